@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+/**
+ * Runtime configuration (decisions.md "Runtime and configuration"). `loadConfig` reads the
+ * environment once, reports every invalid variable together in one `ConfigError`, and returns a
+ * frozen object; nothing else in Folio reads `process.env`.
+ */
+export interface Config {
+  port: number
+  host: string
+  publicUrl: string
+  dataDir: string
+  /** undefined = embedded PGlite under `dataDir/db`; `memory://`; or a `postgres://` URL. */
+  databaseUrl: string | undefined
+  redisUrl: string | undefined
+  appSecret: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  platformAdminEmails: readonly string[]
+  defaultTenantPlan: PlanSlug
+  logLevel: LogLevel
+  /** Passed to Fastify's `trustProxy`: false, or a list of proxy addresses/CIDRs. */
+  trustProxy: false | string[]
+  bodyLimitBytes: number
+}
+
+export const PLAN_SLUGS = ['free', 'pro', 'promax', 'enterprise'] as const
+export type PlanSlug = (typeof PLAN_SLUGS)[number]
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+type LogLevel = (typeof LOG_LEVELS)[number]
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const problems: string[] = []
+  const read = (name: string) => {
+    const value = env[name]?.trim()
+    return value === '' ? undefined : value
+  }
+
+  const port = parseInteger(read('PORT') ?? '3000', 'PORT', 0, 65535, problems)
+  const host = read('HOST') ?? '127.0.0.1'
+  const publicUrl = (read('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  if (!isHttpUrl(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) URL, got "${publicUrl}"`)
+  const dataDir = resolve(read('DATA_DIR') ?? './data')
+
+  const databaseUrl = read('DATABASE_URL')
+  if (databaseUrl !== undefined && databaseUrl !== 'memory://' && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be memory:// or a postgres:// URL (unset = embedded PGlite in DATA_DIR)')
+  }
+  const redisUrl = read('REDIS_URL')
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl))
+    problems.push('REDIS_URL must be a redis:// URL')
+
+  const smtpUrl = read('SMTP_URL')
+  if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must be an smtp:// URL')
+
+  const defaultTenantPlan = read('DEFAULT_TENANT_PLAN') ?? 'enterprise'
+  if (!PLAN_SLUGS.includes(defaultTenantPlan as PlanSlug)) {
+    problems.push(`DEFAULT_TENANT_PLAN must be one of ${PLAN_SLUGS.join(', ')}`)
+  }
+  const logLevel = read('LOG_LEVEL') ?? 'info'
+  if (!LOG_LEVELS.includes(logLevel as LogLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
+
+  const bodyLimitBytes = parseInteger(
+    read('BODY_LIMIT_BYTES') ?? String(10 * 1024 * 1024),
+    'BODY_LIMIT_BYTES',
+    1024,
+    2 ** 31,
+    problems,
+  )
+  const trustProxyValue = read('TRUST_PROXY')
+  const trustProxy = trustProxyValue ? trustProxyValue.split(',').map((s) => s.trim()) : false
+
+  let appSecret = read('APP_SECRET')
+  if (appSecret !== undefined && appSecret.length < 32)
+    problems.push('APP_SECRET must be at least 32 characters')
+  const isServerDatabase = databaseUrl?.startsWith('postgres') ?? false
+  if (appSecret === undefined && isServerDatabase) {
+    problems.push(
+      'APP_SECRET is required with a PostgreSQL DATABASE_URL (generate one: openssl rand -base64 48)',
+    )
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems)
+
+  if (appSecret === undefined) {
+    appSecret =
+      databaseUrl === 'memory://' ? randomBytes(48).toString('base64url') : readOrCreateSecret(dataDir)
+  }
+
+  return Object.freeze({
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    appSecret,
+    smtpUrl,
+    mailFrom: read('MAIL_FROM') ?? 'Folio <no-reply@localhost>',
+    platformAdminEmails: Object.freeze(
+      (read('PLATFORM_ADMIN_EMAILS') ?? '')
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    defaultTenantPlan: defaultTenantPlan as PlanSlug,
+    logLevel: logLevel as LogLevel,
+    trustProxy,
+    bodyLimitBytes,
+  })
+}
+
+function parseInteger(raw: string, name: string, min: number, max: number, problems: string[]): number {
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`)
+    return min
+  }
+  return value
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/** Embedded installs keep a generated secret in `DATA_DIR/secret` so tokens survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret')
+  try {
+    return readFileSync(file, 'utf8').trim()
+  } catch {
+    mkdirSync(dataDir, { recursive: true })
+    const secret = randomBytes(48).toString('base64url')
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+    return secret
+  }
+}

@@ -1,0 +1,80 @@
+import { char, foreignKey, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { idColumn, optionalTimestamp, tenantIdColumn, timestamps } from './columns.js'
+import { media } from './media.js'
+import { categories, tags } from './taxonomy.js'
+import { tenants } from './tenants.js'
+import { users } from './users.js'
+
+export const contents = pgTable(
+  'contents',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    summary: text('summary').notNull().default(''),
+    lexical: jsonb('lexical').$type<Record<string, unknown>>(),
+    html: text('html').notNull().default(''),
+    customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
+    featuredMediaId: char('featured_media_id', { length: 24 }),
+    status: text('status').notNull(),
+    publishAt: optionalTimestamp('publish_at'),
+    publishedAt: optionalTimestamp('published_at'),
+    authorName: text('author_name').notNull().default(''),
+    createdBy: char('created_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: char('updated_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('contents_tenant_slug_key').on(t.tenantId, t.slug),
+    // Lists sort by publishedAt desc, id desc, usually within one status.
+    index('contents_tenant_status_published_idx').on(t.tenantId, t.status, t.publishedAt.desc(), t.id.desc()),
+    index('contents_tenant_published_idx').on(t.tenantId, t.publishedAt.desc(), t.id.desc()),
+    foreignKey({
+      columns: [t.tenantId, t.featuredMediaId],
+      foreignColumns: [media.tenantId, media.id],
+    }).onDelete('set null'),
+  ],
+)
+
+export const contentCategories = pgTable(
+  'content_categories',
+  {
+    tenantId: tenantIdColumn(),
+    contentId: char('content_id', { length: 24 }).notNull(),
+    categoryId: char('category_id', { length: 24 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.contentId, t.categoryId] }),
+    index('content_categories_tenant_category_idx').on(t.tenantId, t.categoryId, t.contentId),
+    foreignKey({
+      columns: [t.tenantId, t.contentId],
+      foreignColumns: [contents.tenantId, contents.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.categoryId],
+      foreignColumns: [categories.tenantId, categories.id],
+    }).onDelete('cascade'),
+  ],
+)
+
+export const contentTags = pgTable(
+  'content_tags',
+  {
+    tenantId: tenantIdColumn(),
+    contentId: char('content_id', { length: 24 }).notNull(),
+    tagId: char('tag_id', { length: 24 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.contentId, t.tagId] }),
+    index('content_tags_tenant_tag_idx').on(t.tenantId, t.tagId, t.contentId),
+    foreignKey({
+      columns: [t.tenantId, t.contentId],
+      foreignColumns: [contents.tenantId, contents.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.tagId], foreignColumns: [tags.tenantId, tags.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+)

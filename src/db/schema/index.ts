@@ -1,0 +1,7 @@
+export * from './auth.js'
+export * from './content.js'
+export * from './imports.js'
+export * from './media.js'
+export * from './taxonomy.js'
+export * from './tenants.js'
+export * from './users.js'

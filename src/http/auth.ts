@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { isId } from '../lib/ids.js'
+import { API_TOKEN_PREFIX, type Credentials, type Principal } from '../modules/auth/credentials.js'
+import { permissionsOfApiToken, permissionsOfRole, scopeForMethod } from '../modules/roles/catalog.js'
+import { errors } from './errors.js'
+
+/**
+ * How a route authenticates, set per route in `config.auth` (default `tenant`, so a route that
+ * forgets to say fails closed):
+ * - `none`: no credential (register, login, verification).
+ * - `user`: a user session, no tenant needed (own account, tenant list and creation).
+ * - `tenant`: a user session or an API token, acting on one tenant (decisions.md "Tenancy").
+ * - `userTenant`: like `tenant`, but only a user session (API token management: tokens never mint tokens).
+ */
+export type AuthMode = 'none' | 'user' | 'tenant' | 'userTenant'
+
+export const SESSION_COOKIE = 'folio_session'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthMode
+    /** The `resource:action` permission a `tenant`/`userTenant` route requires. */
+    permission?: string
+  }
+  interface FastifyRequest {
+    principal: Principal | null
+    /** The tenant the request acts on; '' on routes that act on none. */
+    tenantId: string
+    /** The caller's expanded permissions in `tenantId`. */
+    permissions: ReadonlySet<string>
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const NO_PERMISSIONS: ReadonlySet<string> = new Set()
+
+/** Authenticates, resolves the tenant and checks the route's permission, in `onRequest`. */
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { credentials: Credentials }) => {
+    const { credentials } = options
+    app.decorateRequest('principal', null)
+    app.decorateRequest('tenantId', '')
+    // Fastify 5 forbids shared object decorators; each request gets its set in the hook.
+    app.decorateRequest('permissions', null as unknown as ReadonlySet<string>)
+
+    app.addHook('onRequest', async (request) => {
+      request.permissions = NO_PERMISSIONS
+      const mode = request.routeOptions.config.auth ?? 'tenant'
+      if (mode === 'none') return
+      const principal = await authenticate(request, credentials)
+      request.principal = principal
+      if (principal.kind === 'apiToken' && (mode === 'user' || mode === 'userTenant')) {
+        throw errors.forbidden('This route needs a user session; API tokens cannot use it.')
+      }
+      if (mode === 'user') return
+      await resolveTenant(request, principal, credentials)
+      const permission = request.routeOptions.config.permission
+      if (permission !== undefined && !request.permissions.has(permission)) {
+        throw errors.forbidden(`This needs the "${permission}" permission.`)
+      }
+    })
+  },
+  { name: 'folio-auth' },
+)
+
+async function authenticate(request: FastifyRequest, credentials: Credentials): Promise<Principal> {
+  const authorization = request.headers.authorization
+  if (authorization !== undefined) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization)
+    if (!match?.[1]) throw errors.unauthorized('The Authorization header must be "Bearer <token>".')
+    const token = match[1]
+    return token.startsWith(API_TOKEN_PREFIX)
+      ? credentials.authenticateApiToken(token)
+      : credentials.authenticateSession(token)
+  }
+  const apiKey = request.headers['x-api-key']
+  if (typeof apiKey === 'string' && apiKey !== '') return credentials.authenticateApiToken(apiKey)
+  const cookie = request.cookies[SESSION_COOKIE]
+  if (cookie !== undefined && cookie !== '') {
+    const principal = await credentials.authenticateSession(cookie)
+    // Cookies ride along on cross-site requests; Bearer tokens do not, so only cookies need CSRF proof.
+    if (!SAFE_METHODS.has(request.method) && request.headers['x-csrf-token'] !== principal.csrfToken) {
+      throw errors.csrf()
+    }
+    return principal
+  }
+  throw errors.unauthorized()
+}
+
+/** The tenant a request names through `?tenantId=` or `X-Tenant-ID` (query first), validated. */
+export function requestedTenantId(request: FastifyRequest): string | undefined {
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.tenantId
+  const raw = fromQuery ?? request.headers['x-tenant-id']
+  if (raw === undefined) return undefined
+  if (typeof raw !== 'string' || !isId(raw)) {
+    throw errors.validation('tenantId / X-Tenant-ID must be 24 lowercase hex characters.')
+  }
+  return raw
+}
+
+async function resolveTenant(request: FastifyRequest, principal: Principal, credentials: Credentials) {
+  const requested = requestedTenantId(request)
+  if (principal.kind === 'apiToken') {
+    if (requested !== undefined && requested !== principal.tenantId) {
+      throw errors.forbidden('This API token belongs to another tenant.')
+    }
+    const scope = scopeForMethod(request.method)
+    if (!principal.scopes.includes(scope)) throw errors.insufficientScope(scope)
+    request.tenantId = principal.tenantId
+    request.permissions = permissionsOfApiToken(principal.role, principal.scopes)
+    return
+  }
+  const tenantId = requested ?? principal.sessionTenantId
+  if (tenantId === undefined || tenantId === null) throw errors.tenantRequired()
+  const role = await credentials.membershipRole(principal.userId, tenantId)
+  if (role === undefined) throw errors.forbidden('You are not an active member of this tenant.')
+  request.tenantId = tenantId
+  request.permissions = permissionsOfRole(role)
+}

@@ -1,0 +1,81 @@
+/**
+ * The error catalog: every error Folio answers with has a stable PascalCase code and a fixed HTTP
+ * status (decisions.md "HTTP conventions"). Services throw these through the named constructors
+ * below; the one error handler (`error-handler.ts`) renders them as `{ error, message }`.
+ */
+const STATUS_BY_CODE = {
+  ValidationFailed: 400,
+  BadRequest: 400,
+  TenantRequired: 400,
+  InvalidToken: 400,
+  Unauthorized: 401,
+  InvalidCredentials: 401,
+  Forbidden: 403,
+  InsufficientScope: 403,
+  CsrfTokenInvalid: 403,
+  PlanNotAllowed: 403,
+  NotFound: 404,
+  Conflict: 409,
+  SlugConflict: 409,
+  PayloadTooLarge: 413,
+  UnsupportedMediaType: 415,
+  RateLimitExceeded: 429,
+  RequestLimitExceeded: 429,
+  InternalServerError: 500,
+  ServiceUnavailable: 503,
+} as const
+
+export type ErrorCode = keyof typeof STATUS_BY_CODE
+
+export class AppError extends Error {
+  readonly statusCode: number
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Extra members rendered beside `error` and `message` (e.g. `details`, `retryAfter`). */
+    readonly extra: Record<string, unknown> = {},
+    /** Response headers the error needs (e.g. `Retry-After`). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+    this.name = 'AppError'
+    this.statusCode = STATUS_BY_CODE[code]
+  }
+}
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS_BY_CODE[code]
+}
+
+export const errors = {
+  validation: (message: string, details?: unknown) =>
+    new AppError('ValidationFailed', message, details === undefined ? {} : { details }),
+  badRequest: (message: string) => new AppError('BadRequest', message),
+  tenantRequired: () =>
+    new AppError(
+      'TenantRequired',
+      'This route acts on a tenant: send tenantId or X-Tenant-ID, or switch tenant first.',
+    ),
+  invalidToken: (message = 'The token is invalid or has expired.') => new AppError('InvalidToken', message),
+  unauthorized: (message = 'Authentication is required.') => new AppError('Unauthorized', message),
+  invalidCredentials: () => new AppError('InvalidCredentials', 'Invalid e-mail or password.'),
+  forbidden: (message = 'You do not have permission to do this.') => new AppError('Forbidden', message),
+  insufficientScope: (scope: string) =>
+    new AppError('InsufficientScope', `This API token lacks the "${scope}" scope this request needs.`),
+  csrf: () =>
+    new AppError('CsrfTokenInvalid', 'The X-CSRF-Token header is missing or does not match the session.'),
+  planNotAllowed: (plan: string) =>
+    new AppError('PlanNotAllowed', `The plan "${plan}" cannot be requested here.`),
+  /** Absence and another tenant's record look the same (style.md 4.3). */
+  notFound: (resource: string) => new AppError('NotFound', `${resource} not found.`),
+  conflict: (message: string) => new AppError('Conflict', message),
+  slugConflict: (slug: string) => new AppError('SlugConflict', `The slug "${slug}" is already in use.`),
+  rateLimited: (retryAfterSeconds: number) =>
+    new AppError(
+      'RateLimitExceeded',
+      `Too many attempts; try again in ${retryAfterSeconds} seconds.`,
+      { retryAfter: retryAfterSeconds },
+      { 'retry-after': String(retryAfterSeconds) },
+    ),
+  unavailable: (message: string) => new AppError('ServiceUnavailable', message),
+}

@@ -1,0 +1,63 @@
+import { type Static, type TSchema, Type } from 'typebox'
+import { ID_PATTERN } from '../lib/ids.js'
+
+/**
+ * Shared TypeBox primitives. Everything here must also be valid OpenAPI 3.0.3 (the document is
+ * generated from these schemas), so: no `const`, no `type: 'null'`, no `patternProperties`.
+ * Nullable values use `nullable: true`, which Ajv and fast-json-stringify both understand.
+ */
+export const Id = Type.String({ pattern: ID_PATTERN, description: '24 lowercase hex characters' })
+
+export const DateTime = Type.String({ format: 'date-time' })
+
+/** `schema` or null, in the OpenAPI 3.0 way. */
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, nullable: true })
+}
+
+/** A free JSON object (any members). */
+export const FreeObject = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true })
+
+export const IdParams = Type.Object({ id: Id }, { additionalProperties: false })
+
+export const ErrorBody = Type.Object(
+  {
+    error: Type.String({ description: 'Stable PascalCase error code' }),
+    message: Type.String(),
+    details: Type.Optional(Type.Array(FreeObject)),
+    retryAfter: Type.Optional(Type.Integer()),
+  },
+  { additionalProperties: true },
+)
+
+/** Response schemas for the given error statuses, to spread into a route's `response`. */
+export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof ErrorBody> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBody])) as Record<S, typeof ErrorBody>
+}
+
+export const MessageBody = Type.Object({ message: Type.String() })
+
+export const SuccessBody = Type.Object({ success: Type.Boolean() })
+
+export const Pagination = Type.Object({
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  total: Type.Integer(),
+  pages: Type.Integer(),
+})
+
+/** Query members shared by list routes; page sizes follow the spec's "Limits" table per route. */
+export const PageQuery = (limitMax = 100, limitDefault = 20) => ({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: limitMax, default: limitDefault })),
+})
+
+/**
+ * Tenant selection accepted by every tenant-scoped admin route (api-spec "Authentication" rule 7;
+ * decisions.md "Tenancy"). Spread into each route's querystring so strict query checking still holds.
+ */
+export const TenantQuery = { tenantId: Type.Optional(Id) }
+
+export function paginate(page: number, limit: number, total: number) {
+  return { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) }
+}

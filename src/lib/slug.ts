@@ -1,0 +1,20 @@
+import slugify from '@sindresorhus/slugify'
+
+/** Longest slug the spec allows for content (api-spec "Limits": content slug max 240). */
+export const SLUG_MAX_LENGTH = 240
+
+/**
+ * URL slug from free text: non-ASCII letters transliterated (ş→s, ü→u, ß→ss, ж→zh), lowercase,
+ * words joined by `-`, cut to `maxLength` on a word boundary when possible. Returns '' when nothing
+ * sluggable remains (for example a title of only punctuation); callers choose a fallback.
+ */
+export function toSlug(text: string, maxLength = SLUG_MAX_LENGTH): string {
+  const slug = slugify(text, { lowercase: true, decamelize: false })
+  if (slug.length <= maxLength) return slug
+  const cut = slug.slice(0, maxLength)
+  const lastDash = cut.lastIndexOf('-')
+  return lastDash > maxLength / 2 ? cut.slice(0, lastDash) : cut.replace(/-+$/, '')
+}
+
+/** A slug as written by a client: lowercase letters, digits and single dashes between them. */
+export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$'

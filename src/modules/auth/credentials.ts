@@ -1,0 +1,194 @@
+import { and, eq } from 'drizzle-orm'
+import { createSigner, createVerifier } from 'fast-jwt'
+import { LRUCache } from 'lru-cache'
+import type { Db } from '../../db/client.js'
+import { apiTokens, memberships, sessions, tenants, users } from '../../db/schema/index.js'
+import { errors } from '../../http/errors.js'
+import { sha256Hex } from '../../lib/hash.js'
+import type { SharedStore } from '../../store/shared-store.js'
+
+/** Session token lifetime (decisions.md: 24 h, renewable by refresh up to 7 days from login). */
+export const SESSION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
+export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+export const API_TOKEN_PREFIX = 'folio_'
+
+export interface SessionPrincipal {
+  kind: 'user'
+  userId: string
+  sessionId: string
+  csrfToken: string
+  /** The session's active tenant, used when a request names none. */
+  sessionTenantId: string | null
+  email: string
+}
+
+export interface ApiTokenPrincipal {
+  kind: 'apiToken'
+  tokenId: string
+  tenantId: string
+  role: string
+  scopes: readonly string[]
+}
+
+export type Principal = SessionPrincipal | ApiTokenPrincipal
+
+export interface SessionClaims {
+  sub: string
+  sid: string
+  jti: string
+}
+
+interface CachedApiToken {
+  principal: ApiTokenPrincipal
+  expiresAt: number | null
+  tokenHash: string
+}
+
+/**
+ * Turns a presented credential into a principal, or throws 401. Sessions are checked against their
+ * row on every request (so logout and password changes take effect at once); API tokens are cached
+ * for `apiTokenCacheMs` and dropped on every instance when deleted (`SharedStore.invalidate`).
+ */
+export function createCredentials(deps: {
+  db: Db
+  appSecret: string
+  store: SharedStore
+  apiTokenCacheMs?: number
+}) {
+  const { db, store } = deps
+  const sign = createSigner({ key: deps.appSecret, algorithm: 'HS256' })
+  const verify = createVerifier({ key: deps.appSecret, algorithms: ['HS256'], cache: 1000 })
+  const tokenCache = new LRUCache<string, CachedApiToken>({
+    max: 10_000,
+    ttl: deps.apiTokenCacheMs ?? 30_000,
+  })
+  const lastUsedWritten = new LRUCache<string, number>({ max: 10_000 })
+
+  store.onInvalidate((key) => {
+    if (key.startsWith('api-token:')) tokenCache.delete(key.slice('api-token:'.length))
+  })
+
+  return {
+    /** Signs a session JWT that expires at `expiresAt` (ms since epoch). */
+    signSessionToken(claims: SessionClaims, expiresAt: number): string {
+      return sign({ ...claims, exp: Math.floor(expiresAt / 1000) })
+    },
+
+    async authenticateSession(token: string): Promise<SessionPrincipal> {
+      let claims: SessionClaims
+      try {
+        claims = verify(token) as SessionClaims
+      } catch {
+        throw errors.unauthorized('The session token is invalid or has expired.')
+      }
+      const [row] = await db
+        .select({
+          userId: sessions.userId,
+          tokenId: sessions.tokenId,
+          csrfToken: sessions.csrfToken,
+          tenantId: sessions.tenantId,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+          userStatus: users.status,
+          email: users.email,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, claims.sid))
+        .limit(1)
+      if (
+        row === undefined ||
+        row.revokedAt !== null ||
+        row.tokenId !== claims.jti ||
+        row.userId !== claims.sub ||
+        row.expiresAt.getTime() <= Date.now() ||
+        row.userStatus !== 'active'
+      ) {
+        throw errors.unauthorized('The session has ended; log in again.')
+      }
+      return {
+        kind: 'user',
+        userId: row.userId,
+        sessionId: claims.sid,
+        csrfToken: row.csrfToken,
+        sessionTenantId: row.tenantId,
+        email: row.email,
+      }
+    },
+
+    async authenticateApiToken(token: string): Promise<ApiTokenPrincipal> {
+      if (!token.startsWith(API_TOKEN_PREFIX)) throw errors.unauthorized('The API token is invalid.')
+      const tokenHash = sha256Hex(token)
+      let cached = tokenCache.get(tokenHash)
+      if (cached === undefined) {
+        const [row] = await db
+          .select({
+            id: apiTokens.id,
+            tenantId: apiTokens.tenantId,
+            role: apiTokens.role,
+            scopes: apiTokens.scopes,
+            expiresAt: apiTokens.expiresAt,
+          })
+          .from(apiTokens)
+          .innerJoin(tenants, eq(tenants.id, apiTokens.tenantId))
+          .where(and(eq(apiTokens.tokenHash, tokenHash), eq(tenants.status, 'active')))
+          .limit(1)
+        if (row === undefined) throw errors.unauthorized('The API token is invalid.')
+        cached = {
+          principal: {
+            kind: 'apiToken',
+            tokenId: row.id,
+            tenantId: row.tenantId,
+            role: row.role,
+            scopes: row.scopes,
+          },
+          expiresAt: row.expiresAt?.getTime() ?? null,
+          tokenHash,
+        }
+        tokenCache.set(tokenHash, cached)
+      }
+      if (cached.expiresAt !== null && cached.expiresAt <= Date.now()) {
+        throw errors.unauthorized('The API token has expired.')
+      }
+      recordUse(cached.principal)
+      return cached.principal
+    },
+
+    /** The caller's active membership role in `tenantId`, or undefined (not a member, or inactive). */
+    async membershipRole(userId: string, tenantId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ role: memberships.role })
+        .from(memberships)
+        .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+        .where(
+          and(
+            eq(memberships.tenantId, tenantId),
+            eq(memberships.userId, userId),
+            eq(memberships.status, 'active'),
+            eq(tenants.status, 'active'),
+          ),
+        )
+        .limit(1)
+      return row?.role
+    },
+
+    /** Drops a deleted token from every instance's cache. */
+    forgetApiToken(tokenHash: string): Promise<void> {
+      return store.invalidate(`api-token:${tokenHash}`)
+    },
+  }
+
+  /** `last_used_at` is written at most once a minute per token, off the request path. */
+  function recordUse(principal: ApiTokenPrincipal) {
+    const now = Date.now()
+    const last = lastUsedWritten.get(principal.tokenId)
+    if (last !== undefined && now - last < 60_000) return
+    lastUsedWritten.set(principal.tokenId, now)
+    db.update(apiTokens)
+      .set({ lastUsedAt: new Date(now) })
+      .where(and(eq(apiTokens.tenantId, principal.tenantId), eq(apiTokens.id, principal.tokenId)))
+      .catch(() => lastUsedWritten.delete(principal.tokenId))
+  }
+}
+
+export type Credentials = ReturnType<typeof createCredentials>

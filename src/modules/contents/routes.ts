@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+
+export const contentsRoutes: FastifyPluginAsyncTypebox<{
+  service?: unknown
+  secureCookie?: boolean
+}> = async () => {}

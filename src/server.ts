@@ -1,0 +1,45 @@
+import closeWithGrace from 'close-with-grace'
+import { buildApp } from './app.js'
+import { ConfigError, loadConfig } from './config.js'
+import { createDatabase } from './db/client.js'
+import { runMigrations } from './db/migrate.js'
+import { createMailer } from './mail/mailer.js'
+import { createSharedStore } from './store/shared-store.js'
+
+/** Process entry: configuration → database (migrated) → shared store → app → listen. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    throw err
+  }
+  const database = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  await runMigrations(database)
+  const store = await createSharedStore({ redisUrl: config.redisUrl })
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir })
+  const app = await buildApp({ config, database, store, mailer })
+
+  // In-flight requests finish, then the store and database close (decisions.md "Runtime").
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error')
+    else app.log.info({ signal }, 'shutting down')
+    await app.close()
+    await store.close()
+    await database.close()
+  })
+
+  await app.listen({ port: config.port, host: config.host })
+  app.log.info(
+    `Folio is serving ${config.publicUrl} (docs: ${config.publicUrl}/api/docs, database: ${database.kind})`,
+  )
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})

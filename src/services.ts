@@ -1,0 +1,39 @@
+import type { Config } from './config.js'
+import type { Database } from './db/client.js'
+import type { Mailer } from './mail/mailer.js'
+import { createApiTokensService } from './modules/api-tokens/service.js'
+import { createCredentials } from './modules/auth/credentials.js'
+import { createAuthService } from './modules/auth/service.js'
+import { createCategoriesService } from './modules/categories/service.js'
+import { createContentsService } from './modules/contents/service.js'
+import { createMediaService } from './modules/media/service.js'
+import { createTagsService } from './modules/tags/service.js'
+import { createTenantsService } from './modules/tenants/service.js'
+import { createUsersService } from './modules/users/service.js'
+import type { SharedStore } from './store/shared-store.js'
+
+/**
+ * The composition root for services: the same objects serve HTTP routes, the WordPress importer
+ * and scripts (style.md example 4), so there is one write path per resource.
+ */
+export function createServices(deps: {
+  config: Readonly<Config>
+  database: Database
+  store: SharedStore
+  mailer: Mailer
+}) {
+  const { config, store, mailer } = deps
+  const db = deps.database.db
+  const credentials = createCredentials({ db, appSecret: config.appSecret, store })
+  const auth = createAuthService({ db, config, credentials, store, mailer })
+  const users = createUsersService({ db, auth })
+  const tenants = createTenantsService({ db, config, auth })
+  const apiTokens = createApiTokensService({ db, credentials })
+  const media = createMediaService({ db })
+  const categories = createCategoriesService({ db })
+  const tags = createTagsService({ db })
+  const contents = createContentsService({ db })
+  return { credentials, auth, users, tenants, apiTokens, media, categories, tags, contents }
+}
+
+export type Services = ReturnType<typeof createServices>

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../src/config.js'
+import { call, createTestContext, seedTenant, type TestContext } from './helpers.js'
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await createTestContext()
+})
+afterAll(() => ctx.close())
+
+describe('app frame', () => {
+  it('answers health and readiness outside /api', async () => {
+    const health = await call(ctx.app, 'GET', '/health')
+    expect(health.statusCode).toBe(200)
+    expect(health.data.status).toBe('ok')
+    const ready = await call(ctx.app, 'GET', '/ready')
+    expect(ready.statusCode).toBe(200)
+    expect(ready.data.status).toBe('ready')
+  })
+
+  it('renders unknown /api routes as a JSON 404', async () => {
+    const response = await call(ctx.app, 'GET', '/api/nothing-here')
+    expect(response.statusCode).toBe(404)
+    expect(response.data).toEqual({ error: 'NotFound', message: 'No route GET /api/nothing-here.' })
+  })
+
+  it('answers 401 without credentials on a tenant route', async () => {
+    const response = await call(ctx.app, 'GET', '/api/roles')
+    expect(response.statusCode).toBe(401)
+    expect(response.data.error).toBe('Unauthorized')
+  })
+
+  it('answers malformed JSON with 400 and an oversized body with 413', async () => {
+    const member = await seedTenant(ctx.db)
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/tags',
+      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+      payload: '{"title": ',
+    })
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json().error).toBe('BadRequest')
+    const huge = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/tags',
+      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ title: 'x'.repeat(11 * 1024 * 1024) }),
+    })
+    expect(huge.statusCode).toBe(413)
+    expect(huge.json().error).toBe('PayloadTooLarge')
+  })
+})
+
+describe('configuration', () => {
+  it('reports every invalid variable at once', () => {
+    let caught: unknown
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        DATA_DIR: '/tmp/folio-config-test',
+      })
+    } catch (err) {
+      caught = err
+    }
+    expect(caught).toBeInstanceOf(ConfigError)
+    const problems = (caught as ConfigError).problems
+    expect(problems).toHaveLength(3)
+    expect(problems.join('\n')).toMatch(/PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/)
+  })
+
+  it('requires APP_SECRET with PostgreSQL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(/APP_SECRET is required/)
+  })
+})

@@ -1,0 +1,218 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { buildApp } from '../src/app.js'
+import { loadConfig } from '../src/config.js'
+import { createDatabase, type Database, type Db } from '../src/db/client.js'
+import { runMigrations } from '../src/db/migrate.js'
+import { apiTokens, memberships, sessions, tenants, users } from '../src/db/schema/index.js'
+import { randomToken, sha256Hex } from '../src/lib/hash.js'
+import { newId } from '../src/lib/ids.js'
+import { hashPassword } from '../src/lib/password.js'
+import { createMailer } from '../src/mail/mailer.js'
+import { createCredentials, SESSION_TOKEN_TTL_MS } from '../src/modules/auth/credentials.js'
+import { createSharedStore } from '../src/store/shared-store.js'
+
+/**
+ * One app per test file on its own database: in-memory PGlite by default, or the PostgreSQL in
+ * TEST_DATABASE_URL (migrated once by test/global-setup.ts) and the Redis in TEST_REDIS_URL.
+ * Tests isolate themselves by tenant (and unique e-mails), never by truncating tables.
+ */
+export interface TestContext {
+  app: FastifyInstance
+  db: Db
+  dataDir: string
+  close(): Promise<void>
+}
+
+export async function createTestContext(): Promise<TestContext> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'))
+  const config = loadConfig({
+    DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'memory://',
+    DATA_DIR: dataDir,
+    APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    LOG_LEVEL: 'silent',
+  })
+  const database: Database = createDatabase({ url: config.databaseUrl, dataDir, poolSize: 4 })
+  if (database.kind === 'pglite') await runMigrations(database)
+  const store = await createSharedStore({
+    redisUrl: process.env.TEST_REDIS_URL,
+    prefix: `folio-test:${newId()}:`,
+  })
+  const mailer = createMailer({ from: config.mailFrom, dataDir })
+  const app = await buildApp({ config, database, store, mailer, logger: false })
+  await app.ready()
+  return {
+    app,
+    db: database.db,
+    dataDir,
+    async close() {
+      await app.close()
+      await store.close()
+      await database.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const TEST_PASSWORD = 'correct horse battery staple'
+let passwordHash: Promise<string> | undefined
+
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${newId()}@example.test`
+}
+
+export interface SeededUser {
+  userId: string
+  email: string
+  password: string
+  /** A Bearer session token, scoped to `tenantId` when the user was seeded with a tenant. */
+  token: string
+  csrfToken: string
+}
+
+export interface SeededMember extends SeededUser {
+  tenantId: string
+}
+
+/**
+ * Fixtures written straight to the database (like immich's medium-test factories), so that tests
+ * of one family do not depend on another family's routes. Auth routes have their own tests.
+ */
+export async function seedUser(
+  db: Db,
+  options: { tenantId?: string; email?: string } = {},
+): Promise<SeededUser> {
+  passwordHash ??= hashPassword(TEST_PASSWORD)
+  const userId = newId()
+  const email = options.email ?? uniqueEmail()
+  await db.insert(users).values({
+    id: userId,
+    email,
+    passwordHash: await passwordHash,
+    firstName: 'Test',
+    lastName: 'User',
+    emailVerifiedAt: new Date(),
+  })
+  const session = await seedSession(db, userId, options.tenantId ?? null)
+  return { userId, email, password: TEST_PASSWORD, ...session }
+}
+
+export async function seedSession(db: Db, userId: string, tenantId: string | null) {
+  const credentials = createCredentials({
+    db,
+    appSecret: 'test-secret-test-secret-test-secret-0123456789',
+    store: {
+      redis: undefined,
+      prefix: '',
+      invalidate: async () => {},
+      onInvalidate: () => {},
+      close: async () => {},
+    },
+  })
+  const sessionId = newId()
+  const tokenId = randomToken(16)
+  const csrfToken = randomToken()
+  const expiresAt = Date.now() + SESSION_TOKEN_TTL_MS
+  await db.insert(sessions).values({
+    id: sessionId,
+    userId,
+    tenantId,
+    tokenId,
+    csrfToken,
+    expiresAt: new Date(expiresAt),
+  })
+  return {
+    token: credentials.signSessionToken({ sub: userId, sid: sessionId, jti: tokenId }, expiresAt),
+    csrfToken,
+  }
+}
+
+/** A new tenant with one member of `role` (default owner) holding a session on it. */
+export async function seedTenant(db: Db, role = 'owner'): Promise<SeededMember> {
+  const tenantId = newId()
+  await db
+    .insert(tenants)
+    .values({ id: tenantId, name: `Tenant ${tenantId}`, slug: `t-${tenantId}`, plan: 'enterprise' })
+  const user = await seedUser(db, { tenantId })
+  await db.insert(memberships).values({
+    tenantId,
+    id: newId(),
+    userId: user.userId,
+    role,
+    status: 'active',
+    acceptedAt: new Date(),
+  })
+  return { ...user, tenantId }
+}
+
+/** Adds a member of `role` to an existing tenant. */
+export async function seedMember(db: Db, tenantId: string, role: string): Promise<SeededMember> {
+  const user = await seedUser(db, { tenantId })
+  await db.insert(memberships).values({ tenantId, id: newId(), userId: user.userId, role, status: 'active' })
+  return { ...user, tenantId }
+}
+
+/** An API token (plaintext) for `tenantId`. */
+export async function seedApiToken(
+  db: Db,
+  tenantId: string,
+  options: { role?: string; scopes?: string[]; expiresAt?: Date } = {},
+): Promise<string> {
+  const token = `folio_${randomToken(32)}`
+  await db.insert(apiTokens).values({
+    tenantId,
+    id: newId(),
+    name: 'test token',
+    tokenHash: sha256Hex(token),
+    role: options.role ?? 'editor',
+    scopes: options.scopes ?? ['read'],
+    expiresAt: options.expiresAt ?? null,
+  })
+  return token
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` }
+}
+
+/** `app.inject` with a JSON body and Bearer auth; returns the response with `json` parsed. */
+export async function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse & { body: string; data: any }> {
+  const response = await app.inject({
+    method,
+    url,
+    headers: { ...(options.token ? bearer(options.token) : {}), ...options.headers },
+    ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  })
+  let data: unknown
+  try {
+    data = response.json()
+  } catch {
+    data = undefined
+  }
+  return Object.assign(response, { data })
+}
+
+/** The newest mail written to `dataDir/mail` for `to`, as raw text (decoded quoted-printable soft breaks). */
+export function lastMailTo(dataDir: string, to: string): string | undefined {
+  let files: string[]
+  try {
+    files = readdirSync(join(dataDir, 'mail')).sort()
+  } catch {
+    return undefined
+  }
+  for (const file of files.reverse()) {
+    const text = readFileSync(join(dataDir, 'mail', file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=')
+    if (text.includes(`To: ${to}`)) return text
+  }
+  return undefined
+}
