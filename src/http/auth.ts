@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { isId } from '../lib/ids.js'
 import { API_TOKEN_PREFIX, type Credentials, type Principal } from '../modules/auth/credentials.js'
-import { permissionsOfApiToken, permissionsOfRole, scopeForMethod } from '../modules/roles/catalog.js'
+import { permissionsOfRole, scopeForMethod } from '../modules/roles/catalog.js'
 import { errors } from './errors.js'
 
 /**
@@ -108,7 +108,7 @@ async function resolveTenant(request: FastifyRequest, principal: Principal, cred
     const scope = scopeForMethod(request.method)
     if (!principal.scopes.includes(scope)) throw errors.insufficientScope(scope)
     request.tenantId = principal.tenantId
-    request.permissions = permissionsOfApiToken(principal.role, principal.scopes)
+    request.permissions = principal.permissions
     return
   }
   const tenantId = requested ?? principal.sessionTenantId

@@ -6,6 +6,7 @@ import { apiTokens, memberships, sessions, tenants, users } from '../../db/schem
 import { errors } from '../../http/errors.js'
 import { sha256Hex } from '../../lib/hash.js'
 import type { SharedStore } from '../../store/shared-store.js'
+import { permissionsOfApiToken } from '../roles/catalog.js'
 
 /** Session token lifetime (decisions.md: 24 h, renewable by refresh up to 7 days from login). */
 export const SESSION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
@@ -28,6 +29,8 @@ export interface ApiTokenPrincipal {
   tenantId: string
   role: string
   scopes: readonly string[]
+  /** The role's permissions narrowed by the scopes, computed once per cached token. */
+  permissions: ReadonlySet<string>
 }
 
 export type Principal = SessionPrincipal | ApiTokenPrincipal
@@ -141,6 +144,7 @@ export function createCredentials(deps: {
             tenantId: row.tenantId,
             role: row.role,
             scopes: row.scopes,
+            permissions: permissionsOfApiToken(row.role, row.scopes),
           },
           expiresAt: row.expiresAt?.getTime() ?? null,
           tokenHash,
