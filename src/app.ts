@@ -78,7 +78,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       service: services.auth,
       secureCookie: config.publicUrl.startsWith('https:'),
     })
-    await api.register(usersRoutes, { prefix: '/api/users', service: services.users })
+    await api.register(usersRoutes, {
+      prefix: '/api/users',
+      service: services.users,
+      secureCookie: config.publicUrl.startsWith('https:'),
+    })
     await api.register(tenantsRoutes, {
       prefix: '/api',
       service: services.tenants,

@@ -4,6 +4,7 @@ import type { Mailer } from './mail/mailer.js'
 import { createApiTokensService } from './modules/api-tokens/service.js'
 import { createCredentials } from './modules/auth/credentials.js'
 import { createAuthService } from './modules/auth/service.js'
+import { createSessionManager } from './modules/auth/sessions.js'
 import { createCategoriesService } from './modules/categories/service.js'
 import { createContentsService } from './modules/contents/service.js'
 import { createMediaService } from './modules/media/service.js'
@@ -27,7 +28,8 @@ export function createServices(deps: {
   const credentials = createCredentials({ db, appSecret: config.appSecret, store })
   const auth = createAuthService({ db, config, credentials, store, mailer })
   const users = createUsersService({ db, auth })
-  const tenants = createTenantsService({ db, config, auth })
+  const sessions = createSessionManager({ db, credentials })
+  const tenants = createTenantsService({ db, config, sessions })
   const apiTokens = createApiTokensService({ db, credentials })
   const media = createMediaService({ db })
   const categories = createCategoriesService({ db })

@@ -22,6 +22,8 @@ export async function registerDocs(app: FastifyInstance, publicUrl: string) {
     route.schema = { ...route.schema, security: SECURITY_BY_MODE[mode] }
   })
   await app.register(swagger, {
+    // A family's collection route is registered as '/' under its prefix; document it without the slash.
+    transform: ({ schema, url }) => ({ schema, url: url.length > 1 ? url.replace(/\/$/, '') : url }),
     openapi: {
       openapi: '3.0.3',
       info: {

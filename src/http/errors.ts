@@ -69,7 +69,13 @@ export const errors = {
   /** Absence and another tenant's record look the same (style.md 4.3). */
   notFound: (resource: string) => new AppError('NotFound', `${resource} not found.`),
   conflict: (message: string) => new AppError('Conflict', message),
-  slugConflict: (slug: string) => new AppError('SlugConflict', `The slug "${slug}" is already in use.`),
+  /** `suggestions`: free alternatives the client may offer instead (tenant creation). */
+  slugConflict: (slug: string, suggestions?: string[]) =>
+    new AppError(
+      'SlugConflict',
+      `The slug "${slug}" is already in use.`,
+      suggestions === undefined ? {} : { suggestions },
+    ),
   rateLimited: (retryAfterSeconds: number) =>
     new AppError(
       'RateLimitExceeded',

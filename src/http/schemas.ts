@@ -20,6 +20,20 @@ export const FreeObject = Type.Unsafe<Record<string, unknown>>({ type: 'object',
 
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false })
 
+/**
+ * A query filter of ids given as `?ids=a`, `?ids=a&ids=b` or `?ids=a,b` (the spec's "array of string
+ * or one string"; Ajv's `coerceTypes: 'array'` wraps a single value). Flatten with `splitIdList`.
+ */
+export const IdList = Type.Array(
+  Type.String({ pattern: '^[a-f0-9]{24}(,[a-f0-9]{24})*$', maxLength: 2499 }),
+  { maxItems: 100, description: 'Ids: repeat the parameter or separate ids with commas (at most 100 each)' },
+)
+
+/** The distinct ids of an `IdList` value. */
+export function splitIdList(values: readonly string[]): string[] {
+  return [...new Set(values.flatMap((value) => value.split(',')))]
+}
+
 export const ErrorBody = Type.Object(
   {
     error: Type.String({ description: 'Stable PascalCase error code' }),

@@ -3,13 +3,24 @@ import slugify from '@sindresorhus/slugify'
 /** Longest slug the spec allows for content (api-spec "Limits": content slug max 240). */
 export const SLUG_MAX_LENGTH = 240
 
+// Umlauts drop their diacritic like every other accent (ü→u, as the original's NFD strip did), not
+// the German ue/oe/ae spelling the transliteration library defaults to.
+const UMLAUTS: [string, string][] = [
+  ['ä', 'a'],
+  ['ö', 'o'],
+  ['ü', 'u'],
+  ['Ä', 'A'],
+  ['Ö', 'O'],
+  ['Ü', 'U'],
+]
+
 /**
  * URL slug from free text: non-ASCII letters transliterated (ş→s, ü→u, ß→ss, ж→zh), lowercase,
  * words joined by `-`, cut to `maxLength` on a word boundary when possible. Returns '' when nothing
  * sluggable remains (for example a title of only punctuation); callers choose a fallback.
  */
 export function toSlug(text: string, maxLength = SLUG_MAX_LENGTH): string {
-  const slug = slugify(text, { lowercase: true, decamelize: false })
+  const slug = slugify(text, { lowercase: true, decamelize: false, customReplacements: UMLAUTS })
   if (slug.length <= maxLength) return slug
   const cut = slug.slice(0, maxLength)
   const lastDash = cut.lastIndexOf('-')

@@ -1,6 +1,69 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { errorResponses, IdParams, SuccessBody, TenantQuery } from '../../http/schemas.js'
+import type { SessionPrincipal } from '../auth/credentials.js'
+import { ApiTokenList, CreateApiTokenBody, CreatedApiToken } from './schemas.js'
+import type { ApiTokensService } from './service.js'
 
-export const apiTokensRoutes: FastifyPluginAsyncTypebox<{
-  service?: unknown
-  secureCookie?: boolean
-}> = async () => {}
+const Query = Type.Object(TenantQuery, { additionalProperties: false })
+
+/**
+ * `/api/api-tokens`: managed through a user session only (`userTenant`), so a token can never
+ * mint, list or delete tokens (prior-art.md §29).
+ */
+export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ service: ApiTokensService }> = async (
+  app,
+  { service },
+) => {
+  app.post(
+    '/',
+    {
+      config: { auth: 'userTenant', permission: 'api-tokens:create' },
+      schema: {
+        tags: ['api-tokens'],
+        operationId: 'createApiToken',
+        summary: 'Create an API token; the plaintext is returned only in this response',
+        querystring: Query,
+        body: CreateApiTokenBody,
+        response: { 201: CreatedApiToken, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      // `userTenant` auth guarantees a session principal.
+      const { userId } = request.principal as SessionPrincipal
+      const created = await service.create({ tenantId: request.tenantId, userId, input: request.body })
+      return reply.status(201).send(created)
+    },
+  )
+
+  app.get(
+    '/',
+    {
+      config: { auth: 'userTenant', permission: 'api-tokens:view' },
+      schema: {
+        tags: ['api-tokens'],
+        operationId: 'listApiTokens',
+        summary: "List the tenant's API tokens, newest first",
+        querystring: Query,
+        response: { 200: ApiTokenList, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.list(request.tenantId),
+  )
+
+  app.delete(
+    '/:id',
+    {
+      config: { auth: 'userTenant', permission: 'api-tokens:delete' },
+      schema: {
+        tags: ['api-tokens'],
+        operationId: 'deleteApiToken',
+        summary: 'Delete an API token; it is rejected from the next request on',
+        params: IdParams,
+        querystring: Query,
+        response: { 200: SuccessBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.remove(request.tenantId, request.params.id),
+  )
+}

@@ -1,4 +1,184 @@
-// biome-ignore lint/suspicious/noExplicitAny: scaffold, replaced by the module's real service
-export function createAuthService(_deps: any) {
-  return {}
+import type { Config } from '../../config.js'
+import type { Db } from '../../db/client.js'
+import { errors } from '../../http/errors.js'
+import { sha256Hex } from '../../lib/hash.js'
+import { dummyPasswordHash, verifyPassword } from '../../lib/password.js'
+import type { Mailer } from '../../mail/mailer.js'
+import type { SharedStore } from '../../store/shared-store.js'
+import { permissionsOfRole } from '../roles/catalog.js'
+import type { Credentials, Principal, SessionPrincipal } from './credentials.js'
+import { normalizeEmail } from './email.js'
+import { isActiveMembership, sessionState, toMembership } from './memberships.js'
+import { createAuthRepository, type UserRow } from './repository.js'
+import type { LoginInput, LoginResult, Membership } from './schemas.js'
+import { createSessionManager, type IssuedSession } from './sessions.js'
+import { type ClientInfo, createAuthThrottles } from './throttle.js'
+import { createVerification } from './verification.js'
+
+export interface AuthServiceDeps {
+  db: Db
+  config: Readonly<Config>
+  credentials: Credentials
+  store: SharedStore
+  mailer: Mailer
 }
+
+/** The user session behind a `user`-mode route (the auth plugin has already rejected API tokens). */
+export function sessionPrincipal(principal: Principal | null): SessionPrincipal {
+  if (principal?.kind !== 'user') throw errors.unauthorized()
+  return principal
+}
+
+/** An issued session as clients see it: the session id stays on the server. */
+export function publicSession(issued: IssuedSession) {
+  return { token: issued.token, csrfToken: issued.csrfToken, expiresAt: issued.expiresAt }
+}
+
+/**
+ * Auth family (api-spec "Auth"; decisions.md "Authentication"): registration and e-mail
+ * verification (`verification.ts`), login with throttling, and the session lifecycle (refresh,
+ * logout, logout-all, session state, tenant switch). Also serves the users and tenants families:
+ * memberships in their API shape, current-password checks and session restarts.
+ */
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, credentials } = deps
+  const repository = createAuthRepository(db)
+  const sessions = createSessionManager({ db, credentials })
+  const throttles = createAuthThrottles(deps.store)
+  const verification = createVerification({ ...deps, repository, throttles })
+
+  async function membershipsOf(userId: string): Promise<Membership[]> {
+    return (await repository.listMemberships(userId)).map(toMembership)
+  }
+
+  async function userOf(session: SessionPrincipal): Promise<UserRow> {
+    const user = await repository.findUserById(session.userId)
+    if (user === undefined) throw errors.unauthorized('The session has ended; log in again.')
+    return user
+  }
+
+  /**
+   * Verifies a password under the login throttles. Every attempt counts against the client IP and
+   * the account until it succeeds; an unknown or disabled account verifies against a dummy hash so
+   * it takes as long as a wrong password, and both answer the same 401.
+   */
+  async function checkPassword(
+    user: UserRow | undefined,
+    accountKey: string,
+    password: string,
+    client: ClientInfo,
+  ): Promise<UserRow> {
+    await throttles.loginIp.consume(client.ip)
+    await throttles.loginAccount.consume(accountKey)
+    const usable = user?.status === 'active' ? user : undefined
+    const matches = await verifyPassword(password, usable?.passwordHash ?? (await dummyPasswordHash))
+    if (!matches || usable === undefined) throw errors.invalidCredentials()
+    await Promise.all([throttles.loginAccount.reset(accountKey), throttles.loginIp.reward(client.ip)])
+    return usable
+  }
+
+  async function rotate(sessionId: string, change: { tenantId?: string | null } = {}) {
+    const issued = await sessions.rotate(sessionId, change)
+    if (issued === undefined) throw errors.unauthorized('The session has ended; log in again.')
+    return publicSession(issued)
+  }
+
+  return {
+    register: verification.register,
+    verifyEmail: verification.verifyEmail,
+    resendVerification: verification.resendVerification,
+    /** Mails a verification link to a changed address and a notice to the previous one. */
+    emailChanged: verification.emailChanged,
+    membershipsOf,
+
+    /**
+     * POST /api/auth/login. Picks the tenant: `tenantId` when the user is an active member there
+     * (403 otherwise), else the only active membership, else none. 401 `InvalidCredentials`,
+     * 429 `RateLimitExceeded` past 5 failures per account or 20 per IP in 15 minutes.
+     */
+    async login(input: LoginInput, client: ClientInfo): Promise<LoginResult> {
+      const email = normalizeEmail(input.email)
+      const found = await repository.findUserByEmail(email)
+      const user = await checkPassword(
+        found,
+        found?.id ?? `email:${sha256Hex(email)}`,
+        input.password,
+        client,
+      )
+      const memberships = await membershipsOf(user.id)
+      const active = memberships.filter(isActiveMembership)
+      if (input.tenantId !== undefined && !active.some((m) => m.tenantId === input.tenantId)) {
+        throw errors.forbidden('You are not an active member of this tenant.')
+      }
+      const tenantId = input.tenantId ?? (active.length === 1 ? active[0]!.tenantId : null)
+      const issued = await sessions.start(user.id, tenantId)
+      await repository.touchLastLogin(user.id)
+      return {
+        ...sessionState(user, memberships, tenantId),
+        ...publicSession(issued),
+        message:
+          memberships.length === 0 ? 'Logged in. You have no tenant yet; create one to start.' : 'Logged in.',
+      }
+    },
+
+    /** POST /api/auth/refresh: a new token and CSRF token for the same session (the old token dies). */
+    async refresh(principal: Principal | null) {
+      const session = sessionPrincipal(principal)
+      const issued = await rotate(session.sessionId)
+      const role =
+        session.sessionTenantId === null
+          ? undefined
+          : await credentials.membershipRole(session.userId, session.sessionTenantId)
+      return { ...issued, role: role ?? null, permissions: role ? [...permissionsOfRole(role)] : [] }
+    },
+
+    async logout(principal: Principal | null) {
+      await sessions.revoke(sessionPrincipal(principal).sessionId)
+      return { message: 'Logged out.' }
+    },
+
+    async logoutAll(principal: Principal | null) {
+      await sessions.revokeAllForUser(sessionPrincipal(principal).userId)
+      return { message: 'Every session of this account has been logged out.' }
+    },
+
+    /** GET /api/auth/session: the state of the calling session. */
+    async session(principal: Principal | null) {
+      const session = sessionPrincipal(principal)
+      const [user, memberships] = await Promise.all([userOf(session), membershipsOf(session.userId)])
+      return { ...sessionState(user, memberships, session.sessionTenantId), csrfToken: session.csrfToken }
+    },
+
+    /** POST /api/auth/switch-tenant: rotates the session onto a tenant of an active membership (else 403). */
+    async switchTenant(principal: Principal | null, tenantId: string) {
+      const session = sessionPrincipal(principal)
+      const [user, memberships] = await Promise.all([userOf(session), membershipsOf(session.userId)])
+      if (!memberships.some((m) => m.tenantId === tenantId && isActiveMembership(m))) {
+        throw errors.forbidden('You are not an active member of this tenant.')
+      }
+      const issued = await rotate(session.sessionId, { tenantId })
+      return { ...sessionState(user, memberships, tenantId), ...issued }
+    },
+
+    /**
+     * Checks the caller's current password (api-spec "Authentication" rule 4) under the login
+     * throttles; 401 `InvalidCredentials` when wrong, 429 past the limits.
+     */
+    async verifyCurrentPassword(userId: string, password: string, client: ClientInfo): Promise<void> {
+      await checkPassword(await repository.findUserById(userId), userId, password, client)
+    },
+
+    /**
+     * Ends every session of the user and starts a fresh one on `tenantId` for the caller
+     * (security-checklist.md item 4: a password change kills all other sessions).
+     */
+    async restartSessions(userId: string, tenantId: string | null) {
+      await sessions.revokeAllForUser(userId)
+      return publicSession(await sessions.start(userId, tenantId))
+    },
+
+    sessions,
+  }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>

@@ -1,4 +1,249 @@
-// biome-ignore lint/suspicious/noExplicitAny: scaffold, replaced by the module's real service
-export function createCategoriesService(_deps: any) {
-  return {}
+import type { Db } from '../../db/client.js'
+import { isUniqueViolation } from '../../db/errors.js'
+import { errors } from '../../http/errors.js'
+import { paginate, splitIdList } from '../../http/schemas.js'
+import { newId } from '../../lib/ids.js'
+import { toSlug } from '../../lib/slug.js'
+import {
+  type CategoriesRepository,
+  type CategoryFilter,
+  type CategoryPatch,
+  type CategoryRow,
+  createCategoriesRepository,
+} from './repository.js'
+import type {
+  Category,
+  CategoryNode,
+  CreateCategoryInput,
+  ListCategoriesQuery,
+  MergeCategoriesInput,
+  UpdateCategoryInput,
+} from './schemas.js'
+
+const SLUG_KEY = 'categories_tenant_slug_key'
+/** Room left in a generated slug for a `-<n>` suffix within the 240-character limit. */
+const GENERATED_SLUG_MAX = 230
+const SLUG_ATTEMPTS = 5
+
+/**
+ * Categories: a per-tenant tree (prior-art.md §17) with the original's weaknesses fixed (§29):
+ * cycles are refused, merges run in one transaction, slugs are decided by the unique index and
+ * search text is matched literally. Works on a transaction too (`{ db: tx }`), for the importer.
+ */
+export function createCategoriesService(deps: { db: Db }) {
+  const { db } = deps
+  const repository = createCategoriesRepository(db)
+
+  return {
+    /**
+     * `GET /api/categories`: a tree of roots with nested `children` (default) or a flat list, both
+     * ordered by position then name. With `limit`, pages over flat rows or over tree roots; without,
+     * everything on one page. In tree mode a match whose parent is filtered out becomes a root.
+     */
+    async list(tenantId: string, query: ListCategoriesQuery) {
+      const filter: CategoryFilter = {
+        search: query.search,
+        ids: query.ids === undefined ? undefined : splitIdList(query.ids),
+      }
+      const page = query.page ?? 1
+      const limit = query.limit
+      if (query.flat === true) {
+        if (limit === undefined) return unpaged((await repository.listAll(tenantId, filter)).map(toCategory))
+        const [rows, total] = await Promise.all([
+          repository.listPage(tenantId, filter, (page - 1) * limit, limit),
+          repository.count(tenantId, filter),
+        ])
+        return { categories: rows.map(toCategory), pagination: paginate(page, limit, total) }
+      }
+      const roots = buildTree((await repository.listAll(tenantId, filter)).map(toCategory))
+      if (limit === undefined) return unpaged(roots)
+      return {
+        categories: roots.slice((page - 1) * limit, page * limit),
+        pagination: paginate(page, limit, roots.length),
+      }
+    },
+
+    /** One category; 404 when missing or another tenant's. */
+    async get(tenantId: string, id: string): Promise<Category> {
+      const row = await repository.findById(tenantId, id)
+      if (row === undefined) throw errors.notFound('Category')
+      return toCategory(row)
+    },
+
+    /** The category with this slug (exact, already normalized), or undefined (the WordPress importer adopts it). */
+    async getBySlug(tenantId: string, slug: string): Promise<Category | undefined> {
+      const row = await repository.findBySlug(tenantId, slug)
+      return row === undefined ? undefined : toCategory(row)
+    },
+
+    /**
+     * Creates a category. An explicit slug that is taken is a 409 SlugConflict; a slug generated
+     * from the name gets `-2`, `-3`… instead. The parent must be a category of the tenant (400).
+     */
+    async create(tenantId: string, input: CreateCategoryInput): Promise<Category> {
+      const parentId = input.parentId ?? null
+      if (parentId !== null && (await repository.findById(tenantId, parentId)) === undefined) {
+        throw errors.validation('parentId does not name a category of this tenant.')
+      }
+      const values = { id: newId(), ...fieldsOf(input), name: input.name.trim(), parentId }
+      if (input.slug !== undefined) {
+        const slug = explicitSlug(input.slug)
+        const row = await repository.insert(tenantId, { ...values, slug })
+        if (row === undefined) throw errors.slugConflict(slug)
+        return toCategory(row)
+      }
+      const base = toSlug(values.name, GENERATED_SLUG_MAX) || 'category'
+      let row = await repository.insert(tenantId, { ...values, slug: base })
+      for (let attempt = 0; row === undefined && attempt < SLUG_ATTEMPTS; attempt++) {
+        // Racing creators may take the same suffix; the unique index refuses all but one, so retry.
+        const suffix = (await repository.highestSlugSuffix(tenantId, base)) + 1
+        row = await repository.insert(tenantId, { ...values, slug: `${base}-${suffix}` })
+      }
+      if (row === undefined) throw errors.conflict('Could not find a free slug; send one explicitly.')
+      return toCategory(row)
+    },
+
+    /**
+     * Updates the given fields. Moving a category under itself or its descendant is a 400 cycle;
+     * a moved category without a position goes after its new siblings. Slugs are not regenerated.
+     */
+    async update(tenantId: string, id: string, input: UpdateCategoryInput): Promise<Category> {
+      const patch: CategoryPatch = fieldsOf(input)
+      if (input.name !== undefined) patch.name = input.name.trim()
+      if (input.slug !== undefined) patch.slug = explicitSlug(input.slug)
+      try {
+        // A nested transaction is a savepoint, so a slug conflict leaves a caller's transaction usable.
+        return await db.transaction(async (tx) => {
+          const repo = createCategoriesRepository(tx)
+          const current = await repo.findById(tenantId, id)
+          if (current === undefined) throw errors.notFound('Category')
+          let appendTo: string | null | undefined
+          if (input.parentId !== undefined && input.parentId !== current.parentId) {
+            await assertValidParent(repo, tenantId, id, input.parentId)
+            patch.parentId = input.parentId
+            if (input.position === undefined) appendTo = input.parentId
+          }
+          const row = await repo.update(tenantId, id, patch, appendTo)
+          if (row === undefined) throw errors.notFound('Category')
+          return toCategory(row)
+        })
+      } catch (err) {
+        if (patch.slug !== undefined && isUniqueViolation(err, SLUG_KEY))
+          throw errors.slugConflict(patch.slug)
+        throw err
+      }
+    },
+
+    /**
+     * Deletes a category. `cascade` (default true) removes its descendants too; false refuses with
+     * 409 when it has children. Content links go with the categories (foreign key cascade).
+     * Returns how many categories were removed.
+     */
+    async delete(tenantId: string, id: string, cascade = true): Promise<{ success: true; deleted: number }> {
+      if (cascade) {
+        const deleted = await repository.deleteSubtree(tenantId, id)
+        if (deleted === 0) throw errors.notFound('Category')
+        return { success: true, deleted }
+      }
+      if (await repository.deleteLeaf(tenantId, id)) return { success: true, deleted: 1 }
+      if ((await repository.findById(tenantId, id)) === undefined) throw errors.notFound('Category')
+      throw errors.conflict('The category has child categories; move them or delete with cascade=true.')
+    },
+
+    /**
+     * Merges `sourceId` into `targetId` in one transaction: content links move (duplicates skipped),
+     * children move under the target, the source is deleted. 400 when the ids are equal or the
+     * target lies inside the source's subtree; 404 when either is missing.
+     */
+    async merge(tenantId: string, input: MergeCategoriesInput) {
+      const { sourceId, targetId } = input
+      if (sourceId === targetId)
+        throw errors.validation('sourceId and targetId must be different categories.')
+      return db.transaction(async (tx) => {
+        const repo = createCategoriesRepository(tx)
+        await repo.lockTree(tenantId)
+        if ((await repo.countExisting(tenantId, [sourceId, targetId])) !== 2) {
+          throw errors.notFound('Category')
+        }
+        if (await repo.isInSubtree(tenantId, sourceId, targetId)) {
+          throw errors.validation('Cannot merge a category into its own descendant (cycle).')
+        }
+        const updatedContents = await repo.moveContentLinks(tenantId, sourceId, targetId)
+        await repo.reparentChildren(tenantId, sourceId, targetId)
+        await repo.delete(tenantId, sourceId)
+        return { success: true as const, updatedContents }
+      })
+    },
+  }
+}
+
+export type CategoriesService = ReturnType<typeof createCategoriesService>
+
+/** Checks a new parent inside the tree lock: it must exist and must not lie in the moved subtree. */
+async function assertValidParent(
+  repo: CategoriesRepository,
+  tenantId: string,
+  id: string,
+  parentId: string | null,
+): Promise<void> {
+  if (parentId === null) return
+  if (parentId === id) throw errors.validation('A category cannot be its own parent (cycle).')
+  await repo.lockTree(tenantId)
+  if ((await repo.findById(tenantId, parentId)) === undefined) {
+    throw errors.validation('parentId does not name a category of this tenant.')
+  }
+  if (await repo.isInSubtree(tenantId, id, parentId)) {
+    throw errors.validation('Cannot move a category under its own descendant (cycle).')
+  }
+}
+
+function explicitSlug(slug: string): string {
+  const normalized = toSlug(slug)
+  if (normalized === '') throw errors.validation('slug must contain at least one letter or digit.')
+  return normalized
+}
+
+/** The optional writable fields present in `input`, as columns. */
+function fieldsOf(input: UpdateCategoryInput): CategoryPatch {
+  const patch: CategoryPatch = {}
+  if (input.description !== undefined) patch.description = input.description
+  if (input.defaultSortField !== undefined) patch.defaultSortField = input.defaultSortField
+  if (input.defaultSortOrder !== undefined) patch.defaultSortOrder = input.defaultSortOrder
+  if (input.position !== undefined) patch.position = input.position
+  if (input.settings !== undefined) patch.settings = input.settings
+  if (input.metadata !== undefined) patch.metadata = input.metadata
+  return patch
+}
+
+function toCategory(row: CategoryRow): Category {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    parentId: row.parentId,
+    position: row.position,
+    defaultSortField: row.defaultSortField,
+    defaultSortOrder: row.defaultSortOrder,
+    settings: row.settings,
+    metadata: row.metadata,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+/** Nests sorted categories under their parents in one pass; order among siblings is kept. */
+function buildTree(items: Category[]): CategoryNode[] {
+  const nodes = new Map<string, CategoryNode>(items.map((item) => [item.id, { ...item, children: [] }]))
+  const roots: CategoryNode[] = []
+  for (const node of nodes.values()) {
+    const parent = node.parentId === null ? undefined : nodes.get(node.parentId)
+    if (parent === undefined) roots.push(node)
+    else parent.children.push(node)
+  }
+  return roots
+}
+
+function unpaged<T>(items: T[]) {
+  return { categories: items, pagination: { page: 1, limit: items.length, total: items.length, pages: 1 } }
 }

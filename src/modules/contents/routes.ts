@@ -1,6 +1,171 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import { errorResponses, IdParams, SuccessBody, TenantQuery } from '../../http/schemas.js'
+import {
+  ArchiveQuery,
+  ArchiveStatistics,
+  BySlugQuery,
+  CheckSlugQuery,
+  CheckSlugResult,
+  ContentBody,
+  ContentPage,
+  CreateContentBody,
+  ListContentsQuery,
+  SlugParams,
+  UpdateContentBody,
+} from './schemas.js'
+import type { ContentsService } from './service.js'
 
-export const contentsRoutes: FastifyPluginAsyncTypebox<{
-  service?: unknown
-  secureCookie?: boolean
-}> = async () => {}
+const tags = ['contents']
+const TenantOnlyQuery = Type.Object(TenantQuery, { additionalProperties: false })
+const view = { auth: 'tenant', permission: 'content:view' } as const
+
+/** The user behind a write; API tokens act for no user. */
+const actorOf = (request: FastifyRequest) => ({
+  actorId: request.principal?.kind === 'user' ? request.principal.userId : null,
+})
+
+/**
+ * Content routes (api-spec "Content"). Static paths (/check-slug, /slug/{slug},
+ * /archive/statistics) never reach /{id}: the router prefers static segments and ids are 24 hex.
+ */
+export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsService }> = async (
+  app,
+  options,
+) => {
+  const { service } = options
+
+  app.get(
+    '/',
+    {
+      config: view,
+      schema: {
+        tags,
+        operationId: 'listContents',
+        summary: 'List contents, newest publication first',
+        querystring: ListContentsQuery,
+        response: { 200: ContentPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => service.list(request.tenantId, request.query),
+  )
+
+  app.post(
+    '/',
+    {
+      config: { auth: 'tenant', permission: 'content:create' },
+      schema: {
+        tags,
+        operationId: 'createContent',
+        summary: 'Create a content',
+        querystring: TenantOnlyQuery,
+        body: CreateContentBody,
+        response: { 200: ContentBody, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => ({ content: await service.create(request.tenantId, request.body, actorOf(request)) }),
+  )
+
+  app.get(
+    '/check-slug',
+    {
+      config: view,
+      schema: {
+        tags,
+        operationId: 'checkContentSlug',
+        summary: 'Tell whether a slug is free, with a suggestion when it is not',
+        querystring: CheckSlugQuery,
+        response: { 200: CheckSlugResult, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => service.checkSlug(request.tenantId, request.query),
+  )
+
+  app.get(
+    '/slug/:slug',
+    {
+      config: view,
+      schema: {
+        tags,
+        operationId: 'getContentBySlug',
+        summary: 'Get a content by slug',
+        params: SlugParams,
+        querystring: BySlugQuery,
+        response: { 200: ContentBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      content: await service.getBySlug(request.tenantId, request.params.slug, request.query),
+    }),
+  )
+
+  app.get(
+    '/archive/statistics',
+    {
+      config: view,
+      schema: {
+        tags,
+        operationId: 'getContentArchiveStatistics',
+        summary: 'Count contents per month of publication (UTC)',
+        querystring: ArchiveQuery,
+        response: { 200: ArchiveStatistics, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => service.archiveStatistics(request.tenantId, request.query.status ?? 'published'),
+  )
+
+  app.get(
+    '/:id',
+    {
+      config: view,
+      schema: {
+        tags,
+        operationId: 'getContent',
+        summary: 'Get a content',
+        params: IdParams,
+        querystring: TenantOnlyQuery,
+        response: { 200: ContentBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ content: await service.get(request.tenantId, request.params.id) }),
+  )
+
+  app.put(
+    '/:id',
+    {
+      config: { auth: 'tenant', permission: 'content:update' },
+      schema: {
+        tags,
+        operationId: 'updateContent',
+        summary: 'Update a content; categories and tags replace the stored sets',
+        params: IdParams,
+        querystring: TenantOnlyQuery,
+        body: UpdateContentBody,
+        response: { 200: ContentBody, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      content: await service.update(request.tenantId, request.params.id, request.body, actorOf(request)),
+    }),
+  )
+
+  app.delete(
+    '/:id',
+    {
+      config: { auth: 'tenant', permission: 'content:delete' },
+      schema: {
+        tags,
+        operationId: 'deleteContent',
+        summary: 'Delete a content',
+        params: IdParams,
+        querystring: TenantOnlyQuery,
+        response: { 200: SuccessBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await service.remove(request.tenantId, request.params.id)
+      return { success: true }
+    },
+  )
+}

@@ -1,4 +1,119 @@
-// biome-ignore lint/suspicious/noExplicitAny: scaffold, replaced by the module's real service
-export function createMediaService(_deps: any) {
-  return {}
+import type { Db } from '../../db/client.js'
+import { errors } from '../../http/errors.js'
+import { paginate } from '../../http/schemas.js'
+import { newId } from '../../lib/ids.js'
+import { toSlug } from '../../lib/slug.js'
+import { createMediaRepository, type MediaRow } from './repository.js'
+import type { CreateExternalMediaInput, ListMediaQuery, Media } from './schemas.js'
+
+/**
+ * Media records (prior-art.md §16). Only external media exist so far; uploads come later. Works on a
+ * transaction too (`{ db: tx }`): the WordPress importer uses `createExternal`.
+ */
+export function createMediaService(deps: { db: Db }) {
+  const repository = createMediaRepository(deps.db)
+
+  return {
+    /**
+     * `POST /api/media/external`: records a link to media hosted elsewhere. Folio stores the URL
+     * and never fetches it (no thumbnail probing, no provider lookups), so this route offers no
+     * server-side request forgery surface; `url` and `thumbnailUrl` must still be absolute http(s)
+     * URLs without credentials, so no `javascript:`, `data:` or `file:` link reaches a client.
+     * `mimeType` is `video/<provider>` when a provider is named, else null (not guessed from the URL).
+     * `actorId` is the creating user, when a user (not an API token) creates it.
+     */
+    async createExternal(
+      tenantId: string,
+      input: CreateExternalMediaInput,
+      actorId?: string,
+    ): Promise<Media> {
+      const providerSlug = input.provider === undefined ? '' : toSlug(input.provider)
+      const row = await repository.insert(tenantId, {
+        id: newId(),
+        sourceType: 'external',
+        status: 'active',
+        url: httpUrl(input.url, 'url'),
+        title: input.title ?? null,
+        description: input.description ?? null,
+        provider: input.provider ?? null,
+        providerId: input.providerId ?? null,
+        thumbnailUrl: input.thumbnailUrl === undefined ? null : httpUrl(input.thumbnailUrl, 'thumbnailUrl'),
+        altText: input.altText ?? null,
+        duration: input.duration ?? null,
+        mimeType: providerSlug === '' ? null : `video/${providerSlug}`,
+        tags: normalizeTags(input.tags ?? []),
+        createdBy: actorId ?? null,
+      })
+      return toMedia(row)
+    },
+
+    /**
+     * `GET /api/media`: newest first; `status` defaults to active, `tags` must all be present,
+     * `mimeType` is a literal prefix and `search` a literal case-insensitive part of the texts.
+     */
+    async list(tenantId: string, query: ListMediaQuery) {
+      const page = query.page ?? 1
+      const limit = query.limit ?? 20
+      const tags = query.tags === undefined ? [] : normalizeTags(query.tags)
+      const { rows, total } = await repository.list(
+        tenantId,
+        {
+          status: query.status ?? 'active',
+          search: query.search,
+          mimeTypePrefix: query.mimeType,
+          tags: tags.length === 0 ? undefined : tags,
+        },
+        (page - 1) * limit,
+        limit,
+      )
+      return { media: rows.map(toMedia), pagination: paginate(page, limit, total) }
+    },
+  }
+}
+
+export type MediaService = ReturnType<typeof createMediaService>
+
+/** Returns `value` unchanged when it is an absolute http(s) URL with a host and no credentials. */
+function httpUrl(value: string, field: string): string {
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {
+    url = undefined
+  }
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname === '') {
+    throw errors.validation(`${field} must be an absolute http: or https: URL.`)
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw errors.validation(`${field} must not carry a user name or password.`)
+  }
+  return value
+}
+
+/** Trimmed, lowercased, distinct, empty ones dropped (the original lowercased tags too). */
+function normalizeTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter((tag) => tag !== ''))]
+}
+
+function toMedia(row: MediaRow): Media {
+  return {
+    id: row.id,
+    sourceType: row.sourceType,
+    status: row.status,
+    url: row.url,
+    title: row.title,
+    description: row.description,
+    provider: row.provider,
+    providerId: row.providerId,
+    thumbnailUrl: row.thumbnailUrl,
+    altText: row.altText,
+    caption: row.caption,
+    duration: row.duration,
+    mimeType: row.mimeType,
+    originalName: row.originalName,
+    size: row.size,
+    tags: row.tags,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
 }

@@ -1,6 +1,43 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { errorResponses, TenantQuery } from '../../http/schemas.js'
+import { CreateTagBody, ListTagsQuery, TagBody, TagPage } from './schemas.js'
+import type { TagsService } from './service.js'
 
-export const tagsRoutes: FastifyPluginAsyncTypebox<{
-  service?: unknown
-  secureCookie?: boolean
-}> = async () => {}
+/**
+ * `/api/tags`. Tags are written while writing content, so they are gated by the content
+ * permissions (`content:view` to list, `content:create` to create) rather than `categories:*`:
+ * an author, who may not edit the category tree, can still tag what they write.
+ */
+export const tagsRoutes: FastifyPluginAsyncTypebox<{ service: TagsService }> = async (app, { service }) => {
+  app.get(
+    '/',
+    {
+      config: { auth: 'tenant', permission: 'content:view' },
+      schema: {
+        tags: ['tags'],
+        operationId: 'listTags',
+        summary: 'List tags by title',
+        querystring: ListTagsQuery,
+        response: { 200: TagPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.list(request.tenantId, request.query),
+  )
+
+  app.post(
+    '/',
+    {
+      config: { auth: 'tenant', permission: 'content:create' },
+      schema: {
+        tags: ['tags'],
+        operationId: 'createTag',
+        summary: 'Create a tag',
+        querystring: Type.Object(TenantQuery, { additionalProperties: false }),
+        body: CreateTagBody,
+        response: { 200: TagBody, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => ({ tag: await service.create(request.tenantId, request.body) }),
+  )
+}

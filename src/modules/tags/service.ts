@@ -1,4 +1,65 @@
-// biome-ignore lint/suspicious/noExplicitAny: scaffold, replaced by the module's real service
-export function createTagsService(_deps: any) {
-  return {}
+import type { Db } from '../../db/client.js'
+import { errors } from '../../http/errors.js'
+import { paginate, splitIdList } from '../../http/schemas.js'
+import { newId } from '../../lib/ids.js'
+import { toSlug } from '../../lib/slug.js'
+import { createTagsRepository, type TagRow } from './repository.js'
+import type { CreateTagInput, ListTagsQuery, Tag } from './schemas.js'
+
+/**
+ * Tags: flat per-tenant labels unique by slug (prior-art.md §17). Works on a transaction too
+ * (`{ db: tx }`): the WordPress importer uses `getBySlug` and `create`.
+ */
+export function createTagsService(deps: { db: Db }) {
+  const repository = createTagsRepository(deps.db)
+
+  return {
+    /** `GET /api/tags`: tags sorted by title, searched literally and case-insensitively. */
+    async list(tenantId: string, query: ListTagsQuery) {
+      const page = query.page ?? 1
+      const limit = query.limit ?? 20
+      const filter = {
+        search: query.search,
+        ids: query.ids === undefined ? undefined : splitIdList(query.ids),
+      }
+      const { rows, total } = await repository.list(tenantId, filter, (page - 1) * limit, limit)
+      return { tags: rows.map(toTag), pagination: paginate(page, limit, total) }
+    },
+
+    /** The tag with this slug, or undefined. */
+    async getBySlug(tenantId: string, slug: string): Promise<Tag | undefined> {
+      const row = await repository.findBySlug(tenantId, slug)
+      return row === undefined ? undefined : toTag(row)
+    },
+
+    /**
+     * Creates a tag; the slug comes from `slug` or else the title. Tags are unique by slug, so a
+     * taken slug is a 409 SlugConflict either way (the same title twice is a duplicate, not a
+     * second tag); callers that want get-or-create use `getBySlug` first.
+     */
+    async create(tenantId: string, input: CreateTagInput): Promise<Tag> {
+      const title = input.title.trim()
+      const slug = toSlug(input.slug ?? title)
+      if (slug === '') {
+        throw errors.validation(
+          `${input.slug === undefined ? 'title' : 'slug'} must contain a letter or digit.`,
+        )
+      }
+      const row = await repository.insert(tenantId, { id: newId(), title, slug })
+      if (row === undefined) throw errors.slugConflict(slug)
+      return toTag(row)
+    },
+  }
+}
+
+export type TagsService = ReturnType<typeof createTagsService>
+
+function toTag(row: TagRow): Tag {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
 }

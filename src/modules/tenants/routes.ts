@@ -1,6 +1,69 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { errorResponses, TenantQuery } from '../../http/schemas.js'
+import { setSessionCookie } from '../auth/cookie.js'
+import type { SessionPrincipal } from '../auth/credentials.js'
+import { CreatedTenant, CreateTenantBody, NoQuery, TenantInfoSchema, TenantList } from './schemas.js'
+import type { TenantsService } from './service.js'
 
+/**
+ * Tenant creation and listing (`/api/tenants`, user session, no tenant needed) and the tenant's
+ * public identity (`/api/tenant/info`, any member or API token). Registered at prefix `/api`.
+ */
 export const tenantsRoutes: FastifyPluginAsyncTypebox<{
-  service?: unknown
-  secureCookie?: boolean
-}> = async () => {}
+  service: TenantsService
+  secureCookie: boolean
+}> = async (app, { service, secureCookie }) => {
+  app.post(
+    '/tenants',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['tenants'],
+        operationId: 'createTenant',
+        summary: 'Create a tenant owned by the caller and switch the session to it',
+        querystring: NoQuery,
+        body: CreateTenantBody,
+        response: { 201: CreatedTenant, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      // `user` auth guarantees a session principal.
+      const principal = request.principal as SessionPrincipal
+      const created = await service.create(principal, request.body)
+      setSessionCookie(reply, created, secureCookie)
+      return reply.status(201).send(created)
+    },
+  )
+
+  app.get(
+    '/tenants',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['tenants'],
+        operationId: 'listTenants',
+        summary: "List the caller's tenants (active and pending memberships)",
+        querystring: NoQuery,
+        response: { 200: TenantList, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.listForUser((request.principal as SessionPrincipal).userId),
+  )
+
+  app.get(
+    '/tenant/info',
+    {
+      // Any member or API token may read the tenant's identity: no permission beyond tenant access.
+      config: { auth: 'tenant' },
+      schema: {
+        tags: ['tenants'],
+        operationId: 'getTenantInfo',
+        summary: "The tenant's identity and branding",
+        querystring: Type.Object(TenantQuery, { additionalProperties: false }),
+        response: { 200: TenantInfoSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.info(request.tenantId),
+  )
+}

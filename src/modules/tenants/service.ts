@@ -1,4 +1,243 @@
-// biome-ignore lint/suspicious/noExplicitAny: scaffold, replaced by the module's real service
-export function createTenantsService(_deps: any) {
-  return {}
+import type { Config } from '../../config.js'
+import { PLAN_SLUGS, type PlanSlug } from '../../config.js'
+import type { Db } from '../../db/client.js'
+import { isUniqueViolation } from '../../db/errors.js'
+import { errors } from '../../http/errors.js'
+import { newId } from '../../lib/ids.js'
+import { toSlug } from '../../lib/slug.js'
+import type { SessionManager } from '../auth/sessions.js'
+import { findSystemRole, permissionsOfRole } from '../roles/catalog.js'
+import { createTenantsRepository, type TenantRow } from './repository.js'
+import {
+  type CreatedTenant,
+  type CreateTenantBody,
+  type Membership,
+  type RoleMeta,
+  TENANT_SLUG_MAX_LENGTH,
+  type Tenant,
+  type TenantInfo,
+  type TenantListItem,
+} from './schemas.js'
+
+/** Auto-slug retries before giving up (each retry follows a lost race on the unique index). */
+const SLUG_ATTEMPTS = 5
+/** Suggestions offered with a 409 SlugConflict (prior-art.md §7.2: three free `<slug>-N`). */
+const SLUG_SUGGESTIONS = 3
+/** Room kept for a `-N` suffix so suggestions stay within the slug limit. */
+const STEM_MAX_LENGTH = TENANT_SLUG_MAX_LENGTH - 8
+
+export interface TenantsServiceDeps {
+  db: Db
+  config: Pick<Config, 'defaultTenantPlan' | 'platformAdminEmails'>
+  sessions: Pick<SessionManager, 'rotate'>
+}
+
+/** The session that creates a tenant (see `create`). */
+export interface TenantCreator {
+  userId: string
+  email: string
+  sessionId: string
+}
+
+export function createTenantsService(deps: TenantsServiceDeps) {
+  const { db, config, sessions } = deps
+  const repository = createTenantsRepository(db)
+
+  /**
+   * Creates a tenant and its owner membership in one transaction, with no session involved (the
+   * WordPress importer calls this). The slug is `slug` normalized with `toSlug`, or derived from
+   * `name` with `-2`, `-3`… appended on collision; the unique index `tenants_slug_key` decides.
+   * `plan` defaults to `DEFAULT_TENANT_PLAN` and is not checked against the caller here.
+   * Throws 400 ValidationFailed (blank name, slug empty after normalizing) and 409 SlugConflict with
+   * `suggestions` (explicit slug taken).
+   */
+  async function createTenant(input: {
+    ownerUserId: string
+    name: string
+    slug?: string | undefined
+    plan?: PlanSlug | undefined
+  }): Promise<{ tenant: Tenant; membership: Membership }> {
+    const explicit = input.slug !== undefined
+    const base = explicit
+      ? toSlug(input.slug ?? '', TENANT_SLUG_MAX_LENGTH)
+      : toSlug(input.name, TENANT_SLUG_MAX_LENGTH) || 'tenant'
+    if (base === '') throw errors.validation('The slug must contain at least one letter or digit.')
+    const name = input.name.trim()
+    if (name === '') throw errors.validation('The tenant name must not be blank.')
+    const plan = input.plan ?? config.defaultTenantPlan
+    let slug = base
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await insertWithOwner({ name, slug, plan, ownerUserId: input.ownerUserId })
+      } catch (err) {
+        if (!isUniqueViolation(err, 'tenants_slug_key')) throw err
+        const free = await freeSlugs(base, explicit ? SLUG_SUGGESTIONS : 1)
+        if (explicit) throw errors.slugConflict(base, free)
+        if (attempt >= SLUG_ATTEMPTS)
+          throw errors.conflict('No free slug was found; name the slug explicitly.')
+        slug = free[0] ?? base
+      }
+    }
+  }
+
+  function insertWithOwner(input: { name: string; slug: string; plan: string; ownerUserId: string }) {
+    return db.transaction(async (tx) => {
+      const tenantsInTx = createTenantsRepository(tx)
+      const tenantId = newId()
+      const tenant = await tenantsInTx.insertTenant(tenantId, {
+        name: input.name,
+        slug: input.slug,
+        plan: input.plan,
+      })
+      const membership = await tenantsInTx.insertMembership(tenantId, {
+        id: newId(),
+        userId: input.ownerUserId,
+        role: 'owner',
+      })
+      return {
+        tenant: toTenant(tenant),
+        membership: { ...membership, ...roleView(membership.role, membership.status === 'active') },
+      }
+    })
+  }
+
+  /** The first `wanted` slugs `<stem>-N` (N ≥ 2) that no tenant holds. */
+  async function freeSlugs(base: string, wanted: number): Promise<string[]> {
+    const stem = base.length <= STEM_MAX_LENGTH ? base : base.slice(0, STEM_MAX_LENGTH).replace(/-+$/, '')
+    const taken = await repository.slugsTaken(base, stem)
+    const free: string[] = []
+    for (let n = 2; free.length < wanted; n++) {
+      const candidate = `${stem}-${n}`
+      if (!taken.has(candidate)) free.push(candidate)
+    }
+    return free
+  }
+
+  /**
+   * `requestedPlanSlug` is honoured when it is the default plan or the caller is a platform
+   * administrator (decisions.md "Quotas"). Unknown plan → 400; otherwise 403 PlanNotAllowed.
+   */
+  function resolvePlan(email: string, requested: string | undefined): PlanSlug {
+    if (requested === undefined) return config.defaultTenantPlan
+    if (!PLAN_SLUGS.includes(requested as PlanSlug)) throw errors.validation(`Unknown plan "${requested}".`)
+    const isPlatformAdmin = config.platformAdminEmails.includes(email.toLowerCase())
+    if (requested !== config.defaultTenantPlan && !isPlatformAdmin) throw errors.planNotAllowed(requested)
+    return requested as PlanSlug
+  }
+
+  return {
+    createTenant,
+
+    /**
+     * `POST /api/tenants` (api-spec "Tenants"; prior-art.md §7.2): creates the tenant with the
+     * caller as owner, then rotates the caller's session onto it, so the previous session token
+     * stops working at once. Returns the spec's members plus the new `token` and `expiresAt`.
+     * Throws 400 (unknown plan, empty slug), 401 (session ended meanwhile), 403 PlanNotAllowed,
+     * 409 SlugConflict.
+     */
+    async create(caller: TenantCreator, body: CreateTenantBody): Promise<CreatedTenant> {
+      const plan = resolvePlan(caller.email, body.requestedPlanSlug)
+      const created = await createTenant({
+        ownerUserId: caller.userId,
+        name: body.name,
+        slug: body.slug,
+        plan,
+      })
+      const session = await sessions.rotate(caller.sessionId, { tenantId: created.tenant.id })
+      if (session === undefined) throw errors.unauthorized('The session has ended; log in again.')
+      return { ...created, csrfToken: session.csrfToken, token: session.token, expiresAt: session.expiresAt }
+    },
+
+    /**
+     * `GET /api/tenants`: the caller's active and pending memberships, oldest first, in tenants
+     * that are not deleted; `ownerCount` counts the tenant's active owners.
+     */
+    async listForUser(userId: string): Promise<{ tenants: TenantListItem[] }> {
+      const rows = await repository.listMembershipsOfUser(userId)
+      return {
+        tenants: rows.map((row) => ({
+          id: row.id,
+          tenantId: row.tenant.id,
+          tenant: toTenant(row.tenant),
+          role: row.role,
+          ...roleView(row.role, row.status === 'active' && row.tenant.status === 'active'),
+          status: row.status,
+          ownerCount: row.ownerCount,
+        })),
+      }
+    },
+
+    /**
+     * `GET /api/tenant/info` (prior-art.md §10). Tenant settings do not exist yet (they come in a
+     * later issue), so `branding` carries only the tenant name and nulls, and `metadata` is null.
+     * Throws 404 when the tenant is gone.
+     */
+    async info(tenantId: string): Promise<TenantInfo> {
+      const tenant = await repository.findById(tenantId)
+      if (tenant === undefined) throw errors.notFound('Tenant')
+      return {
+        tenant: {
+          id: tenant.id,
+          name: tenant.name,
+          slug: tenant.slug,
+          plan: tenant.plan,
+          status: tenant.status,
+        },
+        branding: {
+          name: tenant.name,
+          siteName: null,
+          description: null,
+          logo: null,
+          logoUrl: null,
+          favicon: null,
+          faviconUrl: null,
+          primaryColor: null,
+          secondaryColor: null,
+        },
+        metadata: null,
+      }
+    },
+
+    /** The tenant holding `slug` (exact, already normalized), or undefined; deleted tenants are absent. */
+    async findBySlug(slug: string): Promise<Tenant | undefined> {
+      const row = await repository.findBySlug(slug)
+      return row === undefined ? undefined : toTenant(row)
+    },
+  }
+}
+
+export type TenantsService = ReturnType<typeof createTenantsService>
+
+function toTenant(row: TenantRow): Tenant {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    plan: row.plan,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/**
+ * A role key's catalog entry and expanded permissions. Permissions count only while the membership
+ * and its tenant are active (a pending invitation grants nothing yet, as in `credentials.membershipRole`);
+ * an unknown role has none (fail closed).
+ */
+function roleView(key: string, active: boolean): { roleMeta: RoleMeta | null; permissions: string[] } {
+  const role = findSystemRole(key)
+  return {
+    roleMeta:
+      role === undefined
+        ? null
+        : {
+            id: role.key,
+            key: role.key,
+            name: role.name,
+            description: role.description,
+            level: role.level,
+            permissions: [...role.permissions],
+          },
+    permissions: active ? [...permissionsOfRole(key)] : [],
+  }
 }

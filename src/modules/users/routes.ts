@@ -1,6 +1,63 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { errorResponses } from '../../http/schemas.js'
+import { setSessionCookie } from '../auth/cookie.js'
+import { IssuedSessionResponse } from '../auth/schemas.js'
+import { ChangePasswordBody, MeQuery, MeResponse, UpdateMeBody, UpdateMeResponse } from './schemas.js'
+import type { UsersService } from './service.js'
 
+const tags = ['users']
+
+/** api-spec "Users and memberships": the caller's own profile and password. */
 export const usersRoutes: FastifyPluginAsyncTypebox<{
-  service?: unknown
-  secureCookie?: boolean
-}> = async () => {}
+  service: UsersService
+  secureCookie: boolean
+}> = async (app, { service, secureCookie }) => {
+  app.get(
+    '/me',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        operationId: 'getMe',
+        summary: 'The own profile with memberships',
+        querystring: MeQuery,
+        response: { 200: MeResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.me(request.principal, request.query.tenantId),
+  )
+
+  app.put(
+    '/me',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        operationId: 'updateMe',
+        summary: 'Update the own profile; a new e-mail must be verified again',
+        body: UpdateMeBody,
+        response: { 200: UpdateMeResponse, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => service.updateMe(request.principal, request.body),
+  )
+
+  app.put(
+    '/me/password',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        operationId: 'changeMyPassword',
+        summary: 'Change the own password; ends every session and starts a new one',
+        body: ChangePasswordBody,
+        response: { 200: IssuedSessionResponse, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.changePassword(request.principal, request.body, { ip: request.ip })
+      setSessionCookie(reply, result, secureCookie)
+      return result
+    },
+  )
+}

@@ -1,4 +1,99 @@
-// biome-ignore lint/suspicious/noExplicitAny: scaffold, replaced by the module's real service
-export function createUsersService(_deps: any) {
-  return {}
+import type { Db } from '../../db/client.js'
+import { isUniqueViolation } from '../../db/errors.js'
+import { errors } from '../../http/errors.js'
+import { hashPassword } from '../../lib/password.js'
+import type { Principal, SessionPrincipal } from '../auth/credentials.js'
+import { normalizeEmail } from '../auth/email.js'
+import { type AuthService, sessionPrincipal } from '../auth/service.js'
+import type { ClientInfo } from '../auth/throttle.js'
+import { createUsersRepository } from './repository.js'
+import { type ChangePasswordInput, toLanguage, type UpdateMeInput } from './schemas.js'
+
+/**
+ * The caller's own account (api-spec "Users and memberships": `/api/users/me*`): profile read and
+ * update, password change. Session and credential rules stay in the auth service.
+ */
+export function createUsersService(deps: { db: Db; auth: AuthService }) {
+  const { auth } = deps
+  const repository = createUsersRepository(deps.db)
+
+  async function accountOf(session: SessionPrincipal) {
+    const user = await repository.findById(session.userId)
+    if (user === undefined) throw errors.unauthorized('The session has ended; log in again.')
+    return user
+  }
+
+  return {
+    /** GET /api/users/me: `currentMembership` is the one in `tenantId`, else in the session's tenant, else null. */
+    async me(principal: Principal | null, tenantId: string | undefined) {
+      const session = sessionPrincipal(principal)
+      const [user, memberships] = await Promise.all([accountOf(session), auth.membershipsOf(session.userId)])
+      const current = tenantId ?? session.sessionTenantId
+      return {
+        user: {
+          id: user.id,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          language: toLanguage(user.language),
+          mustChangePassword: user.mustChangePassword,
+          emailVerified: user.emailVerifiedAt !== null,
+          lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+        },
+        memberships,
+        currentMembership: memberships.find((membership) => membership.tenantId === current) ?? null,
+      }
+    },
+
+    /**
+     * PUT /api/users/me. A new e-mail must be free (409 `Conflict`, decided by the unique index),
+     * becomes unverified and gets a verification link; the old address gets a notice.
+     */
+    async updateMe(principal: Principal | null, input: UpdateMeInput) {
+      const session = sessionPrincipal(principal)
+      const before = await accountOf(session)
+      const email = input.email === undefined ? undefined : normalizeEmail(input.email)
+      const emailChanges = email !== undefined && email !== normalizeEmail(before.email)
+      let user: typeof before | undefined
+      try {
+        user = await repository.updateProfile(session.userId, {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          language: input.language,
+          ...(emailChanges ? { email, emailVerifiedAt: null } : {}),
+        })
+      } catch (err) {
+        if (isUniqueViolation(err, 'users_email_key')) {
+          throw errors.conflict('This e-mail address is already in use.')
+        }
+        throw err
+      }
+      if (user === undefined) throw errors.unauthorized('The session has ended; log in again.')
+      if (emailChanges) await auth.emailChanged(user.id, before.email, user.email)
+      return {
+        user: {
+          id: user.id,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          language: toLanguage(user.language),
+        },
+      }
+    },
+
+    /**
+     * PUT /api/users/me/password: checks the current password (401 `InvalidCredentials`, counted by
+     * the login throttles), stores the new one, clears mustChangePassword, ends every session of the
+     * account and starts a fresh one for this client (security-checklist.md item 4).
+     */
+    async changePassword(principal: Principal | null, input: ChangePasswordInput, client: ClientInfo) {
+      const session = sessionPrincipal(principal)
+      await auth.verifyCurrentPassword(session.userId, input.currentPassword, client)
+      await repository.setPassword(session.userId, await hashPassword(input.newPassword))
+      const issued = await auth.restartSessions(session.userId, session.sessionTenantId)
+      return { message: 'Password changed; every other session has been logged out.', ...issued }
+    },
+  }
 }
+
+export type UsersService = ReturnType<typeof createUsersService>

@@ -1,0 +1,27 @@
+import type { FastifyReply } from 'fastify'
+import { SESSION_COOKIE } from '../../http/auth.js'
+
+/**
+ * The browser half of a session (decisions.md "Authentication"): HttpOnly, SameSite=Lax, Path=/,
+ * Secure when PUBLIC_URL is https, expiring with the token. Responses that carry a session token are
+ * never cached.
+ */
+export function setSessionCookie(
+  reply: FastifyReply,
+  session: { token: string; expiresAt: string },
+  secure: boolean,
+) {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure,
+    expires: new Date(session.expiresAt),
+  })
+  reply.header('cache-control', 'no-store')
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure })
+  reply.header('cache-control', 'no-store')
+}

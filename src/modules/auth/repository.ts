@@ -1,0 +1,111 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { memberships, tenants, users, userTokens } from '../../db/schema/index.js'
+import { newId } from '../../lib/ids.js'
+
+/** Membership statuses a user sees in their own lists; anything else (e.g. revoked) stays hidden. */
+const VISIBLE_MEMBERSHIP_STATUSES = ['active', 'pending', 'inactive']
+
+export type TokenPurpose = 'verify_email'
+
+/**
+ * Queries on accounts, their one-time tokens and their memberships. Accounts are global (a person
+ * spans tenants), so these are keyed by user id or e-mail; tenant data is never read here except the
+ * tenant summary a membership shows.
+ */
+export function createAuthRepository(db: Db) {
+  return {
+    /** The account for a normalised (lowercase) e-mail; matches the `lower(email)` unique index. */
+    async findUserByEmail(email: string) {
+      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1)
+      return row
+    },
+
+    async findUserById(userId: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1)
+      return row
+    },
+
+    async insertUser(values: {
+      id: string
+      email: string
+      passwordHash: string
+      firstName: string
+      lastName: string
+    }) {
+      await db.insert(users).values(values)
+    },
+
+    async touchLastLogin(userId: string) {
+      await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId))
+    },
+
+    /** Marks the account verified; returns false when it already was. */
+    async markEmailVerified(userId: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+        .returning({ id: users.id })
+      return rows.length > 0
+    },
+
+    /** Replaces the user's unused tokens of `purpose` with a new one (only the newest link works). */
+    async replaceToken(userId: string, purpose: TokenPurpose, tokenHash: string, expiresAt: Date) {
+      await db
+        .delete(userTokens)
+        .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)))
+      await db.insert(userTokens).values({ id: newId(), userId, purpose, tokenHash, expiresAt })
+    },
+
+    /** Spends a live token in one statement (so it works once even under races); its user id, or undefined. */
+    async consumeToken(purpose: TokenPurpose, tokenHash: string): Promise<string | undefined> {
+      const [row] = await db
+        .update(userTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(userTokens.tokenHash, tokenHash),
+            eq(userTokens.purpose, purpose),
+            isNull(userTokens.usedAt),
+            gt(userTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning({ userId: userTokens.userId })
+      return row?.userId
+    },
+
+    /** Every visible membership of a user with its tenant, in one join (no query per membership). */
+    listMemberships(userId: string) {
+      return db
+        .select({
+          id: memberships.id,
+          tenantId: memberships.tenantId,
+          role: memberships.role,
+          status: memberships.status,
+          tenant: {
+            id: tenants.id,
+            name: tenants.name,
+            slug: tenants.slug,
+            plan: tenants.plan,
+            status: tenants.status,
+            createdAt: tenants.createdAt,
+          },
+        })
+        .from(memberships)
+        .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+        .where(
+          and(
+            eq(memberships.userId, userId),
+            inArray(memberships.status, VISIBLE_MEMBERSHIP_STATUSES),
+            isNull(tenants.deletedAt),
+          ),
+        )
+        .orderBy(asc(memberships.createdAt), asc(memberships.id))
+    },
+  }
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>
+export type UserRow = NonNullable<Awaited<ReturnType<AuthRepository['findUserById']>>>
+export type MembershipRow = Awaited<ReturnType<AuthRepository['listMemberships']>>[number]

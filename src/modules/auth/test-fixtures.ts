@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify'
+import { call } from '../../../test/helpers.js'
+import type { Db } from '../../db/client.js'
+import { memberships, tenants } from '../../db/schema/index.js'
+import { newId } from '../../lib/ids.js'
+
+/** Test fixtures shared by the auth and users families' tests. */
+
+let addressCounter = 0
+
+/** A client address of its own, so the throttles of one test never touch another's. */
+export function freshIp(): string {
+  addressCounter += 1
+  return `10.${process.pid % 250}.${addressCounter >> 8}.${addressCounter & 255}`
+}
+
+/** POST /api/auth/login from `remoteAddress` (a fresh one by default). */
+export function login(app: FastifyInstance, body: Record<string, unknown>, remoteAddress = freshIp()) {
+  return call(app, 'POST', '/api/auth/login', { body, remoteAddress })
+}
+
+/** The token of the verification link in a mail, or a thrown error showing the mail. */
+export function verificationTokenIn(mail: string | undefined): string {
+  const match = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail ?? '')
+  if (!match?.[1]) throw new Error(`no verification link in mail:\n${mail}`)
+  return match[1]
+}
+
+/** A further tenant (plan `pro`) where the user holds a membership of `role` and `status`. */
+export async function joinTenant(db: Db, userId: string, role: string, status = 'active') {
+  const tenantId = newId()
+  await db
+    .insert(tenants)
+    .values({ id: tenantId, name: `Other ${tenantId}`, slug: `o-${tenantId}`, plan: 'pro' })
+  await db.insert(memberships).values({ tenantId, id: newId(), userId, role, status })
+  return tenantId
+}

@@ -1,0 +1,130 @@
+import type { Config } from '../../config.js'
+import type { Db } from '../../db/client.js'
+import { isUniqueViolation } from '../../db/errors.js'
+import { errors } from '../../http/errors.js'
+import { randomToken, sha256Hex } from '../../lib/hash.js'
+import { newId } from '../../lib/ids.js'
+import { hashPassword } from '../../lib/password.js'
+import type { Mailer } from '../../mail/mailer.js'
+import { normalizeEmail } from './email.js'
+import { type AuthRepository, createAuthRepository } from './repository.js'
+import type { RegisterInput } from './schemas.js'
+import type { AuthThrottles, ClientInfo } from './throttle.js'
+
+/** decisions.md "Authentication": e-mail verification links live 24 h. */
+const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000
+
+const RESEND_MESSAGE =
+  'If an unverified account exists for this address, a new verification e-mail is on its way.'
+
+/**
+ * Registration and e-mail verification (api-spec "Auth"; prior-art.md §4 and §29: no account
+ * enumeration, tokens stored as SHA-256 and looked up directly, single use).
+ */
+export function createVerification(deps: {
+  db: Db
+  config: Readonly<Config>
+  mailer: Mailer
+  repository: AuthRepository
+  throttles: AuthThrottles
+}) {
+  const { db, mailer, repository, throttles } = deps
+  const publicUrl = deps.config.publicUrl
+
+  /** Stores a new verification token for the user (dropping older unused ones) and returns its plaintext. */
+  async function issueToken(target: AuthRepository, userId: string): Promise<string> {
+    const token = randomToken()
+    await target.replaceToken(
+      userId,
+      'verify_email',
+      sha256Hex(token),
+      new Date(Date.now() + VERIFICATION_TTL_MS),
+    )
+    return token
+  }
+
+  function mailVerification(to: string, token: string) {
+    return mailer.send({
+      to,
+      subject: 'Verify your e-mail address',
+      text: [
+        'Please confirm this e-mail address for your Folio account by opening this link:',
+        '',
+        `${publicUrl}/verify-email?token=${token}`,
+        '',
+        'The link works once and expires in 24 hours. If you did not ask for it, ignore this e-mail.',
+      ].join('\n'),
+    })
+  }
+
+  return {
+    /**
+     * POST /api/auth/register: creates an unverified user and mails a verification link. An address
+     * that already has an account gets the same 201 (with a throwaway id) and its owner a notice
+     * instead, so the answer never tells whether an account exists. The password is hashed either
+     * way so both paths take about as long.
+     */
+    async register(input: RegisterInput, client: ClientInfo) {
+      await throttles.registerIp.consume(client.ip)
+      const email = normalizeEmail(input.email)
+      const passwordHash = await hashPassword(input.password)
+      const user = { id: newId(), email, firstName: input.firstName, lastName: input.lastName }
+      const answer = { user: { ...user, emailVerified: false }, tenant: null }
+      let token: string
+      try {
+        token = await db.transaction(async (tx) => {
+          const inTransaction = createAuthRepository(tx)
+          await inTransaction.insertUser({ ...user, passwordHash })
+          return issueToken(inTransaction, user.id)
+        })
+      } catch (err) {
+        if (!isUniqueViolation(err, 'users_email_key')) throw err
+        await mailer.send({
+          to: email,
+          subject: 'Someone tried to register with your e-mail address',
+          text: [
+            'Someone just tried to create a Folio account with this e-mail address, which already has one.',
+            'If it was you, log in instead, or reset your password if you have forgotten it.',
+            'If it was not you, you can ignore this e-mail; nothing has changed.',
+          ].join('\n'),
+        })
+        return answer
+      }
+      await mailVerification(email, token)
+      return answer
+    },
+
+    /** POST /api/auth/verify-email: spends a live token; an unknown, used or expired one is 400 `InvalidToken`. */
+    async verifyEmail(token: string) {
+      const userId = await repository.consumeToken('verify_email', sha256Hex(token))
+      if (userId === undefined)
+        throw errors.invalidToken('The verification link is invalid, used or expired.')
+      const changed = await repository.markEmailVerified(userId)
+      return { message: 'Your e-mail address is verified.', verified: true, alreadyVerified: !changed }
+    },
+
+    /** POST /api/auth/resend-verification: the same answer whether or not the account exists or is verified. */
+    async resendVerification(emailInput: string, client: ClientInfo) {
+      await throttles.resendIp.consume(client.ip)
+      const user = await repository.findUserByEmail(normalizeEmail(emailInput))
+      if (user !== undefined && user.status === 'active' && user.emailVerifiedAt === null) {
+        await mailVerification(user.email, await issueToken(repository, user.id))
+      }
+      return { message: RESEND_MESSAGE }
+    },
+
+    /**
+     * After an address change (PUT /api/users/me): a verification link to the new address (links sent
+     * to the old one stop working) and a notice to the old one, so a hijacked session cannot move
+     * the account away silently.
+     */
+    async emailChanged(userId: string, previousEmail: string, email: string) {
+      await mailVerification(email, await issueToken(repository, userId))
+      await mailer.send({
+        to: previousEmail,
+        subject: 'Your Folio e-mail address was changed',
+        text: `The e-mail address of your Folio account was changed to ${email}. If you did not do this, reset your password now.`,
+      })
+    },
+  }
+}

@@ -1,0 +1,242 @@
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { categories, contentCategories } from '../../db/schema/index.js'
+import { containsPattern } from '../../lib/like.js'
+
+export type CategoryRow = typeof categories.$inferSelect
+export type CategoryValues = Omit<typeof categories.$inferInsert, 'tenantId' | 'createdAt' | 'updatedAt'>
+export type CategoryPatch = Partial<Omit<CategoryValues, 'id'>>
+
+export interface CategoryFilter {
+  search?: string | undefined
+  ids?: string[] | undefined
+}
+
+const ORDER = [asc(categories.position), asc(categories.name), asc(categories.id)]
+
+/** Drizzle queries for `categories`; `tenantId` is the first parameter and in every WHERE. */
+export function createCategoriesRepository(db: Db) {
+  const matching = (tenantId: string, filter: CategoryFilter) =>
+    and(
+      eq(categories.tenantId, tenantId),
+      filter.search === undefined ? undefined : ilike(categories.name, containsPattern(filter.search)),
+      filter.ids === undefined ? undefined : inArray(categories.id, filter.ids),
+    )
+
+  return {
+    /** Every matching category, ordered by position, name. */
+    listAll(tenantId: string, filter: CategoryFilter): Promise<CategoryRow[]> {
+      return db
+        .select()
+        .from(categories)
+        .where(matching(tenantId, filter))
+        .orderBy(...ORDER)
+    },
+
+    listPage(
+      tenantId: string,
+      filter: CategoryFilter,
+      offset: number,
+      limit: number,
+    ): Promise<CategoryRow[]> {
+      return db
+        .select()
+        .from(categories)
+        .where(matching(tenantId, filter))
+        .orderBy(...ORDER)
+        .limit(limit)
+        .offset(offset)
+    },
+
+    async count(tenantId: string, filter: CategoryFilter): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(categories).where(matching(tenantId, filter))
+      return row?.total ?? 0
+    },
+
+    async findById(tenantId: string, id: string): Promise<CategoryRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(categories)
+        .where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)))
+      return row
+    },
+
+    async findBySlug(tenantId: string, slug: string): Promise<CategoryRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(categories)
+        .where(and(eq(categories.tenantId, tenantId), eq(categories.slug, slug)))
+      return row
+    },
+
+    async countExisting(tenantId: string, ids: string[]): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(categories)
+        .where(and(eq(categories.tenantId, tenantId), inArray(categories.id, ids)))
+      return row?.total ?? 0
+    },
+
+    /**
+     * Inserts unless the slug is taken (the unique index decides; ON CONFLICT keeps an enclosing
+     * transaction usable). Without a position, the category goes after its last sibling.
+     */
+    async insert(tenantId: string, values: CategoryValues): Promise<CategoryRow | undefined> {
+      const [row] = await db
+        .insert(categories)
+        .values({
+          ...values,
+          tenantId,
+          position: values.position ?? nextPosition(tenantId, values.parentId ?? null),
+        })
+        .onConflictDoNothing({ target: [categories.tenantId, categories.slug] })
+        .returning()
+      return row
+    },
+
+    /** The highest n among slugs `<base>-<n>`, or 1 when there is none. */
+    async highestSlugSuffix(tenantId: string, base: string): Promise<number> {
+      const suffix = sql`substr(${categories.slug}, ${base.length + 2}::integer)`
+      const [row] = await db
+        .select({ highest: sql`max(${suffix}::integer)`.mapWith(Number) })
+        .from(categories)
+        .where(
+          and(
+            eq(categories.tenantId, tenantId),
+            sql`left(${categories.slug}, ${base.length + 1}::integer) = ${`${base}-`}`,
+            sql`${suffix} ~ '^[0-9]{1,9}$'`,
+          ),
+        )
+      return row?.highest || 1
+    },
+
+    /** Updates; a moved category without an explicit position goes after its new last sibling. */
+    async update(
+      tenantId: string,
+      id: string,
+      patch: CategoryPatch,
+      appendTo?: string | null,
+    ): Promise<CategoryRow | undefined> {
+      const [row] = await db
+        .update(categories)
+        .set({
+          ...patch,
+          ...(appendTo === undefined ? {} : { position: nextPosition(tenantId, appendTo) }),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)))
+        .returning()
+      return row
+    },
+
+    /** True when `candidateId` is `rootId` or one of its descendants (one recursive query). */
+    async isInSubtree(tenantId: string, rootId: string, candidateId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(
+          and(
+            eq(categories.tenantId, tenantId),
+            eq(categories.id, candidateId),
+            sql`${categories.id} in ${subtreeIds(tenantId, rootId)}`,
+          ),
+        )
+      return rows.length > 0
+    },
+
+    /** Deletes a category and all its descendants; the number removed (0 = not found). */
+    async deleteSubtree(tenantId: string, id: string): Promise<number> {
+      const rows = await db
+        .delete(categories)
+        .where(and(eq(categories.tenantId, tenantId), sql`${categories.id} in ${subtreeIds(tenantId, id)}`))
+        .returning({ id: categories.id })
+      return rows.length
+    },
+
+    /** Deletes a category only when it has no children, in one statement; true when deleted. */
+    async deleteLeaf(tenantId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(categories)
+        .where(
+          and(
+            eq(categories.tenantId, tenantId),
+            eq(categories.id, id),
+            sql`not exists (select 1 from ${categories} child where child.tenant_id = ${tenantId} and child.parent_id = ${id})`,
+          ),
+        )
+        .returning({ id: categories.id })
+      return rows.length > 0
+    },
+
+    /**
+     * Serializes tree changes (moves, merges) within a tenant until the transaction ends, so two
+     * concurrent moves cannot build a cycle that each check alone would have refused.
+     */
+    async lockTree(tenantId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`folio:categories:${tenantId}`}))`)
+    },
+
+    /**
+     * Moves content links from `sourceId` to `targetId`, skipping contents that already link the
+     * target; returns how many contents linked the source.
+     */
+    async moveContentLinks(tenantId: string, sourceId: string, targetId: string): Promise<number> {
+      const ofSource = and(
+        eq(contentCategories.tenantId, tenantId),
+        eq(contentCategories.categoryId, sourceId),
+      )
+      await db
+        .insert(contentCategories)
+        .select(
+          db
+            .select({
+              tenantId: contentCategories.tenantId,
+              contentId: contentCategories.contentId,
+              categoryId: sql<string>`${targetId}::char(24)`.as('category_id'),
+            })
+            .from(contentCategories)
+            .where(ofSource),
+        )
+        .onConflictDoNothing()
+      const moved = await db
+        .delete(contentCategories)
+        .where(ofSource)
+        .returning({ contentId: contentCategories.contentId })
+      return moved.length
+    },
+
+    /** Moves the children of `fromId` under `toId`, after the children `toId` already has. */
+    async reparentChildren(tenantId: string, fromId: string, toId: string): Promise<void> {
+      await db
+        .update(categories)
+        .set({
+          parentId: toId,
+          position: sql`${categories.position} + ${nextPosition(tenantId, toId)}`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(categories.tenantId, tenantId), eq(categories.parentId, fromId)))
+    },
+
+    async delete(tenantId: string, id: string): Promise<void> {
+      await db.delete(categories).where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)))
+    },
+  }
+}
+
+export type CategoriesRepository = ReturnType<typeof createCategoriesRepository>
+
+/** One past the highest position among the children of `parentId` (null: the roots), or 0. */
+function nextPosition(tenantId: string, parentId: string | null): SQL<number> {
+  const ofParent = parentId === null ? sql`sibling.parent_id is null` : sql`sibling.parent_id = ${parentId}`
+  return sql<number>`(select coalesce(max(sibling.position) + 1, 0) from ${categories} sibling
+    where sibling.tenant_id = ${tenantId} and ${ofParent})`
+}
+
+/** The ids of `rootId` and all its descendants, as a parenthesized recursive subquery. */
+function subtreeIds(tenantId: string, rootId: string): SQL {
+  return sql`(with recursive subtree(id) as (
+    select c.id from ${categories} c where c.tenant_id = ${tenantId} and c.id = ${rootId}
+    union
+    select c.id from ${categories} c join subtree s on c.parent_id = s.id where c.tenant_id = ${tenantId}
+  ) select id from subtree)`
+}

@@ -1,0 +1,107 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { containsPattern } from '../../lib/like.js'
+import type { ContentStatus, ListContentsFilter } from './schemas.js'
+
+/**
+ * What a content list or slug lookup filters on, normalized from the query string. Every query
+ * walks an index that starts with `tenant_id`: status and publishedAt by the list indexes
+ * (which also give the sort), category/tag ids by the join tables' `(tenant_id, …_id)` indexes.
+ * Substring searches (title, summary, category name, tag title) are filters within the tenant's
+ * range: a trigram index would need the pg_trgm extension.
+ */
+export interface ContentFilter {
+  statuses?: ContentStatus[]
+  search?: string
+  categoryIds?: string[]
+  categoryName?: string
+  tagIds?: string[]
+  tagName?: string
+  /** Inclusive lower bound on publishedAt. */
+  publishedFrom?: Date
+  /** Upper bound on publishedAt: inclusive for a timestamp, the next midnight (exclusive) for a date. */
+  publishedTo?: { at: Date; inclusive: boolean }
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Query-string range → bounds. A date-only value is a whole UTC day, so `publishedTo=2024-05-01` covers it all. */
+export function publishedRange(from: string | undefined, to: string | undefined): ContentFilter {
+  const range: ContentFilter = {}
+  if (from !== undefined) range.publishedFrom = new Date(DATE_ONLY.test(from) ? `${from}T00:00:00Z` : from)
+  if (to !== undefined) {
+    range.publishedTo = DATE_ONLY.test(to)
+      ? { at: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS), inclusive: false }
+      : { at: new Date(to), inclusive: true }
+  }
+  return range
+}
+
+const splitIds = (list: string | undefined) => (list === undefined ? [] : list.split(','))
+
+/** The list route's query → filter. `category` and `categories` merge into one any-of set. */
+export function listFilterOf(query: ListContentsFilter): ContentFilter {
+  const categoryIds = [...new Set([...splitIds(query.category), ...splitIds(query.categories)])]
+  const tagIds = [...new Set(splitIds(query.tag))]
+  return {
+    ...(query.status === undefined ? {} : { statuses: [query.status] }),
+    ...(query.search === undefined ? {} : { search: query.search }),
+    ...(categoryIds.length === 0 ? {} : { categoryIds }),
+    ...(query.categoryName === undefined ? {} : { categoryName: query.categoryName }),
+    ...(tagIds.length === 0 ? {} : { tagIds }),
+    ...(query.tagName === undefined ? {} : { tagName: query.tagName }),
+    ...publishedRange(query.publishedFrom, query.publishedTo),
+  }
+}
+
+const iso = (date: Date) => date.toISOString()
+
+/** The WHERE clause of a filtered content query over `contents c`. */
+export function whereOf(tenantId: string, filter: ContentFilter): SQL {
+  const conditions: SQL[] = [sql`c.tenant_id = ${tenantId}`]
+  if (filter.statuses !== undefined) {
+    conditions.push(
+      filter.statuses.length === 1
+        ? sql`c.status = ${filter.statuses[0]}`
+        : sql`c.status in ${filter.statuses}`,
+    )
+  }
+  if (filter.search !== undefined) {
+    const pattern = containsPattern(filter.search)
+    conditions.push(
+      sql`(c.title ilike ${pattern} escape '\\' or c.summary ilike ${pattern} escape '\\' or c.slug = ${filter.search})`,
+    )
+  }
+  if (filter.categoryIds !== undefined) {
+    conditions.push(sql`exists (select 1 from content_categories cc
+      where cc.tenant_id = ${tenantId} and cc.content_id = c.id and cc.category_id in ${filter.categoryIds})`)
+  }
+  if (filter.categoryName !== undefined) {
+    conditions.push(sql`exists (select 1 from content_categories cc
+      join categories cat on cat.tenant_id = cc.tenant_id and cat.id = cc.category_id
+      where cc.tenant_id = ${tenantId} and cc.content_id = c.id
+        and cat.name ilike ${containsPattern(filter.categoryName)} escape '\\')`)
+  }
+  if (filter.tagIds !== undefined) {
+    conditions.push(sql`exists (select 1 from content_tags ct
+      where ct.tenant_id = ${tenantId} and ct.content_id = c.id and ct.tag_id in ${filter.tagIds})`)
+  }
+  if (filter.tagName !== undefined) {
+    conditions.push(sql`exists (select 1 from content_tags ct
+      join tags t on t.tenant_id = ct.tenant_id and t.id = ct.tag_id
+      where ct.tenant_id = ${tenantId} and ct.content_id = c.id
+        and (t.title ilike ${containsPattern(filter.tagName)} escape '\\' or t.slug = ${filter.tagName.toLowerCase()}))`)
+  }
+  if (filter.publishedFrom !== undefined) {
+    conditions.push(sql`c.published_at >= ${iso(filter.publishedFrom)}::timestamptz`)
+  }
+  if (filter.publishedTo !== undefined) {
+    const at = iso(filter.publishedTo.at)
+    conditions.push(
+      filter.publishedTo.inclusive
+        ? sql`c.published_at <= ${at}::timestamptz`
+        : sql`c.published_at < ${at}::timestamptz`,
+    )
+  }
+  return sql.join(conditions, sql` and `)
+}

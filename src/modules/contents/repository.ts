@@ -1,0 +1,189 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { categories, contentCategories, contents, contentTags, media, tags } from '../../db/schema/index.js'
+import { type ContentFilter, whereOf } from './list-query.js'
+import type { Content, ContentListEntry, ContentStatus } from './schemas.js'
+
+export type NewContentRow = Omit<typeof contents.$inferInsert, 'tenantId'>
+export type ContentPatch = Partial<Omit<NewContentRow, 'id' | 'createdAt' | 'createdBy'>>
+
+/** The publication state a write needs from the stored row. */
+export interface ContentState {
+  status: ContentStatus
+  publishAt: Date | null
+  publishedAt: Date | null
+}
+
+const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/**
+ * One projection shared by every read, producing API-shaped rows straight from SQL (camelCase
+ * aliases, ISO timestamps, id arrays from the join tables' primary keys) so reads need no mapping.
+ */
+const SUMMARY_COLUMNS = sql.raw(`c.id, c.title, c.slug, c.summary,
+  array(select cc.category_id::text from content_categories cc
+    where cc.tenant_id = c.tenant_id and cc.content_id = c.id order by cc.category_id) as categories,
+  array(select ct.tag_id::text from content_tags ct
+    where ct.tenant_id = c.tenant_id and ct.content_id = c.id order by ct.tag_id) as tags,
+  c.custom_fields as "customFields", c.featured_media_id as "featuredMediaId", c.status,
+  ${isoOf('c.publish_at')} as "publishAt", ${isoOf('c.published_at')} as "publishedAt",
+  c.author_name as "authorName", ${isoOf('c.created_at')} as "createdAt", ${isoOf('c.updated_at')} as "updatedAt"`)
+const FULL_COLUMNS = sql`${SUMMARY_COLUMNS}, c.lexical, c.html`
+
+// The list indexes are declared DESC NULLS LAST on both columns; the ORDER BY must match to use them.
+const LIST_ORDER = sql.raw('c.published_at desc nulls last, c.id desc nulls last')
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+/** Content queries (style.md 4.2): `tenantId` first and in every WHERE; `db` may be a transaction. */
+export function createContentsRepository(db: Db) {
+  return {
+    async findById(tenantId: string, id: string): Promise<Content | undefined> {
+      const result = await db.execute(
+        sql`select ${FULL_COLUMNS} from contents c where c.tenant_id = ${tenantId} and c.id = ${id}`,
+      )
+      return rowsOf<Content>(result)[0]
+    },
+
+    async findBySlug(tenantId: string, slug: string, filter: ContentFilter): Promise<Content | undefined> {
+      const result = await db.execute(
+        sql`select ${FULL_COLUMNS} from contents c where ${whereOf(tenantId, filter)} and c.slug = ${slug}`,
+      )
+      return rowsOf<Content>(result)[0]
+    },
+
+    async listPage(
+      tenantId: string,
+      filter: ContentFilter,
+      page: { limit: number; offset: number; full: boolean },
+    ): Promise<ContentListEntry[]> {
+      const result = await db.execute(sql`select ${page.full ? FULL_COLUMNS : SUMMARY_COLUMNS}
+        from contents c where ${whereOf(tenantId, filter)}
+        order by ${LIST_ORDER} limit ${page.limit} offset ${page.offset}`)
+      return rowsOf<ContentListEntry>(result)
+    },
+
+    async count(tenantId: string, filter: ContentFilter): Promise<number> {
+      const result = await db.execute(
+        sql`select count(*)::int as total from contents c where ${whereOf(tenantId, filter)}`,
+      )
+      return rowsOf<{ total: number }>(result)[0]?.total ?? 0
+    },
+
+    /** Content per UTC month of publishedAt, newest month first. */
+    async archiveMonths(tenantId: string, status: ContentStatus) {
+      const result =
+        await db.execute(sql`select extract(year from m)::int as year, to_char(m, 'MM') as month, n as count
+        from (select date_trunc('month', published_at at time zone 'UTC') as m, count(*)::int as n
+          from contents where tenant_id = ${tenantId} and status = ${status} and published_at is not null
+          group by 1) months
+        order by m desc`)
+      return rowsOf<{ year: number; month: string; count: number }>(result)
+    },
+
+    async findSlugOwner(tenantId: string, slug: string) {
+      const [row] = await db
+        .select({ id: contents.id, title: contents.title, slug: contents.slug })
+        .from(contents)
+        .where(and(eq(contents.tenantId, tenantId), eq(contents.slug, slug)))
+      return row
+    },
+
+    /** Which of `slugs` the tenant already uses (point lookups on the unique index). */
+    async takenSlugs(tenantId: string, slugs: string[]): Promise<Set<string>> {
+      const rows = await db
+        .select({ slug: contents.slug })
+        .from(contents)
+        .where(and(eq(contents.tenantId, tenantId), inArray(contents.slug, slugs)))
+      return new Set(rows.map((row) => row.slug))
+    },
+
+    /** The highest N among `<base>-N` slugs (1 when there is none); scans the tenant's slug index. */
+    async highestSlugNumber(tenantId: string, base: string): Promise<number> {
+      const result =
+        await db.execute(sql`select coalesce(max(substr(slug, ${base.length + 2})::bigint), 1) as n
+        from contents where tenant_id = ${tenantId} and starts_with(slug, ${`${base}-`})
+          and substr(slug, ${base.length + 2}) ~ '^[0-9]{1,15}$'`)
+      return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 1)
+    },
+
+    /** Locks the row for the rest of the transaction so concurrent writes apply the status rules in turn. */
+    async lockState(tenantId: string, id: string): Promise<ContentState | undefined> {
+      const [row] = await db
+        .select({ status: contents.status, publishAt: contents.publishAt, publishedAt: contents.publishedAt })
+        .from(contents)
+        .where(and(eq(contents.tenantId, tenantId), eq(contents.id, id)))
+        .for('update')
+      return row as ContentState | undefined
+    },
+
+    async insert(tenantId: string, row: NewContentRow): Promise<void> {
+      await db.insert(contents).values({ ...row, tenantId })
+    },
+
+    async update(tenantId: string, id: string, patch: ContentPatch): Promise<void> {
+      await db
+        .update(contents)
+        .set(patch)
+        .where(and(eq(contents.tenantId, tenantId), eq(contents.id, id)))
+    },
+
+    async delete(tenantId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(contents)
+        .where(and(eq(contents.tenantId, tenantId), eq(contents.id, id)))
+        .returning({ id: contents.id })
+      return deleted.length > 0
+    },
+
+    async linkCategories(tenantId: string, contentId: string, categoryIds: string[]): Promise<void> {
+      if (categoryIds.length === 0) return
+      await db
+        .insert(contentCategories)
+        .values(categoryIds.map((categoryId) => ({ tenantId, contentId, categoryId })))
+    },
+
+    async unlinkCategories(tenantId: string, contentId: string): Promise<void> {
+      await db
+        .delete(contentCategories)
+        .where(and(eq(contentCategories.tenantId, tenantId), eq(contentCategories.contentId, contentId)))
+    },
+
+    async linkTags(tenantId: string, contentId: string, tagIds: string[]): Promise<void> {
+      if (tagIds.length === 0) return
+      await db.insert(contentTags).values(tagIds.map((tagId) => ({ tenantId, contentId, tagId })))
+    },
+
+    async unlinkTags(tenantId: string, contentId: string): Promise<void> {
+      await db
+        .delete(contentTags)
+        .where(and(eq(contentTags.tenantId, tenantId), eq(contentTags.contentId, contentId)))
+    },
+
+    async existingCategoryIds(tenantId: string, ids: string[]): Promise<string[]> {
+      const rows = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(and(eq(categories.tenantId, tenantId), inArray(categories.id, ids)))
+      return rows.map((row) => row.id)
+    },
+
+    async existingTagIds(tenantId: string, ids: string[]): Promise<string[]> {
+      const rows = await db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.tenantId, tenantId), inArray(tags.id, ids)))
+      return rows.map((row) => row.id)
+    },
+
+    async mediaExists(tenantId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: media.id })
+        .from(media)
+        .where(and(eq(media.tenantId, tenantId), eq(media.id, id)))
+      return rows.length > 0
+    },
+  }
+}
+
+export type ContentsRepository = ReturnType<typeof createContentsRepository>

@@ -1,0 +1,81 @@
+import sanitizeHtml from 'sanitize-html'
+import { errors } from '../../http/errors.js'
+
+/** Hosts whose players may be embedded; anything else in an iframe is dropped. */
+const IFRAME_HOSTS = [
+  'www.youtube.com',
+  'youtube.com',
+  'www.youtube-nocookie.com',
+  'youtube-nocookie.com',
+  'player.vimeo.com',
+]
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'div', 'span'],
+    ...['ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'pre', 'code', 'kbd', 'samp'],
+    ...['strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'abbr', 'cite', 'q'],
+    ...['table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'],
+    ...['a', 'img', 'figure', 'figcaption', 'iframe'],
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'srcset', 'alt', 'title', 'width', 'height', 'loading'],
+    iframe: ['src', 'width', 'height', 'title', 'allow', 'allowfullscreen', 'frameborder', 'loading'],
+    ol: ['start', 'reversed'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    col: ['span'],
+    colgroup: ['span'],
+    abbr: ['title'],
+    code: ['class'],
+  },
+  // Syntax highlighters read the language from `language-*` classes; no other class survives.
+  allowedClasses: { code: [/^language-[\w-]+$/] },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
+  allowedIframeHostnames: IFRAME_HOSTS,
+  allowIframeRelativeUrls: false,
+  // A page opened with target=_blank must not get a handle on its opener.
+  transformTags: {
+    a: (tagName, attribs) =>
+      attribs.target === '_blank'
+        ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } }
+        : { tagName, attribs },
+  },
+}
+
+/**
+ * Article HTML as stored and served: common article markup survives; scripts, styles, event
+ * handlers, `javascript:`/`data:` URLs and iframes outside YouTube/Vimeo are removed.
+ */
+export function sanitizeContentHtml(html: string): string {
+  return html === '' ? '' : sanitizeHtml(html, OPTIONS)
+}
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
+/**
+ * Rejects free JSON (customFields, lexical) holding a key that pollutes prototypes when a client
+ * merges it into an object (security-checklist item 10). Walks nested objects and arrays.
+ * @throws ValidationFailed naming the field and key.
+ */
+export function assertSafeKeys(field: string, value: unknown): void {
+  const pending: unknown[] = [value]
+  while (pending.length > 0) {
+    const current = pending.pop()
+    if (typeof current !== 'object' || current === null) continue
+    if (Array.isArray(current)) {
+      pending.push(...current)
+      continue
+    }
+    for (const key of Object.keys(current)) {
+      if (FORBIDDEN_KEYS.has(key)) {
+        throw errors.validation(`${field} must not contain the key "${key}".`, [
+          { path: `/${field}`, message: `key "${key}" is not allowed` },
+        ])
+      }
+      pending.push((current as Record<string, unknown>)[key])
+    }
+  }
+}

@@ -1,0 +1,170 @@
+import { type Static, Type } from 'typebox'
+import { DateTime, FreeObject, Id, Nullable, Pagination, TenantQuery } from '../../http/schemas.js'
+import { ID_PATTERN } from '../../lib/ids.js'
+import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
+
+/** Content states (api-spec "States and transitions"). */
+export const CONTENT_STATUSES = ['draft', 'published', 'scheduled', 'archived'] as const
+export type ContentStatus = (typeof CONTENT_STATUSES)[number]
+
+const Status = Type.Enum([...CONTENT_STATUSES])
+const STATUS_ALTERNATIVES = CONTENT_STATUSES.join('|')
+const ID_BODY = ID_PATTERN.slice(1, -1)
+
+/** Fields every content answer carries; `html` and `lexical` are added by the full view. */
+const ContentSummaryFields = {
+  id: Type.String(),
+  title: Type.String(),
+  slug: Type.String(),
+  summary: Type.String(),
+  categories: Type.Array(Type.String(), { description: 'Category ids, ordered by id' }),
+  tags: Type.Array(Type.String(), { description: 'Tag ids, ordered by id' }),
+  customFields: FreeObject,
+  featuredMediaId: Nullable(Type.String()),
+  status: Type.String(),
+  publishAt: Nullable(DateTime),
+  publishedAt: Nullable(DateTime),
+  authorName: Type.String(),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+}
+
+export const ContentSchema = Type.Object({
+  ...ContentSummaryFields,
+  lexical: Nullable(FreeObject),
+  html: Type.String(),
+})
+export type Content = Static<typeof ContentSchema>
+
+/** A list item: `view=summary` leaves out `html` and `lexical`. */
+const ContentListItem = Type.Object({
+  ...ContentSummaryFields,
+  lexical: Type.Optional(Nullable(FreeObject)),
+  html: Type.Optional(Type.String()),
+})
+export type ContentListEntry = Static<typeof ContentListItem>
+
+export const ContentBody = Type.Object({ content: ContentSchema })
+
+export const ContentPage = Type.Object({ contents: Type.Array(ContentListItem), pagination: Pagination })
+
+/** Writable fields (api-spec "Content (writable fields)"); `title` is required on create only. */
+const WritableFields = {
+  slug: Type.Optional(
+    Type.String({ maxLength: SLUG_MAX_LENGTH, description: 'Normalized to lowercase ASCII words' }),
+  ),
+  summary: Type.Optional(Type.String()),
+  lexical: Type.Optional(Nullable(FreeObject)),
+  html: Type.Optional(Type.String({ description: 'Sanitized on write' })),
+  categories: Type.Optional(Type.Array(Id, { maxItems: 500, description: 'Category ids' })),
+  tags: Type.Optional(Type.Array(Id, { maxItems: 500, description: 'Tag ids' })),
+  customFields: Type.Optional(FreeObject),
+  featuredMediaId: Type.Optional(Nullable(Id)),
+  status: Type.Optional(Status),
+  publishAt: Type.Optional(Nullable(DateTime)),
+  authorName: Type.Optional(Type.String({ maxLength: 500 })),
+}
+const Title = Type.String({ minLength: 1, maxLength: 500 })
+
+export const CreateContentBody = Type.Object(
+  { title: Title, ...WritableFields },
+  { additionalProperties: false },
+)
+export type CreateContentInput = Static<typeof CreateContentBody>
+
+export const UpdateContentBody = Type.Object(
+  { title: Type.Optional(Title), ...WritableFields },
+  { additionalProperties: false },
+)
+export type UpdateContentInput = Static<typeof UpdateContentBody>
+
+/** A calendar date (a whole UTC day) or an RFC 3339 timestamp. */
+const DateOrDateTime = Type.Union([Type.String({ format: 'date' }), DateTime])
+
+const PublishedRange = {
+  publishedFrom: Type.Optional(DateOrDateTime),
+  publishedTo: Type.Optional(DateOrDateTime),
+}
+
+const CommaIds = Type.String({
+  pattern: `^${ID_BODY}(,${ID_BODY})*$`,
+  maxLength: 2499,
+  description: 'Comma-separated ids (at most 100)',
+})
+const NameSearch = Type.String({ minLength: 1, maxLength: 200 })
+
+export const ListContentsQuery = Type.Object(
+  {
+    status: Type.Optional(Status),
+    search: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    category: Type.Optional(Id),
+    categories: Type.Optional(CommaIds),
+    categoryName: Type.Optional(NameSearch),
+    tag: Type.Optional(CommaIds),
+    tagName: Type.Optional(NameSearch),
+    ...PublishedRange,
+    // A page cap keeps OFFSET inside bigint whatever the client sends.
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    view: Type.Optional(Type.Enum(['summary', 'full'], { default: 'full' })),
+    ...TenantQuery,
+  },
+  { additionalProperties: false },
+)
+export type ListContentsFilter = Static<typeof ListContentsQuery>
+
+export const SlugParams = Type.Object(
+  { slug: Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH }) },
+  { additionalProperties: false },
+)
+
+export const BySlugQuery = Type.Object(
+  {
+    status: Type.Optional(
+      Type.String({
+        pattern: `^(${STATUS_ALTERNATIVES})(,(${STATUS_ALTERNATIVES}))*$`,
+        description: 'One status or a comma-separated list',
+      }),
+    ),
+    ...PublishedRange,
+    ...TenantQuery,
+  },
+  { additionalProperties: false },
+)
+export type BySlugFilter = Static<typeof BySlugQuery>
+
+export const CheckSlugQuery = Type.Object(
+  {
+    slug: Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH }),
+    contentId: Type.Optional(Id),
+    ...TenantQuery,
+  },
+  { additionalProperties: false },
+)
+
+export const CheckSlugResult = Type.Object({
+  available: Type.Boolean(),
+  slug: Type.String({ description: 'The normalized slug that was checked' }),
+  suggestion: Type.Optional(Type.String()),
+  existingContent: Type.Optional(
+    Type.Object({ id: Type.String(), title: Type.String(), slug: Type.String() }),
+  ),
+})
+export type SlugCheck = Static<typeof CheckSlugResult>
+
+export const ArchiveQuery = Type.Object(
+  { status: Type.Optional(Type.Enum([...CONTENT_STATUSES], { default: 'published' })), ...TenantQuery },
+  { additionalProperties: false },
+)
+
+export const ArchiveStatistics = Type.Object({
+  total: Type.Integer(),
+  archives: Type.Array(
+    Type.Object({
+      year: Type.Integer(),
+      month: Type.String({ pattern: '^(0[1-9]|1[0-2])$' }),
+      count: Type.Integer(),
+    }),
+  ),
+})
+export type ArchiveStats = Static<typeof ArchiveStatistics>

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  call,
+  createTestContext,
+  type SeededMember,
+  seedApiToken,
+  seedMember,
+  seedTenant,
+  type TestContext,
+} from '../../../test/helpers.js'
+import { createTagsService } from './service.js'
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await createTestContext()
+})
+afterAll(() => ctx.close())
+
+async function createTag(member: SeededMember, body: Record<string, unknown>) {
+  const response = await call(ctx.app, 'POST', '/api/tags', { token: member.token, body })
+  expect(response.statusCode, response.body).toBe(200)
+  return response.data.tag as { id: string; title: string; slug: string }
+}
+
+async function listTitles(member: SeededMember, query = '') {
+  const response = await call(ctx.app, 'GET', `/api/tags?${query}`, { token: member.token })
+  expect(response.statusCode, response.body).toBe(200)
+  return (response.data.tags as Array<{ title: string }>).map((tag) => tag.title)
+}
+
+describe('POST /api/tags', () => {
+  it('creates a tag with a slug from the title and answers 200 { tag }', async () => {
+    const owner = await seedTenant(ctx.db)
+    const response = await call(ctx.app, 'POST', '/api/tags', {
+      token: owner.token,
+      body: { title: ' Open Source ' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.data).toEqual({
+      tag: {
+        id: expect.stringMatching(/^[a-f0-9]{24}$/),
+        title: 'Open Source',
+        slug: 'open-source',
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    })
+  })
+
+  it('normalizes an explicit slug and keeps unicode and SQL metacharacters as data', async () => {
+    const owner = await seedTenant(ctx.db)
+    expect(await createTag(owner, { title: 'Şehir', slug: 'My Custom Slug' })).toMatchObject({
+      title: 'Şehir',
+      slug: 'my-custom-slug',
+    })
+    expect(await createTag(owner, { title: "Robert'); DROP TABLE tags;--" })).toMatchObject({
+      title: "Robert'); DROP TABLE tags;--",
+      slug: 'robert-drop-table-tags',
+    })
+    expect(await createTag(owner, { title: 'Çay Ocağı' })).toMatchObject({ slug: 'cay-ocagi' })
+  })
+
+  it('answers 409 SlugConflict for the same title twice or a taken explicit slug, per tenant', async () => {
+    const owner = await seedTenant(ctx.db)
+    const other = await seedTenant(ctx.db)
+    await createTag(owner, { title: 'News' })
+    for (const body of [{ title: 'News' }, { title: 'NEWS!' }, { title: 'Other', slug: 'news' }]) {
+      const response = await call(ctx.app, 'POST', '/api/tags', { token: owner.token, body })
+      expect(response.statusCode).toBe(409)
+      expect(response.data).toEqual({ error: 'SlugConflict', message: 'The slug "news" is already in use.' })
+    }
+    expect((await createTag(other, { title: 'News' })).slug).toBe('news')
+    expect(await listTitles(owner)).toEqual(['News'])
+  })
+
+  it('rejects invalid bodies with 400', async () => {
+    const owner = await seedTenant(ctx.db)
+    for (const body of [
+      {},
+      { title: '' },
+      { title: '  ' },
+      { title: 'x'.repeat(201) },
+      { title: 'A', slug: '' },
+      { title: 'A', slug: 'x'.repeat(241) },
+      { title: 'A', slug: '***' },
+      { title: '***' },
+      { title: 'A', color: 'red' },
+    ]) {
+      const response = await call(ctx.app, 'POST', '/api/tags', { token: owner.token, body })
+      expect(response.statusCode, JSON.stringify(body)).toBe(400)
+      expect(response.data.error).toBe('ValidationFailed')
+    }
+    expect(await listTitles(owner)).toEqual([])
+  })
+
+  it('lets authors create tags and answers 403 to viewers and read-only tokens, 401 without credentials', async () => {
+    const owner = await seedTenant(ctx.db)
+    const author = await seedMember(ctx.db, owner.tenantId, 'author')
+    const viewer = await seedMember(ctx.db, owner.tenantId, 'viewer')
+    const readToken = await seedApiToken(ctx.db, owner.tenantId, { role: 'editor', scopes: ['read'] })
+    expect((await createTag(author, { title: 'By author' })).slug).toBe('by-author')
+    for (const token of [viewer.token, readToken]) {
+      const response = await call(ctx.app, 'POST', '/api/tags', { token, body: { title: 'Nope' } })
+      expect(response.statusCode).toBe(403)
+    }
+    expect((await call(ctx.app, 'POST', '/api/tags', { body: { title: 'Anon' } })).statusCode).toBe(401)
+    expect(await listTitles(owner)).toEqual(['By author'])
+  })
+})
+
+describe('GET /api/tags', () => {
+  it('lists tags by title with pagination (default limit 20)', async () => {
+    const owner = await seedTenant(ctx.db)
+    for (const title of ['Gamma', 'Alpha', 'Beta']) await createTag(owner, { title })
+    const response = await call(ctx.app, 'GET', '/api/tags', { token: owner.token })
+    expect(response.data.pagination).toEqual({ page: 1, limit: 20, total: 3, pages: 1 })
+    expect(await listTitles(owner)).toEqual(['Alpha', 'Beta', 'Gamma'])
+
+    const page = await call(ctx.app, 'GET', '/api/tags?limit=2&page=2', { token: owner.token })
+    expect(page.data.tags.map((tag: { title: string }) => tag.title)).toEqual(['Gamma'])
+    expect(page.data.pagination).toEqual({ page: 2, limit: 2, total: 3, pages: 2 })
+  })
+
+  it('searches titles case-insensitively and literally: % and _ are not wildcards', async () => {
+    const owner = await seedTenant(ctx.db)
+    for (const title of ['50 off', 'snake_case', 'snakeXcase', 'Ünlü']) await createTag(owner, { title })
+    await createTag(owner, { title: '50% off', slug: 'half-price' })
+    expect(await listTitles(owner, 'search=%25')).toEqual(['50% off'])
+    expect(await listTitles(owner, 'search=_')).toEqual(['snake_case'])
+    expect(await listTitles(owner, 'search=OFF')).toEqual(['50 off', '50% off'])
+    expect(await listTitles(owner, `search=${encodeURIComponent("'")}`)).toEqual([])
+    expect(await listTitles(owner, `search=${encodeURIComponent('nlü')}`)).toEqual(['Ünlü'])
+  })
+
+  it("filters by ids (one, repeated, comma-separated) and never returns another tenant's tags", async () => {
+    const owner = await seedTenant(ctx.db)
+    const other = await seedTenant(ctx.db)
+    const a = await createTag(owner, { title: 'A' })
+    const b = await createTag(owner, { title: 'B' })
+    const c = await createTag(owner, { title: 'C' })
+    const foreign = await createTag(other, { title: 'Foreign' })
+    expect(await listTitles(owner, `ids=${b.id}`)).toEqual(['B'])
+    expect(await listTitles(owner, `ids=${a.id}&ids=${c.id}`)).toEqual(['A', 'C'])
+    expect(await listTitles(owner, `ids=${a.id},${c.id},${foreign.id}`)).toEqual(['A', 'C'])
+    expect(await listTitles(owner, `ids=${foreign.id}`)).toEqual([])
+    expect(await listTitles(owner, 'search=Foreign')).toEqual([])
+  })
+
+  it('lets viewers list and rejects unknown or out-of-range query parameters with 400', async () => {
+    const owner = await seedTenant(ctx.db)
+    const viewer = await seedMember(ctx.db, owner.tenantId, 'viewer')
+    await createTag(owner, { title: 'Visible' })
+    expect(await listTitles(viewer)).toEqual(['Visible'])
+    for (const query of ['sort=title', '__proto__=1', 'limit=101', 'limit=0', 'page=0', 'search=', 'ids=1']) {
+      const response = await call(ctx.app, 'GET', `/api/tags?${query}`, { token: owner.token })
+      expect(response.statusCode, query).toBe(400)
+    }
+    expect((await call(ctx.app, 'GET', '/api/tags')).statusCode).toBe(401)
+  })
+})
+
+describe('tags service (used by the importer)', () => {
+  it('creates and finds tags by slug inside a caller’s transaction', async () => {
+    const owner = await seedTenant(ctx.db)
+    const found = await ctx.db.transaction(async (tx) => {
+      const service = createTagsService({ db: tx })
+      await service.create(owner.tenantId, { title: 'Imported' })
+      return service.getBySlug(owner.tenantId, 'imported')
+    })
+    expect(found).toMatchObject({ title: 'Imported', slug: 'imported' })
+    const service = createTagsService({ db: ctx.db })
+    expect(await service.getBySlug(owner.tenantId, 'missing')).toBeUndefined()
+    const other = await seedTenant(ctx.db)
+    expect(await service.getBySlug(other.tenantId, 'imported')).toBeUndefined()
+  })
+})

@@ -1,0 +1,414 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  call,
+  createTestContext,
+  seedApiToken,
+  seedMember,
+  seedTenant,
+  seedUser,
+  type TestContext,
+} from '../../../test/helpers.js'
+import { memberships, sessions, tenants } from '../../db/schema/index.js'
+import { AppError } from '../../http/errors.js'
+import { newId } from '../../lib/ids.js'
+import { createCredentials } from '../auth/credentials.js'
+import { createSessionManager } from '../auth/sessions.js'
+import { createTenantsService } from './service.js'
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await createTestContext()
+})
+afterAll(() => ctx.close())
+
+/** Tenant slugs are global, so every test names its tenants uniquely. */
+const unique = (label: string) => `${label} ${newId()}`
+const slugOf = (name: string) => name.toLowerCase().replace(/ /g, '-')
+
+async function createTenant(token: string, body: Record<string, unknown>) {
+  return call(ctx.app, 'POST', '/api/tenants', { token, body })
+}
+
+describe('POST /api/tenants', () => {
+  it('creates the tenant with the caller as active owner and answers 201 with the spec members', async () => {
+    const user = await seedUser(ctx.db)
+    const name = unique('Acme Publishing')
+    const response = await createTenant(user.token, { name })
+    expect(response.statusCode, response.body).toBe(201)
+    const { tenant, membership } = response.data
+    expect(tenant).toEqual({
+      id: expect.stringMatching(/^[a-f0-9]{24}$/),
+      name,
+      slug: slugOf(name),
+      plan: 'enterprise',
+      status: 'active',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    })
+    expect(membership).toMatchObject({ role: 'owner', status: 'active' })
+    expect(membership.roleMeta).toMatchObject({ key: 'owner', name: 'Owner', level: 50 })
+    expect(membership.permissions).toContain('api-tokens:create')
+    expect(response.data.csrfToken).toEqual(expect.any(String))
+    expect(Date.parse(response.data.expiresAt)).toBeGreaterThan(Date.now())
+    const [row] = await ctx.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.tenantId, tenant.id), eq(memberships.userId, user.userId)))
+    expect(row).toMatchObject({ id: membership.id, role: 'owner', status: 'active' })
+  })
+
+  it('rotates the session onto the new tenant: the old token dies, the new one acts on the new tenant', async () => {
+    const user = await seedUser(ctx.db)
+    const created = await createTenant(user.token, { name: unique('Rotation') })
+    expect(created.statusCode, created.body).toBe(201)
+    const old = await call(ctx.app, 'GET', '/api/tenants', { token: user.token })
+    expect(old.statusCode).toBe(401)
+    const roles = await call(ctx.app, 'GET', '/api/roles', { token: created.data.token })
+    expect(roles.statusCode, roles.body).toBe(200)
+    const info = await call(ctx.app, 'GET', '/api/tenant/info', { token: created.data.token })
+    expect(info.data.tenant.id).toBe(created.data.tenant.id)
+  })
+
+  it('sets an HttpOnly, SameSite=Lax folio_session cookie (not Secure over http) that works', async () => {
+    const user = await seedUser(ctx.db)
+    const created = await createTenant(user.token, { name: unique('Cookie') })
+    const cookie = created.cookies.find((c) => c.name === 'folio_session')
+    expect(cookie).toMatchObject({ value: created.data.token, httpOnly: true, sameSite: 'Lax', path: '/' })
+    expect(cookie?.secure).toBeUndefined()
+    const info = await call(ctx.app, 'GET', '/api/tenant/info', {
+      headers: { cookie: `folio_session=${created.data.token}` },
+    })
+    expect(info.data.tenant.id).toBe(created.data.tenant.id)
+  })
+
+  it('requires X-CSRF-Token when the session comes from the cookie', async () => {
+    const user = await seedUser(ctx.db)
+    const cookie = `folio_session=${user.token}`
+    const refused = await call(ctx.app, 'POST', '/api/tenants', {
+      headers: { cookie },
+      body: { name: unique('Csrf') },
+    })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.data.error).toBe('CsrfTokenInvalid')
+    const accepted = await call(ctx.app, 'POST', '/api/tenants', {
+      headers: { cookie, 'x-csrf-token': user.csrfToken },
+      body: { name: unique('Csrf') },
+    })
+    expect(accepted.statusCode, accepted.body).toBe(201)
+  })
+
+  it('normalizes an explicit slug and rejects one with nothing sluggable', async () => {
+    const user = await seedUser(ctx.db)
+    const id = newId()
+    const created = await createTenant(user.token, { name: 'Any', slug: `  Mi Café Çalışma ${id} ` })
+    expect(created.statusCode, created.body).toBe(201)
+    expect(created.data.tenant.slug).toBe(`mi-cafe-calisma-${id}`)
+    const other = await seedUser(ctx.db)
+    const empty = await createTenant(other.token, { name: 'Any', slug: '!!!' })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.data.error).toBe('ValidationFailed')
+  })
+
+  it('answers 409 SlugConflict with free suggestions for a taken explicit slug, creating nothing', async () => {
+    const slug = `taken-${newId()}`
+    const first = await seedUser(ctx.db)
+    expect((await createTenant(first.token, { name: 'One', slug })).statusCode).toBe(201)
+    const second = await seedUser(ctx.db)
+    const two = await createTenant(second.token, { name: 'Two', slug: `${slug}-2` })
+    expect(two.statusCode).toBe(201)
+    const third = await seedUser(ctx.db)
+    const conflict = await createTenant(third.token, { name: 'Three', slug: slug.toUpperCase() })
+    expect(conflict.statusCode).toBe(409)
+    expect(conflict.data).toEqual({
+      error: 'SlugConflict',
+      message: `The slug "${slug}" is already in use.`,
+      suggestions: [`${slug}-3`, `${slug}-4`, `${slug}-5`],
+    })
+    const owned = await ctx.db.select().from(memberships).where(eq(memberships.userId, third.userId))
+    expect(owned).toHaveLength(0)
+    expect((await call(ctx.app, 'GET', '/api/tenants', { token: third.token })).statusCode).toBe(200)
+  })
+
+  it('appends -2, -3 to a name-derived slug that is taken', async () => {
+    const name = unique('Same Name')
+    const slugs: string[] = []
+    for (let i = 0; i < 3; i++) {
+      const user = await seedUser(ctx.db)
+      const response = await createTenant(user.token, { name })
+      expect(response.statusCode, response.body).toBe(201)
+      slugs.push(response.data.tenant.slug)
+    }
+    const base = slugOf(name)
+    expect(slugs).toEqual([base, `${base}-2`, `${base}-3`])
+  })
+
+  it('keeps SQL metacharacters and unicode in the name as data', async () => {
+    const user = await seedUser(ctx.db)
+    const id = newId()
+    const name = `Robert'); DROP TABLE tenants;-- Çalışma 日本語 🚀 ${id}`
+    const response = await createTenant(user.token, { name })
+    expect(response.statusCode, response.body).toBe(201)
+    expect(response.data.tenant.name).toBe(name)
+    expect(response.data.tenant.slug).toBe(`robert-drop-table-tenants-calisma-${id}`)
+  })
+
+  it('falls back to "tenant" as the slug when the name has nothing sluggable', async () => {
+    const user = await seedUser(ctx.db)
+    const response = await createTenant(user.token, { name: '!!! ???' })
+    expect(response.statusCode, response.body).toBe(201)
+    expect(response.data.tenant.slug).toMatch(/^tenant(-\d+)?$/)
+  })
+
+  it('honours requestedPlanSlug only for the default plan when the caller is no platform admin', async () => {
+    const user = await seedUser(ctx.db)
+    const refused = await createTenant(user.token, { name: unique('Pro'), requestedPlanSlug: 'pro' })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.data.error).toBe('PlanNotAllowed')
+    expect(await ctx.db.select().from(memberships).where(eq(memberships.userId, user.userId))).toHaveLength(0)
+    const unknown = await createTenant(user.token, { name: unique('Gold'), requestedPlanSlug: 'gold' })
+    expect(unknown.statusCode).toBe(400)
+    const accepted = await createTenant(user.token, { name: unique('Ent'), requestedPlanSlug: 'enterprise' })
+    expect(accepted.statusCode, accepted.body).toBe(201)
+    expect(accepted.data.tenant.plan).toBe('enterprise')
+  })
+
+  it.each([
+    ['a missing name', {}],
+    ['an empty name', { name: '' }],
+    ['a blank name', { name: '   ' }],
+    ['a name over 200 characters', { name: 'n'.repeat(201) }],
+    ['an empty slug', { name: 'Ok', slug: '' }],
+    ['a slug over 80 characters', { name: 'Ok', slug: 's'.repeat(81) }],
+    ['a plan slug that breaks the pattern', { name: 'Ok', requestedPlanSlug: 'Pro' }],
+    ['a plan slug over 80 characters', { name: 'Ok', requestedPlanSlug: `p${'a'.repeat(80)}` }],
+    ['an unknown member', { name: 'Ok', plan: 'pro' }],
+  ])('answers 400 for %s', async (_label, body) => {
+    const user = await seedUser(ctx.db)
+    const response = await createTenant(user.token, body)
+    expect(response.statusCode, response.body).toBe(400)
+    expect(response.data.error).toBe('ValidationFailed')
+  })
+
+  it('accepts a name of exactly 200 characters', async () => {
+    const user = await seedUser(ctx.db)
+    const name = `${newId()}${'n'.repeat(176)}`
+    const response = await createTenant(user.token, { name })
+    expect(response.statusCode, response.body).toBe(201)
+    expect(response.data.tenant.name).toBe(name)
+  })
+
+  it('answers 401 without a session and 403 to an API token', async () => {
+    expect((await call(ctx.app, 'POST', '/api/tenants', { body: { name: 'X' } })).statusCode).toBe(401)
+    const member = await seedTenant(ctx.db)
+    const token = await seedApiToken(ctx.db, member.tenantId, { role: 'owner', scopes: ['read', 'write'] })
+    const response = await createTenant(token, { name: unique('Token') })
+    expect(response.statusCode).toBe(403)
+    expect(response.data.error).toBe('Forbidden')
+  })
+})
+
+describe('GET /api/tenants', () => {
+  it('lists active and pending memberships with ownerCount of active owners, skipping inactive and deleted', async () => {
+    const caller = await seedTenant(ctx.db)
+    await seedMember(ctx.db, caller.tenantId, 'owner')
+    const inactiveOwner = await seedMember(ctx.db, caller.tenantId, 'owner')
+    await ctx.db
+      .update(memberships)
+      .set({ status: 'inactive' })
+      .where(and(eq(memberships.tenantId, caller.tenantId), eq(memberships.userId, inactiveOwner.userId)))
+    await seedMember(ctx.db, caller.tenantId, 'editor')
+
+    const pending = await seedTenant(ctx.db)
+    const inactive = await seedTenant(ctx.db)
+    const deleted = await seedTenant(ctx.db)
+    await ctx.db.update(tenants).set({ deletedAt: new Date() }).where(eq(tenants.id, deleted.tenantId))
+    for (const [tenantId, status] of [
+      [pending.tenantId, 'pending'],
+      [inactive.tenantId, 'inactive'],
+      [deleted.tenantId, 'active'],
+    ] as const) {
+      await ctx.db
+        .insert(memberships)
+        .values({ tenantId, id: newId(), userId: caller.userId, role: 'editor', status })
+    }
+
+    const response = await call(ctx.app, 'GET', '/api/tenants', { token: caller.token })
+    expect(response.statusCode, response.body).toBe(200)
+    const byTenant = new Map(response.data.tenants.map((item: { tenantId: string }) => [item.tenantId, item]))
+    expect([...byTenant.keys()].sort()).toEqual([caller.tenantId, pending.tenantId].sort())
+    expect(byTenant.get(caller.tenantId)).toMatchObject({
+      id: expect.stringMatching(/^[a-f0-9]{24}$/),
+      tenant: { id: caller.tenantId, slug: `t-${caller.tenantId}`, plan: 'enterprise', status: 'active' },
+      role: 'owner',
+      roleMeta: { key: 'owner', level: 50 },
+      status: 'active',
+      ownerCount: 2,
+    })
+    expect(byTenant.get(pending.tenantId)).toMatchObject({
+      role: 'editor',
+      roleMeta: { key: 'editor', level: 30 },
+      status: 'pending',
+      permissions: [],
+      ownerCount: 1,
+    })
+    expect(byTenant.get(caller.tenantId)).toHaveProperty(
+      'permissions',
+      expect.arrayContaining(['users:manage']),
+    )
+  })
+
+  it('answers an empty list to a user without memberships', async () => {
+    const user = await seedUser(ctx.db)
+    const response = await call(ctx.app, 'GET', '/api/tenants', { token: user.token })
+    expect(response.statusCode).toBe(200)
+    expect(response.data).toEqual({ tenants: [] })
+  })
+
+  it('rejects unknown and prototype-polluting query parameters with 400', async () => {
+    const user = await seedUser(ctx.db)
+    for (const query of ['foo=1', '__proto__=x', 'constructor=x', 'tenantId=aaaaaaaaaaaaaaaaaaaaaaaa']) {
+      const response = await call(ctx.app, 'GET', `/api/tenants?${query}`, { token: user.token })
+      expect(response.statusCode, query).toBe(400)
+    }
+  })
+
+  it('answers 401 without a session and 403 to an API token', async () => {
+    expect((await call(ctx.app, 'GET', '/api/tenants')).statusCode).toBe(401)
+    const member = await seedTenant(ctx.db)
+    const token = await seedApiToken(ctx.db, member.tenantId)
+    expect((await call(ctx.app, 'GET', '/api/tenants', { token })).statusCode).toBe(403)
+  })
+})
+
+describe('GET /api/tenant/info', () => {
+  const expectedInfo = (tenantId: string) => ({
+    tenant: {
+      id: tenantId,
+      name: `Tenant ${tenantId}`,
+      slug: `t-${tenantId}`,
+      plan: 'enterprise',
+      status: 'active',
+    },
+    branding: {
+      name: `Tenant ${tenantId}`,
+      siteName: null,
+      description: null,
+      logo: null,
+      logoUrl: null,
+      favicon: null,
+      faviconUrl: null,
+      primaryColor: null,
+      secondaryColor: null,
+    },
+    metadata: null,
+  })
+
+  it("answers the session's tenant identity to any member, even a viewer", async () => {
+    const owner = await seedTenant(ctx.db)
+    const viewer = await seedMember(ctx.db, owner.tenantId, 'viewer')
+    const response = await call(ctx.app, 'GET', '/api/tenant/info', { token: viewer.token })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.data).toEqual(expectedInfo(owner.tenantId))
+  })
+
+  it("answers the token's tenant identity to a read-scoped API token", async () => {
+    const member = await seedTenant(ctx.db)
+    const token = await seedApiToken(ctx.db, member.tenantId, { role: 'viewer', scopes: ['read'] })
+    const response = await call(ctx.app, 'GET', '/api/tenant/info', { token })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.data).toEqual(expectedInfo(member.tenantId))
+  })
+
+  it('answers 400 TenantRequired to a session without a tenant', async () => {
+    const user = await seedUser(ctx.db)
+    const response = await call(ctx.app, 'GET', '/api/tenant/info', { token: user.token })
+    expect(response.statusCode).toBe(400)
+    expect(response.data.error).toBe('TenantRequired')
+  })
+
+  it('answers 403 when the session names a tenant it is not a member of', async () => {
+    const member = await seedTenant(ctx.db)
+    const other = await seedTenant(ctx.db)
+    const byQuery = await call(ctx.app, 'GET', `/api/tenant/info?tenantId=${other.tenantId}`, {
+      token: member.token,
+    })
+    expect(byQuery.statusCode).toBe(403)
+    const byHeader = await call(ctx.app, 'GET', '/api/tenant/info', {
+      token: member.token,
+      headers: { 'x-tenant-id': other.tenantId },
+    })
+    expect(byHeader.statusCode).toBe(403)
+  })
+
+  it('answers 401 without credentials and 400 for unknown or malformed query parameters', async () => {
+    expect((await call(ctx.app, 'GET', '/api/tenant/info')).statusCode).toBe(401)
+    const member = await seedTenant(ctx.db)
+    for (const query of ['foo=1', '__proto__=x', "tenantId=1' OR '1'='1"]) {
+      const response = await call(ctx.app, 'GET', `/api/tenant/info?${query}`, { token: member.token })
+      expect(response.statusCode, query).toBe(400)
+    }
+  })
+})
+
+describe('tenants service (transport-free)', () => {
+  function serviceWith(platformAdminEmails: string[]) {
+    const credentials = createCredentials({
+      db: ctx.db,
+      appSecret: 'test-secret-test-secret-test-secret-0123456789',
+      store: {
+        redis: undefined,
+        prefix: '',
+        invalidate: async () => {},
+        onInvalidate: () => {},
+        close: async () => {},
+      },
+    })
+    return createTenantsService({
+      db: ctx.db,
+      config: { defaultTenantPlan: 'free', platformAdminEmails },
+      sessions: createSessionManager({ db: ctx.db, credentials }),
+    })
+  }
+
+  async function sessionIdOf(userId: string) {
+    const [row] = await ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))
+    return row?.id ?? ''
+  }
+
+  it('lets a platform admin request any plan, and others only the default plan', async () => {
+    const admin = await seedUser(ctx.db)
+    const service = serviceWith([admin.email.toLowerCase()])
+    const adminCaller = {
+      userId: admin.userId,
+      email: admin.email,
+      sessionId: await sessionIdOf(admin.userId),
+    }
+    const pro = await service.create(adminCaller, { name: unique('Admin Pro'), requestedPlanSlug: 'pro' })
+    expect(pro.tenant.plan).toBe('pro')
+
+    const user = await seedUser(ctx.db)
+    const caller = { userId: user.userId, email: user.email, sessionId: await sessionIdOf(user.userId) }
+    const refusal = await service
+      .create(caller, { name: unique('User Pro'), requestedPlanSlug: 'pro' })
+      .catch((err: unknown) => err)
+    expect(refusal).toBeInstanceOf(AppError)
+    expect((refusal as AppError).code).toBe('PlanNotAllowed')
+    const free = await service.create(caller, { name: unique('User Free'), requestedPlanSlug: 'free' })
+    expect(free.tenant.plan).toBe('free')
+  })
+
+  it('createTenant makes the owner membership without touching any session, and findBySlug finds it', async () => {
+    const user = await seedUser(ctx.db)
+    const service = serviceWith([])
+    const { tenant, membership } = await service.createTenant({
+      ownerUserId: user.userId,
+      name: unique('Import'),
+    })
+    expect(tenant.plan).toBe('free')
+    expect(membership).toMatchObject({ role: 'owner', status: 'active' })
+    const [session] = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.userId))
+    expect(session?.tenantId).toBeNull()
+    expect(await service.findBySlug(tenant.slug)).toEqual(tenant)
+    expect(await service.findBySlug(`missing-${newId()}`)).toBeUndefined()
+  })
+})
