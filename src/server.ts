@@ -18,7 +18,7 @@ async function main() {
     }
     throw err
   }
-  const database = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
   await runMigrations(database)
   const store = await createSharedStore({ redisUrl: config.redisUrl })
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir })

@@ -8,7 +8,7 @@ import { runMigrations } from '../src/db/migrate.js'
 export default async function setup() {
   const url = process.env.TEST_DATABASE_URL
   if (url === undefined) return
-  const database = createDatabase({ url, dataDir: '.' })
+  const database = await createDatabase({ url, dataDir: '.' })
   await runMigrations(database)
   await database.close()
 }

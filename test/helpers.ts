@@ -34,7 +34,7 @@ export async function createTestContext(): Promise<TestContext> {
     APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
   })
-  const database: Database = createDatabase({ url: config.databaseUrl, dataDir, poolSize: 4 })
+  const database: Database = await createDatabase({ url: config.databaseUrl, dataDir, poolSize: 4 })
   if (database.kind === 'pglite') await runMigrations(database)
   const store = await createSharedStore({
     redisUrl: process.env.TEST_REDIS_URL,

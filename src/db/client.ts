@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
@@ -32,7 +34,7 @@ export interface DatabaseOptions {
 }
 
 /** Opens the database chosen by configuration (decisions.md: `DATABASE_URL`). */
-export function createDatabase(options: DatabaseOptions): Database {
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   const url = options.url
   if (url?.startsWith('postgres://') || url?.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 })
@@ -43,7 +45,8 @@ export function createDatabase(options: DatabaseOptions): Database {
     dataPath = join(options.dataDir, 'db')
     mkdirSync(dataPath, { recursive: true })
   }
-  const client = new PGlite(dataPath)
+  // One options object: with `(undefined, options)` PGlite ignores the options and so the extensions.
+  const client = await PGlite.create({ dataDir: dataPath, extensions: { pg_trgm, btree_gin } })
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',

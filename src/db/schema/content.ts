@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { char, foreignKey, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { idColumn, optionalTimestamp, tenantIdColumn, timestamps } from './columns.js'
 import { media } from './media.js'
@@ -31,6 +32,10 @@ export const contents = pgTable(
     // Lists sort by publishedAt desc, id desc, usually within one status.
     index('contents_tenant_status_published_idx').on(t.tenantId, t.status, t.publishedAt.desc(), t.id.desc()),
     index('contents_tenant_published_idx').on(t.tenantId, t.publishedAt.desc(), t.id.desc()),
+    // Partial-match search on title and summary (ILIKE '%…%'): trigram GIN led by tenant_id through
+    // btree_gin; the extensions come from migration 0000.
+    index('contents_tenant_title_trgm_idx').using('gin', t.tenantId, sql`${t.title} gin_trgm_ops`),
+    index('contents_tenant_summary_trgm_idx').using('gin', t.tenantId, sql`${t.summary} gin_trgm_ops`),
     foreignKey({
       columns: [t.tenantId, t.featuredMediaId],
       foreignColumns: [media.tenantId, media.id],

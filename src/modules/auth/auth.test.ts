@@ -11,7 +11,7 @@ import {
 import { users, userTokens } from '../../db/schema/index.js'
 import { sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
-import { freshIp, login, verificationTokenIn } from './test-fixtures.js'
+import { freshIp, login, verificationTokenIn } from '../../../test/auth-fixtures.js'
 
 let ctx: TestContext
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
 } from '../../../test/helpers.js'
 import { users } from '../../db/schema/index.js'
 import type { Membership } from './schemas.js'
-import { freshIp, joinTenant, login } from './test-fixtures.js'
+import { freshIp, joinTenant, login } from '../../../test/auth-fixtures.js'
 
 let ctx: TestContext
 beforeAll(async () => {

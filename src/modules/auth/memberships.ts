@@ -1,4 +1,4 @@
-import { findSystemRole, permissionsOfRole } from '../roles/catalog.js'
+import { permissionsOfRole, roleMetaOf } from '../roles/catalog.js'
 import type { MembershipRow, UserRow } from './repository.js'
 import type { Membership, SessionUser } from './schemas.js'
 
@@ -9,26 +9,12 @@ export function isActiveMembership(membership: Membership): boolean {
 
 /** api-spec "Membership" from a joined membership row; an unknown role has no roleMeta and no permissions. */
 export function toMembership(row: MembershipRow): Membership {
-  const role = findSystemRole(row.role)
   const membership: Membership = {
     id: row.id,
     tenantId: row.tenantId,
     tenant: { ...row.tenant, createdAt: row.tenant.createdAt.toISOString() },
     role: row.role,
-    roleMeta:
-      role === undefined
-        ? null
-        : {
-            id: role.key,
-            key: role.key,
-            name: role.name,
-            description: role.description,
-            level: role.level,
-            permissions: [...role.permissions],
-            tenantId: null,
-            isDefault: true,
-            isSystem: true,
-          },
+    roleMeta: roleMetaOf(row.role) ?? null,
     status: row.status,
     permissions: [],
   }

@@ -14,7 +14,7 @@ import {
 } from '../../../test/helpers.js'
 import { users, userTokens } from '../../db/schema/index.js'
 import { newId } from '../../lib/ids.js'
-import { freshIp, joinTenant, login } from './test-fixtures.js'
+import { freshIp, joinTenant, login } from '../../../test/auth-fixtures.js'
 
 let ctx: TestContext
 beforeAll(async () => {

@@ -151,3 +151,20 @@ export function scopeForMethod(method: string): ApiTokenScope {
   if (method === 'DELETE') return 'delete'
   return 'write'
 }
+
+/** api-spec "Membership" `roleMeta` (and the role list item) for a system role; undefined for an unknown key. */
+export function roleMetaOf(key: string) {
+  const role = findSystemRole(key)
+  if (role === undefined) return undefined
+  return {
+    id: role.key,
+    key: role.key,
+    name: role.name,
+    description: role.description,
+    level: role.level,
+    permissions: [...role.permissions],
+    tenantId: null,
+    isDefault: true,
+    isSystem: true,
+  }
+}

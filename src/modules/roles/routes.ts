@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { errorResponses, TenantQuery } from '../../http/schemas.js'
-import { SYSTEM_ROLES } from './catalog.js'
+import { roleMetaOf, SYSTEM_ROLES } from './catalog.js'
 
 const Role = Type.Object({
   id: Type.String(),
@@ -15,17 +15,7 @@ const Role = Type.Object({
   isSystem: Type.Boolean(),
 })
 
-const roles = SYSTEM_ROLES.map((role) => ({
-  id: role.key,
-  key: role.key,
-  name: role.name,
-  description: role.description,
-  level: role.level,
-  permissions: [...role.permissions],
-  tenantId: null,
-  isDefault: true,
-  isSystem: true,
-}))
+const roles = SYSTEM_ROLES.map((role) => roleMetaOf(role.key)!)
 
 /**
  * `GET /api/roles`: the roles a tenant can assign, highest level first. Only the system roles

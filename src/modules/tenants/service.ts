@@ -6,7 +6,7 @@ import { errors } from '../../http/errors.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
 import type { SessionManager } from '../auth/sessions.js'
-import { findSystemRole, permissionsOfRole } from '../roles/catalog.js'
+import { permissionsOfRole, roleMetaOf } from '../roles/catalog.js'
 import { createTenantsRepository, type TenantRow } from './repository.js'
 import {
   type CreatedTenant,
@@ -225,19 +225,8 @@ function toTenant(row: TenantRow): Tenant {
  * an unknown role has none (fail closed).
  */
 function roleView(key: string, active: boolean): { roleMeta: RoleMeta | null; permissions: string[] } {
-  const role = findSystemRole(key)
   return {
-    roleMeta:
-      role === undefined
-        ? null
-        : {
-            id: role.key,
-            key: role.key,
-            name: role.name,
-            description: role.description,
-            level: role.level,
-            permissions: [...role.permissions],
-          },
+    roleMeta: roleMetaOf(key) ?? null,
     permissions: active ? [...permissionsOfRole(key)] : [],
   }
 }

@@ -14,7 +14,7 @@ import {
 } from '../../../test/helpers.js'
 import { users } from '../../db/schema/index.js'
 import type { Membership } from '../auth/schemas.js'
-import { freshIp, joinTenant, verificationTokenIn } from '../auth/test-fixtures.js'
+import { freshIp, joinTenant, verificationTokenIn } from '../../../test/auth-fixtures.js'
 
 let ctx: TestContext
 beforeAll(async () => {

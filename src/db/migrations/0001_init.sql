@@ -200,6 +200,8 @@ CREATE INDEX "content_tags_tenant_tag_idx" ON "content_tags" USING btree ("tenan
 CREATE UNIQUE INDEX "contents_tenant_slug_key" ON "contents" USING btree ("tenant_id","slug");--> statement-breakpoint
 CREATE INDEX "contents_tenant_status_published_idx" ON "contents" USING btree ("tenant_id","status","published_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "contents_tenant_published_idx" ON "contents" USING btree ("tenant_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "contents_tenant_title_trgm_idx" ON "contents" USING gin ("tenant_id","title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "contents_tenant_summary_trgm_idx" ON "contents" USING gin ("tenant_id","summary" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "media_tenant_created_idx" ON "media" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "categories_tenant_slug_key" ON "categories" USING btree ("tenant_id","slug");--> statement-breakpoint
 CREATE INDEX "categories_tenant_parent_position_idx" ON "categories" USING btree ("tenant_id","parent_id","position");--> statement-breakpoint

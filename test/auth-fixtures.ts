@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import { call } from '../../../test/helpers.js'
-import type { Db } from '../../db/client.js'
-import { memberships, tenants } from '../../db/schema/index.js'
-import { newId } from '../../lib/ids.js'
+import { call } from './helpers.js'
+import type { Db } from '../src/db/client.js'
+import { memberships, tenants } from '../src/db/schema/index.js'
+import { newId } from '../src/lib/ids.js'
 
 /** Test fixtures shared by the auth and users families' tests. */
 

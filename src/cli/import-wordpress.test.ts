@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDatabase } from '../db/client.js'
+import { runMigrations } from '../db/migrate.js'
+import { contents, tenants, users } from '../db/schema/index.js'
+import { newId } from '../lib/ids.js'
+
+const run = promisify(execFile)
+const CLI = fileURLToPath(new URL('./import-wordpress.ts', import.meta.url))
+
+const EXPORT = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel><title>CLI Site</title>
+<wp:category><wp:term_id>1</wp:term_id><wp:category_nicename>news</wp:category_nicename><wp:cat_name>News</wp:cat_name></wp:category>
+<item><title>Hello</title><content:encoded><![CDATA[<p>Hi</p>]]></content:encoded><wp:post_id>7</wp:post_id>
+<wp:post_date_gmt>2021-02-03 04:05:06</wp:post_date_gmt><wp:post_name>hello</wp:post_name><wp:status>publish</wp:status>
+<wp:post_type>post</wp:post_type><category domain="category" nicename="news"><![CDATA[News]]></category></item>
+</channel></rss>`
+
+let dataDir: string
+let file: string
+const ownerEmail = `cli-${newId()}@example.test`
+
+/** Runs the command as `npm run import:wordpress` would, on an embedded database in `dataDir`. */
+async function cli(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    })
+    return { code: 0, stdout, stderr }
+  } catch (err) {
+    const failed = err as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+  }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'folio-cli-'))
+  file = join(dataDir, 'export.xml')
+  writeFileSync(file, EXPORT)
+  const database = await createDatabase({ dataDir })
+  await runMigrations(database)
+  await database.db
+    .insert(users)
+    .values({ id: newId(), email: ownerEmail, passwordHash: 'unused', firstName: 'Cli', lastName: 'Owner' })
+  await database.close()
+}, 60_000)
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+describe('npm run import:wordpress', () => {
+  it('fails with exit code 1 and one line when the arguments are incomplete or unknown', async () => {
+    const missing = await cli('--tenant', 'cli-site')
+    expect(missing.code).toBe(1)
+    expect(missing.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^import-wordpress: --file and --tenant/),
+    ])
+    const unknown = await cli('--file', file, '--tenant', 'cli-site', '--force')
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toMatch(/Unknown option '--force'/)
+  })
+
+  it('refuses a missing tenant without --owner, then creates it with one and imports', async () => {
+    const refused = await cli('--file', file, '--tenant', 'cli-site')
+    expect(refused.code).toBe(1)
+    expect(refused.stderr.trim()).toBe(
+      'import-wordpress: No tenant has the slug "cli-site"; pass --owner <email> to create it.',
+    )
+
+    const imported = await cli('--file', file, '--tenant', 'cli-site', '--owner', ownerEmail)
+    expect(imported.code).toBe(0)
+    expect(imported.stderr).toMatch(/Created tenant "cli-site"/)
+    expect(imported.stderr).toMatch(/posts and pages: 1\/1/)
+    expect(imported.stdout).toMatch(/Imported "CLI Site" into new tenant "cli-site"/)
+    expect(imported.stdout).toMatch(/categories\s+1\s+0\s+0/)
+    expect(imported.stdout).toMatch(/posts\s+1\s+0\s+0/)
+
+    const again = await cli('--file', file, '--tenant', 'cli-site', '--dry-run')
+    expect(again.code).toBe(0)
+    expect(again.stdout).toMatch(/Dry run \(nothing written\)/)
+    expect(again.stdout).toMatch(/posts\s+0\s+1\s+0/)
+
+    const database = await createDatabase({ dataDir })
+    try {
+      const [tenant] = await database.db.select().from(tenants).where(eq(tenants.slug, 'cli-site'))
+      const rows = await database.db
+        .select()
+        .from(contents)
+        .where(eq(contents.tenantId, tenant?.id ?? ''))
+      expect(rows.map((row) => [row.slug, row.status])).toEqual([['hello', 'published']])
+    } finally {
+      await database.close()
+    }
+  }, 60_000)
+})

@@ -1,0 +1,132 @@
+import type { Db } from '../../db/client.js'
+import { isUniqueViolation } from '../../db/errors.js'
+import { AppError } from '../../http/errors.js'
+import type { ContentStatus } from '../contents/schemas.js'
+import { createImportRepository, type ImportKind } from './repository.js'
+
+const SOURCE = 'wordpress'
+/** The primary key of `import_records`: a concurrent run that recorded the item first wins. */
+const RECORD_KEY = 'import_records_tenant_id_source_source_key_pk'
+const PROGRESS_EVERY = 25
+
+export interface KindCounts {
+  created: number
+  existing: number
+  skipped: number
+}
+
+export type CountedKind = 'categories' | 'tags' | 'media' | 'posts' | 'pages'
+
+/** One thing to bring in under `import_records` key `key`. */
+export interface ImportStep {
+  key: string
+  kind: ImportKind
+  /** A record a person already made that the import takes over instead of duplicating (by slug). */
+  adopt?: (db: Db, tenantId: string) => Promise<string | undefined>
+  /** Creates the Folio record through its service, built on `tx`; returns its id. */
+  create: (tx: Db, tenantId: string) => Promise<string>
+}
+
+export type StepOutcome = { outcome: 'created' | 'existing'; id: string | undefined } | { outcome: 'skipped' }
+
+/**
+ * The state of one import run: the tenant's import records, the counters of the summary, and
+ * `apply`, which writes one step and its import record in one transaction. In a dry run `apply`
+ * only looks up (records, adoptable slugs) and counts; ids of would-be-created records are undefined.
+ */
+export async function createImportRun(options: {
+  db: Db
+  tenantId: string | undefined
+  dryRun: boolean
+  actorId: string | undefined
+  now: Date
+  progress: (line: string) => void
+}) {
+  const { db, tenantId, dryRun } = options
+  const records =
+    tenantId === undefined
+      ? new Map<string, string>()
+      : await createImportRepository(db).recordsOf(tenantId, SOURCE)
+  const counts: Record<CountedKind, KindCounts> = {
+    categories: { created: 0, existing: 0, skipped: 0 },
+    tags: { created: 0, existing: 0, skipped: 0 },
+    media: { created: 0, existing: 0, skipped: 0 },
+    posts: { created: 0, existing: 0, skipped: 0 },
+    pages: { created: 0, existing: 0, skipped: 0 },
+  }
+  const statuses: Record<ContentStatus, number> = { draft: 0, published: 0, scheduled: 0, archived: 0 }
+  const skipped: Record<string, number> = {}
+  const problems: { key: string; message: string }[] = []
+
+  async function write(step: ImportStep, tenant: string): Promise<StepOutcome> {
+    try {
+      return await db.transaction(async (tx) => {
+        const adopted = await step.adopt?.(tx, tenant)
+        const id = adopted ?? (await step.create(tx, tenant))
+        await createImportRepository(tx).insertRecord(tenant, {
+          source: SOURCE,
+          sourceKey: step.key,
+          kind: step.kind,
+          targetId: id,
+        })
+        return { outcome: adopted === undefined ? 'created' : 'existing', id }
+      })
+    } catch (err) {
+      if (isUniqueViolation(err, RECORD_KEY)) {
+        return {
+          outcome: 'existing',
+          id: await createImportRepository(db).findRecord(tenant, SOURCE, step.key),
+        }
+      }
+      // A record a service refuses (bad URL, empty name) is reported and passed over, not fatal.
+      if (err instanceof AppError && err.statusCode === 400) {
+        problems.push({ key: step.key, message: err.message })
+        return { outcome: 'skipped' }
+      }
+      throw err
+    }
+  }
+
+  return {
+    actorId: options.actorId,
+    now: options.now,
+    counts,
+    statuses,
+    skipped,
+    problems,
+
+    /** Brings in one step (or finds it already imported), counting the outcome under `counted`. */
+    async apply(counted: CountedKind, step: ImportStep): Promise<StepOutcome> {
+      const known = records.get(step.key)
+      let result: StepOutcome
+      if (known !== undefined) result = { outcome: 'existing', id: known }
+      else if (tenantId === undefined) result = { outcome: 'created', id: undefined }
+      else if (dryRun) {
+        const adopted = await step.adopt?.(db, tenantId)
+        result = { outcome: adopted === undefined ? 'created' : 'existing', id: adopted }
+      } else {
+        result = await write(step, tenantId)
+        if (result.outcome !== 'skipped' && result.id !== undefined) records.set(step.key, result.id)
+      }
+      counts[counted][result.outcome]++
+      return result
+    },
+
+    /** Counts an item passed over for `reason` (e.g. "post status trash"). */
+    skip(reason: string, count = 1, counted?: CountedKind): void {
+      skipped[reason] = (skipped[reason] ?? 0) + count
+      if (counted !== undefined) counts[counted].skipped += count
+    },
+
+    /** Reports a phase's progress every 25 items and at its end. */
+    tick(phase: string, done: number, total: number): void {
+      if (done % PROGRESS_EVERY === 0 || done === total) options.progress(`${phase}: ${done}/${total}`)
+    },
+
+    phase(name: string, total: number): void {
+      options.progress(`${dryRun ? 'Checking' : 'Importing'} ${total} ${name}`)
+    },
+  }
+}
+
+export type ImportRun = Awaited<ReturnType<typeof createImportRun>>

@@ -1,0 +1,180 @@
+import type { Db } from '../../db/client.js'
+import { AppError } from '../../http/errors.js'
+import { createCategoriesService } from '../categories/service.js'
+import type { CreateContentInput } from '../contents/schemas.js'
+import { createContentsService, type WriteOptions } from '../contents/service.js'
+import { createMediaService } from '../media/service.js'
+import { createTagsService } from '../tags/service.js'
+import { clip, parentsFirst, publicationOf, slugFrom } from './wordpress-mapping.js'
+import type { ImportRun } from './wordpress-run.js'
+import type { WxrCategory, WxrItem, WxrTag } from './wxr-parser.js'
+
+/** WordPress key (nicename or post id) → Folio id, for the links of later phases. */
+type IdMap = Map<string, string>
+
+/** Field limits of the HTTP contract (the schemas' maxLength), applied to imported text too. */
+const LIMITS = { name: 200, description: 5000, title: 500, altText: 1000, authorName: 500 }
+/** Untitled WordPress posts are shown as this, as WordPress's own admin does. */
+const NO_TITLE = '(no title)'
+
+/** Categories, parents before children; a category whose slug a person already uses is adopted. */
+export async function importCategories(run: ImportRun, categories: readonly WxrCategory[]): Promise<IdMap> {
+  const ids: IdMap = new Map()
+  run.phase('categories', categories.length)
+  let done = 0
+  for (const category of parentsFirst(categories)) {
+    run.tick('categories', ++done, categories.length)
+    const slug = slugFrom(category.slug) || slugFrom(category.name)
+    const result = await run.apply('categories', {
+      key: `category:${category.slug}`,
+      kind: 'category',
+      adopt: async (db, tenantId) => (await createCategoriesService({ db }).getBySlug(tenantId, slug))?.id,
+      create: async (tx, tenantId) => {
+        const created = await createCategoriesService({ db: tx }).create(tenantId, {
+          name: clip(category.name, LIMITS.name) || slug,
+          slug,
+          description: clip(category.description, LIMITS.description),
+          parentId: ids.get(category.parentSlug) ?? null,
+        })
+        return created.id
+      },
+    })
+    if (result.outcome !== 'skipped' && result.id !== undefined) ids.set(category.slug, result.id)
+  }
+  return ids
+}
+
+/** Tags; a tag whose slug a person already uses is adopted. */
+export async function importTags(run: ImportRun, tags: readonly WxrTag[]): Promise<IdMap> {
+  const ids: IdMap = new Map()
+  run.phase('tags', tags.length)
+  let done = 0
+  for (const tag of tags) {
+    run.tick('tags', ++done, tags.length)
+    const slug = slugFrom(tag.slug) || slugFrom(tag.name)
+    const result = await run.apply('tags', {
+      key: `tag:${tag.slug}`,
+      kind: 'tag',
+      adopt: async (db, tenantId) => (await createTagsService({ db }).getBySlug(tenantId, slug))?.id,
+      create: async (tx, tenantId) =>
+        (
+          await createTagsService({ db: tx }).create(tenantId, {
+            title: clip(tag.name, LIMITS.name) || slug,
+            slug,
+          })
+        ).id,
+    })
+    if (result.outcome !== 'skipped' && result.id !== undefined) ids.set(tag.slug, result.id)
+  }
+  return ids
+}
+
+/** Attachments as external media records (Folio stores the URL; it never fetches it). */
+export async function importAttachments(run: ImportRun, items: readonly WxrItem[]): Promise<IdMap> {
+  const ids: IdMap = new Map()
+  const attachments = items.filter((item) => item.type === 'attachment')
+  run.phase('attachments', attachments.length)
+  let done = 0
+  for (const item of attachments) {
+    run.tick('attachments', ++done, attachments.length)
+    if (item.status === 'trash' || item.status === 'auto-draft') {
+      run.skip(`attachment status ${item.status}`, 1, 'media')
+      continue
+    }
+    const result = await run.apply('media', {
+      key: `attachment:${item.postId}`,
+      kind: 'media',
+      create: async (tx, tenantId) => {
+        const title = clip(item.title, LIMITS.title)
+        const altText = clip(item.altText, LIMITS.altText)
+        // Folio's external media has no caption: the description, else the caption, is kept.
+        const description = clip(item.html, LIMITS.description) || clip(item.summary, LIMITS.description)
+        const media = await createMediaService({ db: tx }).createExternal(
+          tenantId,
+          {
+            url: item.attachmentUrl.trim(),
+            ...(title === '' ? {} : { title }),
+            ...(altText === '' ? {} : { altText }),
+            ...(description === '' ? {} : { description }),
+          },
+          run.actorId,
+        )
+        return media.id
+      },
+    })
+    if (result.outcome !== 'skipped' && result.id !== undefined) ids.set(item.postId, result.id)
+  }
+  return ids
+}
+
+/** Posts and pages as contents, linked to the categories, tags and featured media imported before. */
+export async function importContents(
+  run: ImportRun,
+  items: readonly WxrItem[],
+  links: { categoryIds: IdMap; tagIds: IdMap; mediaIds: IdMap },
+): Promise<void> {
+  const contents = items.filter((item) => item.type !== 'attachment')
+  run.phase('posts and pages', contents.length)
+  let done = 0
+  for (const item of contents) {
+    run.tick('posts and pages', ++done, contents.length)
+    const counted = item.type === 'page' ? 'pages' : 'posts'
+    const publication = publicationOf(item, run.now)
+    if (publication.skip) {
+      run.skip(publication.reason, 1, counted)
+      continue
+    }
+    const pick = (keys: string[], map: IdMap) => keys.flatMap((key) => map.get(key) ?? [])
+    const input: CreateContentInput = {
+      title: clip(item.title, LIMITS.title) || NO_TITLE,
+      summary: item.summary,
+      html: item.html,
+      categories: pick(item.categories, links.categoryIds),
+      tags: pick(item.tags, links.tagIds),
+      featuredMediaId: links.mediaIds.get(item.thumbnailId) ?? null,
+      status: publication.status,
+      publishAt: publication.publishAt,
+      authorName: clip(item.authorName, LIMITS.authorName),
+    }
+    const slug = slugFrom(item.slug)
+    const result = await run.apply(counted, {
+      key: `post:${item.postId}`,
+      kind: item.type === 'page' ? 'page' : 'post',
+      create: (tx, tenantId) =>
+        createWithSlugFallback(tx, tenantId, input, slug, {
+          actorId: run.actorId ?? null,
+          ...(publication.publishedAt && { publishedAt: publication.publishedAt }),
+        }),
+    })
+    if (result.outcome !== 'skipped') run.statuses[publication.status]++
+  }
+}
+
+/**
+ * WordPress lets a post and a page share a slug; Folio does not. Tries the WordPress slug, then
+ * `<slug>-2`, then no slug (the service derives a free one from the title), so a slug clash never
+ * fails the import. Each attempt is a savepoint inside the caller's transaction.
+ */
+async function createWithSlugFallback(
+  tx: Db,
+  tenantId: string,
+  input: CreateContentInput,
+  slug: string,
+  options: WriteOptions,
+): Promise<string> {
+  const candidates = slug === '' ? [undefined] : [slug, `${slug}-2`, undefined]
+  for (let attempt = 0; ; attempt++) {
+    const candidate = candidates[attempt]
+    try {
+      const content = await createContentsService({ db: tx }).create(
+        tenantId,
+        candidate === undefined ? input : { ...input, slug: candidate },
+        options,
+      )
+      return content.id
+    } catch (err) {
+      const slugTaken = err instanceof AppError && err.code === 'SlugConflict'
+      if (!slugTaken || candidate === undefined) throw err
+    }
+  }
+}

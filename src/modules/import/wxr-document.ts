@@ -1,0 +1,69 @@
+/**
+ * The shape of a parsed WordPress eXtended RSS (WXR) export: what the importer needs from it and
+ * nothing more.
+ */
+export interface WxrCategory {
+  termId: string
+  slug: string
+  /** The parent's nicename, '' for a root category. */
+  parentSlug: string
+  name: string
+  description: string
+}
+
+export interface WxrTag {
+  slug: string
+  name: string
+  description: string
+}
+
+export type WxrItemType = 'post' | 'page' | 'attachment'
+
+export interface WxrItem {
+  postId: string
+  type: WxrItemType
+  title: string
+  /** `wp:post_name` as exported (may be '' or percent-encoded). */
+  slug: string
+  summary: string
+  html: string
+  /** The author's display name (`dc:creator` login resolved through `wp:author`). */
+  authorName: string
+  /** WordPress status: publish, draft, pending, future, private, trash, auto-draft, inherit. */
+  status: string
+  /** `wp:post_date_gmt`, else `wp:post_date` read as UTC; undefined for WordPress's zero date. */
+  date: Date | undefined
+  password: string
+  categories: string[]
+  tags: string[]
+  /** `_thumbnail_id`: the post id of the featured attachment, '' when none. */
+  thumbnailId: string
+  attachmentUrl: string
+  altText: string
+}
+
+export interface WxrDocument {
+  siteTitle: string
+  /** Author login → display name. */
+  authors: Map<string, string>
+  /** Declared categories, plus any an item links without declaring (WordPress creates those too). */
+  categories: WxrCategory[]
+  tags: WxrTag[]
+  /** Posts, pages and attachments in file order. */
+  items: WxrItem[]
+  /** Items of other post types (nav_menu_item, wp_block, …), counted by type. */
+  skippedTypes: Record<string, number>
+}
+
+/** The export cannot be read safely or is not well-formed; nothing should be imported. */
+export class WxrParseError extends Error {
+  override name = 'WxrParseError'
+}
+
+/** `YYYY-MM-DD HH:MM:SS` as UTC; WordPress writes `0000-00-00 00:00:00` for "no date". */
+export function parseWordPressDate(value: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(value.trim())
+  if (match === null || match[1] === '0000') return undefined
+  const date = new Date(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}Z`)
+  return Number.isNaN(date.getTime()) ? undefined : date
+}

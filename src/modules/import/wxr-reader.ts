@@ -1,0 +1,213 @@
+import type { SaxesTagNS } from 'saxes'
+import {
+  parseWordPressDate,
+  type WxrCategory,
+  type WxrDocument,
+  type WxrItem,
+  type WxrItemType,
+  WxrParseError,
+  type WxrTag,
+} from './wxr-document.js'
+
+/** Elements whose children are read as named fields rather than as text. */
+const RECORD_ELEMENTS = new Set([
+  'rss',
+  'channel',
+  'item',
+  'wp:author',
+  'wp:category',
+  'wp:tag',
+  'wp:term',
+  'wp:postmeta',
+])
+const ITEM_TYPES = new Set<string>(['post', 'page', 'attachment'])
+
+interface Frame {
+  name: string
+  text: string
+  attributes: Record<string, string>
+  fields: Map<string, string> | undefined
+  links: { domain: string; slug: string; name: string }[]
+  meta: Map<string, string>
+}
+
+type RawItem = Omit<WxrItem, 'authorName'> & { creator: string }
+
+/**
+ * Builds a `WxrDocument` from saxes events: records (`item`, `wp:category`, …) collect their child
+ * elements as named fields; everything else is ignored.
+ */
+export class WxrReader {
+  private readonly stack: Frame[] = []
+  private sawChannel = false
+  private siteTitle = ''
+  private readonly authors = new Map<string, string>()
+  private readonly categories = new Map<string, WxrCategory>()
+  private readonly tags = new Map<string, WxrTag>()
+  private readonly items: RawItem[] = []
+  private readonly skippedTypes: Record<string, number> = {}
+  private readonly links: Frame['links'] = []
+
+  open(tag: SaxesTagNS): void {
+    const name = canonicalName(tag.uri, tag.local)
+    if (this.stack.length === 0 && name !== 'rss') {
+      throw new WxrParseError(`Not a WordPress export: the root element is <${tag.name}>, expected <rss>.`)
+    }
+    const attributes: Record<string, string> = {}
+    for (const attribute of Object.values(tag.attributes)) attributes[attribute.local] = attribute.value
+    const record = RECORD_ELEMENTS.has(name)
+    this.stack.push({
+      name,
+      text: '',
+      attributes,
+      fields: record ? new Map() : undefined,
+      links: [],
+      meta: new Map(),
+    })
+  }
+
+  text(text: string): void {
+    const top = this.stack.at(-1)
+    if (top !== undefined && top.fields === undefined) top.text += text
+  }
+
+  close(): void {
+    const frame = this.stack.pop()
+    const parent = this.stack.at(-1)
+    if (frame === undefined || parent?.fields === undefined) return
+    if (frame.fields === undefined) {
+      if (frame.name === 'category' && parent.name === 'item') {
+        const { domain = '', nicename = '' } = frame.attributes
+        parent.links.push({ domain, slug: nicename.trim(), name: frame.text.trim() })
+      } else {
+        parent.fields.set(frame.name, frame.name === 'content:encoded' ? frame.text : frame.text.trim())
+      }
+      return
+    }
+    this.closeRecord(frame, parent)
+  }
+
+  private closeRecord(frame: Frame, parent: Frame): void {
+    const fields = frame.fields ?? new Map<string, string>()
+    const field = (key: string) => fields.get(key) ?? ''
+    if (frame.name === 'wp:postmeta' && parent.name === 'item') {
+      parent.meta.set(field('wp:meta_key'), field('wp:meta_value'))
+      return
+    }
+    if (parent.name === 'rss' && frame.name === 'channel') {
+      this.sawChannel = true
+      this.siteTitle = field('title')
+      return
+    }
+    if (parent.name !== 'channel') return
+    if (frame.name === 'wp:author') {
+      const login = field('wp:author_login')
+      this.authors.set(login, field('wp:author_display_name') || login)
+    } else if (frame.name === 'wp:category') {
+      this.addCategory(
+        field('wp:term_id'),
+        field('wp:category_nicename'),
+        field('wp:category_parent'),
+        field('wp:cat_name'),
+        field('wp:category_description'),
+      )
+    } else if (frame.name === 'wp:tag') {
+      this.addTag(field('wp:tag_slug'), field('wp:tag_name'), field('wp:tag_description'))
+    } else if (frame.name === 'wp:term') {
+      // WordPress 5+ repeats categories and tags as generic terms; other taxonomies are not ours.
+      const taxonomy = field('wp:term_taxonomy')
+      if (taxonomy === 'category') {
+        this.addCategory(
+          field('wp:term_id'),
+          field('wp:term_slug'),
+          field('wp:term_parent'),
+          field('wp:term_name'),
+          field('wp:term_description'),
+        )
+      } else if (taxonomy === 'post_tag') {
+        this.addTag(field('wp:term_slug'), field('wp:term_name'), field('wp:term_description'))
+      }
+    } else if (frame.name === 'item') {
+      this.addItem(fields, frame)
+    }
+  }
+
+  private addCategory(termId: string, slug: string, parentSlug: string, name: string, description: string) {
+    if (slug === '' || this.categories.has(slug)) return
+    this.categories.set(slug, { termId, slug, parentSlug, name: name || slug, description })
+  }
+
+  private addTag(slug: string, name: string, description: string) {
+    if (slug === '' || this.tags.has(slug)) return
+    this.tags.set(slug, { slug, name: name || slug, description })
+  }
+
+  private addItem(fields: Map<string, string>, frame: Frame): void {
+    const field = (key: string) => fields.get(key) ?? ''
+    const type = field('wp:post_type')
+    if (!ITEM_TYPES.has(type)) {
+      const label = type || '(none)'
+      this.skippedTypes[label] = (this.skippedTypes[label] ?? 0) + 1
+      return
+    }
+    const linked = (domain: string) => [
+      ...new Set(
+        frame.links.filter((link) => link.domain === domain && link.slug !== '').map((link) => link.slug),
+      ),
+    ]
+    this.items.push({
+      postId: field('wp:post_id'),
+      type: type as WxrItemType,
+      title: field('title'),
+      slug: field('wp:post_name'),
+      summary: field('excerpt:encoded'),
+      html: field('content:encoded'),
+      creator: field('dc:creator'),
+      status: field('wp:status'),
+      date: parseWordPressDate(field('wp:post_date_gmt')) ?? parseWordPressDate(field('wp:post_date')),
+      password: field('wp:post_password'),
+      categories: linked('category'),
+      tags: linked('post_tag'),
+      thumbnailId: frame.meta.get('_thumbnail_id')?.trim() ?? '',
+      attachmentUrl: field('wp:attachment_url'),
+      altText: frame.meta.get('_wp_attachment_image_alt')?.trim() ?? '',
+    })
+    this.links.push(...frame.links)
+  }
+
+  result(): WxrDocument {
+    if (!this.sawChannel) throw new WxrParseError('Not a WordPress export: <rss> holds no <channel>.')
+    // Terms an item links without declaring them in the header are still created, named by the link
+    // (as WordPress's own importer does); declared ones come first so their parent and description win.
+    for (const link of this.links) {
+      if (link.domain === 'category') this.addCategory('', link.slug, '', link.name, '')
+      else if (link.domain === 'post_tag') this.addTag(link.slug, link.name, '')
+    }
+    const items = this.items.map(({ creator, ...item }) => ({
+      ...item,
+      authorName: this.authors.get(creator) ?? creator,
+    }))
+    return {
+      siteTitle: this.siteTitle,
+      authors: this.authors,
+      categories: [...this.categories.values()],
+      tags: [...this.tags.values()],
+      items,
+      skippedTypes: this.skippedTypes,
+    }
+  }
+}
+
+const NAMESPACE_PREFIXES: [RegExp, string][] = [
+  [/^https?:\/\/wordpress\.org\/export\/\d+\.\d+\/excerpt\/?$/, 'excerpt'],
+  [/^https?:\/\/wordpress\.org\/export\/\d+\.\d+\/?$/, 'wp'],
+  [/^http:\/\/purl\.org\/rss\/1\.0\/modules\/content\/?$/, 'content'],
+  [/^http:\/\/purl\.org\/dc\/elements\/1\.1\/?$/, 'dc'],
+]
+
+/** Names elements by namespace, not by the prefix a file happens to bind (`wp:` in every real export). */
+function canonicalName(uri: string, local: string): string {
+  if (uri === '') return local
+  const prefix = NAMESPACE_PREFIXES.find(([pattern]) => pattern.test(uri))?.[1]
+  return `${prefix ?? `{${uri}}`}:${local}`
+}
