@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import { call } from './helpers.js'
 import type { Db } from '../src/db/client.js'
 import { memberships, tenants } from '../src/db/schema/index.js'
 import { newId } from '../src/lib/ids.js'
+import { call } from './helpers.js'
 
 /** Test fixtures shared by the auth and users families' tests. */
 

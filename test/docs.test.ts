@@ -44,9 +44,15 @@ describe('OpenAPI document', () => {
     for (const { path, method, operation } of list) {
       expect(operation.tags?.length, `${method} ${path} tags`).toBeGreaterThan(0)
       const statuses = Object.keys(operation.responses ?? {})
-      expect(statuses.some((status) => status.startsWith('2')), `${method} ${path} 2xx`).toBe(true)
+      expect(
+        statuses.some((status) => status.startsWith('2')),
+        `${method} ${path} 2xx`,
+      ).toBe(true)
       for (const status of statuses) {
-        expect(operation.responses[status].content?.['application/json']?.schema, `${method} ${path} ${status}`).toBeDefined()
+        expect(
+          operation.responses[status].content?.['application/json']?.schema,
+          `${method} ${path} ${status}`,
+        ).toBeDefined()
       }
     }
   })
@@ -54,7 +60,7 @@ describe('OpenAPI document', () => {
   it('serves the document as YAML and the interactive page', async () => {
     const yaml = await call(ctx.app, 'GET', '/api/docs/yaml')
     expect(yaml.statusCode).toBe(200)
-    expect(yaml.body).toContain("openapi: 3.0.3")
+    expect(yaml.body).toContain('openapi: 3.0.3')
     const page = await call(ctx.app, 'GET', '/api/docs')
     expect([200, 302]).toContain(page.statusCode)
   })

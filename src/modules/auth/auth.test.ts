@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freshIp, login, verificationTokenIn } from '../../../test/auth-fixtures.js'
 import {
   call,
   createTestContext,
@@ -11,7 +12,6 @@ import {
 import { users, userTokens } from '../../db/schema/index.js'
 import { sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
-import { freshIp, login, verificationTokenIn } from '../../../test/auth-fixtures.js'
 
 let ctx: TestContext
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freshIp, joinTenant, login } from '../../../test/auth-fixtures.js'
 import {
   call,
   createTestContext,
@@ -10,7 +11,6 @@ import {
 } from '../../../test/helpers.js'
 import { users } from '../../db/schema/index.js'
 import type { Membership } from './schemas.js'
-import { freshIp, joinTenant, login } from '../../../test/auth-fixtures.js'
 
 let ctx: TestContext
 beforeAll(async () => {

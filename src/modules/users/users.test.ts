@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freshIp, joinTenant, verificationTokenIn } from '../../../test/auth-fixtures.js'
 import {
   call,
   createTestContext,
@@ -14,7 +15,6 @@ import {
 } from '../../../test/helpers.js'
 import { users } from '../../db/schema/index.js'
 import type { Membership } from '../auth/schemas.js'
-import { freshIp, joinTenant, verificationTokenIn } from '../../../test/auth-fixtures.js'
 
 let ctx: TestContext
 beforeAll(async () => {
