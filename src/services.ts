@@ -6,6 +6,7 @@ import { createCredentials } from './modules/auth/credentials.js'
 import { createAuthService } from './modules/auth/service.js'
 import { createSessionManager } from './modules/auth/sessions.js'
 import { createCategoriesService } from './modules/categories/service.js'
+import { createListTotals } from './modules/contents/list-totals.js'
 import { createContentsService } from './modules/contents/service.js'
 import { createMediaService } from './modules/media/service.js'
 import { createTagsService } from './modules/tags/service.js'
@@ -32,9 +33,10 @@ export function createServices(deps: {
   const tenants = createTenantsService({ db, config, sessions })
   const apiTokens = createApiTokensService({ db, credentials })
   const media = createMediaService({ db })
-  const categories = createCategoriesService({ db })
+  const listTotals = createListTotals(store)
+  const categories = createCategoriesService({ db, listTotals })
   const tags = createTagsService({ db })
-  const contents = createContentsService({ db })
+  const contents = createContentsService({ db, listTotals })
   return { credentials, auth, users, tenants, apiTokens, media, categories, tags, contents }
 }
 

@@ -4,6 +4,7 @@ import { errors } from '../../http/errors.js'
 import { paginate, splitIdList } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
+import type { ListTotals } from '../contents/list-totals.js'
 import {
   type CategoriesRepository,
   type CategoryFilter,
@@ -30,9 +31,11 @@ const SLUG_ATTEMPTS = 5
  * cycles are refused, merges run in one transaction, slugs are decided by the unique index and
  * search text is matched literally. Works on a transaction too (`{ db: tx }`), for the importer.
  */
-export function createCategoriesService(deps: { db: Db }) {
+export function createCategoriesService(deps: { db: Db; listTotals?: ListTotals }) {
   const { db } = deps
   const repository = createCategoriesRepository(db)
+  /** Content lists filter by category ids and names: their cached totals go stale with these writes. */
+  const contentsChanged = (tenantId: string) => deps.listTotals?.changed(tenantId)
 
   return {
     /**
@@ -113,7 +116,7 @@ export function createCategoriesService(deps: { db: Db }) {
       if (input.slug !== undefined) patch.slug = explicitSlug(input.slug)
       try {
         // A nested transaction is a savepoint, so a slug conflict leaves a caller's transaction usable.
-        return await db.transaction(async (tx) => {
+        const category = await db.transaction(async (tx) => {
           const repo = createCategoriesRepository(tx)
           const current = await repo.findById(tenantId, id)
           if (current === undefined) throw errors.notFound('Category')
@@ -127,6 +130,8 @@ export function createCategoriesService(deps: { db: Db }) {
           if (row === undefined) throw errors.notFound('Category')
           return toCategory(row)
         })
+        if (patch.name !== undefined) await contentsChanged(tenantId)
+        return category
       } catch (err) {
         if (patch.slug !== undefined && isUniqueViolation(err, SLUG_KEY))
           throw errors.slugConflict(patch.slug)
@@ -143,9 +148,13 @@ export function createCategoriesService(deps: { db: Db }) {
       if (cascade) {
         const deleted = await repository.deleteSubtree(tenantId, id)
         if (deleted === 0) throw errors.notFound('Category')
+        await contentsChanged(tenantId)
         return { success: true, deleted }
       }
-      if (await repository.deleteLeaf(tenantId, id)) return { success: true, deleted: 1 }
+      if (await repository.deleteLeaf(tenantId, id)) {
+        await contentsChanged(tenantId)
+        return { success: true, deleted: 1 }
+      }
       if ((await repository.findById(tenantId, id)) === undefined) throw errors.notFound('Category')
       throw errors.conflict('The category has child categories; move them or delete with cascade=true.')
     },
@@ -159,7 +168,7 @@ export function createCategoriesService(deps: { db: Db }) {
       const { sourceId, targetId } = input
       if (sourceId === targetId)
         throw errors.validation('sourceId and targetId must be different categories.')
-      return db.transaction(async (tx) => {
+      const merged = await db.transaction(async (tx) => {
         const repo = createCategoriesRepository(tx)
         await repo.lockTree(tenantId)
         if ((await repo.countExisting(tenantId, [sourceId, targetId])) !== 2) {
@@ -173,6 +182,8 @@ export function createCategoriesService(deps: { db: Db }) {
         await repo.delete(tenantId, sourceId)
         return { success: true as const, updatedContents }
       })
+      await contentsChanged(tenantId)
+      return merged
     },
   }
 }

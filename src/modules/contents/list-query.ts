@@ -56,6 +56,20 @@ export function listFilterOf(query: ListContentsFilter): ContentFilter {
 
 const iso = (date: Date) => date.toISOString()
 
+/**
+ * A name for the SQL text `whereOf` builds for `filter`: equal exactly when the text is (values
+ * aside). Id lists are bound as one array parameter (`= any(…)`), so the number of shapes, and so of
+ * named statements per connection, stays small whatever clients send.
+ */
+export function shapeOf(filter: ContentFilter): string {
+  const statuses = filter.statuses === undefined ? 0 : filter.statuses.length === 1 ? 1 : 2
+  const publishedTo = filter.publishedTo === undefined ? 0 : filter.publishedTo.inclusive ? 2 : 1
+  const flags = [filter.search, filter.categoryIds, filter.categoryName, filter.tagIds, filter.tagName]
+    .map((value) => (value === undefined ? 0 : 1))
+    .join('')
+  return `${statuses}${flags}${filter.publishedFrom === undefined ? 0 : 1}${publishedTo}`
+}
+
 /** The WHERE clause of a filtered content query over `contents c`. */
 export function whereOf(tenantId: string, filter: ContentFilter): SQL {
   const conditions: SQL[] = [sql`c.tenant_id = ${tenantId}`]
@@ -63,7 +77,7 @@ export function whereOf(tenantId: string, filter: ContentFilter): SQL {
     conditions.push(
       filter.statuses.length === 1
         ? sql`c.status = ${filter.statuses[0]}`
-        : sql`c.status in ${filter.statuses}`,
+        : sql`c.status = any(${sql.param(filter.statuses)})`,
     )
   }
   if (filter.search !== undefined) {
@@ -74,7 +88,7 @@ export function whereOf(tenantId: string, filter: ContentFilter): SQL {
   }
   if (filter.categoryIds !== undefined) {
     conditions.push(sql`exists (select 1 from content_categories cc
-      where cc.tenant_id = ${tenantId} and cc.content_id = c.id and cc.category_id in ${filter.categoryIds})`)
+      where cc.tenant_id = ${tenantId} and cc.content_id = c.id and cc.category_id = any(${sql.param(filter.categoryIds)}))`)
   }
   if (filter.categoryName !== undefined) {
     conditions.push(sql`exists (select 1 from content_categories cc
@@ -84,7 +98,7 @@ export function whereOf(tenantId: string, filter: ContentFilter): SQL {
   }
   if (filter.tagIds !== undefined) {
     conditions.push(sql`exists (select 1 from content_tags ct
-      where ct.tenant_id = ${tenantId} and ct.content_id = c.id and ct.tag_id in ${filter.tagIds})`)
+      where ct.tenant_id = ${tenantId} and ct.content_id = c.id and ct.tag_id = any(${sql.param(filter.tagIds)}))`)
   }
   if (filter.tagName !== undefined) {
     conditions.push(sql`exists (select 1 from content_tags ct

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { categories, contentCategories, contents, contentTags, media, tags } from '../../db/schema/index.js'
-import { type ContentFilter, whereOf } from './list-query.js'
+import { type ContentFilter, shapeOf, whereOf } from './list-query.js'
 import type { Content, ContentListEntry, ContentStatus } from './schemas.js'
 
 export type NewContentRow = Omit<typeof contents.$inferInsert, 'tenantId'>
@@ -14,21 +14,37 @@ export interface ContentState {
   publishedAt: Date | null
 }
 
-const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+const isoOf = (column: string) =>
+  sql<string | null>`${sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)}`
 
 /**
- * One projection shared by every read, producing API-shaped rows straight from SQL (camelCase
- * aliases, ISO timestamps, id arrays from the join tables' primary keys) so reads need no mapping.
+ * One projection shared by every read, producing API-shaped rows straight from SQL (ISO
+ * timestamps, id arrays from the join tables' primary keys) so reads need no mapping.
  */
-const SUMMARY_COLUMNS = sql.raw(`c.id, c.title, c.slug, c.summary,
-  array(select cc.category_id::text from content_categories cc
-    where cc.tenant_id = c.tenant_id and cc.content_id = c.id order by cc.category_id) as categories,
-  array(select ct.tag_id::text from content_tags ct
-    where ct.tenant_id = c.tenant_id and ct.content_id = c.id order by ct.tag_id) as tags,
-  c.custom_fields as "customFields", c.featured_media_id as "featuredMediaId", c.status,
-  ${isoOf('c.publish_at')} as "publishAt", ${isoOf('c.published_at')} as "publishedAt",
-  c.author_name as "authorName", ${isoOf('c.created_at')} as "createdAt", ${isoOf('c.updated_at')} as "updatedAt"`)
-const FULL_COLUMNS = sql`${SUMMARY_COLUMNS}, c.lexical, c.html`
+const SUMMARY_FIELDS = {
+  id: sql<string>`c.id`,
+  title: sql<string>`c.title`,
+  slug: sql<string>`c.slug`,
+  summary: sql<string>`c.summary`,
+  categories: sql<string[]>`array(select cc.category_id::text from content_categories cc
+    where cc.tenant_id = c.tenant_id and cc.content_id = c.id order by cc.category_id)`,
+  tags: sql<string[]>`array(select ct.tag_id::text from content_tags ct
+    where ct.tenant_id = c.tenant_id and ct.content_id = c.id order by ct.tag_id)`,
+  customFields: sql<Record<string, unknown>>`c.custom_fields`,
+  featuredMediaId: sql<string | null>`c.featured_media_id`,
+  status: sql<string>`c.status`,
+  publishAt: isoOf('c.publish_at'),
+  publishedAt: isoOf('c.published_at'),
+  authorName: sql<string>`c.author_name`,
+  createdAt: isoOf('c.created_at'),
+  updatedAt: isoOf('c.updated_at'),
+}
+const FULL_FIELDS = {
+  ...SUMMARY_FIELDS,
+  lexical: sql<Record<string, unknown> | null>`c.lexical`,
+  html: sql<string>`c.html`,
+}
+const CONTENTS = sql`contents c`
 
 // The list indexes are declared DESC NULLS LAST on both columns; the ORDER BY must match to use them.
 const LIST_ORDER = sql.raw('c.published_at desc nulls last, c.id desc nulls last')
@@ -38,18 +54,26 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 /** Content queries (style.md 4.2): `tenantId` first and in every WHERE; `db` may be a transaction. */
 export function createContentsRepository(db: Db) {
   return {
+    // Reads are named statements: PostgreSQL parses and plans each shape once per connection
+    // instead of on every request (for a slug lookup planning costs as much as running it).
     async findById(tenantId: string, id: string): Promise<Content | undefined> {
-      const result = await db.execute(
-        sql`select ${FULL_COLUMNS} from contents c where c.tenant_id = ${tenantId} and c.id = ${id}`,
-      )
-      return rowsOf<Content>(result)[0]
+      const [row] = await db
+        .select(FULL_FIELDS)
+        .from(CONTENTS)
+        .where(sql`c.tenant_id = ${tenantId} and c.id = ${id}`)
+        .prepare('contents_by_id')
+        .execute()
+      return row as Content | undefined
     },
 
     async findBySlug(tenantId: string, slug: string, filter: ContentFilter): Promise<Content | undefined> {
-      const result = await db.execute(
-        sql`select ${FULL_COLUMNS} from contents c where ${whereOf(tenantId, filter)} and c.slug = ${slug}`,
-      )
-      return rowsOf<Content>(result)[0]
+      const [row] = await db
+        .select(FULL_FIELDS)
+        .from(CONTENTS)
+        .where(sql`${whereOf(tenantId, filter)} and c.slug = ${slug}`)
+        .prepare(`contents_by_slug_${shapeOf(filter)}`)
+        .execute()
+      return row as Content | undefined
     },
 
     async listPage(
@@ -57,17 +81,27 @@ export function createContentsRepository(db: Db) {
       filter: ContentFilter,
       page: { limit: number; offset: number; full: boolean },
     ): Promise<ContentListEntry[]> {
-      const result = await db.execute(sql`select ${page.full ? FULL_COLUMNS : SUMMARY_COLUMNS}
-        from contents c where ${whereOf(tenantId, filter)}
-        order by ${LIST_ORDER} limit ${page.limit} offset ${page.offset}`)
-      return rowsOf<ContentListEntry>(result)
+      const rows = await db
+        .select(page.full ? FULL_FIELDS : SUMMARY_FIELDS)
+        .from(CONTENTS)
+        .where(whereOf(tenantId, filter))
+        .orderBy(LIST_ORDER)
+        // Placeholders keep the text fixed: Drizzle leaves out a literal `offset 0`.
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`contents_list_${page.full ? 'full' : 'summary'}_${shapeOf(filter)}`)
+        .execute({ limit: page.limit, offset: page.offset })
+      return rows as ContentListEntry[]
     },
 
     async count(tenantId: string, filter: ContentFilter): Promise<number> {
-      const result = await db.execute(
-        sql`select count(*)::int as total from contents c where ${whereOf(tenantId, filter)}`,
-      )
-      return rowsOf<{ total: number }>(result)[0]?.total ?? 0
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(CONTENTS)
+        .where(whereOf(tenantId, filter))
+        .prepare(`contents_count_${shapeOf(filter)}`)
+        .execute()
+      return row?.total ?? 0
     },
 
     /** Content per UTC month of publishedAt, newest month first. */

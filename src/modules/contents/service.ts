@@ -4,7 +4,8 @@ import { errors } from '../../http/errors.js'
 import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
-import { listFilterOf, publishedRange } from './list-query.js'
+import { type ContentFilter, listFilterOf, publishedRange } from './list-query.js'
+import type { ListTotals } from './list-totals.js'
 import { resolvePublication } from './publication.js'
 import { type ContentPatch, type ContentsRepository, createContentsRepository } from './repository.js'
 import { assertSafeKeys, sanitizeContentHtml } from './sanitize.js'
@@ -36,9 +37,17 @@ export interface WriteOptions {
  * decided by the unique index, sanitized HTML, references checked against the tenant, content and
  * join rows written in one transaction. `db` may itself be a transaction (the importer's).
  */
-export function createContentsService(deps: { db: Db }) {
-  const { db } = deps
+export function createContentsService(deps: { db: Db; listTotals?: ListTotals }) {
+  const { db, listTotals } = deps
   const repository = createContentsRepository(db)
+  const countOf = (tenantId: string, filter: ContentFilter): Promise<number> =>
+    listTotals === undefined
+      ? repository.count(tenantId, filter)
+      : listTotals.get(tenantId, JSON.stringify(filter), () => repository.count(tenantId, filter))
+  const changed = async <T>(tenantId: string, result: T): Promise<T> => {
+    await listTotals?.changed(tenantId)
+    return result
+  }
 
   return {
     /** One page, newest publishedAt first (unpublished last), with the filter's total. */
@@ -52,7 +61,7 @@ export function createContentsService(deps: { db: Db }) {
           offset: (page - 1) * limit,
           full: query.view !== 'summary',
         }),
-        repository.count(tenantId, filter),
+        countOf(tenantId, filter),
       ])
       return { contents, pagination: paginate(page, limit, total) }
     },
@@ -108,7 +117,7 @@ export function createContentsService(deps: { db: Db }) {
       let slug = base
       for (let attempt = 1; ; attempt++) {
         try {
-          return await db.transaction(async (tx) => {
+          const created = await db.transaction(async (tx) => {
             const repo = createContentsRepository(tx)
             await assertReferences(repo, tenantId, input)
             const id = newId()
@@ -124,6 +133,7 @@ export function createContentsService(deps: { db: Db }) {
             await repo.linkTags(tenantId, id, unique(input.tags))
             return found(await repo.findById(tenantId, id))
           })
+          return await changed(tenantId, created)
         } catch (err) {
           if (!isUniqueViolation(err, SLUG_KEY)) throw err
           if (explicit || attempt === SLUG_ATTEMPTS) throw errors.slugConflict(slug)
@@ -142,7 +152,7 @@ export function createContentsService(deps: { db: Db }) {
       const slug = input.slug === undefined ? undefined : explicitSlug(input.slug)
       const now = new Date()
       try {
-        return await db.transaction(async (tx) => {
+        const updated = await db.transaction(async (tx) => {
           const repo = createContentsRepository(tx)
           const current = await repo.lockState(tenantId, id)
           if (current === undefined) throw errors.notFound('Content')
@@ -169,6 +179,7 @@ export function createContentsService(deps: { db: Db }) {
           }
           return found(await repo.findById(tenantId, id))
         })
+        return await changed(tenantId, updated)
       } catch (err) {
         if (slug !== undefined && isUniqueViolation(err, SLUG_KEY)) throw errors.slugConflict(slug)
         throw err
@@ -178,6 +189,7 @@ export function createContentsService(deps: { db: Db }) {
     /** Deletes a content and (by cascade) its category and tag links. @throws NotFound. */
     async remove(tenantId: string, id: string): Promise<void> {
       if (!(await repository.delete(tenantId, id))) throw errors.notFound('Content')
+      await changed(tenantId, undefined)
     },
   }
 }
