@@ -31,10 +31,9 @@ function whereOf(tenantId, query, params) {
     )
   }
   if (query.tag !== undefined) {
-    const tenant = p(tenantId)
-    const ids = [...new Set(query.tag.split(','))].map(p).join(', ')
+    const ids = p([...new Set(query.tag.split(','))])
     conditions.push(`exists (select 1 from content_tags ct
-      where ct.tenant_id = ${tenant} and ct.content_id = c.id and ct.tag_id in (${ids}))`)
+      where ct.tenant_id = c.tenant_id and ct.content_id = c.id and ct.tag_id = any(${ids}))`)
   }
   return conditions.join(' and ')
 }

@@ -55,10 +55,11 @@ export function listFilterOf(query: ListContentsFilter): ContentFilter {
 }
 
 const iso = (date: Date) => date.toISOString()
+const p = (name: string) => sql.placeholder(name)
 
 /**
- * A name for the SQL text `whereOf` builds for `filter`: equal exactly when the text is (values
- * aside). Id lists are bound as one array parameter (`= any(…)`), so the number of shapes, and so of
+ * A name for the SQL text `whereOf` builds for `filter`: equal exactly when the text is. Values are
+ * placeholders and id lists one array parameter (`= any(…)`), so the number of shapes, and so of
  * named statements per connection, stays small whatever clients send.
  */
 export function shapeOf(filter: ContentFilter): string {
@@ -70,52 +71,69 @@ export function shapeOf(filter: ContentFilter): string {
   return `${statuses}${flags}${filter.publishedFrom === undefined ? 0 : 1}${publishedTo}`
 }
 
-/** The WHERE clause of a filtered content query over `contents c`. */
-export function whereOf(tenantId: string, filter: ContentFilter): SQL {
-  const conditions: SQL[] = [sql`c.tenant_id = ${tenantId}`]
+/**
+ * The WHERE clause of a filtered content query over `contents c`, with placeholders only, so a
+ * statement built once per shape serves every request of that shape; `paramsOf` gives the values.
+ */
+export function whereOf(filter: ContentFilter): SQL {
+  const conditions: SQL[] = [sql`c.tenant_id = ${p('tenantId')}`]
   if (filter.statuses !== undefined) {
     conditions.push(
-      filter.statuses.length === 1
-        ? sql`c.status = ${filter.statuses[0]}`
-        : sql`c.status = any(${sql.param(filter.statuses)})`,
+      filter.statuses.length === 1 ? sql`c.status = ${p('status')}` : sql`c.status = any(${p('statuses')})`,
     )
   }
   if (filter.search !== undefined) {
-    const pattern = containsPattern(filter.search)
     conditions.push(
-      sql`(c.title ilike ${pattern} escape '\\' or c.summary ilike ${pattern} escape '\\' or c.slug = ${filter.search})`,
+      sql`(c.title ilike ${p('searchPattern')} escape '\\' or c.summary ilike ${p('searchPattern')} escape '\\' or c.slug = ${p('search')})`,
     )
   }
   if (filter.categoryIds !== undefined) {
     conditions.push(sql`exists (select 1 from content_categories cc
-      where cc.tenant_id = ${tenantId} and cc.content_id = c.id and cc.category_id = any(${sql.param(filter.categoryIds)}))`)
+      where cc.tenant_id = c.tenant_id and cc.content_id = c.id and cc.category_id = any(${p('categoryIds')}))`)
   }
   if (filter.categoryName !== undefined) {
     conditions.push(sql`exists (select 1 from content_categories cc
       join categories cat on cat.tenant_id = cc.tenant_id and cat.id = cc.category_id
-      where cc.tenant_id = ${tenantId} and cc.content_id = c.id
-        and cat.name ilike ${containsPattern(filter.categoryName)} escape '\\')`)
+      where cc.tenant_id = c.tenant_id and cc.content_id = c.id
+        and cat.name ilike ${p('categoryNamePattern')} escape '\\')`)
   }
   if (filter.tagIds !== undefined) {
     conditions.push(sql`exists (select 1 from content_tags ct
-      where ct.tenant_id = ${tenantId} and ct.content_id = c.id and ct.tag_id = any(${sql.param(filter.tagIds)}))`)
+      where ct.tenant_id = c.tenant_id and ct.content_id = c.id and ct.tag_id = any(${p('tagIds')}))`)
   }
   if (filter.tagName !== undefined) {
     conditions.push(sql`exists (select 1 from content_tags ct
       join tags t on t.tenant_id = ct.tenant_id and t.id = ct.tag_id
-      where ct.tenant_id = ${tenantId} and ct.content_id = c.id
-        and (t.title ilike ${containsPattern(filter.tagName)} escape '\\' or t.slug = ${filter.tagName.toLowerCase()}))`)
+      where ct.tenant_id = c.tenant_id and ct.content_id = c.id
+        and (t.title ilike ${p('tagNamePattern')} escape '\\' or t.slug = ${p('tagSlug')}))`)
   }
   if (filter.publishedFrom !== undefined) {
-    conditions.push(sql`c.published_at >= ${iso(filter.publishedFrom)}::timestamptz`)
+    conditions.push(sql`c.published_at >= ${p('publishedFrom')}::timestamptz`)
   }
   if (filter.publishedTo !== undefined) {
-    const at = iso(filter.publishedTo.at)
     conditions.push(
       filter.publishedTo.inclusive
-        ? sql`c.published_at <= ${at}::timestamptz`
-        : sql`c.published_at < ${at}::timestamptz`,
+        ? sql`c.published_at <= ${p('publishedTo')}::timestamptz`
+        : sql`c.published_at < ${p('publishedTo')}::timestamptz`,
     )
   }
   return sql.join(conditions, sql` and `)
+}
+
+/** The placeholder values of `whereOf(filter)`'s statement. */
+export function paramsOf(tenantId: string, filter: ContentFilter): Record<string, unknown> {
+  return {
+    tenantId,
+    status: filter.statuses?.[0],
+    statuses: filter.statuses,
+    search: filter.search,
+    searchPattern: filter.search === undefined ? undefined : containsPattern(filter.search),
+    categoryIds: filter.categoryIds,
+    categoryNamePattern: filter.categoryName === undefined ? undefined : containsPattern(filter.categoryName),
+    tagIds: filter.tagIds,
+    tagNamePattern: filter.tagName === undefined ? undefined : containsPattern(filter.tagName),
+    tagSlug: filter.tagName?.toLowerCase(),
+    publishedFrom: filter.publishedFrom === undefined ? undefined : iso(filter.publishedFrom),
+    publishedTo: filter.publishedTo === undefined ? undefined : iso(filter.publishedTo.at),
+  }
 }

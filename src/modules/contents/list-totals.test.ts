@@ -42,7 +42,10 @@ describe('content list totals', () => {
     })
     expect(await totalOf(member.token, `&category=${world}`)).toBe(1)
 
-    await call(ctx.app, 'PUT', `/api/categories/${world}`, { token: member.token, body: { name: 'Headlines' } })
+    await call(ctx.app, 'PUT', `/api/categories/${world}`, {
+      token: member.token,
+      body: { name: 'Headlines' },
+    })
     expect(await totalOf(member.token, '&categoryName=Headlines')).toBe(1)
 
     expect(await totalOf(member.token, `&category=${sports}`)).toBe(1)

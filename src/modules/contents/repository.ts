@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { categories, contentCategories, contents, contentTags, media, tags } from '../../db/schema/index.js'
-import { type ContentFilter, shapeOf, whereOf } from './list-query.js'
+import { type ContentFilter, paramsOf, shapeOf, whereOf } from './list-query.js'
 import type { Content, ContentListEntry, ContentStatus } from './schemas.js'
 
 export type NewContentRow = Omit<typeof contents.$inferInsert, 'tenantId'>
@@ -51,28 +51,63 @@ const LIST_ORDER = sql.raw('c.published_at desc nulls last, c.id desc nulls last
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
+/**
+ * The read statements, built once per filter shape and kept: each is a named statement, so
+ * PostgreSQL parses and plans it once per connection (for a slug lookup planning costs as much
+ * as running it), and Drizzle does not rebuild its SQL on every request.
+ */
+function createReadStatements(db: Db) {
+  const built = new Map<string, unknown>()
+  const once = <T>(name: string, build: (name: string) => T): T => {
+    if (!built.has(name)) built.set(name, build(name))
+    return built.get(name) as T
+  }
+  return {
+    byId: () =>
+      once('contents_by_id', (name) =>
+        db
+          .select(FULL_FIELDS)
+          .from(CONTENTS)
+          .where(sql`c.tenant_id = ${sql.placeholder('tenantId')} and c.id = ${sql.placeholder('id')}`)
+          .prepare(name),
+      ),
+    bySlug: (filter: ContentFilter) =>
+      once(`contents_by_slug_${shapeOf(filter)}`, (name) =>
+        db
+          .select(FULL_FIELDS)
+          .from(CONTENTS)
+          .where(sql`${whereOf(filter)} and c.slug = ${sql.placeholder('slug')}`)
+          .prepare(name),
+      ),
+    list: (filter: ContentFilter, full: boolean) =>
+      once(`contents_list_${full ? 'full' : 'summary'}_${shapeOf(filter)}`, (name) =>
+        db
+          .select(full ? FULL_FIELDS : SUMMARY_FIELDS)
+          .from(CONTENTS)
+          .where(whereOf(filter))
+          .orderBy(LIST_ORDER)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(name),
+      ),
+    count: (filter: ContentFilter) =>
+      once(`contents_count_${shapeOf(filter)}`, (name) =>
+        db.select({ total: sql<number>`count(*)::int` }).from(CONTENTS).where(whereOf(filter)).prepare(name),
+      ),
+  }
+}
+
 /** Content queries (style.md 4.2): `tenantId` first and in every WHERE; `db` may be a transaction. */
 export function createContentsRepository(db: Db) {
+  const statements = createReadStatements(db)
   return {
-    // Reads are named statements: PostgreSQL parses and plans each shape once per connection
-    // instead of on every request (for a slug lookup planning costs as much as running it).
     async findById(tenantId: string, id: string): Promise<Content | undefined> {
-      const [row] = await db
-        .select(FULL_FIELDS)
-        .from(CONTENTS)
-        .where(sql`c.tenant_id = ${tenantId} and c.id = ${id}`)
-        .prepare('contents_by_id')
-        .execute()
+      const [row] = await statements.byId().execute({ tenantId, id })
       return row as Content | undefined
     },
 
     async findBySlug(tenantId: string, slug: string, filter: ContentFilter): Promise<Content | undefined> {
-      const [row] = await db
-        .select(FULL_FIELDS)
-        .from(CONTENTS)
-        .where(sql`${whereOf(tenantId, filter)} and c.slug = ${slug}`)
-        .prepare(`contents_by_slug_${shapeOf(filter)}`)
-        .execute()
+      const [row] = await statements.bySlug(filter).execute({ ...paramsOf(tenantId, filter), slug })
       return row as Content | undefined
     },
 
@@ -81,26 +116,14 @@ export function createContentsRepository(db: Db) {
       filter: ContentFilter,
       page: { limit: number; offset: number; full: boolean },
     ): Promise<ContentListEntry[]> {
-      const rows = await db
-        .select(page.full ? FULL_FIELDS : SUMMARY_FIELDS)
-        .from(CONTENTS)
-        .where(whereOf(tenantId, filter))
-        .orderBy(LIST_ORDER)
-        // Placeholders keep the text fixed: Drizzle leaves out a literal `offset 0`.
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(`contents_list_${page.full ? 'full' : 'summary'}_${shapeOf(filter)}`)
-        .execute({ limit: page.limit, offset: page.offset })
+      const rows = await statements
+        .list(filter, page.full)
+        .execute({ ...paramsOf(tenantId, filter), limit: page.limit, offset: page.offset })
       return rows as ContentListEntry[]
     },
 
     async count(tenantId: string, filter: ContentFilter): Promise<number> {
-      const [row] = await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(CONTENTS)
-        .where(whereOf(tenantId, filter))
-        .prepare(`contents_count_${shapeOf(filter)}`)
-        .execute()
+      const [row] = await statements.count(filter).execute(paramsOf(tenantId, filter))
       return row?.total ?? 0
     },
 
