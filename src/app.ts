@@ -61,9 +61,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
-  app.addHook('onSend', async (request, reply) => {
+  // Set up front in a synchronous hook: every response carries them, and no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
     reply.header('x-content-type-options', 'nosniff')
+    done()
   })
   registerErrorHandler(app)
   await app.register(cookie)
