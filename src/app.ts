@@ -25,8 +25,8 @@ export interface AppDeps {
   database: Database
   store: SharedStore
   mailer: Mailer
-  /** Pino logger options, or false for none (tests). Defaults to JSON logs at `config.logLevel`. */
-  logger?: boolean | Record<string, unknown>
+  /** false for no logs (tests), or a stream for the JSON log lines instead of stdout. */
+  logger?: false | { stream: { write(line: string): void } }
 }
 
 /** Paths pino must never print: credentials in headers and secrets in bodies. */
@@ -50,7 +50,10 @@ const REDACT = [
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger:
+      deps.logger === false
+        ? false
+        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, ...deps.logger },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy === false ? false : config.trustProxy,
     requestIdHeader: 'x-request-id',

@@ -4,7 +4,6 @@ import type { Mailer } from './mail/mailer.js'
 import { createApiTokensService } from './modules/api-tokens/service.js'
 import { createCredentials } from './modules/auth/credentials.js'
 import { createAuthService } from './modules/auth/service.js'
-import { createSessionManager } from './modules/auth/sessions.js'
 import { createCategoriesService } from './modules/categories/service.js'
 import { createListTotals } from './modules/contents/list-totals.js'
 import { createContentsService } from './modules/contents/service.js'
@@ -29,15 +28,14 @@ export function createServices(deps: {
   const credentials = createCredentials({ db, appSecret: config.appSecret, store })
   const auth = createAuthService({ db, config, credentials, store, mailer })
   const users = createUsersService({ db, auth })
-  const sessions = createSessionManager({ db, credentials })
-  const tenants = createTenantsService({ db, config, sessions })
+  const tenants = createTenantsService({ db, config, sessions: auth.sessions })
   const apiTokens = createApiTokensService({ db, credentials })
   const media = createMediaService({ db })
   const listTotals = createListTotals(store)
   const categories = createCategoriesService({ db, listTotals })
   const tags = createTagsService({ db })
   const contents = createContentsService({ db, listTotals })
-  return { credentials, auth, users, tenants, apiTokens, media, categories, tags, contents }
+  return { credentials, auth, users, tenants, apiTokens, media, categories, tags, contents, listTotals }
 }
 
 export type Services = ReturnType<typeof createServices>

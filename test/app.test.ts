@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config.js'
-import { call, createTestContext, seedTenant, type TestContext } from './helpers.js'
+import { call, createTestContext, seedApiToken, seedTenant, type TestContext } from './helpers.js'
 
 let ctx: TestContext
 beforeAll(async () => {
@@ -72,5 +72,31 @@ describe('configuration', () => {
 
   it('requires APP_SECRET with PostgreSQL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(/APP_SECRET is required/)
+  })
+})
+
+describe('logs', () => {
+  it('carry request ids and never a password, session token or API token', async () => {
+    const logs: string[] = []
+    const logged = await createTestContext({ logs })
+    try {
+      const member = await seedTenant(logged.db)
+      const apiToken = await seedApiToken(logged.db, member.tenantId, { scopes: ['read'] })
+      await call(logged.app, 'POST', '/api/auth/login', {
+        body: { email: member.email, password: 'wrong-password-123' },
+        remoteAddress: '10.9.9.9',
+      })
+      await call(logged.app, 'GET', '/api/contents', { token: apiToken })
+      await call(logged.app, 'GET', '/api/contents', {
+        token: member.token,
+        headers: { 'x-api-key': apiToken },
+      })
+      const text = logs.join('')
+      expect(logs.length).toBeGreaterThan(4)
+      expect(JSON.parse(logs[0] ?? '{}').reqId).toMatch(/^[0-9a-f-]{36}$/)
+      for (const secret of ['wrong-password-123', apiToken, member.token]) expect(text).not.toContain(secret)
+    } finally {
+      await logged.close()
+    }
   })
 })

@@ -26,13 +26,14 @@ export interface TestContext {
   close(): Promise<void>
 }
 
-export async function createTestContext(): Promise<TestContext> {
+/** `logs`: receive the app's JSON log lines (at info level) instead of running silent. */
+export async function createTestContext(options: { logs?: string[] } = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'))
   const config = loadConfig({
     DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'memory://',
     DATA_DIR: dataDir,
     APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logs === undefined ? 'silent' : 'info',
   })
   const database: Database = await createDatabase({ url: config.databaseUrl, dataDir, poolSize: 4 })
   if (database.kind === 'pglite') await runMigrations(database)
@@ -41,7 +42,9 @@ export async function createTestContext(): Promise<TestContext> {
     prefix: `folio-test:${newId()}:`,
   })
   const mailer = createMailer({ from: config.mailFrom, dataDir })
-  const app = await buildApp({ config, database, store, mailer, logger: false })
+  const logs = options.logs
+  const logger = logs === undefined ? false : { stream: { write: (line: string) => void logs.push(line) } }
+  const app = await buildApp({ config, database, store, mailer, logger })
   await app.ready()
   return {
     app,

@@ -36,7 +36,11 @@ async function main(): Promise<void> {
     await runMigrations(database)
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir })
     const services = createServices({ config, database, store, mailer })
-    const importer = createWordPressImporter({ db: database.db, tenants: services.tenants })
+    const importer = createWordPressImporter({
+      db: database.db,
+      tenants: services.tenants,
+      listTotals: services.listTotals,
+    })
     const summary = await importer.run({
       file: values.file,
       tenantSlug: values.tenant,

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js'
 import { errors } from '../../http/errors.js'
 import { toSlug } from '../../lib/slug.js'
+import type { ListTotals } from '../contents/list-totals.js'
 import type { ContentStatus } from '../contents/schemas.js'
 import { TENANT_SLUG_MAX_LENGTH } from '../tenants/schemas.js'
 import type { TenantsService } from '../tenants/service.js'
@@ -43,6 +44,8 @@ export interface WordPressImportSummary {
 export interface WordPressImporterDeps {
   db: Db
   tenants: Pick<TenantsService, 'findBySlug' | 'createTenant'>
+  /** Told once the run has committed, so running servers drop cached list totals (through Redis when set). */
+  listTotals?: Pick<ListTotals, 'changed'>
 }
 
 /**
@@ -98,6 +101,7 @@ export function createWordPressImporter(deps: WordPressImporterDeps) {
       importRun.skip(`post type ${type}`, count)
     if (!dryRun && Object.values(importRun.counts).some((counts) => counts.created > 0)) {
       await refreshStatistics(progress)
+      if (tenant.id !== null) await deps.listTotals?.changed(tenant.id)
     }
 
     return {
