@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -51,5 +51,15 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
     close: () => client.close(),
+  }
+}
+
+/** Whether the database answers a trivial query (readiness: decisions.md `GET /ready`). */
+export async function isReachable(database: Database): Promise<boolean> {
+  try {
+    await database.db.execute(sql`select 1`)
+    return true
+  } catch {
+    return false
   }
 }

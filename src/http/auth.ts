@@ -35,34 +35,48 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const NO_PERMISSIONS: ReadonlySet<string> = new Set()
 
-/** Authenticates, resolves the tenant and checks the route's permission, in `onRequest`. */
+/**
+ * Authenticates, resolves the tenant and checks the permission of every route registered after it
+ * in its scope: an `onRequest` hook attached per route, built from the route's own `config`, so
+ * `none` routes run nothing and the others look nothing up per request.
+ */
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { credentials: Credentials }) => {
     const { credentials } = options
     app.decorateRequest('principal', null)
     app.decorateRequest('tenantId', '')
-    // Fastify 5 forbids shared object decorators; each request gets its set in the hook.
+    // Fastify 5 forbids shared object decorators; the guard gives each request its set.
     app.decorateRequest('permissions', null as unknown as ReadonlySet<string>)
 
-    app.addHook('onRequest', async (request) => {
-      request.permissions = NO_PERMISSIONS
-      const mode = request.routeOptions.config.auth ?? 'tenant'
+    app.addHook('onRoute', (route) => {
+      const mode = route.config?.auth ?? 'tenant'
       if (mode === 'none') return
-      const principal = await authenticate(request, credentials)
-      request.principal = principal
-      if (principal.kind === 'apiToken' && (mode === 'user' || mode === 'userTenant')) {
-        throw errors.forbidden('This route needs a user session; API tokens cannot use it.')
-      }
-      if (mode === 'user') return
-      await resolveTenant(request, principal, credentials)
-      const permission = request.routeOptions.config.permission
-      if (permission !== undefined && !request.permissions.has(permission)) {
-        throw errors.forbidden(`This needs the "${permission}" permission.`)
-      }
+      const guard = createGuard(mode, route.config?.permission, credentials)
+      route.onRequest = route.onRequest === undefined ? [guard] : [...[route.onRequest].flat(), guard]
     })
   },
   { name: 'folio-auth' },
 )
+
+function createGuard(
+  mode: Exclude<AuthMode, 'none'>,
+  permission: string | undefined,
+  credentials: Credentials,
+) {
+  return async function guard(request: FastifyRequest) {
+    request.permissions = NO_PERMISSIONS
+    const principal = await authenticate(request, credentials)
+    request.principal = principal
+    if (principal.kind === 'apiToken' && (mode === 'user' || mode === 'userTenant')) {
+      throw errors.forbidden('This route needs a user session; API tokens cannot use it.')
+    }
+    if (mode === 'user') return
+    await resolveTenant(request, principal, credentials)
+    if (permission !== undefined && !request.permissions.has(permission)) {
+      throw errors.forbidden(`This needs the "${permission}" permission.`)
+    }
+  }
+}
 
 async function authenticate(request: FastifyRequest, credentials: Credentials): Promise<Principal> {
   const authorization = request.headers.authorization

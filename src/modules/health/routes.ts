@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { sql } from 'drizzle-orm'
 import { Type } from 'typebox'
-import type { Database } from '../../db/client.js'
+import { type Database, isReachable } from '../../db/client.js'
 
 const Status = Type.Object({ status: Type.String(), timestamp: Type.String({ format: 'date-time' }) })
 
@@ -23,12 +22,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = a
     },
     async (_request, reply) => {
       const timestamp = new Date().toISOString()
-      try {
-        await database.db.execute(sql`select 1`)
-        return { status: 'ready', timestamp }
-      } catch {
-        return reply.status(503).send({ status: 'not_ready', timestamp })
-      }
+      if (await isReachable(database)) return { status: 'ready', timestamp }
+      return reply.status(503).send({ status: 'not_ready', timestamp })
     },
   )
 }
