@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config.js'
-import { call, createTestContext, seedApiToken, seedTenant, type TestContext } from './helpers.js'
+import { call, createTestContext, seedApiToken, seedTenant, useTestContext } from './helpers.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 describe('app frame', () => {
   it('answers health and readiness outside /api', async () => {

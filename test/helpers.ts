@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import { createDatabase, type Database, type Db } from '../src/db/client.js'
@@ -218,4 +219,17 @@ export function lastMailTo(dataDir: string, to: string): string | undefined {
     if (text.includes(`To: ${to}`)) return text
   }
   return undefined
+}
+
+/**
+ * The calling test file's context: created before its first test, closed after its last. The
+ * object is filled in by `beforeAll`, so read its members inside tests and hooks only.
+ */
+export function useTestContext(): TestContext {
+  const context = {} as TestContext
+  beforeAll(async () => {
+    Object.assign(context, await createTestContext())
+  })
+  afterAll(() => context.close())
+  return context
 }

@@ -1,22 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import {
-  call,
-  createTestContext,
-  seedApiToken,
-  seedMember,
-  seedTenant,
-  type TestContext,
-} from '../../../test/helpers.js'
+import { describe, expect, it, vi } from 'vitest'
+import { call, seedApiToken, seedMember, seedTenant, useTestContext } from '../../../test/helpers.js'
 import { apiTokens } from '../../db/schema/index.js'
 import { sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

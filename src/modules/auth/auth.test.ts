@@ -1,23 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { freshIp, login, verificationTokenIn } from '../../../test/auth-fixtures.js'
-import {
-  call,
-  createTestContext,
-  lastMailTo,
-  seedUser,
-  type TestContext,
-  uniqueEmail,
-} from '../../../test/helpers.js'
+import { call, lastMailTo, seedUser, uniqueEmail, useTestContext } from '../../../test/helpers.js'
 import { users, userTokens } from '../../db/schema/index.js'
 import { sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 describe('POST /api/auth/register and e-mail verification', () => {
   it('registers an unverified user, mails a link, verifies once, and login then reports emailVerified', async () => {

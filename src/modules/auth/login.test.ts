@@ -1,22 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { freshIp, joinTenant, login } from '../../../test/auth-fixtures.js'
-import {
-  call,
-  createTestContext,
-  seedTenant,
-  TEST_PASSWORD,
-  type TestContext,
-  uniqueEmail,
-} from '../../../test/helpers.js'
+import { call, seedTenant, TEST_PASSWORD, uniqueEmail, useTestContext } from '../../../test/helpers.js'
 import { users } from '../../db/schema/index.js'
 import type { Membership } from './schemas.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 describe('POST /api/auth/login', () => {
   it('logs a single-tenant member into that tenant and sets the session cookie', async () => {

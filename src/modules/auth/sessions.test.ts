@@ -1,26 +1,21 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { freshIp, joinTenant, login } from '../../../test/auth-fixtures.js'
 import {
   call,
-  createTestContext,
   seedApiToken,
   seedMember,
   seedSession,
   seedTenant,
   seedUser,
   TEST_PASSWORD,
-  type TestContext,
   uniqueEmail,
+  useTestContext,
 } from '../../../test/helpers.js'
 import { users, userTokens } from '../../db/schema/index.js'
 import { newId } from '../../lib/ids.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 describe('session lifecycle', () => {
   it('accepts the login token as Bearer and as cookie; cookie writes need the X-CSRF-Token', async () => {

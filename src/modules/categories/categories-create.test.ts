@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   call,
-  createTestContext,
   type SeededMember,
   seedApiToken,
   seedMember,
   seedTenant,
-  type TestContext,
+  useTestContext,
 } from '../../../test/helpers.js'
 import { newId } from '../../lib/ids.js'
 import { createCategoriesService } from './service.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 async function createCategory(member: SeededMember, body: Record<string, unknown>) {
   const response = await call(ctx.app, 'POST', '/api/categories', { token: member.token, body })

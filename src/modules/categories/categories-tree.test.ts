@@ -1,58 +1,12 @@
-import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  call,
-  createTestContext,
-  type SeededMember,
-  seedMember,
-  seedTenant,
-  type TestContext,
-} from '../../../test/helpers.js'
-import { categories, contentCategories, contents } from '../../db/schema/index.js'
+import { describe, expect, it } from 'vitest'
+import { categoryFixtures } from '../../../test/category-fixtures.js'
+import { call, seedMember, seedTenant, useTestContext } from '../../../test/helpers.js'
 import { newId } from '../../lib/ids.js'
 
 /** Updates, moves, deletes and merges: the operations that change the category tree. */
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
-async function createCategory(member: SeededMember, body: Record<string, unknown>) {
-  const response = await call(ctx.app, 'POST', '/api/categories', { token: member.token, body })
-  expect(response.statusCode, response.body).toBe(200)
-  return response.data.category as { id: string; slug: string; position: number; parentId: string | null }
-}
-
-async function getCategory(member: SeededMember, id: string) {
-  return call(ctx.app, 'GET', `/api/categories/${id}`, { token: member.token })
-}
-
-/** Written with Drizzle so these tests do not depend on the content routes. */
-async function seedContent(tenantId: string, categoryIds: string[]) {
-  const id = newId()
-  await ctx.db
-    .insert(contents)
-    .values({ tenantId, id, title: `Post ${id}`, slug: `post-${id}`, status: 'draft' })
-  if (categoryIds.length > 0) {
-    await ctx.db
-      .insert(contentCategories)
-      .values(categoryIds.map((categoryId) => ({ tenantId, contentId: id, categoryId })))
-  }
-  return id
-}
-
-async function linkedContents(tenantId: string, categoryId: string) {
-  const rows = await ctx.db
-    .select({ contentId: contentCategories.contentId })
-    .from(contentCategories)
-    .where(and(eq(contentCategories.tenantId, tenantId), eq(contentCategories.categoryId, categoryId)))
-  return rows.map((row) => row.contentId).sort()
-}
-
-async function countCategories(tenantId: string) {
-  return (await ctx.db.select().from(categories).where(eq(categories.tenantId, tenantId))).length
-}
+const { createCategory, getCategory, seedContent, linkedContents, countCategories } = categoryFixtures(ctx)
 
 describe('PUT /api/categories/:id', () => {
   it('updates the given fields and keeps the others', async () => {

@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  call,
-  createTestContext,
-  type SeededMember,
-  seedTenant,
-  type TestContext,
-} from '../../../test/helpers.js'
+import { describe, expect, it } from 'vitest'
+import { call, type SeededMember, seedTenant, useTestContext } from '../../../test/helpers.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 async function createCategory(member: SeededMember, body: Record<string, unknown>) {
   const response = await call(ctx.app, 'POST', '/api/categories', { token: member.token, body })

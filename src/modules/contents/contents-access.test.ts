@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createContent, seedCategory } from '../../../test/content-fixtures.js'
-import {
-  call,
-  createTestContext,
-  seedApiToken,
-  seedMember,
-  seedTenant,
-  type TestContext,
-} from '../../../test/helpers.js'
+import { call, seedApiToken, seedMember, seedTenant, useTestContext } from '../../../test/helpers.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 const SOME_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa'
 

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { seedCategory, seedTag } from '../../../test/content-fixtures.js'
-import { call, createTestContext, seedTenant, type TestContext } from '../../../test/helpers.js'
+import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
 import { createContentsService } from './service.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 /**
  * A tenant with six contents whose list order (publishedAt desc, unpublished last) is

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createContent, seedCategory, seedMedia, seedTag } from '../../../test/content-fixtures.js'
-import { call, createTestContext, seedTenant, type TestContext } from '../../../test/helpers.js'
+import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 

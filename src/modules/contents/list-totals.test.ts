@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createContent, seedCategory } from '../../../test/content-fixtures.js'
-import { call, createTestContext, seedTenant, type TestContext } from '../../../test/helpers.js'
+import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 const totalOf = async (token: string, query = '') =>
   (await call(ctx.app, 'GET', `/api/contents?view=summary${query}`, { token })).data.pagination.total

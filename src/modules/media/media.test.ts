@@ -1,23 +1,18 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   call,
-  createTestContext,
   type SeededMember,
   seedApiToken,
   seedMember,
   seedTenant,
-  type TestContext,
+  useTestContext,
 } from '../../../test/helpers.js'
 import { media } from '../../db/schema/index.js'
 import { newId } from '../../lib/ids.js'
 import { createMediaService } from './service.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 async function createExternal(member: SeededMember, body: Record<string, unknown>) {
   const response = await call(ctx.app, 'POST', '/api/media/external', { token: member.token, body })

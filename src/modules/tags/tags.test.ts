@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   call,
-  createTestContext,
   type SeededMember,
   seedApiToken,
   seedMember,
   seedTenant,
-  type TestContext,
+  useTestContext,
 } from '../../../test/helpers.js'
 import { createTagsService } from './service.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 async function createTag(member: SeededMember, body: Record<string, unknown>) {
   const response = await call(ctx.app, 'POST', '/api/tags', { token: member.token, body })

@@ -1,22 +1,17 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   call,
-  createTestContext,
   seedApiToken,
   seedMember,
   seedTenant,
   seedUser,
-  type TestContext,
+  useTestContext,
 } from '../../../test/helpers.js'
 import { memberships, tenants } from '../../db/schema/index.js'
 import { newId } from '../../lib/ids.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 describe('GET /api/tenants', () => {
   it('lists active and pending memberships with ownerCount of active owners, skipping inactive and deleted', async () => {

@@ -1,13 +1,6 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  call,
-  createTestContext,
-  seedApiToken,
-  seedTenant,
-  seedUser,
-  type TestContext,
-} from '../../../test/helpers.js'
+import { describe, expect, it } from 'vitest'
+import { call, seedApiToken, seedTenant, seedUser, useTestContext } from '../../../test/helpers.js'
 import { memberships, sessions } from '../../db/schema/index.js'
 import { AppError } from '../../http/errors.js'
 import { newId } from '../../lib/ids.js'
@@ -15,11 +8,7 @@ import { createCredentials } from '../auth/credentials.js'
 import { createSessionManager } from '../auth/sessions.js'
 import { createTenantsService } from './service.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 /** Tenant slugs are global, so every test names its tenants uniquely. */
 const unique = (label: string) => `${label} ${newId()}`

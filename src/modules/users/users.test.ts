@@ -1,26 +1,21 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { freshIp, joinTenant, verificationTokenIn } from '../../../test/auth-fixtures.js'
 import {
   call,
-  createTestContext,
   lastMailTo,
   seedApiToken,
   seedSession,
   seedTenant,
   seedUser,
   TEST_PASSWORD,
-  type TestContext,
   uniqueEmail,
+  useTestContext,
 } from '../../../test/helpers.js'
 import { users } from '../../db/schema/index.js'
 import type { Membership } from '../auth/schemas.js'
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext()
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext()
 
 describe('GET /api/users/me', () => {
   it('returns the profile, every membership and the session tenant as currentMembership', async () => {
