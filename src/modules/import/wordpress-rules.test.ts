@@ -4,10 +4,9 @@ import { join } from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createTestContext, seedTenant, seedUser, type TestContext } from '../../../test/helpers.js'
+import { testImporter } from '../../../test/import-fixtures.js'
 import type { Db } from '../../db/client.js'
 import { contents, media, memberships, tenants } from '../../db/schema/index.js'
-import { createTenantsService } from '../tenants/service.js'
-import { createWordPressImporter } from './wordpress-import.js'
 
 /** Import rules checked on small hand-written exports (the real export is in wordpress.test.ts). */
 let ctx: TestContext
@@ -21,15 +20,7 @@ afterAll(async () => {
   await ctx.close()
 })
 
-/** The importer as the CLI builds it; the session manager is never used by tenant creation. */
-function importer(db: Db) {
-  const tenantsService = createTenantsService({
-    db,
-    config: { defaultTenantPlan: 'enterprise', platformAdminEmails: [] },
-    sessions: { rotate: async () => undefined },
-  })
-  return createWordPressImporter({ db, tenants: tenantsService })
-}
+const importer = testImporter
 
 function writeTemp(name: string, text: string): string {
   const path = join(tempDir, name)

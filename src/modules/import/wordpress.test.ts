@@ -12,10 +12,10 @@ import {
   seedTenant,
   type TestContext,
 } from '../../../test/helpers.js'
+import { testImporter } from '../../../test/import-fixtures.js'
 import type { Db } from '../../db/client.js'
 import { categories, contents, importRecords, media, tags, tenants } from '../../db/schema/index.js'
-import { createTenantsService } from '../tenants/service.js'
-import { createWordPressImporter, type WordPressImportSummary } from './wordpress-import.js'
+import type { WordPressImportSummary } from './wordpress-import.js'
 
 const WXR_FILE = fileURLToPath(
   new URL('../../../../shared/data/wordpress/themeunittestdata.wordpress.xml', import.meta.url),
@@ -110,15 +110,7 @@ afterAll(async () => {
   await ctx.close()
 })
 
-/** The importer as the CLI builds it; the session manager is never used by tenant creation. */
-function importer(db: Db) {
-  const tenantsService = createTenantsService({
-    db,
-    config: { defaultTenantPlan: 'enterprise', platformAdminEmails: [] },
-    sessions: { rotate: async () => undefined },
-  })
-  return createWordPressImporter({ db, tenants: tenantsService })
-}
+const importer = testImporter
 
 async function rowCounts(db: Db, tenantId: string) {
   const countOf = async (table: typeof categories | typeof tags | typeof media | typeof contents) => {
