@@ -15,14 +15,27 @@ const SUMMARY_COLUMNS = `c.id, c.title, c.slug, c.summary,
   c.author_name as "authorName", ${isoOf('c.created_at')} as "createdAt", ${isoOf('c.updated_at')} as "updatedAt"`
 const FULL_COLUMNS = `${SUMMARY_COLUMNS}, c.lexical, c.html`
 const LIST_ORDER = 'c.published_at desc nulls last, c.id desc nulls last'
+const ARCHIVE_ORDER = 'a.published_at desc nulls last, a.content_id desc nulls last'
 
-/** whereOf() for status, search and tag ids; appends its values to `params`. */
-function whereOf(tenantId, query, params) {
+/** A one-status list of one tag reads the tag's archive index (list-query.ts archiveOf). */
+const isTagArchive = (query) =>
+  query.status !== undefined && query.tag !== undefined && !query.tag.includes(',')
+
+/**
+ * whereOf() for status, search and tag ids; appends its values to `params`. `archive`: the
+ * conditions of a tag archive over `content_tags a` instead of the EXISTS.
+ */
+function whereOf(tenantId, query, params, archive = false) {
   const p = (value) => {
     params.push(value)
     return `$${params.length}`
   }
   const conditions = [`c.tenant_id = ${p(tenantId)}`]
+  if (archive) {
+    conditions.push(
+      `a.tenant_id = c.tenant_id and a.tag_id = ${p(query.tag)} and a.status = ${p(query.status)}`,
+    )
+  }
   if (query.status !== undefined) conditions.push(`c.status = ${p(query.status)}`)
   if (query.search !== undefined) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
@@ -30,7 +43,7 @@ function whereOf(tenantId, query, params) {
       `(c.title ilike ${p(pattern)} escape '\\' or c.summary ilike ${p(pattern)} escape '\\' or c.slug = ${p(query.search)})`,
     )
   }
-  if (query.tag !== undefined) {
+  if (query.tag !== undefined && !archive) {
     const ids = p([...new Set(query.tag.split(','))])
     conditions.push(`exists (select 1 from content_tags ct
       where ct.tenant_id = c.tenant_id and ct.content_id = c.id and ct.tag_id = any(${ids}))`)
@@ -46,7 +59,8 @@ export function listStatements(tenantId, query) {
   const page = Number(query.page ?? 1)
   const limit = Number(query.limit ?? 20)
   const listParams = []
-  const listWhere = whereOf(tenantId, query, listParams)
+  const archive = isTagArchive(query)
+  const listWhere = whereOf(tenantId, query, listParams, archive)
   listParams.push(limit, (page - 1) * limit)
   const countParams = []
   return {
@@ -54,8 +68,8 @@ export function listStatements(tenantId, query) {
     limit,
     list: {
       text: `select ${query.view === 'summary' ? SUMMARY_COLUMNS : FULL_COLUMNS}
-        from contents c where ${listWhere}
-        order by ${LIST_ORDER} limit $${listParams.length - 1} offset $${listParams.length}`,
+        from ${archive ? 'content_tags a join contents c on c.id = a.content_id' : 'contents c'} where ${listWhere}
+        order by ${archive ? ARCHIVE_ORDER : LIST_ORDER} limit $${listParams.length - 1} offset $${listParams.length}`,
       values: listParams,
     },
     count: {

@@ -177,6 +177,13 @@ export async function seed(
       const done = Math.min(contents, start + BATCH)
       if (done % 2000 === 0 || done === contents) log(`  contents ${done}/${contents}`)
     }
+    // Links carry copies of their content's status and publishedAt (src/db/schema/content.ts).
+    for (const table of ['content_categories', 'content_tags']) {
+      await client.query(
+        `UPDATE ${table} l SET status = c.status, published_at = c.published_at
+         FROM contents c WHERE c.tenant_id = l.tenant_id AND c.id = l.content_id`,
+      )
+    }
     await client.query('COMMIT')
     // VACUUM sets the visibility map (index-only scans), as autovacuum would on a live database.
     await client.query('VACUUM ANALYZE')

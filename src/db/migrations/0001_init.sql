@@ -39,6 +39,8 @@ CREATE TABLE "content_categories" (
 	"tenant_id" char(24) NOT NULL,
 	"content_id" char(24) NOT NULL,
 	"category_id" char(24) NOT NULL,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"published_at" timestamp with time zone,
 	CONSTRAINT "content_categories_tenant_id_content_id_category_id_pk" PRIMARY KEY("tenant_id","content_id","category_id")
 );
 --> statement-breakpoint
@@ -46,6 +48,8 @@ CREATE TABLE "content_tags" (
 	"tenant_id" char(24) NOT NULL,
 	"content_id" char(24) NOT NULL,
 	"tag_id" char(24) NOT NULL,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"published_at" timestamp with time zone,
 	CONSTRAINT "content_tags_tenant_id_content_id_tag_id_pk" PRIMARY KEY("tenant_id","content_id","tag_id")
 );
 --> statement-breakpoint
@@ -195,8 +199,8 @@ CREATE INDEX "api_tokens_tenant_created_idx" ON "api_tokens" USING btree ("tenan
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_tokens_hash_key" ON "user_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "user_tokens_user_idx" ON "user_tokens" USING btree ("user_id","purpose");--> statement-breakpoint
-CREATE INDEX "content_categories_tenant_category_idx" ON "content_categories" USING btree ("tenant_id","category_id","content_id");--> statement-breakpoint
-CREATE INDEX "content_tags_tenant_tag_idx" ON "content_tags" USING btree ("tenant_id","tag_id","content_id");--> statement-breakpoint
+CREATE INDEX "content_categories_tenant_category_published_idx" ON "content_categories" USING btree ("tenant_id","category_id","status","published_at" DESC NULLS LAST,"content_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "content_tags_tenant_tag_published_idx" ON "content_tags" USING btree ("tenant_id","tag_id","status","published_at" DESC NULLS LAST,"content_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "contents_tenant_slug_key" ON "contents" USING btree ("tenant_id","slug");--> statement-breakpoint
 CREATE INDEX "contents_tenant_status_published_idx" ON "contents" USING btree ("tenant_id","status","published_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "contents_tenant_published_idx" ON "contents" USING btree ("tenant_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint

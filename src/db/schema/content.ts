@@ -43,16 +43,33 @@ export const contents = pgTable(
   ],
 )
 
+/**
+ * Copies of the linked content's status and publishedAt on each category and tag link, kept in
+ * step by the contents service, so an archive page needs no scan of the tenant's contents.
+ */
+const contentState = {
+  status: text('status').notNull().default('draft'),
+  publishedAt: optionalTimestamp('published_at'),
+}
+
 export const contentCategories = pgTable(
   'content_categories',
   {
     tenantId: tenantIdColumn(),
     contentId: char('content_id', { length: 24 }).notNull(),
     categoryId: char('category_id', { length: 24 }).notNull(),
+    ...contentState,
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.contentId, t.categoryId] }),
-    index('content_categories_tenant_category_idx').on(t.tenantId, t.categoryId, t.contentId),
+    // A category archive (newest published first) reads its page straight off this index.
+    index('content_categories_tenant_category_published_idx').on(
+      t.tenantId,
+      t.categoryId,
+      t.status,
+      t.publishedAt.desc(),
+      t.contentId.desc(),
+    ),
     foreignKey({
       columns: [t.tenantId, t.contentId],
       foreignColumns: [contents.tenantId, contents.id],
@@ -70,10 +87,18 @@ export const contentTags = pgTable(
     tenantId: tenantIdColumn(),
     contentId: char('content_id', { length: 24 }).notNull(),
     tagId: char('tag_id', { length: 24 }).notNull(),
+    ...contentState,
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.contentId, t.tagId] }),
-    index('content_tags_tenant_tag_idx').on(t.tenantId, t.tagId, t.contentId),
+    // A tag archive (newest published first) reads its page straight off this index.
+    index('content_tags_tenant_tag_published_idx').on(
+      t.tenantId,
+      t.tagId,
+      t.status,
+      t.publishedAt.desc(),
+      t.contentId.desc(),
+    ),
     foreignKey({
       columns: [t.tenantId, t.contentId],
       foreignColumns: [contents.tenantId, contents.id],

@@ -193,6 +193,8 @@ export function createCategoriesRepository(db: Db) {
               tenantId: contentCategories.tenantId,
               contentId: contentCategories.contentId,
               categoryId: sql<string>`${targetId}::char(24)`.as('category_id'),
+              status: contentCategories.status,
+              publishedAt: contentCategories.publishedAt,
             })
             .from(contentCategories)
             .where(ofSource),

@@ -1,11 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { categories, contentCategories, contents, contentTags, media, tags } from '../../db/schema/index.js'
-import { type ContentFilter, paramsOf, shapeOf, whereOf } from './list-query.js'
+import { archiveOf, type ContentFilter, paramsOf, shapeOf, whereOf } from './list-query.js'
 import type { Content, ContentListEntry, ContentStatus } from './schemas.js'
 
 export type NewContentRow = Omit<typeof contents.$inferInsert, 'tenantId'>
 export type ContentPatch = Partial<Omit<NewContentRow, 'id' | 'createdAt' | 'createdBy'>>
+
+/** What category and tag links copy from their content (see `contentState` in db/schema/content.ts). */
+export interface LinkState {
+  status: ContentStatus
+  publishedAt: Date | null
+}
 
 /** The publication state a write needs from the stored row. */
 export interface ContentState {
@@ -48,6 +54,8 @@ const CONTENTS = sql`contents c`
 
 // The list indexes are declared DESC NULLS LAST on both columns; the ORDER BY must match to use them.
 const LIST_ORDER = sql.raw('c.published_at desc nulls last, c.id desc nulls last')
+// The same order read from an archive's link table, whose index it matches (list-query.ts `Archive`).
+const ARCHIVE_ORDER = sql.raw('a.published_at desc nulls last, a.content_id desc nulls last')
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
@@ -80,16 +88,24 @@ function createReadStatements(db: Db) {
           .prepare(name),
       ),
     list: (filter: ContentFilter, full: boolean) =>
-      once(`contents_list_${full ? 'full' : 'summary'}_${shapeOf(filter)}`, (name) =>
-        db
-          .select(full ? FULL_FIELDS : SUMMARY_FIELDS)
-          .from(CONTENTS)
-          .where(whereOf(filter))
-          .orderBy(LIST_ORDER)
-          .limit(sql.placeholder('limit'))
-          .offset(sql.placeholder('offset'))
-          .prepare(name),
-      ),
+      once(`contents_list_${full ? 'full' : 'summary'}_${shapeOf(filter)}`, (name) => {
+        const archive = archiveOf(filter)
+        return (
+          db
+            .select(full ? FULL_FIELDS : SUMMARY_FIELDS)
+            .from(
+              archive === undefined
+                ? CONTENTS
+                : sql`${archive.table} a join ${CONTENTS} on c.id = a.content_id`,
+            )
+            .where(whereOf(filter, archive))
+            .orderBy(archive === undefined ? LIST_ORDER : ARCHIVE_ORDER)
+            // Placeholders keep the text fixed: Drizzle leaves out a literal `offset 0`.
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))
+            .prepare(name)
+        )
+      }),
     count: (filter: ContentFilter) =>
       once(`contents_count_${shapeOf(filter)}`, (name) =>
         db.select({ total: sql<number>`count(*)::int` }).from(CONTENTS).where(whereOf(filter)).prepare(name),
@@ -193,11 +209,11 @@ export function createContentsRepository(db: Db) {
       return deleted.length > 0
     },
 
-    async linkCategories(tenantId: string, contentId: string, categoryIds: string[]): Promise<void> {
+    async linkCategories(tenantId: string, contentId: string, categoryIds: string[], state: LinkState) {
       if (categoryIds.length === 0) return
       await db
         .insert(contentCategories)
-        .values(categoryIds.map((categoryId) => ({ tenantId, contentId, categoryId })))
+        .values(categoryIds.map((categoryId) => ({ tenantId, contentId, categoryId, ...state })))
     },
 
     async unlinkCategories(tenantId: string, contentId: string): Promise<void> {
@@ -206,9 +222,21 @@ export function createContentsRepository(db: Db) {
         .where(and(eq(contentCategories.tenantId, tenantId), eq(contentCategories.contentId, contentId)))
     },
 
-    async linkTags(tenantId: string, contentId: string, tagIds: string[]): Promise<void> {
+    async linkTags(tenantId: string, contentId: string, tagIds: string[], state: LinkState) {
       if (tagIds.length === 0) return
-      await db.insert(contentTags).values(tagIds.map((tagId) => ({ tenantId, contentId, tagId })))
+      await db.insert(contentTags).values(tagIds.map((tagId) => ({ tenantId, contentId, tagId, ...state })))
+    },
+
+    /** Brings the status and publishedAt copies on a content's category and tag links up to date. */
+    async syncLinkState(tenantId: string, contentId: string, state: LinkState): Promise<void> {
+      await db
+        .update(contentCategories)
+        .set(state)
+        .where(and(eq(contentCategories.tenantId, tenantId), eq(contentCategories.contentId, contentId)))
+      await db
+        .update(contentTags)
+        .set(state)
+        .where(and(eq(contentTags.tenantId, tenantId), eq(contentTags.contentId, contentId)))
     },
 
     async unlinkTags(tenantId: string, contentId: string): Promise<void> {

@@ -129,8 +129,9 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals })
               createdAt: now,
               updatedAt: now,
             })
-            await repo.linkCategories(tenantId, id, unique(input.categories))
-            await repo.linkTags(tenantId, id, unique(input.tags))
+            const state = { status: publication.status, publishedAt: publication.publishedAt }
+            await repo.linkCategories(tenantId, id, unique(input.categories), state)
+            await repo.linkTags(tenantId, id, unique(input.tags), state)
             return found(await repo.findById(tenantId, id))
           })
           return await changed(tenantId, created)
@@ -169,13 +170,20 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals })
             updatedBy: options.actorId ?? null,
           }
           await repo.update(tenantId, id, slug === undefined ? patch : { ...patch, slug })
+          const state = { status: publication.status, publishedAt: publication.publishedAt }
+          if (
+            state.status !== current.status ||
+            state.publishedAt?.getTime() !== current.publishedAt?.getTime()
+          ) {
+            await repo.syncLinkState(tenantId, id, state)
+          }
           if (input.categories !== undefined) {
             await repo.unlinkCategories(tenantId, id)
-            await repo.linkCategories(tenantId, id, unique(input.categories))
+            await repo.linkCategories(tenantId, id, unique(input.categories), state)
           }
           if (input.tags !== undefined) {
             await repo.unlinkTags(tenantId, id)
-            await repo.linkTags(tenantId, id, unique(input.tags))
+            await repo.linkTags(tenantId, id, unique(input.tags), state)
           }
           return found(await repo.findById(tenantId, id))
         })
