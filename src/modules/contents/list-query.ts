@@ -101,9 +101,9 @@ export function archiveOf(filter: ContentFilter): Archive | undefined {
 export function whereOf(filter: ContentFilter, archive?: Archive): SQL {
   const conditions: SQL[] = [sql`c.tenant_id = ${p('tenantId')}`]
   if (archive !== undefined) {
-    const id = archive === TAG_ARCHIVE ? p('tagIds') : p('categoryIds')
+    // Scalars, not `= any(…)`: the index returns rows in order only for one fixed value.
     conditions.push(
-      sql`a.tenant_id = c.tenant_id and ${archive.column} = any(${id}) and a.status = ${p('status')}`,
+      sql`a.tenant_id = c.tenant_id and ${archive.column} = ${p('archiveId')} and a.status = ${p('status')}`,
     )
   }
   if (filter.statuses !== undefined) {
