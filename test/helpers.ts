@@ -33,7 +33,7 @@ export async function createTestContext(options: { logs?: string[] } = {}): Prom
   const config = loadConfig({
     DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'memory://',
     DATA_DIR: dataDir,
-    APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    APP_SECRET: TEST_APP_SECRET,
     LOG_LEVEL: options.logs === undefined ? 'silent' : 'info',
   })
   const database: Database = await createDatabase({ url: config.databaseUrl, dataDir, poolSize: 4 })
@@ -103,18 +103,16 @@ export async function seedUser(
   return { userId, email, password: TEST_PASSWORD, ...session }
 }
 
+/** The secret every test app signs session tokens with. */
+export const TEST_APP_SECRET = 'test-secret-test-secret-test-secret-0123456789'
+
+/** Credentials as the test apps build them, on the in-process store. */
+export async function testCredentials(db: Db) {
+  return createCredentials({ db, appSecret: TEST_APP_SECRET, store: await createSharedStore({}) })
+}
+
 export async function seedSession(db: Db, userId: string, tenantId: string | null) {
-  const credentials = createCredentials({
-    db,
-    appSecret: 'test-secret-test-secret-test-secret-0123456789',
-    store: {
-      redis: undefined,
-      prefix: '',
-      invalidate: async () => {},
-      onInvalidate: () => {},
-      close: async () => {},
-    },
-  })
+  const credentials = await testCredentials(db)
   const sessionId = newId()
   const tokenId = randomToken(16)
   const csrfToken = randomToken()

@@ -1,10 +1,16 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { call, seedApiToken, seedTenant, seedUser, useTestContext } from '../../../test/helpers.js'
+import {
+  call,
+  seedApiToken,
+  seedTenant,
+  seedUser,
+  testCredentials,
+  useTestContext,
+} from '../../../test/helpers.js'
 import { memberships, sessions } from '../../db/schema/index.js'
 import { AppError } from '../../http/errors.js'
 import { newId } from '../../lib/ids.js'
-import { createCredentials } from '../auth/credentials.js'
 import { createSessionManager } from '../auth/sessions.js'
 import { createTenantsService } from './service.js'
 
@@ -196,18 +202,8 @@ describe('POST /api/tenants', () => {
 })
 
 describe('tenants service (transport-free)', () => {
-  function serviceWith(platformAdminEmails: string[]) {
-    const credentials = createCredentials({
-      db: ctx.db,
-      appSecret: 'test-secret-test-secret-test-secret-0123456789',
-      store: {
-        redis: undefined,
-        prefix: '',
-        invalidate: async () => {},
-        onInvalidate: () => {},
-        close: async () => {},
-      },
-    })
+  async function serviceWith(platformAdminEmails: string[]) {
+    const credentials = await testCredentials(ctx.db)
     return createTenantsService({
       db: ctx.db,
       config: { defaultTenantPlan: 'free', platformAdminEmails },
@@ -222,7 +218,7 @@ describe('tenants service (transport-free)', () => {
 
   it('lets a platform admin request any plan, and others only the default plan', async () => {
     const admin = await seedUser(ctx.db)
-    const service = serviceWith([admin.email.toLowerCase()])
+    const service = await serviceWith([admin.email.toLowerCase()])
     const adminCaller = {
       userId: admin.userId,
       email: admin.email,
@@ -244,7 +240,7 @@ describe('tenants service (transport-free)', () => {
 
   it('createTenant makes the owner membership without touching any session, and findBySlug finds it', async () => {
     const user = await seedUser(ctx.db)
-    const service = serviceWith([])
+    const service = await serviceWith([])
     const { tenant, membership } = await service.createTenant({
       ownerUserId: user.userId,
       name: unique('Import'),
