@@ -29,6 +29,8 @@ declare module 'fastify' {
     tenantId: string
     /** The caller's expanded permissions in `tenantId`. */
     permissions: ReadonlySet<string>
+    /** The caller's role key in `tenantId` (membership or API token role); '' on routes that act on none. */
+    role: string
   }
 }
 
@@ -45,6 +47,7 @@ export const authPlugin = fp(
     const { credentials } = options
     app.decorateRequest('principal', null)
     app.decorateRequest('tenantId', '')
+    app.decorateRequest('role', '')
     // Fastify 5 forbids shared object decorators; the guard gives each request its set.
     app.decorateRequest('permissions', null as unknown as ReadonlySet<string>)
 
@@ -122,6 +125,7 @@ async function resolveTenant(request: FastifyRequest, principal: Principal, cred
     const scope = scopeForMethod(request.method)
     if (!principal.scopes.includes(scope)) throw errors.insufficientScope(scope)
     request.tenantId = principal.tenantId
+    request.role = principal.role
     request.permissions = principal.permissions
     return
   }
@@ -130,5 +134,6 @@ async function resolveTenant(request: FastifyRequest, principal: Principal, cred
   const role = await credentials.membershipRole(principal.userId, tenantId)
   if (role === undefined) throw errors.forbidden('You are not an active member of this tenant.')
   request.tenantId = tenantId
+  request.role = role
   request.permissions = permissionsOfRole(role)
 }

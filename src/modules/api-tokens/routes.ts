@@ -31,7 +31,12 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ service: ApiTokensServ
     async (request, reply) => {
       // `userTenant` auth guarantees a session principal.
       const { userId } = request.principal as SessionPrincipal
-      const created = await service.create({ tenantId: request.tenantId, userId, input: request.body })
+      const created = await service.create({
+        tenantId: request.tenantId,
+        userId,
+        callerRole: request.role,
+        input: request.body,
+      })
       return reply.status(201).send(created)
     },
   )

@@ -11,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 export interface ApiTokensServiceDeps {
   db: Db
-  credentials: Pick<Credentials, 'membershipRole' | 'forgetApiToken'>
+  credentials: Pick<Credentials, 'forgetApiToken'>
 }
 
 /**
@@ -31,12 +31,13 @@ export function createApiTokensService(deps: ApiTokensServiceDeps) {
     async create(args: {
       tenantId: string
       userId: string
+      /** The creator's role in the tenant, as the auth guard resolved it. */
+      callerRole: string
       input: CreateApiTokenBody
     }): Promise<CreatedApiToken> {
       const { tenantId, userId, input } = args
       const role = input.role ?? 'viewer'
-      const callerRole = await credentials.membershipRole(userId, tenantId)
-      const callerLevel = callerRole === undefined ? 0 : (findSystemRole(callerRole)?.level ?? 0)
+      const callerLevel = findSystemRole(args.callerRole)?.level ?? 0
       const grantedLevel = findSystemRole(role)?.level ?? Number.POSITIVE_INFINITY
       if (grantedLevel > callerLevel) {
         throw errors.forbidden(`You cannot create a token with the role "${role}", which ranks above yours.`)
