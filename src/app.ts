@@ -5,18 +5,27 @@ import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { authPlugin } from './http/auth.js'
 import { registerDocs } from './http/docs.js'
-import { registerErrorHandler } from './http/error-handler.js'
+import { failureOf, registerErrorHandler, renderFrameworkError } from './http/error-handler.js'
+import { registerJsonBodyParser } from './http/json-body.js'
+import { loggerOptions } from './http/logging.js'
+import { registerRouteContract } from './http/route-contract.js'
+import { createValidatorCompiler } from './http/validation.js'
 import type { Mailer } from './mail/mailer.js'
+import { accountRoutes } from './modules/account/routes.js'
+import { activitiesRoutes } from './modules/activities/routes.js'
 import { apiTokensRoutes } from './modules/api-tokens/routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { categoriesRoutes } from './modules/categories/routes.js'
 import { contentsRoutes } from './modules/contents/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
+import { importsRoutes } from './modules/import/routes.js'
+import { createImportsService } from './modules/import/service.js'
 import { mediaRoutes } from './modules/media/routes.js'
 import { rolesRoutes } from './modules/roles/routes.js'
 import { tagsRoutes } from './modules/tags/routes.js'
 import { tenantsRoutes } from './modules/tenants/routes.js'
 import { usersRoutes } from './modules/users/routes.js'
+import { createPlatform } from './platform.js'
 import { createServices } from './services.js'
 import type { SharedStore } from './store/shared-store.js'
 
@@ -25,23 +34,11 @@ export interface AppDeps {
   database: Database
   store: SharedStore
   mailer: Mailer
+  /** pg-boss's schema (default `pgboss`); tests sharing one PostgreSQL give each app its own. */
+  jobsSchema?: string
   /** false for no logs (tests), or a stream for the JSON log lines instead of stdout. */
   logger?: false | { stream: { write(line: string): void } }
 }
-
-/** Paths pino must never print: credentials in headers and secrets in bodies. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-api-key"]',
-  'req.headers["x-csrf-token"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.currentPassword',
-  '*.newPassword',
-  '*.token',
-  '*.secret',
-]
 
 /**
  * Builds the Fastify application without listening (style.md example 1). The caller owns the
@@ -50,19 +47,17 @@ const REDACT = [
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps
   const app = Fastify({
-    logger:
-      deps.logger === false
-        ? false
-        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, ...deps.logger },
+    logger: deps.logger === false ? false : loggerOptions(config, deps.logger?.stream),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy === false ? false : config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    routerOptions: { maxParamLength: 300, ignoreTrailingSlash: false },
-    ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
-    },
+    // Room for a 240-character slug in any script, percent-encoded (up to 12 characters each).
+    routerOptions: { maxParamLength: 3000, ignoreTrailingSlash: false },
+    frameworkErrors: renderFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>()
+  app.setValidatorCompiler(createValidatorCompiler())
+  registerJsonBodyParser(app)
 
   // Set up front in a synchronous hook: every response carries them, and no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
@@ -72,10 +67,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   registerErrorHandler(app)
   await app.register(cookie)
+  registerRouteContract(app)
   await registerDocs(app, config.publicUrl)
 
-  const services = createServices(deps)
+  const platform = createPlatform({
+    config,
+    database: deps.database,
+    store: deps.store,
+    jobsSchema: deps.jobsSchema,
+    onError: (err) => app.log.error({ failure: failureOf(err) }, 'background work failed'),
+  })
+  const services = createServices({ ...deps, platform })
+  app.addHook('onReady', () => platform.start())
+  app.addHook('onClose', () => platform.stop())
   await app.register(healthRoutes, { database: deps.database })
+  await app.register(accountRoutes, { prefix: '/account' })
   await app.register(async (api) => {
     await api.register(authPlugin, { credentials: services.credentials })
     await api.register(authRoutes, {
@@ -99,6 +105,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(categoriesRoutes, { prefix: '/api/categories', service: services.categories })
     await api.register(tagsRoutes, { prefix: '/api/tags', service: services.tags })
     await api.register(mediaRoutes, { prefix: '/api/media', service: services.media })
+    await api.register(activitiesRoutes, { prefix: '/api/activities', service: services.activities })
+    await api.register(importsRoutes, {
+      prefix: '/api/imports',
+      maxBytes: config.importMaxBytes,
+      service: createImportsService({
+        db: deps.database.db,
+        listTotals: services.listTotals,
+        // Embedded PGlite is this process's alone (in memory, or on disk under the DATA_DIR lock).
+        exclusiveDatabase: deps.database.kind === 'pglite',
+        log: app.log,
+      }),
+    })
   })
   return app
 }

@@ -11,6 +11,8 @@ export interface Config {
   port: number
   host: string
   publicUrl: string
+  /** Where links in mails lead (default `publicUrl`: Folio's own `/account/…` pages). */
+  appUrl: string
   dataDir: string
   /** undefined = embedded PGlite under `dataDir/db`; `memory://`; or a `postgres://` URL. */
   databaseUrl: string | undefined
@@ -24,6 +26,23 @@ export interface Config {
   /** Passed to Fastify's `trustProxy`: false, or a list of proxy addresses/CIDRs. */
   trustProxy: false | string[]
   bodyLimitBytes: number
+  /** Short-window auth throttles; false when `AUTH_THROTTLES=off` (development, load tests). */
+  authThrottles: AuthThrottleLimits | false
+  /** Largest WordPress export accepted by `POST /api/imports/wordpress` (413 beyond). */
+  importMaxBytes: number
+  /** Days the activity log keeps an entry (platform.md §4). */
+  activityRetentionDays: number
+}
+
+/** Failures (or requests) allowed per key within `windowSeconds`; see src/modules/auth/throttle.ts. */
+export interface AuthThrottleLimits {
+  windowSeconds: number
+  loginIp: number
+  loginAccountIp: number
+  loginAccount: number
+  currentPassword: number
+  registerIp: number
+  resendIp: number
 }
 
 export const PLAN_SLUGS = ['free', 'pro', 'promax', 'enterprise'] as const
@@ -51,6 +70,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const host = read('HOST') ?? '127.0.0.1'
   const publicUrl = (read('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '')
   if (!isHttpUrl(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) URL, got "${publicUrl}"`)
+  const appUrl = (read('APP_URL') ?? publicUrl).replace(/\/+$/, '')
+  if (!isHttpUrl(appUrl)) problems.push(`APP_URL must be an http(s) URL, got "${appUrl}"`)
   const dataDir = resolve(read('DATA_DIR') ?? './data')
 
   const databaseUrl = read('DATABASE_URL')
@@ -79,6 +100,21 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     2 ** 31,
     problems,
   )
+  const authThrottles = readAuthThrottles(read, problems)
+  const importMaxBytes = parseInteger(
+    read('IMPORT_MAX_BYTES') ?? String(50 * 1024 * 1024),
+    'IMPORT_MAX_BYTES',
+    1024,
+    2 ** 31,
+    problems,
+  )
+  const activityRetentionDays = parseInteger(
+    read('ACTIVITY_RETENTION_DAYS') ?? '180',
+    'ACTIVITY_RETENTION_DAYS',
+    1,
+    36_500,
+    problems,
+  )
   const trustProxyValue = read('TRUST_PROXY')
   const trustProxy = trustProxyValue ? trustProxyValue.split(',').map((s) => s.trim()) : false
 
@@ -103,6 +139,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     port,
     host,
     publicUrl,
+    appUrl,
     dataDir,
     databaseUrl,
     redisUrl,
@@ -119,7 +156,31 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     logLevel: logLevel as LogLevel,
     trustProxy,
     bodyLimitBytes,
+    authThrottles,
+    importMaxBytes,
+    activityRetentionDays,
   })
+}
+
+/** `AUTH_THROTTLES` (`on`|`off`) and the limits, each `AUTH_*` an integer from 1 to 1,000,000. */
+function readAuthThrottles(
+  read: (name: string) => string | undefined,
+  problems: string[],
+): AuthThrottleLimits | false {
+  const mode = read('AUTH_THROTTLES') ?? 'on'
+  if (mode !== 'on' && mode !== 'off') problems.push(`AUTH_THROTTLES must be on or off, got "${mode}"`)
+  const limit = (name: string, fallback: number) =>
+    parseInteger(read(name) ?? String(fallback), name, 1, 1_000_000, problems)
+  const limits = Object.freeze({
+    windowSeconds: limit('AUTH_THROTTLE_WINDOW_SECONDS', 900),
+    loginIp: limit('AUTH_LOGIN_IP_LIMIT', 50),
+    loginAccountIp: limit('AUTH_LOGIN_ACCOUNT_IP_LIMIT', 5),
+    loginAccount: limit('AUTH_LOGIN_ACCOUNT_LIMIT', 100),
+    currentPassword: limit('AUTH_CURRENT_PASSWORD_LIMIT', 5),
+    registerIp: limit('AUTH_REGISTER_IP_LIMIT', 20),
+    resendIp: limit('AUTH_RESEND_IP_LIMIT', 5),
+  })
+  return mode === 'off' ? false : limits
 }
 
 function parseInteger(raw: string, name: string, min: number, max: number, problems: string[]): number {

@@ -2,11 +2,17 @@ import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig } from './config.js'
 import { createDatabase } from './db/client.js'
+import { lockDataDirOrExit } from './db/data-dir-lock.js'
 import { runMigrations } from './db/migrate.js'
 import { createMailer } from './mail/mailer.js'
 import { createSharedStore } from './store/shared-store.js'
 
-/** Process entry: configuration → database (migrated) → shared store → app → listen. */
+/** What to do instead when another process holds the embedded database. */
+const LOCKED_HINT =
+  'Stop that process first, or give this one another DATA_DIR. To import into a running server, use ' +
+  'npm run import:wordpress -- --url <server URL> --token <token> --file <export.xml>.'
+
+/** Process entry: configuration → DATA_DIR lock (embedded database) → database (migrated) → shared store → app → listen. */
 async function main() {
   let config: ReturnType<typeof loadConfig>
   try {
@@ -18,6 +24,7 @@ async function main() {
     }
     throw err
   }
+  const lock = await lockDataDirOrExit(config, { prefix: 'Folio cannot start: ', hint: LOCKED_HINT })
   const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
   await runMigrations(database)
   const store = await createSharedStore({ redisUrl: config.redisUrl })
@@ -31,9 +38,23 @@ async function main() {
     await app.close()
     await store.close()
     await database.close()
+    await lock?.release()
   })
 
-  await app.listen({ port: config.port, host: config.host })
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err
+    const reason = code === 'EADDRINUSE' ? 'is already in use' : 'needs privileges this process lacks'
+    console.error(
+      `Cannot listen on ${config.host}:${config.port}: the port ${reason}. Stop the other process or set PORT to a free port.`,
+    )
+    await store.close()
+    await database.close()
+    await lock?.release()
+    process.exit(1)
+  }
   app.log.info(
     `Folio is serving ${config.publicUrl} (docs: ${config.publicUrl}/api/docs, database: ${database.kind})`,
   )

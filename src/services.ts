@@ -11,6 +11,7 @@ import { createMediaService } from './modules/media/service.js'
 import { createTagsService } from './modules/tags/service.js'
 import { createTenantsService } from './modules/tenants/service.js'
 import { createUsersService } from './modules/users/service.js'
+import type { Platform } from './platform.js'
 import type { SharedStore } from './store/shared-store.js'
 
 /**
@@ -22,8 +23,9 @@ export function createServices(deps: {
   database: Database
   store: SharedStore
   mailer: Mailer
+  platform: Platform
 }) {
-  const { config, store, mailer } = deps
+  const { config, store, mailer, platform } = deps
   const db = deps.database.db
   const credentials = createCredentials({ db, appSecret: config.appSecret, store })
   const auth = createAuthService({ db, config, credentials, store, mailer })
@@ -35,7 +37,19 @@ export function createServices(deps: {
   const categories = createCategoriesService({ db, listTotals })
   const tags = createTagsService({ db })
   const contents = createContentsService({ db, listTotals })
-  return { credentials, auth, users, tenants, apiTokens, media, categories, tags, contents, listTotals }
+  return {
+    credentials,
+    auth,
+    users,
+    tenants,
+    apiTokens,
+    media,
+    categories,
+    tags,
+    contents,
+    listTotals,
+    activities: platform.activities,
+  }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -1,5 +1,8 @@
+import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config.js'
+import { authPlugin } from '../src/http/auth.js'
+import type { Credentials } from '../src/modules/auth/credentials.js'
 import { call, createTestContext, seedApiToken, seedTenant, useTestContext } from './helpers.js'
 
 const ctx = useTestContext()
@@ -47,6 +50,26 @@ describe('app frame', () => {
   })
 })
 
+describe('route access', () => {
+  const withRoute = async (config: Record<string, unknown>) => {
+    const app = Fastify()
+    await app.register(async (api) => {
+      await api.register(authPlugin, { credentials: {} as Credentials })
+      api.get('/x', { config }, async () => ({}))
+    })
+    return app.ready()
+  }
+
+  it('refuses at registration a route that declares no access, or a tenant route without a permission', async () => {
+    await expect(withRoute({})).rejects.toThrow('GET /x declares no access')
+    await expect(withRoute({ auth: 'tenant' })).rejects.toThrow(
+      'GET /x acts on a tenant but declares no permission',
+    )
+    await expect(withRoute({ auth: 'tenant', permission: 'content:view' })).resolves.toBeDefined()
+    await expect(withRoute({ auth: 'none' })).resolves.toBeDefined()
+  })
+})
+
 describe('configuration', () => {
   it('reports every invalid variable at once', () => {
     let caught: unknown
@@ -90,7 +113,53 @@ describe('logs', () => {
       const text = logs.join('')
       expect(logs.length).toBeGreaterThan(4)
       expect(JSON.parse(logs[0] ?? '{}').reqId).toMatch(/^[0-9a-f-]{36}$/)
+      // The credential headers are logged, so only redaction keeps their values out.
+      const headers = logs.map((line) => JSON.parse(line).req?.headers).filter(Boolean)
+      expect(headers).toContainEqual(expect.objectContaining({ authorization: '[redacted]' }))
+      expect(headers).toContainEqual(expect.objectContaining({ 'x-api-key': '[redacted]' }))
       for (const secret of ['wrong-password-123', apiToken, member.token]) expect(text).not.toContain(secret)
+    } finally {
+      await logged.close()
+    }
+  })
+
+  it('log a failed query by class, SQLSTATE and statement, never by its parameters', async () => {
+    const logs: string[] = []
+    const logged = await createTestContext({ logs })
+    try {
+      const email = 'query-parameter@example.test'
+      await logged.database.close()
+      const response = await call(logged.app, 'POST', '/api/auth/login', {
+        body: { email, password: 'never-logged-password' },
+      })
+      expect(response.statusCode).toBe(500)
+      expect(response.data).toEqual({
+        error: 'InternalServerError',
+        message: 'An unexpected error occurred.',
+      })
+      const failure = logs
+        .map((line) => JSON.parse(line))
+        .find((line) => line.msg === 'request failed')?.failure
+      expect(failure).toMatchObject({
+        type: 'DrizzleQueryError',
+        statement: expect.stringContaining('select'),
+      })
+      const text = logs.join('')
+      expect(text).not.toContain(email)
+      expect(text).not.toContain('never-logged-password')
+    } finally {
+      await logged.close()
+    }
+  })
+
+  it('redact one-time tokens from logged URLs', async () => {
+    const logs: string[] = []
+    const logged = await createTestContext({ logs })
+    try {
+      await call(logged.app, 'GET', '/api/contents?token=one-time-secret&limit=1')
+      const text = logs.join('')
+      expect(text).toContain('token=[redacted]&limit=1')
+      expect(text).not.toContain('one-time-secret')
     } finally {
       await logged.close()
     }

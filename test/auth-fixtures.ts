@@ -6,6 +6,10 @@ import { call } from './helpers.js'
 
 /** Test fixtures shared by the auth and users families' tests. */
 
+/** TEST_PASSWORD as the first release stored it: scrypt N=2^17, r=8, p=1 (128 MiB per check). */
+export const LEGACY_TEST_PASSWORD_HASH =
+  'scrypt$131072$8$1$U06AYlFZ4/bJQ6TEBEGsRA==$L1AlcAnUtlutwy56RMEOQedwoCWFueiSeedKSDj+suQ='
+
 let addressCounter = 0
 
 /** A client address of its own, so the throttles of one test never touch another's. */

@@ -57,6 +57,50 @@ describe('OpenAPI document', () => {
     }
   })
 
+  it('describes every operation (what, who may call it, errors) and every response', () => {
+    for (const { path, method, operation } of operations()) {
+      if (path.startsWith('/api/docs')) continue
+      const where = `${method} ${path}`
+      expect(operation.description, where).toContain('**Who may call it:**')
+      for (const [status, response] of Object.entries<any>(operation.responses)) {
+        expect(response.description, `${where} ${status}`).not.toBe('Default Response')
+        if (Number(status) >= 400) expect(operation.description, where).toContain(`**${status}**`)
+      }
+    }
+    const listContents = document.paths['/api/contents'].get
+    expect(listContents.description).toContain(
+      '`content:view` permission (system roles: owner, admin, editor, author, viewer)',
+    )
+    expect(document.paths['/api/auth/login'].post.description).toContain('Anyone; no credentials are needed.')
+  })
+
+  it('declares X-Tenant-ID on tenant routes and not on account routes', () => {
+    const headerNames = (operation: any) =>
+      (operation.parameters ?? []).filter((p: any) => p.in === 'header').map((p: any) => p.name)
+    expect(headerNames(document.paths['/api/contents'].get)).toEqual(['X-Tenant-ID'])
+    expect(headerNames(document.paths['/api/api-tokens'].post)).toEqual(['X-Tenant-ID'])
+    expect(headerNames(document.paths['/api/users/me'].get)).toEqual([])
+    expect(headerNames(document.paths['/api/auth/login'].post)).toEqual([])
+  })
+
+  it('gives examples for the main request bodies', () => {
+    const example = (path: string, method: string) =>
+      document.paths[path][method].requestBody.content['application/json'].schema.example
+    expect(example('/api/tenants', 'post')).toEqual({ name: 'Ada Blog', slug: 'ada' })
+    expect(example('/api/tags', 'post')).toEqual({ title: 'Street food' })
+    expect(example('/api/categories', 'post')).toMatchObject({ name: 'Travel' })
+    expect(example('/api/media/external', 'post')).toMatchObject({ provider: 'youtube' })
+  })
+
+  it('serves the interactive page under a policy that allows its styles and no inline script', async () => {
+    const page = await call(ctx.app, 'GET', '/api/docs/static/index.html')
+    const policy = String(page.headers['content-security-policy'])
+    expect(policy).toContain("style-src 'self' 'unsafe-inline'")
+    expect(policy).toContain("script-src 'self';")
+    expect(policy).toContain("script-src-attr 'none'")
+    expect(policy).not.toContain('validator.swagger.io')
+  })
+
   it('serves the document as YAML and the interactive page', async () => {
     const yaml = await call(ctx.app, 'GET', '/api/docs/yaml')
     expect(yaml.statusCode).toBe(200)

@@ -23,18 +23,26 @@ import { createSharedStore } from '../src/store/shared-store.js'
 export interface TestContext {
   app: FastifyInstance
   db: Db
+  /** The database handle behind `db` (tests of failure paths close it early). */
+  database: Database
   dataDir: string
   close(): Promise<void>
 }
 
-/** `logs`: receive the app's JSON log lines (at info level) instead of running silent. */
-export async function createTestContext(options: { logs?: string[] } = {}): Promise<TestContext> {
+/**
+ * `logs`: receive the app's JSON log lines (at info level) instead of running silent.
+ * `env`: configuration on top of the test defaults (throttle limits, `APP_URL` …).
+ */
+export async function createTestContext(
+  options: { logs?: string[]; env?: Record<string, string> } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'))
   const config = loadConfig({
     DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'memory://',
     DATA_DIR: dataDir,
     APP_SECRET: TEST_APP_SECRET,
     LOG_LEVEL: options.logs === undefined ? 'silent' : 'info',
+    ...options.env,
   })
   const database: Database = await createDatabase({ url: config.databaseUrl, dataDir, poolSize: 4 })
   if (database.kind === 'pglite') await runMigrations(database)
@@ -45,16 +53,26 @@ export async function createTestContext(options: { logs?: string[] } = {}): Prom
   const mailer = createMailer({ from: config.mailFrom, dataDir })
   const logs = options.logs
   const logger = logs === undefined ? false : { stream: { write: (line: string) => void logs.push(line) } }
-  const app = await buildApp({ config, database, store, mailer, logger })
+  // On a shared PostgreSQL each app keeps its jobs in a schema of its own.
+  const jobsSchema = process.env.TEST_DATABASE_URL === undefined ? undefined : `jobs_${newId()}`
+  const app = await buildApp({
+    config,
+    database,
+    store,
+    mailer,
+    logger,
+    ...(jobsSchema ? { jobsSchema } : {}),
+  })
   await app.ready()
   return {
     app,
     db: database.db,
+    database,
     dataDir,
     async close() {
       await app.close()
       await store.close()
-      await database.close()
+      await database.close().catch(() => {})
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
@@ -106,9 +124,16 @@ export async function seedUser(
 /** The secret every test app signs session tokens with. */
 export const TEST_APP_SECRET = 'test-secret-test-secret-test-secret-0123456789'
 
-/** Credentials as the test apps build them, on the in-process store. */
+const credentialsByDb = new WeakMap<Db, ReturnType<typeof createCredentials>>()
+
+/** Credentials as the test apps build them, on the in-process store (one per database). */
 export async function testCredentials(db: Db) {
-  return createCredentials({ db, appSecret: TEST_APP_SECRET, store: await createSharedStore({}) })
+  let credentials = credentialsByDb.get(db)
+  if (credentials === undefined) {
+    credentials = createCredentials({ db, appSecret: TEST_APP_SECRET, store: await createSharedStore({}) })
+    credentialsByDb.set(db, credentials)
+  }
+  return credentials
 }
 
 export async function seedSession(db: Db, userId: string, tenantId: string | null) {
@@ -223,10 +248,10 @@ export function lastMailTo(dataDir: string, to: string): string | undefined {
  * The calling test file's context: created before its first test, closed after its last. The
  * object is filled in by `beforeAll`, so read its members inside tests and hooks only.
  */
-export function useTestContext(): TestContext {
+export function useTestContext(env?: Record<string, string>): TestContext {
   const context = {} as TestContext
   beforeAll(async () => {
-    Object.assign(context, await createTestContext())
+    Object.assign(context, await createTestContext(env === undefined ? {} : { env }))
   })
   afterAll(() => context.close())
   return context

@@ -1,6 +1,13 @@
-import type { Db } from '../src/db/client.js'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../src/app.js'
+import { loadConfig } from '../src/config.js'
+import type { Database, Db } from '../src/db/client.js'
+import { createMailer } from '../src/mail/mailer.js'
+import type { Import } from '../src/modules/import/schemas.js'
 import { createWordPressImporter } from '../src/modules/import/wordpress-import.js'
 import { createTenantsService } from '../src/modules/tenants/service.js'
+import { createSharedStore } from '../src/store/shared-store.js'
+import { call, TEST_APP_SECRET } from './helpers.js'
 
 /** The WordPress importer on `db`, with the tenants service it creates tenants through (no sessions involved). */
 export function testImporter(db: Db) {
@@ -10,4 +17,66 @@ export function testImporter(db: Db) {
     sessions: { rotate: async () => undefined },
   })
   return createWordPressImporter({ db, tenants })
+}
+
+/**
+ * A second app on an existing test database, with its own configuration (e.g. a small
+ * IMPORT_MAX_BYTES) and its own import runner, so a test can stop it like a server stops.
+ */
+export async function secondApp(
+  database: Database,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
+  const config = loadConfig({
+    DATABASE_URL: 'memory://',
+    DATA_DIR: dataDir,
+    APP_SECRET: TEST_APP_SECRET,
+    ...env,
+  })
+  const store = await createSharedStore({})
+  const app = await buildApp({
+    config,
+    // The kind decides whether the app may fail every unfinished import at start (PGlite is one
+    // process's alone); on the shared PostgreSQL of a test run it must not touch other files' imports.
+    database: {
+      ...database,
+      kind: process.env.TEST_DATABASE_URL === undefined ? 'pglite' : 'postgres',
+      close: async () => undefined,
+    },
+    store,
+    mailer: createMailer({ from: config.mailFrom, dataDir }),
+    logger: false,
+  })
+  app.addHook('onClose', () => store.close())
+  await app.ready()
+  return app
+}
+
+/** Posts `xml` to `POST /api/imports/wordpress` with `token`. */
+export function postExport(app: FastifyInstance, token: string, xml: string | Buffer, query = '') {
+  return call(app, 'POST', `/api/imports/wordpress${query}`, {
+    token,
+    body: xml,
+    headers: { 'content-type': 'application/xml' },
+  })
+}
+
+/** Polls `GET /api/imports/{id}` until the import is finished (or `timeoutMs` passes). */
+export async function waitForImport(
+  app: FastifyInstance,
+  token: string,
+  id: string,
+  timeoutMs = 60_000,
+): Promise<Import> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const response = await call(app, 'GET', `/api/imports/${id}`, { token })
+    if (response.statusCode !== 200)
+      throw new Error(`GET /api/imports/${id}: ${response.statusCode} ${response.body}`)
+    const state = response.data.import as Import
+    if (state.status === 'succeeded' || state.status === 'failed') return state
+    if (Date.now() > deadline) throw new Error(`import ${id} still ${state.status} after ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }

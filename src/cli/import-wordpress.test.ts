@@ -65,6 +65,19 @@ describe('npm run import:wordpress', () => {
     expect(unknown.stderr).toMatch(/Unknown option '--force'/)
   })
 
+  it('prints its usage with --help, and checks a file for a tenant not made yet without --owner', async () => {
+    const help = await cli('--help')
+    expect(help.code).toBe(0)
+    expect(help.stdout).toMatch(/^usage: npm run import:wordpress -- --file <export.xml>/)
+    expect(help.stdout).toMatch(/--url <server>[\s\S]*--token <token>[\s\S]*--tenant-id <id>[\s\S]*--dry-run/)
+    const dry = await cli('--file', file, '--tenant', 'not-made-yet', '--dry-run')
+    expect(dry.code, dry.stderr).toBe(0)
+    expect(dry.stdout).toMatch(
+      /^Dry run \(nothing written\): would import "CLI Site" into new tenant "not-made-yet"/,
+    )
+    expect(dry.stdout).toMatch(/posts\s+1\s+0\s+0/)
+  }, 60_000)
+
   it('refuses a missing tenant without --owner, then creates it with one and imports', async () => {
     const refused = await cli('--file', file, '--tenant', 'cli-site')
     expect(refused.code).toBe(1)

@@ -1,79 +1,98 @@
 import { parseArgs } from 'node:util'
-import { loadConfig } from '../config.js'
-import { createDatabase } from '../db/client.js'
-import { runMigrations } from '../db/migrate.js'
-import { createMailer } from '../mail/mailer.js'
-import { createWordPressImporter, type WordPressImportSummary } from '../modules/import/wordpress-import.js'
-import { createServices } from '../services.js'
-import { createSharedStore } from '../store/shared-store.js'
+import { importDirect } from './import-direct.js'
+import { importRemote, RemoteImportFailed } from './import-remote.js'
+import { formatSummary } from './import-summary.js'
 
-const USAGE =
-  'usage: npm run import:wordpress -- --file <export.xml> --tenant <slug> [--owner <email>] [--dry-run]'
+const HELP = `usage: npm run import:wordpress -- --file <export.xml> (--url <server> --token <token> | --tenant <slug>) [options]
+
+Imports a WordPress export (WXR: Tools > Export in WordPress) into a Folio tenant: categories, tags,
+attachments (as external media), posts and pages. Running it again creates nothing twice, and a run
+that was cut short continues where it stopped.
+
+Through a running server (required while a server runs on the embedded database):
+  --url <server>      the server's address, e.g. http://localhost:3000
+  --token <token>     an API token (folio_..., role owner or admin, scopes read and write): its tenant
+                      is the target. Or a session token (from POST /api/auth/login) of an owner or admin,
+                      with --tenant-id. FOLIO_TOKEN in the environment works too and stays out of ps.
+  --tenant-id <id>    with a session token: the tenant to import into (default: the session's tenant)
+
+Directly into the database (the server stopped, or a PostgreSQL DATABASE_URL), chosen by DATA_DIR and
+DATABASE_URL as for the server:
+  --tenant <slug>     the tenant; created when missing if --owner is given
+  --owner <email>     an existing user: owner of a tenant created here, and recorded as author
+
+  --dry-run           check the file and count what would be created; write nothing (no --owner needed)
+  --help              show this text
+
+Progress goes to stderr and the summary to stdout. Exit code 0 on success, 1 otherwise.
+`
 
 /**
- * `npm run import:wordpress`: imports a WordPress WXR export into a tenant. Progress goes to
- * stderr, the summary to stdout; exit code 0 on success, 1 with a one-line error otherwise.
+ * `npm run import:wordpress`: imports a WordPress WXR export, either through a running server
+ * (`--url`, `--token`) or directly into the database (`--tenant`). Exit code 0 on success, 1 with
+ * a one-line error otherwise.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       file: { type: 'string' },
+      url: { type: 'string' },
+      token: { type: 'string' },
+      'tenant-id': { type: 'string' },
       tenant: { type: 'string' },
       owner: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
     },
     strict: true,
     allowPositionals: false,
   })
+  if (values.help) {
+    process.stdout.write(HELP)
+    return
+  }
+  const onProgress = (line: string) => process.stderr.write(`${line}\n`)
+  const dryRun = values['dry-run']
+  if (values.url !== undefined) {
+    const token = values.token ?? process.env.FOLIO_TOKEN
+    if (values.file === undefined || token === undefined || token === '') {
+      throw new Error('--file and --token (or FOLIO_TOKEN) are required with --url (see --help)')
+    }
+    if (values.tenant !== undefined || values.owner !== undefined) {
+      throw new Error(
+        "--tenant and --owner are for the direct mode; with --url the tenant is the token's, or --tenant-id (see --help)",
+      )
+    }
+    try {
+      const summary = await importRemote({
+        file: values.file,
+        url: values.url,
+        token,
+        tenantId: values['tenant-id'],
+        dryRun,
+        onProgress,
+      })
+      process.stdout.write(formatSummary(summary))
+    } catch (err) {
+      if (err instanceof RemoteImportFailed) process.stdout.write(formatSummary(err.summary))
+      throw err
+    }
+    return
+  }
   if (values.file === undefined || values.tenant === undefined) {
-    throw new Error(`--file and --tenant are required (${USAGE})`)
+    throw new Error('--file and --tenant (or --url and --token) are required (see --help)')
   }
-
-  const config = loadConfig()
-  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
-  const store = await createSharedStore({ redisUrl: config.redisUrl })
-  try {
-    await runMigrations(database)
-    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir })
-    const services = createServices({ config, database, store, mailer })
-    const importer = createWordPressImporter({
-      db: database.db,
-      tenants: services.tenants,
-      listTotals: services.listTotals,
-    })
-    const summary = await importer.run({
-      file: values.file,
-      tenantSlug: values.tenant,
-      ownerEmail: values.owner,
-      dryRun: values['dry-run'],
-      onProgress: (line) => process.stderr.write(`${line}\n`),
-    })
-    process.stdout.write(formatSummary(summary))
-  } finally {
-    await store.close()
-    await database.close()
+  if (values.token !== undefined || values['tenant-id'] !== undefined) {
+    throw new Error('--token and --tenant-id go with --url (see --help)')
   }
-}
-
-function formatSummary(summary: WordPressImportSummary): string {
-  const tenant = summary.tenant.created
-    ? `new tenant "${summary.tenant.slug}"`
-    : `tenant "${summary.tenant.slug}"`
-  const lines = [
-    `${summary.dryRun ? 'Dry run (nothing written): would import' : 'Imported'} "${summary.siteTitle}" into ${tenant}`,
-    `${'kind'.padEnd(12)}${'created'.padStart(9)}${'existing'.padStart(10)}${'skipped'.padStart(9)}`,
-  ]
-  for (const [kind, counts] of Object.entries(summary.counts)) {
-    lines.push(
-      `${kind.padEnd(12)}${String(counts.created).padStart(9)}${String(counts.existing).padStart(10)}${String(counts.skipped).padStart(9)}`,
-    )
-  }
-  const statuses = Object.entries(summary.statuses).map(([status, count]) => `${status} ${count}`)
-  lines.push(`content statuses: ${statuses.join(', ')}`)
-  const skipped = Object.entries(summary.skipped).map(([reason, count]) => `${reason} ${count}`)
-  if (skipped.length > 0) lines.push(`skipped: ${skipped.join(', ')}`)
-  for (const problem of summary.problems) lines.push(`not imported: ${problem.key}: ${problem.message}`)
-  return `${lines.join('\n')}\n`
+  const summary = await importDirect({
+    file: values.file,
+    tenantSlug: values.tenant,
+    ownerEmail: values.owner,
+    dryRun,
+    onProgress,
+  })
+  process.stdout.write(formatSummary(summary))
 }
 
 main().then(

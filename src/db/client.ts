@@ -22,6 +22,11 @@ export interface Database {
   db: Db
   /** `pglite` (embedded or in-memory) or `postgres`. */
   kind: 'pglite' | 'postgres'
+  /**
+   * Runs SQL text outside Drizzle, for libraries that bring their own SQL (the job queue): with
+   * `values` one parameterized statement, without them a script of several statements.
+   */
+  execute(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
   close(): Promise<void>
 }
 
@@ -38,7 +43,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const url = options.url
   if (url?.startsWith('postgres://') || url?.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 })
-    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() }
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Db,
+      kind: 'postgres',
+      // Without values node-postgres uses the simple query protocol, which runs several statements.
+      execute: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
+      close: () => pool.end(),
+    }
   }
   let dataPath: string | undefined
   if (url !== 'memory://') {
@@ -50,6 +61,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
+    async execute(text, values) {
+      if (values !== undefined && values.length > 0)
+        return { rows: (await client.query(text, values)).rows as Record<string, unknown>[] }
+      const results = await client.exec(text)
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] }
+    },
     close: () => client.close(),
   }
 }

@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { TenantContext } from '../context.js'
+import { errors } from '../errors.js'
+import { safeEqual } from '../lib/hash.js'
 import { isId } from '../lib/ids.js'
 import { API_TOKEN_PREFIX, type Credentials, type Principal } from '../modules/auth/credentials.js'
 import { permissionsOfRole, scopeForMethod } from '../modules/roles/catalog.js'
-import { errors } from './errors.js'
 
 /**
- * How a route authenticates, set per route in `config.auth` (default `tenant`, so a route that
- * forgets to say fails closed):
+ * How a route authenticates, set per route in `config.auth`. Every route under the auth plugin must
+ * say: one without `auth`, or a tenant route without `permission`, fails at registration.
  * - `none`: no credential (register, login, verification).
  * - `user`: a user session, no tenant needed (own account, tenant list and creation).
  * - `tenant`: a user session or an API token, acting on one tenant (decisions.md "Tenancy").
@@ -31,6 +33,8 @@ declare module 'fastify' {
     permissions: ReadonlySet<string>
     /** The caller's role key in `tenantId` (membership or API token role); '' on routes that act on none. */
     role: string
+    /** The request context of tenant routes (platform.md §1); null on routes that act on no tenant. */
+    context: TenantContext | null
   }
 }
 
@@ -48,11 +52,18 @@ export const authPlugin = fp(
     app.decorateRequest('principal', null)
     app.decorateRequest('tenantId', '')
     app.decorateRequest('role', '')
+    app.decorateRequest('context', null)
     // Fastify 5 forbids shared object decorators; the guard gives each request its set.
     app.decorateRequest('permissions', null as unknown as ReadonlySet<string>)
 
     app.addHook('onRoute', (route) => {
-      const mode = route.config?.auth ?? 'tenant'
+      const mode = route.config?.auth
+      if (mode === undefined) {
+        throw new Error(`${route.method} ${route.url} declares no access: set config.auth (platform.md §1).`)
+      }
+      if ((mode === 'tenant' || mode === 'userTenant') && route.config?.permission === undefined) {
+        throw new Error(`${route.method} ${route.url} acts on a tenant but declares no permission.`)
+      }
       if (mode === 'none') return
       const guard = createGuard(mode, route.config?.permission, credentials)
       route.onRequest = route.onRequest === undefined ? [guard] : [...[route.onRequest].flat(), guard]
@@ -97,7 +108,11 @@ async function authenticate(request: FastifyRequest, credentials: Credentials): 
   if (cookie !== undefined && cookie !== '') {
     const principal = await credentials.authenticateSession(cookie)
     // Cookies ride along on cross-site requests; Bearer tokens do not, so only cookies need CSRF proof.
-    if (!SAFE_METHODS.has(request.method) && request.headers['x-csrf-token'] !== principal.csrfToken) {
+    const presented = request.headers['x-csrf-token']
+    if (
+      !SAFE_METHODS.has(request.method) &&
+      !(typeof presented === 'string' && safeEqual(presented, principal.csrfToken))
+    ) {
       throw errors.csrf()
     }
     return principal
@@ -127,6 +142,12 @@ async function resolveTenant(request: FastifyRequest, principal: Principal, cred
     request.tenantId = principal.tenantId
     request.role = principal.role
     request.permissions = principal.permissions
+    request.context = {
+      tenantId: principal.tenantId,
+      actor: { kind: 'apiToken', tokenId: principal.tokenId },
+      permissions: principal.permissions,
+      client: clientOf(request),
+    }
     return
   }
   const tenantId = requested ?? principal.sessionTenantId
@@ -136,4 +157,24 @@ async function resolveTenant(request: FastifyRequest, principal: Principal, cred
   request.tenantId = tenantId
   request.role = role
   request.permissions = permissionsOfRole(role)
+  request.context = {
+    tenantId,
+    actor: { kind: 'user', userId: principal.userId },
+    permissions: request.permissions,
+    client: clientOf(request),
+  }
+}
+
+/**
+ * The request context of a tenant route (`tenant` or `userTenant` mode), built by the guard.
+ * @throws TenantRequired when called on a route that acts on no tenant (a wiring mistake).
+ */
+export function tenantContext(request: FastifyRequest): TenantContext {
+  if (request.context === null) throw errors.tenantRequired()
+  return request.context
+}
+
+/** Where a request came from: the socket address unless a trusted proxy says otherwise. */
+export function clientOf(request: FastifyRequest): TenantContext['client'] {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }
 }

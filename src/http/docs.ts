@@ -1,7 +1,9 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, RouteOptions } from 'fastify'
+import { permissionsOfRole, ROLE_KEYS } from '../modules/roles/catalog.js'
 import type { AuthMode } from './auth.js'
+import { Id } from './schemas.js'
 
 const SECURITY_BY_MODE: Record<AuthMode, Array<Record<string, string[]>>> = {
   none: [],
@@ -10,27 +12,133 @@ const SECURITY_BY_MODE: Record<AuthMode, Array<Record<string, string[]>>> = {
   tenant: [{ bearerAuth: [] }, { sessionCookie: [] }, { apiToken: [] }, { apiKey: [] }],
 }
 
+/** What each status means on any route; a route's own description adds the specifics. */
+const STATUS_MEANING: Record<string, string> = {
+  '200': 'Success.',
+  '201': 'Created.',
+  '202': 'Accepted; the work continues in the background.',
+  '204': 'Success, no body.',
+  '304': 'Not modified since the ETag the client holds.',
+  '400':
+    'Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).',
+  '401': 'Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).',
+  '403':
+    'The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid).',
+  '404': 'Not found; a record of another tenant answers exactly like a missing one (NotFound).',
+  '409': 'Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).',
+  '413': 'The body is larger than the server accepts (PayloadTooLarge).',
+  '415': 'The body is not sent as application/json (UnsupportedMediaType).',
+  '429':
+    'Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded, RequestLimitExceeded).',
+  '503': 'A service Folio depends on is not configured or not reachable.',
+}
+
+const ROLE_ORDER = [...ROLE_KEYS]
+
+/** Who may call a route, in words, from its auth mode and permission (decisions.md "Authentication"). */
+function whoMayCall(mode: AuthMode, permission: string | undefined): string {
+  if (mode === 'none') return 'Anyone; no credentials are needed.'
+  const session = 'a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token)'
+  if (mode === 'user') return `${session[0]!.toUpperCase()}${session.slice(1)}; API tokens are refused.`
+  const roles =
+    permission === undefined ? [] : ROLE_ORDER.filter((role) => permissionsOfRole(role).has(permission))
+  const holding =
+    permission === undefined
+      ? 'any role'
+      : `the \`${permission}\` permission (system roles: ${roles.join(', ') || 'none'})`
+  const tenant =
+    'The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.'
+  if (mode === 'userTenant')
+    return `${session} who is an active member of the tenant with ${holding}; API tokens are refused. ${tenant}`
+  return `A member of the tenant with ${holding}: ${session}, or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). ${tenant}`
+}
+
+/**
+ * Turns a route's schema into its documented operation: security by auth mode, a description
+ * (what, who may call it, which errors), a description per response, and the X-Tenant-ID header
+ * on tenant routes. Only the document changes; validation and serialization use the route's own
+ * schema.
+ */
+function documentRoute(route: RouteOptions, schema: Record<string, unknown>) {
+  const config = (route.config ?? {}) as { auth?: AuthMode; permission?: string }
+  const mode = config.auth ?? 'tenant'
+  const responses = (schema.response ?? {}) as Record<string, Record<string, unknown>>
+  const documentedResponses = Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [
+      status,
+      { ...response, 'x-response-description': STATUS_MEANING[status] ?? `HTTP ${status}.` },
+    ]),
+  )
+  const errors = Object.keys(responses)
+    .filter((status) => Number(status) >= 400)
+    .map((status) => `- **${status}**: ${STATUS_MEANING[status] ?? ''}`)
+  const what = String(schema.description ?? schema.summary ?? '')
+  const description = [
+    what.endsWith('.') ? what : `${what}.`,
+    `**Who may call it:** ${whoMayCall(mode, config.permission)}`,
+    errors.length === 0 ? '' : `**Errors:**\n${errors.join('\n')}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n')
+  const tenantScoped = mode === 'tenant' || mode === 'userTenant'
+  const headers = tenantScoped
+    ? {
+        type: 'object',
+        properties: {
+          'X-Tenant-ID': {
+            ...Id,
+            description:
+              'The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant.',
+          },
+        },
+      }
+    : schema.headers
+  return {
+    ...schema,
+    description,
+    security: SECURITY_BY_MODE[mode],
+    response: documentedResponses,
+    ...(headers === undefined ? {} : { headers }),
+  }
+}
+
+/** Content-Security-Policy of the docs page: Swagger UI sets style attributes, never inline scripts. */
+const DOCS_CSP = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'connect-src': ["'self'"],
+  'font-src': ["'self'", 'data:'],
+  'frame-ancestors': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'object-src': ["'none'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+}
+
 /**
  * The OpenAPI 3.0.3 document, generated from the route schemas (api-spec "Versioning"), served at
- * `/api/docs` (interactive), `/api/docs/json` and `/api/docs/yaml`. Must be registered before the
- * routes so its onRoute hook sees them.
+ * `/api/docs` (interactive), `/api/docs/json` and `/api/docs/yaml`. Register before the routes.
  */
 export async function registerDocs(app: FastifyInstance, publicUrl: string) {
-  app.addHook('onRoute', (route) => {
-    if (route.schema === undefined || route.schema.hide) return
-    const mode = route.config?.auth ?? 'tenant'
-    route.schema = { ...route.schema, security: SECURITY_BY_MODE[mode] }
-  })
   await app.register(swagger, {
-    // A family's collection route is registered as '/' under its prefix; document it without the slash.
-    transform: ({ schema, url }) => ({ schema, url: url.length > 1 ? url.replace(/\/$/, '') : url }),
+    transform: ({ schema, url, route }) => ({
+      schema: (schema === undefined || schema.hide
+        ? schema
+        : documentRoute(route, schema as Record<string, unknown>)) as typeof schema,
+      // A family's collection route is registered as '/' under its prefix; document it without the slash.
+      url: url.length > 1 ? url.replace(/\/$/, '') : url,
+    }),
     openapi: {
       openapi: '3.0.3',
       info: {
         title: 'Folio API',
         version: '0.1.0',
-        description:
-          'Multi-tenant headless CMS. Admin routes take a user session (Bearer JWT from login, or the folio_session cookie with X-CSRF-Token) or an API token; tenant-scoped routes choose the tenant with ?tenantId= or X-Tenant-ID.',
+        description: [
+          'Folio is a multi-tenant headless CMS. Admin routes take a user session (a Bearer JWT from POST /api/auth/login, or the folio_session cookie with X-CSRF-Token on unsafe methods) or an API token (`folio_…`, as Bearer or X-API-Key).',
+          'Tenant-scoped routes act on the tenant named by the `tenantId` query parameter or the X-Tenant-ID header, else the session’s active tenant; an API token always acts on its own tenant. Another tenant’s records answer 404, exactly like missing ones.',
+          'Errors are `{ "error": "<Code>", "message": "<text>" }`; validation errors add `details` naming each member. Query strings are strict: unknown parameters answer 400. JSON bodies are never type-coerced.',
+        ].join('\n\n'),
       },
       servers: [{ url: publicUrl }],
       components: {
@@ -64,5 +172,10 @@ export async function registerDocs(app: FastifyInstance, publicUrl: string) {
       },
     },
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: DOCS_CSP,
+    // The public validator badge would send the document to validator.swagger.io.
+    uiConfig: { validatorUrl: null },
+  })
 }

@@ -1,12 +1,17 @@
 import { type Static, type TSchema, Type } from 'typebox'
 import { ID_PATTERN } from '../lib/ids.js'
+import { FREE_DOCUMENT_LIMITS, FREE_OBJECT_LIMITS, type FreeObjectLimits } from './free-object.js'
 
 /**
  * Shared TypeBox primitives. Everything here must also be valid OpenAPI 3.0.3 (the document is
  * generated from these schemas), so: no `const`, no `type: 'null'`, no `patternProperties`.
  * Nullable values use `nullable: true`, which Ajv and fast-json-stringify both understand.
  */
-export const Id = Type.String({ pattern: ID_PATTERN, description: '24 lowercase hex characters' })
+export const Id = Type.String({
+  pattern: ID_PATTERN,
+  description: '24 lowercase hex characters',
+  'x-expect': '24 lowercase hex characters',
+})
 
 export const DateTime = Type.String({ format: 'date-time' })
 
@@ -15,8 +20,23 @@ export function Nullable<T extends TSchema>(schema: T) {
   return Type.Unsafe<Static<T> | null>({ ...schema, nullable: true })
 }
 
-/** A free JSON object (any members). */
-export const FreeObject = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true })
+/**
+ * A free JSON object (any members) within `limits` (decisions.md "Input hygiene"), enforced on
+ * requests by the `x-free-object` keyword (`validation.ts`).
+ */
+export function FreeObjectOf(limits: FreeObjectLimits) {
+  return Type.Unsafe<Record<string, unknown>>({
+    type: 'object',
+    additionalProperties: true,
+    'x-free-object': limits,
+  })
+}
+
+/** A free object (`customFields`, `settings`, `metadata`): depth ≤ 32, ≤ 1,000 members, ≤ 256 KB. */
+export const FreeObject = FreeObjectOf(FREE_OBJECT_LIMITS)
+
+/** A free document (`lexical`): as `FreeObject`, up to 2 MB. */
+export const FreeDocument = FreeObjectOf(FREE_DOCUMENT_LIMITS)
 
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false })
 
@@ -25,7 +45,11 @@ export const IdParams = Type.Object({ id: Id }, { additionalProperties: false })
  * or one string"; Ajv's `coerceTypes: 'array'` wraps a single value). Flatten with `splitIdList`.
  */
 export const IdList = Type.Array(
-  Type.String({ pattern: '^[a-f0-9]{24}(,[a-f0-9]{24})*$', maxLength: 2499 }),
+  Type.String({
+    pattern: '^[a-f0-9]{24}(,[a-f0-9]{24})*$',
+    maxLength: 2499,
+    'x-expect': 'one or more comma-separated 24-hex ids',
+  }),
   { maxItems: 100, description: 'Ids: repeat the parameter or separate ids with commas (at most 100 each)' },
 )
 
@@ -38,7 +62,7 @@ export const ErrorBody = Type.Object(
   {
     error: Type.String({ description: 'Stable PascalCase error code' }),
     message: Type.String(),
-    details: Type.Optional(Type.Array(FreeObject)),
+    details: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
     retryAfter: Type.Optional(Type.Integer()),
   },
   { additionalProperties: true },

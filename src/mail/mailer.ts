@@ -15,7 +15,8 @@ export interface Mailer {
 
 /**
  * Platform mail (decisions.md: `SMTP_URL`, `MAIL_FROM`). Without `SMTP_URL` each message is written
- * as an `.eml` file under `DATA_DIR/mail`, so a fresh install can still complete verification.
+ * as an `.eml` file under `DATA_DIR/mail` (LF line ends), so a fresh install can still complete
+ * verification.
  */
 export function createMailer(options: {
   smtpUrl?: string | undefined
@@ -26,17 +27,31 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(options.smtpUrl)
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message })
+        await transport.sendMail({ from: options.from, ...message, text: withCrlf(message.text) })
       },
     }
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true })
   const directory = join(options.dataDir, 'mail')
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message })
+      const info = await transport.sendMail({
+        from: options.from,
+        ...message,
+        text: withCrlf(message.text),
+        newline: 'unix',
+      })
       await mkdir(directory, { recursive: true })
       await writeFile(join(directory, `${Date.now()}-${newId()}.eml`), info.message as Buffer)
     },
   }
+}
+
+/**
+ * nodemailer's quoted-printable wrapping (used once a line passes 76 characters) keeps short lines
+ * whole only when they end in CRLF; after bare LFs it soft-breaks across them and can split a
+ * short line such as a verification code.
+ */
+function withCrlf(text: string): string {
+  return text.replace(/\r?\n/g, '\r\n')
 }

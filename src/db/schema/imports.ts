@@ -1,6 +1,7 @@
-import { char, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
-import { tenantIdColumn, timestamps } from './columns.js'
+import { boolean, char, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { idColumn, optionalTimestamp, tenantIdColumn, timestamps } from './columns.js'
 import { tenants } from './tenants.js'
+import { users } from './users.js'
 
 /**
  * What an importer has already brought in: `(source, source_key)` → Folio record. It makes
@@ -18,4 +19,40 @@ export const importRecords = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.source, t.sourceKey] })],
+)
+
+/**
+ * One import started through the API (`POST /api/imports/wordpress`) and its state, kept durably so
+ * its outcome can be read after it ends and an import cut short by a stopped server stays visible.
+ * `status`: queued → running → succeeded | failed. `runner_id` names the server process running it;
+ * `heartbeat_at` shows that process is alive.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    source: text('source').notNull(),
+    status: text('status').notNull(),
+    dryRun: boolean('dry_run').notNull().default(false),
+    siteTitle: text('site_title').notNull().default(''),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** The phase running now (`categories`, `tags`, `attachments`, `contents`); null before and after. */
+    phase: text('phase'),
+    /** Items per phase in the export. */
+    totals: jsonb('totals').$type<Record<string, number>>().notNull().default({}),
+    /** Per kind: created, existing, skipped so far. */
+    counts: jsonb('counts').$type<Record<string, unknown>>().notNull().default({}),
+    statuses: jsonb('statuses').$type<Record<string, number>>().notNull().default({}),
+    skipped: jsonb('skipped').$type<Record<string, number>>().notNull().default({}),
+    problems: jsonb('problems').$type<{ key: string; message: string }[]>().notNull().default([]),
+    error: text('error'),
+    createdBy: char('created_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
+    runnerId: text('runner_id'),
+    heartbeatAt: optionalTimestamp('heartbeat_at'),
+    startedAt: optionalTimestamp('started_at'),
+    finishedAt: optionalTimestamp('finished_at'),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 )

@@ -1,5 +1,6 @@
 export * from './auth.js'
 export * from './content.js'
+export * from './events.js'
 export * from './imports.js'
 export * from './media.js'
 export * from './taxonomy.js'

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js'
-import { errors } from '../../http/errors.js'
+import { errors } from '../../errors.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
 import { API_TOKEN_PREFIX, type Credentials } from '../auth/credentials.js'

@@ -3,7 +3,7 @@ import { createSigner, createVerifier } from 'fast-jwt'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.js'
 import { apiTokens, memberships, sessions, tenants, users } from '../../db/schema/index.js'
-import { errors } from '../../http/errors.js'
+import { errors } from '../../errors.js'
 import { sha256Hex } from '../../lib/hash.js'
 import type { SharedStore } from '../../store/shared-store.js'
 import { permissionsOfApiToken } from '../roles/catalog.js'
@@ -102,12 +102,15 @@ export function createCredentials(deps: {
       if (
         row === undefined ||
         row.revokedAt !== null ||
-        row.tokenId !== claims.jti ||
         row.userId !== claims.sub ||
         row.expiresAt.getTime() <= Date.now() ||
         row.userStatus !== 'active'
       ) {
         throw errors.unauthorized('The session has ended; log in again.')
+      }
+      // A live session whose token id moved on: refresh, tenant switch or tenant creation rotated it.
+      if (row.tokenId !== claims.jti) {
+        throw errors.unauthorized('The session token was replaced; use the token from the last response.')
       }
       return {
         kind: 'user',

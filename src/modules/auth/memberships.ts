@@ -7,14 +7,19 @@ export function isActiveMembership(membership: Membership): boolean {
   return membership.status === 'active' && membership.tenant.status === 'active'
 }
 
-/** api-spec "Membership" from a joined membership row; an unknown role has no roleMeta and no permissions. */
+/**
+ * api-spec "Membership" from a joined membership row; an unknown role has no roleMeta and no
+ * permissions. `roleMeta.tenantId` is the membership's tenant (the spec types it as a string), also
+ * for system roles, which every tenant holds.
+ */
 export function toMembership(row: MembershipRow): Membership {
+  const roleMeta = roleMetaOf(row.role)
   const membership: Membership = {
     id: row.id,
     tenantId: row.tenantId,
     tenant: { ...row.tenant, createdAt: row.tenant.createdAt.toISOString() },
     role: row.role,
-    roleMeta: roleMetaOf(row.role) ?? null,
+    roleMeta: roleMeta === undefined ? null : { ...roleMeta, tenantId: row.tenantId },
     status: row.status,
     permissions: [],
   }

@@ -36,6 +36,17 @@ export function createAuthRepository(db: Db) {
       await db.insert(users).values(values)
     },
 
+    /**
+     * Stores a rehash of the same password, only while `previousHash` is still the stored one, so
+     * a password changed meanwhile is never overwritten.
+     */
+    async upgradePasswordHash(userId: string, previousHash: string, passwordHash: string) {
+      await db
+        .update(users)
+        .set({ passwordHash })
+        .where(and(eq(users.id, userId), eq(users.passwordHash, previousHash)))
+    },
+
     async touchLastLogin(userId: string) {
       await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId))
     },

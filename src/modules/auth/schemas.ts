@@ -20,7 +20,7 @@ export const MembershipTenant = Type.Object({
   createdAt: DateTime,
 })
 
-/** api-spec "Membership" `roleMeta`, in its login form (with tenantId, isDefault, isSystem). */
+/** api-spec "Membership" `roleMeta`, in its login form (with tenantId, isDefault, isSystem); tenantId is the membership's. */
 export const RoleMeta = Type.Object({
   id: Type.String(),
   key: Type.String(),
@@ -28,7 +28,7 @@ export const RoleMeta = Type.Object({
   description: Type.String(),
   level: Type.Integer(),
   permissions: Type.Array(Type.String()),
-  tenantId: Nullable(Type.String()),
+  tenantId: Type.String(),
   isDefault: Type.Boolean(),
   isSystem: Type.Boolean(),
 })

@@ -1,8 +1,8 @@
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
-import { errors } from '../../http/errors.js'
+import { errors } from '../../errors.js'
 import { sha256Hex } from '../../lib/hash.js'
-import { dummyPasswordHash, verifyPassword } from '../../lib/password.js'
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js'
 import type { Mailer } from '../../mail/mailer.js'
 import type { SharedStore } from '../../store/shared-store.js'
 import { permissionsOfRole } from '../roles/catalog.js'
@@ -44,7 +44,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { db, credentials } = deps
   const repository = createAuthRepository(db)
   const sessions = createSessionManager({ db, credentials })
-  const throttles = createAuthThrottles(deps.store)
+  const throttles = createAuthThrottles(deps.store, deps.config.authThrottles)
   const verification = createVerification({ ...deps, repository, throttles })
 
   async function membershipsOf(userId: string): Promise<Membership[]> {
@@ -58,23 +58,25 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * Verifies a password under the login throttles. Every attempt counts against the client IP and
-   * the account until it succeeds; an unknown or disabled account verifies against a dummy hash so
-   * it takes as long as a wrong password, and both answer the same 401.
+   * Checks a login under the login throttles (throttle.ts). An unknown or disabled account verifies
+   * against a dummy hash so it takes as long as a wrong password, and both answer the same 401.
    */
-  async function checkPassword(
-    user: UserRow | undefined,
-    accountKey: string,
-    password: string,
-    client: ClientInfo,
-  ): Promise<UserRow> {
-    await throttles.loginIp.consume(client.ip)
-    await throttles.loginAccount.consume(accountKey)
-    const usable = user?.status === 'active' ? user : undefined
-    const matches = await verifyPassword(password, usable?.passwordHash ?? (await dummyPasswordHash))
+  async function checkLogin(email: string, password: string, client: ClientInfo): Promise<UserRow> {
+    const found = await repository.findUserByEmail(email)
+    const usable = found?.status === 'active' ? found : undefined
+    const account = found?.id ?? `email:${sha256Hex(email)}`
+    const matches = await throttles.checkLogin(account, client, () =>
+      verifyPassword(password, usable?.passwordHash),
+    )
     if (!matches || usable === undefined) throw errors.invalidCredentials()
-    await Promise.all([throttles.loginAccount.reset(accountKey), throttles.loginIp.reward(client.ip)])
+    await upgradeHash(usable, password)
     return usable
+  }
+
+  /** Re-stores a hash made with older parameters now that the password is known (password.ts). */
+  async function upgradeHash(user: UserRow, password: string) {
+    if (!needsRehash(user.passwordHash)) return
+    await repository.upgradePasswordHash(user.id, user.passwordHash, await hashPassword(password))
   }
 
   async function rotate(sessionId: string, change: { tenantId?: string | null } = {}) {
@@ -94,17 +96,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     /**
      * POST /api/auth/login. Picks the tenant: `tenantId` when the user is an active member there
      * (403 otherwise), else the only active membership, else none. 401 `InvalidCredentials`,
-     * 429 `RateLimitExceeded` past 5 failures per account or 20 per IP in 15 minutes.
+     * 429 `RateLimitExceeded` when the client's network, or its pair with the account, has failed
+     * too often (throttle.ts).
      */
     async login(input: LoginInput, client: ClientInfo): Promise<LoginResult> {
-      const email = normalizeEmail(input.email)
-      const found = await repository.findUserByEmail(email)
-      const user = await checkPassword(
-        found,
-        found?.id ?? `email:${sha256Hex(email)}`,
-        input.password,
-        client,
-      )
+      const user = await checkLogin(normalizeEmail(input.email), input.password, client)
       const memberships = await membershipsOf(user.id)
       const active = memberships.filter(isActiveMembership)
       if (input.tenantId !== undefined && !active.some((m) => m.tenantId === input.tenantId)) {
@@ -161,11 +157,17 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Checks the caller's current password (api-spec "Authentication" rule 4) under the login
-     * throttles; 401 `InvalidCredentials` when wrong, 429 past the limits.
+     * Checks the caller's current password (api-spec "Authentication" rule 4) under its own
+     * per-account counter (throttle.ts); 401 `InvalidCredentials` when wrong, 429 past the limit.
      */
-    async verifyCurrentPassword(userId: string, password: string, client: ClientInfo): Promise<void> {
-      await checkPassword(await repository.findUserById(userId), userId, password, client)
+    async verifyCurrentPassword(userId: string, password: string): Promise<void> {
+      const found = await repository.findUserById(userId)
+      const usable = found?.status === 'active' ? found : undefined
+      const matches = await throttles.checkCurrentPassword(userId, () =>
+        verifyPassword(password, usable?.passwordHash),
+      )
+      if (!matches || usable === undefined) throw errors.invalidCredentials()
+      await upgradeHash(usable, password)
     },
 
     /**

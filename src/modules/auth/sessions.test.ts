@@ -41,6 +41,14 @@ describe('session lifecycle', () => {
       body: { firstName: 'Cookie' },
     })
     expect(wrongCsrf.statusCode).toBe(403)
+    // Same length, last character changed: compared in constant time, still refused.
+    const nearMiss = `${csrfToken.slice(0, -1)}${csrfToken.endsWith('A') ? 'B' : 'A'}`
+    const nearCsrf = await call(ctx.app, 'PUT', '/api/users/me', {
+      headers: { ...cookie, 'x-csrf-token': nearMiss },
+      body: { firstName: 'Cookie' },
+    })
+    expect(nearCsrf.statusCode).toBe(403)
+    expect(nearCsrf.data.error).toBe('CsrfTokenInvalid')
     const withCsrf = await call(ctx.app, 'PUT', '/api/users/me', {
       headers: { ...cookie, 'x-csrf-token': csrfToken },
       body: { firstName: 'Cookie' },
@@ -104,10 +112,22 @@ describe('session lifecycle', () => {
     })
     expect(response.data.csrfToken).not.toBe(member.csrfToken)
     expect(response.cookies.find((c) => c.name === 'folio_session')?.value).toBe(response.data.token)
-    expect((await call(ctx.app, 'GET', '/api/auth/session', { token: member.token })).statusCode).toBe(401)
+    const replaced = await call(ctx.app, 'GET', '/api/auth/session', { token: member.token })
+    expect(replaced.statusCode).toBe(401)
+    expect(replaced.data).toEqual({
+      error: 'Unauthorized',
+      message: 'The session token was replaced; use the token from the last response.',
+    })
     const next = await call(ctx.app, 'GET', '/api/auth/session', { token: response.data.token })
     expect(next.statusCode).toBe(200)
     expect(next.data.csrfToken).toBe(response.data.csrfToken)
+
+    // Once the session itself ends, every token of it says so.
+    await call(ctx.app, 'POST', '/api/auth/logout', { token: response.data.token })
+    for (const token of [member.token, response.data.token]) {
+      const ended = await call(ctx.app, 'GET', '/api/auth/session', { token })
+      expect(ended.data.message).toBe('The session has ended; log in again.')
+    }
   })
 
   it('refresh without a tenant reports no role, and rejects a non-empty body', async () => {

@@ -1,51 +1,127 @@
+import ipaddr from 'ipaddr.js'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
-import { errors } from '../../http/errors.js'
+import type { AuthThrottleLimits } from '../../config.js'
+import { errors } from '../../errors.js'
 import type { SharedStore } from '../../store/shared-store.js'
-
-/**
- * A short-window counter keyed by something the server decided (a user id, a hash of a normalised
- * e-mail, the client IP), never by raw client-chosen text (security-checklist.md: Strapi
- * CVE-2025-64526). Shared through Redis when configured so every instance sees the same counts.
- */
-export interface Throttle {
-  /** Counts one attempt for `key`; throws 429 `RateLimitExceeded` (with Retry-After) past the limit. */
-  consume(key: string): Promise<void>
-  /** Gives back one attempt (a login that turned out to be legitimate). */
-  reward(key: string): Promise<void>
-  /** Forgets every attempt of `key` (a successful login clears its account's failures). */
-  reset(key: string): Promise<void>
-}
 
 /** Where a request came from (`request.ip`: the socket address unless a trusted proxy says otherwise). */
 export interface ClientInfo {
   ip: string
 }
 
-const FIFTEEN_MINUTES = 15 * 60
-
 /**
- * The auth family's throttles (decisions.md "Login throttling"; prior-art.md §2.7, §12.5, here with
- * a 15-minute window): login failures per account (5) and per client IP (20), registration (20) and
- * verification re-sends (5) per IP.
+ * The auth family's short-window throttles (decisions.md "Login throttling"; values from config,
+ * `AUTH_*` variables, one window for all; `AUTH_THROTTLES=off` consults none of them).
+ *
+ * Login follows the OWASP Authentication Cheat Sheet ("Account Lockout": lockout lets anyone deny
+ * service to a victim) without locking accounts. Failures count in three places:
+ * - per client network (`loginIp`: an IPv4 address or an IPv6 /64): refuses before the password is
+ *   checked. Only that network's own failures fill it; it stops password spraying across accounts.
+ * - per account and network (`loginAccountIp`): refuses before the check, for that pair only, so a
+ *   guesser is stopped on one account while its owner, elsewhere, logs in as usual.
+ * - per account from everywhere (`loginAccount`, a much higher ceiling): never refuses by itself, so
+ *   a correct password is never refused because someone else failed. Past it the account is under
+ *   distributed attack, and each further failure uses up its network's whole `loginAccountIp`
+ *   allowance: every guessing address gets one guess per window instead of several.
+ * A success resets its pair and gives its attempt back to the network; the account count stays,
+ * since the owner logging in does not end an attack.
+ *
+ * Current-password checks of a signed-in user (password or e-mail change) count per account in a
+ * counter of their own (`currentPassword`), so they neither feed nor suffer the login counters.
+ *
+ * Keys are decided by the server (a user id or a hash of the normalised e-mail, the client
+ * address), never raw client text (security-checklist.md: Strapi CVE-2025-64526). Counts live in
+ * Redis when configured, so every instance sees the same numbers.
  */
-export function createAuthThrottles(store: SharedStore) {
+export function createAuthThrottles(store: SharedStore, limits: AuthThrottleLimits | false) {
+  if (limits === false) {
+    return {
+      checkLogin: (_account: string, _client: ClientInfo, verify: () => Promise<boolean>) => verify(),
+      checkCurrentPassword: (_userId: string, verify: () => Promise<boolean>) => verify(),
+      async register(_client: ClientInfo) {},
+      async resend(_client: ClientInfo) {},
+    }
+  }
+  const window = limits.windowSeconds
+  const loginIp = createCounter(store, 'login-ip', limits.loginIp, window)
+  const loginAccountIp = createCounter(store, 'login-account-ip', limits.loginAccountIp, window)
+  const loginAccount = createCounter(store, 'login-account', limits.loginAccount, window)
+  const currentPassword = createCounter(store, 'current-password', limits.currentPassword, window)
+  const registerIp = createCounter(store, 'register-ip', limits.registerIp, window)
+  const resendIp = createCounter(store, 'resend-ip', limits.resendIp, window)
+
   return {
-    loginAccount: createThrottle(store, 'login-account', 5, FIFTEEN_MINUTES),
-    loginIp: createThrottle(store, 'login-ip', 20, FIFTEEN_MINUTES),
-    registerIp: createThrottle(store, 'register-ip', 20, FIFTEEN_MINUTES),
-    resendIp: createThrottle(store, 'resend-ip', 5, FIFTEEN_MINUTES),
+    /**
+     * Runs `verify` (the password check) under the login throttles and returns its answer.
+     * `account`: the user id, or `email:<sha256 of the normalised e-mail>` for an unknown address.
+     * Throws 429 `RateLimitExceeded` before verifying when the client's network or its pair with the
+     * account has used its allowance.
+     */
+    async checkLogin(account: string, client: ClientInfo, verify: () => Promise<boolean>) {
+      const network = networkOf(client.ip)
+      const pair = `${account}@${network}`
+      await loginIp.consume(network, 'Too many failed logins from this network address')
+      await loginAccountIp.consume(pair, 'Too many failed logins for this account from this network address')
+      if (await verify()) {
+        await Promise.all([loginIp.reward(network), loginAccountIp.reset(pair)])
+        return true
+      }
+      if ((await loginAccount.penalty(account)) > limits.loginAccount) {
+        await loginAccountIp.penalty(pair, limits.loginAccountIp)
+      }
+      return false
+    },
+
+    /** Runs `verify` (a signed-in user's current password) under that user's own counter. */
+    async checkCurrentPassword(userId: string, verify: () => Promise<boolean>) {
+      await currentPassword.consume(userId, 'Too many wrong current passwords for this account')
+      const matches = await verify()
+      if (matches) await currentPassword.reset(userId)
+      return matches
+    },
+
+    /** Counts one registration from the client's network; 429 past the limit. */
+    register(client: ClientInfo) {
+      return registerIp.consume(networkOf(client.ip), 'Too many registrations from this network address')
+    },
+
+    /** Counts one verification re-send request from the client's network; 429 past the limit. */
+    resend(client: ClientInfo) {
+      return resendIp.consume(
+        networkOf(client.ip),
+        'Too many verification e-mails requested from this network address',
+      )
+    },
   }
 }
 
 export type AuthThrottles = ReturnType<typeof createAuthThrottles>
 
-/** `points` attempts per `durationSeconds` per key. */
-export function createThrottle(
-  store: SharedStore,
-  name: string,
-  points: number,
-  durationSeconds: number,
-): Throttle {
+/**
+ * The key of a client address: an IPv4 address as is (IPv4-mapped IPv6 too), an IPv6 address by
+ * its /64, the block one subscriber usually holds, so rotating addresses within it changes nothing.
+ */
+export function networkOf(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip
+  const address = ipaddr.process(ip)
+  if (address.kind() === 'ipv4') return address.toString()
+  const groups = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16))
+  return `${groups.join(':')}::/64`
+}
+
+interface Counter {
+  /** Counts one attempt for `key`; past the limit throws 429 saying what was limited and when it clears. */
+  consume(key: string, what: string): Promise<void>
+  /** Adds `points` without refusing; returns the key's count in the window. */
+  penalty(key: string, points?: number): Promise<number>
+  /** Gives one attempt back. */
+  reward(key: string): Promise<void>
+  /** Forgets every attempt of `key`. */
+  reset(key: string): Promise<void>
+}
+
+/** `points` per `durationSeconds` per key, in Redis when the store has it. */
+function createCounter(store: SharedStore, name: string, points: number, durationSeconds: number): Counter {
   const options = { keyPrefix: `${store.prefix}throttle:${name}`, points, duration: durationSeconds }
   const limiter =
     store.redis === undefined
@@ -58,13 +134,16 @@ export function createThrottle(
         })
 
   return {
-    async consume(key) {
+    async consume(key, what) {
       try {
         await limiter.consume(key)
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection
-        throw errors.rateLimited(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)))
+        throw errors.rateLimited(what, rejection.msBeforeNext / 1000)
       }
+    },
+    async penalty(key, amount = 1) {
+      return (await limiter.penalty(key, amount)).consumedPoints
     },
     async reward(key) {
       await limiter.reward(key)

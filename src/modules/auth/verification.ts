@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
-import { errors } from '../../http/errors.js'
+import { errors } from '../../errors.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
 import { hashPassword } from '../../lib/password.js'
@@ -29,7 +29,7 @@ export function createVerification(deps: {
   throttles: AuthThrottles
 }) {
   const { db, mailer, repository, throttles } = deps
-  const publicUrl = deps.config.publicUrl
+  const pageUrl = `${deps.config.appUrl}/account/verify-email`
 
   /** Stores a new verification token for the user (dropping older unused ones) and returns its plaintext. */
   async function issueToken(target: AuthRepository, userId: string): Promise<string> {
@@ -43,6 +43,11 @@ export function createVerification(deps: {
     return token
   }
 
+  /**
+   * The link leads to `APP_URL` (Folio's own page by default, src/modules/account). The code also
+   * stands alone on a short line: quoted-printable wraps long lines and escapes `=`, so in a raw
+   * `.eml` only a short line of base64url characters reads exactly as sent.
+   */
   function mailVerification(to: string, token: string) {
     return mailer.send({
       to,
@@ -50,7 +55,13 @@ export function createVerification(deps: {
       text: [
         'Please confirm this e-mail address for your Folio account by opening this link:',
         '',
-        `${publicUrl}/verify-email?token=${token}`,
+        `${pageUrl}?token=${token}`,
+        '',
+        'Or open the page below and paste the verification code:',
+        '',
+        pageUrl,
+        '',
+        token,
         '',
         'The link works once and expires in 24 hours. If you did not ask for it, ignore this e-mail.',
       ].join('\n'),
@@ -65,7 +76,7 @@ export function createVerification(deps: {
      * way so both paths take about as long.
      */
     async register(input: RegisterInput, client: ClientInfo) {
-      await throttles.registerIp.consume(client.ip)
+      await throttles.register(client)
       const email = normalizeEmail(input.email)
       const passwordHash = await hashPassword(input.password)
       const user = { id: newId(), email, firstName: input.firstName, lastName: input.lastName }
@@ -105,7 +116,7 @@ export function createVerification(deps: {
 
     /** POST /api/auth/resend-verification: the same answer whether or not the account exists or is verified. */
     async resendVerification(emailInput: string, client: ClientInfo) {
-      await throttles.resendIp.consume(client.ip)
+      await throttles.resend(client)
       const user = await repository.findUserByEmail(normalizeEmail(emailInput))
       if (user !== undefined && user.status === 'active' && user.emailVerifiedAt === null) {
         await mailVerification(user.email, await issueToken(repository, user.id))

@@ -67,7 +67,12 @@ export const ListCategoriesQuery = Type.Object(
 export type ListCategoriesQuery = Static<typeof ListCategoriesQuery>
 
 const writableFields = {
-  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  name: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    pattern: '\\S',
+    'x-expect': 'text with a visible character',
+  }),
   slug: Type.Optional(
     Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, description: 'Normalized to a URL slug' }),
   ),
@@ -82,7 +87,10 @@ const writableFields = {
   metadata: Type.Optional(FreeObject),
 }
 
-export const CreateCategoryBody = Type.Object(writableFields, { additionalProperties: false })
+export const CreateCategoryBody = Type.Object(writableFields, {
+  additionalProperties: false,
+  example: { name: 'Travel', description: 'Trips and places', parentId: null, position: 0 },
+})
 export type CreateCategoryInput = Static<typeof CreateCategoryBody>
 
 export const UpdateCategoryBody = Type.Object(

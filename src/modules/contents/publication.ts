@@ -1,4 +1,4 @@
-import { errors } from '../../http/errors.js'
+import { errors } from '../../errors.js'
 import type { ContentState } from './repository.js'
 import type { ContentStatus } from './schemas.js'
 

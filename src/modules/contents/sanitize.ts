@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html'
-import { errors } from '../../http/errors.js'
+import { errors } from '../../errors.js'
 
 /** Hosts whose players may be embedded; anything else in an iframe is dropped. */
 const IFRAME_HOSTS = [

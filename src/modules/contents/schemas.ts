@@ -1,5 +1,13 @@
 import { type Static, Type } from 'typebox'
-import { DateTime, FreeObject, Id, Nullable, Pagination, TenantQuery } from '../../http/schemas.js'
+import {
+  DateTime,
+  FreeDocument,
+  FreeObject,
+  Id,
+  Nullable,
+  Pagination,
+  TenantQuery,
+} from '../../http/schemas.js'
 import { ID_PATTERN } from '../../lib/ids.js'
 import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
 
@@ -54,7 +62,7 @@ const WritableFields = {
     Type.String({ maxLength: SLUG_MAX_LENGTH, description: 'Normalized to lowercase ASCII words' }),
   ),
   summary: Type.Optional(Type.String()),
-  lexical: Type.Optional(Nullable(FreeObject)),
+  lexical: Type.Optional(Nullable(FreeDocument)),
   html: Type.Optional(Type.String({ description: 'Sanitized on write' })),
   categories: Type.Optional(Type.Array(Id, { maxItems: 500, description: 'Category ids' })),
   tags: Type.Optional(Type.Array(Id, { maxItems: 500, description: 'Tag ids' })),
@@ -90,6 +98,7 @@ const CommaIds = Type.String({
   pattern: `^${ID_BODY}(,${ID_BODY})*$`,
   maxLength: 2499,
   description: 'Comma-separated ids (at most 100)',
+  'x-expect': 'one or more comma-separated 24-hex ids',
 })
 const NameSearch = Type.String({ minLength: 1, maxLength: 200 })
 
@@ -124,6 +133,7 @@ export const BySlugQuery = Type.Object(
       Type.String({
         pattern: `^(${STATUS_ALTERNATIVES})(,(${STATUS_ALTERNATIVES}))*$`,
         description: 'One status or a comma-separated list',
+        'x-expect': `one status or a comma-separated list of ${CONTENT_STATUSES.join(', ')}`,
       }),
     ),
     ...PublishedRange,

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
-import { errors } from '../../http/errors.js'
+import { errors } from '../../errors.js'
 import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'

@@ -1,4 +1,4 @@
-import { errors } from '../../http/errors.js'
+import { errors } from '../../errors.js'
 import { SLUG_MAX_LENGTH, toSlug } from '../../lib/slug.js'
 import type { ContentsRepository } from './repository.js'
 

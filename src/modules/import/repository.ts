@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
   categories,
@@ -6,6 +6,7 @@ import {
   contents,
   contentTags,
   importRecords,
+  imports,
   media,
   tags,
   users,
@@ -67,4 +68,73 @@ export async function analyzeImportedTables(db: Db): Promise<void> {
   await db.execute(
     sql`analyze ${categories}, ${tags}, ${media}, ${contents}, ${contentCategories}, ${contentTags}, ${importRecords}`,
   )
+}
+
+export type ImportRow = typeof imports.$inferSelect
+type ImportPatch = Partial<Omit<typeof imports.$inferInsert, 'tenantId' | 'id' | 'createdAt'>>
+
+/** Drizzle queries for `imports` (the state of API-started imports); `tenantId` first and in every WHERE. */
+export function createImportJobsRepository(db: Db) {
+  return {
+    async insert(values: typeof imports.$inferInsert): Promise<ImportRow> {
+      const [row] = await db.insert(imports).values(values).returning()
+      if (row === undefined) throw new Error('insert into imports returned no row')
+      return row
+    },
+
+    async find(tenantId: string, id: string): Promise<ImportRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(imports)
+        .where(and(eq(imports.tenantId, tenantId), eq(imports.id, id)))
+      return row
+    },
+
+    async update(tenantId: string, id: string, patch: ImportPatch): Promise<ImportRow | undefined> {
+      const [row] = await db
+        .update(imports)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(imports.tenantId, tenantId), eq(imports.id, id)))
+        .returning()
+      return row
+    },
+
+    /** Marks the unfinished imports of `runnerId` as still held (a system query across tenants). */
+    async heartbeat(runnerId: string): Promise<void> {
+      const now = new Date()
+      await db
+        .update(imports)
+        .set({ heartbeatAt: now })
+        .where(and(eq(imports.runnerId, runnerId), inArray(imports.status, ['queued', 'running'])))
+    },
+
+    /**
+     * Fails the unfinished imports no live runner holds: those of another runner whose heartbeat is
+     * older than `heartbeatBefore`. The one query that spans tenants: a restarted server sweeps what
+     * its previous life left running, whichever tenant it belonged to.
+     */
+    async failAbandoned(options: {
+      runnerId: string
+      heartbeatBefore: Date
+      error: string
+      tenantId?: string
+      id?: string
+    }): Promise<number> {
+      const now = new Date()
+      const rows = await db
+        .update(imports)
+        .set({ status: 'failed', phase: null, error: options.error, finishedAt: now, updatedAt: now })
+        .where(
+          and(
+            options.tenantId === undefined ? undefined : eq(imports.tenantId, options.tenantId),
+            options.id === undefined ? undefined : eq(imports.id, options.id),
+            inArray(imports.status, ['queued', 'running']),
+            or(isNull(imports.runnerId), ne(imports.runnerId, options.runnerId)),
+            or(isNull(imports.heartbeatAt), lt(imports.heartbeatAt, options.heartbeatBefore)),
+          ),
+        )
+        .returning({ id: imports.id })
+      return rows.length
+    },
+  }
 }

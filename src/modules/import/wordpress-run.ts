@@ -1,6 +1,7 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
-import { AppError } from '../../http/errors.js'
+import { AppError } from '../../errors.js'
 import type { ContentStatus } from '../contents/schemas.js'
 import { createImportRepository, type ImportKind } from './repository.js'
 
@@ -16,6 +17,26 @@ export interface KindCounts {
 }
 
 export type CountedKind = 'categories' | 'tags' | 'media' | 'posts' | 'pages'
+
+/** The phases of an import, in order; `contents` covers posts and pages. */
+export type ImportPhase = 'categories' | 'tags' | 'attachments' | 'contents'
+
+/** Where a run is: called after every item, so an observer can show progress (and throttle). */
+export interface ImportProgress {
+  phase: ImportPhase
+  /** Items of the phase handled so far, and in all. */
+  done: number
+  total: number
+  counts: Readonly<Record<CountedKind, KindCounts>>
+}
+
+/** Labels of the phases in progress lines. */
+const PHASE_LABELS: Record<ImportPhase, string> = {
+  categories: 'categories',
+  tags: 'tags',
+  attachments: 'attachments',
+  contents: 'posts and pages',
+}
 
 /** One thing to bring in under `import_records` key `key`. */
 export interface ImportStep {
@@ -40,7 +61,12 @@ export async function createImportRun(options: {
   dryRun: boolean
   actorId: string | undefined
   now: Date
+  /** Progress lines (each phase, every 25 items). */
   progress: (line: string) => void
+  /** Called after every item, awaited (an observer may record the progress). */
+  onItem?: ((progress: ImportProgress) => Promise<void>) | undefined
+  /** Stops the run between two items (each item is committed whole or not at all). */
+  signal?: AbortSignal | undefined
 }) {
   const { db, tenantId, dryRun } = options
   const records =
@@ -57,6 +83,7 @@ export async function createImportRun(options: {
   const statuses: Record<ContentStatus, number> = { draft: 0, published: 0, scheduled: 0, archived: 0 }
   const skipped: Record<string, number> = {}
   const problems: { key: string; message: string }[] = []
+  let current: Omit<ImportProgress, 'counts'> = { phase: 'categories', done: 0, total: 0 }
 
   async function write(step: ImportStep, tenant: string): Promise<StepOutcome> {
     try {
@@ -97,6 +124,7 @@ export async function createImportRun(options: {
 
     /** Brings in one step (or finds it already imported), counting the outcome under `counted`. */
     async apply(counted: CountedKind, step: ImportStep): Promise<StepOutcome> {
+      options.signal?.throwIfAborted()
       const known = records.get(step.key)
       let result: StepOutcome
       if (known !== undefined) result = { outcome: 'existing', id: known }
@@ -118,13 +146,24 @@ export async function createImportRun(options: {
       if (counted !== undefined) counts[counted].skipped += count
     },
 
-    /** Reports a phase's progress every 25 items and at its end. */
-    tick(phase: string, done: number, total: number): void {
-      if (done % PROGRESS_EVERY === 0 || done === total) options.progress(`${phase}: ${done}/${total}`)
+    /**
+     * Marks the item `done` of the phase as handled: progress line every 25 items and at the end.
+     * Then yields to the event loop: PGlite answers without I/O, so an import that never yielded
+     * would hold a server's every other request until it ends.
+     */
+    async tick(done: number): Promise<void> {
+      current = { ...current, done }
+      if (done % PROGRESS_EVERY === 0 || done === current.total) {
+        options.progress(`${PHASE_LABELS[current.phase]}: ${done}/${current.total}`)
+      }
+      await options.onItem?.({ ...current, counts })
+      await nextTurn()
     },
 
-    phase(name: string, total: number): void {
-      options.progress(`${dryRun ? 'Checking' : 'Importing'} ${total} ${name}`)
+    async phase(phase: ImportPhase, total: number): Promise<void> {
+      current = { phase, done: 0, total }
+      options.progress(`${dryRun ? 'Checking' : 'Importing'} ${total} ${PHASE_LABELS[phase]}`)
+      await options.onItem?.({ ...current, counts })
     },
   }
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js'
-import { AppError } from '../../http/errors.js'
+import { AppError } from '../../errors.js'
 import { createCategoriesService } from '../categories/service.js'
 import type { CreateContentInput } from '../contents/schemas.js'
 import { createContentsService, type WriteOptions } from '../contents/service.js'
@@ -9,7 +9,7 @@ import { clip, parentsFirst, publicationOf, slugFrom } from './wordpress-mapping
 import type { ImportRun } from './wordpress-run.js'
 import type { WxrCategory, WxrItem, WxrTag } from './wxr-parser.js'
 
-/** WordPress key (nicename or post id) → Folio id, for the links of later phases. */
+/** WordPress key (term slug or post id) → Folio id, for the links of later phases. */
 type IdMap = Map<string, string>
 
 /** Field limits of the HTTP contract (the schemas' maxLength), applied to imported text too. */
@@ -20,10 +20,9 @@ const NO_TITLE = '(no title)'
 /** Categories, parents before children; a category whose slug a person already uses is adopted. */
 export async function importCategories(run: ImportRun, categories: readonly WxrCategory[]): Promise<IdMap> {
   const ids: IdMap = new Map()
-  run.phase('categories', categories.length)
+  await run.phase('categories', categories.length)
   let done = 0
   for (const category of parentsFirst(categories)) {
-    run.tick('categories', ++done, categories.length)
     const slug = slugFrom(category.slug) || slugFrom(category.name)
     const result = await run.apply('categories', {
       key: `category:${category.slug}`,
@@ -40,6 +39,7 @@ export async function importCategories(run: ImportRun, categories: readonly WxrC
       },
     })
     if (result.outcome !== 'skipped' && result.id !== undefined) ids.set(category.slug, result.id)
+    await run.tick(++done)
   }
   return ids
 }
@@ -47,10 +47,9 @@ export async function importCategories(run: ImportRun, categories: readonly WxrC
 /** Tags; a tag whose slug a person already uses is adopted. */
 export async function importTags(run: ImportRun, tags: readonly WxrTag[]): Promise<IdMap> {
   const ids: IdMap = new Map()
-  run.phase('tags', tags.length)
+  await run.phase('tags', tags.length)
   let done = 0
   for (const tag of tags) {
-    run.tick('tags', ++done, tags.length)
     const slug = slugFrom(tag.slug) || slugFrom(tag.name)
     const result = await run.apply('tags', {
       key: `tag:${tag.slug}`,
@@ -65,46 +64,55 @@ export async function importTags(run: ImportRun, tags: readonly WxrTag[]): Promi
         ).id,
     })
     if (result.outcome !== 'skipped' && result.id !== undefined) ids.set(tag.slug, result.id)
+    await run.tick(++done)
   }
   return ids
 }
 
-/** Attachments as external media records (Folio stores the URL; it never fetches it). */
+/**
+ * Attachments as external media records (Folio stores the URL; it never fetches it). The map is
+ * keyed by `wp:post_id`, which is what a post's `_thumbnail_id` names.
+ */
 export async function importAttachments(run: ImportRun, items: readonly WxrItem[]): Promise<IdMap> {
   const ids: IdMap = new Map()
   const attachments = items.filter((item) => item.type === 'attachment')
-  run.phase('attachments', attachments.length)
+  await run.phase('attachments', attachments.length)
   let done = 0
   for (const item of attachments) {
-    run.tick('attachments', ++done, attachments.length)
-    if (item.status === 'trash' || item.status === 'auto-draft') {
-      run.skip(`attachment status ${item.status}`, 1, 'media')
-      continue
-    }
-    const result = await run.apply('media', {
-      key: `attachment:${item.postId}`,
-      kind: 'media',
-      create: async (tx, tenantId) => {
-        const title = clip(item.title, LIMITS.title)
-        const altText = clip(item.altText, LIMITS.altText)
-        // Folio's external media has no caption: the description, else the caption, is kept.
-        const description = clip(item.html, LIMITS.description) || clip(item.summary, LIMITS.description)
-        const media = await createMediaService({ db: tx }).createExternal(
-          tenantId,
-          {
-            url: item.attachmentUrl.trim(),
-            ...(title === '' ? {} : { title }),
-            ...(altText === '' ? {} : { altText }),
-            ...(description === '' ? {} : { description }),
-          },
-          run.actorId,
-        )
-        return media.id
-      },
-    })
-    if (result.outcome !== 'skipped' && result.id !== undefined) ids.set(item.postId, result.id)
+    const id = await importAttachment(run, item)
+    if (id !== undefined && item.postId !== '') ids.set(item.postId, id)
+    await run.tick(++done)
   }
   return ids
+}
+
+async function importAttachment(run: ImportRun, item: WxrItem): Promise<string | undefined> {
+  if (item.status === 'trash' || item.status === 'auto-draft') {
+    run.skip(`attachment status ${item.status}`, 1, 'media')
+    return undefined
+  }
+  const result = await run.apply('media', {
+    key: `attachment:${item.key}`,
+    kind: 'media',
+    create: async (tx, tenantId) => {
+      const title = clip(item.title, LIMITS.title)
+      const altText = clip(item.altText, LIMITS.altText)
+      // Folio's external media has no caption: the description, else the caption, is kept.
+      const description = clip(item.html, LIMITS.description) || clip(item.summary, LIMITS.description)
+      const media = await createMediaService({ db: tx }).createExternal(
+        tenantId,
+        {
+          url: item.attachmentUrl.trim(),
+          ...(title === '' ? {} : { title }),
+          ...(altText === '' ? {} : { altText }),
+          ...(description === '' ? {} : { description }),
+        },
+        run.actorId,
+      )
+      return media.id
+    },
+  })
+  return result.outcome === 'skipped' ? undefined : result.id
 }
 
 /** Posts and pages as contents, linked to the categories, tags and featured media imported before. */
@@ -114,40 +122,58 @@ export async function importContents(
   links: { categoryIds: IdMap; tagIds: IdMap; mediaIds: IdMap },
 ): Promise<void> {
   const contents = items.filter((item) => item.type !== 'attachment')
-  run.phase('posts and pages', contents.length)
+  await run.phase('contents', contents.length)
   let done = 0
   for (const item of contents) {
-    run.tick('posts and pages', ++done, contents.length)
-    const counted = item.type === 'page' ? 'pages' : 'posts'
-    const publication = publicationOf(item, run.now)
-    if (publication.skip) {
-      run.skip(publication.reason, 1, counted)
-      continue
-    }
-    const pick = (keys: string[], map: IdMap) => keys.flatMap((key) => map.get(key) ?? [])
-    const input: CreateContentInput = {
-      title: clip(item.title, LIMITS.title) || NO_TITLE,
-      summary: item.summary,
-      html: item.html,
-      categories: pick(item.categories, links.categoryIds),
-      tags: pick(item.tags, links.tagIds),
-      featuredMediaId: links.mediaIds.get(item.thumbnailId) ?? null,
-      status: publication.status,
-      publishAt: publication.publishAt,
-      authorName: clip(item.authorName, LIMITS.authorName),
-    }
-    const slug = slugFrom(item.slug)
-    const result = await run.apply(counted, {
-      key: `post:${item.postId}`,
-      kind: item.type === 'page' ? 'page' : 'post',
-      create: (tx, tenantId) =>
-        createWithSlugFallback(tx, tenantId, input, slug, {
-          actorId: run.actorId ?? null,
-          ...(publication.publishedAt && { publishedAt: publication.publishedAt }),
-        }),
-    })
-    if (result.outcome !== 'skipped') run.statuses[publication.status]++
+    await importContent(run, item, links)
+    await run.tick(++done)
   }
+}
+
+async function importContent(
+  run: ImportRun,
+  item: WxrItem,
+  links: { categoryIds: IdMap; tagIds: IdMap; mediaIds: IdMap },
+): Promise<void> {
+  const counted = item.type === 'page' ? 'pages' : 'posts'
+  const publication = publicationOf(item, run.now)
+  if (publication.skip) {
+    run.skip(publication.reason, 1, counted)
+    return
+  }
+  const pick = (keys: string[], map: IdMap) => keys.flatMap((key) => map.get(key) ?? [])
+  const input: CreateContentInput = {
+    title: clip(item.title, LIMITS.title) || NO_TITLE,
+    summary: item.summary,
+    html: item.html,
+    categories: pick(item.categories, links.categoryIds),
+    tags: pick(item.tags, links.tagIds),
+    featuredMediaId: links.mediaIds.get(item.thumbnailId) ?? null,
+    status: publication.status,
+    publishAt: publication.publishAt,
+    authorName: clip(item.authorName, LIMITS.authorName),
+    customFields: { wordpress: originOf(item) },
+  }
+  // Drafts often have no wp:post_name yet; WordPress itself derives the slug from the title.
+  const slug = slugFrom(item.slug) || slugFrom(item.title)
+  const result = await run.apply(counted, {
+    key: `post:${item.key}`,
+    kind: item.type === 'page' ? 'page' : 'post',
+    create: (tx, tenantId) =>
+      createWithSlugFallback(tx, tenantId, input, slug, {
+        actorId: run.actorId ?? null,
+        ...(publication.publishedAt && { publishedAt: publication.publishedAt }),
+      }),
+  })
+  if (result.outcome !== 'skipped') run.statuses[publication.status]++
+}
+
+/**
+ * Where a content came from, kept in `customFields.wordpress`: a site can tell pages from posts
+ * (both are contents in Folio) and map old URLs to new ones.
+ */
+export function originOf(item: WxrItem): { postType: string; postId: string | null; link: string | null } {
+  return { postType: item.type, postId: item.postId || null, link: item.link || null }
 }
 
 /**

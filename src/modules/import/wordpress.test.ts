@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   call,
@@ -223,6 +223,25 @@ describe('importing the WordPress theme unit test export', () => {
     const byTag = await call(ctx.app, 'GET', '/api/contents?status=published&tagName=template', { token })
     expect(byTag.data.pagination.total).toBe(expected.publishedWithTagNamed('template'))
     expect(byTag.data.pagination.total).toBeGreaterThan(0)
+  })
+
+  it('records where each content came from, so pages and posts stay apart', async () => {
+    const about = await call(ctx.app, 'GET', '/api/contents/slug/about', { token })
+    expect(about.data.content.customFields).toEqual({
+      wordpress: { postType: 'page', postId: '2', link: 'https://wpthemetestdata.wordpress.com/about/' },
+    })
+    const standard = await call(ctx.app, 'GET', '/api/contents/slug/post-format-standard', { token })
+    expect(standard.data.content.customFields.wordpress).toMatchObject({ postType: 'post' })
+    const pages = await ctx.db
+      .select({ total: count() })
+      .from(contents)
+      .where(
+        and(
+          eq(contents.tenantId, owner.tenantId),
+          sql`${contents.customFields}->'wordpress'->>'postType' = 'page'`,
+        ),
+      )
+    expect(pages[0]?.total).toBe(expected.pages)
   })
 
   it('maps dates, author names and the scheduled post', async () => {

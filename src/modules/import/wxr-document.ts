@@ -20,7 +20,16 @@ export interface WxrTag {
 export type WxrItemType = 'post' | 'page' | 'attachment'
 
 export interface WxrItem {
+  /**
+   * Identifies the item within its export and across runs of the same export: `wp:post_id`, else
+   * `guid:<guid>`, else `link:<link>`, else `hash:<hex>` of type, title and date; a key already taken
+   * by another item of the file gets a `#…` suffix, so two items never share one.
+   */
+  key: string
+  /** `wp:post_id`, '' when the export has none. */
   postId: string
+  /** The item's `<link>` (its public URL on the WordPress site), '' when none. */
+  link: string
   type: WxrItemType
   title: string
   /** `wp:post_name` as exported (may be '' or percent-encoded). */
@@ -34,7 +43,9 @@ export interface WxrItem {
   /** `wp:post_date_gmt`, else `wp:post_date` read as UTC; undefined for WordPress's zero date. */
   date: Date | undefined
   password: string
+  /** Slugs (keys of `WxrDocument.categories`) of the categories the item is filed under. */
   categories: string[]
+  /** Slugs (keys of `WxrDocument.tags`) of the item's tags. */
   tags: string[]
   /** `_thumbnail_id`: the post id of the featured attachment, '' when none. */
   thumbnailId: string
@@ -46,7 +57,10 @@ export interface WxrDocument {
   siteTitle: string
   /** Author login → display name. */
   authors: Map<string, string>
-  /** Declared categories, plus any an item links without declaring (WordPress creates those too). */
+  /**
+   * Declared categories, plus any an item names without declaring (WordPress creates those too),
+   * including RSS 2.0 `<category>` elements that carry only a name.
+   */
   categories: WxrCategory[]
   tags: WxrTag[]
   /** Posts, pages and attachments in file order. */
@@ -58,6 +72,13 @@ export interface WxrDocument {
 /** The export cannot be read safely or is not well-formed; nothing should be imported. */
 export class WxrParseError extends Error {
   override name = 'WxrParseError'
+}
+
+/** An RSS 2.0 `pubDate` (RFC 822, e.g. `Tue, 05 Oct 2010 07:27:25 +0000`), undefined when unreadable. */
+export function parseRssDate(value: string): Date | undefined {
+  if (value.trim() === '') return undefined
+  const date = new Date(value.trim())
+  return Number.isNaN(date.getTime()) ? undefined : date
 }
 
 /** `YYYY-MM-DD HH:MM:SS` as UTC; WordPress writes `0000-00-00 00:00:00` for "no date". */

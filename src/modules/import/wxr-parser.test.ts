@@ -70,7 +70,9 @@ describe('parseWxr', () => {
     ])
     expect(document.items).toHaveLength(2)
     expect(document.items[0]).toEqual({
+      key: '10',
       postId: '10',
+      link: '',
       type: 'post',
       title: 'Hello <World>',
       slug: 'hello-world',
@@ -172,5 +174,133 @@ describe('parseWordPressDate', () => {
     expect(parseWordPressDate('0000-00-00 00:00:00')).toBeUndefined()
     expect(parseWordPressDate('')).toBeUndefined()
     expect(parseWordPressDate('2020-13-45 99:00:00')).toBeUndefined()
+  })
+})
+
+/** Shapes seen in real exports other than WordPress's current one (older versions, other generators). */
+describe('parseWxr on exports of other shapes', () => {
+  const bare = (fields: string) =>
+    `<item>${fields}<wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>`
+
+  it('keys items without wp:post_id by guid, then link, then a hash, and never lets two share a key', async () => {
+    const document = await parseWxr([
+      wxr(
+        bare('<title>By id</title><wp:post_id>5</wp:post_id><guid>https://a.example/?p=5</guid>') +
+          bare('<title>By guid</title><guid isPermaLink="false">https://a.example/?p=6</guid>') +
+          bare('<title>By link</title><link>https://a.example/by-link/</link>') +
+          bare('<title>By hash</title><wp:post_date>2020-01-01 00:00:00</wp:post_date>') +
+          bare('<title>Other hash</title><wp:post_date>2020-01-01 00:00:00</wp:post_date>') +
+          bare('<title>Same guid</title><guid>https://a.example/?p=6</guid>') +
+          bare('<title>Same guid</title><guid>https://a.example/?p=6</guid>') +
+          bare('<title>Same id</title><wp:post_id>5</wp:post_id>'),
+      ),
+    ])
+    const keys = document.items.map((item) => item.key)
+    expect(keys.slice(0, 3)).toEqual(['5', 'guid:https://a.example/?p=6', 'link:https://a.example/by-link/'])
+    expect(keys[3]).toMatch(/^hash:[0-9a-f]{16}$/)
+    expect(keys[4]).toMatch(/^hash:[0-9a-f]{16}$/)
+    expect(keys[5]).toMatch(/^guid:https:\/\/a\.example\/\?p=6#[0-9a-f]{16}$/)
+    expect(keys[6]).toBe('guid:https://a.example/?p=6#2')
+    expect(keys[7]).toMatch(/^5#[0-9a-f]{16}$/)
+    expect(new Set(keys).size).toBe(8)
+    expect(document.items.map((item) => item.postId)).toEqual(['5', '', '', '', '', '', '', '5'])
+    expect(document.items[2]?.link).toBe('https://a.example/by-link/')
+  })
+
+  it('gives the same keys on every parse of the same export', async () => {
+    const xml = wxr(bare('<title>A</title>') + bare('<title>A</title>') + bare('<title>B</title>'))
+    const first = (await parseWxr([xml])).items.map((item) => item.key)
+    const second = (await parseWxr([xml])).items.map((item) => item.key)
+    expect(second).toEqual(first)
+    expect(new Set(first).size).toBe(3)
+  })
+
+  it('hashes a very long guid into a bounded key', async () => {
+    const guid = `https://a.example/${'x'.repeat(500)}`
+    const [item] = (await parseWxr([wxr(bare(`<title>Long</title><guid>${guid}</guid>`))])).items
+    expect(item?.key).toMatch(/^guid:sha256:[0-9a-f]{64}$/)
+  })
+
+  it('drops the whitespace around CDATA sections in every field, content included', async () => {
+    const [item] = (
+      await parseWxr([
+        wxr(`<item>
+          <title>
+            <![CDATA[Spaced title]]>
+          </title>
+          <content:encoded>
+            <![CDATA[<p>Spaced body</p>]]>
+          </content:encoded>
+          <wp:post_id>
+            <![CDATA[42]]>
+          </wp:post_id>
+          <wp:post_name>
+            <![CDATA[spaced]]>
+          </wp:post_name>
+          <wp:status>
+            <![CDATA[publish]]>
+          </wp:status>
+          <wp:post_type>
+            <![CDATA[page]]>
+          </wp:post_type>
+          <category domain="category" nicename="news">
+            <![CDATA[News]]>
+          </category>
+        </item>`),
+      ])
+    ).items
+    expect(item).toMatchObject({
+      key: '42',
+      title: 'Spaced title',
+      html: '<p>Spaced body</p>',
+      slug: 'spaced',
+      status: 'publish',
+      type: 'page',
+      categories: ['news'],
+    })
+  })
+
+  it('reads RSS 2.0 categories (a name, no domain or nicename) and creates terms only items name', async () => {
+    const document = await parseWxr([
+      wxr(`
+        <wp:category><wp:term_id>1</wp:term_id><wp:category_nicename>local-news</wp:category_nicename><wp:cat_name>Local News</wp:cat_name></wp:category>
+        ${bare('<title>One</title><wp:post_id>1</wp:post_id><category>Local news</category><category><![CDATA[Sports & Games]]></category><category domain="category">Weather</category><category domain="post_tag" nicename="rain">Rain</category><category domain="post_tag">Big Sun</category><category domain="post_format" nicename="post-format-aside">Aside</category><category>  </category>')}
+        ${bare('<title>Two</title><wp:post_id>2</wp:post_id><category>sports &amp; games</category><category>Weather</category>')}
+      `),
+    ])
+    expect(document.categories.map((category) => [category.slug, category.name])).toEqual([
+      ['local-news', 'Local News'],
+      ['sports-and-games', 'Sports & Games'],
+      ['weather', 'Weather'],
+    ])
+    expect(document.tags.map((tag) => [tag.slug, tag.name])).toEqual([
+      ['rain', 'Rain'],
+      ['big-sun', 'Big Sun'],
+    ])
+    expect(document.items.map((item) => [item.categories, item.tags])).toEqual([
+      [
+        ['local-news', 'sports-and-games', 'weather'],
+        ['rain', 'big-sun'],
+      ],
+      [['sports-and-games', 'weather'], []],
+    ])
+  })
+
+  it('matches a category named inline to a declared one by its decoded slug', async () => {
+    const document = await parseWxr([
+      wxr(`
+        <wp:category><wp:term_id>7</wp:term_id><wp:category_nicename>%ce%b5%cf%80%ce%af%cf%80%ce%b5%ce%b4%ce%bf</wp:category_nicename><wp:cat_name>Level</wp:cat_name></wp:category>
+        ${bare('<title>Greek</title><wp:post_id>1</wp:post_id><category>Επίπεδο</category>')}
+      `),
+    ])
+    expect(document.categories).toHaveLength(1)
+    expect(document.items[0]?.categories).toEqual(['%ce%b5%cf%80%ce%af%cf%80%ce%b5%ce%b4%ce%bf'])
+  })
+
+  it('falls back to the RSS pubDate when the export has no WordPress dates', async () => {
+    const [item] = (
+      await parseWxr([wxr(bare('<title>Dated</title><pubDate>Tue, 05 Oct 2010 07:27:25 +0000</pubDate>'))])
+    ).items
+    expect(item?.date).toEqual(new Date('2010-10-05T07:27:25Z'))
   })
 })

@@ -1,13 +1,14 @@
 import type { SaxesTagNS } from 'saxes'
 import {
+  parseRssDate,
   parseWordPressDate,
-  type WxrCategory,
   type WxrDocument,
   type WxrItem,
   type WxrItemType,
   WxrParseError,
-  type WxrTag,
 } from './wxr-document.js'
+import { ItemKeys } from './wxr-keys.js'
+import { type TermLink, WxrTerms } from './wxr-terms.js'
 
 /** Elements whose children are read as named fields rather than as text. */
 const RECORD_ELEMENTS = new Set([
@@ -27,11 +28,11 @@ interface Frame {
   text: string
   attributes: Record<string, string>
   fields: Map<string, string> | undefined
-  links: { domain: string; slug: string; name: string }[]
+  links: TermLink[]
   meta: Map<string, string>
 }
 
-type RawItem = Omit<WxrItem, 'authorName'> & { creator: string }
+type RawItem = Omit<WxrItem, 'authorName' | 'categories' | 'tags'> & { creator: string; links: TermLink[] }
 
 /**
  * Builds a `WxrDocument` from saxes events: records (`item`, `wp:category`, …) collect their child
@@ -42,11 +43,10 @@ export class WxrReader {
   private sawChannel = false
   private siteTitle = ''
   private readonly authors = new Map<string, string>()
-  private readonly categories = new Map<string, WxrCategory>()
-  private readonly tags = new Map<string, WxrTag>()
+  private readonly terms = new WxrTerms()
   private readonly items: RawItem[] = []
+  private readonly keys = new ItemKeys()
   private readonly skippedTypes: Record<string, number> = {}
-  private readonly links: Frame['links'] = []
 
   open(tag: SaxesTagNS): void {
     const name = canonicalName(tag.uri, tag.local)
@@ -76,11 +76,12 @@ export class WxrReader {
     const parent = this.stack.at(-1)
     if (frame === undefined || parent?.fields === undefined) return
     if (frame.fields === undefined) {
+      // Exports wrap CDATA sections in indentation; the whitespace outside them is not content.
       if (frame.name === 'category' && parent.name === 'item') {
         const { domain = '', nicename = '' } = frame.attributes
-        parent.links.push({ domain, slug: nicename.trim(), name: frame.text.trim() })
+        parent.links.push({ domain: domain.trim(), slug: nicename.trim(), name: frame.text.trim() })
       } else {
-        parent.fields.set(frame.name, frame.name === 'content:encoded' ? frame.text : frame.text.trim())
+        parent.fields.set(frame.name, frame.text.trim())
       }
       return
     }
@@ -104,7 +105,7 @@ export class WxrReader {
       const login = field('wp:author_login')
       this.authors.set(login, field('wp:author_display_name') || login)
     } else if (frame.name === 'wp:category') {
-      this.addCategory(
+      this.terms.declareCategory(
         field('wp:term_id'),
         field('wp:category_nicename'),
         field('wp:category_parent'),
@@ -112,12 +113,12 @@ export class WxrReader {
         field('wp:category_description'),
       )
     } else if (frame.name === 'wp:tag') {
-      this.addTag(field('wp:tag_slug'), field('wp:tag_name'), field('wp:tag_description'))
+      this.terms.declareTag(field('wp:tag_slug'), field('wp:tag_name'), field('wp:tag_description'))
     } else if (frame.name === 'wp:term') {
       // WordPress 5+ repeats categories and tags as generic terms; other taxonomies are not ours.
       const taxonomy = field('wp:term_taxonomy')
       if (taxonomy === 'category') {
-        this.addCategory(
+        this.terms.declareCategory(
           field('wp:term_id'),
           field('wp:term_slug'),
           field('wp:term_parent'),
@@ -125,21 +126,11 @@ export class WxrReader {
           field('wp:term_description'),
         )
       } else if (taxonomy === 'post_tag') {
-        this.addTag(field('wp:term_slug'), field('wp:term_name'), field('wp:term_description'))
+        this.terms.declareTag(field('wp:term_slug'), field('wp:term_name'), field('wp:term_description'))
       }
     } else if (frame.name === 'item') {
       this.addItem(fields, frame)
     }
-  }
-
-  private addCategory(termId: string, slug: string, parentSlug: string, name: string, description: string) {
-    if (slug === '' || this.categories.has(slug)) return
-    this.categories.set(slug, { termId, slug, parentSlug, name: name || slug, description })
-  }
-
-  private addTag(slug: string, name: string, description: string) {
-    if (slug === '' || this.tags.has(slug)) return
-    this.tags.set(slug, { slug, name: name || slug, description })
   }
 
   private addItem(fields: Map<string, string>, frame: Frame): void {
@@ -150,13 +141,10 @@ export class WxrReader {
       this.skippedTypes[label] = (this.skippedTypes[label] ?? 0) + 1
       return
     }
-    const linked = (domain: string) => [
-      ...new Set(
-        frame.links.filter((link) => link.domain === domain && link.slug !== '').map((link) => link.slug),
-      ),
-    ]
-    this.items.push({
+    const dateText = field('wp:post_date_gmt') || field('wp:post_date') || field('pubDate')
+    const item = {
       postId: field('wp:post_id'),
+      link: field('link'),
       type: type as WxrItemType,
       title: field('title'),
       slug: field('wp:post_name'),
@@ -164,34 +152,33 @@ export class WxrReader {
       html: field('content:encoded'),
       creator: field('dc:creator'),
       status: field('wp:status'),
-      date: parseWordPressDate(field('wp:post_date_gmt')) ?? parseWordPressDate(field('wp:post_date')),
+      date:
+        parseWordPressDate(field('wp:post_date_gmt')) ??
+        parseWordPressDate(field('wp:post_date')) ??
+        parseRssDate(field('pubDate')),
       password: field('wp:post_password'),
-      categories: linked('category'),
-      tags: linked('post_tag'),
+      links: frame.links,
       thumbnailId: frame.meta.get('_thumbnail_id')?.trim() ?? '',
       attachmentUrl: field('wp:attachment_url'),
       altText: frame.meta.get('_wp_attachment_image_alt')?.trim() ?? '',
-    })
-    this.links.push(...frame.links)
+    }
+    const key = this.keys.next({ ...item, guid: field('guid'), dateText })
+    this.items.push({ key, ...item })
   }
 
   result(): WxrDocument {
     if (!this.sawChannel) throw new WxrParseError('Not a WordPress export: <rss> holds no <channel>.')
-    // Terms an item links without declaring them in the header are still created, named by the link
-    // (as WordPress's own importer does); declared ones come first so their parent and description win.
-    for (const link of this.links) {
-      if (link.domain === 'category') this.addCategory('', link.slug, '', link.name, '')
-      else if (link.domain === 'post_tag') this.addTag(link.slug, link.name, '')
-    }
-    const items = this.items.map(({ creator, ...item }) => ({
+    // Terms are resolved once every declaration is known: an export may declare them after the items.
+    const items = this.items.map(({ creator, links, ...item }) => ({
       ...item,
+      ...this.terms.link(links),
       authorName: this.authors.get(creator) ?? creator,
     }))
     return {
       siteTitle: this.siteTitle,
       authors: this.authors,
-      categories: [...this.categories.values()],
-      tags: [...this.tags.values()],
+      categories: this.terms.categories(),
+      tags: this.terms.tags(),
       items,
       skippedTypes: this.skippedTypes,
     }

@@ -34,11 +34,15 @@ const HttpUrl = Type.String({
   maxLength: 2048,
   pattern: '^[Hh][Tt][Tt][Pp][Ss]?://\\S+$',
   description: 'Absolute http: or https: URL',
+  'x-expect': 'an absolute http: or https: URL',
 })
 
-const TagList = Type.Array(Type.String({ maxLength: 100 }), {
-  maxItems: 50,
+const Tag = Type.String({ maxLength: 100 })
+
+/** api-spec "External media fields": tags are an array of strings or one string. */
+const TagList = Type.Union([Type.Array(Tag, { maxItems: 50 }), Tag], {
   description: 'Tags; one string is taken as a one-element list. Stored trimmed, lowercased, distinct.',
+  'x-expect': 'a list of at most 50 tags of at most 100 characters, or one such tag',
 })
 
 /** api-spec "External media fields". */
@@ -54,7 +58,17 @@ export const CreateExternalMediaBody = Type.Object(
     duration: Type.Optional(Nullable(Type.Number({ minimum: 0, description: 'Seconds' }))),
     tags: Type.Optional(TagList),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    example: {
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      title: 'Launch video',
+      provider: 'youtube',
+      providerId: 'dQw4w9WgXcQ',
+      duration: 212,
+      tags: ['launch', 'video'],
+    },
+  },
 )
 export type CreateExternalMediaInput = Static<typeof CreateExternalMediaBody>
 

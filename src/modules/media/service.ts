@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js'
-import { errors } from '../../http/errors.js'
+import { errors } from '../../errors.js'
 import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
@@ -41,7 +41,7 @@ export function createMediaService(deps: { db: Db }) {
         altText: input.altText ?? null,
         duration: input.duration ?? null,
         mimeType: providerSlug === '' ? null : `video/${providerSlug}`,
-        tags: normalizeTags(input.tags ?? []),
+        tags: normalizeTags([input.tags ?? []].flat()),
         createdBy: actorId ?? null,
       })
       return toMedia(row)

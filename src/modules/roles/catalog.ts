@@ -20,6 +20,7 @@ export const PERMISSIONS_BY_RESOURCE: Readonly<Record<string, readonly string[]>
   placements: CRUD,
   menus: CRUD,
   analytics: ['view'],
+  activities: ['view'],
   settings: ['view', 'update', 'manage'],
   'api-tokens': ['view', 'create', 'delete', 'manage'],
 }
@@ -60,6 +61,7 @@ export const SYSTEM_ROLES: readonly SystemRole[] = [
       'dashboard:view',
       ...manageOf(CONTENT_FAMILIES),
       'analytics:view',
+      'activities:view',
       'users:view',
       'users:manage',
       'roles:view',

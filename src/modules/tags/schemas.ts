@@ -34,7 +34,12 @@ export type ListTagsQuery = Static<typeof ListTagsQuery>
 
 export const CreateTagBody = Type.Object(
   {
-    title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    title: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      pattern: '\\S',
+      'x-expect': 'text with a visible character',
+    }),
     slug: Type.Optional(
       Type.String({
         minLength: 1,
@@ -43,6 +48,6 @@ export const CreateTagBody = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, example: { title: 'Street food' } },
 )
 export type CreateTagInput = Static<typeof CreateTagBody>

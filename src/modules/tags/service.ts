@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js'
-import { errors } from '../../http/errors.js'
+import { errors } from '../../errors.js'
 import { paginate, splitIdList } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'

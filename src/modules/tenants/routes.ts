@@ -54,8 +54,8 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/tenant/info',
     {
-      // Any member or API token may read the tenant's identity: no permission beyond tenant access.
-      config: { auth: 'tenant' },
+      // Any member or API token may read the tenant's identity: every role holds dashboard:view.
+      config: { auth: 'tenant', permission: 'dashboard:view' },
       schema: {
         tags: ['tenants'],
         operationId: 'getTenantInfo',

@@ -7,13 +7,23 @@ export const TENANT_SLUG_MAX_LENGTH = 80
 export const CreateTenantBody = Type.Object(
   {
     // At least one visible character: a name of only spaces would render as nothing.
-    name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    name: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      pattern: '\\S',
+      'x-expect': 'text with a visible character',
+    }),
     slug: Type.Optional(Type.String({ minLength: 1, maxLength: TENANT_SLUG_MAX_LENGTH })),
     requestedPlanSlug: Type.Optional(
-      Type.String({ pattern: '^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$', maxLength: 80 }),
+      Type.String({
+        pattern: '^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$',
+        maxLength: 80,
+        'x-expect':
+          'a plan slug: lowercase letters and digits in dash-separated words, starting with a letter',
+      }),
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, example: { name: 'Ada Blog', slug: 'ada' } },
 )
 export type CreateTenantBody = Static<typeof CreateTenantBody>
 

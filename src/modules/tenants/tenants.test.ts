@@ -9,7 +9,7 @@ import {
   useTestContext,
 } from '../../../test/helpers.js'
 import { memberships, sessions } from '../../db/schema/index.js'
-import { AppError } from '../../http/errors.js'
+import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { createSessionManager } from '../auth/sessions.js'
 import { createTenantsService } from './service.js'

@@ -34,9 +34,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags,
         operationId: 'updateMe',
-        summary: 'Update the own profile; a new e-mail must be verified again',
+        summary: 'Update the own profile; changing the e-mail needs currentPassword and a new verification',
         body: UpdateMeBody,
-        response: { 200: UpdateMeResponse, ...errorResponses(400, 401, 403, 409) },
+        response: { 200: UpdateMeResponse, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request) => service.updateMe(request.principal, request.body),
@@ -55,7 +55,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const result = await service.changePassword(request.principal, request.body, { ip: request.ip })
+      const result = await service.changePassword(request.principal, request.body)
       setSessionCookie(reply, result, secureCookie)
       return result
     },

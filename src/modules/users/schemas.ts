@@ -1,6 +1,13 @@
 import { type Static, Type } from 'typebox'
 import { DateTime, Nullable, TenantQuery } from '../../http/schemas.js'
-import { CurrentPassword, Email, MembershipSchema, NewPassword, PersonName } from '../auth/schemas.js'
+import {
+  CurrentPassword,
+  Email,
+  MembershipSchema,
+  NewPassword,
+  PASSWORD_MAX_LENGTH,
+  PersonName,
+} from '../auth/schemas.js'
 
 /** Profile languages (api-spec "User": tr, en or null). */
 export const LANGUAGES = ['tr', 'en'] as const
@@ -42,6 +49,13 @@ export const UpdateMeBody = Type.Object(
     lastName: Type.Optional(PersonName),
     email: Type.Optional(Email),
     language: Type.Optional(Language),
+    currentPassword: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: PASSWORD_MAX_LENGTH,
+        description: 'Required when email changes; checked whenever sent',
+      }),
+    ),
   },
   { additionalProperties: false },
 )

@@ -1,11 +1,10 @@
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
-import { errors } from '../../http/errors.js'
+import { errors } from '../../errors.js'
 import { hashPassword } from '../../lib/password.js'
 import type { Principal, SessionPrincipal } from '../auth/credentials.js'
 import { normalizeEmail } from '../auth/email.js'
 import { type AuthService, sessionPrincipal } from '../auth/service.js'
-import type { ClientInfo } from '../auth/throttle.js'
 import { createUsersRepository } from './repository.js'
 import { type ChangePasswordInput, toLanguage, type UpdateMeInput } from './schemas.js'
 
@@ -46,14 +45,23 @@ export function createUsersService(deps: { db: Db; auth: AuthService }) {
     },
 
     /**
-     * PUT /api/users/me. A new e-mail must be free (409 `Conflict`, decided by the unique index),
-     * becomes unverified and gets a verification link; the old address gets a notice.
+     * PUT /api/users/me. Changing the e-mail needs `currentPassword` (400 without it; 401
+     * `InvalidCredentials` when wrong, counted like password changes), so a borrowed session
+     * cannot move the account away. A `currentPassword` sent with any change is checked. A new
+     * e-mail must be free (409 `Conflict`, decided by the unique index), becomes unverified and
+     * gets a verification link; the old address gets a notice.
      */
     async updateMe(principal: Principal | null, input: UpdateMeInput) {
       const session = sessionPrincipal(principal)
       const before = await accountOf(session)
       const email = input.email === undefined ? undefined : normalizeEmail(input.email)
       const emailChanges = email !== undefined && email !== normalizeEmail(before.email)
+      if (emailChanges && input.currentPassword === undefined) {
+        throw errors.validation('currentPassword is required to change the e-mail address.')
+      }
+      if (input.currentPassword !== undefined) {
+        await auth.verifyCurrentPassword(session.userId, input.currentPassword)
+      }
       let user: typeof before | undefined
       try {
         user = await repository.updateProfile(session.userId, {
@@ -82,13 +90,13 @@ export function createUsersService(deps: { db: Db; auth: AuthService }) {
     },
 
     /**
-     * PUT /api/users/me/password: checks the current password (401 `InvalidCredentials`, counted by
-     * the login throttles), stores the new one, clears mustChangePassword, ends every session of the
-     * account and starts a fresh one for this client (security-checklist.md item 4).
+     * PUT /api/users/me/password: checks the current password (401 `InvalidCredentials`; 429 past
+     * the account's current-password limit), stores the new one, clears mustChangePassword, ends
+     * every session of the account and starts a fresh one for this client (security-checklist.md item 4).
      */
-    async changePassword(principal: Principal | null, input: ChangePasswordInput, client: ClientInfo) {
+    async changePassword(principal: Principal | null, input: ChangePasswordInput) {
       const session = sessionPrincipal(principal)
-      await auth.verifyCurrentPassword(session.userId, input.currentPassword, client)
+      await auth.verifyCurrentPassword(session.userId, input.currentPassword)
       await repository.setPassword(session.userId, await hashPassword(input.newPassword))
       const issued = await auth.restartSessions(session.userId, session.sessionTenantId)
       return { message: 'Password changed; every other session has been logged out.', ...issued }

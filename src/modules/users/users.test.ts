@@ -139,7 +139,7 @@ describe('PUT /api/users/me', () => {
     const newEmail = uniqueEmail('after')
     const response = await call(ctx.app, 'PUT', '/api/users/me', {
       token: session.token,
-      body: { email: newEmail.toUpperCase() },
+      body: { email: newEmail.toUpperCase(), currentPassword: 'secret1' },
     })
     expect(response.statusCode).toBe(200)
     expect(response.data.user.email).toBe(newEmail)
@@ -161,13 +161,50 @@ describe('PUT /api/users/me', () => {
     const other = await seedUser(ctx.db)
     const response = await call(ctx.app, 'PUT', '/api/users/me', {
       token: user.token,
-      body: { email: other.email.toUpperCase(), firstName: 'Changed' },
+      body: { email: other.email.toUpperCase(), firstName: 'Changed', currentPassword: TEST_PASSWORD },
     })
     expect(response.statusCode).toBe(409)
     expect(response.data.error).toBe('Conflict')
     const [row] = await ctx.db.select().from(users).where(eq(users.id, user.userId))
     expect(row).toMatchObject({ email: user.email, firstName: 'Test' })
     expect(row?.emailVerifiedAt).not.toBeNull()
+  })
+
+  it('needs currentPassword to change the e-mail: 400 naming it when missing, and nothing changes', async () => {
+    const user = await seedUser(ctx.db)
+    const response = await call(ctx.app, 'PUT', '/api/users/me', {
+      token: user.token,
+      body: { email: uniqueEmail('elsewhere'), firstName: 'Changed' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.data).toEqual({
+      error: 'ValidationFailed',
+      message: 'currentPassword is required to change the e-mail address.',
+    })
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.userId))
+    expect(row).toMatchObject({ email: user.email, firstName: 'Test' })
+  })
+
+  it('answers a wrong currentPassword with 401 InvalidCredentials, keeps the session and changes nothing', async () => {
+    const user = await seedUser(ctx.db)
+    const target = uniqueEmail('elsewhere')
+    const response = await call(ctx.app, 'PUT', '/api/users/me', {
+      token: user.token,
+      body: { email: target, currentPassword: 'not the password' },
+    })
+    expect(response.statusCode).toBe(401)
+    expect(response.data).toEqual({ error: 'InvalidCredentials', message: 'Invalid e-mail or password.' })
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.userId))
+    expect(row?.email).toBe(user.email)
+    expect(row?.emailVerifiedAt).not.toBeNull()
+    expect(lastMailTo(ctx.dataDir, target)).toBeUndefined()
+    expect((await call(ctx.app, 'GET', '/api/users/me', { token: user.token })).statusCode).toBe(200)
+    // A wrong currentPassword is refused with any change, not only an e-mail change.
+    const rename = await call(ctx.app, 'PUT', '/api/users/me', {
+      token: user.token,
+      body: { firstName: 'Renamed', currentPassword: 'not the password' },
+    })
+    expect(rename.statusCode).toBe(401)
   })
 
   it('keeps the account verified when the e-mail is resent in another letter case', async () => {

@@ -76,12 +76,20 @@ export const errors = {
       `The slug "${slug}" is already in use.`,
       suggestions === undefined ? {} : { suggestions },
     ),
-  rateLimited: (retryAfterSeconds: number) =>
-    new AppError(
+  /**
+   * 429 for a short-window throttle: `what` was limited; the message says when it clears, in words
+   * and as a UTC time, and `Retry-After` / `retryAfter` carry the seconds.
+   */
+  rateLimited: (what: string, retryAfterSeconds: number) => {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds))
+    const clearsAt = new Date(Date.now() + seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+    const wait = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`
+    return new AppError(
       'RateLimitExceeded',
-      `Too many attempts; try again in ${retryAfterSeconds} seconds.`,
-      { retryAfter: retryAfterSeconds },
-      { 'retry-after': String(retryAfterSeconds) },
-    ),
+      `${what}; this clears in ${wait} (at ${clearsAt}).`,
+      { retryAfter: seconds },
+      { 'retry-after': String(seconds) },
+    )
+  },
   unavailable: (message: string) => new AppError('ServiceUnavailable', message),
 }

@@ -1,0 +1,59 @@
+import { loadConfig } from '../config.js'
+import { createDatabase } from '../db/client.js'
+import { lockDataDirOrExit } from '../db/data-dir-lock.js'
+import { runMigrations } from '../db/migrate.js'
+import { createMailer } from '../mail/mailer.js'
+import { createWordPressImporter, type WordPressImportSummary } from '../modules/import/wordpress-import.js'
+import { createPlatform } from '../platform.js'
+import { createServices } from '../services.js'
+import { createSharedStore } from '../store/shared-store.js'
+
+/** What to do instead when the embedded database is held by a running server. */
+const LOCKED_HINT =
+  'Stop that process first, or import through the running server: ' +
+  'npm run import:wordpress -- --url <server URL> --token <token> --file <export.xml> (see --help).'
+
+/**
+ * The direct mode: opens the configured database itself (under the DATA_DIR lock when it is the
+ * embedded one) and imports into the tenant named by slug.
+ * Exits 1 with one line when a server (or another import) holds DATA_DIR.
+ * @throws what the importer throws.
+ */
+export async function importDirect(options: {
+  file: string
+  tenantSlug: string
+  ownerEmail: string | undefined
+  dryRun: boolean
+  onProgress: (line: string) => void
+}): Promise<WordPressImportSummary> {
+  const config = loadConfig()
+  const lock = await lockDataDirOrExit(config, { prefix: 'import-wordpress: ', hint: LOCKED_HINT })
+  try {
+    const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+    const store = await createSharedStore({ redisUrl: config.redisUrl })
+    try {
+      await runMigrations(database)
+      const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir })
+      // Events of the import wait in the outbox for the next running server: nothing is started here.
+      const platform = createPlatform({ config, database, store })
+      const services = createServices({ config, database, store, mailer, platform })
+      const importer = createWordPressImporter({
+        db: database.db,
+        tenants: services.tenants,
+        listTotals: services.listTotals,
+      })
+      return await importer.run({
+        file: options.file,
+        tenantSlug: options.tenantSlug,
+        ownerEmail: options.ownerEmail,
+        dryRun: options.dryRun,
+        onProgress: options.onProgress,
+      })
+    } finally {
+      await store.close()
+      await database.close()
+    }
+  } finally {
+    await lock?.release()
+  }
+}

@@ -1,0 +1,23 @@
+import type { WordPressImportSummary } from '../modules/import/wordpress-import.js'
+
+/** The summary both modes print on stdout: the target, a table of counts per kind, then details. */
+export function formatSummary(summary: WordPressImportSummary): string {
+  const tenant = summary.tenant.created
+    ? `new tenant "${summary.tenant.slug}"`
+    : `tenant "${summary.tenant.slug}"`
+  const lines = [
+    `${summary.dryRun ? 'Dry run (nothing written): would import' : 'Imported'} "${summary.siteTitle}" into ${tenant}`,
+    `${'kind'.padEnd(12)}${'created'.padStart(9)}${'existing'.padStart(10)}${'skipped'.padStart(9)}`,
+  ]
+  for (const [kind, counts] of Object.entries(summary.counts)) {
+    lines.push(
+      `${kind.padEnd(12)}${String(counts.created).padStart(9)}${String(counts.existing).padStart(10)}${String(counts.skipped).padStart(9)}`,
+    )
+  }
+  const statuses = Object.entries(summary.statuses).map(([status, count]) => `${status} ${count}`)
+  lines.push(`content statuses: ${statuses.join(', ')}`)
+  const skipped = Object.entries(summary.skipped).map(([reason, count]) => `${reason} ${count}`)
+  if (skipped.length > 0) lines.push(`skipped: ${skipped.join(', ')}`)
+  for (const problem of summary.problems) lines.push(`not imported: ${problem.key}: ${problem.message}`)
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,37 @@
+import { ALL_PERMISSIONS, expandPermissions } from './modules/roles/catalog.js'
+
+/** Who acts (platform.md §1): a signed-in user, an API token, or Folio itself (importer, jobs, CLI). */
+export type Actor =
+  | { kind: 'user'; userId: string }
+  | { kind: 'apiToken'; tokenId: string; name?: string }
+  | { kind: 'system'; name: string }
+
+/**
+ * The request context every service method takes first (platform.md §1). The auth guard builds it
+ * from the credential; nothing in it comes from a request body.
+ */
+export interface TenantContext {
+  /** Never '' (a route that acts on no tenant has no context). */
+  readonly tenantId: string
+  readonly actor: Actor
+  /** The actor's permissions in the tenant: its role's, narrowed by an API token's scopes. */
+  readonly permissions: ReadonlySet<string>
+  readonly client: { readonly ip: string; readonly userAgent: string }
+}
+
+const SYSTEM_PERMISSIONS: ReadonlySet<string> = expandPermissions(ALL_PERMISSIONS)
+
+/** The context of work Folio does on its own (`name`: 'wordpress-import', 'content-scheduler' …). */
+export function systemContext(tenantId: string, name: string): TenantContext {
+  return {
+    tenantId,
+    actor: { kind: 'system', name },
+    permissions: SYSTEM_PERMISSIONS,
+    client: { ip: '', userAgent: name },
+  }
+}
+
+/** The user behind a context, or null (API tokens and the system act for no user). */
+export function userIdOf(context: TenantContext): string | null {
+  return context.actor.kind === 'user' ? context.actor.userId : null
+}

@@ -1,0 +1,95 @@
+import type { Actor, TenantContext } from '../context.js'
+import type { Db } from '../db/client.js'
+import { type ActorRef, outbox } from '../db/schema/index.js'
+import { newId } from '../lib/ids.js'
+
+/**
+ * Domain events and the transactional outbox (platform.md §2). A write records what happened in
+ * the same transaction as the change (`inTransaction` + `emit`), so an event exists exactly when
+ * its write committed. After the commit the event sink hears the events: this instance drops its
+ * caches at once, and the relay (`relay.ts`) hands them to the durable consumers. Nothing a
+ * consumer does can fail the write.
+ *
+ * Names are `<resource>.<past-verb>` (`content.created`, `member.role-changed`); the payload is the
+ * public record (what a read returns) plus what changed, never a secret.
+ */
+export interface DomainEvent {
+  type: string
+  /** The record the event is about (its id), when there is one. */
+  subjectId?: string | null
+  payload: Record<string, unknown>
+}
+
+export interface CommittedEvent extends DomainEvent {
+  id: string
+  tenantId: string
+  actor: ActorRef
+  /** The client address of the request that caused it; null for Folio's own work. */
+  ipAddress: string | null
+  createdAt: Date
+}
+
+export type Emit = (event: DomainEvent) => void
+
+/** Hears events after their transaction committed (local cache invalidation, relay wake-up). */
+export interface EventSink {
+  committed(events: readonly CommittedEvent[]): void
+}
+
+/** A sink that hears nothing: for services built inside another unit of work (the importer's). */
+export const NO_EVENT_SINK: EventSink = { committed() {} }
+
+export function actorRefOf(actor: Actor): ActorRef {
+  if (actor.kind === 'user') return { kind: 'user', id: actor.userId }
+  if (actor.kind === 'apiToken') {
+    return actor.name === undefined
+      ? { kind: 'apiToken', id: actor.tokenId }
+      : { kind: 'apiToken', id: actor.tokenId, name: actor.name }
+  }
+  return { kind: 'system', name: actor.name }
+}
+
+/**
+ * Runs `work` in a transaction of `db` (a savepoint when `db` is already a transaction); the events
+ * it emits are stored in the outbox in that transaction, and given to `sink` once it committed.
+ * Returns what `work` returns; when it throws, nothing is stored and the sink hears nothing.
+ */
+export async function inTransaction<T>(
+  db: Db,
+  context: TenantContext,
+  sink: EventSink,
+  work: (tx: Db, emit: Emit) => Promise<T>,
+): Promise<T> {
+  const pending: CommittedEvent[] = []
+  const actor = actorRefOf(context.actor)
+  const ipAddress = context.client.ip === '' ? null : context.client.ip
+  const result = await db.transaction(async (tx) => {
+    const value = await work(tx as unknown as Db, (event) => {
+      pending.push({
+        ...event,
+        id: newId(),
+        tenantId: context.tenantId,
+        actor,
+        ipAddress,
+        createdAt: new Date(),
+      })
+    })
+    if (pending.length > 0) {
+      await tx.insert(outbox).values(
+        pending.map((event) => ({
+          tenantId: event.tenantId,
+          id: event.id,
+          type: event.type,
+          subjectId: event.subjectId ?? null,
+          actor: event.actor,
+          payload: event.payload,
+          ipAddress: event.ipAddress,
+          createdAt: event.createdAt,
+        })),
+      )
+    }
+    return value
+  })
+  if (pending.length > 0) sink.committed(pending)
+  return result
+}

@@ -1,0 +1,47 @@
+/**
+ * Text PostgreSQL cannot store, found before validation (decisions.md "Input hygiene"): a NUL
+ * character (U+0000; PostgreSQL text refuses it, so it used to surface as a 500) or invalid UTF-16
+ * (a lone surrogate, which has no UTF-8 form). Keys of objects count as text too.
+ */
+export interface UnsafeText {
+  /** JSON pointer of the offending value or key, e.g. `/customFields/a` ('' for the root). */
+  path: string
+  message: string
+}
+
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1')
+
+function problemOf(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'must not contain a NUL character (U+0000)'
+  if (!text.isWellFormed()) return 'must be valid Unicode (it holds a lone surrogate)'
+  return undefined
+}
+
+/**
+ * The first unstorable string in `value` (walked iteratively, so any depth is safe), or undefined.
+ */
+export function findUnsafeText(value: unknown): UnsafeText | undefined {
+  const pending: { value: unknown; path: string }[] = [{ value, path: '' }]
+  while (pending.length > 0) {
+    const current = pending.pop()!
+    if (typeof current.value === 'string') {
+      const message = problemOf(current.value)
+      if (message !== undefined) return { path: current.path, message }
+      continue
+    }
+    if (typeof current.value !== 'object' || current.value === null) continue
+    if (Array.isArray(current.value)) {
+      current.value.forEach((item, index) => {
+        pending.push({ value: item, path: `${current.path}/${index}` })
+      })
+      continue
+    }
+    for (const [key, child] of Object.entries(current.value)) {
+      const path = `${current.path}/${escapePointer(key)}`
+      const message = problemOf(key)
+      if (message !== undefined) return { path, message: `has a key that ${message}` }
+      pending.push({ value: child, path })
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,79 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import type { DataValidationCxt } from 'ajv/dist/types/index.js'
+import formats, { type FormatsPlugin } from 'ajv-formats'
+import type { FastifySchemaCompiler } from 'fastify'
+import { type FreeObjectLimits, freeObjectProblem } from './free-object.js'
+import { findUnsafeText } from './unsafe-text.js'
+
+/**
+ * Request validation (decisions.md "Input hygiene"):
+ * - JSON bodies are never type-coerced (`{"title": 12345}` is a 400); query strings and path
+ *   parameters arrive as text and are coerced, so each HTTP part has its own Ajv instance.
+ * - Every part is first searched for text PostgreSQL cannot store (NUL, lone surrogates): one check
+ *   for every route, at validation.
+ * - Free objects carry the `x-free-object` keyword with their limits.
+ * - `verbose` keeps each error's schema, so `validation-messages.ts` can say what was expected.
+ */
+function createAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: true,
+    removeAdditional: false,
+    // One error per request: collecting all of them lets a crafted body cost more (Fastify's default).
+    allErrors: false,
+    verbose: true,
+    addUsedSchema: false,
+  })
+  // ajv-formats is CommonJS: under Node's ESM loader its default import is the plugin itself.
+  ;(formats as unknown as FormatsPlugin)(ajv)
+  // Documentation-only keywords of the OpenAPI document.
+  ajv.addVocabulary(['example', 'x-expect'])
+  ajv.addKeyword({
+    keyword: 'x-free-object',
+    schemaType: 'object',
+    errors: true,
+    validate: function validateFreeObject(
+      limits: FreeObjectLimits,
+      data: unknown,
+      _parentSchema?: unknown,
+      dataContext?: DataValidationCxt,
+    ) {
+      const problem = freeObjectProblem(data, limits)
+      if (problem === undefined) return true
+      const instancePath = dataContext?.instancePath ?? ''
+      ;(validateFreeObject as ValidateFunction).errors = [
+        { keyword: 'x-free-object', instancePath, schemaPath: '', params: {}, message: problem },
+      ]
+      return false
+    },
+  })
+  return ajv
+}
+
+/** The validator compiler for `app.setValidatorCompiler`: one Ajv for bodies, one for the rest. */
+export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
+  const bodyAjv = createAjv(false)
+  const textAjv = createAjv(true)
+  return ({ schema, httpPart }) => {
+    const validate = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object)
+    const checked = (data: unknown) => {
+      const unsafe = findUnsafeText(data)
+      if (unsafe !== undefined) {
+        const error: ErrorObject = {
+          keyword: 'x-unsafe-text',
+          instancePath: unsafe.path,
+          schemaPath: '',
+          params: {},
+          message: unsafe.message,
+        }
+        checked.errors = [error]
+        return false
+      }
+      const valid = validate(data)
+      checked.errors = validate.errors
+      return valid
+    }
+    checked.errors = null as ErrorObject[] | null | undefined
+    return checked
+  }
+}

@@ -1,0 +1,128 @@
+import PgBoss from 'pg-boss'
+import type { Database } from '../db/client.js'
+
+/**
+ * Durable background work (platform.md §3): webhook deliveries and their retries, scheduled
+ * publishing, retention and pruning, quota folding. Runs on pg-boss over Folio's own database
+ * handle, so the same queue works on embedded PGlite and on PostgreSQL with many instances (jobs
+ * are claimed with `FOR UPDATE SKIP LOCKED`: each runs once). Jobs survive restarts; a failing job
+ * retries with backoff and ends in pg-boss's visible `failed` state with its error as output.
+ *
+ * pg-boss 10 is the last major that supports Node.js 20 (11 and later need Node.js 22).
+ */
+export interface JobHandlerOptions {
+  /** Retries after the first attempt (default 5). */
+  retryLimit?: number
+  /** Seconds before the first retry (default 5), doubled each time with `retryBackoff`. */
+  retryDelaySeconds?: number
+  retryBackoff?: boolean
+  /** An attempt running longer fails and is retried (default 60 s): a crashed worker's job comes back. */
+  expireInSeconds?: number
+}
+
+export interface JobSendOptions {
+  /** Not before this time. */
+  startAfter?: Date
+  /** At most one queued job per key (for example one per tenant). */
+  singletonKey?: string
+}
+
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>
+
+export interface JobRunner {
+  /** Registers the handler of a queue; call before `start`. */
+  handle<T extends object>(name: string, handler: JobHandler<T>, options?: JobHandlerOptions): void
+  /** Runs `name` every time `cron` (UTC, minute precision) fires, once across all instances. */
+  every(name: string, cron: string): void
+  /** Queues a job; resolves with its id (null when a singleton is already queued). */
+  send<T extends object>(name: string, data: T, options?: JobSendOptions): Promise<string | null>
+  /** pg-boss's record of a job (state, retryCount, output), for tests and diagnostics. */
+  find(name: string, id: string): Promise<PgBoss.JobWithMetadata | null>
+  start(): Promise<void>
+  /** Lets running handlers finish, then stops polling. */
+  stop(): Promise<void>
+}
+
+export interface JobRunnerOptions {
+  database: Database
+  /** The schema pg-boss keeps its tables in (tests give each app its own). */
+  schema?: string
+  /** How often an idle worker looks for new jobs (seconds, ≥ 0.5). */
+  pollingIntervalSeconds?: number
+  onError?: (err: Error) => void
+}
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const db: PgBoss.Db = {
+    executeSql: (text, values) => options.database.execute(text, values),
+  }
+  const boss = new PgBoss({
+    db,
+    schema: options.schema ?? 'pgboss',
+    supervise: true,
+    schedule: true,
+    migrate: true,
+  })
+  boss.on('error', (err) => options.onError?.(err))
+  const handlers = new Map<string, { handler: JobHandler<object>; options: JobHandlerOptions }>()
+  const schedules = new Map<string, string>()
+  const workers = new Map<string, string>()
+  let started = false
+
+  return {
+    handle(name, handler, handlerOptions = {}) {
+      if (started) throw new Error(`Register job handlers before start (${name}).`)
+      handlers.set(name, { handler: handler as JobHandler<object>, options: handlerOptions })
+    },
+
+    every(name, cron) {
+      if (started) throw new Error(`Register schedules before start (${name}).`)
+      schedules.set(name, cron)
+    },
+
+    async send(name, data, sendOptions = {}) {
+      const id = await boss.send(name, data, {
+        ...(sendOptions.startAfter === undefined ? {} : { startAfter: sendOptions.startAfter }),
+        ...(sendOptions.singletonKey === undefined ? {} : { singletonKey: sendOptions.singletonKey }),
+      })
+      // A job due now starts at once on this instance instead of at the next poll.
+      const worker = workers.get(name)
+      if (worker !== undefined && sendOptions.startAfter === undefined) boss.notifyWorker(worker)
+      return id
+    },
+
+    find: (name, id) => boss.getJobById(name, id, { includeArchive: true }),
+
+    async start() {
+      started = true
+      await boss.start()
+      for (const [name, { handler, options: handlerOptions }] of handlers) {
+        await boss.createQueue(name, {
+          name,
+          retryLimit: handlerOptions.retryLimit ?? 5,
+          retryDelay: handlerOptions.retryDelaySeconds ?? 5,
+          retryBackoff: handlerOptions.retryBackoff ?? true,
+          expireInSeconds: handlerOptions.expireInSeconds ?? 60,
+        })
+        const worker = await boss.work<object>(
+          name,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+          async ([job]) => {
+            if (job !== undefined) await handler(job.data, { id: job.id, retryCount: job.retryCount })
+          },
+        )
+        workers.set(name, worker)
+      }
+      for (const [name, cron] of schedules) {
+        if (!handlers.has(name)) throw new Error(`No handler for the scheduled job ${name}.`)
+        await boss.schedule(name, cron, {}, { tz: 'UTC' })
+      }
+    },
+
+    async stop() {
+      if (!started) return
+      started = false
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+    },
+  }
+}

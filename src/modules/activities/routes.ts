@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { TenantContext } from '../../context.js'
+import { errorResponses } from '../../http/schemas.js'
+import { ActivityPage, ListActivitiesQuery, RecentActivities, RecentActivitiesQuery } from './schemas.js'
+import type { ActivitiesService } from './service.js'
+
+const tags = ['activities']
+const access = { auth: 'tenant', permission: 'activities:view' } as const
+
+/** `/api/activities` (spec "Activities"): the tenant's activity log, for owners and admins. */
+export const activitiesRoutes: FastifyPluginAsyncTypebox<{ service: ActivitiesService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/',
+    {
+      config: access,
+      schema: {
+        tags,
+        operationId: 'listActivities',
+        summary: 'The activity log, newest first',
+        description:
+          'Every write of every family appears here (from the outbox), with who did it, a sentence, ids and changed members as metadata, and the client address. Secrets never appear.',
+        querystring: ListActivitiesQuery,
+        response: { 200: ActivityPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => service.list(request.context as TenantContext, request.query),
+  )
+
+  app.get(
+    '/recent',
+    {
+      config: access,
+      schema: {
+        tags,
+        operationId: 'listRecentActivities',
+        summary: 'The newest activities of a tenant, without client addresses',
+        querystring: RecentActivitiesQuery,
+        response: { 200: RecentActivities, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => service.recent(request.context as TenantContext, request.query.limit ?? 10),
+  )
+}

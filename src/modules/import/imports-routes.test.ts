@@ -1,0 +1,265 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { and, count, eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { call, seedApiToken, seedMember, seedTenant, useTestContext } from '../../../test/helpers.js'
+import { postExport, secondApp, waitForImport } from '../../../test/import-fixtures.js'
+import { categories, contents, imports, tags } from '../../db/schema/index.js'
+
+const ctx = useTestContext()
+
+const NAMESPACES =
+  'xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/"'
+
+/** A small export: a category, a post filed under it and a page. */
+const EXPORT = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" ${NAMESPACES}><channel><title>Route Site</title>
+<wp:category><wp:term_id>1</wp:term_id><wp:category_nicename>news</wp:category_nicename><wp:cat_name>News</wp:cat_name></wp:category>
+<item><title>Hello</title><link>https://old.example/hello/</link><content:encoded><![CDATA[<p>Hi</p>]]></content:encoded>
+<wp:post_id>7</wp:post_id><wp:post_date_gmt>2021-02-03 04:05:06</wp:post_date_gmt><wp:post_name>hello</wp:post_name>
+<wp:status>publish</wp:status><wp:post_type>post</wp:post_type><category domain="category" nicename="news">News</category></item>
+<item><title>About</title><wp:post_id>8</wp:post_id><wp:post_name>about</wp:post_name><wp:status>publish</wp:status>
+<wp:post_type>page</wp:post_type></item>
+</channel></rss>`
+
+const REAL_EXPORT = readFileSync(
+  fileURLToPath(
+    new URL('../../../../shared/data/wordpress/themeunittestdata.wordpress.xml', import.meta.url),
+  ),
+)
+
+async function importRows(tenantId: string): Promise<number> {
+  const [row] = await ctx.db.select({ total: count() }).from(imports).where(eq(imports.tenantId, tenantId))
+  return row?.total ?? 0
+}
+
+describe('POST /api/imports/wordpress and GET /api/imports/{id}', () => {
+  it('answers 202 with the import, runs it in the background and reports counts per kind', async () => {
+    const owner = await seedTenant(ctx.db)
+    const started = await postExport(ctx.app, owner.token, EXPORT)
+    expect(started.statusCode, started.body).toBe(202)
+    expect(started.data.import).toMatchObject({
+      id: expect.stringMatching(/^[a-f0-9]{24}$/),
+      tenantId: owner.tenantId,
+      source: 'wordpress',
+      status: 'queued',
+      dryRun: false,
+      siteTitle: 'Route Site',
+      sizeBytes: Buffer.byteLength(EXPORT),
+      totals: { categories: 1, tags: 0, attachments: 0, contents: 2 },
+      error: null,
+    })
+
+    const done = await waitForImport(ctx.app, owner.token, started.data.import.id)
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      phase: null,
+      counts: {
+        categories: { created: 1, existing: 0, skipped: 0 },
+        tags: { created: 0, existing: 0, skipped: 0 },
+        media: { created: 0, existing: 0, skipped: 0 },
+        posts: { created: 1, existing: 0, skipped: 0 },
+        pages: { created: 1, existing: 0, skipped: 0 },
+      },
+      statuses: { draft: 0, published: 2, scheduled: 0, archived: 0 },
+      skipped: {},
+      problems: [],
+      error: null,
+      startedAt: expect.any(String),
+      finishedAt: expect.any(String),
+    })
+    const post = await call(ctx.app, 'GET', '/api/contents/slug/hello', { token: owner.token })
+    expect(post.data.content.customFields).toEqual({
+      wordpress: { postType: 'post', postId: '7', link: 'https://old.example/hello/' },
+    })
+    expect(post.data.content.categories).toHaveLength(1)
+    const page = await call(ctx.app, 'GET', '/api/contents/slug/about', { token: owner.token })
+    expect(page.data.content.customFields).toEqual({
+      wordpress: { postType: 'page', postId: '8', link: null },
+    })
+    const [author] = await ctx.db
+      .select({ createdBy: contents.createdBy })
+      .from(contents)
+      .where(and(eq(contents.tenantId, owner.tenantId), eq(contents.slug, 'hello')))
+    expect(author?.createdBy).toBe(owner.userId)
+
+    const again = await postExport(ctx.app, owner.token, EXPORT)
+    const second = await waitForImport(ctx.app, owner.token, again.data.import.id)
+    expect(second.counts.posts).toEqual({ created: 0, existing: 1, skipped: 0 })
+    expect(second.counts.categories).toEqual({ created: 0, existing: 1, skipped: 0 })
+  })
+
+  it('counts without writing in a dry run', async () => {
+    const owner = await seedTenant(ctx.db)
+    const started = await call(ctx.app, 'POST', '/api/imports/wordpress?dryRun=true', {
+      token: owner.token,
+      body: EXPORT,
+      headers: { 'content-type': 'text/xml; charset=UTF-8' },
+    })
+    expect(started.statusCode).toBe(202)
+    const done = await waitForImport(ctx.app, owner.token, started.data.import.id)
+    expect(done).toMatchObject({ status: 'succeeded', dryRun: true })
+    expect(done.counts.posts).toEqual({ created: 1, existing: 0, skipped: 0 })
+    const list = await call(ctx.app, 'GET', '/api/contents', { token: owner.token })
+    expect(list.data.pagination.total).toBe(0)
+  })
+
+  it('answers 400 for a malformed or hostile document and queues nothing', async () => {
+    const owner = await seedTenant(ctx.db)
+    const truncated = await postExport(ctx.app, owner.token, EXPORT.slice(0, 300))
+    expect(truncated.statusCode).toBe(400)
+    expect(truncated.data).toEqual({
+      error: 'BadRequest',
+      message: expect.stringMatching(/not well-formed XML/),
+    })
+    const hostile = await postExport(
+      ctx.app,
+      owner.token,
+      EXPORT.replace('<rss ', '<!DOCTYPE rss [<!ENTITY x SYSTEM "file:///etc/passwd">]><rss '),
+    )
+    expect(hostile.statusCode).toBe(400)
+    expect(hostile.data.message).toMatch(/DOCTYPE/)
+    const empty = await postExport(ctx.app, owner.token, '')
+    expect(empty.statusCode).toBe(400)
+    expect(await importRows(owner.tenantId)).toBe(0)
+  })
+
+  it('answers 415 for a body that is not XML, 400 without a body and 401 without a credential', async () => {
+    const owner = await seedTenant(ctx.db)
+    const json = await call(ctx.app, 'POST', '/api/imports/wordpress', {
+      token: owner.token,
+      body: { xml: EXPORT },
+    })
+    expect(json.statusCode).toBe(415)
+    expect(json.data).toEqual({
+      error: 'UnsupportedMediaType',
+      message: expect.stringMatching(/application\/xml/),
+    })
+    const anonymous = await call(ctx.app, 'POST', '/api/imports/wordpress', {
+      body: EXPORT,
+      headers: { 'content-type': 'application/xml' },
+    })
+    expect(anonymous.statusCode).toBe(401)
+    const missing = await call(ctx.app, 'POST', '/api/imports/wordpress', { token: owner.token })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.data.message).toBe('Send the WordPress export file as the request body (application/xml).')
+    const read = await call(ctx.app, 'GET', '/api/imports/0123456789abcdef01234567')
+    expect(read.statusCode).toBe(401)
+  })
+
+  it('lets owners, admins and their write tokens import, not editors or their tokens', async () => {
+    const owner = await seedTenant(ctx.db)
+    const admin = await seedMember(ctx.db, owner.tenantId, 'admin')
+    const editor = await seedMember(ctx.db, owner.tenantId, 'editor')
+    const adminToken = await seedApiToken(ctx.db, owner.tenantId, {
+      role: 'admin',
+      scopes: ['read', 'write'],
+    })
+    const adminReadToken = await seedApiToken(ctx.db, owner.tenantId, { role: 'admin', scopes: ['read'] })
+    const editorToken = await seedApiToken(ctx.db, owner.tenantId, {
+      role: 'editor',
+      scopes: ['read', 'write'],
+    })
+
+    const byEditor = await postExport(ctx.app, editor.token, EXPORT)
+    expect(byEditor.statusCode).toBe(403)
+    expect(byEditor.data.error).toBe('Forbidden')
+    expect((await postExport(ctx.app, editorToken, EXPORT)).statusCode).toBe(403)
+    expect((await postExport(ctx.app, adminReadToken, EXPORT)).data.error).toBe('InsufficientScope')
+    expect(await importRows(owner.tenantId)).toBe(0)
+
+    const byAdmin = await postExport(ctx.app, admin.token, EXPORT)
+    expect(byAdmin.statusCode).toBe(202)
+    const byToken = await postExport(ctx.app, adminToken, EXPORT)
+    expect(byToken.statusCode).toBe(202)
+    // Imports of one tenant run one after the other: the second finds everything the first made.
+    const first = await waitForImport(ctx.app, adminToken, byAdmin.data.import.id)
+    const second = await waitForImport(ctx.app, adminToken, byToken.data.import.id)
+    expect(first.counts.posts.created).toBe(1)
+    expect(second.counts.posts).toEqual({ created: 0, existing: 1, skipped: 0 })
+    const editorRead = await call(ctx.app, 'GET', `/api/imports/${first.id}`, { token: editor.token })
+    expect(editorRead.statusCode).toBe(403)
+  })
+
+  it("answers 404 for another tenant's import exactly as for a missing one", async () => {
+    const owner = await seedTenant(ctx.db)
+    const other = await seedTenant(ctx.db)
+    const started = await postExport(ctx.app, owner.token, EXPORT)
+    await waitForImport(ctx.app, owner.token, started.data.import.id)
+    const foreign = await call(ctx.app, 'GET', `/api/imports/${started.data.import.id}`, {
+      token: other.token,
+    })
+    const missing = await call(ctx.app, 'GET', '/api/imports/0123456789abcdef01234567', {
+      token: other.token,
+    })
+    expect(foreign.statusCode).toBe(404)
+    expect(foreign.data).toEqual(missing.data)
+    const badId = await call(ctx.app, 'GET', '/api/imports/not-an-id', { token: owner.token })
+    expect(badId.statusCode).toBe(400)
+  })
+
+  it('answers 413 for an export over IMPORT_MAX_BYTES', async () => {
+    const app = await secondApp(ctx.database, ctx.dataDir, { IMPORT_MAX_BYTES: '2048' })
+    try {
+      const owner = await seedTenant(ctx.db)
+      const fits = await postExport(app, owner.token, EXPORT)
+      expect(fits.statusCode).toBe(202)
+      const large = await postExport(app, owner.token, EXPORT.replace('<p>Hi</p>', 'x'.repeat(4096)))
+      expect(large.statusCode).toBe(413)
+      expect(large.data.error).toBe('PayloadTooLarge')
+      await waitForImport(app, owner.token, fits.data.import.id)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('records an import cut short by a server stop as failed, and a re-run completes it exactly', async () => {
+    const owner = await seedTenant(ctx.db)
+    const app = await secondApp(ctx.database, ctx.dataDir)
+    let id: string
+    try {
+      const started = await postExport(app, owner.token, REAL_EXPORT)
+      expect(started.statusCode).toBe(202)
+      id = started.data.import.id
+      // Stopped once some categories are in, long before the posts and pages.
+      for (;;) {
+        const state = (await call(app, 'GET', `/api/imports/${id}`, { token: owner.token })).data.import
+        if (state.counts.categories.created > 0) break
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+    } finally {
+      await app.close()
+    }
+    const stopped = await call(ctx.app, 'GET', `/api/imports/${id}`, { token: owner.token })
+    expect(stopped.data.import).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/^Interrupted/),
+    })
+    const cut = stopped.data.import.counts
+    const total = stopped.data.import.totals
+    expect(cut.categories.created).toBeGreaterThan(0)
+    expect(cut.pages.created + cut.posts.created).toBeLessThan(total.contents)
+
+    const rerun = await postExport(ctx.app, owner.token, REAL_EXPORT)
+    const done = await waitForImport(ctx.app, owner.token, rerun.data.import.id)
+    expect(done.status).toBe('succeeded')
+    const sum = (kind: keyof typeof done.counts) =>
+      done.counts[kind].created + done.counts[kind].existing + done.counts[kind].skipped
+    expect(sum('categories')).toBe(total.categories)
+    expect(sum('tags')).toBe(total.tags)
+    expect(sum('media')).toBe(total.attachments)
+    expect(sum('posts') + sum('pages')).toBe(total.contents)
+    expect(done.counts.categories.existing).toBeGreaterThanOrEqual(cut.categories.created)
+    const rows = async (table: typeof contents | typeof categories | typeof tags) => {
+      const [row] = await ctx.db
+        .select({ total: count() })
+        .from(table)
+        .where(eq(table.tenantId, owner.tenantId))
+      return row?.total
+    }
+    const imported = (kind: 'posts' | 'pages') => done.counts[kind].created + done.counts[kind].existing
+    expect(await rows(contents)).toBe(imported('posts') + imported('pages'))
+    expect(await rows(categories)).toBe(total.categories)
+    expect(await rows(tags)).toBe(total.tags)
+  }, 120_000)
+})

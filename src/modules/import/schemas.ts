@@ -1,0 +1,76 @@
+import { type Static, Type } from 'typebox'
+import { DateTime, Id, Nullable, TenantQuery } from '../../http/schemas.js'
+
+/** States of an import started through the API, in order; the last two are final. */
+export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const
+export type ImportStatus = (typeof IMPORT_STATUSES)[number]
+
+/** Phases of a running import, in order. */
+export const IMPORT_PHASES = ['categories', 'tags', 'attachments', 'contents'] as const
+
+const Count = Type.Integer({ minimum: 0 })
+const KindCounts = Type.Object({ created: Count, existing: Count, skipped: Count })
+
+export const ImportSchema = Type.Object({
+  id: Id,
+  tenantId: Id,
+  source: Type.String({ description: 'Where the data comes from: wordpress' }),
+  status: Type.Enum([...IMPORT_STATUSES]),
+  dryRun: Type.Boolean({ description: 'Only counts what would be created; writes no content' }),
+  siteTitle: Type.String(),
+  sizeBytes: Type.Integer({ description: 'Size of the uploaded export' }),
+  phase: Nullable(
+    Type.String({
+      enum: [...IMPORT_PHASES],
+      description: 'The phase running now; null while queued and once finished',
+    }),
+  ),
+  totals: Type.Object(
+    { categories: Count, tags: Count, attachments: Count, contents: Count },
+    { description: 'Items of each phase in the export (contents = posts and pages)' },
+  ),
+  counts: Type.Object(
+    { categories: KindCounts, tags: KindCounts, media: KindCounts, posts: KindCounts, pages: KindCounts },
+    {
+      description:
+        'Per kind, so far: created, already there (an earlier run, or a record adopted by slug), skipped',
+    },
+  ),
+  statuses: Type.Object(
+    { draft: Count, published: Count, scheduled: Count, archived: Count },
+    { description: 'Folio statuses of the imported posts and pages' },
+  ),
+  skipped: Type.Unsafe<Record<string, number>>({
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    description: 'Skipped WordPress items by reason',
+  }),
+  problems: Type.Array(Type.Object({ key: Type.String(), message: Type.String() }), {
+    description: 'Items a Folio rule refused (by WordPress import key); the rest of the import went on',
+  }),
+  error: Nullable(Type.String({ description: 'Why a failed import stopped' })),
+  createdAt: DateTime,
+  startedAt: Nullable(DateTime),
+  finishedAt: Nullable(DateTime),
+})
+export type Import = Static<typeof ImportSchema>
+
+export const ImportBody = Type.Object({ import: ImportSchema })
+
+export const StartImportQuery = Type.Object(
+  {
+    ...TenantQuery,
+    dryRun: Type.Optional(
+      Type.Boolean({ default: false, description: 'Count what would be created without writing it' }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+/**
+ * The WXR export as the request body. No `type`: the body arrives as bytes (a Buffer), which a
+ * `string` schema would refuse; the parser checks the document itself.
+ */
+export const WxrFileBody = Type.Unsafe<Buffer>({
+  description: 'The file of a WordPress export (WXR: Tools → Export in WordPress), UTF-8 XML',
+})

@@ -1,0 +1,121 @@
+import type { Db } from '../../db/client.js'
+import type { ListTotals } from '../contents/list-totals.js'
+import type { ContentStatus } from '../contents/schemas.js'
+import { analyzeImportedTables } from './repository.js'
+import { type CountedKind, createImportRun, type ImportProgress, type KindCounts } from './wordpress-run.js'
+import { importAttachments, importCategories, importContents, importTags } from './wordpress-steps.js'
+import type { WxrDocument } from './wxr-parser.js'
+
+export interface ImportIntoTenantDeps {
+  db: Db
+  /** Told once the run has committed, so running servers drop cached list totals (through Redis when set). */
+  listTotals?: Pick<ListTotals, 'changed'> | undefined
+}
+
+export interface ImportIntoTenantOptions {
+  /** The tenant written to; null only in a dry run for a tenant that does not exist yet. */
+  tenantId: string | null
+  document: WxrDocument
+  /** The user recorded as author of the writes (createdBy); null for API tokens and the CLI without --owner. */
+  actorId: string | null
+  dryRun: boolean
+  /** The clock for "is this scheduled date in the future". */
+  now: Date
+  /** Progress lines (each phase, every 25 items). */
+  onProgress?: ((line: string) => void) | undefined
+  /** Called (and awaited) after every item. */
+  onItem?: ((progress: ImportProgress) => Promise<void>) | undefined
+  /** Stops the run between two items; the run then rejects with the signal's reason. */
+  signal?: AbortSignal | undefined
+}
+
+/** What one run did, per kind and status; the same shape whichever way the import was started. */
+export interface ImportResult {
+  siteTitle: string
+  counts: Record<CountedKind, KindCounts>
+  /** Folio statuses of the posts and pages this run created or found already imported. */
+  statuses: Record<ContentStatus, number>
+  /** Skipped WordPress items by reason (other post types, trash, auto-draft…). */
+  skipped: Record<string, number>
+  /** Items a Folio service refused (e.g. an attachment URL that is not http(s)), by import key. */
+  problems: { key: string; message: string }[]
+}
+
+/**
+ * Imports a parsed WordPress export into one tenant: categories (parents first), tags, attachments
+ * (as external media) and posts/pages (as contents), through the same services the HTTP routes use.
+ * Each item and its `import_records` row commit in one transaction, so a second run, or a run
+ * resumed after an interruption, creates nothing twice. The CLI (by tenant slug) and
+ * `POST /api/imports/wordpress` (the caller's tenant) both run this.
+ * @throws the signal's reason when aborted, or a database error.
+ */
+export async function importIntoTenant(
+  deps: ImportIntoTenantDeps,
+  options: ImportIntoTenantOptions,
+): Promise<ImportResult> {
+  const { db } = deps
+  const { document, dryRun } = options
+  const progress = options.onProgress ?? (() => {})
+  const run = await createImportRun({
+    db,
+    tenantId: options.tenantId ?? undefined,
+    dryRun,
+    actorId: options.actorId ?? undefined,
+    now: options.now,
+    progress,
+    onItem: options.onItem,
+    signal: options.signal,
+  })
+  /** The tenant whose data this run changed so far, or null. */
+  const changedTenant = () => (!dryRun && hasCreated(run.counts) ? options.tenantId : null)
+  try {
+    const categoryIds = await importCategories(run, document.categories)
+    const tagIds = await importTags(run, document.tags)
+    const mediaIds = await importAttachments(run, document.items)
+    await importContents(run, document.items, { categoryIds, tagIds, mediaIds })
+  } catch (err) {
+    // What an interrupted run committed must still show up in cached list totals.
+    const changed = changedTenant()
+    if (changed !== null) await deps.listTotals?.changed(changed).catch(() => undefined)
+    throw err
+  }
+  const changed = changedTenant()
+  if (changed !== null) {
+    await refreshStatistics(db, progress)
+    await deps.listTotals?.changed(changed)
+  }
+  for (const [type, count] of Object.entries(document.skippedTypes)) run.skip(`post type ${type}`, count)
+  return {
+    siteTitle: document.siteTitle,
+    counts: run.counts,
+    statuses: run.statuses,
+    skipped: run.skipped,
+    problems: run.problems,
+  }
+}
+
+/** How many items of each kind the document brings (what the phases will go through). */
+export function totalsOf(
+  document: WxrDocument,
+): Record<'categories' | 'tags' | 'attachments' | 'contents', number> {
+  const attachments = document.items.filter((item) => item.type === 'attachment').length
+  return {
+    categories: document.categories.length,
+    tags: document.tags.length,
+    attachments,
+    contents: document.items.length - attachments,
+  }
+}
+
+function hasCreated(counts: Record<CountedKind, KindCounts>): boolean {
+  return Object.values(counts).some((kind) => kind.created > 0)
+}
+
+async function refreshStatistics(db: Db, progress: (line: string) => void): Promise<void> {
+  try {
+    await analyzeImportedTables(db)
+  } catch (err) {
+    // Only a tuning step: a database role that may not ANALYZE still has a complete import.
+    progress(`Could not refresh table statistics: ${err instanceof Error ? err.message : String(err)}`)
+  }
+}

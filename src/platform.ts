@@ -1,0 +1,70 @@
+import type { Config } from './config.js'
+import type { Database } from './db/client.js'
+import { createEventBus } from './events/bus.js'
+import { createOutboxRelay, type EventConsumer } from './events/relay.js'
+import { createJobRunner } from './jobs/runner.js'
+import { activitiesConsumer } from './modules/activities/consumer.js'
+import { createActivitiesService } from './modules/activities/service.js'
+import type { SharedStore } from './store/shared-store.js'
+
+export interface PlatformOptions {
+  config: Readonly<Config>
+  database: Database
+  store: SharedStore
+  /** pg-boss's schema (default `pgboss`); tests sharing one PostgreSQL give each app its own. */
+  jobsSchema?: string | undefined
+  onError?: (err: unknown) => void
+}
+
+/**
+ * The mechanisms every family shares (platform.md §2–4): the event bus (this instance's caches hear
+ * commits at once), the outbox relay with its durable consumers (activity log, cross-instance
+ * broadcast; webhooks join later), and the job runner. `start` begins polling and working;
+ * the command-line importer builds services on the same bus without starting anything, so its
+ * events wait in the outbox for the next running server.
+ */
+export function createPlatform(options: PlatformOptions) {
+  const { database, store } = options
+  const db = database.db
+  const consumers: EventConsumer[] = [activitiesConsumer]
+  const relay = createOutboxRelay({
+    db,
+    consumers,
+    onError: (err) => options.onError?.(err),
+  })
+  const bus = createEventBus(store, () => void relay.wake())
+  consumers.push(bus.broadcast)
+  const jobs = createJobRunner({
+    database,
+    schema: options.jobsSchema,
+    pollingIntervalSeconds: 1,
+    onError: (err) => options.onError?.(err),
+  })
+  const activities = createActivitiesService({ db, retentionDays: options.config.activityRetentionDays })
+  jobs.handle('activities.retention', async () => {
+    await activities.prune()
+  })
+  jobs.every('activities.retention', '17 3 * * *')
+
+  return {
+    bus,
+    relay,
+    jobs,
+    activities,
+    /** Adds a durable consumer of events (call before `start`). */
+    consume(consumer: EventConsumer) {
+      consumers.splice(consumers.length - 1, 0, consumer)
+    },
+    async start() {
+      await jobs.start()
+      relay.start()
+      await relay.wake()
+    },
+    async stop() {
+      await relay.stop()
+      await jobs.stop()
+    },
+  }
+}
+
+export type Platform = ReturnType<typeof createPlatform>

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest'
+import { call, seedTenant, useTestContext } from './helpers.js'
+
+/** decisions.md "Input hygiene": bad input is a clear 400 at validation and changes nothing. */
+const ctx = useTestContext()
+
+const raw = (method: 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload: string) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    payload,
+  })
+
+const nested = (depth: number) => {
+  let value: Record<string, unknown> = {}
+  for (let level = 0; level < depth; level++) value = { a: value }
+  return value
+}
+
+async function contentCount(token: string): Promise<number> {
+  const list = await call(ctx.app, 'GET', '/api/contents?limit=1', { token })
+  return list.data.pagination.total
+}
+
+describe('text PostgreSQL cannot store', () => {
+  it('answers 400 for a NUL character in a body, a query, a path or an object key, and stores nothing', async () => {
+    const owner = await seedTenant(ctx.db)
+    const inBody = await call(ctx.app, 'POST', '/api/contents', {
+      token: owner.token,
+      body: { title: 'a\u0000b' },
+    })
+    expect(inBody.statusCode).toBe(400)
+    expect(inBody.data).toMatchObject({
+      error: 'ValidationFailed',
+      message: '"title" must not contain a NUL character (U+0000).',
+    })
+    const inKey = await call(ctx.app, 'POST', '/api/contents', {
+      token: owner.token,
+      body: { title: 'ok', customFields: { 'x\u0000': 1 } },
+    })
+    expect(inKey.statusCode).toBe(400)
+    expect(inKey.data.details[0].path).toBe('body/customFields/x\u0000')
+    const inPath = await call(ctx.app, 'GET', '/api/contents/slug/%00', { token: owner.token })
+    expect(inPath.statusCode).toBe(400)
+    expect(inPath.data.message).toBe('Path parameter "slug" must not contain a NUL character (U+0000).')
+    const inQuery = await call(ctx.app, 'GET', '/api/contents?search=a%00', { token: owner.token })
+    expect(inQuery.statusCode).toBe(400)
+    expect(inQuery.data.message).toBe('Query parameter "search" must not contain a NUL character (U+0000).')
+    expect(await contentCount(owner.token)).toBe(0)
+  })
+
+  it('answers 400 for a lone surrogate', async () => {
+    const owner = await seedTenant(ctx.db)
+    const response = await raw('POST', '/api/tags', owner.token, '{"title":"a\\ud800b"}')
+    expect(response.statusCode).toBe(400)
+    expect(response.json().message).toBe('"title" must be valid Unicode (it holds a lone surrogate).')
+  })
+})
+
+describe('free objects', () => {
+  it('refuses customFields nested deeper than 32 levels, even 100,000 deep, with a 400', async () => {
+    const owner = await seedTenant(ctx.db)
+    const ok = await call(ctx.app, 'POST', '/api/contents', {
+      token: owner.token,
+      body: { title: 'depth 31', customFields: nested(31) },
+    })
+    expect(ok.statusCode).toBe(200)
+    const deep = await call(ctx.app, 'POST', '/api/contents', {
+      token: owner.token,
+      body: { title: 'depth 33', customFields: nested(33) },
+    })
+    expect(deep.statusCode).toBe(400)
+    expect(deep.data.message).toBe('"customFields" is nested deeper than 32 levels.')
+    const hostile = `{"title":"x","customFields":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`
+    const veryDeep = await raw('POST', '/api/contents', owner.token, hostile)
+    expect(veryDeep.statusCode).toBe(400)
+    expect(await contentCount(owner.token)).toBe(1)
+  })
+
+  it('refuses more than 1,000 members, more than 256 KB, and prototype keys', async () => {
+    const owner = await seedTenant(ctx.db)
+    const many = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`k${i}`, i]))
+    const tooMany = await call(ctx.app, 'POST', '/api/categories', {
+      token: owner.token,
+      body: { name: 'many', metadata: many },
+    })
+    expect(tooMany.statusCode).toBe(400)
+    expect(tooMany.data.message).toBe('"metadata" has more than 1000 members in all.')
+    const large = await call(ctx.app, 'POST', '/api/categories', {
+      token: owner.token,
+      body: { name: 'large', settings: { text: 'x'.repeat(300 * 1024) } },
+    })
+    expect(large.statusCode).toBe(400)
+    expect(large.data.message).toBe('"settings" is larger than 256 KB as JSON.')
+    const polluted = await call(ctx.app, 'POST', '/api/contents', {
+      token: owner.token,
+      body: { title: 'x', customFields: { nested: { prototype: 1 } } },
+    })
+    expect(polluted.statusCode).toBe(400)
+    expect(polluted.data.message).toBe('"customFields" must not contain the key "prototype".')
+    const proto = await raw('POST', '/api/tags', owner.token, '{"title":"x","__proto__":{"admin":true}}')
+    expect(proto.statusCode).toBe(400)
+    expect(proto.json().error).toBe('ValidationFailed')
+  })
+
+  it('lets lexical grow to 2 MB but not beyond', async () => {
+    const owner = await seedTenant(ctx.db)
+    const big = await call(ctx.app, 'POST', '/api/contents', {
+      token: owner.token,
+      body: { title: 'big', lexical: { root: 'x'.repeat(1024 * 1024) } },
+    })
+    expect(big.statusCode).toBe(200)
+    const tooBig = await call(ctx.app, 'POST', '/api/contents', {
+      token: owner.token,
+      body: { title: 'too big', lexical: { root: 'x'.repeat(2 * 1024 * 1024) } },
+    })
+    expect(tooBig.statusCode).toBe(400)
+    expect(tooBig.data.message).toBe('"lexical" is larger than 2048 KB as JSON.')
+  })
+})
+
+describe('type coercion', () => {
+  it('never coerces JSON bodies', async () => {
+    const owner = await seedTenant(ctx.db)
+    const number = await call(ctx.app, 'POST', '/api/contents', {
+      token: owner.token,
+      body: { title: 12345 },
+    })
+    expect(number.statusCode).toBe(400)
+    expect(number.data.message).toBe('"title" must be a string.')
+    const register = await call(ctx.app, 'POST', '/api/auth/register', {
+      body: { email: 'coerce@example.test', password: 'secret-1', firstName: ['x'], lastName: 'Y' },
+    })
+    expect(register.statusCode).toBe(400)
+    expect(register.data.message).toBe('"firstName" must be a string.')
+    expect(await contentCount(owner.token)).toBe(0)
+  })
+
+  it('still reads numbers and lists from query strings', async () => {
+    const owner = await seedTenant(ctx.db)
+    const list = await call(ctx.app, 'GET', '/api/contents?limit=5&page=2', { token: owner.token })
+    expect(list.statusCode).toBe(200)
+    expect(list.data.pagination).toMatchObject({ page: 2, limit: 5 })
+  })
+})
+
+describe('empty JSON bodies', () => {
+  it('are accepted on routes without a body and read as {} on routes with one', async () => {
+    const owner = await seedTenant(ctx.db)
+    const tag = await call(ctx.app, 'POST', '/api/tags', { token: owner.token, body: { title: 'gone' } })
+    const deleted = await raw('DELETE', `/api/api-tokens/${tag.data.tag.id}`, owner.token, '')
+    expect(deleted.statusCode).toBe(404)
+    expect(deleted.json().error).toBe('NotFound')
+    const logout = await raw('POST', '/api/auth/logout', owner.token, '')
+    expect(logout.statusCode).toBe(200)
+    const other = await seedTenant(ctx.db)
+    const create = await raw('POST', '/api/contents', other.token, '')
+    expect(create.statusCode).toBe(400)
+    expect(create.json().message).toBe('"title" is required.')
+  })
+})
+
+describe('validation messages', () => {
+  it('name the member and what was expected', async () => {
+    const owner = await seedTenant(ctx.db)
+    const cases: [string, string][] = [
+      [
+        '/api/contents?status=live',
+        'Query parameter "status" must be one of draft, published, scheduled, archived.',
+      ],
+      ['/api/contents?tag=abc', 'Query parameter "tag" must be one or more comma-separated 24-hex ids.'],
+      ['/api/contents?limit=500', 'Query parameter "limit" must be 100 or less.'],
+      [
+        '/api/contents?colour=red',
+        'Query parameter "colour" is not allowed here (allowed: status, search, category, categories, categoryName, tag, tagName, publishedFrom, publishedTo, page, limit, view, tenantId).',
+      ],
+      [
+        '/api/contents?publishedFrom=yesterday',
+        'Query parameter "publishedFrom" must be a date (YYYY-MM-DD) or a date-time (RFC 3339, e.g. 2024-05-01T12:00:00Z).',
+      ],
+      ['/api/contents/not-an-id', 'Path parameter "id" must be 24 lowercase hex characters.'],
+    ]
+    for (const [url, message] of cases) {
+      const response = await call(ctx.app, 'GET', url, { token: owner.token })
+      expect(response.statusCode, url).toBe(400)
+      expect(response.data.message, url).toBe(message)
+    }
+  })
+
+  it('refuse query parameters on routes that take none', async () => {
+    const response = await call(ctx.app, 'POST', '/api/auth/login?debug=1', {
+      body: { email: 'a@example.test', password: 'x' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.data.message).toBe('Query parameter "debug" is not allowed here (none are accepted).')
+  })
+})
