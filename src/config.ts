@@ -18,6 +18,8 @@ export interface Config {
   databaseUrl: string | undefined
   redisUrl: string | undefined
   appSecret: string
+  /** Earlier `APP_SECRET`s whose encrypted values can still be read during a rotation. */
+  appSecretPrevious: readonly string[]
   smtpUrl: string | undefined
   mailFrom: string
   platformAdminEmails: readonly string[]
@@ -128,6 +130,14 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     )
   }
 
+  const appSecretPrevious = (read('APP_SECRET_PREVIOUS') ?? '')
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter(Boolean)
+  if (appSecretPrevious.some((secret) => secret.length < 32)) {
+    problems.push('APP_SECRET_PREVIOUS must list secrets of at least 32 characters each')
+  }
+
   if (problems.length > 0) throw new ConfigError(problems)
 
   if (appSecret === undefined) {
@@ -144,6 +154,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     databaseUrl,
     redisUrl,
     appSecret,
+    appSecretPrevious: Object.freeze(appSecretPrevious),
     smtpUrl,
     mailFrom: read('MAIL_FROM') ?? 'Folio <no-reply@localhost>',
     platformAdminEmails: Object.freeze(

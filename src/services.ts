@@ -1,5 +1,6 @@
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
+import { createSecretBox } from './lib/secrets.js'
 import type { Mailer } from './mail/mailer.js'
 import { createApiTokensService } from './modules/api-tokens/service.js'
 import { createCredentials } from './modules/auth/credentials.js'
@@ -9,6 +10,7 @@ import { createListTotals } from './modules/contents/list-totals.js'
 import { createContentsService } from './modules/contents/service.js'
 import { createMediaService } from './modules/media/service.js'
 import { createTagsService } from './modules/tags/service.js'
+import { createTenantSettingsReader } from './modules/tenant-settings/reader.js'
 import { createTenantsService } from './modules/tenants/service.js'
 import { createUsersService } from './modules/users/service.js'
 import type { Platform } from './platform.js'
@@ -37,7 +39,11 @@ export function createServices(deps: {
   const categories = createCategoriesService({ db, listTotals })
   const tags = createTagsService({ db })
   const contents = createContentsService({ db, listTotals })
+  const secrets = createSecretBox(config.appSecret, config.appSecretPrevious)
+  const settings = createTenantSettingsReader({ db, bus: platform.bus, secrets })
   return {
+    secrets,
+    settings,
     credentials,
     auth,
     users,

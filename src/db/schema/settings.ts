@@ -1,0 +1,40 @@
+import { boolean, char, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { timestamps } from './columns.js'
+import { tenants } from './tenants.js'
+
+/**
+ * A tenant's settings (spec "Tenant settings"): one row per tenant, one jsonb column per group. The
+ * SMTP password and webhook secret live apart, encrypted (`lib/secrets.ts`), never in a group's JSON.
+ * No row means every default (reads answer createdAt/updatedAt null).
+ */
+export const tenantSettings = pgTable('tenant_settings', {
+  tenantId: char('tenant_id', { length: 24 })
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  smtp: jsonb('smtp').$type<Record<string, unknown>>().notNull().default({}),
+  smtpPasswordEncrypted: text('smtp_password_encrypted'),
+  webhook: jsonb('webhook').$type<Record<string, unknown>>().notNull().default({}),
+  webhookSecretEncrypted: text('webhook_secret_encrypted'),
+  branding: jsonb('branding').$type<Record<string, unknown>>().notNull().default({}),
+  limits: jsonb('limits').$type<Record<string, unknown>>().notNull().default({}),
+  edgeGateway: jsonb('edge_gateway').$type<Record<string, unknown>>().notNull().default({}),
+  features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+  ...timestamps,
+})
+
+/**
+ * The platform's feature-flag catalogue (spec "Feature flags"): global, written by platform
+ * administrators only (prior-art.md §29: the original let any tenant admin write it). Tenants
+ * switch flags in their settings' `features`; the effective value is the tenant's, else the default.
+ */
+export const featureFlags = pgTable('feature_flags', {
+  id: char('id', { length: 24 }).primaryKey(),
+  key: text('key').notNull().unique('feature_flags_key_key'),
+  label: text('label').notNull(),
+  description: text('description').notNull().default(''),
+  defaultEnabled: boolean('default_enabled').notNull().default(false),
+  notes: text('notes').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+})

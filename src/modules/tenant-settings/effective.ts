@@ -1,0 +1,51 @@
+/**
+ * A tenant's settings as the rest of Folio reads them (the shape `GET /api/tenant-settings` shows,
+ * minus the write-only secrets, with every default filled in). Read through
+ * `TenantSettingsReader.get`, cached per tenant and dropped on `settings.updated` on every instance.
+ */
+export interface EffectiveSettings {
+  tenantId: string
+  createdAt: string | null
+  updatedAt: string | null
+  smtp: {
+    enabled: boolean
+    host: string
+    port: number | null
+    secure: boolean
+    username: string
+    fromName: string
+    fromEmail: string
+    hasPassword: boolean
+  }
+  webhook: { enabled: boolean; url: string; hasSecret: boolean }
+  branding: {
+    siteName: string
+    logoUrl: string
+    primaryColor: string
+    secondaryColor: string
+    description: string
+  }
+  limits: {
+    entries: number | null
+    media: number | null
+    users: number | null
+    apiCalls: number | null
+    emailPerMonth: number | null
+    custom: Record<string, number | null>
+  }
+  edgeGateway: { publicReadEnabled: boolean; allowLocalhost: boolean; allowedOrigins: string[] }
+  features: Record<string, boolean>
+  metadata: Record<string, unknown>
+}
+
+/** What the families need from settings, with the secrets when a caller must use them. */
+export interface TenantSettingsReader {
+  /** The tenant's settings with defaults; cached. */
+  get(tenantId: string): Promise<EffectiveSettings>
+  /** The decrypted webhook secret, or null (for signing deliveries only). */
+  webhookSecret(tenantId: string): Promise<string | null>
+  /** The decrypted SMTP password, or null (for sending the tenant's mail only). */
+  smtpPassword(tenantId: string): Promise<string | null>
+  /** Whether a feature is on: the tenant's switch, else the flag's default, else false. */
+  featureEnabled(tenantId: string, key: string): Promise<boolean>
+}

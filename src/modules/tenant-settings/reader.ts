@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { featureFlags, tenantSettings } from '../../db/schema/index.js'
+import type { EventBus } from '../../events/bus.js'
+import type { SecretBox } from '../../lib/secrets.js'
+import type { EffectiveSettings, TenantSettingsReader } from './effective.js'
+
+/** How long a tenant's settings stay cached when no `settings.updated` arrives (ms). */
+const CACHE_TTL_MS = 60_000
+const MAX_CACHED_TENANTS = 10_000
+
+/** Where each encrypted secret belongs (the AAD of `SecretBox`): a copied ciphertext does not decrypt. */
+export const smtpPasswordContext = (tenantId: string) => `tenant:${tenantId}:smtp.password`
+export const webhookSecretContext = (tenantId: string) => `tenant:${tenantId}:webhook.secret`
+
+type SettingsRow = typeof tenantSettings.$inferSelect
+
+/** Every group with its defaults (spec "Tenant settings"); limits null mean "no value". */
+export function defaultSettings(tenantId: string): EffectiveSettings {
+  return {
+    tenantId,
+    createdAt: null,
+    updatedAt: null,
+    smtp: {
+      enabled: false,
+      host: '',
+      port: null,
+      secure: false,
+      username: '',
+      fromName: '',
+      fromEmail: '',
+      hasPassword: false,
+    },
+    webhook: { enabled: false, url: '', hasSecret: false },
+    branding: { siteName: '', logoUrl: '', primaryColor: '', secondaryColor: '', description: '' },
+    limits: { entries: null, media: null, users: null, apiCalls: null, emailPerMonth: null, custom: {} },
+    edgeGateway: { publicReadEnabled: true, allowLocalhost: false, allowedOrigins: [] },
+    features: {},
+    metadata: {},
+  }
+}
+
+/** The stored row over the defaults: each group's stored members win, the others keep theirs. */
+export function effectiveOf(tenantId: string, row: SettingsRow | undefined): EffectiveSettings {
+  const base = defaultSettings(tenantId)
+  if (row === undefined) return base
+  return {
+    tenantId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    smtp: { ...base.smtp, ...row.smtp, hasPassword: row.smtpPasswordEncrypted !== null },
+    webhook: { ...base.webhook, ...row.webhook, hasSecret: row.webhookSecretEncrypted !== null },
+    branding: { ...base.branding, ...row.branding },
+    limits: { ...base.limits, ...row.limits },
+    edgeGateway: { ...base.edgeGateway, ...row.edgeGateway },
+    features: { ...row.features },
+    metadata: { ...row.metadata },
+  }
+}
+
+/**
+ * Reads tenant settings for the rest of Folio: cached per tenant for a minute, dropped on every
+ * instance when a `settings.*` event commits (the bus). Secrets are decrypted only on request.
+ */
+export function createTenantSettingsReader(deps: {
+  db: Db
+  bus: EventBus
+  secrets: SecretBox
+}): TenantSettingsReader {
+  const { db, bus, secrets } = deps
+  const cache = new Map<string, { value: EffectiveSettings; expiresAt: number }>()
+  bus.on('settings.', (notice) => cache.delete(notice.tenantId))
+  bus.on('feature-flag.', () => cache.clear())
+
+  async function row(tenantId: string) {
+    const [found] = await db.select().from(tenantSettings).where(eq(tenantSettings.tenantId, tenantId))
+    return found
+  }
+
+  return {
+    async get(tenantId) {
+      const cached = cache.get(tenantId)
+      if (cached !== undefined && cached.expiresAt > Date.now()) return cached.value
+      const value = effectiveOf(tenantId, await row(tenantId))
+      if (cache.size >= MAX_CACHED_TENANTS) cache.clear()
+      cache.set(tenantId, { value, expiresAt: Date.now() + CACHE_TTL_MS })
+      return value
+    },
+    async webhookSecret(tenantId) {
+      const found = await row(tenantId)
+      return found?.webhookSecretEncrypted
+        ? secrets.decrypt(found.webhookSecretEncrypted, webhookSecretContext(tenantId))
+        : null
+    },
+    async smtpPassword(tenantId) {
+      const found = await row(tenantId)
+      return found?.smtpPasswordEncrypted
+        ? secrets.decrypt(found.smtpPasswordEncrypted, smtpPasswordContext(tenantId))
+        : null
+    },
+    async featureEnabled(tenantId, key) {
+      const settings = await this.get(tenantId)
+      const own = settings.features[key]
+      if (own !== undefined) return own
+      const [flag] = await db
+        .select({ defaultEnabled: featureFlags.defaultEnabled })
+        .from(featureFlags)
+        .where(eq(featureFlags.key, key))
+      return flag?.defaultEnabled ?? false
+    },
+  }
+}
