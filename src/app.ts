@@ -111,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxBytes: config.importMaxBytes,
       service: createImportsService({
         db: deps.database.db,
-        listTotals: services.listTotals,
+        events: services.events,
         // Embedded PGlite is this process's alone (in memory, or on disk under the DATA_DIR lock).
         exclusiveDatabase: deps.database.kind === 'pglite',
         log: app.log,

@@ -35,3 +35,11 @@ export function systemContext(tenantId: string, name: string): TenantContext {
 export function userIdOf(context: TenantContext): string | null {
   return context.actor.kind === 'user' ? context.actor.userId : null
 }
+
+/**
+ * Folio's own work started by a user (an import they queued): it may do anything in the tenant, and
+ * what it writes is recorded as that user's (createdBy, activities).
+ */
+export function onBehalfOf(tenantId: string, userId: string, name: string): TenantContext {
+  return { ...systemContext(tenantId, name), actor: { kind: 'user', userId } }
+}

@@ -32,7 +32,11 @@ export function createPlatform(options: PlatformOptions) {
     consumers,
     onError: (err) => options.onError?.(err),
   })
-  const bus = createEventBus(store, () => void relay.wake())
+  const bus = createEventBus(
+    store,
+    () => void relay.wake(),
+    (err) => options.onError?.(err),
+  )
   consumers.push(bus.broadcast)
   const jobs = createJobRunner({
     database,

@@ -29,19 +29,25 @@ export function createServices(deps: {
 }) {
   const { config, store, mailer, platform } = deps
   const db = deps.database.db
-  const credentials = createCredentials({ db, appSecret: config.appSecret, store })
+  const { bus } = platform
+  const events = bus.sink
+  const credentials = createCredentials({ db, appSecret: config.appSecret })
+  bus.on('api-token.deleted', ({ subjectId }) => {
+    if (subjectId !== null) credentials.forgetApiToken(subjectId)
+  })
   const auth = createAuthService({ db, config, credentials, store, mailer })
-  const users = createUsersService({ db, auth })
-  const tenants = createTenantsService({ db, config, sessions: auth.sessions })
-  const apiTokens = createApiTokensService({ db, credentials })
-  const media = createMediaService({ db })
-  const listTotals = createListTotals(store)
-  const categories = createCategoriesService({ db, listTotals })
-  const tags = createTagsService({ db })
-  const contents = createContentsService({ db, listTotals })
+  const users = createUsersService({ db, auth, events })
+  const tenants = createTenantsService({ db, config, sessions: auth.sessions, events })
+  const apiTokens = createApiTokensService({ db, events })
+  const media = createMediaService({ db, events })
+  const listTotals = createListTotals(bus)
+  const categories = createCategoriesService({ db, events })
+  const tags = createTagsService({ db, events })
+  const contents = createContentsService({ db, events, listTotals })
   const secrets = createSecretBox(config.appSecret, config.appSecretPrevious)
   const settings = createTenantSettingsReader({ db, bus: platform.bus, secrets })
   return {
+    events,
     secrets,
     settings,
     credentials,

@@ -13,7 +13,7 @@ import { newId } from '../src/lib/ids.js'
 import { hashPassword } from '../src/lib/password.js'
 import { createMailer } from '../src/mail/mailer.js'
 import { createCredentials, SESSION_TOKEN_TTL_MS } from '../src/modules/auth/credentials.js'
-import { createSharedStore } from '../src/store/shared-store.js'
+import { createSharedStore, type SharedStore } from '../src/store/shared-store.js'
 
 /**
  * One app per test file on its own database: in-memory PGlite by default, or the PostgreSQL in
@@ -34,7 +34,12 @@ export interface TestContext {
  * `env`: configuration on top of the test defaults (throttle limits, `APP_URL` …).
  */
 export async function createTestContext(
-  options: { logs?: string[]; env?: Record<string, string> } = {},
+  options: {
+    logs?: string[]
+    env?: Record<string, string>
+    /** Wraps the shared store the app gets (a test of an outage makes its calls fail). */
+    wrapStore?: (store: SharedStore) => SharedStore
+  } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'))
   const config = loadConfig({
@@ -58,7 +63,7 @@ export async function createTestContext(
   const app = await buildApp({
     config,
     database,
-    store,
+    store: options.wrapStore?.(store) ?? store,
     mailer,
     logger,
     ...(jobsSchema ? { jobsSchema } : {}),
@@ -126,11 +131,11 @@ export const TEST_APP_SECRET = 'test-secret-test-secret-test-secret-0123456789'
 
 const credentialsByDb = new WeakMap<Db, ReturnType<typeof createCredentials>>()
 
-/** Credentials as the test apps build them, on the in-process store (one per database). */
+/** Credentials as the test apps build them (one per database). */
 export async function testCredentials(db: Db) {
   let credentials = credentialsByDb.get(db)
   if (credentials === undefined) {
-    credentials = createCredentials({ db, appSecret: TEST_APP_SECRET, store: await createSharedStore({}) })
+    credentials = createCredentials({ db, appSecret: TEST_APP_SECRET })
     credentialsByDb.set(db, credentials)
   }
   return credentials

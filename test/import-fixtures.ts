@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import type { Database, Db } from '../src/db/client.js'
+import { NO_EVENT_SINK } from '../src/events/event-log.js'
 import { createMailer } from '../src/mail/mailer.js'
 import type { Import } from '../src/modules/import/schemas.js'
 import { createWordPressImporter } from '../src/modules/import/wordpress-import.js'
@@ -15,8 +16,10 @@ export function testImporter(db: Db) {
     db,
     config: { defaultTenantPlan: 'enterprise', platformAdminEmails: [] },
     sessions: { rotate: async () => undefined },
+    events: NO_EVENT_SINK,
   })
-  return createWordPressImporter({ db, tenants })
+  // Events wait in the outbox; no app is listening to this importer's commits.
+  return createWordPressImporter({ db, tenants, events: NO_EVENT_SINK })
 }
 
 /**

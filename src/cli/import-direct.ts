@@ -40,7 +40,7 @@ export async function importDirect(options: {
       const importer = createWordPressImporter({
         db: database.db,
         tenants: services.tenants,
-        listTotals: services.listTotals,
+        events: platform.bus.sink,
       })
       return await importer.run({
         file: options.file,

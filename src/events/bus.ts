@@ -20,12 +20,22 @@ const CHANNEL_PREFIX = 'event:'
  * (Redis pub/sub when configured). A listener may hear an event more than once; dropping a cache
  * entry twice is harmless. Listeners must not throw or block.
  */
-export function createEventBus(store: SharedStore, wakeRelay: () => void) {
+export function createEventBus(
+  store: SharedStore,
+  wakeRelay: () => void,
+  onError: (err: unknown) => void = () => {},
+) {
   const listeners: { prefix: string; listener: EventListener }[] = []
 
   function notify(notice: EventNotice) {
     for (const { prefix, listener } of listeners) {
-      if (notice.type.startsWith(prefix)) listener(notice)
+      if (!notice.type.startsWith(prefix)) continue
+      // A committed write has been answered already: nothing a listener does may fail it.
+      try {
+        listener(notice)
+      } catch (err) {
+        onError(err)
+      }
     }
   }
 

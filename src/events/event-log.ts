@@ -93,3 +93,35 @@ export async function inTransaction<T>(
   if (pending.length > 0) sink.committed(pending)
   return result
 }
+
+/** A service's unit of work: `inTransaction` bound to its database and event sink. */
+export type Transactional = <T>(
+  context: TenantContext,
+  work: (tx: Db, emit: Emit) => Promise<T>,
+) => Promise<T>
+
+/** Binds `inTransaction` to `db` and `sink` (what a service keeps for its writes). */
+export function transactional(db: Db, sink: EventSink): Transactional {
+  return (context, work) => inTransaction(db, context, sink, work)
+}
+
+/**
+ * A sink for services working inside a transaction someone else commits (the importer's item
+ * transaction): it keeps the events until `flushTo` is called after that commit.
+ */
+export function deferredSink() {
+  let held: CommittedEvent[] = []
+  return {
+    sink: { committed: (events) => void held.push(...events) } satisfies EventSink,
+    /** Hands the held events to `target` (call once the outer transaction committed). */
+    flushTo(target: EventSink) {
+      const events = held
+      held = []
+      if (events.length > 0) target.committed(events)
+    },
+    /** Forgets the held events (the outer transaction rolled back). */
+    discard() {
+      held = []
+    },
+  }
+}

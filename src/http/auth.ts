@@ -144,7 +144,7 @@ async function resolveTenant(request: FastifyRequest, principal: Principal, cred
     request.permissions = principal.permissions
     request.context = {
       tenantId: principal.tenantId,
-      actor: { kind: 'apiToken', tokenId: principal.tokenId },
+      actor: { kind: 'apiToken', tokenId: principal.tokenId, name: principal.name },
       permissions: principal.permissions,
       client: clientOf(request),
     }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { TenantContext } from '../../context.js'
+import { tenantContext } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import { ActivityPage, ListActivitiesQuery, RecentActivities, RecentActivitiesQuery } from './schemas.js'
 import type { ActivitiesService } from './service.js'
@@ -26,7 +26,7 @@ export const activitiesRoutes: FastifyPluginAsyncTypebox<{ service: ActivitiesSe
         response: { 200: ActivityPage, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => service.list(request.context as TenantContext, request.query),
+    (request) => service.list(tenantContext(request), request.query),
   )
 
   app.get(
@@ -41,6 +41,6 @@ export const activitiesRoutes: FastifyPluginAsyncTypebox<{ service: ActivitiesSe
         response: { 200: RecentActivities, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => service.recent(request.context as TenantContext, request.query.limit ?? 10),
+    (request) => service.recent(tenantContext(request), request.query.limit ?? 10),
   )
 }

@@ -56,12 +56,13 @@ export function createApiTokensRepository(db: Db) {
     },
 
     /** Deletes the token and returns its hash (for cache invalidation), or undefined if none. */
-    async delete(tenantId: string, id: string): Promise<string | undefined> {
+    /** Deletes the token; returns its name, or undefined when there was none. */
+    async delete(tenantId: string, id: string): Promise<{ name: string } | undefined> {
       const [row] = await db
         .delete(apiTokens)
         .where(and(eq(apiTokens.tenantId, tenantId), eq(apiTokens.id, id)))
-        .returning({ tokenHash: apiTokens.tokenHash })
-      return row?.tokenHash
+        .returning({ name: apiTokens.name })
+      return row
     },
   }
 }

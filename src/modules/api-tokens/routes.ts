@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { tenantContext } from '../../http/auth.js'
 import { errorResponses, IdParams, SuccessBody, TenantQuery } from '../../http/schemas.js'
-import type { SessionPrincipal } from '../auth/credentials.js'
 import { ApiTokenList, CreateApiTokenBody, CreatedApiToken } from './schemas.js'
 import type { ApiTokensService } from './service.js'
 
@@ -29,11 +29,7 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ service: ApiTokensServ
       },
     },
     async (request, reply) => {
-      // `userTenant` auth guarantees a session principal.
-      const { userId } = request.principal as SessionPrincipal
-      const created = await service.create({
-        tenantId: request.tenantId,
-        userId,
+      const created = await service.create(tenantContext(request), {
         callerRole: request.role,
         input: request.body,
       })
@@ -53,7 +49,7 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ service: ApiTokensServ
         response: { 200: ApiTokenList, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.list(request.tenantId),
+    async (request) => service.list(tenantContext(request)),
   )
 
   app.delete(
@@ -69,6 +65,6 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ service: ApiTokensServ
         response: { 200: SuccessBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.remove(request.tenantId, request.params.id),
+    async (request) => service.remove(tenantContext(request), request.params.id),
   )
 }

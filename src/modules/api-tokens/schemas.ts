@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox'
 import { DateTime, Id, Nullable } from '../../http/schemas.js'
 import { ROLE_KEYS } from '../roles/catalog.js'
 
-export const API_TOKEN_SCOPES = ['read', 'write', 'delete'] as const
+export const API_TOKEN_SCOPES = ['read', 'write', 'delete', 'preview'] as const
 
 export const CreateApiTokenBody = Type.Object(
   {

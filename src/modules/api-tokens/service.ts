@@ -1,8 +1,10 @@
+import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
-import { API_TOKEN_PREFIX, type Credentials } from '../auth/credentials.js'
+import { API_TOKEN_PREFIX } from '../auth/credentials.js'
 import { findSystemRole } from '../roles/catalog.js'
 import { type ApiTokenRow, createApiTokensRepository } from './repository.js'
 import type { ApiToken, CreateApiTokenBody, CreatedApiToken } from './schemas.js'
@@ -11,16 +13,18 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 export interface ApiTokensServiceDeps {
   db: Db
-  credentials: Pick<Credentials, 'forgetApiToken'>
+  events: EventSink
 }
 
 /**
  * API token management (decisions.md "API tokens"; prior-art.md §9). Routes reach it through a
- * user session only, so tokens never mint tokens.
+ * user session only, so tokens never mint tokens. Writes emit `api-token.created` / `.deleted`
+ * (name, role, scopes; never the token or its hash); credential caches drop a deleted token on
+ * that event.
  */
 export function createApiTokensService(deps: ApiTokensServiceDeps) {
-  const { credentials } = deps
   const repository = createApiTokensRepository(deps.db)
+  const write = transactional(deps.db, deps.events)
 
   return {
     /**
@@ -28,38 +32,47 @@ export function createApiTokensService(deps: ApiTokensServiceDeps) {
      * stored and the plaintext is returned here once. `expiresInDays` absent = never expires.
      * Throws 403 Forbidden when `role` ranks above the creator's own role.
      */
-    async create(args: {
-      tenantId: string
-      userId: string
-      /** The creator's role in the tenant, as the auth guard resolved it. */
-      callerRole: string
-      input: CreateApiTokenBody
-    }): Promise<CreatedApiToken> {
-      const { tenantId, userId, input } = args
+    async create(
+      context: TenantContext,
+      args: {
+        /** The creator's role in the tenant, as the auth guard resolved it. */
+        callerRole: string
+        input: CreateApiTokenBody
+      },
+    ): Promise<CreatedApiToken> {
+      const { input } = args
       const role = input.role ?? 'viewer'
       const callerLevel = findSystemRole(args.callerRole)?.level ?? 0
       const grantedLevel = findSystemRole(role)?.level ?? Number.POSITIVE_INFINITY
       if (grantedLevel > callerLevel) {
         throw errors.forbidden(`You cannot create a token with the role "${role}", which ranks above yours.`)
       }
+      const createdBy = userIdOf(context)
+      if (createdBy === null) throw errors.forbidden('API tokens are created by signed-in users only.')
       const plaintext = `${API_TOKEN_PREFIX}${randomToken(32)}`
-      const row = await repository.insert(tenantId, {
+      const values = {
         id: newId(),
         name: input.name,
         tokenHash: sha256Hex(plaintext),
         role,
-        scopes: [...(input.scopes ?? ['read'])],
+        scopes: [...(input.scopes ?? ['read'])] as string[],
         expiresAt:
           input.expiresInDays === undefined ? null : new Date(Date.now() + input.expiresInDays * DAY_MS),
-        createdBy: userId,
+        createdBy,
+      }
+      const token = await write(context, async (tx, emit) => {
+        const { createdBy: _createdBy, ...token } = toApiToken(
+          await createApiTokensRepository(tx).insert(context.tenantId, values),
+        )
+        emit({ type: 'api-token.created', subjectId: token.id, payload: token })
+        return token
       })
-      const { createdBy: _createdBy, ...token } = toApiToken(row)
       return { token, plaintext }
     },
 
     /** The tenant's tokens, newest first, without hashes. */
-    async list(tenantId: string): Promise<{ tokens: ApiToken[] }> {
-      const rows = await repository.list(tenantId)
+    async list(context: TenantContext): Promise<{ tokens: ApiToken[] }> {
+      const rows = await repository.list(context.tenantId)
       return { tokens: rows.map(toApiToken) }
     },
 
@@ -67,10 +80,12 @@ export function createApiTokensService(deps: ApiTokensServiceDeps) {
      * Deletes a token and drops it from every instance's credential cache, so it is rejected on
      * the very next request. Throws 404 for an unknown id or another tenant's token.
      */
-    async remove(tenantId: string, id: string): Promise<{ success: true }> {
-      const tokenHash = await repository.delete(tenantId, id)
-      if (tokenHash === undefined) throw errors.notFound('API token')
-      await credentials.forgetApiToken(tokenHash)
+    async remove(context: TenantContext, id: string): Promise<{ success: true }> {
+      await write(context, async (tx, emit) => {
+        const deleted = await createApiTokensRepository(tx).delete(context.tenantId, id)
+        if (deleted === undefined) throw errors.notFound('API token')
+        emit({ type: 'api-token.deleted', subjectId: id, payload: { id, name: deleted.name } })
+      })
       return { success: true }
     },
   }

@@ -5,7 +5,6 @@ import type { Db } from '../../db/client.js'
 import { apiTokens, memberships, sessions, tenants, users } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
 import { sha256Hex } from '../../lib/hash.js'
-import type { SharedStore } from '../../store/shared-store.js'
 import { permissionsOfApiToken } from '../roles/catalog.js'
 
 /** Session token lifetime (decisions.md: 24 h, renewable by refresh up to 7 days from login). */
@@ -26,6 +25,8 @@ export interface SessionPrincipal {
 export interface ApiTokenPrincipal {
   kind: 'apiToken'
   tokenId: string
+  /** The token's name, as activities show who acted. */
+  name: string
   tenantId: string
   role: string
   scopes: readonly string[]
@@ -50,15 +51,11 @@ interface CachedApiToken {
 /**
  * Turns a presented credential into a principal, or throws 401. Sessions are checked against their
  * row on every request (so logout and password changes take effect at once); API tokens are cached
- * for `apiTokenCacheMs` and dropped on every instance when deleted (`SharedStore.invalidate`).
+ * for `apiTokenCacheMs` and dropped on every instance when deleted (`forgetApiToken`, called by
+ * the `api-token.deleted` listener on the event bus).
  */
-export function createCredentials(deps: {
-  db: Db
-  appSecret: string
-  store: SharedStore
-  apiTokenCacheMs?: number
-}) {
-  const { db, store } = deps
+export function createCredentials(deps: { db: Db; appSecret: string; apiTokenCacheMs?: number }) {
+  const { db } = deps
   const sign = createSigner({ key: deps.appSecret, algorithm: 'HS256' })
   const verify = createVerifier({ key: deps.appSecret, algorithms: ['HS256'], cache: 1000 })
   const tokenCache = new LRUCache<string, CachedApiToken>({
@@ -66,10 +63,6 @@ export function createCredentials(deps: {
     ttl: deps.apiTokenCacheMs ?? 30_000,
   })
   const lastUsedWritten = new LRUCache<string, number>({ max: 10_000 })
-
-  store.onInvalidate((key) => {
-    if (key.startsWith('api-token:')) tokenCache.delete(key.slice('api-token:'.length))
-  })
 
   return {
     /** Signs a session JWT that expires at `expiresAt` (ms since epoch). */
@@ -130,6 +123,7 @@ export function createCredentials(deps: {
         const [row] = await db
           .select({
             id: apiTokens.id,
+            name: apiTokens.name,
             tenantId: apiTokens.tenantId,
             role: apiTokens.role,
             scopes: apiTokens.scopes,
@@ -144,6 +138,7 @@ export function createCredentials(deps: {
           principal: {
             kind: 'apiToken',
             tokenId: row.id,
+            name: row.name,
             tenantId: row.tenantId,
             role: row.role,
             scopes: row.scopes,
@@ -179,9 +174,11 @@ export function createCredentials(deps: {
       return row?.role
     },
 
-    /** Drops a deleted token from every instance's cache. */
-    forgetApiToken(tokenHash: string): Promise<void> {
-      return store.invalidate(`api-token:${tokenHash}`)
+    /** Drops a deleted token from this instance's cache (deletions are rare: a scan is fine). */
+    forgetApiToken(tokenId: string): void {
+      for (const [tokenHash, cached] of tokenCache.entries()) {
+        if (cached.principal.tokenId === tokenId) tokenCache.delete(tokenHash)
+      }
     },
   }
 

@@ -7,6 +7,8 @@ import {
   seedTenant,
   useTestContext,
 } from '../../../test/helpers.js'
+import { systemContext } from '../../context.js'
+import { NO_EVENT_SINK } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { createCategoriesService } from './service.js'
 
@@ -191,21 +193,29 @@ describe('categories service (used by the importer)', () => {
     const owner = await seedTenant(ctx.db)
     const other = await seedTenant(ctx.db)
     const found = await ctx.db.transaction(async (tx) => {
-      const service = createCategoriesService({ db: tx })
-      const parent = await service.create(owner.tenantId, { name: 'Imported', slug: 'imported' })
-      await service.create(owner.tenantId, { name: 'Imported child', parentId: parent.id })
-      return service.getBySlug(owner.tenantId, 'imported-child')
+      const service = createCategoriesService({ db: tx, events: NO_EVENT_SINK })
+      const parent = await service.create(systemContext(owner.tenantId, 'test'), {
+        name: 'Imported',
+        slug: 'imported',
+      })
+      await service.create(systemContext(owner.tenantId, 'test'), {
+        name: 'Imported child',
+        parentId: parent.id,
+      })
+      return service.getBySlug(systemContext(owner.tenantId, 'test'), 'imported-child')
     })
     expect(found).toMatchObject({ name: 'Imported child', position: 0 })
-    const service = createCategoriesService({ db: ctx.db })
-    expect(await service.getBySlug(other.tenantId, 'imported')).toBeUndefined()
+    const service = createCategoriesService({ db: ctx.db, events: NO_EVENT_SINK })
+    expect(await service.getBySlug(systemContext(other.tenantId, 'test'), 'imported')).toBeUndefined()
   })
 
   it('gives concurrent creators of the same name distinct slugs', async () => {
     const owner = await seedTenant(ctx.db)
-    const service = createCategoriesService({ db: ctx.db })
+    const service = createCategoriesService({ db: ctx.db, events: NO_EVENT_SINK })
     const created = await Promise.all(
-      Array.from({ length: 5 }, () => service.create(owner.tenantId, { name: 'Same' })),
+      Array.from({ length: 5 }, () =>
+        service.create(systemContext(owner.tenantId, 'test'), { name: 'Same' }),
+      ),
     )
     expect(created.map((category) => category.slug).sort()).toEqual([
       'same',

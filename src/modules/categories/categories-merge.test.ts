@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { categoryFixtures } from '../../../test/category-fixtures.js'
 import { call, seedMember, seedTenant, useTestContext } from '../../../test/helpers.js'
+import { systemContext } from '../../context.js'
+import { NO_EVENT_SINK } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { createCategoriesService } from './service.js'
 
@@ -75,17 +77,20 @@ describe('POST /api/categories/merge', () => {
     const source = await createCategory(owner, { name: 'Source' })
     const target = await createCategory(owner, { name: 'Target' })
     const content = await seedContent(owner.tenantId, [source.id])
-    const service = createCategoriesService({ db: ctx.db })
+    const service = createCategoriesService({ db: ctx.db, events: NO_EVENT_SINK })
     await expect(
       ctx.db.transaction(async (tx) => {
-        await createCategoriesService({ db: tx }).merge(owner.tenantId, {
-          sourceId: source.id,
-          targetId: target.id,
-        })
+        await createCategoriesService({ db: tx, events: NO_EVENT_SINK }).merge(
+          systemContext(owner.tenantId, 'test'),
+          {
+            sourceId: source.id,
+            targetId: target.id,
+          },
+        )
         throw new Error('importer failed later')
       }),
     ).rejects.toThrow('importer failed later')
-    expect((await service.get(owner.tenantId, source.id)).name).toBe('Source')
+    expect((await service.get(systemContext(owner.tenantId, 'test'), source.id)).name).toBe('Source')
     expect(await linkedContents(owner.tenantId, source.id)).toEqual([content])
     expect(await linkedContents(owner.tenantId, target.id)).toEqual([])
   })

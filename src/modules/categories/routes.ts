@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { tenantContext } from '../../http/auth.js'
 import { errorResponses, IdParams, TenantQuery } from '../../http/schemas.js'
 import {
   CategoryBody,
@@ -34,7 +35,7 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         response: { 200: CategoryPage, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.list(request.tenantId, request.query),
+    async (request) => service.list(tenantContext(request), request.query),
   )
 
   app.post(
@@ -50,7 +51,7 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         response: { 200: CategoryBody, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => ({ category: await service.create(request.tenantId, request.body) }),
+    async (request) => ({ category: await service.create(tenantContext(request), request.body) }),
   )
 
   app.post(
@@ -66,7 +67,7 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         response: { 200: MergeCategoriesResult, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.merge(request.tenantId, request.body),
+    async (request) => service.merge(tenantContext(request), request.body),
   )
 
   app.get(
@@ -82,7 +83,7 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         response: { 200: CategoryBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ category: await service.get(request.tenantId, request.params.id) }),
+    async (request) => ({ category: await service.get(tenantContext(request), request.params.id) }),
   )
 
   app.put(
@@ -100,7 +101,7 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
       },
     },
     async (request) => ({
-      category: await service.update(request.tenantId, request.params.id, request.body),
+      category: await service.update(tenantContext(request), request.params.id, request.body),
     }),
   )
 
@@ -117,6 +118,6 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesSe
         response: { 200: DeleteCategoryResult, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.delete(request.tenantId, request.params.id, request.query.cascade),
+    async (request) => service.delete(tenantContext(request), request.params.id, request.query.cascade),
   )
 }

@@ -1,10 +1,11 @@
+import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { errors } from '../../errors.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import { paginate, splitIdList } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
-import type { ListTotals } from '../contents/list-totals.js'
 import {
   type CategoriesRepository,
   type CategoryFilter,
@@ -30,12 +31,12 @@ const SLUG_ATTEMPTS = 5
  * Categories: a per-tenant tree (prior-art.md §17) with the original's weaknesses fixed (§29):
  * cycles are refused, merges run in one transaction, slugs are decided by the unique index and
  * search text is matched literally. Works on a transaction too (`{ db: tx }`), for the importer.
+ * Every write emits its `category.*` event in its transaction.
  */
-export function createCategoriesService(deps: { db: Db; listTotals?: ListTotals }) {
+export function createCategoriesService(deps: { db: Db; events: EventSink }) {
   const { db } = deps
   const repository = createCategoriesRepository(db)
-  /** Content lists filter by category ids and names: their cached totals go stale with these writes. */
-  const contentsChanged = (tenantId: string) => deps.listTotals?.changed(tenantId)
+  const write = transactional(db, deps.events)
 
   return {
     /**
@@ -43,7 +44,8 @@ export function createCategoriesService(deps: { db: Db; listTotals?: ListTotals 
      * ordered by position then name. With `limit`, pages over flat rows or over tree roots; without,
      * everything on one page. In tree mode a match whose parent is filtered out becomes a root.
      */
-    async list(tenantId: string, query: ListCategoriesQuery) {
+    async list(context: TenantContext, query: ListCategoriesQuery) {
+      const { tenantId } = context
       const filter: CategoryFilter = {
         search: query.search,
         ids: query.ids === undefined ? undefined : splitIdList(query.ids),
@@ -67,15 +69,15 @@ export function createCategoriesService(deps: { db: Db; listTotals?: ListTotals 
     },
 
     /** One category; 404 when missing or another tenant's. */
-    async get(tenantId: string, id: string): Promise<Category> {
-      const row = await repository.findById(tenantId, id)
+    async get(context: TenantContext, id: string): Promise<Category> {
+      const row = await repository.findById(context.tenantId, id)
       if (row === undefined) throw errors.notFound('Category')
       return toCategory(row)
     },
 
     /** The category with this slug (exact, already normalized), or undefined (the WordPress importer adopts it). */
-    async getBySlug(tenantId: string, slug: string): Promise<Category | undefined> {
-      const row = await repository.findBySlug(tenantId, slug)
+    async getBySlug(context: TenantContext, slug: string): Promise<Category | undefined> {
+      const row = await repository.findBySlug(context.tenantId, slug)
       return row === undefined ? undefined : toCategory(row)
     },
 
@@ -83,40 +85,48 @@ export function createCategoriesService(deps: { db: Db; listTotals?: ListTotals 
      * Creates a category. An explicit slug that is taken is a 409 SlugConflict; a slug generated
      * from the name gets `-2`, `-3`… instead. The parent must be a category of the tenant (400).
      */
-    async create(tenantId: string, input: CreateCategoryInput): Promise<Category> {
+    async create(context: TenantContext, input: CreateCategoryInput): Promise<Category> {
+      const { tenantId } = context
       const parentId = input.parentId ?? null
-      if (parentId !== null && (await repository.findById(tenantId, parentId)) === undefined) {
-        throw errors.validation('parentId does not name a category of this tenant.')
-      }
       const values = { id: newId(), ...fieldsOf(input), name: input.name.trim(), parentId }
-      if (input.slug !== undefined) {
-        const slug = explicitSlug(input.slug)
-        const row = await repository.insert(tenantId, { ...values, slug })
-        if (row === undefined) throw errors.slugConflict(slug)
-        return toCategory(row)
-      }
-      const base = toSlug(values.name, GENERATED_SLUG_MAX) || 'category'
-      let row = await repository.insert(tenantId, { ...values, slug: base })
-      for (let attempt = 0; row === undefined && attempt < SLUG_ATTEMPTS; attempt++) {
-        // Racing creators may take the same suffix; the unique index refuses all but one, so retry.
-        const suffix = (await repository.highestSlugSuffix(tenantId, base)) + 1
-        row = await repository.insert(tenantId, { ...values, slug: `${base}-${suffix}` })
-      }
-      if (row === undefined) throw errors.conflict('Could not find a free slug; send one explicitly.')
-      return toCategory(row)
+      const slug = input.slug === undefined ? undefined : explicitSlug(input.slug)
+      return write(context, async (tx, emit) => {
+        const repo = createCategoriesRepository(tx)
+        if (parentId !== null && (await repo.findById(tenantId, parentId)) === undefined) {
+          throw errors.validation('parentId does not name a category of this tenant.')
+        }
+        let row: CategoryRow | undefined
+        if (slug !== undefined) {
+          row = await repo.insert(tenantId, { ...values, slug })
+          if (row === undefined) throw errors.slugConflict(slug)
+        } else {
+          const base = toSlug(values.name, GENERATED_SLUG_MAX) || 'category'
+          row = await repo.insert(tenantId, { ...values, slug: base })
+          for (let attempt = 0; row === undefined && attempt < SLUG_ATTEMPTS; attempt++) {
+            // Racing creators may take the same suffix; the unique index refuses all but one, so retry.
+            const suffix = (await repo.highestSlugSuffix(tenantId, base)) + 1
+            row = await repo.insert(tenantId, { ...values, slug: `${base}-${suffix}` })
+          }
+          if (row === undefined) throw errors.conflict('Could not find a free slug; send one explicitly.')
+        }
+        const category = toCategory(row)
+        emit({ type: 'category.created', subjectId: category.id, payload: category })
+        return category
+      })
     },
 
     /**
      * Updates the given fields. Moving a category under itself or its descendant is a 400 cycle;
      * a moved category without a position goes after its new siblings. Slugs are not regenerated.
      */
-    async update(tenantId: string, id: string, input: UpdateCategoryInput): Promise<Category> {
+    async update(context: TenantContext, id: string, input: UpdateCategoryInput): Promise<Category> {
+      const { tenantId } = context
       const patch: CategoryPatch = fieldsOf(input)
       if (input.name !== undefined) patch.name = input.name.trim()
       if (input.slug !== undefined) patch.slug = explicitSlug(input.slug)
       try {
         // A nested transaction is a savepoint, so a slug conflict leaves a caller's transaction usable.
-        const category = await db.transaction(async (tx) => {
+        return await write(context, async (tx, emit) => {
           const repo = createCategoriesRepository(tx)
           const current = await repo.findById(tenantId, id)
           if (current === undefined) throw errors.notFound('Category')
@@ -128,10 +138,14 @@ export function createCategoriesService(deps: { db: Db; listTotals?: ListTotals 
           }
           const row = await repo.update(tenantId, id, patch, appendTo)
           if (row === undefined) throw errors.notFound('Category')
-          return toCategory(row)
+          const category = toCategory(row)
+          emit({
+            type: 'category.updated',
+            subjectId: id,
+            payload: { ...category, changed: Object.keys(input) },
+          })
+          return category
         })
-        if (patch.name !== undefined) await contentsChanged(tenantId)
-        return category
       } catch (err) {
         if (patch.slug !== undefined && isUniqueViolation(err, SLUG_KEY))
           throw errors.slugConflict(patch.slug)
@@ -144,19 +158,29 @@ export function createCategoriesService(deps: { db: Db; listTotals?: ListTotals 
      * 409 when it has children. Content links go with the categories (foreign key cascade).
      * Returns how many categories were removed.
      */
-    async delete(tenantId: string, id: string, cascade = true): Promise<{ success: true; deleted: number }> {
-      if (cascade) {
-        const deleted = await repository.deleteSubtree(tenantId, id)
+    async delete(
+      context: TenantContext,
+      id: string,
+      cascade = true,
+    ): Promise<{ success: true; deleted: number }> {
+      const { tenantId } = context
+      return write(context, async (tx, emit) => {
+        const repo = createCategoriesRepository(tx)
+        const current = await repo.findById(tenantId, id)
+        if (current === undefined) throw errors.notFound('Category')
+        let deleted: number
+        if (cascade) deleted = await repo.deleteSubtree(tenantId, id)
+        else if (await repo.deleteLeaf(tenantId, id)) deleted = 1
+        else
+          throw errors.conflict('The category has child categories; move them or delete with cascade=true.')
         if (deleted === 0) throw errors.notFound('Category')
-        await contentsChanged(tenantId)
-        return { success: true, deleted }
-      }
-      if (await repository.deleteLeaf(tenantId, id)) {
-        await contentsChanged(tenantId)
-        return { success: true, deleted: 1 }
-      }
-      if ((await repository.findById(tenantId, id)) === undefined) throw errors.notFound('Category')
-      throw errors.conflict('The category has child categories; move them or delete with cascade=true.')
+        emit({
+          type: 'category.deleted',
+          subjectId: id,
+          payload: { id, name: current.name, slug: current.slug, deleted },
+        })
+        return { success: true as const, deleted }
+      })
     },
 
     /**
@@ -164,11 +188,12 @@ export function createCategoriesService(deps: { db: Db; listTotals?: ListTotals 
      * children move under the target, the source is deleted. 400 when the ids are equal or the
      * target lies inside the source's subtree; 404 when either is missing.
      */
-    async merge(tenantId: string, input: MergeCategoriesInput) {
+    async merge(context: TenantContext, input: MergeCategoriesInput) {
+      const { tenantId } = context
       const { sourceId, targetId } = input
       if (sourceId === targetId)
         throw errors.validation('sourceId and targetId must be different categories.')
-      const merged = await db.transaction(async (tx) => {
+      return write(context, async (tx, emit) => {
         const repo = createCategoriesRepository(tx)
         await repo.lockTree(tenantId)
         if ((await repo.countExisting(tenantId, [sourceId, targetId])) !== 2) {
@@ -180,10 +205,13 @@ export function createCategoriesService(deps: { db: Db; listTotals?: ListTotals 
         const updatedContents = await repo.moveContentLinks(tenantId, sourceId, targetId)
         await repo.reparentChildren(tenantId, sourceId, targetId)
         await repo.delete(tenantId, sourceId)
+        emit({
+          type: 'category.merged',
+          subjectId: targetId,
+          payload: { sourceId, targetId, updatedContents },
+        })
         return { success: true as const, updatedContents }
       })
-      await contentsChanged(tenantId)
-      return merged
     },
   }
 }

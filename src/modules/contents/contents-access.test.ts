@@ -24,7 +24,7 @@ describe('authentication and permissions', () => {
 
   it('lets a read-scoped API token list and read, but not create', async () => {
     const { token, tenantId } = await seedTenant(ctx.db)
-    const content = await createContent(ctx, token, { title: 'Readable' })
+    const content = await createContent(ctx, token, { title: 'Readable', status: 'published' })
     const apiToken = await seedApiToken(ctx.db, tenantId, { scopes: ['read'] })
     const list = await call(ctx.app, 'GET', '/api/contents', { token: apiToken })
     expect(list.statusCode).toBe(200)
@@ -32,6 +32,45 @@ describe('authentication and permissions', () => {
     const post = await call(ctx.app, 'POST', '/api/contents', { token: apiToken, body: { title: 'No' } })
     expect(post.statusCode).toBe(403)
     expect(post.data.error).toBe('InsufficientScope')
+  })
+
+  it('shows API tokens published content only, unless the token has the preview scope', async () => {
+    const { token, tenantId } = await seedTenant(ctx.db)
+    const published = await createContent(ctx, token, { title: 'Out', status: 'published' })
+    const draft = await createContent(ctx, token, { title: 'Not yet', slug: 'not-yet' })
+    const delivery = await seedApiToken(ctx.db, tenantId, { scopes: ['read'] })
+    const ids = async (apiToken: string, query = '') =>
+      (await call(ctx.app, 'GET', `/api/contents${query}`, { token: apiToken })).data.contents.map(
+        (c: { id: string }) => c.id,
+      )
+    expect(await ids(delivery)).toEqual([published.id])
+    expect(await ids(delivery, '?status=draft')).toEqual([])
+    const drafts = await call(ctx.app, 'GET', '/api/contents?status=draft', { token: delivery })
+    expect(drafts.data.pagination.total).toBe(0)
+    expect((await call(ctx.app, 'GET', `/api/contents/${draft.id}`, { token: delivery })).statusCode).toBe(
+      404,
+    )
+    expect((await call(ctx.app, 'GET', '/api/contents/slug/not-yet', { token: delivery })).statusCode).toBe(
+      404,
+    )
+    const stats = await call(ctx.app, 'GET', '/api/contents/archive/statistics?status=draft', {
+      token: delivery,
+    })
+    expect(stats.data).toEqual({ total: 0, archives: [] })
+
+    const preview = await seedApiToken(ctx.db, tenantId, { scopes: ['read', 'preview'] })
+    expect(await ids(preview, '?status=draft')).toEqual([draft.id])
+    const bySlug = await call(ctx.app, 'GET', '/api/contents/slug/not-yet', { token: preview })
+    expect(bySlug.data.content.id).toBe(draft.id)
+    // A viewer's token may preview as well; the session of any member sees drafts.
+    const viewerPreview = await seedApiToken(ctx.db, tenantId, {
+      role: 'viewer',
+      scopes: ['read', 'preview'],
+    })
+    expect(
+      (await call(ctx.app, 'GET', `/api/contents/${draft.id}`, { token: viewerPreview })).statusCode,
+    ).toBe(200)
+    expect(await ids(token, '?status=draft')).toEqual([draft.id])
   })
 
   it('lets a write-scoped editor API token create content', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { seedCategory, seedTag } from '../../../test/content-fixtures.js'
 import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
+import { systemContext } from '../../context.js'
+import { NO_EVENT_SINK } from '../../events/event-log.js'
 import { createContentsService } from './service.js'
 
 const ctx = useTestContext()
@@ -22,9 +24,15 @@ async function seedLibrary() {
     b: await seedTag(ctx.db, tenantId, 'Football'),
     c: await seedTag(ctx.db, tenantId, '50% Off', 'fifty-off'),
   }
-  const service = createContentsService({ db: ctx.db })
+  const service = createContentsService({ db: ctx.db, events: NO_EVENT_SINK })
   const make = async (input: Parameters<typeof service.create>[1], publishedAt?: string) =>
-    (await service.create(tenantId, input, publishedAt ? { publishedAt: new Date(publishedAt) } : {})).id
+    (
+      await service.create(
+        systemContext(tenantId, 'test'),
+        input,
+        publishedAt ? { publishedAt: new Date(publishedAt) } : {},
+      )
+    ).id
   const published = 'published' as const
   const c1 = await make(
     {

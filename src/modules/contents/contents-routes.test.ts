@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createContent, seedCategory, seedTag } from '../../../test/content-fixtures.js'
 import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
+import { systemContext } from '../../context.js'
+import { NO_EVENT_SINK } from '../../events/event-log.js'
 import { createContentsService } from './service.js'
 
 const ctx = useTestContext()
@@ -145,15 +147,19 @@ describe('GET /api/contents/slug/{slug}', () => {
 describe('GET /api/contents/archive/statistics', () => {
   it('counts contents per UTC month of publication, newest first, for the requested status', async () => {
     const { token, tenantId } = await seedTenant(ctx.db)
-    const service = createContentsService({ db: ctx.db })
+    const service = createContentsService({ db: ctx.db, events: NO_EVENT_SINK })
     const published = async (publishedAt: string, status: 'published' | 'archived' = 'published') =>
-      service.create(tenantId, { title: 'x', status }, { publishedAt: new Date(publishedAt) })
+      service.create(
+        systemContext(tenantId, 'test'),
+        { title: 'x', status },
+        { publishedAt: new Date(publishedAt) },
+      )
     await published('2024-01-31T23:59:59Z')
     await published('2024-01-01T00:00:00Z')
     await published('2024-02-01T00:00:00Z')
     await published('2023-12-31T23:59:59Z')
     await published('2023-05-05T00:00:00Z', 'archived')
-    await service.create(tenantId, { title: 'draft' })
+    await service.create(systemContext(tenantId, 'test'), { title: 'draft' })
     const response = await call(ctx.app, 'GET', '/api/contents/archive/statistics', { token })
     expect(response.data).toEqual({
       total: 4,
@@ -175,10 +181,14 @@ describe('contents service', () => {
     const { token, tenantId } = await seedTenant(ctx.db)
     const publishedAt = new Date('2019-06-01T08:30:00.000Z')
     const created = await ctx.db.transaction(async (tx) => {
-      const service = createContentsService({ db: tx })
-      await service.create(tenantId, { title: 'Imported' })
+      const service = createContentsService({ db: tx, events: NO_EVENT_SINK })
+      await service.create(systemContext(tenantId, 'test'), { title: 'Imported' })
       // A generated-slug collision inside the caller's transaction must not abort it.
-      return service.create(tenantId, { title: 'Imported', status: 'published' }, { publishedAt })
+      return service.create(
+        systemContext(tenantId, 'test'),
+        { title: 'Imported', status: 'published' },
+        { publishedAt },
+      )
     })
     expect(created).toMatchObject({ slug: 'imported-2', publishedAt: publishedAt.toISOString() })
     const list = await call(ctx.app, 'GET', '/api/contents', { token })
@@ -187,16 +197,16 @@ describe('contents service', () => {
 
   it('numbers past the first 20 taken slugs and keeps numbered long slugs within 240 characters', async () => {
     const { token, tenantId } = await seedTenant(ctx.db)
-    const service = createContentsService({ db: ctx.db })
-    await service.create(tenantId, { title: 'Busy', slug: 'busy' })
+    const service = createContentsService({ db: ctx.db, events: NO_EVENT_SINK })
+    await service.create(systemContext(tenantId, 'test'), { title: 'Busy', slug: 'busy' })
     for (let number = 2; number <= 21; number++)
-      await service.create(tenantId, { title: 'Busy', slug: `busy-${number}` })
-    expect((await service.create(tenantId, { title: 'Busy' })).slug).toBe('busy-22')
+      await service.create(systemContext(tenantId, 'test'), { title: 'Busy', slug: `busy-${number}` })
+    expect((await service.create(systemContext(tenantId, 'test'), { title: 'Busy' })).slug).toBe('busy-22')
     const check = await call(ctx.app, 'GET', '/api/contents/check-slug?slug=busy', { token })
     expect(check.data.suggestion).toBe('busy-23')
     const title = 'word '.repeat(60)
-    const first = await service.create(tenantId, { title })
-    const second = await service.create(tenantId, { title })
+    const first = await service.create(systemContext(tenantId, 'test'), { title })
+    const second = await service.create(systemContext(tenantId, 'test'), { title })
     expect(first.slug.length).toBeLessThanOrEqual(240)
     expect(second.slug).toMatch(/^word(-word)+-2$/)
     expect(second.slug.length).toBeLessThanOrEqual(240)
@@ -206,7 +216,10 @@ describe('contents service', () => {
     const { token, tenantId } = await seedTenant(ctx.db)
     await expect(
       ctx.db.transaction(async (tx) => {
-        await createContentsService({ db: tx }).create(tenantId, { title: 'Gone' })
+        await createContentsService({ db: tx, events: NO_EVENT_SINK }).create(
+          systemContext(tenantId, 'test'),
+          { title: 'Gone' },
+        )
         throw new Error('abort')
       }),
     ).rejects.toThrow('abort')

@@ -1,25 +1,24 @@
 import { LRUCache } from 'lru-cache'
-import type { SharedStore } from '../../store/shared-store.js'
+import type { EventBus } from '../../events/bus.js'
 
-const CHANGED = 'contents-changed:'
+/** Events that can change which contents a list holds: content writes, category and tag names and links. */
+const CHANGING_EVENTS = ['content.', 'category.', 'tag.']
 
 /**
  * `pagination.total` of content lists, cached per tenant and filter. Counting every matching row
  * costs more than fetching the page itself, and delivery traffic asks the same lists over and
- * over. Every write that can change a list (contents, category links and names) calls
- * `changed(tenantId)`, which every instance hears through the shared store, so totals are fresh
- * after this deployment's writes; `ttlMs` bounds how long a write made outside it (for example a
- * command-line import on a database without Redis) can go unseen.
+ * over. Every write that can change a list emits a `content.*`, `category.*` or `tag.*` event, which
+ * this instance hears on commit and the others through the outbox relay's broadcast, so totals are
+ * fresh after this deployment's writes; `ttlMs` bounds how long a broadcast delayed by an outage
+ * can leave a total stale.
  */
-export function createListTotals(store: SharedStore, ttlMs = 10_000) {
+export function createListTotals(bus: Pick<EventBus, 'on'>, ttlMs = 10_000) {
   const totals = new LRUCache<string, number>({ max: 20_000, ttl: ttlMs })
   // A tenant's generation moves on each change; totals are keyed by it, so older ones are never read again.
   const generations = new Map<string, number>()
-  store.onInvalidate((key) => {
-    if (!key.startsWith(CHANGED)) return
-    const tenantId = key.slice(CHANGED.length)
-    generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1)
-  })
+  for (const prefix of CHANGING_EVENTS) {
+    bus.on(prefix, ({ tenantId }) => generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1))
+  }
 
   return {
     /** The cached total for `filterKey`, or `count()`'s answer, kept unless a change raced it. */
@@ -31,11 +30,6 @@ export function createListTotals(store: SharedStore, ttlMs = 10_000) {
       const total = await count()
       if ((generations.get(tenantId) ?? 0) === generation) totals.set(key, total)
       return total
-    },
-
-    /** Call after a committed write that may change which contents a list holds. */
-    changed(tenantId: string): Promise<void> {
-      return store.invalidate(`${CHANGED}${tenantId}`)
     },
   }
 }

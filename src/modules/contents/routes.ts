@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
+import { tenantContext } from '../../http/auth.js'
 import { errorResponses, IdParams, SuccessBody, TenantQuery } from '../../http/schemas.js'
 import {
   ArchiveQuery,
@@ -20,11 +20,6 @@ import type { ContentsService } from './service.js'
 const tags = ['contents']
 const TenantOnlyQuery = Type.Object(TenantQuery, { additionalProperties: false })
 const view = { auth: 'tenant', permission: 'content:view' } as const
-
-/** The user behind a write; API tokens act for no user. */
-const actorOf = (request: FastifyRequest) => ({
-  actorId: request.principal?.kind === 'user' ? request.principal.userId : null,
-})
 
 /**
  * Content routes (api-spec "Content"). Static paths (/check-slug, /slug/{slug},
@@ -48,7 +43,7 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
         response: { 200: ContentPage, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => service.list(request.tenantId, request.query),
+    (request) => service.list(tenantContext(request), request.query),
   )
 
   app.post(
@@ -64,7 +59,7 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
         response: { 200: ContentBody, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => ({ content: await service.create(request.tenantId, request.body, actorOf(request)) }),
+    async (request) => ({ content: await service.create(tenantContext(request), request.body) }),
   )
 
   app.get(
@@ -79,7 +74,7 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
         response: { 200: CheckSlugResult, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => service.checkSlug(request.tenantId, request.query),
+    (request) => service.checkSlug(tenantContext(request), request.query),
   )
 
   app.get(
@@ -96,7 +91,7 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
       },
     },
     async (request) => ({
-      content: await service.getBySlug(request.tenantId, request.params.slug, request.query),
+      content: await service.getBySlug(tenantContext(request), request.params.slug, request.query),
     }),
   )
 
@@ -112,7 +107,7 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
         response: { 200: ArchiveStatistics, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => service.archiveStatistics(request.tenantId, request.query.status ?? 'published'),
+    (request) => service.archiveStatistics(tenantContext(request), request.query.status ?? 'published'),
   )
 
   app.get(
@@ -128,7 +123,7 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
         response: { 200: ContentBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ content: await service.get(request.tenantId, request.params.id) }),
+    async (request) => ({ content: await service.get(tenantContext(request), request.params.id) }),
   )
 
   app.put(
@@ -146,7 +141,7 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
       },
     },
     async (request) => ({
-      content: await service.update(request.tenantId, request.params.id, request.body, actorOf(request)),
+      content: await service.update(tenantContext(request), request.params.id, request.body),
     }),
   )
 
@@ -164,7 +159,7 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
       },
     },
     async (request) => {
-      await service.remove(request.tenantId, request.params.id)
+      await service.remove(tenantContext(request), request.params.id)
       return { success: true }
     },
   )

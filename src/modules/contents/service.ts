@@ -1,6 +1,8 @@
+import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { errors } from '../../errors.js'
+import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
 import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
@@ -22,12 +24,12 @@ import type {
 import { explicitSlug, nextFreeSlug } from './slugs.js'
 
 const SLUG_KEY = 'contents_tenant_slug_key'
+/** What an API token's `preview` scope grants: reading drafts, scheduled and archived content. */
+const PREVIEW_PERMISSION = 'content:preview'
 /** Generated slugs retry this often when concurrent writers keep taking the next number. */
 const SLUG_ATTEMPTS = 5
 
 export interface WriteOptions {
-  /** The user behind the write (createdBy/updatedBy); null for API tokens and importers. */
-  actorId?: string | null
   /** Stored as publishedAt instead of the status rule's default (not for scheduled content). */
   publishedAt?: Date
 }
@@ -35,26 +37,28 @@ export interface WriteOptions {
 /**
  * Content rules (api-spec "Content"; prior-art.md §14 with §29's fixes): slugs unique per tenant
  * decided by the unique index, sanitized HTML, references checked against the tenant, content and
- * join rows written in one transaction. `db` may itself be a transaction (the importer's).
+ * join rows written in one transaction with their `content.*` event. `db` may itself be a transaction
+ * (the importer's). The user behind a write (createdBy/updatedBy) is the context's; null for API
+ * tokens and Folio's own work.
  */
-export function createContentsService(deps: { db: Db; listTotals?: ListTotals }) {
+export function createContentsService(deps: { db: Db; events: EventSink; listTotals?: ListTotals }) {
   const { db, listTotals } = deps
   const repository = createContentsRepository(db)
+  const write = transactional(db, deps.events)
   const countOf = (tenantId: string, filter: ContentFilter): Promise<number> =>
     listTotals === undefined
       ? repository.count(tenantId, filter)
       : listTotals.get(tenantId, JSON.stringify(filter), () => repository.count(tenantId, filter))
-  const changed = async <T>(tenantId: string, result: T): Promise<T> => {
-    await listTotals?.changed(tenantId)
-    return result
-  }
 
   return {
     /** One page, newest publishedAt first (unpublished last), with the filter's total. */
-    async list(tenantId: string, query: ListContentsFilter) {
-      const filter = listFilterOf(query)
+    async list(context: TenantContext, query: ListContentsFilter) {
+      const { tenantId } = context
       const page = query.page ?? 1
       const limit = query.limit ?? 20
+      const statuses = visibleStatuses(context, query.status === undefined ? undefined : [query.status])
+      if (statuses?.length === 0) return { contents: [], pagination: paginate(page, limit, 0) }
+      const filter = { ...listFilterOf(query), ...(statuses === undefined ? {} : { statuses }) }
       const [contents, total] = await Promise.all([
         repository.listPage(tenantId, filter, {
           limit,
@@ -67,20 +71,27 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals })
     },
 
     /** @throws NotFound for a missing id or another tenant's. */
-    async get(tenantId: string, id: string): Promise<Content> {
-      return found(await repository.findById(tenantId, id))
+    async get(context: TenantContext, id: string): Promise<Content> {
+      const content = found(await repository.findById(context.tenantId, id))
+      if (visibleStatuses(context, [content.status as ContentStatus])?.length === 0)
+        throw errors.notFound('Content')
+      return content
     },
 
     /** @throws NotFound when no content has the slug, or it fails the status/date filter. */
-    async getBySlug(tenantId: string, slug: string, query: BySlugFilter): Promise<Content> {
-      const statuses =
-        query.status === undefined ? {} : { statuses: query.status.split(',') as ContentStatus[] }
+    async getBySlug(context: TenantContext, slug: string, query: BySlugFilter): Promise<Content> {
+      const { tenantId } = context
+      const requested = query.status === undefined ? undefined : (query.status.split(',') as ContentStatus[])
+      const visible = visibleStatuses(context, requested)
+      if (visible?.length === 0) throw errors.notFound('Content')
+      const statuses = visible === undefined ? {} : { statuses: visible }
       const filter = { ...statuses, ...publishedRange(query.publishedFrom, query.publishedTo) }
       return found(await repository.findBySlug(tenantId, slug, filter))
     },
 
     /** Whether `slug` (normalized) is free, ignoring `contentId`'s own slug; else the next free one. */
-    async checkSlug(tenantId: string, query: { slug: string; contentId?: string }): Promise<SlugCheck> {
+    async checkSlug(context: TenantContext, query: { slug: string; contentId?: string }): Promise<SlugCheck> {
+      const { tenantId } = context
       const slug = explicitSlug(query.slug)
       const owner = await repository.findSlugOwner(tenantId, slug)
       if (owner === undefined || owner.id === query.contentId) return { available: true, slug }
@@ -93,8 +104,9 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals })
     },
 
     /** Counts per UTC month of publishedAt for one status; `total` sums the months. */
-    async archiveStatistics(tenantId: string, status: ContentStatus): Promise<ArchiveStats> {
-      const archives = await repository.archiveMonths(tenantId, status)
+    async archiveStatistics(context: TenantContext, status: ContentStatus): Promise<ArchiveStats> {
+      if (visibleStatuses(context, [status])?.length === 0) return { total: 0, archives: [] }
+      const archives = await repository.archiveMonths(context.tenantId, status)
       return { total: archives.reduce((sum, month) => sum + month.count, 0), archives }
     },
 
@@ -103,7 +115,12 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals })
      * taken); an explicit slug that is taken fails.
      * @throws ValidationFailed (bad slug, references, keys, schedule), SlugConflict (explicit slug taken).
      */
-    async create(tenantId: string, input: CreateContentInput, options: WriteOptions = {}): Promise<Content> {
+    async create(
+      context: TenantContext,
+      input: CreateContentInput,
+      options: WriteOptions = {},
+    ): Promise<Content> {
+      const { tenantId } = context
       const now = new Date()
       const publication = resolvePublication(
         { status: input.status, publishAt: input.publishAt, publishedAt: options.publishedAt },
@@ -113,11 +130,11 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals })
       const fields = writableFields(input)
       const explicit = input.slug !== undefined
       const base = input.slug === undefined ? toSlug(input.title) || 'untitled' : explicitSlug(input.slug)
-      const actor = options.actorId ?? null
+      const actor = userIdOf(context)
       let slug = base
       for (let attempt = 1; ; attempt++) {
         try {
-          const created = await db.transaction(async (tx) => {
+          return await write(context, async (tx, emit) => {
             const repo = createContentsRepository(tx)
             await assertReferences(repo, tenantId, input)
             const id = newId()
@@ -132,9 +149,11 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals })
             const state = { status: publication.status, publishedAt: publication.publishedAt }
             await repo.linkCategories(tenantId, id, unique(input.categories), state)
             await repo.linkTags(tenantId, id, unique(input.tags), state)
-            return found(await repo.findById(tenantId, id))
+            const created = found(await repo.findById(tenantId, id))
+            emit({ type: 'content.created', subjectId: id, payload: created })
+            if (created.status === 'published') emitPublication(emit, created, 'published')
+            return created
           })
-          return await changed(tenantId, created)
         } catch (err) {
           if (!isUniqueViolation(err, SLUG_KEY)) throw err
           if (explicit || attempt === SLUG_ATTEMPTS) throw errors.slugConflict(slug)
@@ -148,12 +167,13 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals })
      * when sent (a new title keeps the old slug, so published URLs stay stable).
      * @throws NotFound, ValidationFailed, SlugConflict.
      */
-    async update(tenantId: string, id: string, input: UpdateContentInput, options: WriteOptions = {}) {
+    async update(context: TenantContext, id: string, input: UpdateContentInput, options: WriteOptions = {}) {
+      const { tenantId } = context
       const fields = writableFields(input)
       const slug = input.slug === undefined ? undefined : explicitSlug(input.slug)
       const now = new Date()
       try {
-        const updated = await db.transaction(async (tx) => {
+        return await write(context, async (tx, emit) => {
           const repo = createContentsRepository(tx)
           const current = await repo.lockState(tenantId, id)
           if (current === undefined) throw errors.notFound('Content')
@@ -167,7 +187,7 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals })
             ...fields,
             ...publication,
             updatedAt: now,
-            updatedBy: options.actorId ?? null,
+            updatedBy: userIdOf(context),
           }
           await repo.update(tenantId, id, slug === undefined ? patch : { ...patch, slug })
           const state = { status: publication.status, publishedAt: publication.publishedAt }
@@ -185,9 +205,18 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals })
             await repo.unlinkTags(tenantId, id)
             await repo.linkTags(tenantId, id, unique(input.tags), state)
           }
-          return found(await repo.findById(tenantId, id))
+          const updated = found(await repo.findById(tenantId, id))
+          emit({
+            type: 'content.updated',
+            subjectId: id,
+            payload: { ...updated, changed: Object.keys(input) },
+          })
+          if (state.status !== current.status) {
+            if (state.status === 'published') emitPublication(emit, updated, 'published')
+            else if (current.status === 'published') emitPublication(emit, updated, 'unpublished')
+          }
+          return updated
         })
-        return await changed(tenantId, updated)
       } catch (err) {
         if (slug !== undefined && isUniqueViolation(err, SLUG_KEY)) throw errors.slugConflict(slug)
         throw err
@@ -195,14 +224,45 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals })
     },
 
     /** Deletes a content and (by cascade) its category and tag links. @throws NotFound. */
-    async remove(tenantId: string, id: string): Promise<void> {
-      if (!(await repository.delete(tenantId, id))) throw errors.notFound('Content')
-      await changed(tenantId, undefined)
+    async remove(context: TenantContext, id: string): Promise<void> {
+      await write(context, async (tx, emit) => {
+        const repo = createContentsRepository(tx)
+        const current = await repo.findById(context.tenantId, id)
+        if (current === undefined || !(await repo.delete(context.tenantId, id)))
+          throw errors.notFound('Content')
+        emit({
+          type: 'content.deleted',
+          subjectId: id,
+          payload: { id, title: current.title, slug: current.slug, status: current.status },
+        })
+      })
     },
   }
 }
 
 export type ContentsService = ReturnType<typeof createContentsService>
+
+/**
+ * The statuses a reader may see of `requested` (undefined: any). API tokens read published content
+ * only unless they carry the `preview` scope (platform.md §7, like Contentful's delivery and preview
+ * tokens); users see what their role's `content:view` allows. An empty list means nothing.
+ */
+export function visibleStatuses(
+  context: TenantContext,
+  requested: ContentStatus[] | undefined,
+): ContentStatus[] | undefined {
+  if (context.actor.kind !== 'apiToken' || context.permissions.has(PREVIEW_PERMISSION)) return requested
+  return (requested ?? ['published']).filter((status) => status === 'published')
+}
+
+/** `content.published` / `content.unpublished`: what delivery caches and webhooks care about. */
+function emitPublication(emit: Emit, content: Content, verb: 'published' | 'unpublished') {
+  emit({
+    type: `content.${verb}`,
+    subjectId: content.id,
+    payload: { id: content.id, title: content.title, slug: content.slug, status: content.status },
+  })
+}
 
 function found(content: Content | undefined): Content {
   if (content === undefined) throw errors.notFound('Content')

@@ -1,8 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Db } from '../../db/client.js'
 import { AppError, errors } from '../../errors.js'
+import type { EventSink } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import type { ListTotals } from '../contents/list-totals.js'
 import { createImportJobsRepository, type ImportRow } from './repository.js'
 import { createJobRunner } from './runner.js'
 import type { Import, ImportStatus } from './schemas.js'
@@ -30,7 +30,8 @@ const NO_COUNTS = (): Record<CountedKind, KindCounts> => ({
 
 export interface ImportsServiceDeps {
   db: Db
-  listTotals?: Pick<ListTotals, 'changed'> | undefined
+  /** Hears each imported item's events once it committed. */
+  events: EventSink
   /**
    * True when this process alone uses the database (embedded PGlite, held under the DATA_DIR lock):
    * every unfinished import found at start was then left by a dead process.
@@ -70,7 +71,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
         heartbeatAt: new Date(),
       })
       const result = await importIntoTenant(
-        { db, listTotals: deps.listTotals },
+        { db, events: deps.events },
         {
           tenantId,
           document,

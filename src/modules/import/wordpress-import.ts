@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
+import type { EventSink } from '../../events/event-log.js'
 import { toSlug } from '../../lib/slug.js'
-import type { ListTotals } from '../contents/list-totals.js'
 import { TENANT_SLUG_MAX_LENGTH } from '../tenants/schemas.js'
 import type { TenantsService } from '../tenants/service.js'
 import { findUserIdByEmail } from './repository.js'
@@ -34,8 +34,8 @@ export interface WordPressImportSummary extends ImportResult {
 export interface WordPressImporterDeps {
   db: Db
   tenants: Pick<TenantsService, 'findBySlug' | 'createTenant'>
-  /** Told once the run has committed, so running servers drop cached list totals (through Redis when set). */
-  listTotals?: Pick<ListTotals, 'changed'>
+  /** Hears each imported item's events once it committed. */
+  events: EventSink
 }
 
 /**
@@ -77,7 +77,7 @@ export function createWordPressImporter(deps: WordPressImporterDeps) {
         ? { id: existing.id, slug: tenantSlug, created: false }
         : await createTenant(tenantSlug, document.siteTitle, ownerId, dryRun, progress)
     const result = await importIntoTenant(
-      { db, listTotals: deps.listTotals },
+      { db, events: deps.events },
       {
         tenantId: tenant.id,
         document,

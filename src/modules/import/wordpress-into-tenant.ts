@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js'
-import type { ListTotals } from '../contents/list-totals.js'
+import type { EventSink } from '../../events/event-log.js'
 import type { ContentStatus } from '../contents/schemas.js'
 import { analyzeImportedTables } from './repository.js'
 import { type CountedKind, createImportRun, type ImportProgress, type KindCounts } from './wordpress-run.js'
@@ -8,8 +8,8 @@ import type { WxrDocument } from './wxr-parser.js'
 
 export interface ImportIntoTenantDeps {
   db: Db
-  /** Told once the run has committed, so running servers drop cached list totals (through Redis when set). */
-  listTotals?: Pick<ListTotals, 'changed'> | undefined
+  /** Hears each item's events once it committed (this instance's caches drop stale list totals). */
+  events: EventSink
 }
 
 export interface ImportIntoTenantOptions {
@@ -61,29 +61,17 @@ export async function importIntoTenant(
     tenantId: options.tenantId ?? undefined,
     dryRun,
     actorId: options.actorId ?? undefined,
+    events: deps.events,
     now: options.now,
     progress,
     onItem: options.onItem,
     signal: options.signal,
   })
-  /** The tenant whose data this run changed so far, or null. */
-  const changedTenant = () => (!dryRun && hasCreated(run.counts) ? options.tenantId : null)
-  try {
-    const categoryIds = await importCategories(run, document.categories)
-    const tagIds = await importTags(run, document.tags)
-    const mediaIds = await importAttachments(run, document.items)
-    await importContents(run, document.items, { categoryIds, tagIds, mediaIds })
-  } catch (err) {
-    // What an interrupted run committed must still show up in cached list totals.
-    const changed = changedTenant()
-    if (changed !== null) await deps.listTotals?.changed(changed).catch(() => undefined)
-    throw err
-  }
-  const changed = changedTenant()
-  if (changed !== null) {
-    await refreshStatistics(db, progress)
-    await deps.listTotals?.changed(changed)
-  }
+  const categoryIds = await importCategories(run, document.categories)
+  const tagIds = await importTags(run, document.tags)
+  const mediaIds = await importAttachments(run, document.items)
+  await importContents(run, document.items, { categoryIds, tagIds, mediaIds })
+  if (!dryRun && hasCreated(run.counts)) await refreshStatistics(db, progress)
   for (const [type, count] of Object.entries(document.skippedTypes)) run.skip(`post type ${type}`, count)
   return {
     siteTitle: document.siteTitle,

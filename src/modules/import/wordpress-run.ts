@@ -1,7 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
+import { onBehalfOf, systemContext, type TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { AppError } from '../../errors.js'
+import { deferredSink, type EventSink } from '../../events/event-log.js'
 import type { ContentStatus } from '../contents/schemas.js'
 import { createImportRepository, type ImportKind } from './repository.js'
 
@@ -43,9 +45,9 @@ export interface ImportStep {
   key: string
   kind: ImportKind
   /** A record a person already made that the import takes over instead of duplicating (by slug). */
-  adopt?: (db: Db, tenantId: string) => Promise<string | undefined>
-  /** Creates the Folio record through its service, built on `tx`; returns its id. */
-  create: (tx: Db, tenantId: string) => Promise<string>
+  adopt?: (db: Db, context: TenantContext) => Promise<string | undefined>
+  /** Creates the Folio record through its service, built on `tx` and `events`; returns its id. */
+  create: (tx: Db, context: TenantContext, events: EventSink) => Promise<string>
 }
 
 export type StepOutcome = { outcome: 'created' | 'existing'; id: string | undefined } | { outcome: 'skipped' }
@@ -60,6 +62,8 @@ export async function createImportRun(options: {
   tenantId: string | undefined
   dryRun: boolean
   actorId: string | undefined
+  /** Hears the events of each item once its transaction committed. */
+  events: EventSink
   now: Date
   /** Progress lines (each phase, every 25 items). */
   progress: (line: string) => void
@@ -69,6 +73,13 @@ export async function createImportRun(options: {
   signal?: AbortSignal | undefined
 }) {
   const { db, tenantId, dryRun } = options
+  const name = 'wordpress-import'
+  const context =
+    tenantId === undefined
+      ? undefined
+      : options.actorId === undefined
+        ? systemContext(tenantId, name)
+        : onBehalfOf(tenantId, options.actorId, name)
   const records =
     tenantId === undefined
       ? new Map<string, string>()
@@ -85,11 +96,13 @@ export async function createImportRun(options: {
   const problems: { key: string; message: string }[] = []
   let current: Omit<ImportProgress, 'counts'> = { phase: 'categories', done: 0, total: 0 }
 
-  async function write(step: ImportStep, tenant: string): Promise<StepOutcome> {
+  async function write(step: ImportStep, context: TenantContext): Promise<StepOutcome> {
+    const tenant = context.tenantId
+    const held = deferredSink()
     try {
-      return await db.transaction(async (tx) => {
-        const adopted = await step.adopt?.(tx, tenant)
-        const id = adopted ?? (await step.create(tx, tenant))
+      const outcome = await db.transaction(async (tx): Promise<StepOutcome> => {
+        const adopted = await step.adopt?.(tx, context)
+        const id = adopted ?? (await step.create(tx, context, held.sink))
         await createImportRepository(tx).insertRecord(tenant, {
           source: SOURCE,
           sourceKey: step.key,
@@ -98,7 +111,10 @@ export async function createImportRun(options: {
         })
         return { outcome: adopted === undefined ? 'created' : 'existing', id }
       })
+      held.flushTo(options.events)
+      return outcome
     } catch (err) {
+      held.discard()
       if (isUniqueViolation(err, RECORD_KEY)) {
         return {
           outcome: 'existing',
@@ -115,7 +131,6 @@ export async function createImportRun(options: {
   }
 
   return {
-    actorId: options.actorId,
     now: options.now,
     counts,
     statuses,
@@ -128,12 +143,12 @@ export async function createImportRun(options: {
       const known = records.get(step.key)
       let result: StepOutcome
       if (known !== undefined) result = { outcome: 'existing', id: known }
-      else if (tenantId === undefined) result = { outcome: 'created', id: undefined }
+      else if (context === undefined) result = { outcome: 'created', id: undefined }
       else if (dryRun) {
-        const adopted = await step.adopt?.(db, tenantId)
+        const adopted = await step.adopt?.(db, context)
         result = { outcome: adopted === undefined ? 'created' : 'existing', id: adopted }
       } else {
-        result = await write(step, tenantId)
+        result = await write(step, context)
         if (result.outcome !== 'skipped' && result.id !== undefined) records.set(step.key, result.id)
       }
       counts[counted][result.outcome]++

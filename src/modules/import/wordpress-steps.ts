@@ -1,5 +1,7 @@
+import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
+import { type EventSink, NO_EVENT_SINK } from '../../events/event-log.js'
 import { createCategoriesService } from '../categories/service.js'
 import type { CreateContentInput } from '../contents/schemas.js'
 import { createContentsService, type WriteOptions } from '../contents/service.js'
@@ -27,9 +29,10 @@ export async function importCategories(run: ImportRun, categories: readonly WxrC
     const result = await run.apply('categories', {
       key: `category:${category.slug}`,
       kind: 'category',
-      adopt: async (db, tenantId) => (await createCategoriesService({ db }).getBySlug(tenantId, slug))?.id,
-      create: async (tx, tenantId) => {
-        const created = await createCategoriesService({ db: tx }).create(tenantId, {
+      adopt: async (db, context) =>
+        (await createCategoriesService({ db, events: NO_EVENT_SINK }).getBySlug(context, slug))?.id,
+      create: async (tx, context, events) => {
+        const created = await createCategoriesService({ db: tx, events }).create(context, {
           name: clip(category.name, LIMITS.name) || slug,
           slug,
           description: clip(category.description, LIMITS.description),
@@ -54,10 +57,11 @@ export async function importTags(run: ImportRun, tags: readonly WxrTag[]): Promi
     const result = await run.apply('tags', {
       key: `tag:${tag.slug}`,
       kind: 'tag',
-      adopt: async (db, tenantId) => (await createTagsService({ db }).getBySlug(tenantId, slug))?.id,
-      create: async (tx, tenantId) =>
+      adopt: async (db, context) =>
+        (await createTagsService({ db, events: NO_EVENT_SINK }).getBySlug(context, slug))?.id,
+      create: async (tx, context, events) =>
         (
-          await createTagsService({ db: tx }).create(tenantId, {
+          await createTagsService({ db: tx, events }).create(context, {
             title: clip(tag.name, LIMITS.name) || slug,
             slug,
           })
@@ -94,21 +98,17 @@ async function importAttachment(run: ImportRun, item: WxrItem): Promise<string |
   const result = await run.apply('media', {
     key: `attachment:${item.key}`,
     kind: 'media',
-    create: async (tx, tenantId) => {
+    create: async (tx, context, events) => {
       const title = clip(item.title, LIMITS.title)
       const altText = clip(item.altText, LIMITS.altText)
       // Folio's external media has no caption: the description, else the caption, is kept.
       const description = clip(item.html, LIMITS.description) || clip(item.summary, LIMITS.description)
-      const media = await createMediaService({ db: tx }).createExternal(
-        tenantId,
-        {
-          url: item.attachmentUrl.trim(),
-          ...(title === '' ? {} : { title }),
-          ...(altText === '' ? {} : { altText }),
-          ...(description === '' ? {} : { description }),
-        },
-        run.actorId,
-      )
+      const media = await createMediaService({ db: tx, events }).createExternal(context, {
+        url: item.attachmentUrl.trim(),
+        ...(title === '' ? {} : { title }),
+        ...(altText === '' ? {} : { altText }),
+        ...(description === '' ? {} : { description }),
+      })
       return media.id
     },
   })
@@ -159,9 +159,8 @@ async function importContent(
   const result = await run.apply(counted, {
     key: `post:${item.key}`,
     kind: item.type === 'page' ? 'page' : 'post',
-    create: (tx, tenantId) =>
-      createWithSlugFallback(tx, tenantId, input, slug, {
-        actorId: run.actorId ?? null,
+    create: (tx, context, events) =>
+      createWithSlugFallback({ db: tx, events }, context, input, slug, {
         ...(publication.publishedAt && { publishedAt: publication.publishedAt }),
       }),
   })
@@ -182,8 +181,8 @@ export function originOf(item: WxrItem): { postType: string; postId: string | nu
  * fails the import. Each attempt is a savepoint inside the caller's transaction.
  */
 async function createWithSlugFallback(
-  tx: Db,
-  tenantId: string,
+  deps: { db: Db; events: EventSink },
+  context: TenantContext,
   input: CreateContentInput,
   slug: string,
   options: WriteOptions,
@@ -192,8 +191,8 @@ async function createWithSlugFallback(
   for (let attempt = 0; ; attempt++) {
     const candidate = candidates[attempt]
     try {
-      const content = await createContentsService({ db: tx }).create(
-        tenantId,
+      const content = await createContentsService(deps).create(
+        context,
         candidate === undefined ? input : { ...input, slug: candidate },
         options,
       )

@@ -145,7 +145,7 @@ describe('importing the WordPress theme unit test export', () => {
 
   beforeAll(async () => {
     owner = await seedTenant(ctx.db)
-    token = await seedApiToken(ctx.db, owner.tenantId, { scopes: ['read'] })
+    token = await seedApiToken(ctx.db, owner.tenantId, { scopes: ['read', 'preview'] })
     const [tenant] = await ctx.db
       .select({ slug: tenants.slug })
       .from(tenants)

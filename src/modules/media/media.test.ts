@@ -8,7 +8,9 @@ import {
   seedTenant,
   useTestContext,
 } from '../../../test/helpers.js'
+import { systemContext } from '../../context.js'
 import { media } from '../../db/schema/index.js'
+import { NO_EVENT_SINK } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { createMediaService } from './service.js'
 
@@ -256,10 +258,13 @@ describe('media service (used by the importer)', () => {
   it('creates external media inside a caller’s transaction', async () => {
     const owner = await seedTenant(ctx.db)
     await ctx.db.transaction(async (tx) => {
-      await createMediaService({ db: tx }).createExternal(owner.tenantId, {
-        url: 'https://wp.example.test/wp-content/uploads/a.jpg',
-        title: 'Imported',
-      })
+      await createMediaService({ db: tx, events: NO_EVENT_SINK }).createExternal(
+        systemContext(owner.tenantId, 'test'),
+        {
+          url: 'https://wp.example.test/wp-content/uploads/a.jpg',
+          title: 'Imported',
+        },
+      )
     })
     expect(await listTitles(owner)).toEqual(['Imported'])
   })

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { tenantContext } from '../../http/auth.js'
 import { errorResponses, TenantQuery } from '../../http/schemas.js'
 import { CreateExternalMediaBody, ListMediaQuery, MediaBody, MediaPage } from './schemas.js'
 import type { MediaService } from './service.js'
@@ -18,7 +19,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
         response: { 200: MediaPage, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.list(request.tenantId, request.query),
+    async (request) => service.list(tenantContext(request), request.query),
   )
 
   app.post(
@@ -35,9 +36,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
       },
     },
     async (request) => {
-      const principal = request.principal
-      const actorId = principal?.kind === 'user' ? principal.userId : undefined
-      return { media: await service.createExternal(request.tenantId, request.body, actorId) }
+      return { media: await service.createExternal(tenantContext(request), request.body) }
     },
   )
 }

@@ -1,5 +1,7 @@
+import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
@@ -8,10 +10,11 @@ import type { CreateExternalMediaInput, ListMediaQuery, Media } from './schemas.
 
 /**
  * Media records (prior-art.md §16). Only external media exist so far; uploads come later. Works on a
- * transaction too (`{ db: tx }`): the WordPress importer uses `createExternal`.
+ * transaction too (`{ db: tx }`): the WordPress importer uses `createExternal`. Writes emit `media.*`.
  */
-export function createMediaService(deps: { db: Db }) {
+export function createMediaService(deps: { db: Db; events: EventSink }) {
   const repository = createMediaRepository(deps.db)
+  const write = transactional(deps.db, deps.events)
 
   return {
     /**
@@ -20,15 +23,11 @@ export function createMediaService(deps: { db: Db }) {
      * server-side request forgery surface; `url` and `thumbnailUrl` must still be absolute http(s)
      * URLs without credentials, so no `javascript:`, `data:` or `file:` link reaches a client.
      * `mimeType` is `video/<provider>` when a provider is named, else null (not guessed from the URL).
-     * `actorId` is the creating user, when a user (not an API token) creates it.
+     * The creating user (createdBy) is the context's; null for an API token.
      */
-    async createExternal(
-      tenantId: string,
-      input: CreateExternalMediaInput,
-      actorId?: string,
-    ): Promise<Media> {
+    async createExternal(context: TenantContext, input: CreateExternalMediaInput): Promise<Media> {
       const providerSlug = input.provider === undefined ? '' : toSlug(input.provider)
-      const row = await repository.insert(tenantId, {
+      const values = {
         id: newId(),
         sourceType: 'external',
         status: 'active',
@@ -42,21 +41,25 @@ export function createMediaService(deps: { db: Db }) {
         duration: input.duration ?? null,
         mimeType: providerSlug === '' ? null : `video/${providerSlug}`,
         tags: normalizeTags([input.tags ?? []].flat()),
-        createdBy: actorId ?? null,
+        createdBy: userIdOf(context),
+      }
+      return write(context, async (tx, emit) => {
+        const media = toMedia(await createMediaRepository(tx).insert(context.tenantId, values))
+        emit({ type: 'media.created', subjectId: media.id, payload: media })
+        return media
       })
-      return toMedia(row)
     },
 
     /**
      * `GET /api/media`: newest first; `status` defaults to active, `tags` must all be present,
      * `mimeType` is a literal prefix and `search` a literal case-insensitive part of the texts.
      */
-    async list(tenantId: string, query: ListMediaQuery) {
+    async list(context: TenantContext, query: ListMediaQuery) {
       const page = query.page ?? 1
       const limit = query.limit ?? 20
       const tags = query.tags === undefined ? [] : normalizeTags(query.tags)
       const { rows, total } = await repository.list(
-        tenantId,
+        context.tenantId,
         {
           status: query.status ?? 'active',
           search: query.search,

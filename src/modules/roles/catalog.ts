@@ -12,7 +12,7 @@ export const PERMISSIONS_BY_RESOURCE: Readonly<Record<string, readonly string[]>
   profile: ['update'],
   tenants: CRUD,
   billing: ['view', 'manage'],
-  content: CRUD,
+  content: [...CRUD, 'preview'],
   media: CRUD,
   categories: CRUD,
   collections: CRUD,
@@ -98,7 +98,14 @@ export const SYSTEM_ROLES: readonly SystemRole[] = [
     name: 'Viewer',
     description: 'Reads everything in the tenant; changes nothing.',
     level: 10,
-    permissions: ['dashboard:view', ...viewOf(CONTENT_FAMILIES), 'analytics:view', 'profile:update'],
+    // Like every signed-in role, a viewer sees drafts; its API tokens may too, with the preview scope.
+    permissions: [
+      'dashboard:view',
+      ...viewOf(CONTENT_FAMILIES),
+      'content:preview',
+      'analytics:view',
+      'profile:update',
+    ],
   },
 ]
 
@@ -128,18 +135,23 @@ export function permissionsOfRole(key: string): ReadonlySet<string> {
   return expandedByRole.get(key as RoleKey) ?? new Set()
 }
 
-export type ApiTokenScope = 'read' | 'write' | 'delete'
+export type ApiTokenScope = 'read' | 'write' | 'delete' | 'preview'
 
 /**
  * An API token's permissions: its role's, narrowed by scopes. `read` keeps `:view`; `write` keeps
- * create/update/invite/assign-role; `delete` keeps `:delete`. `:manage` is dropped so that a token
- * without `delete` cannot delete through it.
+ * create/update/invite/assign-role; `delete` keeps `:delete`; `preview` keeps `content:preview`
+ * (reading unpublished content, platform.md §7) when the role may view content. `:manage` is
+ * dropped so that a token without `delete` cannot delete through it.
  */
 export function permissionsOfApiToken(role: string, scopes: readonly string[]): Set<string> {
   const allowed = new Set<string>()
   for (const permission of permissionsOfRole(role)) {
     const action = permission.split(':')[1]
     if (action === 'manage') continue
+    if (action === 'preview') {
+      if (scopes.includes('preview')) allowed.add(permission)
+      continue
+    }
     if (action === 'view' && scopes.includes('read')) allowed.add(permission)
     else if (action === 'delete' && scopes.includes('delete')) allowed.add(permission)
     else if (action !== 'view' && action !== 'delete' && scopes.includes('write')) allowed.add(permission)

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { tenantContext } from '../../http/auth.js'
 import { errorResponses, TenantQuery } from '../../http/schemas.js'
 import { CreateTagBody, ListTagsQuery, TagBody, TagPage } from './schemas.js'
 import type { TagsService } from './service.js'
@@ -22,7 +23,7 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<{ service: TagsService }> = a
         response: { 200: TagPage, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.list(request.tenantId, request.query),
+    async (request) => service.list(tenantContext(request), request.query),
   )
 
   app.post(
@@ -38,6 +39,6 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<{ service: TagsService }> = a
         response: { 200: TagBody, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => ({ tag: await service.create(request.tenantId, request.body) }),
+    async (request) => ({ tag: await service.create(tenantContext(request), request.body) }),
   )
 }

@@ -1,5 +1,7 @@
+import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import { paginate, splitIdList } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
@@ -8,27 +10,28 @@ import type { CreateTagInput, ListTagsQuery, Tag } from './schemas.js'
 
 /**
  * Tags: flat per-tenant labels unique by slug (prior-art.md §17). Works on a transaction too
- * (`{ db: tx }`): the WordPress importer uses `getBySlug` and `create`.
+ * (`{ db: tx }`): the WordPress importer uses `getBySlug` and `create`. Writes emit `tag.*` events.
  */
-export function createTagsService(deps: { db: Db }) {
+export function createTagsService(deps: { db: Db; events: EventSink }) {
   const repository = createTagsRepository(deps.db)
+  const write = transactional(deps.db, deps.events)
 
   return {
     /** `GET /api/tags`: tags sorted by title, searched literally and case-insensitively. */
-    async list(tenantId: string, query: ListTagsQuery) {
+    async list(context: TenantContext, query: ListTagsQuery) {
       const page = query.page ?? 1
       const limit = query.limit ?? 20
       const filter = {
         search: query.search,
         ids: query.ids === undefined ? undefined : splitIdList(query.ids),
       }
-      const { rows, total } = await repository.list(tenantId, filter, (page - 1) * limit, limit)
+      const { rows, total } = await repository.list(context.tenantId, filter, (page - 1) * limit, limit)
       return { tags: rows.map(toTag), pagination: paginate(page, limit, total) }
     },
 
     /** The tag with this slug, or undefined. */
-    async getBySlug(tenantId: string, slug: string): Promise<Tag | undefined> {
-      const row = await repository.findBySlug(tenantId, slug)
+    async getBySlug(context: TenantContext, slug: string): Promise<Tag | undefined> {
+      const row = await repository.findBySlug(context.tenantId, slug)
       return row === undefined ? undefined : toTag(row)
     },
 
@@ -37,7 +40,7 @@ export function createTagsService(deps: { db: Db }) {
      * taken slug is a 409 SlugConflict either way (the same title twice is a duplicate, not a
      * second tag); callers that want get-or-create use `getBySlug` first.
      */
-    async create(tenantId: string, input: CreateTagInput): Promise<Tag> {
+    async create(context: TenantContext, input: CreateTagInput): Promise<Tag> {
       const title = input.title.trim()
       const slug = toSlug(input.slug ?? title)
       if (slug === '') {
@@ -45,9 +48,13 @@ export function createTagsService(deps: { db: Db }) {
           `${input.slug === undefined ? 'title' : 'slug'} must contain a letter or digit.`,
         )
       }
-      const row = await repository.insert(tenantId, { id: newId(), title, slug })
-      if (row === undefined) throw errors.slugConflict(slug)
-      return toTag(row)
+      return write(context, async (tx, emit) => {
+        const row = await createTagsRepository(tx).insert(context.tenantId, { id: newId(), title, slug })
+        if (row === undefined) throw errors.slugConflict(slug)
+        const tag = toTag(row)
+        emit({ type: 'tag.created', subjectId: tag.id, payload: tag })
+        return tag
+      })
     },
   }
 }

@@ -7,6 +7,8 @@ import {
   seedTenant,
   useTestContext,
 } from '../../../test/helpers.js'
+import { systemContext } from '../../context.js'
+import { deferredSink, NO_EVENT_SINK } from '../../events/event-log.js'
 import { createTagsService } from './service.js'
 
 const ctx = useTestContext()
@@ -157,15 +159,20 @@ describe('GET /api/tags', () => {
 describe('tags service (used by the importer)', () => {
   it('creates and finds tags by slug inside a caller’s transaction', async () => {
     const owner = await seedTenant(ctx.db)
+    const context = systemContext(owner.tenantId, 'test')
+    const held = deferredSink()
     const found = await ctx.db.transaction(async (tx) => {
-      const service = createTagsService({ db: tx })
-      await service.create(owner.tenantId, { title: 'Imported' })
-      return service.getBySlug(owner.tenantId, 'imported')
+      const service = createTagsService({ db: tx, events: held.sink })
+      await service.create(context, { title: 'Imported' })
+      return service.getBySlug(context, 'imported')
     })
     expect(found).toMatchObject({ title: 'Imported', slug: 'imported' })
-    const service = createTagsService({ db: ctx.db })
-    expect(await service.getBySlug(owner.tenantId, 'missing')).toBeUndefined()
+    const heard: string[] = []
+    held.flushTo({ committed: (events) => heard.push(...events.map((event) => event.type)) })
+    expect(heard).toEqual(['tag.created'])
+    const service = createTagsService({ db: ctx.db, events: NO_EVENT_SINK })
+    expect(await service.getBySlug(context, 'missing')).toBeUndefined()
     const other = await seedTenant(ctx.db)
-    expect(await service.getBySlug(other.tenantId, 'imported')).toBeUndefined()
+    expect(await service.getBySlug(systemContext(other.tenantId, 'test'), 'imported')).toBeUndefined()
   })
 })

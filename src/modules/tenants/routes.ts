@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { clientOf, tenantContext } from '../../http/auth.js'
 import { errorResponses, TenantQuery } from '../../http/schemas.js'
 import { setSessionCookie } from '../auth/cookie.js'
 import type { SessionPrincipal } from '../auth/credentials.js'
@@ -30,7 +31,7 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       // `user` auth guarantees a session principal.
       const principal = request.principal as SessionPrincipal
-      const created = await service.create(principal, request.body)
+      const created = await service.create(principal, request.body, clientOf(request))
       setSessionCookie(reply, created, secureCookie)
       return reply.status(201).send(created)
     },
@@ -64,6 +65,6 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: TenantInfoSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.info(request.tenantId),
+    async (request) => service.info(tenantContext(request)),
   )
 }

@@ -1,8 +1,10 @@
 import type { Config } from '../../config.js'
 import { PLAN_SLUGS, type PlanSlug } from '../../config.js'
+import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { errors } from '../../errors.js'
+import { type EventSink, inTransaction } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
 import type { SessionManager } from '../auth/sessions.js'
@@ -28,6 +30,7 @@ const STEM_MAX_LENGTH = TENANT_SLUG_MAX_LENGTH - 8
 
 export interface TenantsServiceDeps {
   db: Db
+  events: EventSink
   config: Pick<Config, 'defaultTenantPlan' | 'platformAdminEmails'>
   sessions: Pick<SessionManager, 'rotate'>
 }
@@ -49,13 +52,15 @@ export function createTenantsService(deps: TenantsServiceDeps) {
    * `name` with `-2`, `-3`… appended on collision; the unique index `tenants_slug_key` decides.
    * `plan` defaults to `DEFAULT_TENANT_PLAN` and is not checked against the caller here.
    * Throws 400 ValidationFailed (blank name, slug empty after normalizing) and 409 SlugConflict with
-   * `suggestions` (explicit slug taken).
+   * `suggestions` (explicit slug taken). Emits `tenant.created` and `member.joined` in the new tenant.
    */
   async function createTenant(input: {
     ownerUserId: string
     name: string
     slug?: string | undefined
     plan?: PlanSlug | undefined
+    /** Where the request came from (activities); none for the command line. */
+    client?: TenantContext['client'] | undefined
   }): Promise<{ tenant: Tenant; membership: Membership }> {
     const explicit = input.slug !== undefined
     const base = explicit
@@ -68,7 +73,13 @@ export function createTenantsService(deps: TenantsServiceDeps) {
     let slug = base
     for (let attempt = 1; ; attempt++) {
       try {
-        return await insertWithOwner({ name, slug, plan, ownerUserId: input.ownerUserId })
+        return await insertWithOwner({
+          name,
+          slug,
+          plan,
+          ownerUserId: input.ownerUserId,
+          client: input.client ?? { ip: '', userAgent: '' },
+        })
       } catch (err) {
         if (!isUniqueViolation(err, 'tenants_slug_key')) throw err
         const free = await freeSlugs(base, explicit ? SLUG_SUGGESTIONS : 1)
@@ -80,10 +91,22 @@ export function createTenantsService(deps: TenantsServiceDeps) {
     }
   }
 
-  function insertWithOwner(input: { name: string; slug: string; plan: string; ownerUserId: string }) {
-    return db.transaction(async (tx) => {
+  function insertWithOwner(input: {
+    name: string
+    slug: string
+    plan: string
+    ownerUserId: string
+    client: TenantContext['client']
+  }) {
+    const tenantId = newId()
+    const context: TenantContext = {
+      tenantId,
+      actor: { kind: 'user', userId: input.ownerUserId },
+      permissions: permissionsOfRole('owner'),
+      client: input.client,
+    }
+    return inTransaction(db, context, deps.events, async (tx, emit) => {
       const tenantsInTx = createTenantsRepository(tx)
-      const tenantId = newId()
       const tenant = await tenantsInTx.insertTenant(tenantId, {
         name: input.name,
         slug: input.slug,
@@ -94,8 +117,15 @@ export function createTenantsService(deps: TenantsServiceDeps) {
         userId: input.ownerUserId,
         role: 'owner',
       })
+      const created = toTenant(tenant)
+      emit({ type: 'tenant.created', subjectId: tenantId, payload: created })
+      emit({
+        type: 'member.joined',
+        subjectId: membership.id,
+        payload: { id: membership.id, userId: input.ownerUserId, role: membership.role },
+      })
       return {
-        tenant: toTenant(tenant),
+        tenant: created,
         membership: { ...membership, ...roleView(membership.role, membership.status === 'active') },
       }
     })
@@ -135,13 +165,18 @@ export function createTenantsService(deps: TenantsServiceDeps) {
      * Throws 400 (unknown plan, empty slug), 401 (session ended meanwhile), 403 PlanNotAllowed,
      * 409 SlugConflict.
      */
-    async create(caller: TenantCreator, body: CreateTenantBody): Promise<CreatedTenant> {
+    async create(
+      caller: TenantCreator,
+      body: CreateTenantBody,
+      client: TenantContext['client'],
+    ): Promise<CreatedTenant> {
       const plan = resolvePlan(caller.email, body.requestedPlanSlug)
       const created = await createTenant({
         ownerUserId: caller.userId,
         name: body.name,
         slug: body.slug,
         plan,
+        client,
       })
       const session = await sessions.rotate(caller.sessionId, { tenantId: created.tenant.id })
       if (session === undefined) throw errors.unauthorized('The session has ended; log in again.')
@@ -172,8 +207,8 @@ export function createTenantsService(deps: TenantsServiceDeps) {
      * later issue), so `branding` carries only the tenant name and nulls, and `metadata` is null.
      * Throws 404 when the tenant is gone.
      */
-    async info(tenantId: string): Promise<TenantInfo> {
-      const tenant = await repository.findById(tenantId)
+    async info(context: TenantContext): Promise<TenantInfo> {
+      const tenant = await repository.findById(context.tenantId)
       if (tenant === undefined) throw errors.notFound('Tenant')
       return {
         tenant: {

@@ -10,6 +10,7 @@ import {
 } from '../../../test/helpers.js'
 import { memberships, sessions } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
+import { NO_EVENT_SINK } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { createSessionManager } from '../auth/sessions.js'
 import { createTenantsService } from './service.js'
@@ -201,6 +202,8 @@ describe('POST /api/tenants', () => {
   })
 })
 
+const NO_CLIENT = { ip: '', userAgent: '' }
+
 describe('tenants service (transport-free)', () => {
   async function serviceWith(platformAdminEmails: string[]) {
     const credentials = await testCredentials(ctx.db)
@@ -208,6 +211,7 @@ describe('tenants service (transport-free)', () => {
       db: ctx.db,
       config: { defaultTenantPlan: 'free', platformAdminEmails },
       sessions: createSessionManager({ db: ctx.db, credentials }),
+      events: NO_EVENT_SINK,
     })
   }
 
@@ -224,17 +228,25 @@ describe('tenants service (transport-free)', () => {
       email: admin.email,
       sessionId: await sessionIdOf(admin.userId),
     }
-    const pro = await service.create(adminCaller, { name: unique('Admin Pro'), requestedPlanSlug: 'pro' })
+    const pro = await service.create(
+      adminCaller,
+      { name: unique('Admin Pro'), requestedPlanSlug: 'pro' },
+      NO_CLIENT,
+    )
     expect(pro.tenant.plan).toBe('pro')
 
     const user = await seedUser(ctx.db)
     const caller = { userId: user.userId, email: user.email, sessionId: await sessionIdOf(user.userId) }
     const refusal = await service
-      .create(caller, { name: unique('User Pro'), requestedPlanSlug: 'pro' })
+      .create(caller, { name: unique('User Pro'), requestedPlanSlug: 'pro' }, NO_CLIENT)
       .catch((err: unknown) => err)
     expect(refusal).toBeInstanceOf(AppError)
     expect((refusal as AppError).code).toBe('PlanNotAllowed')
-    const free = await service.create(caller, { name: unique('User Free'), requestedPlanSlug: 'free' })
+    const free = await service.create(
+      caller,
+      { name: unique('User Free'), requestedPlanSlug: 'free' },
+      NO_CLIENT,
+    )
     expect(free.tenant.plan).toBe('free')
   })
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { clientOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import { setSessionCookie } from '../auth/cookie.js'
 import { IssuedSessionResponse } from '../auth/schemas.js'
@@ -39,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: UpdateMeResponse, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
-    async (request) => service.updateMe(request.principal, request.body),
+    async (request) => service.updateMe(request.principal, request.body, clientOf(request)),
   )
 
   app.put(
@@ -55,7 +56,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const result = await service.changePassword(request.principal, request.body)
+      const result = await service.changePassword(request.principal, request.body, clientOf(request))
       setSessionCookie(reply, result, secureCookie)
       return result
     },

@@ -1,6 +1,8 @@
+import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { errors } from '../../errors.js'
+import { type DomainEvent, deferredSink, type EventSink, inTransaction } from '../../events/event-log.js'
 import { hashPassword } from '../../lib/password.js'
 import type { Principal, SessionPrincipal } from '../auth/credentials.js'
 import { normalizeEmail } from '../auth/email.js'
@@ -10,11 +12,40 @@ import { type ChangePasswordInput, toLanguage, type UpdateMeInput } from './sche
 
 /**
  * The caller's own account (api-spec "Users and memberships": `/api/users/me*`): profile read and
- * update, password change. Session and credential rules stay in the auth service.
+ * update, password change. Session and credential rules stay in the auth service. An account is
+ * global, so its events (`user.profile-updated`, `user.password-changed`) are recorded in every
+ * tenant where the user is an active member: each tenant's activity log shows them.
  */
-export function createUsersService(deps: { db: Db; auth: AuthService }) {
-  const { auth } = deps
-  const repository = createUsersRepository(deps.db)
+export function createUsersService(deps: { db: Db; auth: AuthService; events: EventSink }) {
+  const { auth, db } = deps
+  const repository = createUsersRepository(db)
+
+  /** Runs `work` and records `event` (from its result) in each of the user's tenants, in one transaction. */
+  async function writeAccount<T>(
+    userId: string,
+    client: TenantContext['client'],
+    work: (tx: Db) => Promise<T>,
+    eventOf: (result: T) => DomainEvent | undefined,
+  ): Promise<T> {
+    const held = deferredSink()
+    const result = await db.transaction(async (tx) => {
+      const value = await work(tx)
+      const event = eventOf(value)
+      if (event === undefined) return value
+      for (const tenantId of await createUsersRepository(tx).activeTenantIds(userId)) {
+        const context: TenantContext = {
+          tenantId,
+          actor: { kind: 'user', userId },
+          permissions: new Set(),
+          client,
+        }
+        await inTransaction(tx, context, held.sink, async (_tx, emit) => emit(event))
+      }
+      return value
+    })
+    held.flushTo(deps.events)
+    return result
+  }
 
   async function accountOf(session: SessionPrincipal) {
     const user = await repository.findById(session.userId)
@@ -51,7 +82,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService }) {
      * e-mail must be free (409 `Conflict`, decided by the unique index), becomes unverified and
      * gets a verification link; the old address gets a notice.
      */
-    async updateMe(principal: Principal | null, input: UpdateMeInput) {
+    async updateMe(principal: Principal | null, input: UpdateMeInput, client: TenantContext['client']) {
       const session = sessionPrincipal(principal)
       const before = await accountOf(session)
       const email = input.email === undefined ? undefined : normalizeEmail(input.email)
@@ -64,12 +95,31 @@ export function createUsersService(deps: { db: Db; auth: AuthService }) {
       }
       let user: typeof before | undefined
       try {
-        user = await repository.updateProfile(session.userId, {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          language: input.language,
-          ...(emailChanges ? { email, emailVerifiedAt: null } : {}),
-        })
+        user = await writeAccount(
+          session.userId,
+          client,
+          (tx) =>
+            createUsersRepository(tx).updateProfile(session.userId, {
+              firstName: input.firstName,
+              lastName: input.lastName,
+              language: input.language,
+              ...(emailChanges ? { email, emailVerifiedAt: null } : {}),
+            }),
+          (row) =>
+            row === undefined
+              ? undefined
+              : {
+                  type: 'user.profile-updated',
+                  subjectId: row.id,
+                  payload: {
+                    id: row.id,
+                    email: row.email,
+                    firstName: row.firstName,
+                    lastName: row.lastName,
+                    changed: Object.keys(input).filter((key) => key !== 'currentPassword'),
+                  },
+                },
+        )
       } catch (err) {
         if (isUniqueViolation(err, 'users_email_key')) {
           throw errors.conflict('This e-mail address is already in use.')
@@ -94,10 +144,24 @@ export function createUsersService(deps: { db: Db; auth: AuthService }) {
      * the account's current-password limit), stores the new one, clears mustChangePassword, ends
      * every session of the account and starts a fresh one for this client (security-checklist.md item 4).
      */
-    async changePassword(principal: Principal | null, input: ChangePasswordInput) {
+    async changePassword(
+      principal: Principal | null,
+      input: ChangePasswordInput,
+      client: TenantContext['client'],
+    ) {
       const session = sessionPrincipal(principal)
       await auth.verifyCurrentPassword(session.userId, input.currentPassword)
-      await repository.setPassword(session.userId, await hashPassword(input.newPassword))
+      const passwordHash = await hashPassword(input.newPassword)
+      await writeAccount(
+        session.userId,
+        client,
+        (tx) => createUsersRepository(tx).setPassword(session.userId, passwordHash),
+        () => ({
+          type: 'user.password-changed',
+          subjectId: session.userId,
+          payload: { id: session.userId, email: session.email },
+        }),
+      )
       const issued = await auth.restartSessions(session.userId, session.sessionTenantId)
       return { message: 'Password changed; every other session has been logged out.', ...issued }
     },
