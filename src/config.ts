@@ -34,6 +34,11 @@ export interface Config {
   importMaxBytes: number
   /** Days the activity log keeps an entry (platform.md §4). */
   activityRetentionDays: number
+  /**
+   * Whether this instance relays outbox events to their consumers (`OUTBOX_RELAY=off`: it only
+   * writes them; another instance, or the next start, relays them).
+   */
+  outboxRelay: boolean
 }
 
 /** Failures (or requests) allowed per key within `windowSeconds`; see src/modules/auth/throttle.ts. */
@@ -117,6 +122,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     36_500,
     problems,
   )
+  const outboxRelay = read('OUTBOX_RELAY') ?? 'on'
+  if (outboxRelay !== 'on' && outboxRelay !== 'off') {
+    problems.push(`OUTBOX_RELAY must be on or off, got "${outboxRelay}"`)
+  }
   const trustProxyValue = read('TRUST_PROXY')
   const trustProxy = trustProxyValue ? trustProxyValue.split(',').map((s) => s.trim()) : false
 
@@ -170,6 +179,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     authThrottles,
     importMaxBytes,
     activityRetentionDays,
+    outboxRelay: outboxRelay !== 'off',
   })
 }
 

@@ -32,9 +32,13 @@ export function createPlatform(options: PlatformOptions) {
     consumers,
     onError: (err) => options.onError?.(err),
   })
+  // Only a started instance relays: the command-line importer leaves its events to the server.
+  let relaying = false
   const bus = createEventBus(
     store,
-    () => void relay.wake(),
+    () => {
+      if (relaying) void relay.wake()
+    },
     (err) => options.onError?.(err),
   )
   consumers.push(bus.broadcast)
@@ -61,10 +65,13 @@ export function createPlatform(options: PlatformOptions) {
     },
     async start() {
       await jobs.start()
+      if (!options.config.outboxRelay) return
+      relaying = true
       relay.start()
       await relay.wake()
     },
     async stop() {
+      relaying = false
       await relay.stop()
       await jobs.stop()
     },

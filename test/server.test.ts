@@ -28,9 +28,10 @@ describe('server process', () => {
   })
 
   it('exits 1 listing every invalid configuration variable', () => {
-    const result = runServer({ PORT: 'eighty', LOG_LEVEL: 'loud' })
+    const result = runServer({ PORT: 'eighty', LOG_LEVEL: 'loud', OUTBOX_RELAY: 'sometimes' })
     expect(result.status).toBe(1)
     expect(result.stderr).toContain('PORT must be an integer from 0 to 65535, got "eighty"')
     expect(result.stderr).toContain('LOG_LEVEL must be one of')
+    expect(result.stderr).toContain('OUTBOX_RELAY must be on or off, got "sometimes"')
   })
 })

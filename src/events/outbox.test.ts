@@ -70,4 +70,24 @@ describe('transactional outbox', () => {
     expect([first.statusCode, again.statusCode]).toEqual([200, 409])
     expect((await eventsOf(owner.tenantId)).map((event) => event.type)).toEqual(['tag.created'])
   })
+
+  it('leaves events in the outbox on an instance started with OUTBOX_RELAY=off', async () => {
+    const writer = await createTestContext({ env: { OUTBOX_RELAY: 'off' } })
+    try {
+      const owner = await seedTenant(writer.db)
+      const created = await call(writer.app, 'POST', '/api/tags', {
+        token: owner.token,
+        body: { title: 'Kept' },
+      })
+      expect(created.statusCode).toBe(200)
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      const rows = await writer.db
+        .select({ type: outbox.type, processedAt: outbox.processedAt })
+        .from(outbox)
+        .where(eq(outbox.tenantId, owner.tenantId))
+      expect(rows).toEqual([{ type: 'tag.created', processedAt: null }])
+    } finally {
+      await writer.close()
+    }
+  })
 })
