@@ -7,6 +7,7 @@ import { createAuthService } from './modules/auth/service.js'
 import { createCategoriesService } from './modules/categories/service.js'
 import { createListTotals } from './modules/contents/list-totals.js'
 import { createContentsService } from './modules/contents/service.js'
+import { createTaxonomyIds } from './modules/contents/taxonomy-ids.js'
 import { createMediaService } from './modules/media/service.js'
 import { createTagsService } from './modules/tags/service.js'
 import { createTenantsService } from './modules/tenants/service.js'
@@ -36,7 +37,7 @@ export function createServices(deps: {
   const listTotals = createListTotals(store)
   const categories = createCategoriesService({ db, listTotals })
   const tags = createTagsService({ db })
-  const contents = createContentsService({ db, listTotals })
+  const contents = createContentsService({ db, listTotals, taxonomyIds: createTaxonomyIds(store) })
   return {
     credentials,
     auth,

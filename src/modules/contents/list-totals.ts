@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache'
 import type { SharedStore } from '../../store/shared-store.js'
 
-const CHANGED = 'contents-changed:'
+/** The shared-store key prefix `changed(tenantId)` broadcasts; other per-tenant read caches hear it too. */
+export const CONTENTS_CHANGED = 'contents-changed:'
 
 /**
  * `pagination.total` of content lists, cached per tenant and filter. Counting every matching row
@@ -16,8 +17,8 @@ export function createListTotals(store: SharedStore, ttlMs = 10_000) {
   // A tenant's generation moves on each change; totals are keyed by it, so older ones are never read again.
   const generations = new Map<string, number>()
   store.onInvalidate((key) => {
-    if (!key.startsWith(CHANGED)) return
-    const tenantId = key.slice(CHANGED.length)
+    if (!key.startsWith(CONTENTS_CHANGED)) return
+    const tenantId = key.slice(CONTENTS_CHANGED.length)
     generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1)
   })
 
@@ -35,7 +36,7 @@ export function createListTotals(store: SharedStore, ttlMs = 10_000) {
 
     /** Call after a committed write that may change which contents a list holds. */
     changed(tenantId: string): Promise<void> {
-      return store.invalidate(`${CHANGED}${tenantId}`)
+      return store.invalidate(`${CONTENTS_CHANGED}${tenantId}`)
     },
   }
 }

@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { categories, contentCategories, contents, contentTags, media, tags } from '../../db/schema/index.js'
+import { containsPattern } from '../../lib/like.js'
 import { archiveOf, type ContentFilter, paramsOf, shapeOf, whereOf } from './list-query.js'
 import type { Content, ContentListEntry, ContentStatus } from './schemas.js'
 
@@ -243,6 +244,39 @@ export function createContentsRepository(db: Db) {
       await db
         .delete(contentTags)
         .where(and(eq(contentTags.tenantId, tenantId), eq(contentTags.contentId, contentId)))
+    },
+
+    /** Ids of the tenant's tags whose title contains `name` (literally, any case) or whose slug is `name` lowercased. */
+    async tagIdsNamed(tenantId: string, name: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(
+          and(
+            eq(tags.tenantId, tenantId),
+            or(
+              sql`${tags.title} ilike ${containsPattern(name)} escape '\\'`,
+              eq(tags.slug, name.toLowerCase()),
+            ),
+          ),
+        )
+        .orderBy(tags.id)
+      return rows.map((row) => row.id)
+    },
+
+    /** Ids of the tenant's categories whose name contains `name` (literally, any case). */
+    async categoryIdsNamed(tenantId: string, name: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(
+          and(
+            eq(categories.tenantId, tenantId),
+            sql`${categories.name} ilike ${containsPattern(name)} escape '\\'`,
+          ),
+        )
+        .orderBy(categories.id)
+      return rows.map((row) => row.id)
     },
 
     async existingCategoryIds(tenantId: string, ids: string[]): Promise<string[]> {

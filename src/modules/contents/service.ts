@@ -4,7 +4,13 @@ import { errors } from '../../errors.js'
 import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
-import { type ContentFilter, listFilterOf, publishedRange } from './list-query.js'
+import {
+  type ContentFilter,
+  listFilterOf,
+  matchesNothing,
+  type NamedIds,
+  publishedRange,
+} from './list-query.js'
 import type { ListTotals } from './list-totals.js'
 import { resolvePublication } from './publication.js'
 import { type ContentPatch, type ContentsRepository, createContentsRepository } from './repository.js'
@@ -20,6 +26,7 @@ import type {
   UpdateContentInput,
 } from './schemas.js'
 import { explicitSlug, nextFreeSlug } from './slugs.js'
+import type { TaxonomyIds, TaxonomyKind } from './taxonomy-ids.js'
 
 const SLUG_KEY = 'contents_tenant_slug_key'
 /** Generated slugs retry this often when concurrent writers keep taking the next number. */
@@ -37,9 +44,22 @@ export interface WriteOptions {
  * decided by the unique index, sanitized HTML, references checked against the tenant, content and
  * join rows written in one transaction. `db` may itself be a transaction (the importer's).
  */
-export function createContentsService(deps: { db: Db; listTotals?: ListTotals }) {
-  const { db, listTotals } = deps
+export function createContentsService(deps: { db: Db; listTotals?: ListTotals; taxonomyIds?: TaxonomyIds }) {
+  const { db, listTotals, taxonomyIds } = deps
   const repository = createContentsRepository(db)
+  const idsNamed = (tenantId: string, kind: TaxonomyKind, name: string) => {
+    const resolve = () =>
+      kind === 'tag' ? repository.tagIdsNamed(tenantId, name) : repository.categoryIdsNamed(tenantId, name)
+    return taxonomyIds === undefined ? resolve() : taxonomyIds.get(tenantId, kind, name, resolve)
+  }
+  /** The ids the query's tag and category names match, both looked up at once. */
+  const namedIdsOf = async (tenantId: string, query: ListContentsFilter): Promise<NamedIds> => {
+    const [tagIds, categoryIds] = await Promise.all([
+      query.tagName === undefined ? undefined : idsNamed(tenantId, 'tag', query.tagName),
+      query.categoryName === undefined ? undefined : idsNamed(tenantId, 'category', query.categoryName),
+    ])
+    return { tagIds, categoryIds }
+  }
   const countOf = (tenantId: string, filter: ContentFilter): Promise<number> =>
     listTotals === undefined
       ? repository.count(tenantId, filter)
@@ -52,9 +72,14 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals })
   return {
     /** One page, newest publishedAt first (unpublished last), with the filter's total. */
     async list(tenantId: string, query: ListContentsFilter) {
-      const filter = listFilterOf(query)
       const page = query.page ?? 1
       const limit = query.limit ?? 20
+      const named =
+        query.tagName === undefined && query.categoryName === undefined
+          ? {}
+          : await namedIdsOf(tenantId, query)
+      if (matchesNothing(named)) return { contents: [], pagination: paginate(page, limit, 0) }
+      const filter = listFilterOf(query, named)
       const [contents, total] = await Promise.all([
         repository.listPage(tenantId, filter, {
           limit,
