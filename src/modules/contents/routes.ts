@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
+import { sendJson } from '../../http/raw-json.js'
 import { errorResponses, IdParams, SuccessBody, TenantQuery } from '../../http/schemas.js'
 import {
   ArchiveQuery,
@@ -48,7 +49,7 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
         response: { 200: ContentPage, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => service.list(request.tenantId, request.query),
+    async (request, reply) => sendJson(reply, await service.listJson(request.tenantId, request.query)),
   )
 
   app.post(
@@ -95,9 +96,8 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
         response: { 200: ContentBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({
-      content: await service.getBySlug(request.tenantId, request.params.slug, request.query),
-    }),
+    async (request, reply) =>
+      sendJson(reply, await service.getBySlugJson(request.tenantId, request.params.slug, request.query)),
   )
 
   app.get(
@@ -128,7 +128,7 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
         response: { 200: ContentBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ content: await service.get(request.tenantId, request.params.id) }),
+    async (request, reply) => sendJson(reply, await service.getJson(request.tenantId, request.params.id)),
   )
 
   app.put(

@@ -70,38 +70,44 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals; t
   }
 
   return {
-    /** One page, newest publishedAt first (unpublished last), with the filter's total. */
-    async list(tenantId: string, query: ListContentsFilter) {
+    /**
+     * One page, newest publishedAt first (unpublished last), with the filter's total: the JSON text
+     * of a `ContentPage` (PostgreSQL renders the items; see read-statements.ts).
+     */
+    async listJson(tenantId: string, query: ListContentsFilter): Promise<string> {
       const page = query.page ?? 1
       const limit = query.limit ?? 20
       const named =
         query.tagName === undefined && query.categoryName === undefined
           ? {}
           : await namedIdsOf(tenantId, query)
-      if (matchesNothing(named)) return { contents: [], pagination: paginate(page, limit, 0) }
+      if (matchesNothing(named)) return pageJson('[]', paginate(page, limit, 0))
       const filter = listFilterOf(query, named)
       const [contents, total] = await Promise.all([
-        repository.listPage(tenantId, filter, {
+        repository.listPageJson(tenantId, filter, {
           limit,
           offset: (page - 1) * limit,
           full: query.view !== 'summary',
         }),
         countOf(tenantId, filter),
       ])
-      return { contents, pagination: paginate(page, limit, total) }
+      return pageJson(contents, paginate(page, limit, total))
     },
 
-    /** @throws NotFound for a missing id or another tenant's. */
-    async get(tenantId: string, id: string): Promise<Content> {
-      return found(await repository.findById(tenantId, id))
+    /** The JSON text of a `ContentBody`. @throws NotFound for a missing id or another tenant's. */
+    async getJson(tenantId: string, id: string): Promise<string> {
+      return bodyJson(await repository.findJsonById(tenantId, id))
     },
 
-    /** @throws NotFound when no content has the slug, or it fails the status/date filter. */
-    async getBySlug(tenantId: string, slug: string, query: BySlugFilter): Promise<Content> {
+    /**
+     * The JSON text of a `ContentBody`.
+     * @throws NotFound when no content has the slug, or it fails the status/date filter.
+     */
+    async getBySlugJson(tenantId: string, slug: string, query: BySlugFilter): Promise<string> {
       const statuses =
         query.status === undefined ? {} : { statuses: query.status.split(',') as ContentStatus[] }
       const filter = { ...statuses, ...publishedRange(query.publishedFrom, query.publishedTo) }
-      return found(await repository.findBySlug(tenantId, slug, filter))
+      return bodyJson(await repository.findJsonBySlug(tenantId, slug, filter))
     },
 
     /** Whether `slug` (normalized) is free, ignoring `contentId`'s own slug; else the next free one. */
@@ -228,6 +234,17 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals; t
 }
 
 export type ContentsService = ReturnType<typeof createContentsService>
+
+/** `{ "content": … }` around a content's JSON text. @throws NotFound when there is none. */
+function bodyJson(content: string | undefined): string {
+  if (content === undefined) throw errors.notFound('Content')
+  return `{"content":${content}}`
+}
+
+/** A list page's JSON text from its items' JSON array. */
+function pageJson(contents: string, pagination: ReturnType<typeof paginate>): string {
+  return `{"contents":${contents},"pagination":${JSON.stringify(pagination)}}`
+}
 
 function found(content: Content | undefined): Content {
   if (content === undefined) throw errors.notFound('Content')

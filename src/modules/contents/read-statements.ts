@@ -1,0 +1,136 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { archiveOf, type ContentFilter, shapeOf, whereOf } from './list-query.js'
+
+const isoOf = (column: string) =>
+  sql<string | null>`${sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)}`
+
+/**
+ * One projection shared by every read, producing API-shaped values straight from SQL (ISO
+ * timestamps, id arrays from the join tables' primary keys) so reads need no mapping. The keys are
+ * exactly the members of `ContentSchema` (schemas.ts; `read-statements.test.ts` holds them equal),
+ * which is what lets the JSON reads below skip the response serializer.
+ */
+export const SUMMARY_FIELDS = {
+  id: sql<string>`c.id`,
+  title: sql<string>`c.title`,
+  slug: sql<string>`c.slug`,
+  summary: sql<string>`c.summary`,
+  categories: sql<string[]>`array(select cc.category_id::text from content_categories cc
+    where cc.tenant_id = c.tenant_id and cc.content_id = c.id order by cc.category_id)`,
+  tags: sql<string[]>`array(select ct.tag_id::text from content_tags ct
+    where ct.tenant_id = c.tenant_id and ct.content_id = c.id order by ct.tag_id)`,
+  customFields: sql<Record<string, unknown>>`c.custom_fields`,
+  featuredMediaId: sql<string | null>`c.featured_media_id`,
+  status: sql<string>`c.status`,
+  publishAt: isoOf('c.publish_at'),
+  publishedAt: isoOf('c.published_at'),
+  authorName: sql<string>`c.author_name`,
+  createdAt: isoOf('c.created_at'),
+  updatedAt: isoOf('c.updated_at'),
+}
+export const FULL_FIELDS = {
+  ...SUMMARY_FIELDS,
+  lexical: sql<Record<string, unknown> | null>`c.lexical`,
+  html: sql<string>`c.html`,
+}
+export const CONTENTS = sql`contents c`
+
+/**
+ * `json_build_object('id', c.id, …)` over `fields`: PostgreSQL renders the record as JSON text, so
+ * Node parses one text column per row instead of sixteen typed ones and sends the text as it is.
+ */
+function jsonObjectOf(fields: Record<string, SQL>): SQL {
+  const members = Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`)
+  return sql`json_build_object(${sql.join(members, sql`, `)})`
+}
+const SUMMARY_JSON = jsonObjectOf(SUMMARY_FIELDS)
+const FULL_JSON = jsonObjectOf(FULL_FIELDS)
+
+// The list indexes are declared DESC NULLS LAST on both columns; the ORDER BY must match to use them.
+const LIST_ORDER = sql.raw('c.published_at desc nulls last, c.id desc nulls last')
+// The same order read from an archive's link table, whose index it matches (list-query.ts `Archive`).
+const ARCHIVE_ORDER = sql.raw('a.published_at desc nulls last, a.content_id desc nulls last')
+
+/** A prepared read: `execute` runs it with the placeholders' values. */
+interface Statement<Row> {
+  execute(values: Record<string, unknown>): Promise<Row[]>
+}
+/** Rows `{ json }`: JSON text (none when nothing matched: a missing content). */
+type JsonStatement = Statement<{ json: string }>
+
+/**
+ * The contents read statements, built once per filter shape and kept: each is a named statement,
+ * so PostgreSQL parses and plans it once per connection (for a slug lookup planning costs as much
+ * as running it), and Drizzle does not rebuild its SQL on every request. Each answers JSON text
+ * shaped like the route's response member (a content, or the array of a list page).
+ */
+export function createReadStatements(db: Db) {
+  const built = new Map<string, unknown>()
+  const once = <T>(name: string, build: (name: string) => T): T => {
+    if (!built.has(name)) built.set(name, build(name))
+    return built.get(name) as T
+  }
+  const json = (object: SQL) => ({ json: sql<string>`${object}::text` })
+
+  return {
+    /** `{ json }`: one content by id (`tenantId`, `id`). */
+    byId: () =>
+      once<JsonStatement>('contents_json_by_id', (name) =>
+        db
+          .select(json(FULL_JSON))
+          .from(CONTENTS)
+          .where(sql`c.tenant_id = ${sql.placeholder('tenantId')} and c.id = ${sql.placeholder('id')}`)
+          .prepare(name),
+      ),
+
+    /** `{ json }`: one content by slug within `filter` (`paramsOf` values and `slug`). */
+    bySlug: (filter: ContentFilter) =>
+      once<JsonStatement>(`contents_json_by_slug_${shapeOf(filter)}`, (name) =>
+        db
+          .select(json(FULL_JSON))
+          .from(CONTENTS)
+          .where(sql`${whereOf(filter)} and c.slug = ${sql.placeholder('slug')}`)
+          .prepare(name),
+      ),
+
+    /**
+     * `{ json }`: the JSON array of one list page (`paramsOf` values, `limit`, `offset`). The page is
+     * read in index order; `json_agg` sorts its twenty rows again, as aggregate input order is not
+     * otherwise guaranteed.
+     */
+    list: (filter: ContentFilter, full: boolean) =>
+      once<JsonStatement>(`contents_json_list_${full ? 'full' : 'summary'}_${shapeOf(filter)}`, (name) => {
+        const archive = archiveOf(filter)
+        const page = db
+          .select({
+            item: sql`${full ? FULL_JSON : SUMMARY_JSON}`.as('item'),
+            publishedAt: sql`${archive === undefined ? sql`c.published_at` : sql`a.published_at`}`.as('at'),
+            id: sql`c.id`.as('cid'),
+          })
+          .from(
+            archive === undefined
+              ? CONTENTS
+              : sql`${archive.table} a join ${CONTENTS} on c.id = a.content_id`,
+          )
+          .where(whereOf(filter, archive))
+          .orderBy(archive === undefined ? LIST_ORDER : ARCHIVE_ORDER)
+          // Placeholders keep the text fixed: Drizzle leaves out a literal `offset 0`.
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .as('p')
+        return db
+          .select({
+            json: sql<string>`coalesce(json_agg(p.item order by p.at desc nulls last, p.cid desc), '[]')::text`,
+          })
+          .from(page)
+          .prepare(name)
+      }),
+
+    /** `{ total }`: how many contents `filter` matches (`paramsOf` values). */
+    count: (filter: ContentFilter) =>
+      once<Statement<{ total: number }>>(`contents_count_${shapeOf(filter)}`, (name) =>
+        db.select({ total: sql<number>`count(*)::int` }).from(CONTENTS).where(whereOf(filter)).prepare(name),
+      ),
+  }
+}
