@@ -14,7 +14,7 @@ import {
 import type { ListTotals } from './list-totals.js'
 import { resolvePublication } from './publication.js'
 import { type ContentPatch, type ContentsRepository, createContentsRepository } from './repository.js'
-import { assertSafeKeys, sanitizeContentHtml } from './sanitize.js'
+import { sanitizeContentHtml } from './sanitize.js'
 import type {
   ArchiveStats,
   BySlugFilter,
@@ -253,7 +253,7 @@ function found(content: Content | undefined): Content {
 
 const unique = (ids: string[] | undefined) => [...new Set(ids ?? [])]
 
-/** Fields copied from a write body, with HTML sanitized and free objects checked. */
+/** Fields copied from a write body, with HTML sanitized. */
 function writableFields(input: UpdateContentInput): ContentPatch {
   const fields: ContentPatch = {}
   if (input.title !== undefined) fields.title = input.title
@@ -261,14 +261,9 @@ function writableFields(input: UpdateContentInput): ContentPatch {
   if (input.html !== undefined) fields.html = sanitizeContentHtml(input.html)
   if (input.authorName !== undefined) fields.authorName = input.authorName
   if (input.featuredMediaId !== undefined) fields.featuredMediaId = input.featuredMediaId
-  if (input.lexical !== undefined) {
-    assertSafeKeys('lexical', input.lexical)
-    fields.lexical = input.lexical
-  }
-  if (input.customFields !== undefined) {
-    assertSafeKeys('customFields', input.customFields)
-    fields.customFields = input.customFields
-  }
+  // Prototype-polluting keys in these free objects are refused at validation (`x-free-object`).
+  if (input.lexical !== undefined) fields.lexical = input.lexical
+  if (input.customFields !== undefined) fields.customFields = input.customFields
   return fields
 }
 
