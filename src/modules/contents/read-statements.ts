@@ -1,4 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { PGlite } from '@electric-sql/pglite'
+import { is, Placeholder, type SQL, sql } from 'drizzle-orm'
+import pg from 'pg'
 import type { Db } from '../../db/client.js'
 import { archiveOf, type ContentFilter, shapeOf, whereOf } from './list-query.js'
 
@@ -59,6 +61,37 @@ interface Statement<Row> {
 /** Rows `{ json }`: JSON text (none when nothing matched: a missing content). */
 type JsonStatement = Statement<{ json: string }>
 
+type Run = (name: string, text: string, values: unknown[]) => Promise<unknown[]>
+
+/**
+ * Runs a statement on the driver under `db` itself: for these hot reads Drizzle's per-call work
+ * (placeholder filling, typed result mapping) costs more than the one text column needs. On
+ * PostgreSQL the statement is named (prepared once per pooled connection); PGlite is one
+ * in-process connection and takes the text as it is.
+ */
+function runnerOf(db: Db): Run {
+  const client = (db as unknown as { $client: unknown }).$client
+  if (client instanceof pg.Pool) {
+    return async (name, text, values) => (await client.query({ name, text, values })).rows
+  }
+  if (client instanceof PGlite) return async (_name, text, values) => (await client.query(text, values)).rows
+  throw new Error('Contents reads need a node-postgres pool or PGlite under the Drizzle handle.')
+}
+
+/** `query`'s SQL text as a named statement whose placeholders `execute` fills by name. */
+function statementOf<Row>(run: Run, name: string, query: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = query.toSQL()
+  const fill = params.map((param) => (is(param, Placeholder) ? param.name : undefined))
+  return {
+    execute: (values: Record<string, unknown>) =>
+      run(
+        name,
+        text,
+        fill.map((key, i) => (key === undefined ? params[i] : values[key])),
+      ) as Promise<Row[]>,
+  } satisfies Statement<Row>
+}
+
 /**
  * The contents read statements, built once per filter shape and kept: each is a named statement,
  * so PostgreSQL parses and plans it once per connection (for a slug lookup planning costs as much
@@ -66,32 +99,42 @@ type JsonStatement = Statement<{ json: string }>
  * shaped like the route's response member (a content, or the array of a list page).
  */
 export function createReadStatements(db: Db) {
+  let run: Run | undefined
+  const prepare = <Row>(name: string, query: { toSQL(): { sql: string; params: unknown[] } }) => {
+    run ??= runnerOf(db)
+    return statementOf<Row>(run, name, query)
+  }
   const built = new Map<string, unknown>()
   const once = <T>(name: string, build: (name: string) => T): T => {
     if (!built.has(name)) built.set(name, build(name))
     return built.get(name) as T
   }
-  const json = (object: SQL) => ({ json: sql<string>`${object}::text` })
+  // Aliased: rows arrive keyed by column name, straight from the driver.
+  const json = (object: SQL) => ({ json: sql<string>`${object}::text`.as('json') })
 
   return {
     /** `{ json }`: one content by id (`tenantId`, `id`). */
     byId: () =>
       once<JsonStatement>('contents_json_by_id', (name) =>
-        db
-          .select(json(FULL_JSON))
-          .from(CONTENTS)
-          .where(sql`c.tenant_id = ${sql.placeholder('tenantId')} and c.id = ${sql.placeholder('id')}`)
-          .prepare(name),
+        prepare(
+          name,
+          db
+            .select(json(FULL_JSON))
+            .from(CONTENTS)
+            .where(sql`c.tenant_id = ${sql.placeholder('tenantId')} and c.id = ${sql.placeholder('id')}`),
+        ),
       ),
 
     /** `{ json }`: one content by slug within `filter` (`paramsOf` values and `slug`). */
     bySlug: (filter: ContentFilter) =>
       once<JsonStatement>(`contents_json_by_slug_${shapeOf(filter)}`, (name) =>
-        db
-          .select(json(FULL_JSON))
-          .from(CONTENTS)
-          .where(sql`${whereOf(filter)} and c.slug = ${sql.placeholder('slug')}`)
-          .prepare(name),
+        prepare(
+          name,
+          db
+            .select(json(FULL_JSON))
+            .from(CONTENTS)
+            .where(sql`${whereOf(filter)} and c.slug = ${sql.placeholder('slug')}`),
+        ),
       ),
 
     /**
@@ -119,18 +162,28 @@ export function createReadStatements(db: Db) {
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset'))
           .as('p')
-        return db
-          .select({
-            json: sql<string>`coalesce(json_agg(p.item order by p.at desc nulls last, p.cid desc), '[]')::text`,
-          })
-          .from(page)
-          .prepare(name)
+        return prepare(
+          name,
+          db
+            .select({
+              json: sql<string>`coalesce(json_agg(p.item order by p.at desc nulls last, p.cid desc), '[]')::text`.as(
+                'json',
+              ),
+            })
+            .from(page),
+        )
       }),
 
     /** `{ total }`: how many contents `filter` matches (`paramsOf` values). */
     count: (filter: ContentFilter) =>
       once<Statement<{ total: number }>>(`contents_count_${shapeOf(filter)}`, (name) =>
-        db.select({ total: sql<number>`count(*)::int` }).from(CONTENTS).where(whereOf(filter)).prepare(name),
+        prepare(
+          name,
+          db
+            .select({ total: sql<number>`count(*)::int`.as('total') })
+            .from(CONTENTS)
+            .where(whereOf(filter)),
+        ),
       ),
   }
 }
