@@ -159,7 +159,9 @@ async function main() {
   })
   servers.push(folio)
   await waitReady(folio)
-  console.log(`Folio ready on ${folio.url} (pid ${folio.pid}, node ${folioArgs.join(' ')}); migrations applied`)
+  console.log(
+    `Folio ready on ${folio.url} (pid ${folio.pid}, node ${folioArgs.join(' ')}); migrations applied`,
+  )
 
   console.log(`Seeding ${config.contents} contents…`)
   const seeded = await seed(config.databaseUrl, {
