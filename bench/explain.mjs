@@ -3,7 +3,7 @@
 // request is PostgreSQL. Usage: node bench/explain.mjs [repeat=50]  (uses BENCH_DATABASE_URL)
 import pg from 'pg'
 import { SEARCH_WORD } from './corpus.mjs'
-import { listStatements, slugStatement } from './reference-sql.mjs'
+import { listStatements, slugStatement, tagIdsStatement } from './reference-sql.mjs'
 
 const url = process.env.BENCH_DATABASE_URL || 'postgres://root@127.0.0.1:5432/folio_bench'
 const repeat = Number(process.argv[2] ?? 50)
@@ -25,8 +25,8 @@ try {
   )
   const published = { status: 'published', limit: 20 }
   const statements = []
-  const addList = (key, query) => {
-    const { list, count } = listStatements(tenantId, query)
+  const addList = (key, query, namedTagIds) => {
+    const { list, count } = listStatements(tenantId, query, namedTagIds)
     statements.push([`${key} list`, list], [`${key} count`, count])
   }
   addList('list-summary', { ...published, view: 'summary' })
@@ -34,13 +34,22 @@ try {
   statements.push(['by-slug', slugStatement(tenantId, slugRows[0].slug)])
   addList('by-tag (most used)', { ...published, tag: tagRows[0].tag_id })
   addList('by-tag (20th)', { ...published, tag: tagRows.at(-1).tag_id })
+  const { rows: titled } = await client.query('select title from tags where tenant_id = $1 and id = $2', [
+    tenantId,
+    tagRows[0].tag_id,
+  ])
+  const named = tagIdsStatement(tenantId, titled[0].title)
+  statements.push(['by-tag-name (ids)', named])
+  const namedIds = (await client.query(named)).rows.map((row) => row.id)
+  addList('by-tag-name (most used)', { ...published, tagName: titled[0].title }, namedIds)
   addList('search', { ...published, search: SEARCH_WORD })
 
   const summary = []
   for (const [name, statement] of statements) {
+    // Unnamed: a named statement's text cannot change on the same connection.
     const { rows } = await client.query({
-      ...statement,
       text: `explain (analyze, buffers) ${statement.text}`,
+      values: statement.values,
     })
     console.log(`\n=== ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`)
     const started = performance.now()

@@ -1,18 +1,35 @@
 // Reference server for the bench: the least a Node server can do to answer Folio's content reads.
-// Bare Fastify + a `pg` Pool (same size as Folio's) running the SAME SQL as Folio (reference-sql.mjs;
-// list page and count in parallel, as Folio's service does), for one fixed tenant: no auth, no quota,
-// no ORM, no validation, no response schema (Fastify's JSON.stringify). Folio's throughput relative
-// to this server is the cost of everything Folio adds on top of its SQL.
+// Bare Fastify + a `pg` Pool (same size as Folio's) running the SAME SQL as Folio (reference-sql.mjs:
+// named statements, PostgreSQL rendering the JSON, list page and count in parallel) with the SAME
+// caching as Folio (list totals and tagName → tag ids, per filter, kept 10 s), for one fixed tenant:
+// no auth, no validation, no ORM, no hooks; the JSON text from PostgreSQL is sent as it is. Folio's
+// throughput relative to this server is the cost of everything Folio adds on top of its SQL.
 // Env: DATABASE_URL, TENANT_ID, POOL_SIZE (default 10), PORT, HOST (default 127.0.0.1).
 import Fastify from 'fastify'
 import pg from 'pg'
-import { listStatements, slugStatement } from './reference-sql.mjs'
+import { listStatements, slugStatement, tagIdsStatement } from './reference-sql.mjs'
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: Number(process.env.POOL_SIZE || 10),
 })
 const tenantId = process.env.TENANT_ID
+const JSON_TYPE = 'application/json; charset=utf-8'
+const TTL_MS = 10_000 // Folio's list totals and taxonomy ids caches (list-totals.ts, taxonomy-ids.ts)
+
+/** A map whose entries expire `TTL_MS` after they were set (the bench never writes, so no invalidation). */
+function expiringCache() {
+  const entries = new Map()
+  return async (key, load) => {
+    const hit = entries.get(key)
+    if (hit !== undefined && hit.until > Date.now()) return hit.value
+    const value = await load()
+    entries.set(key, { value, until: Date.now() + TTL_MS })
+    return value
+  }
+}
+const totals = expiringCache()
+const tagIdsNamed = expiringCache()
 
 const app = Fastify({ logger: false, routerOptions: { maxParamLength: 300 } })
 
@@ -21,20 +38,35 @@ app.get('/ready', async () => {
   return { status: 'ready' }
 })
 
-app.get('/api/contents', async (request) => {
-  const { page, limit, list, count } = listStatements(tenantId, request.query)
-  const [rows, counted] = await Promise.all([pool.query(list), pool.query(count)])
-  const total = counted.rows[0]?.total ?? 0
-  return {
-    contents: rows.rows,
-    pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
+app.get('/api/contents', async (request, reply) => {
+  const query = request.query
+  const named =
+    query.tagName === undefined
+      ? undefined
+      : await tagIdsNamed(query.tagName, async () =>
+          (await pool.query(tagIdsStatement(tenantId, query.tagName))).rows.map((row) => row.id),
+        )
+  const page = Number(query.page ?? 1)
+  const limit = Number(query.limit ?? 20)
+  let items = '[]'
+  let total = 0
+  if (named === undefined || named.length > 0) {
+    const statements = listStatements(tenantId, query, named)
+    const [rows, counted] = await Promise.all([
+      pool.query(statements.list),
+      totals(statements.countKey, async () => (await pool.query(statements.count)).rows[0]?.total ?? 0),
+    ])
+    items = rows.rows[0]?.json ?? '[]'
+    total = counted
   }
+  const pagination = { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) }
+  return reply.type(JSON_TYPE).send(`{"contents":${items},"pagination":${JSON.stringify(pagination)}}`)
 })
 
 app.get('/api/contents/slug/:slug', async (request, reply) => {
   const { rows } = await pool.query(slugStatement(tenantId, request.params.slug))
   if (rows.length === 0) return reply.code(404).send({ error: 'NotFound', message: 'Content not found.' })
-  return { content: rows[0] }
+  return reply.type(JSON_TYPE).send(`{"content":${rows[0].json}}`)
 })
 
 const shutdown = async () => {

@@ -136,9 +136,15 @@ async function main() {
 
   const folioPort = await freePort()
   const cpuDir = join(root, 'bench/results/cpu')
-  const folioArgs = config.cpuProf
-    ? ['--cpu-prof', `--cpu-prof-dir=${cpuDir}`, 'dist/server.js']
-    : ['dist/server.js']
+  // The node flags of `npm start` (heap sizing), so the bench measures the process operators run.
+  const startFlags = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+    .scripts.start.split(/\s+/)
+    .filter((arg) => arg.startsWith('--'))
+  const folioArgs = [
+    ...startFlags,
+    ...(config.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuDir}`] : []),
+    'dist/server.js',
+  ]
   const folio = startServer('folio', folioArgs, {
     cwd: root,
     port: folioPort,
@@ -153,7 +159,9 @@ async function main() {
   })
   servers.push(folio)
   await waitReady(folio)
-  console.log(`Folio ready on ${folio.url} (pid ${folio.pid}); migrations applied`)
+  console.log(
+    `Folio ready on ${folio.url} (pid ${folio.pid}, node ${folioArgs.join(' ')}); migrations applied`,
+  )
 
   console.log(`Seeding ${config.contents} contents…`)
   const seeded = await seed(config.databaseUrl, {

@@ -1,4 +1,4 @@
-// The five read routes the bench measures, the paths each rotates over, what a correct answer looks
+// The six read routes the bench measures, the paths each rotates over, what a correct answer looks
 // like, and the preflight that proves Folio and the reference server return the same rows before any
 // timing starts (so the reference's hand-written SQL really is Folio's query).
 
@@ -45,6 +45,22 @@ export function buildScenarios(seeded) {
           (c) => Array.isArray(c.tags) && !c.tags.some((t) => (t?.id ?? t) === tagId),
         )
         if (wrong) return `content ${wrong.id} does not carry tag ${tagId}`
+      },
+    },
+    {
+      // How sites filter: by the tag's name, which Folio resolves to ids (cached) and then reads as by id.
+      key: 'by-tag-name',
+      label: 'list by tagName (rotating)',
+      paths: seeded.tagTitles.slice(0, 20).map((title) => `${list}&tagName=${encodeURIComponent(title)}`),
+      check: (body, path) => {
+        const problem = listCheck(20, 'full')(body)
+        if (problem) return problem
+        const name = new URL(path, 'http://x').searchParams.get('tagName').toLowerCase()
+        const named = new Set(
+          seeded.tags.filter((t) => t.title.toLowerCase().includes(name) || t.slug === name).map((t) => t.id),
+        )
+        const wrong = body.contents.find((c) => !c.tags.some((t) => named.has(t)))
+        if (wrong) return `content ${wrong.id} carries no tag named "${name}"`
       },
     },
     {

@@ -21,8 +21,9 @@ const BATCH = 500
 /**
  * Seeds the bench tenant into the (already migrated) database at `url`.
  * @returns {Promise<{tenantId: string, token: string, publishedSlugs: string[], tagIds: string[],
- *   searchWord: string, summary: Record<string, number>}>} `tagIds` are tags with ≥ 20 published
- *   contents, most used first.
+ *   tagTitles: string[], tags: {id: string, title: string, slug: string}[], searchWord: string,
+ *   summary: Record<string, number>}>} `tagIds` are tags with ≥ 20 published contents, most used
+ *   first, and `tagTitles` their titles in the same order; `tags` are all of them.
  */
 export async function seed(
   url,
@@ -203,6 +204,8 @@ export async function seed(
       token,
       publishedSlugs,
       tagIds: busyTags.map(([id]) => id),
+      tagTitles: busyTags.map(([id]) => tagRows.title[tagIds.indexOf(id)]),
+      tags: tagIds.map((id, i) => ({ id, title: tagRows.title[i], slug: tagRows.slug[i] })),
       searchWord: SEARCH_WORD,
       summary,
     }

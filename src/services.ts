@@ -8,6 +8,7 @@ import { createAuthService } from './modules/auth/service.js'
 import { createCategoriesService } from './modules/categories/service.js'
 import { createListTotals } from './modules/contents/list-totals.js'
 import { createContentsService } from './modules/contents/service.js'
+import { createTaxonomyIds } from './modules/contents/taxonomy-ids.js'
 import { createMediaService } from './modules/media/service.js'
 import { createTagsService } from './modules/tags/service.js'
 import { createTenantSettingsReader } from './modules/tenant-settings/reader.js'
@@ -43,7 +44,7 @@ export function createServices(deps: {
   const listTotals = createListTotals(bus)
   const categories = createCategoriesService({ db, events })
   const tags = createTagsService({ db, events })
-  const contents = createContentsService({ db, events, listTotals })
+  const contents = createContentsService({ db, events, listTotals, taxonomyIds: createTaxonomyIds(bus) })
   const secrets = createSecretBox(config.appSecret, config.appSecretPrevious)
   const settings = createTenantSettingsReader({ db, bus: platform.bus, secrets })
   return {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 
 /**
  * What several Folio instances share: Redis when `REDIS_URL` is set, otherwise this process alone
@@ -34,6 +34,8 @@ export async function createSharedStore(options: {
       async close() {},
     }
   }
+  // Loaded only when configured: a process without Redis does not carry the client (memory, startup).
+  const { Redis } = await import('ioredis')
   const redis = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
   const subscriber = redis.duplicate()
   await Promise.all([redis.connect(), subscriber.connect()])

@@ -6,16 +6,19 @@ import type { ContentStatus, ListContentsFilter } from './schemas.js'
  * What a content list or slug lookup filters on, normalized from the query string. Every query
  * walks an index that starts with `tenant_id`: status and publishedAt by the list indexes
  * (which also give the sort), category/tag ids by the join tables' `(tenant_id, …_id)` indexes.
- * Substring searches (title, summary, category name, tag title) are filters within the tenant's
- * range: a trigram index would need the pg_trgm extension.
+ * Category and tag names arrive here already resolved to the ids they match (`NamedIds`), so a
+ * list by name is a list by ids. Substring searches (title, summary) are filters within the
+ * tenant's range.
  */
 export interface ContentFilter {
   statuses?: ContentStatus[]
   search?: string
   categoryIds?: string[]
-  categoryName?: string
+  /** Ids `categoryName` matched, when `category`/`categories` were given as well (both must hold). */
+  categoryNameIds?: string[]
   tagIds?: string[]
-  tagName?: string
+  /** Ids `tagName` matched, when `tag` was given as well (both must hold). */
+  tagNameIds?: string[]
   /** Inclusive lower bound on publishedAt. */
   publishedFrom?: Date
   /** Upper bound on publishedAt: inclusive for a timestamp, the next midnight (exclusive) for a date. */
@@ -39,19 +42,41 @@ export function publishedRange(from: string | undefined, to: string | undefined)
 
 const splitIds = (list: string | undefined) => (list === undefined ? [] : list.split(','))
 
-/** The list route's query → filter. `category` and `categories` merge into one any-of set. */
-export function listFilterOf(query: ListContentsFilter): ContentFilter {
+/** The ids the list query's `tagName` and `categoryName` match (undefined: that filter is absent). */
+export interface NamedIds {
+  tagIds?: readonly string[] | undefined
+  categoryIds?: readonly string[] | undefined
+}
+
+/**
+ * The list route's query → filter. `category` and `categories` merge into one any-of set. A name's
+ * ids stand in for the id filter when there is none (so one matching tag reads the tag archive);
+ * with both, each is its own any-of condition.
+ */
+export function listFilterOf(query: ListContentsFilter, named: NamedIds = {}): ContentFilter {
   const categoryIds = [...new Set([...splitIds(query.category), ...splitIds(query.categories)])]
   const tagIds = [...new Set(splitIds(query.tag))]
-  return {
+  const filter: ContentFilter = {
     ...(query.status === undefined ? {} : { statuses: [query.status] }),
     ...(query.search === undefined ? {} : { search: query.search }),
     ...(categoryIds.length === 0 ? {} : { categoryIds }),
-    ...(query.categoryName === undefined ? {} : { categoryName: query.categoryName }),
     ...(tagIds.length === 0 ? {} : { tagIds }),
-    ...(query.tagName === undefined ? {} : { tagName: query.tagName }),
     ...publishedRange(query.publishedFrom, query.publishedTo),
   }
+  if (named.categoryIds !== undefined) {
+    if (filter.categoryIds === undefined) filter.categoryIds = [...named.categoryIds]
+    else filter.categoryNameIds = [...named.categoryIds]
+  }
+  if (named.tagIds !== undefined) {
+    if (filter.tagIds === undefined) filter.tagIds = [...named.tagIds]
+    else filter.tagNameIds = [...named.tagIds]
+  }
+  return filter
+}
+
+/** Whether a name filter matched nothing, so the list is empty without asking the database. */
+export function matchesNothing(named: NamedIds): boolean {
+  return named.tagIds?.length === 0 || named.categoryIds?.length === 0
 }
 
 const iso = (date: Date) => date.toISOString()
@@ -65,7 +90,7 @@ const p = (name: string) => sql.placeholder(name)
 export function shapeOf(filter: ContentFilter): string {
   const statuses = filter.statuses === undefined ? 0 : filter.statuses.length === 1 ? 1 : 2
   const publishedTo = filter.publishedTo === undefined ? 0 : filter.publishedTo.inclusive ? 2 : 1
-  const flags = [filter.search, filter.categoryIds, filter.categoryName, filter.tagIds, filter.tagName]
+  const flags = [filter.search, filter.categoryIds, filter.categoryNameIds, filter.tagIds, filter.tagNameIds]
     .map((value) => (value === undefined ? 0 : 1))
     .join('')
   const archive = archiveOf(filter)
@@ -120,21 +145,17 @@ export function whereOf(filter: ContentFilter, archive?: Archive): SQL {
     conditions.push(sql`exists (select 1 from content_categories cc
       where cc.tenant_id = c.tenant_id and cc.content_id = c.id and cc.category_id = any(${p('categoryIds')}))`)
   }
-  if (filter.categoryName !== undefined) {
-    conditions.push(sql`exists (select 1 from content_categories cc
-      join categories cat on cat.tenant_id = cc.tenant_id and cat.id = cc.category_id
-      where cc.tenant_id = c.tenant_id and cc.content_id = c.id
-        and cat.name ilike ${p('categoryNamePattern')} escape '\\')`)
+  if (filter.categoryNameIds !== undefined) {
+    conditions.push(sql`exists (select 1 from content_categories cn
+      where cn.tenant_id = c.tenant_id and cn.content_id = c.id and cn.category_id = any(${p('categoryNameIds')}))`)
   }
   if (filter.tagIds !== undefined && archive !== TAG_ARCHIVE) {
     conditions.push(sql`exists (select 1 from content_tags ct
       where ct.tenant_id = c.tenant_id and ct.content_id = c.id and ct.tag_id = any(${p('tagIds')}))`)
   }
-  if (filter.tagName !== undefined) {
-    conditions.push(sql`exists (select 1 from content_tags ct
-      join tags t on t.tenant_id = ct.tenant_id and t.id = ct.tag_id
-      where ct.tenant_id = c.tenant_id and ct.content_id = c.id
-        and (t.title ilike ${p('tagNamePattern')} escape '\\' or t.slug = ${p('tagSlug')}))`)
+  if (filter.tagNameIds !== undefined) {
+    conditions.push(sql`exists (select 1 from content_tags tn
+      where tn.tenant_id = c.tenant_id and tn.content_id = c.id and tn.tag_id = any(${p('tagNameIds')}))`)
   }
   if (filter.publishedFrom !== undefined) {
     conditions.push(sql`c.published_at >= ${p('publishedFrom')}::timestamptz`)
@@ -158,10 +179,9 @@ export function paramsOf(tenantId: string, filter: ContentFilter): Record<string
     search: filter.search,
     searchPattern: filter.search === undefined ? undefined : containsPattern(filter.search),
     categoryIds: filter.categoryIds,
-    categoryNamePattern: filter.categoryName === undefined ? undefined : containsPattern(filter.categoryName),
+    categoryNameIds: filter.categoryNameIds,
     tagIds: filter.tagIds,
-    tagNamePattern: filter.tagName === undefined ? undefined : containsPattern(filter.tagName),
-    tagSlug: filter.tagName?.toLowerCase(),
+    tagNameIds: filter.tagNameIds,
     archiveId: archiveOf(filter) === TAG_ARCHIVE ? filter.tagIds?.[0] : filter.categoryIds?.[0],
     publishedFrom: filter.publishedFrom === undefined ? undefined : iso(filter.publishedFrom),
     publishedTo: filter.publishedTo === undefined ? undefined : iso(filter.publishedTo.at),

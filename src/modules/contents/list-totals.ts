@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache'
 import type { EventBus } from '../../events/bus.js'
 
 /** Events that can change which contents a list holds: content writes, category and tag names and links. */
-const CHANGING_EVENTS = ['content.', 'category.', 'tag.']
+export const CONTENTS_CHANGING_EVENTS = ['content.', 'category.', 'tag.']
 
 /**
  * `pagination.total` of content lists, cached per tenant and filter. Counting every matching row
@@ -16,7 +16,7 @@ export function createListTotals(bus: Pick<EventBus, 'on'>, ttlMs = 10_000) {
   const totals = new LRUCache<string, number>({ max: 20_000, ttl: ttlMs })
   // A tenant's generation moves on each change; totals are keyed by it, so older ones are never read again.
   const generations = new Map<string, number>()
-  for (const prefix of CHANGING_EVENTS) {
+  for (const prefix of CONTENTS_CHANGING_EVENTS) {
     bus.on(prefix, ({ tenantId }) => generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1))
   }
 

@@ -1,8 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { categories, contentCategories, contents, contentTags, media, tags } from '../../db/schema/index.js'
-import { archiveOf, type ContentFilter, paramsOf, shapeOf, whereOf } from './list-query.js'
-import type { Content, ContentListEntry, ContentStatus } from './schemas.js'
+import { containsPattern } from '../../lib/like.js'
+import { type ContentFilter, paramsOf } from './list-query.js'
+import { CONTENTS, createReadStatements, FULL_FIELDS } from './read-statements.js'
+import type { Content, ContentStatus } from './schemas.js'
 
 export type NewContentRow = Omit<typeof contents.$inferInsert, 'tenantId'>
 export type ContentPatch = Partial<Omit<NewContentRow, 'id' | 'createdAt' | 'createdBy'>>
@@ -20,122 +22,46 @@ export interface ContentState {
   publishedAt: Date | null
 }
 
-const isoOf = (column: string) =>
-  sql<string | null>`${sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)}`
-
-/**
- * One projection shared by every read, producing API-shaped rows straight from SQL (ISO
- * timestamps, id arrays from the join tables' primary keys) so reads need no mapping.
- */
-const SUMMARY_FIELDS = {
-  id: sql<string>`c.id`,
-  title: sql<string>`c.title`,
-  slug: sql<string>`c.slug`,
-  summary: sql<string>`c.summary`,
-  categories: sql<string[]>`array(select cc.category_id::text from content_categories cc
-    where cc.tenant_id = c.tenant_id and cc.content_id = c.id order by cc.category_id)`,
-  tags: sql<string[]>`array(select ct.tag_id::text from content_tags ct
-    where ct.tenant_id = c.tenant_id and ct.content_id = c.id order by ct.tag_id)`,
-  customFields: sql<Record<string, unknown>>`c.custom_fields`,
-  featuredMediaId: sql<string | null>`c.featured_media_id`,
-  status: sql<string>`c.status`,
-  publishAt: isoOf('c.publish_at'),
-  publishedAt: isoOf('c.published_at'),
-  authorName: sql<string>`c.author_name`,
-  createdAt: isoOf('c.created_at'),
-  updatedAt: isoOf('c.updated_at'),
-}
-const FULL_FIELDS = {
-  ...SUMMARY_FIELDS,
-  lexical: sql<Record<string, unknown> | null>`c.lexical`,
-  html: sql<string>`c.html`,
-}
-const CONTENTS = sql`contents c`
-
-// The list indexes are declared DESC NULLS LAST on both columns; the ORDER BY must match to use them.
-const LIST_ORDER = sql.raw('c.published_at desc nulls last, c.id desc nulls last')
-// The same order read from an archive's link table, whose index it matches (list-query.ts `Archive`).
-const ARCHIVE_ORDER = sql.raw('a.published_at desc nulls last, a.content_id desc nulls last')
-
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
-
-/**
- * The read statements, built once per filter shape and kept: each is a named statement, so
- * PostgreSQL parses and plans it once per connection (for a slug lookup planning costs as much
- * as running it), and Drizzle does not rebuild its SQL on every request.
- */
-function createReadStatements(db: Db) {
-  const built = new Map<string, unknown>()
-  const once = <T>(name: string, build: (name: string) => T): T => {
-    if (!built.has(name)) built.set(name, build(name))
-    return built.get(name) as T
-  }
-  return {
-    byId: () =>
-      once('contents_by_id', (name) =>
-        db
-          .select(FULL_FIELDS)
-          .from(CONTENTS)
-          .where(sql`c.tenant_id = ${sql.placeholder('tenantId')} and c.id = ${sql.placeholder('id')}`)
-          .prepare(name),
-      ),
-    bySlug: (filter: ContentFilter) =>
-      once(`contents_by_slug_${shapeOf(filter)}`, (name) =>
-        db
-          .select(FULL_FIELDS)
-          .from(CONTENTS)
-          .where(sql`${whereOf(filter)} and c.slug = ${sql.placeholder('slug')}`)
-          .prepare(name),
-      ),
-    list: (filter: ContentFilter, full: boolean) =>
-      once(`contents_list_${full ? 'full' : 'summary'}_${shapeOf(filter)}`, (name) => {
-        const archive = archiveOf(filter)
-        return (
-          db
-            .select(full ? FULL_FIELDS : SUMMARY_FIELDS)
-            .from(
-              archive === undefined
-                ? CONTENTS
-                : sql`${archive.table} a join ${CONTENTS} on c.id = a.content_id`,
-            )
-            .where(whereOf(filter, archive))
-            .orderBy(archive === undefined ? LIST_ORDER : ARCHIVE_ORDER)
-            // Placeholders keep the text fixed: Drizzle leaves out a literal `offset 0`.
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset'))
-            .prepare(name)
-        )
-      }),
-    count: (filter: ContentFilter) =>
-      once(`contents_count_${shapeOf(filter)}`, (name) =>
-        db.select({ total: sql<number>`count(*)::int` }).from(CONTENTS).where(whereOf(filter)).prepare(name),
-      ),
-  }
-}
 
 /** Content queries (style.md 4.2): `tenantId` first and in every WHERE; `db` may be a transaction. */
 export function createContentsRepository(db: Db) {
   const statements = createReadStatements(db)
   return {
+    /** One content as an object (what writes return). */
     async findById(tenantId: string, id: string): Promise<Content | undefined> {
+      const [row] = await db
+        .select(FULL_FIELDS)
+        .from(CONTENTS)
+        .where(sql`c.tenant_id = ${tenantId} and c.id = ${id}`)
+      return row as Content | undefined
+    },
+
+    /** One content as JSON text with its status (who may read it depends on it), or undefined. */
+    async findJsonById(
+      tenantId: string,
+      id: string,
+    ): Promise<{ json: string; status: ContentStatus } | undefined> {
       const [row] = await statements.byId().execute({ tenantId, id })
-      return row as Content | undefined
+      return row
     },
 
-    async findBySlug(tenantId: string, slug: string, filter: ContentFilter): Promise<Content | undefined> {
+    /** One content matching `filter` by slug, as JSON text, or undefined. */
+    async findJsonBySlug(tenantId: string, slug: string, filter: ContentFilter): Promise<string | undefined> {
       const [row] = await statements.bySlug(filter).execute({ ...paramsOf(tenantId, filter), slug })
-      return row as Content | undefined
+      return row?.json
     },
 
-    async listPage(
+    /** The JSON array of one list page (`full`: with html and lexical). */
+    async listPageJson(
       tenantId: string,
       filter: ContentFilter,
       page: { limit: number; offset: number; full: boolean },
-    ): Promise<ContentListEntry[]> {
-      const rows = await statements
+    ): Promise<string> {
+      const [row] = await statements
         .list(filter, page.full)
         .execute({ ...paramsOf(tenantId, filter), limit: page.limit, offset: page.offset })
-      return rows as ContentListEntry[]
+      return row?.json ?? '[]'
     },
 
     async count(tenantId: string, filter: ContentFilter): Promise<number> {
@@ -243,6 +169,39 @@ export function createContentsRepository(db: Db) {
       await db
         .delete(contentTags)
         .where(and(eq(contentTags.tenantId, tenantId), eq(contentTags.contentId, contentId)))
+    },
+
+    /** Ids of the tenant's tags whose title contains `name` (literally, any case) or whose slug is `name` lowercased. */
+    async tagIdsNamed(tenantId: string, name: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(
+          and(
+            eq(tags.tenantId, tenantId),
+            or(
+              sql`${tags.title} ilike ${containsPattern(name)} escape '\\'`,
+              eq(tags.slug, name.toLowerCase()),
+            ),
+          ),
+        )
+        .orderBy(tags.id)
+      return rows.map((row) => row.id)
+    },
+
+    /** Ids of the tenant's categories whose name contains `name` (literally, any case). */
+    async categoryIdsNamed(tenantId: string, name: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(
+          and(
+            eq(categories.tenantId, tenantId),
+            sql`${categories.name} ilike ${containsPattern(name)} escape '\\'`,
+          ),
+        )
+        .orderBy(categories.id)
+      return rows.map((row) => row.id)
     },
 
     async existingCategoryIds(tenantId: string, ids: string[]): Promise<string[]> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { tenantContext } from '../../http/auth.js'
+import { sendJson } from '../../http/raw-json.js'
 import { errorResponses, IdParams, SuccessBody, TenantQuery } from '../../http/schemas.js'
 import {
   ArchiveQuery,
@@ -43,7 +44,7 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
         response: { 200: ContentPage, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => service.list(tenantContext(request), request.query),
+    async (request, reply) => sendJson(reply, await service.listJson(tenantContext(request), request.query)),
   )
 
   app.post(
@@ -90,9 +91,11 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
         response: { 200: ContentBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({
-      content: await service.getBySlug(tenantContext(request), request.params.slug, request.query),
-    }),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await service.getBySlugJson(tenantContext(request), request.params.slug, request.query),
+      ),
   )
 
   app.get(
@@ -123,7 +126,8 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
         response: { 200: ContentBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ content: await service.get(tenantContext(request), request.params.id) }),
+    async (request, reply) =>
+      sendJson(reply, await service.getJson(tenantContext(request), request.params.id)),
   )
 
   app.put(

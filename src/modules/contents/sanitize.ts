@@ -1,5 +1,4 @@
 import sanitizeHtml from 'sanitize-html'
-import { errors } from '../../errors.js'
 
 /** Hosts whose players may be embedded; anything else in an iframe is dropped. */
 const IFRAME_HOSTS = [
@@ -51,31 +50,4 @@ const OPTIONS: sanitizeHtml.IOptions = {
  */
 export function sanitizeContentHtml(html: string): string {
   return html === '' ? '' : sanitizeHtml(html, OPTIONS)
-}
-
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
-
-/**
- * Rejects free JSON (customFields, lexical) holding a key that pollutes prototypes when a client
- * merges it into an object (security-checklist item 10). Walks nested objects and arrays.
- * @throws ValidationFailed naming the field and key.
- */
-export function assertSafeKeys(field: string, value: unknown): void {
-  const pending: unknown[] = [value]
-  while (pending.length > 0) {
-    const current = pending.pop()
-    if (typeof current !== 'object' || current === null) continue
-    if (Array.isArray(current)) {
-      pending.push(...current)
-      continue
-    }
-    for (const key of Object.keys(current)) {
-      if (FORBIDDEN_KEYS.has(key)) {
-        throw errors.validation(`${field} must not contain the key "${key}".`, [
-          { path: `/${field}`, message: `key "${key}" is not allowed` },
-        ])
-      }
-      pending.push((current as Record<string, unknown>)[key])
-    }
-  }
 }

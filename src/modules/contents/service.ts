@@ -6,11 +6,17 @@ import { type Emit, type EventSink, transactional } from '../../events/event-log
 import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
-import { type ContentFilter, listFilterOf, publishedRange } from './list-query.js'
+import {
+  type ContentFilter,
+  listFilterOf,
+  matchesNothing,
+  type NamedIds,
+  publishedRange,
+} from './list-query.js'
 import type { ListTotals } from './list-totals.js'
 import { resolvePublication } from './publication.js'
 import { type ContentPatch, type ContentsRepository, createContentsRepository } from './repository.js'
-import { assertSafeKeys, sanitizeContentHtml } from './sanitize.js'
+import { sanitizeContentHtml } from './sanitize.js'
 import type {
   ArchiveStats,
   BySlugFilter,
@@ -22,6 +28,7 @@ import type {
   UpdateContentInput,
 } from './schemas.js'
 import { explicitSlug, nextFreeSlug } from './slugs.js'
+import type { TaxonomyIds, TaxonomyKind } from './taxonomy-ids.js'
 
 const SLUG_KEY = 'contents_tenant_slug_key'
 /** What an API token's `preview` scope grants: reading drafts, scheduled and archived content. */
@@ -41,52 +48,82 @@ export interface WriteOptions {
  * (the importer's). The user behind a write (createdBy/updatedBy) is the context's; null for API
  * tokens and Folio's own work.
  */
-export function createContentsService(deps: { db: Db; events: EventSink; listTotals?: ListTotals }) {
-  const { db, listTotals } = deps
+export function createContentsService(deps: {
+  db: Db
+  events: EventSink
+  listTotals?: ListTotals
+  taxonomyIds?: TaxonomyIds
+}) {
+  const { db, listTotals, taxonomyIds } = deps
   const repository = createContentsRepository(db)
   const write = transactional(db, deps.events)
+  const idsNamed = (tenantId: string, kind: TaxonomyKind, name: string) => {
+    const resolve = () =>
+      kind === 'tag' ? repository.tagIdsNamed(tenantId, name) : repository.categoryIdsNamed(tenantId, name)
+    return taxonomyIds === undefined ? resolve() : taxonomyIds.get(tenantId, kind, name, resolve)
+  }
+  /** The ids the query's tag and category names match, both looked up at once. */
+  const namedIdsOf = async (tenantId: string, query: ListContentsFilter): Promise<NamedIds> => {
+    const [tagIds, categoryIds] = await Promise.all([
+      query.tagName === undefined ? undefined : idsNamed(tenantId, 'tag', query.tagName),
+      query.categoryName === undefined ? undefined : idsNamed(tenantId, 'category', query.categoryName),
+    ])
+    return { tagIds, categoryIds }
+  }
   const countOf = (tenantId: string, filter: ContentFilter): Promise<number> =>
     listTotals === undefined
       ? repository.count(tenantId, filter)
       : listTotals.get(tenantId, JSON.stringify(filter), () => repository.count(tenantId, filter))
 
   return {
-    /** One page, newest publishedAt first (unpublished last), with the filter's total. */
-    async list(context: TenantContext, query: ListContentsFilter) {
+    /**
+     * One page, newest publishedAt first (unpublished last), with the filter's total: the JSON text
+     * of a `ContentPage` (PostgreSQL renders the items; see read-statements.ts).
+     */
+    async listJson(context: TenantContext, query: ListContentsFilter): Promise<string> {
       const { tenantId } = context
       const page = query.page ?? 1
       const limit = query.limit ?? 20
       const statuses = visibleStatuses(context, query.status === undefined ? undefined : [query.status])
-      if (statuses?.length === 0) return { contents: [], pagination: paginate(page, limit, 0) }
-      const filter = { ...listFilterOf(query), ...(statuses === undefined ? {} : { statuses }) }
+      if (statuses?.length === 0) return pageJson('[]', paginate(page, limit, 0))
+      const named =
+        query.tagName === undefined && query.categoryName === undefined
+          ? {}
+          : await namedIdsOf(tenantId, query)
+      if (matchesNothing(named)) return pageJson('[]', paginate(page, limit, 0))
+      const filter = { ...listFilterOf(query, named), ...(statuses === undefined ? {} : { statuses }) }
       const [contents, total] = await Promise.all([
-        repository.listPage(tenantId, filter, {
+        repository.listPageJson(tenantId, filter, {
           limit,
           offset: (page - 1) * limit,
           full: query.view !== 'summary',
         }),
         countOf(tenantId, filter),
       ])
-      return { contents, pagination: paginate(page, limit, total) }
+      return pageJson(contents, paginate(page, limit, total))
     },
 
-    /** @throws NotFound for a missing id or another tenant's. */
-    async get(context: TenantContext, id: string): Promise<Content> {
-      const content = found(await repository.findById(context.tenantId, id))
-      if (visibleStatuses(context, [content.status as ContentStatus])?.length === 0)
+    /** The JSON text of a `ContentBody`. @throws NotFound for a missing id or another tenant's. */
+    async getJson(context: TenantContext, id: string): Promise<string> {
+      const found = await repository.findJsonById(context.tenantId, id)
+      if (found !== undefined && visibleStatuses(context, [found.status])?.length === 0) {
         throw errors.notFound('Content')
-      return content
+      }
+      return bodyJson(found?.json)
     },
 
-    /** @throws NotFound when no content has the slug, or it fails the status/date filter. */
-    async getBySlug(context: TenantContext, slug: string, query: BySlugFilter): Promise<Content> {
+    /**
+     * The JSON text of a `ContentBody`.
+     * @throws NotFound when no content has the slug, or it fails the status/date filter.
+     */
+    async getBySlugJson(context: TenantContext, slug: string, query: BySlugFilter): Promise<string> {
       const { tenantId } = context
       const requested = query.status === undefined ? undefined : (query.status.split(',') as ContentStatus[])
       const visible = visibleStatuses(context, requested)
       if (visible?.length === 0) throw errors.notFound('Content')
       const statuses = visible === undefined ? {} : { statuses: visible }
       const filter = { ...statuses, ...publishedRange(query.publishedFrom, query.publishedTo) }
-      return found(await repository.findBySlug(tenantId, slug, filter))
+      return bodyJson(await repository.findJsonBySlug(tenantId, slug, filter))
     },
 
     /** Whether `slug` (normalized) is free, ignoring `contentId`'s own slug; else the next free one. */
@@ -264,6 +301,17 @@ function emitPublication(emit: Emit, content: Content, verb: 'published' | 'unpu
   })
 }
 
+/** `{ "content": … }` around a content's JSON text. @throws NotFound when there is none. */
+function bodyJson(content: string | undefined): string {
+  if (content === undefined) throw errors.notFound('Content')
+  return `{"content":${content}}`
+}
+
+/** A list page's JSON text from its items' JSON array. */
+function pageJson(contents: string, pagination: ReturnType<typeof paginate>): string {
+  return `{"contents":${contents},"pagination":${JSON.stringify(pagination)}}`
+}
+
 function found(content: Content | undefined): Content {
   if (content === undefined) throw errors.notFound('Content')
   return content
@@ -271,7 +319,7 @@ function found(content: Content | undefined): Content {
 
 const unique = (ids: string[] | undefined) => [...new Set(ids ?? [])]
 
-/** Fields copied from a write body, with HTML sanitized and free objects checked. */
+/** Fields copied from a write body, with HTML sanitized. */
 function writableFields(input: UpdateContentInput): ContentPatch {
   const fields: ContentPatch = {}
   if (input.title !== undefined) fields.title = input.title
@@ -279,14 +327,9 @@ function writableFields(input: UpdateContentInput): ContentPatch {
   if (input.html !== undefined) fields.html = sanitizeContentHtml(input.html)
   if (input.authorName !== undefined) fields.authorName = input.authorName
   if (input.featuredMediaId !== undefined) fields.featuredMediaId = input.featuredMediaId
-  if (input.lexical !== undefined) {
-    assertSafeKeys('lexical', input.lexical)
-    fields.lexical = input.lexical
-  }
-  if (input.customFields !== undefined) {
-    assertSafeKeys('customFields', input.customFields)
-    fields.customFields = input.customFields
-  }
+  // Prototype-polluting keys in these free objects are refused at validation (`x-free-object`).
+  if (input.lexical !== undefined) fields.lexical = input.lexical
+  if (input.customFields !== undefined) fields.customFields = input.customFields
   return fields
 }
 

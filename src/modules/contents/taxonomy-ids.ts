@@ -1,0 +1,52 @@
+import { LRUCache } from 'lru-cache'
+import type { EventBus } from '../../events/bus.js'
+import { CONTENTS_CHANGING_EVENTS } from './list-totals.js'
+
+/** Which name filter a cached id list answers. */
+export type TaxonomyKind = 'tag' | 'category'
+
+/**
+ * The tag and category ids a `tagName` / `categoryName` list filter matches, cached per tenant and
+ * name, so a list by name runs the same indexed statement as a list by id (one tag archive read
+ * instead of a name probe per content row). The ids a name matches change only when a tag or
+ * category is renamed, merged or deleted, or when the importer writes; a tag or category created
+ * without contents changes no list until a content write links it. Every one of those writes emits
+ * a `content.*`, `category.*` or `tag.*` event, which this cache hears on every instance (the event
+ * bus), so the next list after such a write resolves the name again; `ttlMs` bounds how long a
+ * delayed broadcast can leave a name stale, as for list totals.
+ */
+export function createTaxonomyIds(bus: Pick<EventBus, 'on'>, ttlMs = 10_000) {
+  // Sized by ids held, so a name matching thousands of tags cannot grow the cache without bound.
+  const cache = new LRUCache<string, readonly string[]>({
+    maxSize: 100_000,
+    sizeCalculation: (ids) => ids.length + 1,
+    ttl: ttlMs,
+  })
+  const generations = new Map<string, number>()
+  for (const prefix of CONTENTS_CHANGING_EVENTS) {
+    bus.on(prefix, ({ tenantId }) => generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1))
+  }
+
+  return {
+    /**
+     * The cached ids `name` matches for `kind` in the tenant, or `resolve()`'s answer (ids in a
+     * stable order), kept unless a change raced it.
+     */
+    async get(
+      tenantId: string,
+      kind: TaxonomyKind,
+      name: string,
+      resolve: () => Promise<string[]>,
+    ): Promise<readonly string[]> {
+      const generation = generations.get(tenantId) ?? 0
+      const key = `${tenantId}:${generation}:${kind}:${name}`
+      const cached = cache.get(key)
+      if (cached !== undefined) return cached
+      const ids = await resolve()
+      if ((generations.get(tenantId) ?? 0) === generation) cache.set(key, ids)
+      return ids
+    },
+  }
+}
+
+export type TaxonomyIds = ReturnType<typeof createTaxonomyIds>
