@@ -1,6 +1,6 @@
 // Folio read-path benchmark (`npm run bench`). Creates a throw-away PostgreSQL database, starts the
-// BUILT Folio server on it, seeds one tenant with 10,000 contents, then measures five read routes
-// with autocannon (32 connections, warm-up then measured run) against Folio (API token auth) and
+// BUILT Folio server on it, seeds one tenant with 10,000 contents, then measures six read routes
+// with autocannon (32 connections, warm-up, then alternating measured rounds) against Folio (API token auth) and
 // against a bare Fastify + pg reference server running the same SQL (bench/reference-server.mjs).
 // Prints req/s, p50/p99 latency, peak RSS and the Folio/reference ratio per route, the CPU each
 // request cost the server, PostgreSQL and the load generator (from /proc), checks the targets, writes
@@ -8,7 +8,8 @@
 // miss: bench/explain.mjs (query plans and timings) and bench/cpu-summary.mjs (Folio CPU profile).
 //
 // Environment: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/folio_bench),
-// BENCH_DURATION (measured seconds per run, default 10), BENCH_WARMUP (seconds, default 3),
+// BENCH_DURATION (measured seconds per server and route, default 10, split into BENCH_ROUNDS
+// alternating rounds, default 5), BENCH_WARMUP (seconds, default 3),
 // BENCH_CONNECTIONS (default 32), BENCH_CONTENTS (default 10000), BENCH_ONLY (comma-separated route
 // keys), BENCH_KEEP=1 (keep the database), BENCH_CPU_PROF=1 (Folio runs with --cpu-prof; profile in
 // bench/results/cpu), BENCH_SEED (data PRNG seed, default 42), BENCH_STRICT=1 (exit 2 when a target
@@ -42,6 +43,7 @@ const config = {
   databaseUrl: env.BENCH_DATABASE_URL || 'postgres://root@127.0.0.1:5432/folio_bench',
   duration: Number(env.BENCH_DURATION || 10),
   warmup: Number(env.BENCH_WARMUP || 3),
+  rounds: Math.max(1, Number(env.BENCH_ROUNDS || 5)),
   connections: Number(env.BENCH_CONNECTIONS || 32),
   contents: Number(env.BENCH_CONTENTS || 10_000),
   seed: Number(env.BENCH_SEED || 42),
@@ -92,31 +94,37 @@ function fire(server, paths, headers, duration) {
   return autocannon(options)
 }
 
-/** Warm-up run, then the measured run with RSS sampling of the server process. */
-async function measure(server, scenario, headers) {
-  await fire(server, scenario.paths, headers, config.warmup)
+/** One measured run with RSS sampling of the server process and CPU readings from /proc. */
+async function measureOnce(server, scenario, headers, duration) {
   const rss = sampleRss(server.pid)
   const cpuBefore = cpuSnapshot(server.pid)
-  const result = await fire(server, scenario.paths, headers, config.duration)
+  const result = await fire(server, scenario.paths, headers, duration)
   const cpuAfter = cpuSnapshot(server.pid)
   const memory = rss.stop()
-  // Where the machine's CPU went per request: the server, PostgreSQL, the load generator.
-  const cpu = cpuDelta(cpuBefore, cpuAfter)
-  const perRequest = (key) => cpu[key] / Math.max(1, result.requests.total)
   if (!server.isAlive()) throw new Error(`${server.name} died during ${scenario.key}:\n${server.output()}`)
+  return { result, memory, cpu: cpuDelta(cpuBefore, cpuAfter) }
+}
+
+/** Folds the rounds of one server into one row: totals over rounds, worst tail, peak memory. */
+function combine(runs, duration) {
+  const requests = runs.reduce((sum, run) => sum + run.result.requests.total, 0)
+  const sum = (pick) => runs.reduce((total, run) => total + pick(run), 0)
+  const mean = (pick) => sum(pick) / runs.length
+  // Where the machine's CPU went per request: the server, PostgreSQL, the load generator.
+  const perRequest = (key) => sum((run) => run.cpu[key]) / Math.max(1, requests)
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p90: result.latency.p90,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    throughputMBs: result.throughput.average / 1048576,
-    rssPeakMB: memory.peakMB,
-    rssMeanMB: memory.meanMB,
+    rps: requests / (duration * runs.length),
+    p50: mean((run) => run.result.latency.p50),
+    p90: mean((run) => run.result.latency.p90),
+    p99: Math.max(...runs.map((run) => run.result.latency.p99)),
+    max: Math.max(...runs.map((run) => run.result.latency.max)),
+    requests,
+    non2xx: sum((run) => run.result.non2xx),
+    errors: sum((run) => run.result.errors),
+    timeouts: sum((run) => run.result.timeouts),
+    throughputMBs: mean((run) => run.result.throughput.average) / 1048576,
+    rssPeakMB: Math.max(...runs.map((run) => run.memory.peakMB)),
+    rssMeanMB: mean((run) => run.memory.meanMB),
     cpuMsPerRequest: {
       server: perRequest('server'),
       postgres: perRequest('postgres'),
@@ -125,10 +133,27 @@ async function measure(server, scenario, headers) {
   }
 }
 
+/**
+ * Warms both servers up, then measures them in alternating rounds (Folio, reference, Folio, …) of
+ * `duration / rounds` seconds each, so a change in the machine's background load during the
+ * scenario falls on both and the ratio stays fair.
+ */
+async function measurePair(folio, reference, scenario, headers) {
+  await fire(folio, scenario.paths, headers, config.warmup)
+  await fire(reference, scenario.paths, {}, config.warmup)
+  const slice = config.duration / config.rounds
+  const runs = { folio: [], reference: [] }
+  for (let round = 0; round < config.rounds; round++) {
+    runs.folio.push(await measureOnce(folio, scenario, headers, slice))
+    runs.reference.push(await measureOnce(reference, scenario, {}, slice))
+  }
+  return { folio: combine(runs.folio, slice), reference: combine(runs.reference, slice) }
+}
+
 async function main() {
   const started = new Date()
   console.log(
-    `Folio bench: ${config.connections} connections, warm-up ${config.warmup} s, measured ${config.duration} s per run`,
+    `Folio bench: ${config.connections} connections, warm-up ${config.warmup} s, measured ${config.duration} s per server and route in ${config.rounds} alternating rounds`,
   )
   console.log(`Creating database ${config.databaseUrl.replace(/\/\/[^@]*@/, '//…@')}`)
   await createBenchDatabase(config.databaseUrl)
@@ -205,8 +230,12 @@ async function main() {
     console.log(
       `Measuring ${scenario.key} (${scenario.paths.length} path${scenario.paths.length > 1 ? 's' : ''})${busy}`,
     )
-    const folioResult = await measure(folio, scenario, headers)
-    const referenceResult = await measure(reference, scenario, {})
+    const { folio: folioResult, reference: referenceResult } = await measurePair(
+      folio,
+      reference,
+      scenario,
+      headers,
+    )
     rows.push({
       key: scenario.key,
       label: scenario.label,
