@@ -25,6 +25,7 @@ import { rolesRoutes } from './modules/roles/routes.js'
 import { tagsRoutes } from './modules/tags/routes.js'
 import { tenantsRoutes } from './modules/tenants/routes.js'
 import { usersRoutes } from './modules/users/routes.js'
+import { webhooksRoutes } from './modules/webhooks/routes.js'
 import { createPlatform } from './platform.js'
 import { createServices } from './services.js'
 import type { SharedStore } from './store/shared-store.js'
@@ -79,7 +80,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   const services = createServices({ ...deps, platform })
   app.addHook('onReady', () => platform.start())
-  app.addHook('onClose', () => platform.stop())
+  app.addHook('onClose', async () => {
+    await platform.stop()
+    await services.outbound.close()
+  })
   await app.register(healthRoutes, { database: deps.database })
   await app.register(accountRoutes, { prefix: '/account' })
   await app.register(async (api) => {
@@ -106,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(tagsRoutes, { prefix: '/api/tags', service: services.tags })
     await api.register(mediaRoutes, { prefix: '/api/media', service: services.media })
     await api.register(activitiesRoutes, { prefix: '/api/activities', service: services.activities })
+    await api.register(webhooksRoutes, { prefix: '/api/webhooks', service: services.webhooks })
     await api.register(importsRoutes, {
       prefix: '/api/imports',
       maxBytes: config.importMaxBytes,
