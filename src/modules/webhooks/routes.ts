@@ -25,6 +25,11 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksServic
   app,
   { service },
 ) => {
+  // The POST routes take no input: a body left out counts as `{}`, one sent must be `{}`.
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' && request.body === undefined) request.body = {}
+  })
+
   app.get(
     '/deliveries',
     {

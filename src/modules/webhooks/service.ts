@@ -96,12 +96,6 @@ export function createWebhooksService(deps: WebhooksDeps) {
     }
   }
 
-  /** When retry number `retry` (1-based) is due: its scheduled delay plus up to 10 % jitter. */
-  function retryAt(from: Date, retry: number): Date {
-    const delayMs = (retryDelaysSeconds[retry - 1] ?? 0) * 1000
-    return new Date(from.getTime() + delayMs * (1 + Math.random() * JITTER))
-  }
-
   const consumer: EventConsumer = {
     name: 'webhooks',
     async handle(tx, events) {
@@ -148,7 +142,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       const attempt = delivery.attempts + 1
       const ok = sent.error === null
       const retry = !ok && sent.retryable && attempt <= retryDelaysSeconds.length
-      const nextAttemptAt = retry ? retryAt(sent.at, attempt) : null
+      const nextAttemptAt = retry ? retryAt(sent.at, attempt, retryDelaysSeconds) : null
       const outcome: AttemptOutcome = {
         status: ok ? 'succeeded' : retry ? 'pending' : 'failed',
         lastStatusCode: sent.statusCode,
@@ -277,6 +271,15 @@ const notConfigured = () =>
   errors.conflict(
     'Webhooks are not configured: set webhook.url and webhook.secret (and enabled) in tenant settings.',
   )
+
+/**
+ * When retry number `retry` (1-based) is due after an attempt at `from`: its delay in `delays`
+ * (seconds) plus up to 10 % jitter, so receivers that failed together are not retried together.
+ */
+export function retryAt(from: Date, retry: number, delays: readonly number[], random = Math.random): Date {
+  const delayMs = (delays[retry - 1] ?? 0) * 1000
+  return new Date(from.getTime() + delayMs * (1 + random() * JITTER))
+}
 
 /** The JSON body of a delivery. */
 interface SentBody {
