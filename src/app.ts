@@ -26,9 +26,20 @@ import { tagsRoutes } from './modules/tags/routes.js'
 import { tenantsRoutes } from './modules/tenants/routes.js'
 import { usersRoutes } from './modules/users/routes.js'
 import { webhooksRoutes } from './modules/webhooks/routes.js'
-import { createPlatform } from './platform.js'
-import { createServices } from './services.js'
+import { createPlatform, type Platform } from './platform.js'
+import { createServices, type Services } from './services.js'
 import type { SharedStore } from './store/shared-store.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The application's platform and services, for tests and diagnostics (a test hands events to
+     * this app's own consumers: on a shared test database another app's relay may claim them).
+     * Routes get what they need as plugin options instead.
+     */
+    folio: { platform: Platform; services: Services }
+  }
+}
 
 export interface AppDeps {
   config: Readonly<Config>
@@ -79,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onError: (err) => app.log.error({ failure: failureOf(err) }, 'background work failed'),
   })
   const services = createServices({ ...deps, platform })
+  app.decorate('folio', { platform, services })
   app.addHook('onReady', () => platform.start())
   app.addHook('onClose', async () => {
     await platform.stop()

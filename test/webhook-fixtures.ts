@@ -1,9 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import { systemContext } from '../src/context.js'
 import type { Db } from '../src/db/client.js'
 import { outbox, tenantSettings, webhookDeliveries } from '../src/db/schema/index.js'
 import { type CommittedEvent, inTransaction } from '../src/events/event-log.js'
+import { newId } from '../src/lib/ids.js'
 import { createSecretBox } from '../src/lib/secrets.js'
 import { webhookSecretContext } from '../src/modules/tenant-settings/reader.js'
 import { TEST_APP_SECRET } from './helpers.js'
@@ -68,7 +70,11 @@ export async function configureWebhook(
     .onConflictDoUpdate({ target: tenantSettings.tenantId, set: values })
 }
 
-/** Records a domain event for `tenantId` as a write would; the app's relay picks it up by polling. */
+/**
+ * Records a domain event for `tenantId` as a write would; a relay picks it up by polling. On a
+ * shared test PostgreSQL that may be another test file's app: use `deliverEvent` where the outcome
+ * depends on this app's configuration.
+ */
 export async function emitEvent(
   db: Db,
   tenantId: string,
@@ -98,4 +104,43 @@ export async function outboxRow(db: Db, tenantId: string, id: string) {
     .from(outbox)
     .where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id)))
   return row
+}
+
+/**
+ * A domain event handed to `app`'s own webhooks consumer, as its relay does: stored in the outbox as
+ * already processed (so no other app's relay takes it), then given to the consumer in a transaction.
+ * `times` hands it over more than once, as the relay does after a failed batch.
+ */
+export async function deliverEvent(
+  app: FastifyInstance,
+  db: Db,
+  tenantId: string,
+  event: { type: string; subjectId?: string; payload: Record<string, unknown> },
+  times = 1,
+): Promise<CommittedEvent> {
+  const committed: CommittedEvent = {
+    ...event,
+    subjectId: event.subjectId ?? null,
+    id: newId(),
+    tenantId,
+    actor: { kind: 'system', name: 'webhook-test' },
+    ipAddress: null,
+    createdAt: new Date(),
+  }
+  await db.insert(outbox).values({
+    tenantId,
+    id: committed.id,
+    type: committed.type,
+    subjectId: committed.subjectId ?? null,
+    actor: committed.actor,
+    payload: committed.payload,
+    createdAt: committed.createdAt,
+    processedAt: committed.createdAt,
+  })
+  for (let round = 0; round < times; round++) {
+    await db.transaction((tx) =>
+      app.folio.services.webhooks.consumer.handle(tx as unknown as Db, [committed]),
+    )
+  }
+  return committed
 }

@@ -8,7 +8,7 @@ import {
   seedTenant,
   type TestContext,
 } from '../../../test/helpers.js'
-import { configureWebhook, deliveryRow, emitEvent, startReceiver } from '../../../test/webhook-fixtures.js'
+import { configureWebhook, deliverEvent, deliveryRow, startReceiver } from '../../../test/webhook-fixtures.js'
 import { webhookDeliveries } from '../../db/schema/index.js'
 import { newId } from '../../lib/ids.js'
 
@@ -239,7 +239,7 @@ describe('SSRF guard (private addresses not allowed: the default)', () => {
       url: `http://127.0.0.1:${receiver.port}/ok/event`,
       secret: SECRET,
     })
-    const event = await emitEvent(ctx.db, member.tenantId, {
+    const event = await deliverEvent(ctx.app, ctx.db, member.tenantId, {
       type: 'content.created',
       payload: { title: 'x' },
     })
