@@ -25,9 +25,21 @@ import { rolesRoutes } from './modules/roles/routes.js'
 import { tagsRoutes } from './modules/tags/routes.js'
 import { tenantsRoutes } from './modules/tenants/routes.js'
 import { usersRoutes } from './modules/users/routes.js'
-import { createPlatform } from './platform.js'
-import { createServices } from './services.js'
+import { webhooksRoutes } from './modules/webhooks/routes.js'
+import { createPlatform, type Platform } from './platform.js'
+import { createServices, type Services } from './services.js'
 import type { SharedStore } from './store/shared-store.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The application's platform and services, for tests and diagnostics (a test hands events to
+     * this app's own consumers: on a shared test database another app's relay may claim them).
+     * Routes get what they need as plugin options instead.
+     */
+    folio: { platform: Platform; services: Services }
+  }
+}
 
 export interface AppDeps {
   config: Readonly<Config>
@@ -78,8 +90,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onError: (err) => app.log.error({ failure: failureOf(err) }, 'background work failed'),
   })
   const services = createServices({ ...deps, platform })
+  app.decorate('folio', { platform, services })
   app.addHook('onReady', () => platform.start())
-  app.addHook('onClose', () => platform.stop())
+  app.addHook('onClose', async () => {
+    await platform.stop()
+    await services.outbound.close()
+  })
   await app.register(healthRoutes, { database: deps.database })
   await app.register(accountRoutes, { prefix: '/account' })
   await app.register(async (api) => {
@@ -106,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(tagsRoutes, { prefix: '/api/tags', service: services.tags })
     await api.register(mediaRoutes, { prefix: '/api/media', service: services.media })
     await api.register(activitiesRoutes, { prefix: '/api/activities', service: services.activities })
+    await api.register(webhooksRoutes, { prefix: '/api/webhooks', service: services.webhooks })
     await api.register(importsRoutes, {
       prefix: '/api/imports',
       maxBytes: config.importMaxBytes,

@@ -39,7 +39,20 @@ export interface Config {
    * writes them; another instance, or the next start, relays them).
    */
   outboxRelay: boolean
+  /**
+   * Whether outbound requests to tenant-chosen addresses (webhooks, SMTP hosts) may reach private,
+   * loopback and link-local addresses (`OUTBOUND_ALLOW_PRIVATE=true`, on-premises installs only).
+   */
+  outboundAllowPrivate: boolean
+  /**
+   * Seconds before each webhook retry (platform.md §5); one more attempt than entries in all, then
+   * the delivery fails. Each wait gets up to 10 % random jitter on top.
+   */
+  webhookRetryDelaysSeconds: readonly number[]
 }
+
+/** Standard Webhooks-style schedule: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+export const DEFAULT_WEBHOOK_RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000] as const
 
 /** Failures (or requests) allowed per key within `windowSeconds`; see src/modules/auth/throttle.ts. */
 export interface AuthThrottleLimits {
@@ -126,6 +139,16 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (outboxRelay !== 'on' && outboxRelay !== 'off') {
     problems.push(`OUTBOX_RELAY must be on or off, got "${outboxRelay}"`)
   }
+  const outboundAllowPrivate = read('OUTBOUND_ALLOW_PRIVATE') ?? 'false'
+  if (outboundAllowPrivate !== 'true' && outboundAllowPrivate !== 'false') {
+    problems.push(`OUTBOUND_ALLOW_PRIVATE must be true or false, got "${outboundAllowPrivate}"`)
+  }
+  const webhookRetryDelaysSeconds = (
+    read('WEBHOOK_RETRY_DELAYS') ?? DEFAULT_WEBHOOK_RETRY_DELAYS_SECONDS.join(',')
+  )
+    .split(',')
+    .map((delay) => parseInteger(delay.trim(), 'WEBHOOK_RETRY_DELAYS (each)', 0, 7 * 24 * 3600, problems))
+  if (webhookRetryDelaysSeconds.length > 20) problems.push('WEBHOOK_RETRY_DELAYS lists at most 20 delays')
   const trustProxyValue = read('TRUST_PROXY')
   const trustProxy = trustProxyValue ? trustProxyValue.split(',').map((s) => s.trim()) : false
 
@@ -180,6 +203,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     importMaxBytes,
     activityRetentionDays,
     outboxRelay: outboxRelay !== 'off',
+    outboundAllowPrivate: outboundAllowPrivate === 'true',
+    webhookRetryDelaysSeconds: Object.freeze(webhookRetryDelaysSeconds),
   })
 }
 

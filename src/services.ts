@@ -1,5 +1,6 @@
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
+import { createOutbound } from './lib/outbound.js'
 import { createSecretBox } from './lib/secrets.js'
 import type { Mailer } from './mail/mailer.js'
 import { createApiTokensService } from './modules/api-tokens/service.js'
@@ -14,6 +15,7 @@ import { createTagsService } from './modules/tags/service.js'
 import { createTenantSettingsReader } from './modules/tenant-settings/reader.js'
 import { createTenantsService } from './modules/tenants/service.js'
 import { createUsersService } from './modules/users/service.js'
+import { createWebhooksService, DELIVER_JOB, type DeliverJob } from './modules/webhooks/service.js'
 import type { Platform } from './platform.js'
 import type { SharedStore } from './store/shared-store.js'
 
@@ -47,6 +49,24 @@ export function createServices(deps: {
   const contents = createContentsService({ db, events, listTotals, taxonomyIds: createTaxonomyIds(bus) })
   const secrets = createSecretBox(config.appSecret, config.appSecretPrevious)
   const settings = createTenantSettingsReader({ db, bus: platform.bus, secrets })
+  // Every request to an address a tenant chose goes through this guarded client (platform.md §5).
+  const outbound = createOutbound({ allowPrivate: config.outboundAllowPrivate })
+  const webhooks = createWebhooksService({
+    db,
+    jobs: platform.jobs,
+    settings,
+    outbound,
+    sink: platform.bus.sink,
+    retryDelaysSeconds: config.webhookRetryDelaysSeconds,
+  })
+  platform.consume(webhooks.consumer)
+  // An attempt records its own HTTP failures and queues its retries; the runner's retries only
+  // cover a crash or a database failure while recording (the receiver may then see it twice, as
+  // Standard Webhooks allows: it drops duplicates by webhook-id).
+  platform.jobs.handle<DeliverJob>(DELIVER_JOB, (job) => webhooks.attempt(job), {
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+  })
   return {
     events,
     secrets,
@@ -62,6 +82,8 @@ export function createServices(deps: {
     contents,
     listTotals,
     activities: platform.activities,
+    outbound,
+    webhooks,
   }
 }
 

@@ -1,5 +1,6 @@
+import { type SQL, sql } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
-import type { Database } from '../db/client.js'
+import type { Database, Db } from '../db/client.js'
 
 /**
  * Durable background work (platform.md §3): webhook deliveries and their retries, scheduled
@@ -25,6 +26,11 @@ export interface JobSendOptions {
   startAfter?: Date
   /** At most one queued job per key (for example one per tenant). */
   singletonKey?: string
+  /**
+   * Queue the job in this transaction: it exists exactly when the transaction commits (a record
+   * and the job that works on it cannot part). The job starts at the next poll after the commit.
+   */
+  within?: Db
 }
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>
@@ -84,10 +90,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const id = await boss.send(name, data, {
         ...(sendOptions.startAfter === undefined ? {} : { startAfter: sendOptions.startAfter }),
         ...(sendOptions.singletonKey === undefined ? {} : { singletonKey: sendOptions.singletonKey }),
+        ...(sendOptions.within === undefined ? {} : { db: sqlExecutorOf(sendOptions.within) }),
       })
-      // A job due now starts at once on this instance instead of at the next poll.
+      // A job due now starts at once on this instance instead of at the next poll (a job queued in
+      // a transaction is not visible until it commits: it waits for the poll).
       const worker = workers.get(name)
-      if (worker !== undefined && sendOptions.startAfter === undefined) boss.notifyWorker(worker)
+      if (worker !== undefined && sendOptions.startAfter === undefined && sendOptions.within === undefined) {
+        boss.notifyWorker(worker)
+      }
       return id
     },
 
@@ -123,6 +133,23 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (!started) return
       started = false
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+    },
+  }
+}
+
+/**
+ * pg-boss's SQL executor on a Drizzle handle (a transaction): pg-boss's `$n` placeholders become
+ * Drizzle parameters, so the statement runs on that transaction's connection.
+ */
+function sqlExecutorOf(db: Db): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const parts = text.split(/\$(\d+)/)
+      const chunks: SQL[] = parts.map((part, index) =>
+        index % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`,
+      )
+      const result = (await db.execute(sql.join(chunks))) as unknown as { rows: unknown[] }
+      return { rows: result.rows }
     },
   }
 }

@@ -23,6 +23,7 @@ export const PERMISSIONS_BY_RESOURCE: Readonly<Record<string, readonly string[]>
   activities: ['view'],
   settings: ['view', 'update', 'manage'],
   'api-tokens': ['view', 'create', 'delete', 'manage'],
+  webhooks: ['view', 'update', 'manage'],
 }
 
 export const ALL_PERMISSIONS: readonly string[] = Object.entries(PERMISSIONS_BY_RESOURCE).flatMap(
@@ -71,6 +72,7 @@ export const SYSTEM_ROLES: readonly SystemRole[] = [
       'tenants:manage',
       'settings:manage',
       'api-tokens:manage',
+      'webhooks:manage',
     ],
   },
   {
