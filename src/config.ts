@@ -22,7 +22,10 @@ export interface Config {
   appSecretPrevious: readonly string[]
   smtpUrl: string | undefined
   mailFrom: string
+  /** Lower-cased e-mails of platform administrators (feature-flag catalogue, plans); verified accounts only. */
   platformAdminEmails: readonly string[]
+  /** Outbound requests (webhooks, SMTP hosts) may reach private addresses (`OUTBOUND_ALLOW_PRIVATE`). */
+  outboundAllowPrivate: boolean
   defaultTenantPlan: PlanSlug
   logLevel: LogLevel
   /** Passed to Fastify's `trustProxy`: false, or a list of proxy addresses/CIDRs. */
@@ -138,6 +141,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     problems.push('APP_SECRET_PREVIOUS must list secrets of at least 32 characters each')
   }
 
+  const outboundAllowPrivate = read('OUTBOUND_ALLOW_PRIVATE') ?? 'false'
+  if (outboundAllowPrivate !== 'true' && outboundAllowPrivate !== 'false') {
+    problems.push(`OUTBOUND_ALLOW_PRIVATE must be true or false, got "${outboundAllowPrivate}"`)
+  }
+
   if (problems.length > 0) throw new ConfigError(problems)
 
   if (appSecret === undefined) {
@@ -163,6 +171,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
+    outboundAllowPrivate: outboundAllowPrivate === 'true',
     defaultTenantPlan: defaultTenantPlan as PlanSlug,
     logLevel: logLevel as LogLevel,
     trustProxy,

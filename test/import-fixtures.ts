@@ -5,6 +5,7 @@ import type { Database, Db } from '../src/db/client.js'
 import { createMailer } from '../src/mail/mailer.js'
 import type { Import } from '../src/modules/import/schemas.js'
 import { createWordPressImporter } from '../src/modules/import/wordpress-import.js'
+import { defaultSettings } from '../src/modules/tenant-settings/reader.js'
 import { createTenantsService } from '../src/modules/tenants/service.js'
 import { createSharedStore } from '../src/store/shared-store.js'
 import { call, TEST_APP_SECRET } from './helpers.js'
@@ -15,6 +16,7 @@ export function testImporter(db: Db) {
     db,
     config: { defaultTenantPlan: 'enterprise', platformAdminEmails: [] },
     sessions: { rotate: async () => undefined },
+    settings: { get: async (tenantId: string) => defaultSettings(tenantId) },
   })
   return createWordPressImporter({ db, tenants })
 }

@@ -4,6 +4,8 @@ import { errors } from '../../errors.js'
 import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
+import type { TenantSettingsReader } from '../tenant-settings/effective.js'
+import { assertBelowLimit, assertSchedulingAllowed } from '../tenant-settings/limits.js'
 import { type ContentFilter, listFilterOf, publishedRange } from './list-query.js'
 import type { ListTotals } from './list-totals.js'
 import { resolvePublication } from './publication.js'
@@ -37,8 +39,13 @@ export interface WriteOptions {
  * decided by the unique index, sanitized HTML, references checked against the tenant, content and
  * join rows written in one transaction. `db` may itself be a transaction (the importer's).
  */
-export function createContentsService(deps: { db: Db; listTotals?: ListTotals }) {
-  const { db, listTotals } = deps
+export function createContentsService(deps: {
+  db: Db
+  listTotals?: ListTotals
+  /** Tenant settings: `limits.entries` and `features.contentScheduling` (absent: neither applies). */
+  settings?: TenantSettingsReader
+}) {
+  const { db, listTotals, settings } = deps
   const repository = createContentsRepository(db)
   const countOf = (tenantId: string, filter: ContentFilter): Promise<number> =>
     listTotals === undefined
@@ -105,6 +112,7 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals })
      */
     async create(tenantId: string, input: CreateContentInput, options: WriteOptions = {}): Promise<Content> {
       const now = new Date()
+      if (settings) await assertSchedulingAllowed(settings, tenantId, input, now)
       const publication = resolvePublication(
         { status: input.status, publishAt: input.publishAt, publishedAt: options.publishedAt },
         undefined,
@@ -119,6 +127,7 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals })
         try {
           const created = await db.transaction(async (tx) => {
             const repo = createContentsRepository(tx)
+            if (settings) await assertBelowLimit(settings, tx, tenantId, 'entries')
             await assertReferences(repo, tenantId, input)
             const id = newId()
             const row = { id, title: input.title, slug, ...fields, ...publication }
@@ -152,6 +161,7 @@ export function createContentsService(deps: { db: Db; listTotals?: ListTotals })
       const fields = writableFields(input)
       const slug = input.slug === undefined ? undefined : explicitSlug(input.slug)
       const now = new Date()
+      if (settings) await assertSchedulingAllowed(settings, tenantId, input, now)
       try {
         const updated = await db.transaction(async (tx) => {
           const repo = createContentsRepository(tx)

@@ -3,6 +3,8 @@ import { errors } from '../../errors.js'
 import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
+import type { TenantSettingsReader } from '../tenant-settings/effective.js'
+import { assertBelowLimit } from '../tenant-settings/limits.js'
 import { createMediaRepository, type MediaRow } from './repository.js'
 import type { CreateExternalMediaInput, ListMediaQuery, Media } from './schemas.js'
 
@@ -10,8 +12,9 @@ import type { CreateExternalMediaInput, ListMediaQuery, Media } from './schemas.
  * Media records (prior-art.md §16). Only external media exist so far; uploads come later. Works on a
  * transaction too (`{ db: tx }`): the WordPress importer uses `createExternal`.
  */
-export function createMediaService(deps: { db: Db }) {
-  const repository = createMediaRepository(deps.db)
+export function createMediaService(deps: { db: Db; settings?: TenantSettingsReader }) {
+  const { db, settings } = deps
+  const repository = createMediaRepository(db)
 
   return {
     /**
@@ -28,21 +31,25 @@ export function createMediaService(deps: { db: Db }) {
       actorId?: string,
     ): Promise<Media> {
       const providerSlug = input.provider === undefined ? '' : toSlug(input.provider)
-      const row = await repository.insert(tenantId, {
-        id: newId(),
-        sourceType: 'external',
-        status: 'active',
-        url: httpUrl(input.url, 'url'),
-        title: input.title ?? null,
-        description: input.description ?? null,
-        provider: input.provider ?? null,
-        providerId: input.providerId ?? null,
-        thumbnailUrl: input.thumbnailUrl === undefined ? null : httpUrl(input.thumbnailUrl, 'thumbnailUrl'),
-        altText: input.altText ?? null,
-        duration: input.duration ?? null,
-        mimeType: providerSlug === '' ? null : `video/${providerSlug}`,
-        tags: normalizeTags([input.tags ?? []].flat()),
-        createdBy: actorId ?? null,
+      // The limit check and the insert share a transaction, so concurrent creates cannot pass it.
+      const row = await db.transaction(async (tx) => {
+        if (settings) await assertBelowLimit(settings, tx, tenantId, 'media')
+        return createMediaRepository(tx).insert(tenantId, {
+          id: newId(),
+          sourceType: 'external',
+          status: 'active',
+          url: httpUrl(input.url, 'url'),
+          title: input.title ?? null,
+          description: input.description ?? null,
+          provider: input.provider ?? null,
+          providerId: input.providerId ?? null,
+          thumbnailUrl: input.thumbnailUrl === undefined ? null : httpUrl(input.thumbnailUrl, 'thumbnailUrl'),
+          altText: input.altText ?? null,
+          duration: input.duration ?? null,
+          mimeType: providerSlug === '' ? null : `video/${providerSlug}`,
+          tags: normalizeTags([input.tags ?? []].flat()),
+          createdBy: actorId ?? null,
+        })
       })
       return toMedia(row)
     },

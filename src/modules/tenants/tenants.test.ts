@@ -12,6 +12,7 @@ import { memberships, sessions } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { createSessionManager } from '../auth/sessions.js'
+import { defaultSettings } from '../tenant-settings/reader.js'
 import { createTenantsService } from './service.js'
 
 const ctx = useTestContext()
@@ -208,6 +209,7 @@ describe('tenants service (transport-free)', () => {
       db: ctx.db,
       config: { defaultTenantPlan: 'free', platformAdminEmails },
       sessions: createSessionManager({ db: ctx.db, credentials }),
+      settings: { get: async (tenantId: string) => defaultSettings(tenantId) },
     })
   }
 
