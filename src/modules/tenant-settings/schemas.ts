@@ -15,8 +15,9 @@ export const MAX_ALLOWED_ORIGINS = 100
 /** A limit value: a whole number of things (or calls) ≥ 0, below 10^12. */
 const LIMIT_MAX = 999_999_999_999
 
-const closed = <T extends Record<string, TSchema>>(properties: T) =>
-  Type.Object(properties, { additionalProperties: false })
+/** An object of optional members and no others (an update: send what changes). */
+const closedPartial = <T extends Record<string, TSchema>>(properties: T, options: object = {}) =>
+  Type.Partial(Type.Object(properties), { additionalProperties: false, ...options })
 
 const Text = (maxLength: number) => Type.String({ maxLength })
 
@@ -106,50 +107,44 @@ export const SettingsSchema = Type.Object({
 
 export const SettingsBody = Type.Object({ settings: SettingsSchema })
 
-export const SmtpUpdate = Type.Partial(
-  closed({
-    enabled: Type.Boolean(),
-    host: Nullable(Host),
-    port: Nullable(Type.Integer({ minimum: 1, maximum: 65535 })),
-    secure: Type.Boolean(),
-    username: Nullable(Text(254)),
-    password: Nullable(Text(1024)),
-    fromName: Nullable(Text(200)),
-    fromEmail: Nullable(Email),
-  }),
-)
-export const WebhookUpdate = Type.Partial(
-  closed({ enabled: Type.Boolean(), url: Nullable(HttpUrl), secret: Nullable(Text(1024)) }),
-)
-export const BrandingUpdate = Type.Partial(
-  closed({
-    siteName: Text(200),
-    logoUrl: HttpUrl,
-    primaryColor: Color,
-    secondaryColor: Color,
-    description: Text(1000),
-  }),
-)
-export const LimitsUpdate = Type.Partial(
-  closed({
-    entries: LimitValue,
-    media: LimitValue,
-    users: LimitValue,
-    apiCalls: LimitValue,
-    emailPerMonth: LimitValue,
-    custom: NamedMap(LimitValue, MAX_NAMED_ENTRIES),
-  }),
-)
-export const EdgeGatewayUpdate = Type.Partial(
-  closed({
-    publicReadEnabled: Type.Boolean(),
-    allowLocalhost: Type.Boolean(),
-    allowedOrigins: Type.Array(Origin, { maxItems: MAX_ALLOWED_ORIGINS }),
-  }),
-)
+export const SmtpUpdate = closedPartial({
+  enabled: Type.Boolean(),
+  host: Nullable(Host),
+  port: Nullable(Type.Integer({ minimum: 1, maximum: 65535 })),
+  secure: Type.Boolean(),
+  username: Nullable(Text(254)),
+  password: Nullable(Text(1024)),
+  fromName: Nullable(Text(200)),
+  fromEmail: Nullable(Email),
+})
+export const WebhookUpdate = closedPartial({
+  enabled: Type.Boolean(),
+  url: Nullable(HttpUrl),
+  secret: Nullable(Text(1024)),
+})
+export const BrandingUpdate = closedPartial({
+  siteName: Text(200),
+  logoUrl: HttpUrl,
+  primaryColor: Color,
+  secondaryColor: Color,
+  description: Text(1000),
+})
+export const LimitsUpdate = closedPartial({
+  entries: LimitValue,
+  media: LimitValue,
+  users: LimitValue,
+  apiCalls: LimitValue,
+  emailPerMonth: LimitValue,
+  custom: NamedMap(LimitValue, MAX_NAMED_ENTRIES),
+})
+export const EdgeGatewayUpdate = closedPartial({
+  publicReadEnabled: Type.Boolean(),
+  allowLocalhost: Type.Boolean(),
+  allowedOrigins: Type.Array(Origin, { maxItems: MAX_ALLOWED_ORIGINS }),
+})
 
-export const UpdateSettingsBody = Type.Partial(
-  closed({
+export const UpdateSettingsBody = closedPartial(
+  {
     smtp: SmtpUpdate,
     webhook: WebhookUpdate,
     branding: BrandingUpdate,
@@ -157,7 +152,7 @@ export const UpdateSettingsBody = Type.Partial(
     edgeGateway: EdgeGatewayUpdate,
     features: NamedMap(Type.Boolean(), MAX_NAMED_ENTRIES),
     metadata: FreeObject,
-  }),
+  },
   {
     example: {
       branding: { siteName: 'Ada Blog', primaryColor: '#1a2b3c' },

@@ -167,25 +167,13 @@ function merge(
 }
 
 function changedGroups(row: SettingsRow, values: SettingsValues): string[] {
-  const changed = new Set<string>()
-  for (const group of [...MEMBER_GROUPS, ...MAP_GROUPS]) {
-    if (values[group] !== undefined && JSON.stringify(values[group]) !== JSON.stringify(row[group])) {
-      changed.add(group)
-    }
-  }
-  if (
-    values.smtpPasswordEncrypted !== undefined &&
-    values.smtpPasswordEncrypted !== row.smtpPasswordEncrypted
-  ) {
-    changed.add('smtp')
-  }
-  if (
-    values.webhookSecretEncrypted !== undefined &&
-    values.webhookSecretEncrypted !== row.webhookSecretEncrypted
-  ) {
-    changed.add('webhook')
-  }
-  return [...changed]
+  const differs = (a: unknown, b: unknown) => a !== undefined && JSON.stringify(a) !== JSON.stringify(b)
+  return [...MEMBER_GROUPS, ...MAP_GROUPS].filter(
+    (group) =>
+      differs(values[group], row[group]) ||
+      (group === 'smtp' && differs(values.smtpPasswordEncrypted, row.smtpPasswordEncrypted)) ||
+      (group === 'webhook' && differs(values.webhookSecretEncrypted, row.webhookSecretEncrypted)),
+  )
 }
 
 /** Names in `features` and `limits.custom` (the schema cannot say it in OpenAPI 3.0). */
