@@ -5,7 +5,7 @@ import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
 import type { TenantSettingsReader } from '../tenant-settings/effective.js'
-import { assertBelowLimit, assertSchedulingAllowed } from '../tenant-settings/limits.js'
+import { assertSchedulingAllowed, limitCheck } from '../tenant-settings/limits.js'
 import { type ContentFilter, listFilterOf, publishedRange } from './list-query.js'
 import type { ListTotals } from './list-totals.js'
 import { resolvePublication } from './publication.js'
@@ -113,6 +113,7 @@ export function createContentsService(deps: {
     async create(tenantId: string, input: CreateContentInput, options: WriteOptions = {}): Promise<Content> {
       const now = new Date()
       if (settings) await assertSchedulingAllowed(settings, tenantId, input, now)
+      const checkLimit = await limitCheck(settings, tenantId, 'entries')
       const publication = resolvePublication(
         { status: input.status, publishAt: input.publishAt, publishedAt: options.publishedAt },
         undefined,
@@ -127,7 +128,7 @@ export function createContentsService(deps: {
         try {
           const created = await db.transaction(async (tx) => {
             const repo = createContentsRepository(tx)
-            if (settings) await assertBelowLimit(settings, tx, tenantId, 'entries')
+            await checkLimit(tx)
             await assertReferences(repo, tenantId, input)
             const id = newId()
             const row = { id, title: input.title, slug, ...fields, ...publication }

@@ -4,7 +4,7 @@ import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
 import type { TenantSettingsReader } from '../tenant-settings/effective.js'
-import { assertBelowLimit } from '../tenant-settings/limits.js'
+import { limitCheck } from '../tenant-settings/limits.js'
 import { createMediaRepository, type MediaRow } from './repository.js'
 import type { CreateExternalMediaInput, ListMediaQuery, Media } from './schemas.js'
 
@@ -32,8 +32,9 @@ export function createMediaService(deps: { db: Db; settings?: TenantSettingsRead
     ): Promise<Media> {
       const providerSlug = input.provider === undefined ? '' : toSlug(input.provider)
       // The limit check and the insert share a transaction, so concurrent creates cannot pass it.
+      const checkLimit = await limitCheck(settings, tenantId, 'media')
       const row = await db.transaction(async (tx) => {
-        if (settings) await assertBelowLimit(settings, tx, tenantId, 'media')
+        await checkLimit(tx)
         return createMediaRepository(tx).insert(tenantId, {
           id: newId(),
           sourceType: 'external',

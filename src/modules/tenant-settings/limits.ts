@@ -23,23 +23,26 @@ const COUNTERS: Record<CountedLimit, (db: Db, tenantId: string) => Promise<numbe
 }
 
 /**
- * Refuses to create one more `kind` when the tenant's `limits.<kind>` is set and reached. Call it
- * inside the creating transaction `tx`: when a limit is set it takes a transaction-scoped advisory
- * lock on (tenant, kind) before counting, so concurrent creates queue there and the limit holds
- * exactly; with no limit it costs one cached settings read and no query.
- * @throws LimitExceeded naming the limit, with `limit` and `usage`.
+ * The check that refuses to create one more `kind` when the tenant's `limits.<kind>` is set and
+ * reached. Get it before the creating transaction (it reads the cached settings, which on the
+ * one-connection embedded database cannot be read from inside another transaction) and run it
+ * inside that transaction `tx`: when a limit is set it takes a transaction-scoped advisory lock on
+ * (tenant, kind) before counting, so concurrent creates queue there and the limit holds exactly;
+ * with no limit (or no reader: the importer) it does nothing.
+ * The returned function throws LimitExceeded naming the limit, with `limit` and `usage`.
  */
-export async function assertBelowLimit(
-  reader: TenantSettingsReader,
-  tx: Db,
+export async function limitCheck(
+  reader: TenantSettingsReader | undefined,
   tenantId: string,
   kind: CountedLimit,
-): Promise<void> {
-  const limit = (await reader.get(tenantId)).limits[kind]
-  if (limit === null) return
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`folio:limit:${kind}:${tenantId}`}))`)
-  const usage = await COUNTERS[kind](tx, tenantId)
-  if (usage >= limit) throw errors.limitExceeded(kind, limit, usage)
+): Promise<(tx: Db) => Promise<void>> {
+  const limit = reader === undefined ? null : (await reader.get(tenantId)).limits[kind]
+  if (limit === null) return async () => {}
+  return async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`folio:limit:${kind}:${tenantId}`}))`)
+    const usage = await COUNTERS[kind](tx, tenantId)
+    if (usage >= limit) throw errors.limitExceeded(kind, limit, usage)
+  }
 }
 
 /**

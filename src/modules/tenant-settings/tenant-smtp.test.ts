@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, type SeededMember, seedApiToken, seedTenant, useTestContext } from '../../../test/helpers.js'
