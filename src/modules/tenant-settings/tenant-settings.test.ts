@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import {
   call,
+  createTestContext,
   type SeededMember,
   seedApiToken,
   seedMember,
@@ -343,6 +344,29 @@ describe('write-only secrets', () => {
       .where(eq(tenantSettings.tenantId, a.tenantId))
     await expect(settings.smtpPassword(a.tenantId)).rejects.toThrow()
     await store.close()
+  })
+
+  it('never appear in the logs, on success or on a refused request', async () => {
+    const logs: string[] = []
+    const logged = await createTestContext({ logs })
+    try {
+      const owner = await seedTenant(logged.db)
+      const ok = await call(logged.app, 'PUT', '/api/tenant-settings', {
+        token: owner.token,
+        body: { smtp: { password: PASSWORD }, webhook: { secret: SECRET } },
+      })
+      expect(ok.statusCode).toBe(200)
+      const refused = await call(logged.app, 'PUT', '/api/tenant-settings', {
+        token: owner.token,
+        body: { smtp: { password: PASSWORD, extra: SECRET } },
+      })
+      expect(refused.statusCode).toBe(400)
+      expect(logs.length).toBeGreaterThan(0)
+      expect(logs.join('\n')).not.toContain(PASSWORD)
+      expect(logs.join('\n')).not.toContain(SECRET)
+    } finally {
+      await logged.close()
+    }
   })
 
   it('never appear in the activity log', async () => {
