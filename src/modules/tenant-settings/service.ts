@@ -21,6 +21,10 @@ const CLEARABLE_STRINGS = new Set(['host', 'username', 'fromName', 'fromEmail', 
 /** Write-only members: encrypted in their own columns, never in a group's JSON. */
 const SECRET_MEMBERS = new Set(['password', 'secret'])
 
+/** The stored password was made by a key Folio no longer has (README "Rotating APP_SECRET"). */
+export const UNREADABLE_PASSWORD =
+  'The stored SMTP password cannot be decrypted with the configured APP_SECRET (or APP_SECRET_PREVIOUS): send smtp.password again.'
+
 /** What a PUT does to a write-only secret: keep it, clear it (null or ""), or set it. */
 type SecretChange = { kind: 'keep' } | { kind: 'clear' } | { kind: 'set'; value: string }
 
@@ -48,7 +52,13 @@ export function createTenantSettingsService(deps: {
   function smtpPasswordAfter(row: SettingsRow | undefined, change: SecretChange, tenantId: string) {
     if (change.kind === 'set') return change.value
     if (change.kind === 'clear' || !row?.smtpPasswordEncrypted) return null
-    return secrets.decrypt(row.smtpPasswordEncrypted, smtpPasswordContext(tenantId))
+    try {
+      return secrets.decrypt(row.smtpPasswordEncrypted, smtpPasswordContext(tenantId))
+    } catch {
+      throw errors.validation(UNREADABLE_PASSWORD, [
+        { path: 'body/smtp/password', message: 'is required: the stored one cannot be decrypted' },
+      ])
+    }
   }
 
   return {
@@ -63,6 +73,7 @@ export function createTenantSettingsService(deps: {
      */
     async update(context: TenantContext, body: UpdateSettingsBody): Promise<EffectiveSettings> {
       const { tenantId } = context
+      if (Object.keys(body).length === 0) return this.get(context)
       checkNames(body)
       const normalized = normalize(body)
       const smtpPassword = secretChange(body.smtp?.password)

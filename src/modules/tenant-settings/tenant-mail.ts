@@ -3,6 +3,7 @@ import type { Outbound } from '../../lib/outbound.js'
 import type { Mailer, MailMessage } from '../../mail/mailer.js'
 import type { SharedStore } from '../../store/shared-store.js'
 import type { TenantSettingsReader } from './effective.js'
+import { UNREADABLE_PASSWORD } from './service.js'
 import { smtpReason, smtpTransport } from './smtp.js'
 
 /** Counters live a little longer than their month, so the last day's count is still there. */
@@ -84,7 +85,9 @@ export function createTenantMailer(deps: {
           return 'platform'
         }
         const { smtp } = current
-        const password = await settings.smtpPassword(tenantId)
+        const password = await settings.smtpPassword(tenantId).catch(() => {
+          throw errors.badRequest(UNREADABLE_PASSWORD)
+        })
         try {
           const transport = await smtpTransport(outbound, smtp, password)
           try {
