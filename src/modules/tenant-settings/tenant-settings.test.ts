@@ -245,6 +245,10 @@ describe('PUT /api/tenant-settings', () => {
       expect(response.data.message, JSON.stringify(body)).toContain(member)
     }
     expect(await settingsOf(owner)).toMatchObject({ createdAt: null, ...DEFAULTS })
+    // An empty PUT is valid and writes nothing.
+    const empty = await put(owner, {})
+    expect(empty.statusCode).toBe(200)
+    expect(empty.data.settings.createdAt).toBeNull()
   })
 
   it('lets owners, admins and write-scoped admin tokens write; editors and read-only tokens 403; 401 without credentials', async () => {
@@ -344,6 +348,21 @@ describe('write-only secrets', () => {
       .where(eq(tenantSettings.tenantId, a.tenantId))
     await expect(settings.smtpPassword(a.tenantId)).rejects.toThrow()
     await store.close()
+  })
+
+  it('asks for the SMTP password again (400) when no configured key opens the stored one', async () => {
+    const owner = await seedTenant(ctx.db)
+    await put(owner, { smtp: { password: PASSWORD } })
+    const foreign = createSecretBox('another-app-secret-another-app-secret-42')
+    await ctx.db
+      .update(tenantSettings)
+      .set({ smtpPasswordEncrypted: foreign.encrypt(PASSWORD, `tenant:${owner.tenantId}:smtp.password`) })
+      .where(eq(tenantSettings.tenantId, owner.tenantId))
+    const response = await put(owner, {
+      smtp: { enabled: true, host: 'mail.example.com', fromEmail: 'ada@example.com' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.data.message).toContain('send smtp.password again')
   })
 
   it('never appear in the logs, on success or on a refused request', async () => {
