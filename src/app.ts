@@ -17,12 +17,14 @@ import { apiTokensRoutes } from './modules/api-tokens/routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { categoriesRoutes } from './modules/categories/routes.js'
 import { contentsRoutes } from './modules/contents/routes.js'
+import { featureFlagsRoutes } from './modules/feature-flags/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
 import { importsRoutes } from './modules/import/routes.js'
 import { createImportsService } from './modules/import/service.js'
 import { mediaRoutes } from './modules/media/routes.js'
 import { rolesRoutes } from './modules/roles/routes.js'
 import { tagsRoutes } from './modules/tags/routes.js'
+import { tenantSettingsRoutes } from './modules/tenant-settings/routes.js'
 import { tenantsRoutes } from './modules/tenants/routes.js'
 import { usersRoutes } from './modules/users/routes.js'
 import { webhooksRoutes } from './modules/webhooks/routes.js'
@@ -115,6 +117,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       service: services.tenants,
       secureCookie: config.publicUrl.startsWith('https:'),
     })
+    await api.register(tenantSettingsRoutes, {
+      prefix: '/api/tenant-settings',
+      service: services.tenantSettings,
+      mailer: services.tenantMailer,
+    })
+    await api.register(featureFlagsRoutes, { prefix: '/api/feature-flags', service: services.featureFlags })
     await api.register(rolesRoutes, { prefix: '/api/roles' })
     await api.register(apiTokensRoutes, { prefix: '/api/api-tokens', service: services.apiTokens })
     await api.register(contentsRoutes, { prefix: '/api/contents', service: services.contents })

@@ -22,6 +22,7 @@ export interface Config {
   appSecretPrevious: readonly string[]
   smtpUrl: string | undefined
   mailFrom: string
+  /** Lower-cased e-mails of platform administrators (feature-flag catalogue, plans); verified accounts only. */
   platformAdminEmails: readonly string[]
   defaultTenantPlan: PlanSlug
   logLevel: LogLevel

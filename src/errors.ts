@@ -14,6 +14,7 @@ const STATUS_BY_CODE = {
   InsufficientScope: 403,
   CsrfTokenInvalid: 403,
   PlanNotAllowed: 403,
+  LimitExceeded: 403,
   NotFound: 404,
   Conflict: 409,
   SlugConflict: 409,
@@ -66,6 +67,16 @@ export const errors = {
     new AppError('CsrfTokenInvalid', 'The X-CSRF-Token header is missing or does not match the session.'),
   planNotAllowed: (plan: string) =>
     new AppError('PlanNotAllowed', `The plan "${plan}" cannot be requested here.`),
+  /**
+   * 403 when a tenant limit from its settings (`limits.entries`, `limits.media`, `limits.emailPerMonth`)
+   * is reached: `limitName` names it, `limit` and `usage` give the numbers.
+   */
+  limitExceeded: (limitName: string, limit: number, usage: number) =>
+    new AppError(
+      'LimitExceeded',
+      `The tenant's "${limitName}" limit (${limit}) is reached; raise limits.${limitName} in the tenant settings or remove something first.`,
+      { limitName, limit, usage },
+    ),
   /** Absence and another tenant's record look the same (style.md 4.3). */
   notFound: (resource: string) => new AppError('NotFound', `${resource} not found.`),
   conflict: (message: string) => new AppError('Conflict', message),

@@ -10,9 +10,12 @@ import { createCategoriesService } from './modules/categories/service.js'
 import { createListTotals } from './modules/contents/list-totals.js'
 import { createContentsService } from './modules/contents/service.js'
 import { createTaxonomyIds } from './modules/contents/taxonomy-ids.js'
+import { createFeatureFlagsService } from './modules/feature-flags/service.js'
 import { createMediaService } from './modules/media/service.js'
 import { createTagsService } from './modules/tags/service.js'
 import { createTenantSettingsReader } from './modules/tenant-settings/reader.js'
+import { createTenantSettingsService } from './modules/tenant-settings/service.js'
+import { createMailCounter, createTenantMailer } from './modules/tenant-settings/tenant-mail.js'
 import { createTenantsService } from './modules/tenants/service.js'
 import { createUsersService } from './modules/users/service.js'
 import { createWebhooksService, DELIVER_JOB, type DeliverJob } from './modules/webhooks/service.js'
@@ -34,23 +37,29 @@ export function createServices(deps: {
   const db = deps.database.db
   const { bus } = platform
   const events = bus.sink
+  const secrets = createSecretBox(config.appSecret, config.appSecretPrevious)
+  const settings = createTenantSettingsReader({ db, bus, secrets })
+  // Every request to an address a tenant chose goes through this guarded client (platform.md §5).
+  const outbound = createOutbound({ allowPrivate: config.outboundAllowPrivate })
   const credentials = createCredentials({ db, appSecret: config.appSecret })
   bus.on('api-token.deleted', ({ subjectId }) => {
     if (subjectId !== null) credentials.forgetApiToken(subjectId)
   })
   const auth = createAuthService({ db, config, credentials, store, mailer })
   const users = createUsersService({ db, auth, events })
-  const tenants = createTenantsService({ db, config, sessions: auth.sessions, events })
+  const tenants = createTenantsService({ db, config, sessions: auth.sessions, events, settings })
   const apiTokens = createApiTokensService({ db, events })
-  const media = createMediaService({ db, events })
+  const media = createMediaService({ db, events, settings })
   const listTotals = createListTotals(bus)
   const categories = createCategoriesService({ db, events })
   const tags = createTagsService({ db, events })
-  const contents = createContentsService({ db, events, listTotals, taxonomyIds: createTaxonomyIds(bus) })
-  const secrets = createSecretBox(config.appSecret, config.appSecretPrevious)
-  const settings = createTenantSettingsReader({ db, bus: platform.bus, secrets })
-  // Every request to an address a tenant chose goes through this guarded client (platform.md §5).
-  const outbound = createOutbound({ allowPrivate: config.outboundAllowPrivate })
+  const contents = createContentsService({
+    db,
+    events,
+    listTotals,
+    taxonomyIds: createTaxonomyIds(bus),
+    settings,
+  })
   const webhooks = createWebhooksService({
     db,
     jobs: platform.jobs,
@@ -67,10 +76,23 @@ export function createServices(deps: {
     retryLimit: 3,
     retryDelaySeconds: 30,
   })
+  const tenantSettings = createTenantSettingsService({ db, sink: events, secrets, outbound })
+  const tenantMailer = createTenantMailer({
+    settings,
+    platformMailer: mailer,
+    outbound,
+    counter: createMailCounter(store),
+  })
+  const featureFlags = createFeatureFlagsService({ db, config })
   return {
     events,
     secrets,
     settings,
+    tenantSettings,
+    tenantMailer,
+    featureFlags,
+    /** The SSRF-guarded outbound client (close it with the app). */
+    outbound,
     credentials,
     auth,
     users,
@@ -82,7 +104,6 @@ export function createServices(deps: {
     contents,
     listTotals,
     activities: platform.activities,
-    outbound,
     webhooks,
   }
 }

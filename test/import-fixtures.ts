@@ -6,6 +6,7 @@ import { NO_EVENT_SINK } from '../src/events/event-log.js'
 import { createMailer } from '../src/mail/mailer.js'
 import type { Import } from '../src/modules/import/schemas.js'
 import { createWordPressImporter } from '../src/modules/import/wordpress-import.js'
+import { defaultSettings } from '../src/modules/tenant-settings/reader.js'
 import { createTenantsService } from '../src/modules/tenants/service.js'
 import { createSharedStore } from '../src/store/shared-store.js'
 import { call, TEST_APP_SECRET } from './helpers.js'
@@ -17,6 +18,7 @@ export function testImporter(db: Db) {
     config: { defaultTenantPlan: 'enterprise', platformAdminEmails: [] },
     sessions: { rotate: async () => undefined },
     events: NO_EVENT_SINK,
+    settings: { get: async (tenantId: string) => defaultSettings(tenantId) },
   })
   // Events wait in the outbox; no app is listening to this importer's commits.
   return createWordPressImporter({ db, tenants, events: NO_EVENT_SINK })

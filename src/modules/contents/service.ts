@@ -6,6 +6,8 @@ import { type Emit, type EventSink, transactional } from '../../events/event-log
 import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
+import type { TenantSettingsReader } from '../tenant-settings/effective.js'
+import { assertSchedulingAllowed, limitCheck } from '../tenant-settings/limits.js'
 import {
   type ContentFilter,
   listFilterOf,
@@ -53,8 +55,10 @@ export function createContentsService(deps: {
   events: EventSink
   listTotals?: ListTotals
   taxonomyIds?: TaxonomyIds
+  /** Tenant settings: `limits.entries` and `features.contentScheduling` (absent: neither applies). */
+  settings?: TenantSettingsReader
 }) {
-  const { db, listTotals, taxonomyIds } = deps
+  const { db, listTotals, taxonomyIds, settings } = deps
   const repository = createContentsRepository(db)
   const write = transactional(db, deps.events)
   const idsNamed = (tenantId: string, kind: TaxonomyKind, name: string) => {
@@ -159,6 +163,8 @@ export function createContentsService(deps: {
     ): Promise<Content> {
       const { tenantId } = context
       const now = new Date()
+      if (settings) await assertSchedulingAllowed(settings, tenantId, input, now)
+      const checkLimit = await limitCheck(settings, tenantId, 'entries')
       const publication = resolvePublication(
         { status: input.status, publishAt: input.publishAt, publishedAt: options.publishedAt },
         undefined,
@@ -173,6 +179,7 @@ export function createContentsService(deps: {
         try {
           return await write(context, async (tx, emit) => {
             const repo = createContentsRepository(tx)
+            await checkLimit(tx)
             await assertReferences(repo, tenantId, input)
             const id = newId()
             const row = { id, title: input.title, slug, ...fields, ...publication }
@@ -209,6 +216,7 @@ export function createContentsService(deps: {
       const fields = writableFields(input)
       const slug = input.slug === undefined ? undefined : explicitSlug(input.slug)
       const now = new Date()
+      if (settings) await assertSchedulingAllowed(settings, tenantId, input, now)
       try {
         return await write(context, async (tx, emit) => {
           const repo = createContentsRepository(tx)

@@ -5,6 +5,8 @@ import { type EventSink, transactional } from '../../events/event-log.js'
 import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
+import type { TenantSettingsReader } from '../tenant-settings/effective.js'
+import { limitCheck } from '../tenant-settings/limits.js'
 import { createMediaRepository, type MediaRow } from './repository.js'
 import type { CreateExternalMediaInput, ListMediaQuery, Media } from './schemas.js'
 
@@ -12,9 +14,10 @@ import type { CreateExternalMediaInput, ListMediaQuery, Media } from './schemas.
  * Media records (prior-art.md §16). Only external media exist so far; uploads come later. Works on a
  * transaction too (`{ db: tx }`): the WordPress importer uses `createExternal`. Writes emit `media.*`.
  */
-export function createMediaService(deps: { db: Db; events: EventSink }) {
-  const repository = createMediaRepository(deps.db)
-  const write = transactional(deps.db, deps.events)
+export function createMediaService(deps: { db: Db; events: EventSink; settings?: TenantSettingsReader }) {
+  const { db, settings } = deps
+  const repository = createMediaRepository(db)
+  const write = transactional(db, deps.events)
 
   return {
     /**
@@ -43,7 +46,9 @@ export function createMediaService(deps: { db: Db; events: EventSink }) {
         tags: normalizeTags([input.tags ?? []].flat()),
         createdBy: userIdOf(context),
       }
+      const checkLimit = await limitCheck(settings, context.tenantId, 'media')
       return write(context, async (tx, emit) => {
+        await checkLimit(tx)
         const media = toMedia(await createMediaRepository(tx).insert(context.tenantId, values))
         emit({ type: 'media.created', subjectId: media.id, payload: media })
         return media

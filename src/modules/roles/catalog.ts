@@ -80,7 +80,13 @@ export const SYSTEM_ROLES: readonly SystemRole[] = [
     name: 'Editor',
     description: 'Creates, edits and publishes all content, media and taxonomy.',
     level: 30,
-    permissions: ['dashboard:view', ...manageOf(CONTENT_FAMILIES), 'analytics:view', 'profile:update'],
+    permissions: [
+      'dashboard:view',
+      ...manageOf(CONTENT_FAMILIES),
+      'analytics:view',
+      'settings:view',
+      'profile:update',
+    ],
   },
   {
     key: 'author',

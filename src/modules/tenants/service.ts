@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
 import type { SessionManager } from '../auth/sessions.js'
 import { permissionsOfRole, roleMetaOf } from '../roles/catalog.js'
+import type { TenantSettingsReader } from '../tenant-settings/effective.js'
 import { createTenantsRepository, type TenantRow } from './repository.js'
 import {
   type CreatedTenant,
@@ -33,6 +34,8 @@ export interface TenantsServiceDeps {
   events: EventSink
   config: Pick<Config, 'defaultTenantPlan' | 'platformAdminEmails'>
   sessions: Pick<SessionManager, 'rotate'>
+  /** Branding and metadata of `GET /api/tenant/info`. */
+  settings: Pick<TenantSettingsReader, 'get'>
 }
 
 /** The session that creates a tenant (see `create`). */
@@ -43,7 +46,7 @@ export interface TenantCreator {
 }
 
 export function createTenantsService(deps: TenantsServiceDeps) {
-  const { db, config, sessions } = deps
+  const { db, config, sessions, settings } = deps
   const repository = createTenantsRepository(db)
 
   /**
@@ -203,13 +206,15 @@ export function createTenantsService(deps: TenantsServiceDeps) {
     },
 
     /**
-     * `GET /api/tenant/info` (prior-art.md §10). Tenant settings do not exist yet (they come in a
-     * later issue), so `branding` carries only the tenant name and nulls, and `metadata` is null.
-     * Throws 404 when the tenant is gone.
+     * `GET /api/tenant/info` (prior-art.md §10): identity, branding from the tenant settings (""
+     * shown as null; `name` is the tenant's name; `logo`, `favicon`, `faviconUrl` have no setting
+     * and stay null), and the settings' `metadata`, null when empty. Throws 404 when the tenant is gone.
      */
     async info(context: TenantContext): Promise<TenantInfo> {
       const tenant = await repository.findById(context.tenantId)
       if (tenant === undefined) throw errors.notFound('Tenant')
+      const { branding, metadata } = await settings.get(context.tenantId)
+      const orNull = (value: string) => (value === '' ? null : value)
       return {
         tenant: {
           id: tenant.id,
@@ -220,16 +225,16 @@ export function createTenantsService(deps: TenantsServiceDeps) {
         },
         branding: {
           name: tenant.name,
-          siteName: null,
-          description: null,
+          siteName: orNull(branding.siteName),
+          description: orNull(branding.description),
           logo: null,
-          logoUrl: null,
+          logoUrl: orNull(branding.logoUrl),
           favicon: null,
           faviconUrl: null,
-          primaryColor: null,
-          secondaryColor: null,
+          primaryColor: orNull(branding.primaryColor),
+          secondaryColor: orNull(branding.secondaryColor),
         },
-        metadata: null,
+        metadata: Object.keys(metadata).length === 0 ? null : metadata,
       }
     },
 

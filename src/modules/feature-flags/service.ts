@@ -1,0 +1,75 @@
+import type { Config } from '../../config.js'
+import type { Db } from '../../db/client.js'
+import { errors } from '../../errors.js'
+import { newId } from '../../lib/ids.js'
+import { createFeatureFlagsRepository, type FeatureFlagRow } from './repository.js'
+import type { CreateFeatureFlagBody, FeatureFlag } from './schemas.js'
+
+/**
+ * The platform's feature-flag catalogue (spec "Feature flags"; prior-art.md §26 with §29's fix:
+ * only platform administrators write it). Tenants switch flags in their settings' `features`; the
+ * effective value is `TenantSettingsReader.featureEnabled`.
+ *
+ * The catalogue is global, and the outbox keeps events per tenant, so creating a flag records no
+ * domain event (no tenant's activity log is about it). The settings reader does not cache flag
+ * defaults, so nothing needs telling either.
+ */
+export function createFeatureFlagsService(deps: { db: Db; config: Pick<Config, 'platformAdminEmails'> }) {
+  const { config } = deps
+  const repository = createFeatureFlagsRepository(deps.db)
+
+  /** A platform administrator: listed in `PLATFORM_ADMIN_EMAILS` with a verified e-mail. */
+  async function isPlatformAdmin(userId: string): Promise<boolean> {
+    const user = await repository.findUserEmail(userId)
+    return (
+      user !== undefined &&
+      user.verifiedAt !== null &&
+      config.platformAdminEmails.includes(user.email.toLowerCase())
+    )
+  }
+
+  return {
+    /** `GET /api/feature-flags`: every flag, by key. */
+    async list(): Promise<{ flags: FeatureFlag[] }> {
+      return { flags: (await repository.list()).map(toFlag) }
+    },
+
+    /**
+     * `POST /api/feature-flags`. @throws Forbidden (not a platform administrator), Conflict (the
+     * key exists).
+     */
+    async create(userId: string, body: CreateFeatureFlagBody): Promise<FeatureFlag> {
+      if (!(await isPlatformAdmin(userId))) {
+        throw errors.forbidden('Only platform administrators (PLATFORM_ADMIN_EMAILS) create feature flags.')
+      }
+      const now = new Date()
+      const row = await repository.insert({
+        id: newId(),
+        key: body.key,
+        label: body.label.trim(),
+        description: body.description ?? '',
+        defaultEnabled: body.defaultEnabled ?? false,
+        notes: body.notes ?? '',
+        createdAt: now,
+        updatedAt: now,
+      })
+      if (row === undefined) throw errors.conflict(`A feature flag with the key "${body.key}" exists.`)
+      return toFlag(row)
+    },
+  }
+}
+
+export type FeatureFlagsService = ReturnType<typeof createFeatureFlagsService>
+
+function toFlag(row: FeatureFlagRow): FeatureFlag {
+  return {
+    id: row.id,
+    key: row.key,
+    label: row.label,
+    description: row.description,
+    defaultEnabled: row.defaultEnabled,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { tenantContext } from '../../http/auth.js'
+import { errorResponses } from '../../http/schemas.js'
+import type { SessionPrincipal } from '../auth/credentials.js'
+import { SettingsBody, SettingsQuery, SmtpTestResult, UpdateSettingsBody } from './schemas.js'
+import type { TenantSettingsService } from './service.js'
+import type { TenantMailer } from './tenant-mail.js'
+
+const tags = ['tenant-settings']
+
+/**
+ * `/api/tenant-settings` (spec "Tenant settings"): always the caller's tenant (the credential's, or
+ * the session's selected one), so another tenant's settings are out of reach by construction.
+ */
+export const tenantSettingsRoutes: FastifyPluginAsyncTypebox<{
+  service: TenantSettingsService
+  mailer: TenantMailer
+}> = async (app, { service, mailer }) => {
+  app.get(
+    '/',
+    {
+      config: { auth: 'tenant', permission: 'settings:view' },
+      schema: {
+        tags,
+        operationId: 'getTenantSettings',
+        summary: "The tenant's settings",
+        description:
+          'Every group with its defaults. The SMTP password and the webhook secret are write-only: reads show only hasPassword and hasSecret. Owners, admins and editors (settings:view).',
+        querystring: SettingsQuery,
+        response: { 200: SettingsBody, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ settings: await service.get(tenantContext(request)) }),
+  )
+
+  app.put(
+    '/',
+    {
+      config: { auth: 'tenant', permission: 'settings:update' },
+      schema: {
+        tags,
+        operationId: 'updateTenantSettings',
+        summary: "Change the tenant's settings, group by group",
+        description:
+          'Changes only the groups sent; within smtp, webhook, branding, limits and edgeGateway only the members sent (null clears a string or a limit). features, metadata and limits.custom are replaced whole when sent. smtp.password and webhook.secret: a string sets it, null or "" clears it, absence keeps it. With smtp.enabled the SMTP server is checked first (400 and nothing saved when it cannot be reached or refuses the login). Owners and admins (settings:update); 400 for any unknown member, naming it.',
+        querystring: SettingsQuery,
+        body: UpdateSettingsBody,
+        response: { 200: SettingsBody, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ settings: await service.update(tenantContext(request), request.body) }),
+  )
+
+  app.post(
+    '/smtp/test',
+    {
+      config: { auth: 'userTenant', permission: 'settings:update' },
+      schema: {
+        tags,
+        operationId: 'testTenantSmtp',
+        summary: "Send a test mail to the caller through the tenant's mail settings",
+        description:
+          "Sends a short mail to the signed-in caller's address the way the tenant's mail goes: through its SMTP server when smtp.enabled, else through Folio's own mail. Counts against limits.emailPerMonth (403 LimitExceeded past it). 400 when the tenant's server refuses. Owners and admins, with a user session.",
+        querystring: SettingsQuery,
+        response: { 200: SmtpTestResult, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { email } = request.principal as SessionPrincipal
+      const via = await mailer.send(tenantContext(request).tenantId, {
+        to: email,
+        subject: 'Folio: test mail',
+        text: 'This test mail shows that the mail settings of your Folio tenant work.\n',
+      })
+      return { sent: true, to: email, via }
+    },
+  )
+}

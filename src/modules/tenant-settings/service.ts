@@ -1,0 +1,243 @@
+import type { TenantContext } from '../../context.js'
+import type { Db } from '../../db/client.js'
+import { errors } from '../../errors.js'
+import { type EventSink, inTransaction } from '../../events/event-log.js'
+import type { Outbound } from '../../lib/outbound.js'
+import type { SecretBox } from '../../lib/secrets.js'
+import type { EffectiveSettings } from './effective.js'
+import { effectiveOf, smtpPasswordContext, webhookSecretContext } from './reader.js'
+import { createSettingsRepository, type SettingsRow, type SettingsValues } from './repository.js'
+import { NAME_RULE, type UpdateSettingsBody } from './schemas.js'
+import { verifySmtp } from './smtp.js'
+
+/** The groups of fixed members: a PUT changes the members it sends and keeps the others. */
+const MEMBER_GROUPS = ['smtp', 'webhook', 'branding', 'limits', 'edgeGateway'] as const
+/** The groups that are maps of names (and `limits.custom`): a PUT that sends one replaces it whole. */
+const MAP_GROUPS = ['features', 'metadata'] as const
+type Group = (typeof MEMBER_GROUPS)[number] | (typeof MAP_GROUPS)[number]
+
+/** String members where `null` means "clear" (stored and read as ""). */
+const CLEARABLE_STRINGS = new Set(['host', 'username', 'fromName', 'fromEmail', 'url'])
+/** Write-only members: encrypted in their own columns, never in a group's JSON. */
+const SECRET_MEMBERS = new Set(['password', 'secret'])
+
+/** The stored password was made by a key Folio no longer has (README "Rotating APP_SECRET"). */
+export const UNREADABLE_PASSWORD =
+  'The stored SMTP password cannot be decrypted with the configured APP_SECRET (or APP_SECRET_PREVIOUS): send smtp.password again.'
+
+/** What a PUT does to a write-only secret: keep it, clear it (null or ""), or set it. */
+type SecretChange = { kind: 'keep' } | { kind: 'clear' } | { kind: 'set'; value: string }
+
+/**
+ * Tenant settings (spec "Tenant settings"; prior-art.md §10 with §29's fixes). Reads answer every
+ * group with defaults and only `hasPassword`/`hasSecret` for the secrets. A PUT changes only the
+ * groups it sends; within `smtp`, `webhook`, `branding`, `limits`, `edgeGateway` only the members it
+ * sends (`null` clears a string to "", a number to null); `features`, `metadata` and
+ * `limits.custom` are maps and are replaced whole when sent (the only way to remove a name).
+ * `smtp.password` and `webhook.secret` are write-only: a string sets it (encrypted, AES-256-GCM bound
+ * to the tenant and member), `null` or `""` clears it, absence keeps it. Saving with SMTP enabled
+ * first checks the server through the SSRF guard; a failure saves nothing. A change records
+ * `settings.updated` with the changed group names, never a value.
+ */
+export function createTenantSettingsService(deps: {
+  db: Db
+  sink: EventSink
+  secrets: SecretBox
+  outbound: Pick<Outbound, 'pinnedAddress'>
+}) {
+  const { db, sink, secrets, outbound } = deps
+  const repository = createSettingsRepository(db)
+
+  /** The stored SMTP password after `change`, for the connection check. */
+  function smtpPasswordAfter(row: SettingsRow | undefined, change: SecretChange, tenantId: string) {
+    if (change.kind === 'set') return change.value
+    if (change.kind === 'clear' || !row?.smtpPasswordEncrypted) return null
+    try {
+      return secrets.decrypt(row.smtpPasswordEncrypted, smtpPasswordContext(tenantId))
+    } catch {
+      throw errors.validation(UNREADABLE_PASSWORD, [
+        { path: 'body/smtp/password', message: 'is required: the stored one cannot be decrypted' },
+      ])
+    }
+  }
+
+  return {
+    /** `GET /api/tenant-settings`: the caller's tenant's settings, read from the database. */
+    async get(context: TenantContext): Promise<EffectiveSettings> {
+      return effectiveOf(context.tenantId, await repository.find(context.tenantId))
+    },
+
+    /**
+     * `PUT /api/tenant-settings`. @throws ValidationFailed (a bad name, origin or URL; SMTP enabled
+     * without host or sender, or its server unreachable or refusing; webhook enabled without URL).
+     */
+    async update(context: TenantContext, body: UpdateSettingsBody): Promise<EffectiveSettings> {
+      const { tenantId } = context
+      if (Object.keys(body).length === 0) return this.get(context)
+      checkNames(body)
+      const normalized = normalize(body)
+      const smtpPassword = secretChange(body.smtp?.password)
+      const webhookSecret = secretChange(body.webhook?.secret)
+
+      const before = await repository.find(tenantId)
+      const stored = effectiveOf(tenantId, before)
+      if (body.smtp !== undefined) {
+        const smtp = { ...stored.smtp, ...normalized.smtp } as EffectiveSettings['smtp']
+        if (smtp.enabled) {
+          requireMember(smtp.host, 'smtp/host', 'is required when smtp.enabled is true')
+          requireMember(smtp.fromEmail, 'smtp/fromEmail', 'is required when smtp.enabled is true')
+          await verifySmtp(outbound, smtp, smtpPasswordAfter(before, smtpPassword, tenantId))
+        }
+      }
+      if (body.webhook !== undefined) {
+        const webhook = { ...stored.webhook, ...normalized.webhook }
+        if (webhook.enabled)
+          requireMember(webhook.url, 'webhook/url', 'is required when webhook.enabled is true')
+      }
+
+      const row = await inTransaction(db, context, sink, async (tx, emit) => {
+        const settings = createSettingsRepository(tx)
+        const current = await settings.lock(tenantId)
+        const values: SettingsValues = merge(current, normalized)
+        if (smtpPassword.kind !== 'keep') {
+          values.smtpPasswordEncrypted =
+            smtpPassword.kind === 'set'
+              ? secrets.encrypt(smtpPassword.value, smtpPasswordContext(tenantId))
+              : null
+        }
+        if (webhookSecret.kind !== 'keep') {
+          values.webhookSecretEncrypted =
+            webhookSecret.kind === 'set'
+              ? secrets.encrypt(webhookSecret.value, webhookSecretContext(tenantId))
+              : null
+        }
+        const changed = changedGroups(current, values)
+        if (changed.length === 0) return current
+        const updated = await settings.update(tenantId, { ...values, updatedAt: new Date() })
+        emit({ type: 'settings.updated', subjectId: null, payload: { changed } })
+        return updated
+      })
+      return effectiveOf(tenantId, row)
+    },
+  }
+}
+
+export type TenantSettingsService = ReturnType<typeof createTenantSettingsService>
+
+function secretChange(value: string | null | undefined): SecretChange {
+  if (value === undefined) return { kind: 'keep' }
+  if (value === null || value === '') return { kind: 'clear' }
+  return { kind: 'set', value }
+}
+
+function requireMember(value: unknown, path: string, message: string): void {
+  if (value === '' || value === null || value === undefined) {
+    throw errors.validation(`${path.replace('/', '.')} ${message}.`, [{ path: `body/${path}`, message }])
+  }
+}
+
+/** The body's groups as stored: secrets dropped, `null` strings as "", origins normalized. */
+function normalize(body: UpdateSettingsBody): Partial<Record<Group, Record<string, unknown>>> {
+  const out: Partial<Record<Group, Record<string, unknown>>> = {}
+  for (const group of MEMBER_GROUPS) {
+    const members = body[group] as Record<string, unknown> | undefined
+    if (members === undefined) continue
+    const stored: Record<string, unknown> = {}
+    for (const [member, value] of Object.entries(members)) {
+      if (SECRET_MEMBERS.has(member)) continue
+      stored[member] = value === null && CLEARABLE_STRINGS.has(member) ? '' : value
+    }
+    out[group] = stored
+  }
+  if (body.webhook?.url) checkUrl(body.webhook.url, 'webhook/url')
+  if (body.branding?.logoUrl) checkUrl(body.branding.logoUrl, 'branding/logoUrl')
+  if (body.edgeGateway?.allowedOrigins !== undefined) {
+    out.edgeGateway = {
+      ...out.edgeGateway,
+      allowedOrigins: [...new Set(body.edgeGateway.allowedOrigins.map(normalizeOrigin))],
+    }
+  }
+  for (const group of MAP_GROUPS) {
+    if (body[group] !== undefined) out[group] = body[group] as Record<string, unknown>
+  }
+  return out
+}
+
+/** The new values of every group the body sends, over the stored row (`limits.custom` replaced whole). */
+function merge(
+  row: SettingsRow,
+  normalized: Partial<Record<Group, Record<string, unknown>>>,
+): SettingsValues {
+  const values: SettingsValues = {}
+  for (const group of MEMBER_GROUPS) {
+    if (normalized[group] !== undefined) values[group] = { ...row[group], ...normalized[group] }
+  }
+  if (normalized.features !== undefined) values.features = normalized.features as Record<string, boolean>
+  if (normalized.metadata !== undefined) values.metadata = normalized.metadata
+  return values
+}
+
+function changedGroups(row: SettingsRow, values: SettingsValues): string[] {
+  const differs = (a: unknown, b: unknown) => a !== undefined && JSON.stringify(a) !== JSON.stringify(b)
+  return [...MEMBER_GROUPS, ...MAP_GROUPS].filter(
+    (group) =>
+      differs(values[group], row[group]) ||
+      (group === 'smtp' && differs(values.smtpPasswordEncrypted, row.smtpPasswordEncrypted)) ||
+      (group === 'webhook' && differs(values.webhookSecretEncrypted, row.webhookSecretEncrypted)),
+  )
+}
+
+/** Names in `features` and `limits.custom` (the schema cannot say it in OpenAPI 3.0). */
+function checkNames(body: UpdateSettingsBody): void {
+  const maps: [string, Record<string, unknown> | undefined][] = [
+    ['features', body.features],
+    ['limits/custom', body.limits?.custom],
+  ]
+  for (const [path, map] of maps) {
+    for (const name of Object.keys(map ?? {})) {
+      if (!NAME_RULE.pattern.test(name)) {
+        throw errors.validation(
+          `${path.replace('/', '.')} has the name "${name.slice(0, 80)}": it must be ${NAME_RULE.expect}.`,
+          [{ path: `body/${path}/${name.slice(0, 80)}`, message: `must be ${NAME_RULE.expect}` }],
+        )
+      }
+    }
+  }
+}
+
+/** An absolute http(s) URL without a user name or password. */
+function checkUrl(value: string, path: string): void {
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {
+    url = undefined
+  }
+  const message =
+    url === undefined || url.hostname === ''
+      ? 'must be an absolute http: or https: URL'
+      : url.username !== '' || url.password !== ''
+        ? 'must not carry a user name or password'
+        : undefined
+  if (message !== undefined) {
+    throw errors.validation(`${path.replace('/', '.')} ${message}.`, [{ path: `body/${path}`, message }])
+  }
+}
+
+/** `HTTPS://Www.Example.com:443` → `https://www.example.com`; wildcards keep their `*.`. */
+function normalizeOrigin(value: string): string {
+  const wildcard = /^[a-z]+:\/\/\*\./i.test(value)
+  const parseable = wildcard ? value.replace('*.', 'wildcard.') : value
+  let origin: string | undefined
+  try {
+    origin = new URL(parseable).origin
+  } catch {
+    origin = undefined
+  }
+  if (origin === undefined || origin === 'null') {
+    throw errors.validation(`edgeGateway.allowedOrigins has "${value}": it is not a URL origin.`, [
+      { path: 'body/edgeGateway/allowedOrigins', message: 'must list URL origins' },
+    ])
+  }
+  return wildcard ? origin.replace('://wildcard.', '://*.') : origin
+}

@@ -1,0 +1,69 @@
+import { isIP } from 'node:net'
+import nodemailer from 'nodemailer'
+import { errors } from '../../errors.js'
+import { type Outbound, OutboundBlockedError } from '../../lib/outbound.js'
+import type { EffectiveSettings } from './effective.js'
+
+/** Connect and greeting timeouts of a tenant's SMTP server (platform.md §5: connect 5 s, total 10 s). */
+const CONNECT_TIMEOUT_MS = 5000
+const SOCKET_TIMEOUT_MS = 10_000
+
+export type SmtpSettings = EffectiveSettings['smtp']
+
+/**
+ * A nodemailer transport to a tenant's SMTP server through the SSRF guard: the host is resolved and
+ * checked once (`outbound.pinnedAddress`), the connection goes to that address, and TLS still
+ * verifies the certificate against the host name. Port default: 465 with `secure`, else 587.
+ * @throws OutboundBlockedError when the host is private, reserved or does not resolve.
+ */
+export async function smtpTransport(
+  outbound: Pick<Outbound, 'pinnedAddress'>,
+  smtp: SmtpSettings,
+  password: string | null,
+) {
+  const address = await outbound.pinnedAddress(smtp.host)
+  const name = smtp.host.replace(/^\[|\]$/g, '')
+  return nodemailer.createTransport({
+    host: address,
+    port: smtp.port ?? (smtp.secure ? 465 : 587),
+    secure: smtp.secure,
+    ...(smtp.username === '' ? {} : { auth: { user: smtp.username, pass: password ?? '' } }),
+    // TLS names the host that was configured, not the address connected to (SNI takes no IPs).
+    tls: isIP(name) === 0 ? { servername: name } : {},
+    connectionTimeout: CONNECT_TIMEOUT_MS,
+    greetingTimeout: CONNECT_TIMEOUT_MS,
+    socketTimeout: SOCKET_TIMEOUT_MS,
+  })
+}
+
+/**
+ * Checks that the server answers and accepts the credentials (nodemailer `verify`: connect,
+ * EHLO, STARTTLS when offered, AUTH) and closes the connection.
+ * @throws ValidationFailed naming `smtp.host` with the reason, when it does not.
+ */
+export async function verifySmtp(
+  outbound: Pick<Outbound, 'pinnedAddress'>,
+  smtp: SmtpSettings,
+  password: string | null,
+): Promise<void> {
+  try {
+    const transport = await smtpTransport(outbound, smtp, password)
+    try {
+      await transport.verify()
+    } finally {
+      transport.close()
+    }
+  } catch (err) {
+    throw errors.validation(`The SMTP server ${smtp.host} could not be used: ${smtpReason(err)}`, [
+      { path: '/smtp/host', message: smtpReason(err) },
+    ])
+  }
+}
+
+/** A short reason for an SMTP failure: the guard's message, or nodemailer's code and message. */
+export function smtpReason(err: unknown): string {
+  if (err instanceof OutboundBlockedError) return err.message
+  const failure = err as { code?: string; message?: string }
+  const message = (failure.message ?? 'unknown error').replace(/\s+/g, ' ').slice(0, 300)
+  return failure.code === undefined ? message : `${failure.code}: ${message}`
+}
