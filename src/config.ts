@@ -34,6 +34,11 @@ export interface Config {
   importMaxBytes: number
   /** Days the activity log keeps an entry (platform.md §4). */
   activityRetentionDays: number
+  /**
+   * Monthly request metering and the quota (decisions.md "Quotas"); false when `METERING=off`
+   * (benchmarks comparing its cost): nothing is counted, limited or reported in headers.
+   */
+  metering: boolean
 }
 
 /** Failures (or requests) allowed per key within `windowSeconds`; see src/modules/auth/throttle.ts. */
@@ -117,6 +122,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     36_500,
     problems,
   )
+  const meteringMode = read('METERING') ?? 'on'
+  if (meteringMode !== 'on' && meteringMode !== 'off') {
+    problems.push(`METERING must be on or off, got "${meteringMode}"`)
+  }
   const trustProxyValue = read('TRUST_PROXY')
   const trustProxy = trustProxyValue ? trustProxyValue.split(',').map((s) => s.trim()) : false
 
@@ -170,6 +179,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     authThrottles,
     importMaxBytes,
     activityRetentionDays,
+    metering: meteringMode !== 'off',
   })
 }
 
