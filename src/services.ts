@@ -9,8 +9,10 @@ import { createCategoriesService } from './modules/categories/service.js'
 import { createListTotals } from './modules/contents/list-totals.js'
 import { createContentsService } from './modules/contents/service.js'
 import { createMediaService } from './modules/media/service.js'
+import { createQuotaService } from './modules/quotas/service.js'
 import { createTagsService } from './modules/tags/service.js'
 import { createTenantSettingsReader } from './modules/tenant-settings/reader.js'
+import { createTenantDirectory } from './modules/tenants/directory.js'
 import { createTenantsService } from './modules/tenants/service.js'
 import { createUsersService } from './modules/users/service.js'
 import type { Platform } from './platform.js'
@@ -41,9 +43,18 @@ export function createServices(deps: {
   const contents = createContentsService({ db, listTotals })
   const secrets = createSecretBox(config.appSecret, config.appSecretPrevious)
   const settings = createTenantSettingsReader({ db, bus: platform.bus, secrets })
+  const tenantDirectory = createTenantDirectory({ db, bus: platform.bus })
+  const quota = createQuotaService({
+    meter: platform.meter,
+    usage: platform.usage,
+    tenants: tenantDirectory,
+    settings,
+  })
   return {
     secrets,
     settings,
+    tenantDirectory,
+    quota,
     credentials,
     auth,
     users,

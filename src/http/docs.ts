@@ -10,6 +10,7 @@ const SECURITY_BY_MODE: Record<AuthMode, Array<Record<string, string[]>>> = {
   user: [{ bearerAuth: [] }, { sessionCookie: [] }],
   userTenant: [{ bearerAuth: [] }, { sessionCookie: [] }],
   tenant: [{ bearerAuth: [] }, { sessionCookie: [] }, { apiToken: [] }, { apiKey: [] }],
+  public: [{ tenantId: [] }],
 }
 
 /** What each status means on any route; a route's own description adds the specifics. */
@@ -38,6 +39,9 @@ const ROLE_ORDER = [...ROLE_KEYS]
 /** Who may call a route, in words, from its auth mode and permission (decisions.md "Authentication"). */
 function whoMayCall(mode: AuthMode, permission: string | undefined): string {
   if (mode === 'none') return 'Anyone; no credentials are needed.'
+  if (mode === 'public') {
+    return 'Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.'
+  }
   const session = 'a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token)'
   if (mode === 'user') return `${session[0]!.toUpperCase()}${session.slice(1)}; API tokens are refused.`
   const roles =
@@ -92,7 +96,13 @@ function documentRoute(route: RouteOptions, schema: Record<string, unknown>) {
           },
         },
       }
-    : schema.headers
+    : mode === 'public'
+      ? {
+          type: 'object',
+          properties: { 'X-Tenant-ID': { ...Id, description: 'The tenant whose public data is read.' } },
+          required: ['X-Tenant-ID'],
+        }
+      : schema.headers
   return {
     ...schema,
     description,
