@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../src/app.js'
-import { loadConfig } from '../src/config.js'
+import { type Config, loadConfig } from '../src/config.js'
 import { createDatabase, type Database, type Db } from '../src/db/client.js'
 import { runMigrations } from '../src/db/migrate.js'
 import { apiTokens, memberships, sessions, tenants, users } from '../src/db/schema/index.js'
@@ -13,7 +13,7 @@ import { newId } from '../src/lib/ids.js'
 import { hashPassword } from '../src/lib/password.js'
 import { createMailer } from '../src/mail/mailer.js'
 import { createCredentials, SESSION_TOKEN_TTL_MS } from '../src/modules/auth/credentials.js'
-import { createSharedStore } from '../src/store/shared-store.js'
+import { createSharedStore, type SharedStore } from '../src/store/shared-store.js'
 
 /**
  * One app per test file on its own database: in-memory PGlite by default, or the PostgreSQL in
@@ -26,6 +26,8 @@ export interface TestContext {
   /** The database handle behind `db` (tests of failure paths close it early). */
   database: Database
   dataDir: string
+  config: Readonly<Config>
+  store: SharedStore
   close(): Promise<void>
 }
 
@@ -34,7 +36,12 @@ export interface TestContext {
  * `env`: configuration on top of the test defaults (throttle limits, `APP_URL` …).
  */
 export async function createTestContext(
-  options: { logs?: string[]; env?: Record<string, string> } = {},
+  options: {
+    logs?: string[]
+    env?: Record<string, string>
+    /** Routes registered under /api/public (tests of the public-route plugin). */
+    extraPublicRoutes?: FastifyPluginAsync[]
+  } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'))
   const config = loadConfig({
@@ -62,6 +69,7 @@ export async function createTestContext(
     mailer,
     logger,
     ...(jobsSchema ? { jobsSchema } : {}),
+    ...(options.extraPublicRoutes ? { extraPublicRoutes: options.extraPublicRoutes } : {}),
   })
   await app.ready()
   return {
@@ -69,6 +77,8 @@ export async function createTestContext(
     db: database.db,
     database,
     dataDir,
+    config,
+    store,
     async close() {
       await app.close()
       await store.close()
