@@ -271,15 +271,13 @@ describe('GET /api/dashboard/api-stats', () => {
       { hoursAgo: 30, requests: 11 },
       { hoursAgo: 24 * 40, requests: 13 },
     ]
-    await ctx.db
-      .insert(apiUsage)
-      .values(
-        history.map((row) => ({
-          tenantId: tenant.tenantId,
-          hour: hourAgo(row.hoursAgo),
-          requests: row.requests,
-        })),
-      )
+    await ctx.db.insert(apiUsage).values(
+      history.map((row) => ({
+        tenantId: tenant.tenantId,
+        hour: hourAgo(row.hoursAgo),
+        requests: row.requests,
+      })),
+    )
     await ctx.db.insert(apiUsage).values({ tenantId: other.tenantId, hour: hourAgo(0), requests: 1_000 })
     for (let i = 0; i < 3; i++) await call(ctx.app, 'GET', '/api/tags', { token: tenant.apiToken })
     await call(ctx.app, 'GET', '/api/tags', { token: other.apiToken })
