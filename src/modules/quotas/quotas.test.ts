@@ -340,7 +340,10 @@ describe('METERING=off', () => {
     const limits = await call(off.app, 'GET', '/api/tenants/current/limits', { token: owner.token })
     expect(limits.data.metering).toBe(false)
     expect(limits.data.usage.requests.usage).toBe(0)
-    const [row] = await off.db.select({ n: sql<number>`count(*)::int` }).from(apiUsage)
+    const [row] = await off.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(apiUsage)
+      .where(eq(apiUsage.tenantId, owner.tenantId))
     expect(row?.n).toBe(0)
   })
 })
