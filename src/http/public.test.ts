@@ -161,7 +161,7 @@ describe('edge policy and CORS', () => {
 
   it('answers 403 when public delivery is off, whatever the origin', async () => {
     const tenant = await publicTenant({ ...policy, publicReadEnabled: false })
-    for (const headers of [{}, { origin: 'https://shop.example.com' }]) {
+    for (const headers of [{}, { origin: 'https://shop.example.com' }] as Record<string, string>[]) {
       const response = await echo({ 'x-tenant-id': tenant.tenantId, ...headers })
       expect(response.statusCode).toBe(403)
       expect(response.data).toEqual({

@@ -52,6 +52,21 @@ const SYNC_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('INCRBY', KEYS[1], ARGV[1]) end
 return 0`
 
+/** The scripts as ioredis commands: sent once, then run by their SHA (EVALSHA, reloaded if flushed). */
+interface QuotaCommands {
+  folioQuotaReserve(key: string, limit: number, seed: number, ttlSeconds: number): Promise<[number, number]>
+  folioQuotaSync(key: string, amount: number): Promise<number>
+}
+
+function quotaCommands(redis: Redis): QuotaCommands {
+  const commands = redis as unknown as Partial<QuotaCommands>
+  if (commands.folioQuotaReserve === undefined) {
+    redis.defineCommand('folioQuotaReserve', { numberOfKeys: 1, lua: RESERVE_SCRIPT })
+    redis.defineCommand('folioQuotaSync', { numberOfKeys: 1, lua: SYNC_SCRIPT })
+  }
+  return redis as unknown as QuotaCommands
+}
+
 /** Redis counters outlive their month by a few days, so late folds and reads still find them. */
 const COUNTER_TTL_SECONDS = 40 * 24 * 3600
 /** A tenant idle this long is dropped from memory (its counts are in the database by then). */
@@ -87,6 +102,7 @@ export interface MeterOptions {
  */
 export function createMeter(options: MeterOptions) {
   const { usage, redis, prefix } = options
+  const scripts = redis === undefined ? undefined : quotaCommands(redis)
   const now = options.now ?? Date.now
   const foldIntervalMs = options.foldIntervalMs ?? 5_000
   const counts = new Map<string, TenantCount>()
@@ -157,16 +173,14 @@ export function createMeter(options: MeterOptions) {
   }
 
   /** The decision of the shared counter, or null when Redis failed (the caller decides locally). */
-  async function reserveShared(redis: Redis, count: TenantCount, limit: number, at: number) {
+  async function reserveShared(scripts: QuotaCommands, count: TenantCount, limit: number, at: number) {
     try {
-      const [allowed, used] = (await redis.eval(
-        RESERVE_SCRIPT,
-        1,
+      const [allowed, used] = await scripts.folioQuotaReserve(
         counterKey(count.tenantId, count.period),
         limit,
         local(count),
         COUNTER_TTL_SECONDS,
-      )) as [number, number]
+      )
       if (allowed === 1) record(count, at)
       const reservation: Reservation = {
         allowed: allowed === 1,
@@ -225,13 +239,13 @@ export function createMeter(options: MeterOptions) {
   }
 
   async function syncShared() {
-    if (redis === undefined) return
+    if (scripts === undefined) return
     for (const count of counts.values()) {
       if (count.unsynced === 0) continue
       const amount = count.unsynced
       count.unsynced = 0
       try {
-        await redis.eval(SYNC_SCRIPT, 1, counterKey(count.tenantId, count.period), amount)
+        await scripts.folioQuotaSync(counterKey(count.tenantId, count.period), amount)
       } catch (err) {
         count.unsynced += amount
         redisFailed(err)
@@ -251,8 +265,8 @@ export function createMeter(options: MeterOptions) {
       const count = countOf(tenantId, at)
       if (count.loading !== null) await count.loading
       let reported = true
-      if (limit !== null && redis !== undefined) {
-        const shared = await reserveShared(redis, count, limit, at)
+      if (limit !== null && scripts !== undefined) {
+        const shared = await reserveShared(scripts, count, limit, at)
         if (shared !== null) return shared
         reported = false
       }
