@@ -299,6 +299,9 @@ async function compareMetering({ started, folio, folioEnv, seeded }) {
       onRps: mean(runs.on, 'rps'),
       offP99: mean(runs.off, 'p99'),
       onP99: mean(runs.on, 'p99'),
+      // Server CPU per request: steadier than req/s on a machine shared with other work.
+      offCpuMs: runs.off.reduce((sum, run) => sum + run.cpuMsPerRequest.server, 0) / runs.off.length,
+      onCpuMs: runs.on.reduce((sum, run) => sum + run.cpuMsPerRequest.server, 0) / runs.on.length,
       non2xx: [...runs.off, ...runs.on].reduce((sum, run) => sum + run.non2xx, 0),
       runs,
     }
@@ -309,10 +312,12 @@ async function compareMetering({ started, folio, folioEnv, seeded }) {
     )
   }
   console.log('\nMetering on vs off (mean of rounds; target: on ≥ 95% of off)')
-  console.log('route           off req/s   on req/s   on/off   p99 off/on ms   non-2xx')
+  console.log(
+    'route           off req/s   on req/s   on/off   p99 off/on ms   server CPU ms/req off/on   non-2xx',
+  )
   for (const row of rows) {
     console.log(
-      `${row.key.padEnd(15)} ${String(Math.round(row.offRps)).padStart(9)} ${String(Math.round(row.onRps)).padStart(10)} ${`${(row.ratio * 100).toFixed(1)}%`.padStart(8)}   ${`${row.offP99.toFixed(1)}/${row.onP99.toFixed(1)}`.padStart(13)} ${String(row.non2xx).padStart(9)}`,
+      `${row.key.padEnd(15)} ${String(Math.round(row.offRps)).padStart(9)} ${String(Math.round(row.onRps)).padStart(10)} ${`${(row.ratio * 100).toFixed(1)}%`.padStart(8)}   ${`${row.offP99.toFixed(1)}/${row.onP99.toFixed(1)}`.padStart(13)}   ${`${row.offCpuMs.toFixed(3)}/${row.onCpuMs.toFixed(3)}`.padStart(24)} ${String(row.non2xx).padStart(9)}`,
     )
   }
   const total = (key) => rows.reduce((sum, row) => sum + row[key], 0)
