@@ -24,13 +24,14 @@ const STATUS_MEANING: Record<string, string> = {
     'Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).',
   '401': 'Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).',
   '403':
-    'The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid).',
-  '404': 'Not found; a record of another tenant answers exactly like a missing one (NotFound).',
+    'The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).',
+  '404':
+    'Not found; a record of another tenant answers exactly like a missing one (NotFound). On public routes also an unknown, suspended or deleted tenant.',
   '409': 'Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).',
   '413': 'The body is larger than the server accepts (PayloadTooLarge).',
   '415': 'The body is not sent as application/json (UnsupportedMediaType).',
   '429':
-    'Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded, RequestLimitExceeded).',
+    'Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).',
   '503': 'A service Folio depends on is not configured or not reachable.',
 }
 
