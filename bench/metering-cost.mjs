@@ -37,7 +37,13 @@ const quota = createQuotaService({
     bus,
     secrets: createSecretBox(randomBytes(32).toString('hex'), []),
   }),
+  bus,
 })
+/** As the quota hook calls it: synchronous when it can be. */
+const admit = async (tenantId) => {
+  const decided = quota.admit(tenantId)
+  if (decided instanceof Promise) await decided
+}
 const id = () => randomBytes(12).toString('hex')
 const limited = id()
 const unlimited = id()
@@ -56,9 +62,12 @@ for (const [label, tenantId] of [
   ['limited (apiCalls = 10^12)', limited],
   ['unlimited', unlimited],
 ]) {
-  for (let i = 0; i < 1000; i++) await quota.admit(tenantId)
+  for (let i = 0; i < 1000; i++) await admit(tenantId)
   const started = performance.now()
-  for (let i = 0; i < calls; i++) await quota.admit(tenantId)
+  for (let i = 0; i < calls; i++) {
+    const decided = quota.admit(tenantId)
+    if (decided instanceof Promise) await decided
+  }
   const perCall = ((performance.now() - started) * 1000) / calls
   console.log(`${label}: ${perCall.toFixed(2)} µs per admitted request (${calls} calls)`)
 }

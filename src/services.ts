@@ -49,6 +49,7 @@ export function createServices(deps: {
     usage: platform.usage,
     tenants: tenantDirectory,
     settings,
+    bus: platform.bus,
   })
   return {
     secrets,

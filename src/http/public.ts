@@ -112,7 +112,9 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
     const tenantId = tenantIdOf(request)
     const tenant = await tenants.get(tenantId)
     if (tenant === undefined || !tenant.live) throw errors.notFound('Tenant')
-    await admit(quota, tenantId, reply)
+    await new Promise<void>((resolve, reject) =>
+      admit(quota, tenantId, reply, (err) => (err === undefined ? resolve() : reject(err))),
+    )
     const policy = (await settings.get(tenantId)).edgeGateway
     if (!policy.publicReadEnabled) {
       throw errors.forbidden('Public delivery is turned off for this tenant.')

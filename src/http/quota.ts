@@ -23,8 +23,8 @@ export const quotaPlugin = fp(
   async (app: FastifyInstance, options: { quota: QuotaService }) => {
     const { quota } = options
     if (!quota.enabled) return
-    const meter = async (request: FastifyRequest, reply: FastifyReply) => {
-      await admit(quota, request.tenantId, reply)
+    const meter = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+      admit(quota, request.tenantId, reply, done)
     }
     app.addHook('onRoute', (route) => {
       const mode = route.config?.auth
@@ -35,8 +35,30 @@ export const quotaPlugin = fp(
   { name: 'folio-quota', dependencies: ['folio-auth'] },
 )
 
-/** Counts one request of `tenantId` and sets the quota headers; throws the 429 when the quota is spent. */
-export async function admit(quota: QuotaService, tenantId: string, reply: FastifyReply): Promise<void> {
-  const headers = await quota.admit(tenantId)
-  if (headers !== undefined) reply.headers(headers)
+/**
+ * Counts one request of `tenantId`, sets the quota headers and calls `done` (with the 429 when the
+ * quota is spent). A callback rather than a promise: on the hot path the decision is synchronous.
+ */
+export function admit(
+  quota: QuotaService,
+  tenantId: string,
+  reply: FastifyReply,
+  done: (err?: Error) => void,
+): void {
+  let decided: ReturnType<QuotaService['admit']>
+  try {
+    decided = quota.admit(tenantId)
+  } catch (err) {
+    done(err as Error)
+    return
+  }
+  if (decided instanceof Promise) {
+    decided.then((headers) => {
+      reply.headers(headers)
+      done()
+    }, done)
+    return
+  }
+  if (decided !== undefined) reply.headers(decided)
+  done()
 }

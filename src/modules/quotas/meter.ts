@@ -196,6 +196,34 @@ export function createMeter(options: MeterOptions) {
     }
   }
 
+  /**
+   * The decision for one request on a loaded count: synchronous (no promise on the hot path)
+   * unless the shared counter must be asked.
+   */
+  function decide(count: TenantCount, limit: number | null, at: number): Reservation | Promise<Reservation> {
+    if (limit !== null && scripts !== undefined) {
+      return reserveShared(scripts, count, limit, at).then(
+        (shared) => shared ?? decideLocally(count, limit, at, false),
+      )
+    }
+    return decideLocally(count, limit, at, true)
+  }
+
+  function decideLocally(
+    count: TenantCount,
+    limit: number | null,
+    at: number,
+    reported: boolean,
+  ): Reservation {
+    const used = local(count)
+    if (limit !== null && used >= limit) {
+      return { allowed: false, usage: used, limit, period: count.period, reported }
+    }
+    record(count, at)
+    if (redis !== undefined) count.unsynced += 1
+    return { allowed: true, usage: used + 1, limit, period: count.period, reported }
+  }
+
   async function fold(): Promise<void> {
     const batch = [...pending.values()]
     pending = new Map()
@@ -257,26 +285,15 @@ export function createMeter(options: MeterOptions) {
   return {
     /**
      * Counts one request for `tenantId` unless that would pass `limit` (null = unlimited). Called
-     * before the route runs (reserve, then answer).
-     * @throws when the tenant's stored total cannot be read (database down) on its first request.
+     * before the route runs (reserve, then answer). Answers synchronously once the tenant's stored
+     * total is loaded and no Redis call is needed (the common case), else with a promise.
+     * @throws (rejects) when the tenant's stored total cannot be read (database down) on its first request.
      */
-    async reserve(tenantId: string, limit: number | null): Promise<Reservation> {
+    reserve(tenantId: string, limit: number | null): Reservation | Promise<Reservation> {
       const at = now()
       const count = countOf(tenantId, at)
-      if (count.loading !== null) await count.loading
-      let reported = true
-      if (limit !== null && scripts !== undefined) {
-        const shared = await reserveShared(scripts, count, limit, at)
-        if (shared !== null) return shared
-        reported = false
-      }
-      const used = local(count)
-      if (limit !== null && used >= limit) {
-        return { allowed: false, usage: used, limit, period: count.period, reported }
-      }
-      record(count, at)
-      if (redis !== undefined) count.unsynced += 1
-      return { allowed: true, usage: used + 1, limit, period: count.period, reported }
+      if (count.loading !== null) return count.loading.then(() => decide(count, limit, at))
+      return decide(count, limit, at)
     },
 
     /** Requests counted for the tenant in the current period (the shared counter when there is one). */

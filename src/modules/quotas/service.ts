@@ -1,11 +1,16 @@
 import type { TenantContext } from '../../context.js'
 import { errors } from '../../errors.js'
+import type { EventBus } from '../../events/bus.js'
 import type { TenantSettingsReader } from '../tenant-settings/effective.js'
 import type { TenantDirectory } from '../tenants/directory.js'
 import type { Meter, Reservation } from './meter.js'
 import { quotaPeriod, secondsUntil, statsWindows } from './periods.js'
 import { effectiveRequestLimit, type Plan, planOf } from './plans.js'
 import type { UsageRepository } from './repository.js'
+
+/** How long an effective limit is reused without asking settings and tenants again (ms). */
+const LIMIT_CACHE_TTL_MS = 5_000
+const MAX_CACHED_LIMITS = 10_000
 
 /** The quota response headers (spec "Limits"; decisions.md "Quotas"). */
 export function quotaHeaders(reservation: Reservation, now: number): Record<string, string> {
@@ -49,10 +54,19 @@ export function createQuotaService(deps: {
   usage: UsageRepository
   tenants: TenantDirectory
   settings: TenantSettingsReader
+  bus: EventBus
   now?: () => number
 }) {
   const { meter, usage, tenants, settings } = deps
   const now = deps.now ?? Date.now
+  /**
+   * Effective limits by tenant, so the hot path takes no promise. Dropped with the caches they come
+   * from (the same `settings.*` and `tenant.*` events), and kept no longer than theirs.
+   */
+  const limitCache = new Map<string, { limit: number | null; expiresAt: number }>()
+  const forget = (notice: { tenantId: string }) => limitCache.delete(notice.tenantId)
+  deps.bus.on('settings.', forget)
+  deps.bus.on('tenant.', forget)
 
   async function limitOf(tenantId: string): Promise<{ plan: Plan; limit: number | null }> {
     const [tenant, tenantSettings] = await Promise.all([tenants.get(tenantId), settings.get(tenantId)])
@@ -60,32 +74,46 @@ export function createQuotaService(deps: {
     return { plan, limit: effectiveRequestLimit(plan, tenantSettings.limits.apiCalls) }
   }
 
+  function headersOf(reservation: Reservation): Record<string, string> {
+    const at = now()
+    const headers = quotaHeaders(reservation, at)
+    if (reservation.allowed) return headers
+    const error = errors.requestLimitExceeded(
+      {
+        limit: reservation.limit ?? 0,
+        usage: reservation.usage,
+        periodKey: reservation.period.key,
+        resetAt: reservation.period.resetAt,
+      },
+      secondsUntil(reservation.period.resetAt, at),
+    )
+    Object.assign(error.headers, headers)
+    throw error
+  }
+
+  function reserve(meter: Meter, tenantId: string, limit: number | null) {
+    const reservation = meter.reserve(tenantId, limit)
+    return reservation instanceof Promise ? reservation.then(headersOf) : headersOf(reservation)
+  }
+
   return {
     enabled: meter !== undefined,
 
     /**
      * Counts one request for the tenant before its route runs (reserve, then answer) and returns
-     * the headers to send; undefined when metering is off.
+     * the headers to send; undefined when metering is off. Synchronous on the hot path (limit
+     * cached, count loaded, no Redis call), else a promise.
      * @throws RequestLimitExceeded (429) when the month's limit is reached; the request is not counted.
      */
-    async admit(tenantId: string): Promise<Record<string, string> | undefined> {
+    admit(tenantId: string): Record<string, string> | undefined | Promise<Record<string, string>> {
       if (meter === undefined) return undefined
-      const { limit } = await limitOf(tenantId)
-      const reservation = await meter.reserve(tenantId, limit)
-      const at = now()
-      const headers = quotaHeaders(reservation, at)
-      if (reservation.allowed) return headers
-      const error = errors.requestLimitExceeded(
-        {
-          limit: reservation.limit ?? 0,
-          usage: reservation.usage,
-          periodKey: reservation.period.key,
-          resetAt: reservation.period.resetAt,
-        },
-        secondsUntil(reservation.period.resetAt, at),
-      )
-      Object.assign(error.headers, headers)
-      throw error
+      const cached = limitCache.get(tenantId)
+      if (cached !== undefined && cached.expiresAt > now()) return reserve(meter, tenantId, cached.limit)
+      return limitOf(tenantId).then(({ limit }) => {
+        if (limitCache.size >= MAX_CACHED_LIMITS) limitCache.clear()
+        limitCache.set(tenantId, { limit, expiresAt: now() + LIMIT_CACHE_TTL_MS })
+        return reserve(meter, tenantId, limit)
+      })
     },
 
     /** The tenant's plan, limits and request usage (`GET /api/tenants/current/limits`). */
