@@ -20,7 +20,8 @@
 // every request takes the full quota path: limit lookup, reservation, headers), and measures each
 // route on both, alternating off/on for BENCH_ROUNDS rounds (default 2), instead of against the
 // reference; the target is on ≥ 95% of off. BENCH_METERING=off runs the usual bench with metering
-// off. BENCH_REDIS_URL gives the Folio servers a Redis (the shared quota counter).
+// off. BENCH_METERING=calibrate runs the same comparison with metering off on both servers: the
+// noise floor of the comparison on this machine. BENCH_REDIS_URL gives the Folio servers a Redis.
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
@@ -61,11 +62,12 @@ const config = {
   rounds: Number(env.BENCH_ROUNDS || 2),
   redisUrl: env.BENCH_REDIS_URL,
 }
-if (!['on', 'off', 'compare'].includes(config.metering)) {
-  console.error('BENCH_METERING must be on, off or compare')
+if (!['on', 'off', 'compare', 'calibrate'].includes(config.metering)) {
+  console.error('BENCH_METERING must be on, off, compare or calibrate')
   process.exit(1)
 }
-const runsPerRoute = config.metering === 'compare' ? 2 * config.rounds : 2
+const comparing = config.metering === 'compare' || config.metering === 'calibrate'
+const runsPerRoute = comparing ? 2 * config.rounds : 2
 const timeoutS = Number(env.BENCH_TIMEOUT || 240 + 5 * runsPerRoute * 1.3 * (config.duration + config.warmup))
 
 const servers = []
@@ -168,7 +170,7 @@ async function main() {
   const folio = startServer('folio', folioArgs, {
     cwd: root,
     port: folioPort,
-    env: folioEnv(folioPort, config.metering === 'off' ? 'off' : 'on'),
+    env: folioEnv(folioPort, config.metering === 'off' || config.metering === 'calibrate' ? 'off' : 'on'),
   })
   servers.push(folio)
   await waitReady(folio)
@@ -189,7 +191,7 @@ async function main() {
     console.log(`Applied ${config.setupSql}`)
   }
 
-  if (config.metering === 'compare') return compareMetering({ started, folio, folioEnv, seeded })
+  if (comparing) return compareMetering({ started, folio, folioEnv, seeded })
 
   const refPort = await freePort()
   const reference = startServer('reference', ['bench/reference-server.mjs'], {
@@ -275,7 +277,8 @@ async function compareMetering({ started, folio, folioEnv, seeded }) {
 
   const headers = { authorization: `Bearer ${seeded.token}` }
   const probe = await fetch(`${folio.url}/api/contents?limit=1`, { headers })
-  if (probe.headers.get('ratelimit-policy') !== '"monthly";q=1000000000000') {
+  const expected = config.metering === 'calibrate' ? null : '"monthly";q=1000000000000'
+  if (probe.headers.get('ratelimit-policy') !== expected) {
     throw new Error(
       `metering is not on the bench tenant: RateLimit-Policy ${probe.headers.get('ratelimit-policy')}`,
     )
