@@ -15,6 +15,14 @@
 // bench/results/cpu), BENCH_SEED (data PRNG seed, default 42), BENCH_STRICT=1 (exit 2 when a target
 // is missed), BENCH_SETUP_SQL (a .sql file run after seeding, e.g. a candidate index; end it with
 // ANALYZE), BENCH_TIMEOUT (overall seconds; default derived from the durations).
+//
+// Metering (decisions.md "Quotas"): BENCH_METERING=compare starts a second Folio with METERING=off
+// on the same database, gives the bench tenant a finite monthly limit (limits.apiCalls = 10^12, so
+// every request takes the full quota path: limit lookup, reservation, headers), and measures each
+// route on both, alternating off/on for BENCH_ROUNDS rounds, instead of against the
+// reference; the target is on ≥ 95% of off. BENCH_METERING=off runs the usual bench with metering
+// off. BENCH_METERING=calibrate runs the same comparison with metering off on both servers: the
+// noise floor of the comparison on this machine. BENCH_REDIS_URL gives the Folio servers a Redis.
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
@@ -52,8 +60,16 @@ const config = {
   cpuProf: env.BENCH_CPU_PROF === '1',
   setupSql: env.BENCH_SETUP_SQL,
   poolSize: 10, // Folio's default (src/db/client.ts); the reference uses the same.
+  metering: env.BENCH_METERING || 'on',
+  redisUrl: env.BENCH_REDIS_URL,
 }
-const timeoutS = Number(env.BENCH_TIMEOUT || 240 + 10 * 1.3 * (config.duration + config.warmup))
+if (!['on', 'off', 'compare', 'calibrate'].includes(config.metering)) {
+  console.error('BENCH_METERING must be on, off, compare or calibrate')
+  process.exit(1)
+}
+const comparing = config.metering === 'compare' || config.metering === 'calibrate'
+const runsPerRoute = comparing ? 2 * config.rounds : 2
+const timeoutS = Number(env.BENCH_TIMEOUT || 240 + 5 * runsPerRoute * 1.3 * (config.duration + config.warmup))
 
 const servers = []
 let dataDir
@@ -170,17 +186,21 @@ async function main() {
     ...(config.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuDir}`] : []),
     'dist/server.js',
   ]
+  const appSecret = randomBytes(36).toString('base64url')
+  const folioEnv = (port, metering) => ({
+    NODE_ENV: 'production',
+    DATABASE_URL: config.databaseUrl,
+    APP_SECRET: appSecret,
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    METERING: metering,
+    ...(config.redisUrl ? { REDIS_URL: config.redisUrl } : {}),
+  })
   const folio = startServer('folio', folioArgs, {
     cwd: root,
     port: folioPort,
-    env: {
-      NODE_ENV: 'production',
-      DATABASE_URL: config.databaseUrl,
-      APP_SECRET: randomBytes(36).toString('base64url'),
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${folioPort}`,
-    },
+    env: folioEnv(folioPort, config.metering === 'off' || config.metering === 'calibrate' ? 'off' : 'on'),
   })
   servers.push(folio)
   await waitReady(folio)
@@ -202,6 +222,8 @@ async function main() {
     await client.query(readFileSync(config.setupSql, 'utf8')).finally(() => client.end())
     console.log(`Applied ${config.setupSql}`)
   }
+
+  if (comparing) return compareMetering({ started, folio, folioEnv, seeded })
 
   const refPort = await freePort()
   const reference = startServer('reference', ['bench/reference-server.mjs'], {
@@ -263,6 +285,96 @@ async function main() {
   })
   console.log(`Results written to ${file}`)
   return checks.every((c) => c.pass)
+}
+
+/**
+ * BENCH_METERING=compare: the same routes on a Folio with metering on (`folio`) and one with it off,
+ * alternating, with the bench tenant under a finite limit; prints and writes on/off per route.
+ */
+async function compareMetering({ started, folio, folioEnv, seeded }) {
+  const client = new pg.Client({ connectionString: config.databaseUrl })
+  await client.connect()
+  await client
+    .query(
+      `INSERT INTO tenant_settings (tenant_id, limits) VALUES ($1, '{"apiCalls": 1000000000000}')
+       ON CONFLICT (tenant_id) DO UPDATE SET limits = excluded.limits`,
+      [seeded.tenantId],
+    )
+    .finally(() => client.end())
+  const offPort = await freePort()
+  const folioOff = startServer('folio-off', ['dist/server.js'], {
+    cwd: root,
+    port: offPort,
+    env: folioEnv(offPort, 'off'),
+  })
+  servers.push(folioOff)
+  await waitReady(folioOff)
+  console.log(`Folio with METERING=off ready on ${folioOff.url} (pid ${folioOff.pid})`)
+
+  const headers = { authorization: `Bearer ${seeded.token}` }
+  const probe = await fetch(`${folio.url}/api/contents?limit=1`, { headers })
+  const expected = config.metering === 'calibrate' ? null : '"monthly";q=1000000000000'
+  if (probe.headers.get('ratelimit-policy') !== expected) {
+    throw new Error(
+      `metering is not on the bench tenant: RateLimit-Policy ${probe.headers.get('ratelimit-policy')}`,
+    )
+  }
+  const scenarios = buildScenarios(seeded).filter((s) => !config.only || config.only.includes(s.key))
+  await preflight(scenarios, folio, folioOff, headers, 20, headers)
+  console.log('Preflight: both servers answer every route with the same rows.')
+
+  const rows = []
+  for (const scenario of scenarios) {
+    const runs = { off: [], on: [] }
+    for (let round = 0; round < config.rounds; round++) {
+      runs.off.push(await measure(folioOff, scenario, headers))
+      runs.on.push(await measure(folio, scenario, headers))
+    }
+    const mean = (list, key) => list.reduce((sum, run) => sum + run[key], 0) / list.length
+    const row = {
+      key: scenario.key,
+      label: scenario.label,
+      offRps: mean(runs.off, 'rps'),
+      onRps: mean(runs.on, 'rps'),
+      offP99: mean(runs.off, 'p99'),
+      onP99: mean(runs.on, 'p99'),
+      // Server CPU per request: steadier than req/s on a machine shared with other work.
+      offCpuMs: runs.off.reduce((sum, run) => sum + run.cpuMsPerRequest.server, 0) / runs.off.length,
+      onCpuMs: runs.on.reduce((sum, run) => sum + run.cpuMsPerRequest.server, 0) / runs.on.length,
+      non2xx: [...runs.off, ...runs.on].reduce((sum, run) => sum + run.non2xx, 0),
+      runs,
+    }
+    row.ratio = row.onRps / row.offRps
+    rows.push(row)
+    console.log(
+      `  ${scenario.key}: off ${Math.round(row.offRps)} req/s, on ${Math.round(row.onRps)} req/s (${(row.ratio * 100).toFixed(1)}%)`,
+    )
+  }
+  console.log('\nMetering on vs off (mean of rounds; target: on ≥ 95% of off)')
+  console.log(
+    'route           off req/s   on req/s   on/off   p99 off/on ms   server CPU ms/req off/on   non-2xx',
+  )
+  for (const row of rows) {
+    console.log(
+      `${row.key.padEnd(15)} ${String(Math.round(row.offRps)).padStart(9)} ${String(Math.round(row.onRps)).padStart(10)} ${`${(row.ratio * 100).toFixed(1)}%`.padStart(8)}   ${`${row.offP99.toFixed(1)}/${row.onP99.toFixed(1)}`.padStart(13)}   ${`${row.offCpuMs.toFixed(3)}/${row.onCpuMs.toFixed(3)}`.padStart(24)} ${String(row.non2xx).padStart(9)}`,
+    )
+  }
+  const total = (key) => rows.reduce((sum, row) => sum + row[key], 0)
+  const overall = total('onRps') / total('offRps')
+  const pass = overall >= 0.95 && rows.every((row) => row.non2xx === 0)
+  console.log(`All routes: on/off ${(overall * 100).toFixed(1)}% ${pass ? 'PASS' : 'MISS'}`)
+  const file = join(root, 'bench/results/metering.json')
+  writeJson(file, {
+    startedAt: started.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version },
+    config: { ...config, databaseUrl: undefined, redisUrl: config.redisUrl ? 'set' : undefined },
+    results: rows,
+    overall,
+    pass,
+  })
+  console.log(`Results written to ${file}`)
+  return pass
 }
 
 let exitCode = 0

@@ -124,9 +124,10 @@ function fingerprint(body) {
 /**
  * Calls up to `samples` paths of every scenario on both servers: each must answer 200, pass its
  * check, and both must return the same rows. Throws one error listing every problem.
+ * `referenceHeaders`: what the second server needs (a second Folio takes the same token).
  * @returns per scenario key: { folioBytes, referenceBytes } of the first sampled path.
  */
-export async function preflight(scenarios, folio, reference, headers, samples = 20) {
+export async function preflight(scenarios, folio, reference, headers, samples = 20, referenceHeaders = {}) {
   const problems = []
   const sizes = {}
   for (const scenario of scenarios) {
@@ -135,7 +136,7 @@ export async function preflight(scenarios, folio, reference, headers, samples = 
       const path = scenario.paths[i]
       const [ours, ref] = await Promise.all([
         getJson(folio.url + path, headers),
-        getJson(reference.url + path, {}),
+        getJson(reference.url + path, referenceHeaders),
       ])
       sizes[scenario.key] ??= { folioBytes: ours.bytes, referenceBytes: ref.bytes }
       for (const [who, answer] of [

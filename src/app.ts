@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { authPlugin } from './http/auth.js'
@@ -8,6 +8,8 @@ import { registerDocs } from './http/docs.js'
 import { failureOf, registerErrorHandler, renderFrameworkError } from './http/error-handler.js'
 import { registerJsonBodyParser } from './http/json-body.js'
 import { loggerOptions } from './http/logging.js'
+import { publicApi } from './http/public.js'
+import { quotaPlugin } from './http/quota.js'
 import { registerRouteContract } from './http/route-contract.js'
 import { createValidatorCompiler } from './http/validation.js'
 import type { Mailer } from './mail/mailer.js'
@@ -22,6 +24,7 @@ import { healthRoutes } from './modules/health/routes.js'
 import { importsRoutes } from './modules/import/routes.js'
 import { createImportsService } from './modules/import/service.js'
 import { mediaRoutes } from './modules/media/routes.js'
+import { quotaRoutes } from './modules/quotas/routes.js'
 import { rolesRoutes } from './modules/roles/routes.js'
 import { tagsRoutes } from './modules/tags/routes.js'
 import { tenantSettingsRoutes } from './modules/tenant-settings/routes.js'
@@ -52,6 +55,11 @@ export interface AppDeps {
   jobsSchema?: string
   /** false for no logs (tests), or a stream for the JSON log lines instead of stdout. */
   logger?: false | { stream: { write(line: string): void } }
+  /**
+   * Routes registered under `/api/public` beside the families' own (each declares
+   * `config: { auth: 'public' }`). For tests of the public-route plugin only.
+   */
+  extraPublicRoutes?: readonly FastifyPluginAsync[]
 }
 
 /**
@@ -102,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes, { prefix: '/account' })
   await app.register(async (api) => {
     await api.register(authPlugin, { credentials: services.credentials })
+    await api.register(quotaPlugin, { quota: services.quota })
     await api.register(authRoutes, {
       prefix: '/api/auth',
       service: services.auth,
@@ -131,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(mediaRoutes, { prefix: '/api/media', service: services.media })
     await api.register(activitiesRoutes, { prefix: '/api/activities', service: services.activities })
     await api.register(webhooksRoutes, { prefix: '/api/webhooks', service: services.webhooks })
+    await api.register(quotaRoutes, { prefix: '/api', service: services.quota })
     await api.register(importsRoutes, {
       prefix: '/api/imports',
       maxBytes: config.importMaxBytes,
@@ -142,6 +152,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
       }),
     })
+  })
+  await app.register(publicApi, {
+    prefix: '/api/public',
+    tenants: services.tenantDirectory,
+    settings: services.settings,
+    quota: services.quota,
+    routes: deps.extraPublicRoutes ?? [],
   })
   return app
 }

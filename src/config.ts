@@ -50,6 +50,11 @@ export interface Config {
    * the delivery fails. Each wait gets up to 10 % random jitter on top.
    */
   webhookRetryDelaysSeconds: readonly number[]
+  /**
+   * Monthly request metering and the quota (decisions.md "Quotas"); false when `METERING=off`
+   * (benchmarks comparing its cost): nothing is counted, limited or reported in headers.
+   */
+  metering: boolean
 }
 
 /** Standard Webhooks-style schedule: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
@@ -150,6 +155,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     .split(',')
     .map((delay) => parseInteger(delay.trim(), 'WEBHOOK_RETRY_DELAYS (each)', 0, 7 * 24 * 3600, problems))
   if (webhookRetryDelaysSeconds.length > 20) problems.push('WEBHOOK_RETRY_DELAYS lists at most 20 delays')
+  const meteringMode = read('METERING') ?? 'on'
+  if (meteringMode !== 'on' && meteringMode !== 'off') {
+    problems.push(`METERING must be on or off, got "${meteringMode}"`)
+  }
   const trustProxyValue = read('TRUST_PROXY')
   const trustProxy = trustProxyValue ? trustProxyValue.split(',').map((s) => s.trim()) : false
 
@@ -206,6 +215,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     outboxRelay: outboxRelay !== 'off',
     outboundAllowPrivate: outboundAllowPrivate === 'true',
     webhookRetryDelaysSeconds: Object.freeze(webhookRetryDelaysSeconds),
+    metering: meteringMode !== 'off',
   })
 }
 

@@ -43,3 +43,15 @@ export function userIdOf(context: TenantContext): string | null {
 export function onBehalfOf(tenantId: string, userId: string, name: string): TenantContext {
   return { ...systemContext(tenantId, name), actor: { kind: 'user', userId } }
 }
+
+/**
+ * The context of a public route (platform.md §7): the tenant named by `X-Tenant-ID`, already found
+ * live and admitted by its edge policy. Read-only: it carries no actor and no permission, so a
+ * service given it can only read what the tenant publishes.
+ */
+export interface PublicContext {
+  readonly tenantId: string
+  /** The browser's `Origin`, already allowed; null for requests without one (servers, curl). */
+  readonly origin: string | null
+  readonly client: { readonly ip: string; readonly userAgent: string }
+}

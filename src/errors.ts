@@ -103,4 +103,23 @@ export const errors = {
     )
   },
   unavailable: (message: string) => new AppError('ServiceUnavailable', message),
+  /**
+   * 429 for an exhausted monthly quota (spec "Errors"): `limit` and `usage` in requests, `periodKey`
+   * `YYYY-MM`, `resetAt` ISO 8601; `Retry-After` carries the seconds until the reset.
+   */
+  requestLimitExceeded: (
+    quota: { limit: number; usage: number; periodKey: string; resetAt: Date },
+    retryAfterSeconds: number,
+  ) =>
+    new AppError(
+      'RequestLimitExceeded',
+      `The monthly API request limit of ${quota.limit} is exceeded for ${quota.periodKey}; it resets at ${quota.resetAt.toISOString()}.`,
+      {
+        limit: quota.limit,
+        usage: quota.usage,
+        periodKey: quota.periodKey,
+        resetAt: quota.resetAt.toISOString(),
+      },
+      { 'retry-after': String(retryAfterSeconds) },
+    ),
 }

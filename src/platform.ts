@@ -5,6 +5,8 @@ import { createOutboxRelay, type EventConsumer } from './events/relay.js'
 import { createJobRunner } from './jobs/runner.js'
 import { activitiesConsumer } from './modules/activities/consumer.js'
 import { createActivitiesService } from './modules/activities/service.js'
+import { createMeter } from './modules/quotas/meter.js'
+import { createUsageRepository } from './modules/quotas/repository.js'
 import type { SharedStore } from './store/shared-store.js'
 
 export interface PlatformOptions {
@@ -19,7 +21,7 @@ export interface PlatformOptions {
 /**
  * The mechanisms every family shares (platform.md §2–4): the event bus (this instance's caches hear
  * commits at once), the outbox relay with its durable consumers (activity log, cross-instance
- * broadcast; webhooks join later), and the job runner. `start` begins polling and working;
+ * broadcast; webhooks join later), the job runner and the request meter. `start` begins polling and working;
  * the command-line importer builds services on the same bus without starting anything, so its
  * events wait in the outbox for the next running server.
  */
@@ -53,18 +55,33 @@ export function createPlatform(options: PlatformOptions) {
     await activities.prune()
   })
   jobs.every('activities.retention', '17 3 * * *')
+  const usage = createUsageRepository(db)
+  // Counts live in this instance's memory until folded, so folding is a timer here, not a job.
+  const meter = options.config.metering
+    ? createMeter({
+        usage,
+        redis: store.redis,
+        prefix: store.prefix,
+        onError: (err) => options.onError?.(err),
+      })
+    : undefined
 
   return {
     bus,
     relay,
     jobs,
     activities,
+    /** Hourly request counts in the database. */
+    usage,
+    /** The request meter (platform.md §6); undefined when `METERING=off`. */
+    meter,
     /** Adds a durable consumer of events (call before `start`). */
     consume(consumer: EventConsumer) {
       consumers.splice(consumers.length - 1, 0, consumer)
     },
     async start() {
       await jobs.start()
+      meter?.start()
       if (!options.config.outboxRelay) return
       relaying = true
       relay.start()
@@ -73,6 +90,7 @@ export function createPlatform(options: PlatformOptions) {
     async stop() {
       relaying = false
       await relay.stop()
+      await meter?.stop().catch((err: unknown) => options.onError?.(err))
       await jobs.stop()
     },
   }

@@ -12,10 +12,12 @@ import { createContentsService } from './modules/contents/service.js'
 import { createTaxonomyIds } from './modules/contents/taxonomy-ids.js'
 import { createFeatureFlagsService } from './modules/feature-flags/service.js'
 import { createMediaService } from './modules/media/service.js'
+import { createQuotaService } from './modules/quotas/service.js'
 import { createTagsService } from './modules/tags/service.js'
 import { createTenantSettingsReader } from './modules/tenant-settings/reader.js'
 import { createTenantSettingsService } from './modules/tenant-settings/service.js'
 import { createMailCounter, createTenantMailer } from './modules/tenant-settings/tenant-mail.js'
+import { createTenantDirectory } from './modules/tenants/directory.js'
 import { createTenantsService } from './modules/tenants/service.js'
 import { createUsersService } from './modules/users/service.js'
 import { createWebhooksService, DELIVER_JOB, type DeliverJob } from './modules/webhooks/service.js'
@@ -84,6 +86,14 @@ export function createServices(deps: {
     counter: createMailCounter(store),
   })
   const featureFlags = createFeatureFlagsService({ db, config })
+  const tenantDirectory = createTenantDirectory({ db, bus })
+  const quota = createQuotaService({
+    meter: platform.meter,
+    usage: platform.usage,
+    tenants: tenantDirectory,
+    settings,
+    bus,
+  })
   return {
     events,
     secrets,
@@ -93,6 +103,8 @@ export function createServices(deps: {
     featureFlags,
     /** The SSRF-guarded outbound client (close it with the app). */
     outbound,
+    tenantDirectory,
+    quota,
     credentials,
     auth,
     users,

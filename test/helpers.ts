@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../src/app.js'
-import { loadConfig } from '../src/config.js'
+import { type Config, loadConfig } from '../src/config.js'
 import { createDatabase, type Database, type Db } from '../src/db/client.js'
 import { runMigrations } from '../src/db/migrate.js'
 import { apiTokens, memberships, sessions, tenants, users } from '../src/db/schema/index.js'
@@ -26,6 +26,8 @@ export interface TestContext {
   /** The database handle behind `db` (tests of failure paths close it early). */
   database: Database
   dataDir: string
+  config: Readonly<Config>
+  store: SharedStore
   close(): Promise<void>
 }
 
@@ -39,6 +41,8 @@ export async function createTestContext(
     env?: Record<string, string>
     /** Wraps the shared store the app gets (a test of an outage makes its calls fail). */
     wrapStore?: (store: SharedStore) => SharedStore
+    /** Routes registered under /api/public (tests of the public-route plugin). */
+    extraPublicRoutes?: FastifyPluginAsync[]
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'))
@@ -67,6 +71,7 @@ export async function createTestContext(
     mailer,
     logger,
     ...(jobsSchema ? { jobsSchema } : {}),
+    ...(options.extraPublicRoutes ? { extraPublicRoutes: options.extraPublicRoutes } : {}),
   })
   await app.ready()
   return {
@@ -74,6 +79,8 @@ export async function createTestContext(
     db: database.db,
     database,
     dataDir,
+    config,
+    store,
     async close() {
       await app.close()
       await store.close()

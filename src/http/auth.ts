@@ -14,8 +14,10 @@ import { permissionsOfRole, scopeForMethod } from '../modules/roles/catalog.js'
  * - `user`: a user session, no tenant needed (own account, tenant list and creation).
  * - `tenant`: a user session or an API token, acting on one tenant (decisions.md "Tenancy").
  * - `userTenant`: like `tenant`, but only a user session (API token management: tokens never mint tokens).
+ * - `public`: no private credential; the tenant comes from `X-Tenant-ID` and its edge policy applies.
+ *   Only for routes under `/api/public` (the public-route plugin, `http/public.ts`).
  */
-export type AuthMode = 'none' | 'user' | 'tenant' | 'userTenant'
+export type AuthMode = 'none' | 'user' | 'tenant' | 'userTenant' | 'public'
 
 export const SESSION_COOKIE = 'folio_session'
 
@@ -64,6 +66,11 @@ export const authPlugin = fp(
       if ((mode === 'tenant' || mode === 'userTenant') && route.config?.permission === undefined) {
         throw new Error(`${route.method} ${route.url} acts on a tenant but declares no permission.`)
       }
+      if (mode === 'public') {
+        throw new Error(
+          `${route.method} ${route.url} is public: register it under /api/public (http/public.ts).`,
+        )
+      }
       if (mode === 'none') return
       const guard = createGuard(mode, route.config?.permission, credentials)
       route.onRequest = route.onRequest === undefined ? [guard] : [...[route.onRequest].flat(), guard]
@@ -73,7 +80,7 @@ export const authPlugin = fp(
 )
 
 function createGuard(
-  mode: Exclude<AuthMode, 'none'>,
+  mode: Exclude<AuthMode, 'none' | 'public'>,
   permission: string | undefined,
   credentials: Credentials,
 ) {

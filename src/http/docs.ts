@@ -10,6 +10,7 @@ const SECURITY_BY_MODE: Record<AuthMode, Array<Record<string, string[]>>> = {
   user: [{ bearerAuth: [] }, { sessionCookie: [] }],
   userTenant: [{ bearerAuth: [] }, { sessionCookie: [] }],
   tenant: [{ bearerAuth: [] }, { sessionCookie: [] }, { apiToken: [] }, { apiKey: [] }],
+  public: [{ tenantId: [] }],
 }
 
 /** What each status means on any route; a route's own description adds the specifics. */
@@ -23,13 +24,14 @@ const STATUS_MEANING: Record<string, string> = {
     'Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).',
   '401': 'Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).',
   '403':
-    'The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid).',
-  '404': 'Not found; a record of another tenant answers exactly like a missing one (NotFound).',
+    'The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).',
+  '404':
+    'Not found; a record of another tenant answers exactly like a missing one (NotFound). On public routes also an unknown, suspended or deleted tenant.',
   '409': 'Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).',
   '413': 'The body is larger than the server accepts (PayloadTooLarge).',
   '415': 'The body is not sent as application/json (UnsupportedMediaType).',
   '429':
-    'Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded, RequestLimitExceeded).',
+    'Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).',
   '503': 'A service Folio depends on is not configured or not reachable.',
 }
 
@@ -38,6 +40,9 @@ const ROLE_ORDER = [...ROLE_KEYS]
 /** Who may call a route, in words, from its auth mode and permission (decisions.md "Authentication"). */
 function whoMayCall(mode: AuthMode, permission: string | undefined): string {
   if (mode === 'none') return 'Anyone; no credentials are needed.'
+  if (mode === 'public') {
+    return 'Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.'
+  }
   const session = 'a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token)'
   if (mode === 'user') return `${session[0]!.toUpperCase()}${session.slice(1)}; API tokens are refused.`
   const roles =
@@ -92,7 +97,13 @@ function documentRoute(route: RouteOptions, schema: Record<string, unknown>) {
           },
         },
       }
-    : schema.headers
+    : mode === 'public'
+      ? {
+          type: 'object',
+          properties: { 'X-Tenant-ID': { ...Id, description: 'The tenant whose public data is read.' } },
+          required: ['X-Tenant-ID'],
+        }
+      : schema.headers
   return {
     ...schema,
     description,

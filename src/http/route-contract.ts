@@ -1,6 +1,15 @@
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { ErrorBody } from './schemas.js'
 
+/** What the frame (auth guard, quota, edge policy) may answer per auth mode, besides 400. */
+const FRAME_STATUSES: Record<string, number[]> = {
+  none: [],
+  user: [401, 403],
+  tenant: [401, 403, 429],
+  userTenant: [401, 403, 429],
+  public: [403, 404, 429],
+}
+
 /** A query string that allows no parameter: decisions.md "Query strings are strict". */
 const NO_QUERY = { type: 'object', properties: {}, additionalProperties: false }
 
@@ -8,8 +17,9 @@ const NO_QUERY = { type: 'object', properties: {}, additionalProperties: false }
  * Completes every documented route's contract at registration, so no route can forget it:
  * - a route without a `querystring` schema accepts no query parameter (400 for any);
  * - the error statuses Folio's frame can answer on any route are declared with the error body:
- *   400 (validation, which every route has), 401/403 for authenticated routes, 413/415 for routes
- *   that take a body. A family declares the rest (404, 409, 429 …) itself.
+ *   400 (validation, which every route has), 401/403 for authenticated routes, 429 for metered
+ *   routes (tenant and public: the monthly quota), 403/404 for public routes (edge policy, unknown
+ *   tenant), 413/415 for routes that take a body. A family declares the rest (404, 409 …) itself.
  * Register before the routes (it is an `onRoute` hook) and after the auth plugin's hook, whose
  * `config.auth` it reads.
  */
@@ -17,8 +27,7 @@ export function registerRouteContract(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const schema = route.schema
     if (schema === undefined || schema.hide === true) return
-    const statuses = [400]
-    if ((route.config as { auth?: string } | undefined)?.auth !== 'none') statuses.push(401, 403)
+    const statuses = [400, ...(FRAME_STATUSES[route.config?.auth ?? 'tenant'] ?? [])]
     if (schema.body !== undefined) statuses.push(413, 415)
     const response = { ...(schema.response as Record<string, unknown> | undefined) }
     for (const status of statuses) response[status] ??= ErrorBody

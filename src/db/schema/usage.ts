@@ -1,0 +1,20 @@
+import { bigint, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core'
+import { tenantIdColumn } from './columns.js'
+import { tenants } from './tenants.js'
+
+/**
+ * Metered API requests per tenant per UTC hour (decisions.md "Quotas"; platform.md §6). Each
+ * instance counts in memory and folds its counts here every few seconds with an additive upsert,
+ * so no request writes to the database. Hourly buckets answer every window the dashboard shows
+ * (four-hour, daily, today, weekly) and the monthly quota period.
+ */
+export const apiUsage = pgTable(
+  'api_usage',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    /** Start of the UTC hour the requests fell in. */
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.hour] })],
+)

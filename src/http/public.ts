@@ -1,0 +1,153 @@
+import cors from '@fastify/cors'
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { PublicContext } from '../context.js'
+import { AppError, errors } from '../errors.js'
+import { isId } from '../lib/ids.js'
+import type { QuotaService } from '../modules/quotas/service.js'
+import type { TenantSettingsReader } from '../modules/tenant-settings/effective.js'
+import { originAllowed, parseOrigin } from '../modules/tenant-settings/origin-policy.js'
+import type { TenantDirectory } from '../modules/tenants/directory.js'
+import { admit } from './quota.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The context of a public route (`http/public.ts`); null elsewhere. */
+    publicContext: PublicContext | null
+  }
+}
+
+export interface PublicApiOptions {
+  tenants: TenantDirectory
+  settings: TenantSettingsReader
+  quota: QuotaService
+  /** The public routes of the families (each declares `config: { auth: 'public' }`). */
+  routes: readonly FastifyPluginAsync[]
+}
+
+/** Every answer of a public route depends on the tenant and the browser origin (decisions.md). */
+const VARY = 'X-Tenant-ID, Origin'
+const CORS_METHODS = ['GET', 'HEAD', 'POST']
+const CORS_ALLOWED_HEADERS = ['Content-Type', 'Authorization', 'X-Tenant-ID', 'X-API-Key', 'X-Locale']
+const CORS_EXPOSED_HEADERS = [
+  'RateLimit-Policy',
+  'RateLimit',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'X-RateLimit-Period',
+  'Retry-After',
+  'X-Request-Id',
+]
+/** Browsers may cache an allowed preflight this long (seconds). */
+const PREFLIGHT_MAX_AGE = 600
+
+/** The tenant id of `X-Tenant-ID`. @throws TenantRequired (400) when missing, ValidationFailed (400) when malformed. */
+function tenantIdOf(request: FastifyRequest): string {
+  const raw = request.headers['x-tenant-id']
+  if (raw === undefined || raw === '') {
+    throw new AppError('TenantRequired', 'Public routes need the tenant in the X-Tenant-ID header.')
+  }
+  if (typeof raw !== 'string' || !isId(raw)) {
+    throw errors.validation('X-Tenant-ID must be one tenant id: 24 lowercase hex characters.')
+  }
+  return raw
+}
+
+/**
+ * The one plugin of every `/api/public/*` route (decisions.md "Tenancy", platform.md §7). Register it
+ * at prefix `/api/public`, outside the authenticated scope; it registers `routes` inside itself.
+ * Per request, before the route runs:
+ * 1. `Vary: X-Tenant-ID, Origin` on every answer;
+ * 2. the tenant from `X-Tenant-ID` (missing or malformed 400; unknown, suspended or deleted 404);
+ * 3. the monthly quota (counted here: every answer for a live tenant counts; 429 when spent);
+ * 4. the tenant's edge policy: `publicReadEnabled: false` 403; a browser `Origin` outside
+ *    `allowedOrigins` / localhost 403;
+ * 5. `request.publicContext`, frozen.
+ * CORS answers come from the same policy through `@fastify/cors` with a per-request delegator: an
+ * allowed origin is reflected (never with credentials); a refused one gets no CORS header.
+ * Preflights carry no `X-Tenant-ID` value (browsers send only its name), so a preflight without one
+ * is allowed for any http(s) origin that asks for `X-Tenant-ID`, and the actual request decides from
+ * the tenant's policy (403, unreadable by the page). A preflight that names a tenant is decided from
+ * that tenant's policy.
+ * A route in this scope without `config.auth: 'public'` fails at registration.
+ */
+export async function publicApi(app: FastifyInstance, options: PublicApiOptions): Promise<void> {
+  const { tenants, settings, quota } = options
+  app.decorateRequest('publicContext', null)
+
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('vary', VARY)
+    done()
+  })
+
+  await app.register(cors, {
+    hideOptionsRoute: true,
+    delegator: async (request: FastifyRequest) => ({
+      origin: await corsOrigin(request),
+      methods: CORS_METHODS,
+      allowedHeaders: CORS_ALLOWED_HEADERS,
+      exposedHeaders: CORS_EXPOSED_HEADERS,
+      credentials: false,
+      maxAge: PREFLIGHT_MAX_AGE,
+    }),
+  })
+
+  /** Whether to reflect the request's Origin: false leaves every CORS header out. */
+  async function corsOrigin(request: FastifyRequest): Promise<boolean> {
+    const origin = request.headers.origin
+    if (origin === undefined) return false
+    const named = request.headers['x-tenant-id']
+    if (request.method === 'OPTIONS' && named === undefined) {
+      const asked = String(request.headers['access-control-request-headers'] ?? '').toLowerCase()
+      return parseOrigin(origin) !== null && asked.split(',').some((name) => name.trim() === 'x-tenant-id')
+    }
+    if (typeof named !== 'string' || !isId(named)) return false
+    const tenant = await tenants.get(named)
+    if (tenant === undefined || !tenant.live) return false
+    const policy = (await settings.get(named)).edgeGateway
+    return policy.publicReadEnabled && originAllowed(policy, origin)
+  }
+
+  async function guard(request: FastifyRequest, reply: FastifyReply) {
+    const tenantId = tenantIdOf(request)
+    const tenant = await tenants.get(tenantId)
+    if (tenant === undefined || !tenant.live) throw errors.notFound('Tenant')
+    await new Promise<void>((resolve, reject) =>
+      admit(quota, tenantId, reply, (err) => (err === undefined ? resolve() : reject(err))),
+    )
+    const policy = (await settings.get(tenantId)).edgeGateway
+    if (!policy.publicReadEnabled) {
+      throw errors.forbidden('Public delivery is turned off for this tenant.')
+    }
+    const origin = request.headers.origin ?? null
+    if (origin !== null && !originAllowed(policy, origin)) {
+      throw errors.forbidden('This origin is not allowed by the tenant’s edge policy.')
+    }
+    request.publicContext = Object.freeze({
+      tenantId,
+      origin,
+      client: Object.freeze({ ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
+    })
+  }
+
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.hide === true && route.method === 'OPTIONS') return // @fastify/cors' preflight route
+    if (route.config?.auth !== 'public') {
+      throw new Error(
+        `${route.method} ${route.url} is under /api/public but does not declare config.auth 'public'.`,
+      )
+    }
+    route.onRequest = route.onRequest === undefined ? [guard] : [...[route.onRequest].flat(), guard]
+  })
+
+  for (const routes of options.routes) await app.register(routes)
+}
+
+/**
+ * The context of a public route, built by the public-route plugin.
+ * @throws NotFound when called outside a public route (a wiring mistake).
+ */
+export function publicContext(request: FastifyRequest): PublicContext {
+  if (request.publicContext === null) throw errors.notFound('Tenant')
+  return request.publicContext
+}

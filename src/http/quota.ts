@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { QuotaService } from '../modules/quotas/service.js'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: the route is not metered (not counted, never refused, no quota headers). Only for the
+     * routes a tenant needs when its quota is spent (`GET /api/tenants/current/limits`).
+     */
+    quota?: false
+  }
+}
+
+/**
+ * Meters every tenant route registered after it in its scope (decisions.md "Quotas"): an
+ * `onRequest` hook placed after the auth guard, so only requests the guard admitted are counted
+ * (authenticated, tenant resolved, permission held; never a request refused before that, so nobody
+ * spends another tenant's quota). The request is counted before the route runs; the quota headers
+ * go on every answer that follows, and an exhausted quota answers 429 `RequestLimitExceeded`.
+ */
+export const quotaPlugin = fp(
+  async (app: FastifyInstance, options: { quota: QuotaService }) => {
+    const { quota } = options
+    if (!quota.enabled) return
+    const meter = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+      admit(quota, request.tenantId, reply, done)
+    }
+    app.addHook('onRoute', (route) => {
+      const mode = route.config?.auth
+      if ((mode !== 'tenant' && mode !== 'userTenant') || route.config?.quota === false) return
+      route.onRequest = route.onRequest === undefined ? [meter] : [...[route.onRequest].flat(), meter]
+    })
+  },
+  { name: 'folio-quota', dependencies: ['folio-auth'] },
+)
+
+/**
+ * Counts one request of `tenantId`, sets the quota headers and calls `done` (with the 429 when the
+ * quota is spent). A callback rather than a promise: on the hot path the decision is synchronous.
+ */
+export function admit(
+  quota: QuotaService,
+  tenantId: string,
+  reply: FastifyReply,
+  done: (err?: Error) => void,
+): void {
+  let decided: ReturnType<QuotaService['admit']>
+  try {
+    decided = quota.admit(tenantId)
+  } catch (err) {
+    done(err as Error)
+    return
+  }
+  if (decided instanceof Promise) {
+    decided.then((headers) => {
+      reply.headers(headers)
+      done()
+    }, done)
+    return
+  }
+  if (decided !== undefined) reply.headers(decided)
+  done()
+}

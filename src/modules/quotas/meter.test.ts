@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm'
+import { Redis } from 'ioredis'
+import { describe, expect, it } from 'vitest'
+import { seedTenant, useTestContext } from '../../../test/helpers.js'
+import { apiUsage } from '../../db/schema/index.js'
+import { createMeter } from './meter.js'
+import { createUsageRepository } from './repository.js'
+
+const ctx = useTestContext()
+
+describe('the meter on its own', () => {
+  it('folds its hourly counts, and a restarted instance carries on from the stored total', async () => {
+    const { tenantId } = await seedTenant(ctx.db)
+    const usage = createUsageRepository(ctx.db)
+    const first = createMeter({ usage, prefix: 'meter-test:' })
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => first.reserve(tenantId, 3)))
+    expect(outcomes.map((o) => o.allowed)).toEqual([true, true, true, false, false])
+    expect(outcomes.map((o) => o.usage)).toEqual([1, 2, 3, 3, 3])
+    await first.stop()
+    const rows = await ctx.db.select().from(apiUsage).where(eq(apiUsage.tenantId, tenantId))
+    expect(rows.map((row) => row.requests)).toEqual([3])
+
+    const restarted = createMeter({ usage, prefix: 'meter-test:' })
+    expect((await restarted.reserve(tenantId, 3)).allowed).toBe(false)
+    expect(await restarted.reserve(tenantId, 4)).toMatchObject({ allowed: true, usage: 4, reported: true })
+    await restarted.stop()
+  })
+
+  it('starts every UTC month from zero', async () => {
+    const { tenantId } = await seedTenant(ctx.db)
+    let clock = Date.UTC(2031, 0, 31, 23, 59, 59, 999)
+    const meter = createMeter({
+      usage: createUsageRepository(ctx.db),
+      prefix: 'meter-test:',
+      now: () => clock,
+    })
+    const january = await meter.reserve(tenantId, 1)
+    expect(january).toMatchObject({ allowed: true, usage: 1 })
+    expect(january.period.key).toBe('2031-01')
+    expect((await meter.reserve(tenantId, 1)).allowed).toBe(false)
+    clock = Date.UTC(2031, 1, 1)
+    const february = await meter.reserve(tenantId, 1)
+    expect(february).toMatchObject({ allowed: true, usage: 1 })
+    expect(february.period).toEqual({
+      key: '2031-02',
+      start: new Date(Date.UTC(2031, 1, 1)),
+      resetAt: new Date(Date.UTC(2031, 2, 1)),
+    })
+    await meter.stop()
+    const rows = await ctx.db.select().from(apiUsage).where(eq(apiUsage.tenantId, tenantId))
+    expect(rows.map((row) => [row.hour.toISOString(), row.requests]).sort()).toEqual([
+      ['2031-01-31T23:00:00.000Z', 1],
+      ['2031-02-01T00:00:00.000Z', 1],
+    ])
+  })
+
+  it('falls back to its own count when Redis is unreachable, leaves headers out and reports the failure once', async () => {
+    const { tenantId } = await seedTenant(ctx.db)
+    const redis = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    })
+    const failures: unknown[] = []
+    const meter = createMeter({
+      usage: createUsageRepository(ctx.db),
+      redis,
+      prefix: 'meter-test:',
+      onError: (err) => failures.push(err),
+    })
+    const outcomes = [
+      await meter.reserve(tenantId, 2),
+      await meter.reserve(tenantId, 2),
+      await meter.reserve(tenantId, 2),
+    ]
+    expect(outcomes.map((o) => [o.allowed, o.usage, o.reported])).toEqual([
+      [true, 1, false],
+      [true, 2, false],
+      [false, 2, false],
+    ])
+    expect(failures).toHaveLength(1)
+    await meter.stop()
+    redis.disconnect()
+  })
+})

@@ -1,0 +1,336 @@
+import type { Redis } from 'ioredis'
+import { hourOf, type QuotaPeriod, quotaPeriod } from './periods.js'
+import type { HourCount, UsageRepository } from './repository.js'
+
+/** The outcome of asking to count one request against a tenant's monthly limit. */
+export interface Reservation {
+  /** false: the limit is reached; the request was not counted and must be refused (429). */
+  allowed: boolean
+  /** Requests counted in the period, this one included when allowed. */
+  usage: number
+  /** The effective monthly limit; null = unlimited. */
+  limit: number | null
+  period: QuotaPeriod
+  /**
+   * false when the shared counter (Redis) could not be reached and this instance's own view decided;
+   * the quota headers are then left out (spec "Limits": absent when the metering store is unavailable).
+   */
+  reported: boolean
+}
+
+/** One tenant's count for the current period on this instance. */
+interface TenantCount {
+  tenantId: string
+  period: QuotaPeriod
+  /** Pending while the period's total is read from the database (first request of the tenant). */
+  loading: Promise<void> | null
+  /** The period's total in the database when last read. */
+  stored: number
+  /** Counted here and being written to the database now. */
+  folding: number
+  /** Counted here since, not yet written. */
+  unfolded: number
+  /** Counted here without touching the Redis counter (unlimited tenants, Redis errors); added at the next fold. */
+  unsynced: number
+  lastUsed: number
+}
+
+/** Reserves atomically on the Redis counter: seeds a missing counter, refuses at the limit, else INCR. */
+const RESERVE_SCRIPT = `
+local used = redis.call('GET', KEYS[1])
+if not used then
+  used = tonumber(ARGV[2])
+  redis.call('SET', KEYS[1], used, 'EX', ARGV[3])
+else
+  used = tonumber(used)
+end
+if used >= tonumber(ARGV[1]) then return {0, used} end
+return {1, redis.call('INCR', KEYS[1])}`
+
+/** Adds counts taken without Redis to an existing counter (a missing one is seeded from the database later). */
+const SYNC_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('INCRBY', KEYS[1], ARGV[1]) end
+return 0`
+
+/** The scripts as ioredis commands: sent once, then run by their SHA (EVALSHA, reloaded if flushed). */
+interface QuotaCommands {
+  folioQuotaReserve(key: string, limit: number, seed: number, ttlSeconds: number): Promise<[number, number]>
+  folioQuotaSync(key: string, amount: number): Promise<number>
+}
+
+function quotaCommands(redis: Redis): QuotaCommands {
+  const commands = redis as unknown as Partial<QuotaCommands>
+  if (commands.folioQuotaReserve === undefined) {
+    redis.defineCommand('folioQuotaReserve', { numberOfKeys: 1, lua: RESERVE_SCRIPT })
+    redis.defineCommand('folioQuotaSync', { numberOfKeys: 1, lua: SYNC_SCRIPT })
+  }
+  return redis as unknown as QuotaCommands
+}
+
+/** Redis counters outlive their month by a few days, so late folds and reads still find them. */
+const COUNTER_TTL_SECONDS = 40 * 24 * 3600
+/** A tenant idle this long is dropped from memory (its counts are in the database by then). */
+const IDLE_MS = 15 * 60_000
+
+export interface MeterOptions {
+  usage: UsageRepository
+  /** The shared counter; undefined = this instance alone decides (one instance, or PGlite). */
+  redis?: Redis | undefined
+  /** Key prefix on the shared store. */
+  prefix: string
+  /** How often counts are folded into the database (ms). */
+  foldIntervalMs?: number
+  onError?: (err: unknown) => void
+  now?: () => number
+}
+
+/**
+ * The request meter (decisions.md "Quotas", platform.md §6). Counting never writes to the database
+ * on the request path: every instance counts in memory and folds its hourly counts into `api_usage`
+ * every few seconds (additive upserts). The quota decision is taken before the route runs and is
+ * exact under concurrency:
+ * - without Redis, the instance's own count (the period's database total when the tenant was first
+ *   seen or last folded, plus what it counted since) is checked and incremented synchronously, so
+ *   of N parallel requests exactly `limit - usage` pass. Several instances on one PostgreSQL without
+ *   Redis each see the others' counts only after those are folded: together they may overshoot by
+ *   what the others counted in one fold interval;
+ * - with Redis, a limited tenant's request runs one Lua script (check and INCR in one step) on the
+ *   month's counter, so any number of instances together never pass the limit. Unlimited tenants
+ *   cost no Redis call; their counts join the counter at the next fold.
+ * Refused requests are not counted: usage never exceeds the limit, and a client retrying after a 429
+ * does not dig the tenant deeper. A Redis failure falls back to the instance's own count (logged).
+ */
+export function createMeter(options: MeterOptions) {
+  const { usage, redis, prefix } = options
+  const scripts = redis === undefined ? undefined : quotaCommands(redis)
+  const now = options.now ?? Date.now
+  const foldIntervalMs = options.foldIntervalMs ?? 5_000
+  const counts = new Map<string, TenantCount>()
+  /** Counts per tenant and hour not yet folded, keyed `tenantId|hour`. */
+  let pending = new Map<string, HourCount>()
+  let currentPeriod = quotaPeriod(now())
+  let running: Promise<void> = Promise.resolve()
+  let timer: NodeJS.Timeout | undefined
+  let lastRedisError = 0
+
+  const counterKey = (tenantId: string, period: QuotaPeriod) => `${prefix}quota:${tenantId}:${period.key}`
+  const local = (count: TenantCount) => count.stored + count.folding + count.unfolded
+
+  function periodAt(at: number): QuotaPeriod {
+    if (at >= currentPeriod.resetAt.getTime() || at < currentPeriod.start.getTime()) {
+      currentPeriod = quotaPeriod(at)
+    }
+    return currentPeriod
+  }
+
+  /** This instance's count for the tenant in the current period, loading its stored total once. */
+  function countOf(tenantId: string, at: number): TenantCount {
+    const period = periodAt(at)
+    let count = counts.get(tenantId)
+    if (count === undefined || count.period !== period) {
+      const fresh: TenantCount = {
+        tenantId,
+        period,
+        loading: null,
+        stored: 0,
+        folding: 0,
+        unfolded: 0,
+        unsynced: 0,
+        lastUsed: at,
+      }
+      fresh.loading = usage.totalsSince([tenantId], period.start).then(
+        (totals) => {
+          fresh.stored = totals.get(tenantId) ?? 0
+          fresh.loading = null
+        },
+        (err: unknown) => {
+          // Forget it, so the next request tries again.
+          if (counts.get(tenantId) === fresh) counts.delete(tenantId)
+          throw err
+        },
+      )
+      counts.set(tenantId, fresh)
+      count = fresh
+    }
+    count.lastUsed = at
+    return count
+  }
+
+  function record(count: TenantCount, at: number) {
+    count.unfolded += 1
+    const hour = hourOf(at)
+    const key = `${count.tenantId}|${hour}`
+    const bucket = pending.get(key)
+    if (bucket === undefined) pending.set(key, { tenantId: count.tenantId, hour, requests: 1 })
+    else bucket.requests += 1
+  }
+
+  function redisFailed(err: unknown) {
+    const at = now()
+    if (at - lastRedisError < 60_000) return
+    lastRedisError = at
+    options.onError?.(err)
+  }
+
+  /** The decision of the shared counter, or null when Redis failed (the caller decides locally). */
+  async function reserveShared(scripts: QuotaCommands, count: TenantCount, limit: number, at: number) {
+    try {
+      const [allowed, used] = await scripts.folioQuotaReserve(
+        counterKey(count.tenantId, count.period),
+        limit,
+        local(count),
+        COUNTER_TTL_SECONDS,
+      )
+      if (allowed === 1) record(count, at)
+      const reservation: Reservation = {
+        allowed: allowed === 1,
+        usage: used,
+        limit,
+        period: count.period,
+        reported: true,
+      }
+      return reservation
+    } catch (err) {
+      redisFailed(err)
+      return null
+    }
+  }
+
+  /**
+   * The decision for one request on a loaded count: synchronous (no promise on the hot path)
+   * unless the shared counter must be asked.
+   */
+  function decide(count: TenantCount, limit: number | null, at: number): Reservation | Promise<Reservation> {
+    if (limit !== null && scripts !== undefined) {
+      return reserveShared(scripts, count, limit, at).then(
+        (shared) => shared ?? decideLocally(count, limit, at, false),
+      )
+    }
+    return decideLocally(count, limit, at, true)
+  }
+
+  function decideLocally(
+    count: TenantCount,
+    limit: number | null,
+    at: number,
+    reported: boolean,
+  ): Reservation {
+    const used = local(count)
+    if (limit !== null && used >= limit) {
+      return { allowed: false, usage: used, limit, period: count.period, reported }
+    }
+    record(count, at)
+    if (redis !== undefined) count.unsynced += 1
+    return { allowed: true, usage: used + 1, limit, period: count.period, reported }
+  }
+
+  async function fold(): Promise<void> {
+    const batch = [...pending.values()]
+    pending = new Map()
+    const moving = [...counts.values()].filter((count) => count.unfolded > 0)
+    for (const count of moving) {
+      count.folding += count.unfolded
+      count.unfolded = 0
+    }
+    try {
+      await usage.add(batch)
+    } catch (err) {
+      for (const bucket of batch) {
+        const key = `${bucket.tenantId}|${bucket.hour}`
+        const later = pending.get(key)
+        if (later === undefined) pending.set(key, bucket)
+        else later.requests += bucket.requests
+      }
+      for (const count of moving) {
+        count.unfolded += count.folding
+        count.folding = 0
+      }
+      throw err
+    }
+    // The stored totals now hold what was folded (and other instances' folds): read them afresh.
+    const current = moving.filter((count) => counts.get(count.tenantId) === count)
+    const totals = await usage
+      .totalsSince(
+        current.map((count) => count.tenantId),
+        currentPeriod.start,
+      )
+      .catch(() => undefined)
+    for (const count of moving) {
+      count.stored = totals?.get(count.tenantId) ?? count.stored + count.folding
+      count.folding = 0
+    }
+    await syncShared()
+    const idleSince = now() - IDLE_MS
+    for (const [tenantId, count] of counts) {
+      if (count.lastUsed < idleSince && count.unfolded === 0 && count.unsynced === 0) counts.delete(tenantId)
+    }
+  }
+
+  async function syncShared() {
+    if (scripts === undefined) return
+    for (const count of counts.values()) {
+      if (count.unsynced === 0) continue
+      const amount = count.unsynced
+      count.unsynced = 0
+      try {
+        await scripts.folioQuotaSync(counterKey(count.tenantId, count.period), amount)
+      } catch (err) {
+        count.unsynced += amount
+        redisFailed(err)
+        return
+      }
+    }
+  }
+
+  return {
+    /**
+     * Counts one request for `tenantId` unless that would pass `limit` (null = unlimited). Called
+     * before the route runs (reserve, then answer). Answers synchronously once the tenant's stored
+     * total is loaded and no Redis call is needed (the common case), else with a promise.
+     * @throws (rejects) when the tenant's stored total cannot be read (database down) on its first request.
+     */
+    reserve(tenantId: string, limit: number | null): Reservation | Promise<Reservation> {
+      const at = now()
+      const count = countOf(tenantId, at)
+      if (count.loading !== null) return count.loading.then(() => decide(count, limit, at))
+      return decide(count, limit, at)
+    },
+
+    /** Requests counted for the tenant in the current period (the shared counter when there is one). */
+    async usage(tenantId: string): Promise<{ usage: number; period: QuotaPeriod }> {
+      const count = countOf(tenantId, now())
+      if (count.loading !== null) await count.loading
+      if (redis !== undefined) {
+        try {
+          const shared = await redis.get(counterKey(tenantId, count.period))
+          if (shared !== null) return { usage: Number(shared) + count.unsynced, period: count.period }
+        } catch (err) {
+          redisFailed(err)
+        }
+      }
+      return { usage: local(count), period: count.period }
+    },
+
+    /** Folds every count taken so far into the database (after any fold under way). */
+    flush(): Promise<void> {
+      running = running.catch(() => {}).then(fold)
+      return running
+    },
+
+    start() {
+      timer ??= setInterval(() => {
+        this.flush().catch((err: unknown) => options.onError?.(err))
+      }, foldIntervalMs)
+      timer.unref()
+    },
+
+    /** Stops the timer and folds what is left. */
+    async stop() {
+      clearInterval(timer)
+      timer = undefined
+      await this.flush()
+    },
+  }
+}
+
+export type Meter = ReturnType<typeof createMeter>

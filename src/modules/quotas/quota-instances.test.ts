@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { call, createTestContext, seedApiToken, seedTenant, type TestContext } from '../../../test/helpers.js'
+import { buildApp } from '../../app.js'
+import { tenantSettings } from '../../db/schema/index.js'
+import { createMailer } from '../../mail/mailer.js'
+import { createSharedStore, type SharedStore } from '../../store/shared-store.js'
+
+/**
+ * Two app instances on one database and one Redis (the same key prefix), as two processes of one
+ * deployment would be. Runs when TEST_REDIS_URL is set.
+ */
+describe.skipIf(process.env.TEST_REDIS_URL === undefined)('two instances on one Redis', () => {
+  let first: TestContext
+  let secondStore: SharedStore
+  let second: Awaited<ReturnType<typeof buildApp>>
+  beforeAll(async () => {
+    first = await createTestContext()
+    secondStore = await createSharedStore({
+      redisUrl: process.env.TEST_REDIS_URL,
+      prefix: first.store.prefix,
+    })
+    second = await buildApp({
+      config: first.config,
+      database: first.database,
+      store: secondStore,
+      mailer: createMailer({ from: first.config.mailFrom, dataDir: first.dataDir }),
+      logger: false,
+      ...(process.env.TEST_DATABASE_URL === undefined ? {} : { jobsSchema: `jobs_second_${Date.now()}` }),
+    })
+    await second.ready()
+  })
+  afterAll(async () => {
+    await second.close()
+    await secondStore.close()
+    await first.close()
+  })
+
+  it('grant exactly the limit between them: 200 parallel requests, limit 50', async () => {
+    const owner = await seedTenant(first.db)
+    await first.db.insert(tenantSettings).values({ tenantId: owner.tenantId, limits: { apiCalls: 50 } })
+    const token = await seedApiToken(first.db, owner.tenantId)
+    const apps = [first.app, second]
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => call(apps[i % 2]!, 'GET', '/api/tags', { token })),
+    )
+    const statuses = responses.map((response) => response.statusCode)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(50)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(150)
+    const served = responses.filter((_, i) => statuses[i] === 200)
+    expect(served.map((r) => Number(r.headers['x-ratelimit-remaining'])).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i),
+    )
+    // Both instances answer the same usage, and the folded hourly counts add up to it.
+    for (const app of apps) {
+      const limits = await call(app, 'GET', '/api/tenants/current/limits', { token })
+      expect(limits.data.usage.requests.usage).toBe(50)
+    }
+    const stats = await Promise.all(
+      apps.map((app) => call(app, 'GET', '/api/dashboard/api-stats', { token })),
+    )
+    expect(stats.map((s) => s.statusCode)).toEqual([429, 429])
+  })
+
+  it('count an unlimited tenant on both and fold both counts into the database', async () => {
+    const owner = await seedTenant(first.db)
+    const token = await seedApiToken(first.db, owner.tenantId)
+    for (let i = 0; i < 6; i++) await call(i % 2 === 0 ? first.app : second, 'GET', '/api/tags', { token })
+    // api-stats folds the answering instance's counts; the other's arrive with its own next fold.
+    const before = await call(first.app, 'GET', '/api/dashboard/api-stats', { token })
+    expect(before.data.monthly).toBeGreaterThanOrEqual(4)
+    const after = await call(second, 'GET', '/api/dashboard/api-stats', { token })
+    expect(after.data.monthly).toBe(8)
+  })
+})

@@ -1,0 +1,157 @@
+import type { TenantContext } from '../../context.js'
+import { errors } from '../../errors.js'
+import type { EventBus } from '../../events/bus.js'
+import type { TenantSettingsReader } from '../tenant-settings/effective.js'
+import type { TenantDirectory } from '../tenants/directory.js'
+import type { Meter, Reservation } from './meter.js'
+import { quotaPeriod, secondsUntil, statsWindows } from './periods.js'
+import { effectiveRequestLimit, type Plan, planOf } from './plans.js'
+import type { UsageRepository } from './repository.js'
+
+/** How long an effective limit is reused without asking settings and tenants again (ms). */
+const LIMIT_CACHE_TTL_MS = 5_000
+const MAX_CACHED_LIMITS = 10_000
+
+/** The quota response headers (spec "Limits"; decisions.md "Quotas"). */
+export function quotaHeaders(reservation: Reservation, now: number): Record<string, string> {
+  if (reservation.limit === null || !reservation.reported) return {}
+  const remaining = Math.max(0, reservation.limit - reservation.usage)
+  const seconds = secondsUntil(reservation.period.resetAt, now)
+  return {
+    'ratelimit-policy': `"monthly";q=${reservation.limit}`,
+    ratelimit: `"monthly";r=${remaining};t=${seconds}`,
+    'x-ratelimit-limit': String(reservation.limit),
+    'x-ratelimit-remaining': String(remaining),
+    'x-ratelimit-reset': String(Math.floor(reservation.period.resetAt.getTime() / 1000)),
+    'x-ratelimit-period': reservation.period.key,
+  }
+}
+
+/** The request metric of `GET /api/tenants/current/limits`. */
+export interface RequestMetric {
+  usage: number
+  limit: number | null
+  remaining: number | null
+  /** usage / limit in percent, two decimals, at most 100; 0 when unlimited. */
+  percentage: number
+  unlimited: boolean
+}
+
+export function requestMetric(usage: number, limit: number | null): RequestMetric {
+  if (limit === null) return { usage, limit, remaining: null, percentage: 0, unlimited: true }
+  const percentage = limit === 0 ? 100 : Math.min(100, Math.round((usage / limit) * 10_000) / 100)
+  return { usage, limit, remaining: Math.max(0, limit - usage), percentage, unlimited: false }
+}
+
+/**
+ * The monthly request quota over the meter: each tenant's effective limit (plan and settings), the
+ * decision for one request, and the reads of `GET /api/tenants/current/limits` and
+ * `GET /api/dashboard/api-stats`. `meter` undefined = metering off (`METERING=off`): nothing is
+ * counted or refused; the reads show what the database holds.
+ */
+export function createQuotaService(deps: {
+  meter: Meter | undefined
+  usage: UsageRepository
+  tenants: TenantDirectory
+  settings: TenantSettingsReader
+  bus: EventBus
+  now?: () => number
+}) {
+  const { meter, usage, tenants, settings } = deps
+  const now = deps.now ?? Date.now
+  /**
+   * Effective limits by tenant, so the hot path takes no promise. Dropped with the caches they come
+   * from (the same `settings.*` and `tenant.*` events), and kept no longer than theirs.
+   */
+  const limitCache = new Map<string, { limit: number | null; expiresAt: number }>()
+  const forget = (notice: { tenantId: string }) => limitCache.delete(notice.tenantId)
+  deps.bus.on('settings.', forget)
+  deps.bus.on('tenant.', forget)
+
+  async function limitOf(tenantId: string): Promise<{ plan: Plan; limit: number | null }> {
+    const [tenant, tenantSettings] = await Promise.all([tenants.get(tenantId), settings.get(tenantId)])
+    const plan = planOf(tenant?.plan ?? '')
+    return { plan, limit: effectiveRequestLimit(plan, tenantSettings.limits.apiCalls) }
+  }
+
+  function headersOf(reservation: Reservation): Record<string, string> {
+    const at = now()
+    const headers = quotaHeaders(reservation, at)
+    if (reservation.allowed) return headers
+    const error = errors.requestLimitExceeded(
+      {
+        limit: reservation.limit ?? 0,
+        usage: reservation.usage,
+        periodKey: reservation.period.key,
+        resetAt: reservation.period.resetAt,
+      },
+      secondsUntil(reservation.period.resetAt, at),
+    )
+    Object.assign(error.headers, headers)
+    throw error
+  }
+
+  function reserve(meter: Meter, tenantId: string, limit: number | null) {
+    const reservation = meter.reserve(tenantId, limit)
+    return reservation instanceof Promise ? reservation.then(headersOf) : headersOf(reservation)
+  }
+
+  return {
+    enabled: meter !== undefined,
+
+    /**
+     * Counts one request for the tenant before its route runs (reserve, then answer) and returns
+     * the headers to send; undefined when metering is off. Synchronous on the hot path (limit
+     * cached, count loaded, no Redis call), else a promise.
+     * @throws RequestLimitExceeded (429) when the month's limit is reached; the request is not counted.
+     */
+    admit(tenantId: string): Record<string, string> | undefined | Promise<Record<string, string>> {
+      if (meter === undefined) return undefined
+      const cached = limitCache.get(tenantId)
+      if (cached !== undefined && cached.expiresAt > now()) return reserve(meter, tenantId, cached.limit)
+      return limitOf(tenantId).then(({ limit }) => {
+        if (limitCache.size >= MAX_CACHED_LIMITS) limitCache.clear()
+        limitCache.set(tenantId, { limit, expiresAt: now() + LIMIT_CACHE_TTL_MS })
+        return reserve(meter, tenantId, limit)
+      })
+    },
+
+    /** The tenant's plan, limits and request usage (`GET /api/tenants/current/limits`). */
+    async limits(context: TenantContext) {
+      const { tenantId } = context
+      const [tenant, tenantSettings, { plan, limit }] = await Promise.all([
+        tenants.get(tenantId),
+        settings.get(tenantId),
+        limitOf(tenantId),
+      ])
+      if (tenant === undefined) throw errors.notFound('Tenant')
+      const period = quotaPeriod(now())
+      const used =
+        meter === undefined
+          ? ((await usage.totalsSince([tenantId], period.start)).get(tenantId) ?? 0)
+          : (await meter.usage(tenantId)).usage
+      const { apiCalls, entries, media, users, emailPerMonth, custom } = tenantSettings.limits
+      return {
+        tenant: { id: tenant.id, name: tenant.name, slug: tenant.slug },
+        plan: { slug: plan.slug, name: plan.name, monthlyRequestLimit: plan.monthlyRequests },
+        period: { key: period.key, start: period.start.toISOString(), resetAt: period.resetAt.toISOString() },
+        limits: { monthlyRequests: limit, apiCalls, entries, media, users, emailPerMonth, custom },
+        usage: { requests: requestMetric(used, limit) },
+        metering: meter !== undefined,
+      }
+    },
+
+    /**
+     * Request counts for the dashboard (`GET /api/dashboard/api-stats`): this instance's counts are
+     * folded first, so the answer includes every request it has served, this one too.
+     */
+    async stats(context: TenantContext) {
+      await meter?.flush()
+      const at = now()
+      const totals = await usage.windowTotals(context.tenantId, statsWindows(at))
+      return { ...totals, periodKey: quotaPeriod(at).key, enabled: meter !== undefined }
+    },
+  }
+}
+
+export type QuotaService = ReturnType<typeof createQuotaService>
