@@ -4,6 +4,7 @@ import { call, createTestContext, seedTenant, type TestContext } from '../../tes
 import { outbox } from '../db/schema/index.js'
 
 let ctx: TestContext
+const ownDatabase = process.env.TEST_DATABASE_URL === undefined
 let storeDown = false
 const failedBroadcasts: string[] = []
 
@@ -47,9 +48,12 @@ describe('transactional outbox', () => {
       // This instance's list total heard the commit at once, without Redis.
       const after = await call(ctx.app, 'GET', '/api/contents', { token: owner.token })
       expect(after.data.pagination.total).toBe(1)
-      await expect.poll(() => failedBroadcasts.length, { timeout: 5000 }).toBeGreaterThan(0)
-      const waiting = await eventsOf(owner.tenantId)
-      expect(waiting).toEqual([{ type: 'content.created', processedAt: null }])
+      // On a shared test PostgreSQL another file's relay (with a healthy store) may take the event.
+      if (ownDatabase) {
+        await expect.poll(() => failedBroadcasts.length, { timeout: 5000 }).toBeGreaterThan(0)
+        const waiting = await eventsOf(owner.tenantId)
+        expect(waiting).toEqual([{ type: 'content.created', processedAt: null }])
+      }
     } finally {
       storeDown = false
     }
@@ -71,23 +75,27 @@ describe('transactional outbox', () => {
     expect((await eventsOf(owner.tenantId)).map((event) => event.type)).toEqual(['tag.created'])
   })
 
-  it('leaves events in the outbox on an instance started with OUTBOX_RELAY=off', async () => {
-    const writer = await createTestContext({ env: { OUTBOX_RELAY: 'off' } })
-    try {
-      const owner = await seedTenant(writer.db)
-      const created = await call(writer.app, 'POST', '/api/tags', {
-        token: owner.token,
-        body: { title: 'Kept' },
-      })
-      expect(created.statusCode).toBe(200)
-      await new Promise((resolve) => setTimeout(resolve, 1500))
-      const rows = await writer.db
-        .select({ type: outbox.type, processedAt: outbox.processedAt })
-        .from(outbox)
-        .where(eq(outbox.tenantId, owner.tenantId))
-      expect(rows).toEqual([{ type: 'tag.created', processedAt: null }])
-    } finally {
-      await writer.close()
-    }
-  })
+  // Only on a database of its own: on a shared PostgreSQL the other files' apps relay its events.
+  it.skipIf(!ownDatabase)(
+    'leaves events in the outbox on an instance started with OUTBOX_RELAY=off',
+    async () => {
+      const writer = await createTestContext({ env: { OUTBOX_RELAY: 'off' } })
+      try {
+        const owner = await seedTenant(writer.db)
+        const created = await call(writer.app, 'POST', '/api/tags', {
+          token: owner.token,
+          body: { title: 'Kept' },
+        })
+        expect(created.statusCode).toBe(200)
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        const rows = await writer.db
+          .select({ type: outbox.type, processedAt: outbox.processedAt })
+          .from(outbox)
+          .where(eq(outbox.tenantId, owner.tenantId))
+        expect(rows).toEqual([{ type: 'tag.created', processedAt: null }])
+      } finally {
+        await writer.close()
+      }
+    },
+  )
 })
