@@ -149,6 +149,12 @@ function combine(runs, duration) {
   }
 }
 
+/** Warm-up, then one measured run of `config.duration` seconds (the metering comparison's unit). */
+async function measure(server, scenario, headers) {
+  await fire(server, scenario.paths, headers, config.warmup)
+  return combine([await measureOnce(server, scenario, headers, config.duration)], config.duration)
+}
+
 /**
  * Warms both servers up, then measures them in alternating rounds (Folio, reference, Folio, …) of
  * `duration / rounds` seconds each, so a change in the machine's background load during the
