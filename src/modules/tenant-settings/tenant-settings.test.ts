@@ -341,7 +341,7 @@ describe('write-only secrets', () => {
     await expect(settings.webhookSecret(b.tenantId)).rejects.toThrow()
     // One altered character of A's ciphertext does not decrypt either.
     const stored = row?.smtpPasswordEncrypted as string
-    const tampered = `${stored.slice(0, -2)}${stored.endsWith('A') ? 'B' : 'A'}${stored.slice(-1)}`
+    const tampered = `${stored.slice(0, -2)}${stored.at(-2) === 'A' ? 'B' : 'A'}${stored.slice(-1)}`
     await ctx.db
       .update(tenantSettings)
       .set({ smtpPasswordEncrypted: tampered })
