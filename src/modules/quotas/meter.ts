@@ -1,22 +1,7 @@
 import type { Redis } from 'ioredis'
-import { hourOf, type QuotaPeriod, quotaPeriod } from './periods.js'
+import { hourOf, type QuotaPeriod, quotaPeriod, type Reservation } from './periods.js'
 import type { HourCount, UsageRepository } from './repository.js'
-
-/** The outcome of asking to count one request against a tenant's monthly limit. */
-export interface Reservation {
-  /** false: the limit is reached; the request was not counted and must be refused (429). */
-  allowed: boolean
-  /** Requests counted in the period, this one included when allowed. */
-  usage: number
-  /** The effective monthly limit; null = unlimited. */
-  limit: number | null
-  period: QuotaPeriod
-  /**
-   * false when the shared counter (Redis) could not be reached and this instance's own view decided;
-   * the quota headers are then left out (spec "Limits": absent when the metering store is unavailable).
-   */
-  reported: boolean
-}
+import { COUNTER_TTL_SECONDS, type QuotaCommands, quotaCommands } from './shared-counter.js'
 
 /** One tenant's count for the current period on this instance. */
 interface TenantCount {
@@ -35,40 +20,6 @@ interface TenantCount {
   lastUsed: number
 }
 
-/** Reserves atomically on the Redis counter: seeds a missing counter, refuses at the limit, else INCR. */
-const RESERVE_SCRIPT = `
-local used = redis.call('GET', KEYS[1])
-if not used then
-  used = tonumber(ARGV[2])
-  redis.call('SET', KEYS[1], used, 'EX', ARGV[3])
-else
-  used = tonumber(used)
-end
-if used >= tonumber(ARGV[1]) then return {0, used} end
-return {1, redis.call('INCR', KEYS[1])}`
-
-/** Adds counts taken without Redis to an existing counter (a missing one is seeded from the database later). */
-const SYNC_SCRIPT = `
-if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('INCRBY', KEYS[1], ARGV[1]) end
-return 0`
-
-/** The scripts as ioredis commands: sent once, then run by their SHA (EVALSHA, reloaded if flushed). */
-interface QuotaCommands {
-  folioQuotaReserve(key: string, limit: number, seed: number, ttlSeconds: number): Promise<[number, number]>
-  folioQuotaSync(key: string, amount: number): Promise<number>
-}
-
-function quotaCommands(redis: Redis): QuotaCommands {
-  const commands = redis as unknown as Partial<QuotaCommands>
-  if (commands.folioQuotaReserve === undefined) {
-    redis.defineCommand('folioQuotaReserve', { numberOfKeys: 1, lua: RESERVE_SCRIPT })
-    redis.defineCommand('folioQuotaSync', { numberOfKeys: 1, lua: SYNC_SCRIPT })
-  }
-  return redis as unknown as QuotaCommands
-}
-
-/** Redis counters outlive their month by a few days, so late folds and reads still find them. */
-const COUNTER_TTL_SECONDS = 40 * 24 * 3600
 /** A tenant idle this long is dropped from memory (its counts are in the database by then). */
 const IDLE_MS = 15 * 60_000
 

@@ -51,3 +51,19 @@ export function statsWindows(now: number) {
     monthly: quotaPeriod(now).start,
   }
 }
+
+/** The outcome of asking to count one request against a tenant's monthly limit. */
+export interface Reservation {
+  /** false: the limit is reached; the request was not counted and must be refused (429). */
+  allowed: boolean
+  /** Requests counted in the period, this one included when allowed. */
+  usage: number
+  /** The effective monthly limit; null = unlimited. */
+  limit: number | null
+  period: QuotaPeriod
+  /**
+   * false when the shared counter (Redis) could not be reached and this instance's own view decided;
+   * the quota headers are then left out (spec "Limits": absent when the metering store is unavailable).
+   */
+  reported: boolean
+}
