@@ -1,9 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { Webhook } from 'standardwebhooks'
+import { expect, vi } from 'vitest'
 import { systemContext } from '../src/context.js'
 import type { Db } from '../src/db/client.js'
-import { outbox, tenantSettings, webhookDeliveries } from '../src/db/schema/index.js'
+import { activities, outbox, tenantSettings, webhookDeliveries } from '../src/db/schema/index.js'
 import { type CommittedEvent, inTransaction } from '../src/events/event-log.js'
 import { newId } from '../src/lib/ids.js'
 import { createSecretBox } from '../src/lib/secrets.js'
@@ -143,4 +145,37 @@ export async function deliverEvent(
     )
   }
   return committed
+}
+
+/** The delivery once it reached `status` (waits up to 20 s). */
+export async function settledDelivery(db: Db, tenantId: string, id: string, status: 'succeeded' | 'failed') {
+  return vi.waitFor(
+    async () => {
+      const row = await deliveryRow(db, tenantId, id)
+      if (row?.status !== status) throw new Error(`delivery ${id} is ${row?.status ?? 'missing'}`)
+      return row
+    },
+    { timeout: 20_000, interval: 100 },
+  )
+}
+
+/** Verifies a received request as a receiver would; returns the parsed body. */
+export function verified(secret: string | Uint8Array, request: Received) {
+  const webhook = typeof secret === 'string' ? new Webhook(secret) : new Webhook(secret, { format: 'raw' })
+  return webhook.verify(request.body, request.headers as Record<string, string>) as {
+    type: string
+    timestamp: string
+    data: Record<string, unknown>
+  }
+}
+
+/** Asserts that none of `secrets` shows in `texts` (responses, log lines), delivery rows, the outbox or activities. */
+export async function expectSecretsHidden(db: Db, texts: string[], secrets: string[]) {
+  const tables = JSON.stringify([
+    await db.select().from(webhookDeliveries),
+    await db.select().from(outbox),
+    await db.select().from(activities),
+  ])
+  const everything = [...texts, tables].join('\n')
+  for (const secret of secrets) expect(everything).not.toContain(secret)
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { Webhook, WebhookVerificationError } from 'standardwebhooks'
+import { WebhookVerificationError } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { call, createTestContext, seedTenant, type TestContext } from '../../../test/helpers.js'
 import {
@@ -7,12 +7,13 @@ import {
   deliverEvent,
   deliveryRow,
   emitEvent,
+  expectSecretsHidden,
   type Received,
+  settledDelivery,
   startReceiver,
+  verified,
 } from '../../../test/webhook-fixtures.js'
-import { ConfigError, DEFAULT_WEBHOOK_RETRY_DELAYS_SECONDS, loadConfig } from '../../config.js'
-import { activities, outbox, webhookDeliveries } from '../../db/schema/index.js'
-import { retryAt } from './service.js'
+import { webhookDeliveries } from '../../db/schema/index.js'
 import { signingKeyOf } from './signing.js'
 
 /**
@@ -46,27 +47,8 @@ async function api(...args: Parameters<typeof call>) {
   responses.push(response.body)
   return response
 }
-
-async function settled(tenantId: string, id: string, status: 'succeeded' | 'failed') {
-  return vi.waitFor(
-    async () => {
-      const row = await deliveryRow(ctx.db, tenantId, id)
-      if (row?.status !== status) throw new Error(`delivery ${id} is ${row?.status ?? 'missing'}`)
-      return row
-    },
-    { timeout: 20_000, interval: 100 },
-  )
-}
-
-/** Verifies a received request as a receiver would; returns the parsed body. */
-function verified(secret: string | Uint8Array, request: Received) {
-  const webhook = typeof secret === 'string' ? new Webhook(secret) : new Webhook(secret, { format: 'raw' })
-  return webhook.verify(request.body, request.headers as Record<string, string>) as {
-    type: string
-    timestamp: string
-    data: Record<string, unknown>
-  }
-}
+const settled = (tenantId: string, id: string, status: 'succeeded' | 'failed') =>
+  settledDelivery(ctx.db, tenantId, id, status)
 
 describe('webhook deliveries', () => {
   it('sends each event once, signed per Standard Webhooks, and logs it as succeeded', async () => {
@@ -240,165 +222,12 @@ describe('webhook deliveries', () => {
     expect(receiver.to('/ok/off')).toHaveLength(0)
   })
 
-  it('redelivers with the same id and body from a new series of attempts (202)', async () => {
-    const owner = await seedTenant(ctx.db)
-    await configureWebhook(ctx.db, owner.tenantId, {
-      url: receiver.url('/ok/again'),
-      secret: STANDARD_SECRET,
-    })
-    const event = await deliverEvent(ctx.app, ctx.db, owner.tenantId, {
-      type: 'tag.deleted',
-      payload: { title: 'Old' },
-    })
-    await settled(owner.tenantId, event.id, 'succeeded')
-
-    const redeliver = await api(ctx.app, 'POST', `/api/webhooks/deliveries/${event.id}/redeliver`, {
-      token: owner.token,
-    })
-    expect(redeliver.statusCode, redeliver.body).toBe(202)
-    expect(redeliver.data.delivery).toMatchObject({ id: event.id, status: 'pending', attempts: 0 })
-    expect(Date.parse(redeliver.data.delivery.nextAttemptAt)).toBeLessThanOrEqual(Date.now())
-
-    await vi.waitFor(() => expect(receiver.to('/ok/again')).toHaveLength(2), {
-      timeout: 20_000,
-      interval: 100,
-    })
-    const row = await settled(owner.tenantId, event.id, 'succeeded')
-    expect(row.attempts).toBe(1)
-    const [first, second] = receiver.to('/ok/again')
-    expect(second?.headers['webhook-id']).toBe(event.id)
-    expect(second?.body).toBe(first?.body)
-    expect(verified(STANDARD_SECRET, second as Received).type).toBe('tag.deleted')
-
-    const detail = await api(ctx.app, 'GET', `/api/webhooks/deliveries/${event.id}`, { token: owner.token })
-    expect(detail.statusCode).toBe(200)
-    expect(detail.data.delivery).toMatchObject({ id: event.id, status: 'succeeded', attempts: 1 })
-    expect(detail.data.delivery.payload).toEqual({
-      type: 'tag.deleted',
-      timestamp: event.createdAt.toISOString(),
-      data: { title: 'Old' },
-    })
-    // The redelivery is an activity; webhook bookkeeping itself is never sent to the webhook.
-    await vi.waitFor(
-      async () => {
-        const logged = await ctx.db.select().from(activities).where(eq(activities.tenantId, owner.tenantId))
-        expect(logged.map((activity) => activity.action)).toContain('webhook.redelivered')
-      },
-      { timeout: 10_000, interval: 100 },
-    )
-    expect(receiver.to('/ok/again').map((r) => JSON.parse(r.body).type)).toEqual([
-      'tag.deleted',
-      'tag.deleted',
-    ])
-  })
-
-  it('sends a signed test ping now and answers with the outcome', async () => {
-    const owner = await seedTenant(ctx.db)
-    // Switched off: a ping may be tried before turning the webhook on.
-    await configureWebhook(ctx.db, owner.tenantId, {
-      url: receiver.url('/ok/ping'),
-      secret: STANDARD_SECRET,
-      enabled: false,
-    })
-    const ping = await api(ctx.app, 'POST', '/api/webhooks/test', { token: owner.token })
-    expect(ping.statusCode, ping.body).toBe(200)
-    expect(ping.data.ok).toBe(true)
-    expect(ping.data.delivery).toMatchObject({
-      type: 'webhook.test',
-      status: 'succeeded',
-      attempts: 1,
-      lastStatusCode: 200,
-      lastError: null,
-      nextAttemptAt: null,
-    })
-    const [request] = receiver.to('/ok/ping')
-    expect(request?.headers['webhook-id']).toBe(ping.data.delivery.id)
-    expect(verified(STANDARD_SECRET, request as Received)).toMatchObject({
-      type: 'webhook.test',
-      data: { tenantId: owner.tenantId, message: 'A test ping from Folio.' },
-    })
-
-    const failing = await seedTenant(ctx.db)
-    await configureWebhook(ctx.db, failing.tenantId, {
-      url: receiver.url('/fail/ping'),
-      secret: STANDARD_SECRET,
-    })
-    const failed = await api(ctx.app, 'POST', '/api/webhooks/test', { token: failing.token, body: {} })
-    expect(failed.statusCode).toBe(200)
-    expect(failed.data.ok).toBe(false)
-    expect(failed.data.delivery).toMatchObject({
-      status: 'failed',
-      attempts: 1,
-      lastStatusCode: 500,
-      lastError: 'The receiver answered HTTP 500.',
-    })
-    // A ping is not retried.
-    await new Promise((resolve) => setTimeout(resolve, 1500))
-    expect(receiver.to('/fail/ping')).toHaveLength(1)
-    const log = await api(ctx.app, 'GET', '/api/webhooks/deliveries', { token: failing.token })
-    expect(log.data.deliveries.map((d: { type: string }) => d.type)).toEqual(['webhook.test'])
-  })
-
   it('never shows the secret in a response, a log line, a delivery row, the outbox or an activity', async () => {
-    const tables = JSON.stringify([
-      await ctx.db.select().from(webhookDeliveries),
-      await ctx.db.select().from(outbox),
-      await ctx.db.select().from(activities),
-    ])
-    const everything = [...responses, ...logs, tables].join('\n')
-    expect(responses.length).toBeGreaterThan(5)
-    for (const secret of [STANDARD_SECRET, STANDARD_SECRET.slice(6), PLAIN_SECRET]) {
-      expect(everything).not.toContain(secret)
-    }
-  })
-})
-
-describe('retry schedule', () => {
-  it('waits 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, plus up to 10 % jitter', () => {
-    const from = new Date('2026-01-01T00:00:00Z')
-    const waits = (random: number) =>
-      DEFAULT_WEBHOOK_RETRY_DELAYS_SECONDS.map(
-        (_, index) =>
-          (retryAt(from, index + 1, DEFAULT_WEBHOOK_RETRY_DELAYS_SECONDS, () => random).getTime() -
-            from.getTime()) /
-          1000,
-      )
-    expect(waits(0)).toEqual([5, 300, 1800, 7200, 18_000, 36_000, 36_000])
-    expect(waits(0.999_999).map(Math.round)).toEqual([5, 330, 1980, 7920, 19_800, 39_600, 39_600])
-  })
-})
-
-describe('configuration', () => {
-  const base = { DATABASE_URL: 'memory://' }
-
-  it('defaults to the schedule above and to no private addresses', () => {
-    const config = loadConfig(base)
-    expect(config.webhookRetryDelaysSeconds).toEqual([5, 300, 1800, 7200, 18_000, 36_000, 36_000])
-    expect(config.outboundAllowPrivate).toBe(false)
-    const custom = loadConfig({ ...base, WEBHOOK_RETRY_DELAYS: '0, 60', OUTBOUND_ALLOW_PRIVATE: 'true' })
-    expect(custom.webhookRetryDelaysSeconds).toEqual([0, 60])
-    expect(custom.outboundAllowPrivate).toBe(true)
-  })
-
-  it.each([
-    [{ OUTBOUND_ALLOW_PRIVATE: 'yes' }, 'OUTBOUND_ALLOW_PRIVATE must be true or false, got "yes"'],
-    [
-      { WEBHOOK_RETRY_DELAYS: '5,soon' },
-      'WEBHOOK_RETRY_DELAYS (each) must be an integer from 0 to 604800, got "soon"',
-    ],
-    [
-      { WEBHOOK_RETRY_DELAYS: '-1' },
-      'WEBHOOK_RETRY_DELAYS (each) must be an integer from 0 to 604800, got "-1"',
-    ],
-    [{ WEBHOOK_RETRY_DELAYS: Array(21).fill('1').join(',') }, 'WEBHOOK_RETRY_DELAYS lists at most 20 delays'],
-  ])('refuses %o', (env, problem) => {
-    let error: unknown
-    try {
-      loadConfig({ ...base, ...env })
-    } catch (err) {
-      error = err
-    }
-    expect(error).toBeInstanceOf(ConfigError)
-    expect((error as ConfigError).problems).toEqual([problem])
+    expect(responses.length).toBeGreaterThan(0)
+    await expectSecretsHidden(
+      ctx.db,
+      [...responses, ...logs],
+      [STANDARD_SECRET, STANDARD_SECRET.slice(6), PLAIN_SECRET],
+    )
   })
 })
