@@ -23,6 +23,11 @@ export interface ContentFilter {
   publishedFrom?: Date
   /** Upper bound on publishedAt: inclusive for a timestamp, the next midnight (exclusive) for a date. */
   publishedTo?: { at: Date; inclusive: boolean }
+  /**
+   * JSON text of a document `custom_fields` must contain (`@>`, answered by the GIN index): the
+   * `customFields.<key>` filters, keys checked against the tenant's filterable definitions.
+   */
+  customFields?: string
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
@@ -90,7 +95,14 @@ const p = (name: string) => sql.placeholder(name)
 export function shapeOf(filter: ContentFilter): string {
   const statuses = filter.statuses === undefined ? 0 : filter.statuses.length === 1 ? 1 : 2
   const publishedTo = filter.publishedTo === undefined ? 0 : filter.publishedTo.inclusive ? 2 : 1
-  const flags = [filter.search, filter.categoryIds, filter.categoryNameIds, filter.tagIds, filter.tagNameIds]
+  const flags = [
+    filter.search,
+    filter.categoryIds,
+    filter.categoryNameIds,
+    filter.tagIds,
+    filter.tagNameIds,
+    filter.customFields,
+  ]
     .map((value) => (value === undefined ? 0 : 1))
     .join('')
   const archive = archiveOf(filter)
@@ -157,6 +169,9 @@ export function whereOf(filter: ContentFilter, archive?: Archive): SQL {
     conditions.push(sql`exists (select 1 from content_tags tn
       where tn.tenant_id = c.tenant_id and tn.content_id = c.id and tn.tag_id = any(${p('tagNameIds')}))`)
   }
+  if (filter.customFields !== undefined) {
+    conditions.push(sql`c.custom_fields @> ${p('customFields')}::jsonb`)
+  }
   if (filter.publishedFrom !== undefined) {
     conditions.push(sql`c.published_at >= ${p('publishedFrom')}::timestamptz`)
   }
@@ -185,5 +200,6 @@ export function paramsOf(tenantId: string, filter: ContentFilter): Record<string
     archiveId: archiveOf(filter) === TAG_ARCHIVE ? filter.tagIds?.[0] : filter.categoryIds?.[0],
     publishedFrom: filter.publishedFrom === undefined ? undefined : iso(filter.publishedFrom),
     publishedTo: filter.publishedTo === undefined ? undefined : iso(filter.publishedTo.at),
+    customFields: filter.customFields,
   }
 }
