@@ -171,7 +171,7 @@ describe('customFields list filters', () => {
     [
       'a key that is not an identifier',
       "customFields.a'%20or%201=1=1",
-      'must NOT have additional properties',
+      'is not allowed here',
     ],
     ['a value over 500 characters', `customFields.notes=${'x'.repeat(501)}`, 'customFields.notes'],
   ])('answers 400 for %s', async (_name, query, message) => {
