@@ -76,7 +76,8 @@ export function createContentVersionsService(deps: {
       const ids = [...new Set(versionIds)]
       return write(context, async (tx, emit) => {
         const repo = createVersionsRepository(tx)
-        const current = await createContentsRepository(tx).lockState(tenantId, id)
+        const contentsRepo = createContentsRepository(tx)
+        const current = await contentsRepo.lockState(tenantId, id)
         if (current === undefined) throw errors.notFound('Content')
         const rows = await repo.findMany(tenantId, id, ids)
         const known = new Set(rows.map((row) => row.id))
@@ -103,11 +104,13 @@ export function createContentVersionsService(deps: {
         )
         const deletedVersions = deleting.map((row) => ({ versionId: row.id, version: row.version }))
         if (deleting.length > 0) {
+          const title = (await contentsRepo.findById(tenantId, id))?.title ?? ''
           emit({
             type: 'content-version.deleted',
             subjectId: id,
             payload: {
               id,
+              title,
               versionIds: deletedVersions.map((row) => row.versionId),
               versions: deletedVersions.map((row) => row.version),
             },
