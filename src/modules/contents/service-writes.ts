@@ -1,8 +1,8 @@
-import { type Actor, systemContext, type TenantContext, userIdOf } from '../../context.js'
+import { systemContext, type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { errors } from '../../errors.js'
-import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
@@ -13,16 +13,11 @@ import type { TenantSettingsReader } from '../tenant-settings/effective.js'
 import { assertSchedulingAllowed, limitCheck } from '../tenant-settings/limits.js'
 import { type ContentJob, PRUNE_VERSIONS_JOB, PUBLISH_SCHEDULED_JOB } from './content-jobs.js'
 import { resolvePublication } from './publication.js'
-import {
-  type ContentPatch,
-  type ContentsRepository,
-  createContentsRepository,
-  type LockedContent,
-} from './repository.js'
-import { sanitizeContentHtml } from './sanitize.js'
+import { type ContentPatch, createContentsRepository, type LockedContent } from './repository.js'
 import type { Content, CreateContentInput, UpdateContentInput } from './schemas.js'
 import { explicitSlug, nextFreeSlug } from './slugs.js'
 import { createVersionsRepository } from './versions-repository.js'
+import { actorName, assertReferences, emitPublication, found, unique, writableFields } from './write-rules.js'
 
 const SLUG_KEY = 'contents_tenant_slug_key'
 /** Generated slugs retry this often when concurrent writers keep taking the next number. */
@@ -284,86 +279,3 @@ export function createContentWrites(deps: ContentWriteDeps) {
 }
 
 export type ContentWrites = ReturnType<typeof createContentWrites>
-
-/** Who saved a version when it was not a user (users' names are looked up when read). */
-function actorName(actor: Actor): string {
-  if (actor.kind === 'apiToken') return actor.name ?? 'API token'
-  if (actor.kind === 'system') return actor.name
-  return ''
-}
-
-/** `content.published` / `content.unpublished`: what delivery caches and webhooks care about. */
-function emitPublication(emit: Emit, content: Content, verb: 'published' | 'unpublished') {
-  emit({
-    type: `content.${verb}`,
-    subjectId: content.id,
-    payload: { id: content.id, title: content.title, slug: content.slug, status: content.status },
-  })
-}
-
-function found(content: Content | undefined): Content {
-  if (content === undefined) throw errors.notFound('Content')
-  return content
-}
-
-const unique = (ids: string[] | undefined) => [...new Set(ids ?? [])]
-
-/** Fields copied from a write body, with HTML sanitized and customFields as checked. */
-function writableFields(input: UpdateContentInput, customFields?: Record<string, unknown>): ContentPatch {
-  const fields: ContentPatch = {}
-  if (input.title !== undefined) fields.title = input.title
-  if (input.summary !== undefined) fields.summary = input.summary
-  if (input.html !== undefined) fields.html = sanitizeContentHtml(input.html)
-  if (input.authorName !== undefined) fields.authorName = input.authorName
-  if (input.featuredMediaId !== undefined) fields.featuredMediaId = input.featuredMediaId
-  // Prototype-polluting keys in these free objects are refused at validation (`x-free-object`).
-  if (input.lexical !== undefined) fields.lexical = input.lexical
-  if (customFields !== undefined) fields.customFields = customFields
-  return fields
-}
-
-/**
- * Categories, tags, the featured media and the contents that reference fields name must belong to
- * the tenant (prior-art.md §29: the original never checked). @throws ValidationFailed naming every
- * unknown id.
- */
-async function assertReferences(
-  repo: ContentsRepository,
-  tenantId: string,
-  input: UpdateContentInput,
-  fieldReferences: readonly FieldReferences[],
-) {
-  const problems: { path: string; message: string; ids: string[] }[] = []
-  const categoryIds = unique(input.categories)
-  if (categoryIds.length > 0) {
-    const known = new Set(await repo.existingCategoryIds(tenantId, categoryIds))
-    const missing = categoryIds.filter((id) => !known.has(id))
-    if (missing.length > 0)
-      problems.push({ path: '/categories', message: 'unknown category ids', ids: missing })
-  }
-  const tagIds = unique(input.tags)
-  if (tagIds.length > 0) {
-    const known = new Set(await repo.existingTagIds(tenantId, tagIds))
-    const missing = tagIds.filter((id) => !known.has(id))
-    if (missing.length > 0) problems.push({ path: '/tags', message: 'unknown tag ids', ids: missing })
-  }
-  const mediaId = input.featuredMediaId
-  if (mediaId !== undefined && mediaId !== null && !(await repo.mediaExists(tenantId, mediaId))) {
-    problems.push({ path: '/featuredMediaId', message: 'unknown media id', ids: [mediaId] })
-  }
-  const contentIds = unique(fieldReferences.flatMap((reference) => reference.ids))
-  if (contentIds.length > 0) {
-    const known = new Set(await repo.existingContentIds(tenantId, contentIds))
-    for (const reference of fieldReferences) {
-      const missing = reference.ids.filter((id) => !known.has(id))
-      if (missing.length > 0) {
-        const field = reference.path.slice(1).replace('/', '.')
-        problems.push({ path: reference.path, message: `${field}: unknown content ids`, ids: missing })
-      }
-    }
-  }
-  if (problems.length > 0) {
-    const message = problems.map((problem) => `${problem.message}: ${problem.ids.join(', ')}`).join('; ')
-    throw errors.validation(`References outside this tenant or missing: ${message}.`, problems)
-  }
-}
