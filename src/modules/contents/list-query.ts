@@ -28,6 +28,8 @@ export interface ContentFilter {
    * `customFields.<key>` filters, keys checked against the tenant's filterable definitions.
    */
   customFields?: string
+  /** Keys of the tenant's searchable custom fields: `search` also matches their values. */
+  searchKeys?: string[]
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
@@ -102,6 +104,7 @@ export function shapeOf(filter: ContentFilter): string {
     filter.tagIds,
     filter.tagNameIds,
     filter.customFields,
+    filter.searchKeys,
   ]
     .map((value) => (value === undefined ? 0 : 1))
     .join('')
@@ -149,8 +152,15 @@ export function whereOf(filter: ContentFilter, archive?: Archive): SQL {
     )
   }
   if (filter.search !== undefined) {
+    // Searchable custom field values have no index: a tenant that declares some trades the
+    // trigram indexes of its searches for a scan of its own contents.
+    const custom =
+      filter.searchKeys === undefined
+        ? sql``
+        : sql` or exists (select 1 from jsonb_each_text(c.custom_fields) cf
+          where cf.key = any(${p('searchKeys')}) and cf.value ilike ${p('searchPattern')} escape '\\')`
     conditions.push(
-      sql`(c.title ilike ${p('searchPattern')} escape '\\' or c.summary ilike ${p('searchPattern')} escape '\\' or c.slug = ${p('search')})`,
+      sql`(c.title ilike ${p('searchPattern')} escape '\\' or c.summary ilike ${p('searchPattern')} escape '\\' or c.slug = ${p('search')}${custom})`,
     )
   }
   if (filter.categoryIds !== undefined && archive !== CATEGORY_ARCHIVE) {
@@ -201,5 +211,6 @@ export function paramsOf(tenantId: string, filter: ContentFilter): Record<string
     publishedFrom: filter.publishedFrom === undefined ? undefined : iso(filter.publishedFrom),
     publishedTo: filter.publishedTo === undefined ? undefined : iso(filter.publishedTo.at),
     customFields: filter.customFields,
+    searchKeys: filter.searchKeys,
   }
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { paginate } from '../../http/schemas.js'
 import type { CustomFieldDefinitions } from '../custom-fields/definitions-cache.js'
+import { createDefinitionsRepository } from '../custom-fields/repository.js'
 import { customFieldFilterOf } from '../custom-fields/values.js'
 import {
   type ContentFilter,
@@ -32,6 +33,7 @@ export function createContentReads(deps: {
 }) {
   const { listTotals, taxonomyIds, customFields } = deps
   const repository = createContentsRepository(deps.db)
+  const definitionsRepository = createDefinitionsRepository(deps.db)
   const idsNamed = (tenantId: string, kind: TaxonomyKind, name: string) => {
     const resolve = () =>
       kind === 'tag' ? repository.tagIdsNamed(tenantId, name) : repository.categoryIdsNamed(tenantId, name)
@@ -49,12 +51,21 @@ export function createContentReads(deps: {
     listTotals === undefined
       ? repository.count(tenantId, filter)
       : listTotals.get(tenantId, JSON.stringify(filter), () => repository.count(tenantId, filter))
-  /** `customFields.<key>=<value>` members of the query as one containment document (JSON text). */
-  const customFilterOf = async (tenantId: string, query: Record<string, unknown>) => {
+  /**
+   * `customFields.<key>=<value>` members of the query as one containment document (JSON text), and
+   * the searchable keys a `search` also looks in.
+   */
+  const customFilterOf = async (tenantId: string, query: ListContentsFilter) => {
     const requested = Object.entries(query).filter(([name]) => name.startsWith('customFields.'))
-    if (requested.length === 0) return {}
-    const definitions = customFields === undefined ? [] : await customFields.get(tenantId)
-    return { customFields: JSON.stringify(customFieldFilterOf(definitions, requested)) }
+    if (requested.length === 0 && query.search === undefined) return {}
+    const definitions = await (customFields?.get(tenantId) ?? definitionsRepository.list(tenantId))
+    const searchKeys = definitions.filter((definition) => definition.searchable).map((d) => d.key)
+    return {
+      ...(requested.length === 0
+        ? {}
+        : { customFields: JSON.stringify(customFieldFilterOf(definitions, requested)) }),
+      ...(query.search === undefined || searchKeys.length === 0 ? {} : { searchKeys }),
+    }
   }
 
   return {

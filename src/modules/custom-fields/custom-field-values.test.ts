@@ -194,3 +194,21 @@ describe('customFields list filters', () => {
     ).toBe(400)
   })
 })
+
+describe('searchable custom fields', () => {
+  it('lets search match the values of searchable fields, not of the others', async () => {
+    const owner = await seedTenant(ctx.db)
+    await define(owner.token, { key: 'isbn', type: 'text', searchable: true })
+    await define(owner.token, { key: 'secret', type: 'text' })
+    const book = await createContent(ctx, owner.token, { title: 'Book', customFields: { isbn: '978-3-16' } })
+    await createContent(ctx, owner.token, {
+      title: 'Other',
+      customFields: { secret: '978-3-16', note: '978' },
+    })
+    const found = await call(ctx.app, 'GET', '/api/contents?search=978-3', { token: owner.token })
+    expect(found.data.contents.map((c: { id: string }) => c.id)).toEqual([book.id])
+    expect(found.data.pagination.total).toBe(1)
+    const byTitle = await call(ctx.app, 'GET', '/api/contents?search=oth', { token: owner.token })
+    expect(byTitle.data.contents.map((c: { title: string }) => c.title)).toEqual(['Other'])
+  })
+})

@@ -52,7 +52,9 @@ const WritableFields = {
   filterable: Type.Optional(
     Type.Boolean({ description: 'May be used as `customFields.<key>=<value>` on GET /api/contents' }),
   ),
-  searchable: Type.Optional(Type.Boolean()),
+  searchable: Type.Optional(
+    Type.Boolean({ description: '`search` on GET /api/contents also matches its values (without an index)' }),
+  ),
   position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
 }
 
