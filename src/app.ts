@@ -19,6 +19,8 @@ import { apiTokensRoutes } from './modules/api-tokens/routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { categoriesRoutes } from './modules/categories/routes.js'
 import { contentsRoutes } from './modules/contents/routes.js'
+import { contentVersionsRoutes } from './modules/contents/versions-routes.js'
+import { customFieldsRoutes } from './modules/custom-fields/routes.js'
 import { featureFlagsRoutes } from './modules/feature-flags/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
 import { importsRoutes } from './modules/import/routes.js'
@@ -135,6 +137,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(rolesRoutes, { prefix: '/api/roles' })
     await api.register(apiTokensRoutes, { prefix: '/api/api-tokens', service: services.apiTokens })
     await api.register(contentsRoutes, { prefix: '/api/contents', service: services.contents })
+    await api.register(contentVersionsRoutes, { prefix: '/api/contents', service: services.contentVersions })
+    await api.register(customFieldsRoutes, {
+      prefix: '/api/custom-field-definitions',
+      service: services.customFields,
+    })
     await api.register(categoriesRoutes, { prefix: '/api/categories', service: services.categories })
     await api.register(tagsRoutes, { prefix: '/api/tags', service: services.tags })
     await api.register(mediaRoutes, { prefix: '/api/media', service: services.media })

@@ -35,6 +35,8 @@ export interface Config {
   importMaxBytes: number
   /** Days the activity log keeps an entry (platform.md §4). */
   activityRetentionDays: number
+  /** Live versions kept per content; older ones are pruned by a job. */
+  contentVersionsMax: number
   /**
    * Whether this instance relays outbox events to their consumers (`OUTBOX_RELAY=off`: it only
    * writes them; another instance, or the next start, relays them).
@@ -141,6 +143,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     36_500,
     problems,
   )
+  const contentVersionsMax = parseInteger(
+    read('CONTENT_VERSIONS_MAX') ?? '100',
+    'CONTENT_VERSIONS_MAX',
+    1,
+    10_000,
+    problems,
+  )
   const outboxRelay = read('OUTBOX_RELAY') ?? 'on'
   if (outboxRelay !== 'on' && outboxRelay !== 'off') {
     problems.push(`OUTBOX_RELAY must be on or off, got "${outboxRelay}"`)
@@ -212,6 +221,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     authThrottles,
     importMaxBytes,
     activityRetentionDays,
+    contentVersionsMax,
     outboxRelay: outboxRelay !== 'off',
     outboundAllowPrivate: outboundAllowPrivate === 'true',
     webhookRetryDelaysSeconds: Object.freeze(webhookRetryDelaysSeconds),

@@ -7,9 +7,19 @@ import { createApiTokensService } from './modules/api-tokens/service.js'
 import { createCredentials } from './modules/auth/credentials.js'
 import { createAuthService } from './modules/auth/service.js'
 import { createCategoriesService } from './modules/categories/service.js'
+import {
+  type ContentJob,
+  PRUNE_VERSIONS_JOB,
+  PUBLISH_DUE_JOB,
+  PUBLISH_SCHEDULED_JOB,
+} from './modules/contents/content-jobs.js'
 import { createListTotals } from './modules/contents/list-totals.js'
+import { createContentScheduler } from './modules/contents/schedule.js'
 import { createContentsService } from './modules/contents/service.js'
 import { createTaxonomyIds } from './modules/contents/taxonomy-ids.js'
+import { createContentVersionsService } from './modules/contents/versions-service.js'
+import { createCustomFieldDefinitions } from './modules/custom-fields/definitions-cache.js'
+import { createCustomFieldsService } from './modules/custom-fields/service.js'
 import { createFeatureFlagsService } from './modules/feature-flags/service.js'
 import { createMediaService } from './modules/media/service.js'
 import { createQuotaService } from './modules/quotas/service.js'
@@ -55,12 +65,33 @@ export function createServices(deps: {
   const listTotals = createListTotals(bus)
   const categories = createCategoriesService({ db, events })
   const tags = createTagsService({ db, events })
+  const customFields = createCustomFieldsService({ db, events })
   const contents = createContentsService({
     db,
     events,
     listTotals,
     taxonomyIds: createTaxonomyIds(bus),
     settings,
+    customFields: createCustomFieldDefinitions({ db, bus }),
+    jobs: platform.jobs,
+    maxVersions: config.contentVersionsMax,
+  })
+  const contentVersions = createContentVersionsService({
+    db,
+    events,
+    writes: contents,
+    maxVersions: config.contentVersionsMax,
+  })
+  const contentScheduler = createContentScheduler({ db, contents })
+  platform.jobs.handle<ContentJob>(PUBLISH_SCHEDULED_JOB, async (job) => {
+    await contents.publishScheduled(job.tenantId, job.contentId)
+  })
+  platform.jobs.handle(PUBLISH_DUE_JOB, async () => {
+    await contentScheduler.publishDue()
+  })
+  platform.jobs.every(PUBLISH_DUE_JOB, '* * * * *')
+  platform.jobs.handle<ContentJob>(PRUNE_VERSIONS_JOB, async (job) => {
+    await contentVersions.prune(job.tenantId, job.contentId)
   })
   const webhooks = createWebhooksService({
     db,
@@ -114,6 +145,9 @@ export function createServices(deps: {
     categories,
     tags,
     contents,
+    contentVersions,
+    contentScheduler,
+    customFields,
     listTotals,
     activities: platform.activities,
     webhooks,

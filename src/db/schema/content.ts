@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { char, foreignKey, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  char,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { idColumn, optionalTimestamp, tenantIdColumn, timestamps } from './columns.js'
 import { media } from './media.js'
 import { categories, tags } from './taxonomy.js'
@@ -22,6 +33,8 @@ export const contents = pgTable(
     publishAt: optionalTimestamp('publish_at'),
     publishedAt: optionalTimestamp('published_at'),
     authorName: text('author_name').notNull().default(''),
+    /** The number of the newest snapshot in content_versions (raised under the row lock). */
+    version: integer('version').notNull().default(1),
     createdBy: char('created_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
     updatedBy: char('updated_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
@@ -36,6 +49,14 @@ export const contents = pgTable(
     // btree_gin; the extensions come from migration 0000.
     index('contents_tenant_title_trgm_idx').using('gin', t.tenantId, sql`${t.title} gin_trgm_ops`),
     index('contents_tenant_summary_trgm_idx').using('gin', t.tenantId, sql`${t.summary} gin_trgm_ops`),
+    // `customFields.<key>=<value>` list filters: one containment test (`@>`) on this index.
+    index('contents_tenant_custom_fields_idx').using(
+      'gin',
+      t.tenantId,
+      sql`${t.customFields} jsonb_path_ops`,
+    ),
+    // The scheduler's sweep reads only the (few) scheduled rows.
+    index('contents_tenant_scheduled_idx').on(t.tenantId, t.publishAt).where(sql`${t.status} = 'scheduled'`),
     foreignKey({
       columns: [t.tenantId, t.featuredMediaId],
       foreignColumns: [media.tenantId, media.id],
@@ -106,5 +127,80 @@ export const contentTags = pgTable(
     foreignKey({ columns: [t.tenantId, t.tagId], foreignColumns: [tags.tenantId, tags.id] }).onDelete(
       'cascade',
     ),
+  ],
+)
+
+/**
+ * Snapshots of a content, one per save (prior-art.md §14.3): `snapshot` is the full content record
+ * as the API returned it after that save. Deleting marks a version (`deletedAt`), keeping the
+ * record of who deleted it; pruning removes rows for good.
+ */
+export const contentVersions = pgTable(
+  'content_versions',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    contentId: char('content_id', { length: 24 }).notNull(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    status: text('status').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    createdBy: char('created_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
+    /** Who saved it when that was not a user: an API token's name or Folio's own work. */
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: timestamps.createdAt,
+    deletedAt: optionalTimestamp('deleted_at'),
+    deletedBy: char('deleted_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('content_versions_tenant_content_version_key').on(t.tenantId, t.contentId, t.version),
+    foreignKey({
+      columns: [t.tenantId, t.contentId],
+      foreignColumns: [contents.tenantId, contents.id],
+    }).onDelete('cascade'),
+  ],
+)
+
+/** Field types of custom field definitions (prior-art.md §15). */
+export const CUSTOM_FIELD_TYPES = [
+  'text',
+  'number',
+  'boolean',
+  'date',
+  'select',
+  'multi-select',
+  'url',
+  'json',
+  'reference',
+  'multi-reference',
+] as const
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number]
+
+/** A tenant's typed fields of `contents.custom_fields` (api-spec "custom field definitions"). */
+export const customFieldDefinitions = pgTable(
+  'custom_field_definitions',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    key: text('key').notNull(),
+    label: text('label').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type').$type<CustomFieldType>().notNull(),
+    options: jsonb('options').$type<{ label: string; value: string }[]>().notNull().default([]),
+    required: boolean('required').notNull().default(false),
+    defaultValue: jsonb('default_value').$type<unknown>(),
+    public: boolean('public').notNull().default(true),
+    filterable: boolean('filterable').notNull().default(false),
+    searchable: boolean('searchable').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdBy: char('created_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: char('updated_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('custom_field_definitions_tenant_key_key').on(t.tenantId, t.key),
   ],
 )

@@ -19,6 +19,8 @@ const RESOURCE_WORDS: Record<string, string> = {
   webhook: 'the webhook',
   gallery: 'the gallery',
   form: 'the form',
+  'content-version': 'versions of the content',
+  'custom-field-definition': 'the custom field',
 }
 
 const VERB_WORDS: Record<string, string> = {

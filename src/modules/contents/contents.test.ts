@@ -25,6 +25,7 @@ describe('POST /api/contents', () => {
       publishAt: null,
       publishedAt: null,
       authorName: '',
+      version: 1,
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),
     })

@@ -23,6 +23,13 @@ export interface ContentFilter {
   publishedFrom?: Date
   /** Upper bound on publishedAt: inclusive for a timestamp, the next midnight (exclusive) for a date. */
   publishedTo?: { at: Date; inclusive: boolean }
+  /**
+   * JSON text of a document `custom_fields` must contain (`@>`, answered by the GIN index): the
+   * `customFields.<key>` filters, keys checked against the tenant's filterable definitions.
+   */
+  customFields?: string
+  /** Keys of the tenant's searchable custom fields: `search` also matches their values. */
+  searchKeys?: string[]
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
@@ -90,7 +97,15 @@ const p = (name: string) => sql.placeholder(name)
 export function shapeOf(filter: ContentFilter): string {
   const statuses = filter.statuses === undefined ? 0 : filter.statuses.length === 1 ? 1 : 2
   const publishedTo = filter.publishedTo === undefined ? 0 : filter.publishedTo.inclusive ? 2 : 1
-  const flags = [filter.search, filter.categoryIds, filter.categoryNameIds, filter.tagIds, filter.tagNameIds]
+  const flags = [
+    filter.search,
+    filter.categoryIds,
+    filter.categoryNameIds,
+    filter.tagIds,
+    filter.tagNameIds,
+    filter.customFields,
+    filter.searchKeys,
+  ]
     .map((value) => (value === undefined ? 0 : 1))
     .join('')
   const archive = archiveOf(filter)
@@ -137,8 +152,15 @@ export function whereOf(filter: ContentFilter, archive?: Archive): SQL {
     )
   }
   if (filter.search !== undefined) {
+    // Searchable custom field values have no index: a tenant that declares some trades the
+    // trigram indexes of its searches for a scan of its own contents.
+    const custom =
+      filter.searchKeys === undefined
+        ? sql``
+        : sql` or exists (select 1 from jsonb_each_text(c.custom_fields) cf
+          where cf.key = any(${p('searchKeys')}) and cf.value ilike ${p('searchPattern')} escape '\\')`
     conditions.push(
-      sql`(c.title ilike ${p('searchPattern')} escape '\\' or c.summary ilike ${p('searchPattern')} escape '\\' or c.slug = ${p('search')})`,
+      sql`(c.title ilike ${p('searchPattern')} escape '\\' or c.summary ilike ${p('searchPattern')} escape '\\' or c.slug = ${p('search')}${custom})`,
     )
   }
   if (filter.categoryIds !== undefined && archive !== CATEGORY_ARCHIVE) {
@@ -156,6 +178,9 @@ export function whereOf(filter: ContentFilter, archive?: Archive): SQL {
   if (filter.tagNameIds !== undefined) {
     conditions.push(sql`exists (select 1 from content_tags tn
       where tn.tenant_id = c.tenant_id and tn.content_id = c.id and tn.tag_id = any(${p('tagNameIds')}))`)
+  }
+  if (filter.customFields !== undefined) {
+    conditions.push(sql`c.custom_fields @> ${p('customFields')}::jsonb`)
   }
   if (filter.publishedFrom !== undefined) {
     conditions.push(sql`c.published_at >= ${p('publishedFrom')}::timestamptz`)
@@ -185,5 +210,7 @@ export function paramsOf(tenantId: string, filter: ContentFilter): Record<string
     archiveId: archiveOf(filter) === TAG_ARCHIVE ? filter.tagIds?.[0] : filter.categoryIds?.[0],
     publishedFrom: filter.publishedFrom === undefined ? undefined : iso(filter.publishedFrom),
     publishedTo: filter.publishedTo === undefined ? undefined : iso(filter.publishedTo.at),
+    customFields: filter.customFields,
+    searchKeys: filter.searchKeys,
   }
 }

@@ -13,13 +13,15 @@ export interface PublicationRequest {
 
 /**
  * Applies the content status rules (api-spec "States": any state may move to any other):
- * - published: publishedAt = now, unless the content already was published (re-saving keeps the
- *   original date);
+ * - published: publishedAt = the publishAt sent with the request when that lies in the past (content
+ *   migrated over the API keeps its dates; a future one is refused: that is `scheduled`), else now,
+ *   unless the content already was published (re-saving keeps the original date);
  * - scheduled: publishAt is required and, when the status or publishAt changes, must lie in the
- *   future; publishedAt is cleared (running schedules is a later issue);
+ *   future; publishedAt is cleared until the scheduler publishes it (schedule.ts);
  * - draft / archived: publishedAt stays as history of the last publication.
  * publishAt is stored as given for every status.
- * @throws ValidationFailed for a scheduled content without a future publishAt.
+ * @throws ValidationFailed for a scheduled content without a future publishAt, or a published one
+ *   with a future publishAt.
  */
 export function resolvePublication(
   request: PublicationRequest,
@@ -49,6 +51,15 @@ export function resolvePublication(
     return { status, publishAt, publishedAt: null }
   }
   if (request.publishedAt !== undefined) return { status, publishAt, publishedAt: request.publishedAt }
+  if (status === 'published' && typeof request.publishAt === 'string' && publishAt !== null) {
+    if (publishAt.getTime() > now.getTime()) {
+      throw errors.validation(
+        'publishAt lies in the future: send status scheduled to publish then, or a past publishAt to back-date.',
+        [{ path: '/publishAt', message: 'must not be in the future when status is published' }],
+      )
+    }
+    return { status, publishAt, publishedAt: publishAt }
+  }
   if (status === 'published') {
     const keep = current?.status === 'published' && current.publishedAt !== null
     return { status, publishAt, publishedAt: keep ? current.publishedAt : now }

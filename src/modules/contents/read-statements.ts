@@ -29,6 +29,7 @@ export const SUMMARY_FIELDS = {
   publishAt: isoOf('c.publish_at'),
   publishedAt: isoOf('c.published_at'),
   authorName: sql<string>`c.author_name`,
+  version: sql<number>`c.version`,
   createdAt: isoOf('c.created_at'),
   updatedAt: isoOf('c.updated_at'),
 }

@@ -22,6 +22,11 @@ export interface ContentState {
   publishedAt: Date | null
 }
 
+/** The stored state a write starts from, read under the row lock. */
+export interface LockedContent extends ContentState {
+  version: number
+}
+
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 /** Content queries (style.md 4.2): `tenantId` first and in every WHERE; `db` may be a transaction. */
@@ -106,14 +111,22 @@ export function createContentsRepository(db: Db) {
       return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 1)
     },
 
-    /** Locks the row for the rest of the transaction so concurrent writes apply the status rules in turn. */
-    async lockState(tenantId: string, id: string): Promise<ContentState | undefined> {
+    /**
+     * Locks the row for the rest of the transaction so concurrent writes apply the status rules and
+     * number their versions in turn.
+     */
+    async lockState(tenantId: string, id: string): Promise<LockedContent | undefined> {
       const [row] = await db
-        .select({ status: contents.status, publishAt: contents.publishAt, publishedAt: contents.publishedAt })
+        .select({
+          status: contents.status,
+          publishAt: contents.publishAt,
+          publishedAt: contents.publishedAt,
+          version: contents.version,
+        })
         .from(contents)
         .where(and(eq(contents.tenantId, tenantId), eq(contents.id, id)))
         .for('update')
-      return row as ContentState | undefined
+      return row as LockedContent | undefined
     },
 
     async insert(tenantId: string, row: NewContentRow): Promise<void> {
@@ -217,6 +230,14 @@ export function createContentsRepository(db: Db) {
         .select({ id: tags.id })
         .from(tags)
         .where(and(eq(tags.tenantId, tenantId), inArray(tags.id, ids)))
+      return rows.map((row) => row.id)
+    },
+
+    async existingContentIds(tenantId: string, ids: string[]): Promise<string[]> {
+      const rows = await db
+        .select({ id: contents.id })
+        .from(contents)
+        .where(and(eq(contents.tenantId, tenantId), inArray(contents.id, ids)))
       return rows.map((row) => row.id)
     },
 

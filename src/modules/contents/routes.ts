@@ -40,6 +40,8 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
         tags,
         operationId: 'listContents',
         summary: 'List contents, newest publication first',
+        description:
+          'Contents by publishedAt, newest first (unpublished last). Besides the listed parameters, `customFields.<key>=<value>` filters on a filterable custom field by equality (numbers and booleans parsed; multi-value fields match when they hold the value); several such parameters must all hold. 400 for a key that is not a filterable definition of the tenant, or a value not of its type.',
         querystring: ListContentsQuery,
         response: { 200: ContentPage, ...errorResponses(400, 401, 403) },
       },

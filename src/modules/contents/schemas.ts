@@ -10,6 +10,7 @@ import {
 } from '../../http/schemas.js'
 import { ID_PATTERN } from '../../lib/ids.js'
 import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
+import { CUSTOM_FIELD_KEY_PATTERN } from '../custom-fields/schemas.js'
 
 /** Content states (api-spec "States and transitions"). */
 export const CONTENT_STATUSES = ['draft', 'published', 'scheduled', 'archived'] as const
@@ -33,6 +34,7 @@ const ContentSummaryFields = {
   publishAt: Nullable(DateTime),
   publishedAt: Nullable(DateTime),
   authorName: Type.String(),
+  version: Type.Integer({ description: 'The number of the newest version (1 after create)' }),
   createdAt: DateTime,
   updatedAt: DateTime,
 }
@@ -101,6 +103,7 @@ const CommaIds = Type.String({
   'x-expect': 'one or more comma-separated 24-hex ids',
 })
 const NameSearch = Type.String({ minLength: 1, maxLength: 200 })
+const CustomFieldFilterValue = Type.String({ maxLength: 500 })
 
 export const ListContentsQuery = Type.Object(
   {
@@ -118,9 +121,14 @@ export const ListContentsQuery = Type.Object(
     view: Type.Optional(Type.Enum(['summary', 'full'], { default: 'full' })),
     ...TenantQuery,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // `customFields.<key>=<value>`: equality on a filterable custom field (keys checked by the
+    // service against the definitions). Validation only: OpenAPI 3.0 cannot list such parameters.
+    patternProperties: { [`^customFields\\.${CUSTOM_FIELD_KEY_PATTERN.slice(1)}`]: CustomFieldFilterValue },
+  },
 )
-export type ListContentsFilter = Static<typeof ListContentsQuery>
+export type ListContentsFilter = Static<typeof ListContentsQuery> & Record<`customFields.${string}`, string>
 
 export const SlugParams = Type.Object(
   { slug: Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH }) },

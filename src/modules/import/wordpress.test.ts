@@ -14,7 +14,15 @@ import {
 } from '../../../test/helpers.js'
 import { testImporter } from '../../../test/import-fixtures.js'
 import type { Db } from '../../db/client.js'
-import { categories, contents, importRecords, media, tags, tenants } from '../../db/schema/index.js'
+import {
+  categories,
+  contents,
+  contentVersions,
+  importRecords,
+  media,
+  tags,
+  tenants,
+} from '../../db/schema/index.js'
 import type { WordPressImportSummary } from './wordpress-import.js'
 
 const WXR_FILE = fileURLToPath(
@@ -183,6 +191,13 @@ describe('importing the WordPress theme unit test export', () => {
     const statuses = { draft: 0, published: 0, scheduled: 0, archived: 0 }
     for (const row of byStatus) statuses[row.status as keyof typeof statuses] = row.total
     expect(statuses).toEqual(expected.statuses)
+    // Each imported content is a create through the contents service: version 1, with its snapshot.
+    const versions = await ctx.db
+      .select({ version: contentVersions.version, total: count() })
+      .from(contentVersions)
+      .where(eq(contentVersions.tenantId, owner.tenantId))
+      .groupBy(contentVersions.version)
+    expect(versions).toEqual([{ version: 1, total: expected.posts + expected.pages }])
   })
 
   it('keeps the category hierarchy: child-2 under child-1 under parent', async () => {

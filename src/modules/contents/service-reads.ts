@@ -1,0 +1,173 @@
+import type { TenantContext } from '../../context.js'
+import type { Db } from '../../db/client.js'
+import { errors } from '../../errors.js'
+import { paginate } from '../../http/schemas.js'
+import type { CustomFieldDefinitions } from '../custom-fields/definitions-cache.js'
+import { createDefinitionsRepository } from '../custom-fields/repository.js'
+import { customFieldFilterOf } from '../custom-fields/values.js'
+import {
+  type ContentFilter,
+  listFilterOf,
+  matchesNothing,
+  type NamedIds,
+  publishedRange,
+} from './list-query.js'
+import type { ListTotals } from './list-totals.js'
+import { createContentsRepository } from './repository.js'
+import type { ArchiveStats, BySlugFilter, ContentStatus, ListContentsFilter, SlugCheck } from './schemas.js'
+import { explicitSlug, nextFreeSlug } from './slugs.js'
+import type { TaxonomyIds, TaxonomyKind } from './taxonomy-ids.js'
+
+/** What an API token's `preview` scope grants: reading drafts, scheduled and archived content. */
+const PREVIEW_PERMISSION = 'content:preview'
+
+/**
+ * Content reads (api-spec "Content"): lists, by id, by slug, slug checks and archive counts. Lists
+ * and single reads answer JSON text rendered by PostgreSQL (read-statements.ts).
+ */
+export function createContentReads(deps: {
+  db: Db
+  listTotals?: ListTotals | undefined
+  taxonomyIds?: TaxonomyIds | undefined
+  customFields?: CustomFieldDefinitions | undefined
+}) {
+  const { listTotals, taxonomyIds, customFields } = deps
+  const repository = createContentsRepository(deps.db)
+  const definitionsRepository = createDefinitionsRepository(deps.db)
+  const idsNamed = (tenantId: string, kind: TaxonomyKind, name: string) => {
+    const resolve = () =>
+      kind === 'tag' ? repository.tagIdsNamed(tenantId, name) : repository.categoryIdsNamed(tenantId, name)
+    return taxonomyIds === undefined ? resolve() : taxonomyIds.get(tenantId, kind, name, resolve)
+  }
+  /** The ids the query's tag and category names match, both looked up at once. */
+  const namedIdsOf = async (tenantId: string, query: ListContentsFilter): Promise<NamedIds> => {
+    const [tagIds, categoryIds] = await Promise.all([
+      query.tagName === undefined ? undefined : idsNamed(tenantId, 'tag', query.tagName),
+      query.categoryName === undefined ? undefined : idsNamed(tenantId, 'category', query.categoryName),
+    ])
+    return { tagIds, categoryIds }
+  }
+  const countOf = (tenantId: string, filter: ContentFilter): Promise<number> =>
+    listTotals === undefined
+      ? repository.count(tenantId, filter)
+      : listTotals.get(tenantId, JSON.stringify(filter), () => repository.count(tenantId, filter))
+  /**
+   * `customFields.<key>=<value>` members of the query as one containment document (JSON text), and
+   * the searchable keys a `search` also looks in.
+   */
+  const customFilterOf = async (tenantId: string, query: ListContentsFilter) => {
+    const requested = Object.entries(query).filter(([name]) => name.startsWith('customFields.'))
+    if (requested.length === 0 && query.search === undefined) return {}
+    const definitions = await (customFields?.get(tenantId) ?? definitionsRepository.list(tenantId))
+    const searchKeys = definitions.filter((definition) => definition.searchable).map((d) => d.key)
+    return {
+      ...(requested.length === 0
+        ? {}
+        : { customFields: JSON.stringify(customFieldFilterOf(definitions, requested)) }),
+      ...(query.search === undefined || searchKeys.length === 0 ? {} : { searchKeys }),
+    }
+  }
+
+  return {
+    /**
+     * One page, newest publishedAt first (unpublished last), with the filter's total: the JSON text
+     * of a `ContentPage` (PostgreSQL renders the items; see read-statements.ts).
+     * @throws ValidationFailed for a `customFields.<key>` filter on an unknown or non-filterable key.
+     */
+    async listJson(context: TenantContext, query: ListContentsFilter): Promise<string> {
+      const { tenantId } = context
+      const page = query.page ?? 1
+      const limit = query.limit ?? 20
+      const custom = await customFilterOf(tenantId, query)
+      const statuses = visibleStatuses(context, query.status === undefined ? undefined : [query.status])
+      if (statuses?.length === 0) return pageJson('[]', paginate(page, limit, 0))
+      const named =
+        query.tagName === undefined && query.categoryName === undefined
+          ? {}
+          : await namedIdsOf(tenantId, query)
+      if (matchesNothing(named)) return pageJson('[]', paginate(page, limit, 0))
+      const filter = {
+        ...listFilterOf(query, named),
+        ...custom,
+        ...(statuses === undefined ? {} : { statuses }),
+      }
+      const [contents, total] = await Promise.all([
+        repository.listPageJson(tenantId, filter, {
+          limit,
+          offset: (page - 1) * limit,
+          full: query.view !== 'summary',
+        }),
+        countOf(tenantId, filter),
+      ])
+      return pageJson(contents, paginate(page, limit, total))
+    },
+
+    /** The JSON text of a `ContentBody`. @throws NotFound for a missing id or another tenant's. */
+    async getJson(context: TenantContext, id: string): Promise<string> {
+      const found = await repository.findJsonById(context.tenantId, id)
+      if (found !== undefined && visibleStatuses(context, [found.status])?.length === 0) {
+        throw errors.notFound('Content')
+      }
+      return bodyJson(found?.json)
+    },
+
+    /**
+     * The JSON text of a `ContentBody`.
+     * @throws NotFound when no content has the slug, or it fails the status/date filter.
+     */
+    async getBySlugJson(context: TenantContext, slug: string, query: BySlugFilter): Promise<string> {
+      const { tenantId } = context
+      const requested = query.status === undefined ? undefined : (query.status.split(',') as ContentStatus[])
+      const visible = visibleStatuses(context, requested)
+      if (visible?.length === 0) throw errors.notFound('Content')
+      const statuses = visible === undefined ? {} : { statuses: visible }
+      const filter = { ...statuses, ...publishedRange(query.publishedFrom, query.publishedTo) }
+      return bodyJson(await repository.findJsonBySlug(tenantId, slug, filter))
+    },
+
+    /** Whether `slug` (normalized) is free, ignoring `contentId`'s own slug; else the next free one. */
+    async checkSlug(context: TenantContext, query: { slug: string; contentId?: string }): Promise<SlugCheck> {
+      const { tenantId } = context
+      const slug = explicitSlug(query.slug)
+      const owner = await repository.findSlugOwner(tenantId, slug)
+      if (owner === undefined || owner.id === query.contentId) return { available: true, slug }
+      return {
+        available: false,
+        slug,
+        suggestion: await nextFreeSlug(repository, tenantId, slug),
+        existingContent: owner,
+      }
+    },
+
+    /** Counts per UTC month of publishedAt for one status; `total` sums the months. */
+    async archiveStatistics(context: TenantContext, status: ContentStatus): Promise<ArchiveStats> {
+      if (visibleStatuses(context, [status])?.length === 0) return { total: 0, archives: [] }
+      const archives = await repository.archiveMonths(context.tenantId, status)
+      return { total: archives.reduce((sum, month) => sum + month.count, 0), archives }
+    },
+  }
+}
+
+/**
+ * The statuses a reader may see of `requested` (undefined: any). API tokens read published content
+ * only unless they carry the `preview` scope (platform.md §7, like Contentful's delivery and preview
+ * tokens); users see what their role's `content:view` allows. An empty list means nothing.
+ */
+export function visibleStatuses(
+  context: TenantContext,
+  requested: ContentStatus[] | undefined,
+): ContentStatus[] | undefined {
+  if (context.actor.kind !== 'apiToken' || context.permissions.has(PREVIEW_PERMISSION)) return requested
+  return (requested ?? ['published']).filter((status) => status === 'published')
+}
+
+/** `{ "content": … }` around a content's JSON text. @throws NotFound when there is none. */
+function bodyJson(content: string | undefined): string {
+  if (content === undefined) throw errors.notFound('Content')
+  return `{"content":${content}}`
+}
+
+/** A list page's JSON text from its items' JSON array. */
+function pageJson(contents: string, pagination: ReturnType<typeof paginate>): string {
+  return `{"contents":${contents},"pagination":${JSON.stringify(pagination)}}`
+}

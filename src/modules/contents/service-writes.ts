@@ -1,0 +1,281 @@
+import { systemContext, type TenantContext, userIdOf } from '../../context.js'
+import type { Db } from '../../db/client.js'
+import { isUniqueViolation } from '../../db/errors.js'
+import { errors } from '../../errors.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
+import type { JobRunner } from '../../jobs/runner.js'
+import { newId } from '../../lib/ids.js'
+import { toSlug } from '../../lib/slug.js'
+import type { CustomFieldDefinitions } from '../custom-fields/definitions-cache.js'
+import { createDefinitionsRepository } from '../custom-fields/repository.js'
+import { checkCustomFields, type FieldReferences } from '../custom-fields/values.js'
+import type { TenantSettingsReader } from '../tenant-settings/effective.js'
+import { assertSchedulingAllowed, limitCheck } from '../tenant-settings/limits.js'
+import { type ContentJob, PRUNE_VERSIONS_JOB, PUBLISH_SCHEDULED_JOB } from './content-jobs.js'
+import { resolvePublication } from './publication.js'
+import { type ContentPatch, createContentsRepository, type LockedContent } from './repository.js'
+import type { Content, CreateContentInput, UpdateContentInput } from './schemas.js'
+import { explicitSlug, nextFreeSlug } from './slugs.js'
+import { createVersionsRepository } from './versions-repository.js'
+import { actorName, assertReferences, emitPublication, found, unique, writableFields } from './write-rules.js'
+
+const SLUG_KEY = 'contents_tenant_slug_key'
+/** Generated slugs retry this often when concurrent writers keep taking the next number. */
+const SLUG_ATTEMPTS = 5
+/** Versions past the limit queue a prune every this many saves (so a busy content is not pruned on each). */
+const PRUNE_STEP = 10
+export const DEFAULT_MAX_VERSIONS = 100
+
+export interface WriteOptions {
+  /** Stored as publishedAt instead of the status rule's default (not for scheduled content). */
+  publishedAt?: Date
+  /** The version a restore copies (named in the `content.updated` event). */
+  restoredVersionId?: string
+}
+
+export interface ContentWriteDeps {
+  db: Db
+  events: EventSink
+  /** Tenant settings: `limits.entries` and `features.contentScheduling` (absent: neither applies). */
+  settings?: TenantSettingsReader | undefined
+  /** Cached custom field definitions (absent: read from `db` on each write, as the importer does). */
+  customFields?: CustomFieldDefinitions | undefined
+  /** Queues schedule and prune jobs in the write's transaction (absent: the publish-due sweep covers). */
+  jobs?: Pick<JobRunner, 'send'> | undefined
+  /** Live versions kept per content (default 100). */
+  maxVersions?: number | undefined
+  now?: (() => Date) | undefined
+}
+
+/**
+ * Content writes (api-spec "Content"; prior-art.md §14 with §29's fixes): slugs unique per tenant
+ * decided by the unique index, sanitized HTML, references checked against the tenant, customFields
+ * checked against the tenant's definitions, and the row, its links, its version snapshot, its jobs
+ * and its `content.*` event written in one transaction. `db` may itself be a transaction (the
+ * importer's). The user behind a write (createdBy/updatedBy) is the context's; null for API tokens
+ * and Folio's own work.
+ */
+export function createContentWrites(deps: ContentWriteDeps) {
+  const { db, settings, jobs } = deps
+  const now = deps.now ?? (() => new Date())
+  const maxVersions = deps.maxVersions ?? DEFAULT_MAX_VERSIONS
+  const repository = createContentsRepository(db)
+  const write = transactional(db, deps.events)
+  const definitionsOf = (tenantId: string) =>
+    deps.customFields?.get(tenantId) ?? createDefinitionsRepository(db).list(tenantId)
+
+  /** The snapshot of a save, and the jobs it calls for: a schedule to run, versions to prune. */
+  async function afterSave(tx: Db, context: TenantContext, content: Content, before?: LockedContent) {
+    const at = new Date(content.updatedAt)
+    await createVersionsRepository(tx).insert(context.tenantId, {
+      id: newId(),
+      contentId: content.id,
+      version: content.version,
+      title: content.title,
+      slug: content.slug,
+      status: content.status,
+      snapshot: content,
+      createdBy: userIdOf(context),
+      createdByName: actorName(context.actor),
+      createdAt: at,
+    })
+    if (jobs === undefined) return
+    const job: ContentJob = { tenantId: context.tenantId, contentId: content.id }
+    const step = Math.min(PRUNE_STEP, maxVersions)
+    if (content.version > maxVersions && (content.version - maxVersions - 1) % step === 0) {
+      await jobs.send(PRUNE_VERSIONS_JOB, job, { within: tx })
+    }
+    const rescheduled =
+      before?.status !== 'scheduled' || before.publishAt?.toISOString() !== content.publishAt
+    if (content.status === 'scheduled' && content.publishAt !== null && rescheduled) {
+      // A job left from an earlier publishAt finds the content not yet due and does nothing.
+      await jobs.send(PUBLISH_SCHEDULED_JOB, job, { within: tx, startAfter: new Date(content.publishAt) })
+    }
+  }
+
+  /** customFields to store, checked against the definitions, with the references they name. */
+  function customFieldsOf(
+    definitions: Awaited<ReturnType<typeof definitionsOf>>,
+    input: UpdateContentInput,
+    creating: boolean,
+  ): { values?: Record<string, unknown>; references: FieldReferences[] } {
+    if (input.customFields === undefined && !(creating && definitions.length > 0)) return { references: [] }
+    return checkCustomFields(definitions, input.customFields ?? {})
+  }
+
+  return {
+    /**
+     * Creates a content (version 1). Without a slug one is generated from the title (numbered -2,
+     * -3 … when taken); an explicit slug that is taken fails.
+     * @throws ValidationFailed (bad slug, references, custom fields, schedule), SlugConflict.
+     */
+    async create(
+      context: TenantContext,
+      input: CreateContentInput,
+      options: WriteOptions = {},
+    ): Promise<Content> {
+      const { tenantId } = context
+      const at = now()
+      if (settings) await assertSchedulingAllowed(settings, tenantId, input, at)
+      const checkLimit = await limitCheck(settings, tenantId, 'entries')
+      const publication = resolvePublication(
+        { status: input.status, publishAt: input.publishAt, publishedAt: options.publishedAt },
+        undefined,
+        at,
+      )
+      const custom = customFieldsOf(await definitionsOf(tenantId), input, true)
+      const fields = writableFields(input, custom.values)
+      const explicit = input.slug !== undefined
+      const base = input.slug === undefined ? toSlug(input.title) || 'untitled' : explicitSlug(input.slug)
+      const actor = userIdOf(context)
+      let slug = base
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await write(context, async (tx, emit) => {
+            const repo = createContentsRepository(tx)
+            await checkLimit(tx)
+            await assertReferences(repo, tenantId, input, custom.references)
+            const id = newId()
+            const row = { id, title: input.title, slug, ...fields, ...publication }
+            await repo.insert(tenantId, {
+              ...row,
+              version: 1,
+              createdBy: actor,
+              updatedBy: actor,
+              createdAt: at,
+              updatedAt: at,
+            })
+            const state = { status: publication.status, publishedAt: publication.publishedAt }
+            await repo.linkCategories(tenantId, id, unique(input.categories), state)
+            await repo.linkTags(tenantId, id, unique(input.tags), state)
+            const created = found(await repo.findById(tenantId, id))
+            await afterSave(tx, context, created)
+            emit({ type: 'content.created', subjectId: id, payload: created })
+            if (created.status === 'published') emitPublication(emit, created, 'published')
+            return created
+          })
+        } catch (err) {
+          if (!isUniqueViolation(err, SLUG_KEY)) throw err
+          if (explicit || attempt === SLUG_ATTEMPTS) throw errors.slugConflict(slug)
+          slug = await nextFreeSlug(repository, tenantId, base)
+        }
+      }
+    },
+
+    /**
+     * Changes the given fields (a new version); `categories`/`tags` replace the whole set. The slug
+     * changes only when sent (a new title keeps the old slug, so published URLs stay stable).
+     * @throws NotFound, ValidationFailed, SlugConflict.
+     */
+    async update(context: TenantContext, id: string, input: UpdateContentInput, options: WriteOptions = {}) {
+      const { tenantId } = context
+      const slug = input.slug === undefined ? undefined : explicitSlug(input.slug)
+      const at = now()
+      if (settings) await assertSchedulingAllowed(settings, tenantId, input, at)
+      const custom = customFieldsOf(await definitionsOf(tenantId), input, false)
+      const fields = writableFields(input, custom.values)
+      try {
+        return await write(context, async (tx, emit) => {
+          const repo = createContentsRepository(tx)
+          const current = await repo.lockState(tenantId, id)
+          if (current === undefined) throw errors.notFound('Content')
+          await assertReferences(repo, tenantId, input, custom.references)
+          const publication = resolvePublication(
+            { status: input.status, publishAt: input.publishAt, publishedAt: options.publishedAt },
+            current,
+            at,
+          )
+          const patch: ContentPatch = {
+            ...fields,
+            ...publication,
+            version: current.version + 1,
+            updatedAt: at,
+            updatedBy: userIdOf(context),
+          }
+          await repo.update(tenantId, id, slug === undefined ? patch : { ...patch, slug })
+          const state = { status: publication.status, publishedAt: publication.publishedAt }
+          if (
+            state.status !== current.status ||
+            state.publishedAt?.getTime() !== current.publishedAt?.getTime()
+          ) {
+            await repo.syncLinkState(tenantId, id, state)
+          }
+          if (input.categories !== undefined) {
+            await repo.unlinkCategories(tenantId, id)
+            await repo.linkCategories(tenantId, id, unique(input.categories), state)
+          }
+          if (input.tags !== undefined) {
+            await repo.unlinkTags(tenantId, id)
+            await repo.linkTags(tenantId, id, unique(input.tags), state)
+          }
+          const updated = found(await repo.findById(tenantId, id))
+          await afterSave(tx, context, updated, current)
+          const restored = options.restoredVersionId
+          emit({
+            type: 'content.updated',
+            subjectId: id,
+            payload: {
+              ...updated,
+              changed: Object.keys(input),
+              ...(restored === undefined ? {} : { restoredVersionId: restored }),
+            },
+          })
+          if (state.status !== current.status) {
+            if (state.status === 'published') emitPublication(emit, updated, 'published')
+            else if (current.status === 'published') emitPublication(emit, updated, 'unpublished')
+          }
+          return updated
+        })
+      } catch (err) {
+        if (slug !== undefined && isUniqueViolation(err, SLUG_KEY)) throw errors.slugConflict(slug)
+        throw err
+      }
+    },
+
+    /**
+     * Publishes a scheduled content whose publishAt has come (`now()`), as Folio's own work: status
+     * published, publishedAt = publishAt (the time the editor chose, also after downtime), a new
+     * version, `content.updated` and `content.published`.
+     * @returns false when the content is gone, no longer scheduled or not yet due (a stale job).
+     */
+    async publishScheduled(tenantId: string, id: string): Promise<boolean> {
+      const context = systemContext(tenantId, 'content-scheduler')
+      return write(context, async (tx, emit) => {
+        const repo = createContentsRepository(tx)
+        const current = await repo.lockState(tenantId, id)
+        const at = now()
+        const due = current?.status === 'scheduled' && current.publishAt !== null && current.publishAt <= at
+        if (current === undefined || !due) return false
+        const state = { status: 'published' as const, publishedAt: current.publishAt }
+        await repo.update(tenantId, id, { ...state, version: current.version + 1, updatedAt: at })
+        await repo.syncLinkState(tenantId, id, state)
+        const published = found(await repo.findById(tenantId, id))
+        await afterSave(tx, context, published, current)
+        emit({
+          type: 'content.updated',
+          subjectId: id,
+          payload: { ...published, changed: ['status', 'publishedAt'] },
+        })
+        emitPublication(emit, published, 'published')
+        return true
+      })
+    },
+
+    /** Deletes a content and (by cascade) its links and versions. @throws NotFound. */
+    async remove(context: TenantContext, id: string): Promise<void> {
+      await write(context, async (tx, emit) => {
+        const repo = createContentsRepository(tx)
+        const current = await repo.findById(context.tenantId, id)
+        if (current === undefined || !(await repo.delete(context.tenantId, id)))
+          throw errors.notFound('Content')
+        emit({
+          type: 'content.deleted',
+          subjectId: id,
+          payload: { id, title: current.title, slug: current.slug, status: current.status },
+        })
+      })
+    },
+  }
+}
+
+export type ContentWrites = ReturnType<typeof createContentWrites>

@@ -1,0 +1,179 @@
+import { type TenantContext, userIdOf } from '../../context.js'
+import type { Db } from '../../db/client.js'
+import { errors } from '../../errors.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
+import { paginate } from '../../http/schemas.js'
+import { createContentsRepository } from './repository.js'
+import type { Content, ContentStatus, UpdateContentInput } from './schemas.js'
+import { visibleStatuses } from './service-reads.js'
+import type { ContentWrites } from './service-writes.js'
+import { createVersionsRepository, type VersionMetaRow } from './versions-repository.js'
+import type { VersionListQuery, VersionMeta } from './versions-schemas.js'
+
+/**
+ * Content versions (api-spec "Content" versions routes; prior-art.md §14.3): every save's snapshot,
+ * listed as metadata (live and deleted versions paged apart), read whole, marked deleted (never the
+ * current one) and restored (a new version with the snapshot's content). Pruning keeps the newest
+ * `maxVersions` live versions (and as many deleted ones) per content.
+ */
+export function createContentVersionsService(deps: {
+  db: Db
+  events: EventSink
+  writes: Pick<ContentWrites, 'update'>
+  maxVersions: number
+}) {
+  const repository = createVersionsRepository(deps.db)
+  const contents = createContentsRepository(deps.db)
+  const write = transactional(deps.db, deps.events)
+
+  /** The content the route names, if the caller may see it. @throws NotFound. */
+  async function contentOf(context: TenantContext, id: string): Promise<Content> {
+    const content = await contents.findById(context.tenantId, id.toLowerCase())
+    if (content === undefined || visibleStatuses(context, [content.status as ContentStatus])?.length === 0) {
+      throw errors.notFound('Content')
+    }
+    return content as Content
+  }
+
+  return {
+    /** Live and deleted versions, newest first, each list paged on its own. @throws NotFound. */
+    async list(context: TenantContext, contentId: string, query: VersionListQuery) {
+      const content = await contentOf(context, contentId)
+      const { id } = content
+      const page = query.page ?? 1
+      const deletedPage = query.deletedPage ?? 1
+      const limit = query.limit ?? 20
+      const [live, deleted] = await Promise.all([
+        repository.page(context.tenantId, id, false, limit, (page - 1) * limit),
+        repository.page(context.tenantId, id, true, limit, (deletedPage - 1) * limit),
+      ])
+      const meta = (row: VersionMetaRow) => toMeta(row, content.version)
+      return {
+        currentVersion: content.version,
+        versions: live.rows.map(meta),
+        deletedVersions: deleted.rows.map(meta),
+        pagination: paginate(page, limit, live.total),
+        deletedPagination: paginate(deletedPage, limit, deleted.total),
+      }
+    },
+
+    /** One version with its snapshot (`content`). @throws NotFound (content or version). */
+    async get(context: TenantContext, contentId: string, versionId: string) {
+      const content = await contentOf(context, contentId)
+      const row = await repository.find(context.tenantId, content.id, versionId.toLowerCase())
+      if (row === undefined) throw errors.notFound('Content version')
+      return { ...toMeta(row, content.version), content: row.snapshot }
+    },
+
+    /**
+     * Marks versions deleted (already deleted ones are left as they are).
+     * @throws NotFound (content), ValidationFailed (ids that are not versions of this content, or the
+     *   current version).
+     */
+    async remove(context: TenantContext, contentId: string, versionIds: string[]) {
+      const { tenantId } = context
+      const id = contentId.toLowerCase()
+      const ids = [...new Set(versionIds)]
+      return write(context, async (tx, emit) => {
+        const repo = createVersionsRepository(tx)
+        const contentsRepo = createContentsRepository(tx)
+        const current = await contentsRepo.lockState(tenantId, id)
+        if (current === undefined) throw errors.notFound('Content')
+        const rows = await repo.findMany(tenantId, id, ids)
+        const known = new Set(rows.map((row) => row.id))
+        const unknown = ids.filter((versionId) => !known.has(versionId))
+        if (unknown.length > 0) {
+          throw errors.validation(`Not versions of this content: ${unknown.join(', ')}.`, [
+            { path: '/versionIds', message: 'unknown version ids', ids: unknown },
+          ])
+        }
+        const currentRow = rows.find((row) => row.version === current.version)
+        if (currentRow !== undefined) {
+          throw errors.validation(
+            `Version ${current.version} is the current version and cannot be deleted.`,
+            [{ path: '/versionIds', message: 'contains the current version', ids: [currentRow.id] }],
+          )
+        }
+        const deleting = rows.filter((row) => row.deletedAt === null).sort((a, b) => b.version - a.version)
+        await repo.markDeleted(
+          tenantId,
+          id,
+          deleting.map((row) => row.id),
+          userIdOf(context),
+          new Date(),
+        )
+        const deletedVersions = deleting.map((row) => ({ versionId: row.id, version: row.version }))
+        if (deleting.length > 0) {
+          const title = (await contentsRepo.findById(tenantId, id))?.title ?? ''
+          emit({
+            type: 'content-version.deleted',
+            subjectId: id,
+            payload: {
+              id,
+              title,
+              versionIds: deletedVersions.map((row) => row.versionId),
+              versions: deletedVersions.map((row) => row.version),
+            },
+          })
+        }
+        return { success: true, deleted: deleting.length, deletedVersions }
+      })
+    },
+
+    /**
+     * Saves the version's content (title, summary, html, lexical, categories and tags that still
+     * exist, customFields, featured media if it still exists, authorName) as a new version. The
+     * slug, status and dates stay as they are now: a restore changes what the content says, not
+     * where or whether it is published. @throws NotFound, ValidationFailed (customFields that no
+     * longer fit the definitions).
+     */
+    async restore(context: TenantContext, contentId: string, versionId: string): Promise<Content> {
+      const { tenantId } = context
+      const { id } = await contentOf(context, contentId)
+      const row = await repository.find(tenantId, id, versionId.toLowerCase())
+      if (row === undefined) throw errors.notFound('Content version')
+      const snapshot = row.snapshot as Partial<Content>
+      const [categories, tags, media] = await Promise.all([
+        contents.existingCategoryIds(tenantId, snapshot.categories ?? []).then((ids) => ids.sort()),
+        contents.existingTagIds(tenantId, snapshot.tags ?? []).then((ids) => ids.sort()),
+        snapshot.featuredMediaId ? contents.mediaExists(tenantId, snapshot.featuredMediaId) : false,
+      ])
+      const input: UpdateContentInput = {
+        title: snapshot.title ?? '',
+        summary: snapshot.summary ?? '',
+        html: snapshot.html ?? '',
+        lexical: snapshot.lexical ?? null,
+        categories,
+        tags,
+        customFields: snapshot.customFields ?? {},
+        featuredMediaId: media ? (snapshot.featuredMediaId ?? null) : null,
+        authorName: snapshot.authorName ?? '',
+      }
+      return deps.writes.update(context, id, input, { restoredVersionId: row.id })
+    },
+
+    /** Removes a content's versions beyond the limit (the prune job). @returns how many went. */
+    prune(tenantId: string, contentId: string): Promise<number> {
+      return repository.prune(tenantId, contentId, deps.maxVersions)
+    },
+  }
+}
+
+export type ContentVersionsService = ReturnType<typeof createContentVersionsService>
+
+function toMeta(row: VersionMetaRow, currentVersion: number): VersionMeta {
+  return {
+    id: row.id,
+    version: row.version,
+    title: row.title,
+    slug: row.slug,
+    status: row.status,
+    current: row.version === currentVersion && row.deletedAt === null,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+    createdByName: row.createdByName,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    deletedBy: row.deletedBy,
+    deletedByName: row.deletedByName,
+  }
+}
