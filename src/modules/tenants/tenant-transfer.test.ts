@@ -110,15 +110,13 @@ describe('ownership transfer', () => {
     const admin = await seedMember(ctx.db, owner.tenantId, 'admin')
     const outsider = await seedUser(ctx.db)
     const pending = await seedUser(ctx.db)
-    await ctx.db
-      .insert(memberships)
-      .values({
-        tenantId: owner.tenantId,
-        id: newId(),
-        userId: pending.userId,
-        role: 'editor',
-        status: 'pending',
-      })
+    await ctx.db.insert(memberships).values({
+      tenantId: owner.tenantId,
+      id: newId(),
+      userId: pending.userId,
+      role: 'editor',
+      status: 'pending',
+    })
     for (const email of [
       outsider.email,
       owner.email,
