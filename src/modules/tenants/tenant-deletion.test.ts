@@ -193,6 +193,21 @@ describe('DELETE /api/tenants/{id}', () => {
   })
 })
 
+describe('GET /api/tenants/deleted', () => {
+  it('lists only tenants the caller owns; 401 without a session, 403 to an API token', async () => {
+    const owner = await seedTenant(ctx.db)
+    const admin = await seedMember(ctx.db, owner.tenantId, 'admin')
+    await deleteTenant(ctx, owner.token, owner.tenantId)
+    expect((await call(ctx.app, 'GET', '/api/tenants/deleted', { token: admin.token })).data).toEqual({
+      tenants: [],
+    })
+    expect((await call(ctx.app, 'GET', '/api/tenants/deleted')).statusCode).toBe(401)
+    const live = await seedTenant(ctx.db)
+    const apiToken = await seedApiToken(ctx.db, live.tenantId, { role: 'owner' })
+    expect((await call(ctx.app, 'GET', '/api/tenants/deleted', { token: apiToken })).statusCode).toBe(403)
+  })
+})
+
 describe('POST /api/tenants/{id}/restore', () => {
   it('brings the tenant back with its API tokens and records tenant.restored', async () => {
     const owner = await seedTenant(ctx.db)
