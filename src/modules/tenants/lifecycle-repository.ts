@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
   apiTokens,
@@ -46,8 +46,8 @@ export interface LifecycleTenantRow {
 
 /**
  * Queries of the tenant lifecycle: deletion, restore, acceptance and ownership transfer. Every
- * method takes the tenant first and keys every statement by it; `deletedOwnedBy` and `dueForPurge`
- * are global by nature (a user's tenants span tenants; the sweep looks across all).
+ * method takes the tenant first and keys every statement by it; `deletedOwnedBy` is global by
+ * nature (a user's tenants span tenants).
  */
 export function createLifecycleRepository(db: Db) {
   return {
@@ -154,15 +154,6 @@ export function createLifecycleRepository(db: Db) {
           ),
         )
         .orderBy(asc(tenants.deletedAt), asc(tenants.id))
-    },
-
-    /** Deletions whose grace period has passed (the purge sweep), at most `limit`. */
-    async dueForPurge(now: Date, limit: number) {
-      return db
-        .select({ id: tenants.id, deletionId: tenants.deletionId })
-        .from(tenants)
-        .where(and(inArray(tenants.status, [DELETION_PENDING, PURGING]), lte(tenants.purgeAfter, now)))
-        .limit(limit)
     },
 
     /** E-mail and first name of the tenant's active members (lifecycle notices). */

@@ -1,10 +1,9 @@
-import { and, eq, getTableName, inArray, is, sql } from 'drizzle-orm'
+import { getTableName, is } from 'drizzle-orm'
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.js'
 import * as schema from '../../db/schema/index.js'
-import { tenants } from '../../db/schema/index.js'
 import type { JobRunner } from '../../jobs/runner.js'
-import { createLifecycleRepository, DELETION_PENDING, PURGING } from './lifecycle-repository.js'
+import { createPurgeRepository } from './purge-repository.js'
 
 /** The job that purges one deleted tenant once its grace period has passed. */
 export const PURGE_JOB = 'tenants.purge'
@@ -70,19 +69,16 @@ export function createTenantPurger(deps: {
   batchSize?: number
   onBatch?: (table: string, rows: number) => void | Promise<void>
 }) {
-  const { db } = deps
   const batchSize = deps.batchSize ?? DEFAULT_BATCH_SIZE
-  const repository = createLifecycleRepository(db)
+  const repository = createPurgeRepository(deps.db)
   const cleanups: TenantCleanup[] = []
   const tables = tenantOwnedTables()
 
   async function purgeTable(table: PgTable, tenantId: string) {
     for (;;) {
-      const result = (await db.execute(
-        sql`delete from ${table} where ctid in (select ctid from ${table} where tenant_id = ${tenantId} limit ${batchSize}) returning 1`,
-      )) as unknown as { rows: unknown[] }
-      if (result.rows.length === 0) return
-      await deps.onBatch?.(getTableName(table), result.rows.length)
+      const rows = await repository.deleteBatch(tenantId, table, batchSize)
+      if (rows === 0) return
+      await deps.onBatch?.(getTableName(table), rows)
     }
   }
 
@@ -98,34 +94,12 @@ export function createTenantPurger(deps: {
      * or `early` (the grace period runs on; the caller re-queues).
      */
     async purge(job: PurgeJob, now = new Date()): Promise<'purged' | 'skipped' | 'early'> {
-      const [claimed] = await db
-        .update(tenants)
-        .set({ status: PURGING, updatedAt: now })
-        .where(
-          and(
-            eq(tenants.id, job.tenantId),
-            eq(tenants.deletionId, job.deletionId),
-            inArray(tenants.status, [DELETION_PENDING, PURGING]),
-            sql`${tenants.purgeAfter} <= ${now}`,
-          ),
-        )
-        .returning({ id: tenants.id })
-      if (claimed === undefined) {
-        const [waiting] = await db
-          .select({ id: tenants.id })
-          .from(tenants)
-          .where(
-            and(
-              eq(tenants.id, job.tenantId),
-              eq(tenants.deletionId, job.deletionId),
-              eq(tenants.status, DELETION_PENDING),
-            ),
-          )
-        return waiting === undefined ? 'skipped' : 'early'
+      if (!(await repository.claim(job.tenantId, job.deletionId, now))) {
+        return (await repository.pending(job.tenantId, job.deletionId)) ? 'early' : 'skipped'
       }
       for (const cleanup of cleanups) await cleanup.run(job.tenantId)
       for (const table of tables) await purgeTable(table, job.tenantId)
-      await db.delete(tenants).where(and(eq(tenants.id, job.tenantId), eq(tenants.status, PURGING)))
+      await repository.removeTenant(job.tenantId)
       return 'purged'
     },
 
