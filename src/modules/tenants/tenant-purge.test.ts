@@ -10,8 +10,10 @@ import {
   type TestContext,
 } from '../../../test/helpers.js'
 import { deleteTenant, restoreTenant } from '../../../test/tenant-fixtures.js'
+import { buildApp } from '../../app.js'
 import { apiTokens, memberships, ownershipTransfers, tags, tenants } from '../../db/schema/index.js'
 import { newId } from '../../lib/ids.js'
+import { createMailer } from '../../mail/mailer.js'
 import { createTenantPurger, tenantOwnedTables } from './purge.js'
 
 let ctx: TestContext
@@ -102,6 +104,28 @@ describe('tenant purge', () => {
       body: { name: 'Reborn', slug: `t-${owner.tenantId}` },
     })
     expect(again.statusCode, again.body).toBe(201)
+  })
+
+  it('survives a restart: a purge queued by a stopped instance runs on the next one', async () => {
+    const owner = await seedTenant(ctx.db)
+    const stopping = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      store: ctx.store,
+      mailer: createMailer({ from: ctx.config.mailFrom, dataDir: ctx.dataDir }),
+      logger: false,
+      ...(ctx.jobsSchema === undefined ? {} : { jobsSchema: ctx.jobsSchema }),
+    })
+    await stopping.ready()
+    // The deletion goes through an instance that stops before the grace period ends.
+    const response = await deleteTenant({ ...ctx, app: stopping }, owner.token, owner.tenantId)
+    expect(response.statusCode, response.body).toBe(200)
+    await stopping.close()
+    expect((await rowsOf(owner.tenantId)).tenant?.status).toBe('deletion_pending')
+    await vi.waitFor(async () => expect((await rowsOf(owner.tenantId)).tenant).toBeUndefined(), {
+      timeout: 30_000,
+      interval: 250,
+    })
   })
 
   it('resumes a purge that crashed midway; no restore once it began', async () => {
