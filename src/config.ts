@@ -164,9 +164,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (meteringMode !== 'on' && meteringMode !== 'off') {
     problems.push(`METERING must be on or off, got "${meteringMode}"`)
   }
-  const graceDays = Number(read('TENANT_DELETION_GRACE_DAYS') ?? '30')
-  if (!Number.isFinite(graceDays) || graceDays < 0 || graceDays > 3650) {
-    problems.push('TENANT_DELETION_GRACE_DAYS must be a number of days from 0 to 3650')
+  const graceText = read('TENANT_DELETION_GRACE_DAYS') ?? '30'
+  const graceDays = /^\d+(\.\d+)?$/.test(graceText) ? Number(graceText) : Number.NaN
+  if (!(graceDays <= 3650)) {
+    problems.push(`TENANT_DELETION_GRACE_DAYS must be a number of days from 0 to 3650, got "${graceText}"`)
   }
   const trustProxyValue = read('TRUST_PROXY')
   const trustProxy = trustProxyValue ? trustProxyValue.split(',').map((s) => s.trim()) : false

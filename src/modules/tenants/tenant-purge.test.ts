@@ -11,6 +11,7 @@ import {
 } from '../../../test/helpers.js'
 import { deleteTenant, restoreTenant } from '../../../test/tenant-fixtures.js'
 import { buildApp } from '../../app.js'
+import { ConfigError, loadConfig } from '../../config.js'
 import { apiTokens, memberships, ownershipTransfers, tags, tenants } from '../../db/schema/index.js'
 import { newId } from '../../lib/ids.js'
 import { createMailer } from '../../mail/mailer.js'
@@ -173,5 +174,21 @@ describe('tenant purge', () => {
     expect(await purger.due()).not.toEqual(
       expect.arrayContaining([{ tenantId: early.owner.tenantId, deletionId: early.deletionId }]),
     )
+  })
+})
+
+describe('TENANT_DELETION_GRACE_DAYS', () => {
+  const base = { DATABASE_URL: 'memory://', DATA_DIR: '.' }
+
+  it('defaults to 30 days and takes fractions', () => {
+    expect(loadConfig(base).tenantDeletionGraceMs).toBe(30 * 24 * 3600 * 1000)
+    expect(loadConfig({ ...base, TENANT_DELETION_GRACE_DAYS: '0.5' }).tenantDeletionGraceMs).toBe(
+      12 * 3600 * 1000,
+    )
+    expect(loadConfig({ ...base, TENANT_DELETION_GRACE_DAYS: '0' }).tenantDeletionGraceMs).toBe(0)
+  })
+
+  it.each(['-1', 'soon', '3651', '1e3'])('refuses "%s"', (value) => {
+    expect(() => loadConfig({ ...base, TENANT_DELETION_GRACE_DAYS: value })).toThrow(ConfigError)
   })
 })
