@@ -111,7 +111,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database: deps.database })
   await app.register(accountRoutes, { prefix: '/account' })
   await app.register(async (api) => {
-    await api.register(authPlugin, { credentials: services.credentials })
+    await api.register(authPlugin, {
+      credentials: services.credentials,
+      tenants: services.tenantDirectory,
+    })
     await api.register(quotaPlugin, { quota: services.quota })
     await api.register(authRoutes, {
       prefix: '/api/auth',
@@ -126,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(tenantsRoutes, {
       prefix: '/api',
       service: services.tenants,
+      lifecycle: services.tenantLifecycle,
       secureCookie: config.publicUrl.startsWith('https:'),
     })
     await api.register(tenantSettingsRoutes, {

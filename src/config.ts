@@ -57,6 +57,11 @@ export interface Config {
    * (benchmarks comparing its cost): nothing is counted, limited or reported in headers.
    */
   metering: boolean
+  /**
+   * How long a deleted tenant can be restored before the purge job removes its data
+   * (`TENANT_DELETION_GRACE_DAYS`, default 30; fractions allowed, 0 = purge at once).
+   */
+  tenantDeletionGraceMs: number
 }
 
 /** Standard Webhooks-style schedule: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
@@ -168,6 +173,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (meteringMode !== 'on' && meteringMode !== 'off') {
     problems.push(`METERING must be on or off, got "${meteringMode}"`)
   }
+  const graceText = read('TENANT_DELETION_GRACE_DAYS') ?? '30'
+  const graceDays = /^\d+(\.\d+)?$/.test(graceText) ? Number(graceText) : Number.NaN
+  if (!(graceDays <= 3650)) {
+    problems.push(`TENANT_DELETION_GRACE_DAYS must be a number of days from 0 to 3650, got "${graceText}"`)
+  }
   const trustProxyValue = read('TRUST_PROXY')
   const trustProxy = trustProxyValue ? trustProxyValue.split(',').map((s) => s.trim()) : false
 
@@ -226,6 +236,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     outboundAllowPrivate: outboundAllowPrivate === 'true',
     webhookRetryDelaysSeconds: Object.freeze(webhookRetryDelaysSeconds),
     metering: meteringMode !== 'off',
+    tenantDeletionGraceMs: Math.round(graceDays * 24 * 60 * 60 * 1000),
   })
 }
 

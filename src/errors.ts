@@ -8,6 +8,7 @@ const STATUS_BY_CODE = {
   BadRequest: 400,
   TenantRequired: 400,
   InvalidToken: 400,
+  ConfirmationMismatch: 400,
   Unauthorized: 401,
   InvalidCredentials: 401,
   Forbidden: 403,
@@ -18,6 +19,7 @@ const STATUS_BY_CODE = {
   NotFound: 404,
   Conflict: 409,
   SlugConflict: 409,
+  RestoreWindowExpired: 409,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   RateLimitExceeded: 429,
@@ -80,6 +82,14 @@ export const errors = {
   /** Absence and another tenant's record look the same (style.md 4.3). */
   notFound: (resource: string) => new AppError('NotFound', `${resource} not found.`),
   conflict: (message: string) => new AppError('Conflict', message),
+  /** 400 when a typed confirmation (tenant deletion: the slug) does not match `expected`'s meaning. */
+  confirmationMismatch: (message: string) => new AppError('ConfirmationMismatch', message),
+  /** 409 when a deleted tenant's grace period has passed (or its purge began): it cannot come back. */
+  restoreWindowExpired: () =>
+    new AppError(
+      'RestoreWindowExpired',
+      'The grace period of this deletion has passed; the tenant cannot be restored.',
+    ),
   /** `suggestions`: free alternatives the client may offer instead (tenant creation). */
   slugConflict: (slug: string, suggestions?: string[]) =>
     new AppError(

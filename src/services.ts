@@ -28,6 +28,7 @@ import { createTenantSettingsReader } from './modules/tenant-settings/reader.js'
 import { createTenantSettingsService } from './modules/tenant-settings/service.js'
 import { createMailCounter, createTenantMailer } from './modules/tenant-settings/tenant-mail.js'
 import { createTenantDirectory } from './modules/tenants/directory.js'
+import { createTenantLifecycleServices } from './modules/tenants/lifecycle-services.js'
 import { createTenantsService } from './modules/tenants/service.js'
 import { createUsersService } from './modules/users/service.js'
 import { createWebhooksService, DELIVER_JOB, type DeliverJob } from './modules/webhooks/service.js'
@@ -60,6 +61,14 @@ export function createServices(deps: {
   const auth = createAuthService({ db, config, credentials, store, mailer })
   const users = createUsersService({ db, auth, events })
   const tenants = createTenantsService({ db, config, sessions: auth.sessions, events, settings })
+  const tenantLifecycle = createTenantLifecycleServices({
+    db,
+    config,
+    events,
+    auth,
+    mailer,
+    jobs: platform.jobs,
+  })
   const apiTokens = createApiTokensService({ db, events })
   const media = createMediaService({ db, events, settings })
   const listTotals = createListTotals(bus)
@@ -140,6 +149,7 @@ export function createServices(deps: {
     auth,
     users,
     tenants,
+    tenantLifecycle,
     apiTokens,
     media,
     categories,

@@ -28,6 +28,8 @@ export interface TestContext {
   dataDir: string
   config: Readonly<Config>
   store: SharedStore
+  /** The pg-boss schema of the app's jobs (undefined: the default), for a second app taking over. */
+  jobsSchema: string | undefined
   close(): Promise<void>
 }
 
@@ -81,6 +83,7 @@ export async function createTestContext(
     dataDir,
     config,
     store,
+    jobsSchema,
     async close() {
       await app.close()
       await store.close()

@@ -6,6 +6,7 @@ import { safeEqual } from '../lib/hash.js'
 import { isId } from '../lib/ids.js'
 import { API_TOKEN_PREFIX, type Credentials, type Principal } from '../modules/auth/credentials.js'
 import { permissionsOfRole, scopeForMethod } from '../modules/roles/catalog.js'
+import type { TenantDirectory } from '../modules/tenants/directory.js'
 
 /**
  * How a route authenticates, set per route in `config.auth`. Every route under the auth plugin must
@@ -49,8 +50,16 @@ const NO_PERMISSIONS: ReadonlySet<string> = new Set()
  * `none` routes run nothing and the others look nothing up per request.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { credentials: Credentials }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      credentials: Credentials
+      /** Tenant liveness: a suspended tenant or one being deleted answers 404 on every tenant route. */
+      tenants?: Pick<TenantDirectory, 'get'>
+    },
+  ) => {
     const { credentials } = options
+    const tenants = options.tenants ?? { get: async () => undefined }
     app.decorateRequest('principal', null)
     app.decorateRequest('tenantId', '')
     app.decorateRequest('role', '')
@@ -72,7 +81,7 @@ export const authPlugin = fp(
         )
       }
       if (mode === 'none') return
-      const guard = createGuard(mode, route.config?.permission, credentials)
+      const guard = createGuard(mode, route.config?.permission, credentials, tenants)
       route.onRequest = route.onRequest === undefined ? [guard] : [...[route.onRequest].flat(), guard]
     })
   },
@@ -83,6 +92,7 @@ function createGuard(
   mode: Exclude<AuthMode, 'none' | 'public'>,
   permission: string | undefined,
   credentials: Credentials,
+  tenants: Pick<TenantDirectory, 'get'>,
 ) {
   return async function guard(request: FastifyRequest) {
     request.permissions = NO_PERMISSIONS
@@ -92,7 +102,7 @@ function createGuard(
       throw errors.forbidden('This route needs a user session; API tokens cannot use it.')
     }
     if (mode === 'user') return
-    await resolveTenant(request, principal, credentials)
+    await resolveTenant(request, principal, credentials, tenants)
     if (permission !== undefined && !request.permissions.has(permission)) {
       throw errors.forbidden(`This needs the "${permission}" permission.`)
     }
@@ -138,8 +148,20 @@ export function requestedTenantId(request: FastifyRequest): string | undefined {
   return raw
 }
 
-async function resolveTenant(request: FastifyRequest, principal: Principal, credentials: Credentials) {
+async function resolveTenant(
+  request: FastifyRequest,
+  principal: Principal,
+  credentials: Credentials,
+  tenants: Pick<TenantDirectory, 'get'>,
+) {
   const requested = requestedTenantId(request)
+  // Checked before membership: a tenant being deleted is gone for its own members and tokens at once
+  // (the directory drops it on every instance when `tenant.deleted` commits).
+  const named = principal.kind === 'apiToken' ? principal.tenantId : (requested ?? principal.sessionTenantId)
+  if (named !== null && named !== undefined) {
+    const tenant = await tenants.get(named)
+    if (tenant !== undefined && !tenant.live) throw errors.notFound('Tenant')
+  }
   if (principal.kind === 'apiToken') {
     if (requested !== undefined && requested !== principal.tenantId) {
       throw errors.forbidden('This API token belongs to another tenant.')

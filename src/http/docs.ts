@@ -26,7 +26,7 @@ const STATUS_MEANING: Record<string, string> = {
   '403':
     'The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).',
   '404':
-    'Not found; a record of another tenant answers exactly like a missing one (NotFound). On public routes also an unknown, suspended or deleted tenant.',
+    'Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.',
   '409': 'Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).',
   '413': 'The body is larger than the server accepts (PayloadTooLarge).',
   '415': 'The body is not sent as application/json (UnsupportedMediaType).',

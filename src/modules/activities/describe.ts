@@ -34,6 +34,8 @@ const VERB_WORDS: Record<string, string> = {
   joined: 'joined',
   removed: 'removed',
   restored: 'restored',
+  'ownership-transfer-requested': 'offered the ownership of',
+  'ownership-transferred': 'transferred the ownership of',
   'role-changed': 'changed the role of',
   'logged-in': 'logged in to',
   'logged-out': 'logged out of',

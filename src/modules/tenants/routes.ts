@@ -4,6 +4,8 @@ import { clientOf, tenantContext } from '../../http/auth.js'
 import { errorResponses, TenantQuery } from '../../http/schemas.js'
 import { setSessionCookie } from '../auth/cookie.js'
 import type { SessionPrincipal } from '../auth/credentials.js'
+import { tenantLifecycleRoutes } from './lifecycle-routes.js'
+import type { TenantLifecycleServices } from './lifecycle-services.js'
 import { CreatedTenant, CreateTenantBody, NoQuery, TenantInfoSchema, TenantList } from './schemas.js'
 import type { TenantsService } from './service.js'
 
@@ -13,8 +15,16 @@ import type { TenantsService } from './service.js'
  */
 export const tenantsRoutes: FastifyPluginAsyncTypebox<{
   service: TenantsService
+  lifecycle: TenantLifecycleServices
   secureCookie: boolean
-}> = async (app, { service, secureCookie }) => {
+}> = async (app, { service, lifecycle, secureCookie }) => {
+  await app.register(tenantLifecycleRoutes, {
+    lifecycle: lifecycle.deletion,
+    transfers: lifecycle.transfers,
+    onboarding: lifecycle.onboarding,
+    secureCookie,
+  })
+
   app.post(
     '/tenants',
     {

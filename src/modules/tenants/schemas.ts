@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { DateTime, FreeObject, Id, Nullable } from '../../http/schemas.js'
+import { Email } from '../auth/schemas.js'
 
 /** Longest tenant slug (prior-art.md §7.2 has none; 80 matches the spec's plan-slug limit). */
 export const TENANT_SLUG_MAX_LENGTH = 80
@@ -104,3 +105,149 @@ export const TenantInfoSchema = Type.Object({
   metadata: Nullable(FreeObject),
 })
 export type TenantInfo = Static<typeof TenantInfoSchema>
+
+/** `{id}` of the lifecycle routes: 24 hex characters, either case (api-spec "Tenants"). */
+export const TenantIdParams = Type.Object(
+  { id: Type.String({ pattern: '^[a-fA-F0-9]{24}$', 'x-expect': '24 hex characters' }) },
+  { additionalProperties: false },
+)
+
+export const CreationOptionsSchema = Type.Object({
+  defaultPlan: Type.String(),
+  plans: Type.Array(
+    Type.Object({
+      slug: Type.String(),
+      name: Type.String(),
+      /** null: unlimited. */
+      monthlyRequests: Nullable(Type.Integer()),
+      isDefault: Type.Boolean(),
+    }),
+  ),
+  name: Type.Object({ minLength: Type.Integer(), maxLength: Type.Integer() }),
+  slug: Type.Object({
+    maxLength: Type.Integer(),
+    pattern: Type.String(),
+    normalization: Type.String(),
+    unique: Type.Boolean(),
+  }),
+})
+export type CreationOptions = Static<typeof CreationOptionsSchema>
+
+export const AcceptedMembershipSchema = Type.Object({
+  membership: Type.Object({
+    id: Id,
+    tenantId: Id,
+    role: Type.String(),
+    roleMeta: Nullable(RoleMetaSchema),
+    permissions: Type.Array(Type.String()),
+    status: Type.String(),
+    acceptedAt: DateTime,
+  }),
+  tenant: Type.Pick(TenantSchema, ['id', 'name', 'slug', 'plan', 'status']),
+  csrfToken: Type.String(),
+  token: Type.String(),
+  expiresAt: DateTime,
+})
+export type AcceptedMembership = Static<typeof AcceptedMembershipSchema>
+
+export const TransferOwnershipBody = Type.Object(
+  {
+    email: Email,
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { additionalProperties: false, example: { email: 'ada@example.com', password: '••••••' } },
+)
+
+export const TransferRequestedSchema = Type.Object({
+  message: Type.String(),
+  transfer: Type.Object({ id: Id, email: Type.String(), expiresAt: DateTime }),
+})
+export type TransferRequested = Static<typeof TransferRequestedSchema>
+
+export const AcceptTransferBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+)
+
+export const AcceptTransferResultSchema = Type.Object({
+  message: Type.String(),
+  membership: MembershipSchema,
+  tenant: TenantSchema,
+})
+export type AcceptTransferResult = Static<typeof AcceptTransferResultSchema>
+
+export const DeletionPreflightSchema = Type.Object({
+  canDelete: Type.Boolean(),
+  alreadyDeleted: Type.Boolean(),
+  tenant: Type.Pick(TenantSchema, ['id', 'name', 'slug', 'status']),
+  /** Rows the purge would remove, by kind. */
+  impact: Type.Object({
+    members: Type.Integer(),
+    contents: Type.Integer(),
+    media: Type.Integer(),
+    categories: Type.Integer(),
+    tags: Type.Integer(),
+    apiTokens: Type.Integer(),
+  }),
+  /** The text `confirmation` must equal: the tenant's slug. */
+  confirmation: Type.String(),
+  graceDays: Type.Number(),
+  /** When the purge runs: for a deletion made now, or the pending deletion's. */
+  purgeAfter: DateTime,
+})
+export type DeletionPreflight = Static<typeof DeletionPreflightSchema>
+
+export const DeleteTenantBody = Type.Object(
+  {
+    currentPassword: Type.String({ minLength: 1, maxLength: 1024 }),
+    confirmation: Type.String({ minLength: 1, maxLength: 200 }),
+    reason: Type.Optional(Type.String({ maxLength: 1000 })),
+    cancelAtPeriodEnd: Type.Optional(Type.Boolean({ default: false })),
+  },
+  { additionalProperties: false, example: { currentPassword: '••••••', confirmation: 'ada-blog' } },
+)
+export type DeleteTenantBody = Static<typeof DeleteTenantBody>
+
+export const DeletionResultSchema = Type.Object({
+  status: Type.String(),
+  deletionId: Id,
+  deletedAt: DateTime,
+  purgeAfter: DateTime,
+  cancelAtPeriodEnd: Type.Boolean(),
+  /** True when the tenant was already pending deletion (a repeated request). */
+  duplicate: Type.Boolean(),
+})
+export type DeletionResult = Static<typeof DeletionResultSchema>
+
+export const RestoreTenantBody = Type.Object(
+  {
+    currentPassword: Type.String({ minLength: 1, maxLength: 1024 }),
+    confirmation: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false, example: { currentPassword: '••••••', confirmation: 'ada-blog' } },
+)
+export type RestoreTenantBody = Static<typeof RestoreTenantBody>
+
+export const RestoreResultSchema = Type.Object({
+  status: Type.String(),
+  restoredAt: DateTime,
+  tenant: TenantSchema,
+})
+export type RestoreResult = Static<typeof RestoreResultSchema>
+
+export const DeletedTenantListSchema = Type.Object({
+  tenants: Type.Array(
+    Type.Object({
+      id: Id,
+      tenantId: Id,
+      name: Type.String(),
+      slug: Type.String(),
+      status: Type.String(),
+      deletedAt: DateTime,
+      purgeAfter: DateTime,
+      deletionReason: Nullable(Type.String()),
+      restoreAvailable: Type.Boolean(),
+    }),
+  ),
+})
+export type DeletedTenantList = Static<typeof DeletedTenantListSchema>

@@ -1,0 +1,36 @@
+import type { Config } from '../../config.js'
+import type { Db } from '../../db/client.js'
+import type { EventSink } from '../../events/event-log.js'
+import type { JobRunner } from '../../jobs/runner.js'
+import type { Mailer } from '../../mail/mailer.js'
+import type { AuthService } from '../auth/service.js'
+import { createTenantLifecycle } from './lifecycle.js'
+import { createOnboarding } from './onboarding.js'
+import { createTenantPurger, registerPurgeJobs } from './purge.js'
+import { createOwnershipTransfers } from './transfer.js'
+
+/**
+ * The tenant lifecycle's services, built together (composition root: services.ts): deletion and
+ * restore, ownership transfer, creation options and acceptance, and the purge with its jobs.
+ * `purger.registerCleanup` is where data kept outside the database (media objects) joins the purge.
+ */
+export function createTenantLifecycleServices(deps: {
+  db: Db
+  config: Readonly<Config>
+  events: EventSink
+  auth: Pick<AuthService, 'verifyCurrentPassword' | 'sessions'>
+  mailer: Mailer
+  jobs: Pick<JobRunner, 'handle' | 'every' | 'send'>
+}) {
+  const { db, config, events, auth, mailer, jobs } = deps
+  const purger = createTenantPurger({ db })
+  registerPurgeJobs(jobs, purger)
+  return {
+    deletion: createTenantLifecycle({ db, events, config, passwords: auth, mailer, jobs }),
+    transfers: createOwnershipTransfers({ db, events, config, passwords: auth, mailer }),
+    onboarding: createOnboarding({ db, events, config, sessions: auth.sessions }),
+    purger,
+  }
+}
+
+export type TenantLifecycleServices = ReturnType<typeof createTenantLifecycleServices>

@@ -1,0 +1,114 @@
+import type { Config, PlanSlug } from '../../config.js'
+import { PLAN_SLUGS } from '../../config.js'
+import type { TenantContext } from '../../context.js'
+import { onBehalfOf } from '../../context.js'
+import type { Db } from '../../db/client.js'
+import { errors } from '../../errors.js'
+import { type EventSink, inTransaction } from '../../events/event-log.js'
+import type { SessionManager } from '../auth/sessions.js'
+import { PLANS } from '../quotas/plans.js'
+import { permissionsOfRole, roleMetaOf } from '../roles/catalog.js'
+import { createLifecycleRepository } from './lifecycle-repository.js'
+import { type AcceptedMembership, type CreationOptions, TENANT_SLUG_MAX_LENGTH } from './schemas.js'
+
+export interface OnboardingDeps {
+  db: Db
+  events: EventSink
+  config: Pick<Config, 'defaultTenantPlan' | 'platformAdminEmails'>
+  sessions: Pick<SessionManager, 'rotate'>
+}
+
+/** The slug rules of tenant creation, as `toSlug` applies them (schemas.ts, lib/slug.ts). */
+const SLUG_RULES = {
+  maxLength: TENANT_SLUG_MAX_LENGTH,
+  pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+  normalization:
+    'Lowercased; accented and non-Latin letters transliterated; anything else becomes single dashes. Without a slug, one is derived from the name, with -2, -3 … appended when taken.',
+  unique: true,
+}
+
+/**
+ * Joining tenants: the options of `POST /api/tenants` for the caller, and accepting a pending
+ * membership (an invitation) with `POST /api/tenants/{id}/accept`.
+ */
+export function createOnboarding(deps: OnboardingDeps) {
+  const { db, config } = deps
+  const repository = createLifecycleRepository(db)
+
+  return {
+    /**
+     * GET /api/tenants/creation-options: the plans the caller may request (the default plan, or
+     * every plan for a platform administrator, decisions.md "Quotas"), the default, and the
+     * name and slug rules.
+     */
+    creationOptions(caller: { email: string }): CreationOptions {
+      const isPlatformAdmin = config.platformAdminEmails.includes(caller.email.toLowerCase())
+      const requestable = (slug: PlanSlug) => isPlatformAdmin || slug === config.defaultTenantPlan
+      return {
+        defaultPlan: config.defaultTenantPlan,
+        plans: PLAN_SLUGS.filter(requestable).map((slug) => ({
+          slug,
+          name: PLANS[slug].name,
+          monthlyRequests: PLANS[slug].monthlyRequests,
+          isDefault: slug === config.defaultTenantPlan,
+        })),
+        name: { minLength: 1, maxLength: 200 },
+        slug: SLUG_RULES,
+      }
+    },
+
+    /**
+     * POST /api/tenants/{id}/accept: the caller's pending membership in a live tenant becomes
+     * active (`acceptedAt` set) and the session rotates onto the tenant. Only `pending` counts: an
+     * `inactive` membership was switched off by an admin and is never revived here (prior-art.md
+     * §29). 404 when there is no pending membership; 401 when the session ended meanwhile.
+     */
+    async accept(
+      caller: { userId: string; sessionId: string },
+      tenantId: string,
+      client: TenantContext['client'],
+    ): Promise<AcceptedMembership> {
+      const found = await repository.tenantOfMember(tenantId, caller.userId)
+      if (found === undefined || found.membership.status !== 'pending' || found.tenant.status !== 'active') {
+        throw errors.notFound('Invitation')
+      }
+      const { tenant } = found
+      const context = { ...onBehalfOf(tenantId, caller.userId, 'membership-accept'), client }
+      const accepted = await inTransaction(db, context, deps.events, async (tx, emit) => {
+        const row = await createLifecycleRepository(tx).activatePending(tenantId, found.membership.id)
+        if (row === undefined) throw errors.notFound('Invitation')
+        emit({
+          type: 'member.joined',
+          subjectId: row.id,
+          payload: { id: row.id, userId: caller.userId, role: row.role },
+        })
+        return row
+      })
+      const session = await deps.sessions.rotate(caller.sessionId, { tenantId })
+      if (session === undefined) throw errors.unauthorized('The session has ended; log in again.')
+      return {
+        membership: {
+          id: accepted.id,
+          tenantId,
+          role: accepted.role,
+          roleMeta: roleMetaOf(accepted.role) ?? null,
+          permissions: [...permissionsOfRole(accepted.role)],
+          status: accepted.status,
+          acceptedAt: (accepted.acceptedAt ?? new Date()).toISOString(),
+        },
+        tenant: {
+          id: tenant.id,
+          name: tenant.name,
+          slug: tenant.slug,
+          plan: tenant.plan,
+          status: tenant.status,
+        },
+        csrfToken: session.csrfToken,
+        token: session.token,
+        expiresAt: session.expiresAt,
+      }
+    },
+  }
+}
+
+export type Onboarding = ReturnType<typeof createOnboarding>
