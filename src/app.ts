@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mailer: services.tenantMailer,
     })
     await api.register(featureFlagsRoutes, { prefix: '/api/feature-flags', service: services.featureFlags })
-    await api.register(rolesRoutes, { prefix: '/api/roles' })
+    await api.register(rolesRoutes, { prefix: '/api/roles', service: services.rolesService })
     await api.register(apiTokensRoutes, { prefix: '/api/api-tokens', service: services.apiTokens })
     await api.register(contentsRoutes, { prefix: '/api/contents', service: services.contents })
     await api.register(categoriesRoutes, { prefix: '/api/categories', service: services.categories })

@@ -13,6 +13,8 @@ import { createTaxonomyIds } from './modules/contents/taxonomy-ids.js'
 import { createFeatureFlagsService } from './modules/feature-flags/service.js'
 import { createMediaService } from './modules/media/service.js'
 import { createQuotaService } from './modules/quotas/service.js'
+import { createRoleResolver } from './modules/roles/resolver.js'
+import { createRolesService } from './modules/roles/service.js'
 import { createTagsService } from './modules/tags/service.js'
 import { createTenantSettingsReader } from './modules/tenant-settings/reader.js'
 import { createTenantSettingsService } from './modules/tenant-settings/service.js'
@@ -43,14 +45,19 @@ export function createServices(deps: {
   const settings = createTenantSettingsReader({ db, bus, secrets })
   // Every request to an address a tenant chose goes through this guarded client (platform.md §5).
   const outbound = createOutbound({ allowPrivate: config.outboundAllowPrivate })
-  const credentials = createCredentials({ db, appSecret: config.appSecret })
+  const roles = createRoleResolver({ db, bus })
+  const credentials = createCredentials({ db, appSecret: config.appSecret, roles })
   bus.on('api-token.deleted', ({ subjectId }) => {
     if (subjectId !== null) credentials.forgetApiToken(subjectId)
   })
-  const auth = createAuthService({ db, config, credentials, store, mailer })
+  // Cached API tokens carry their role's permissions and depend on their creator's membership.
+  for (const prefix of ['role.', 'member.'])
+    bus.on(prefix, ({ tenantId }) => credentials.forgetTenant(tenantId))
+  const auth = createAuthService({ db, config, credentials, store, mailer, roles })
   const users = createUsersService({ db, auth, events })
-  const tenants = createTenantsService({ db, config, sessions: auth.sessions, events, settings })
+  const tenants = createTenantsService({ db, config, sessions: auth.sessions, events, settings, roles })
   const apiTokens = createApiTokensService({ db, events })
+  const rolesService = createRolesService({ db, events, roles })
   const media = createMediaService({ db, events, settings })
   const listTotals = createListTotals(bus)
   const categories = createCategoriesService({ db, events })
@@ -105,6 +112,8 @@ export function createServices(deps: {
     outbound,
     tenantDirectory,
     quota,
+    roles,
+    rolesService,
     credentials,
     auth,
     users,

@@ -19,6 +19,8 @@ const RESOURCE_WORDS: Record<string, string> = {
   webhook: 'the webhook',
   gallery: 'the gallery',
   form: 'the form',
+  role: 'the role',
+  invitation: 'the invitation',
 }
 
 const VERB_WORDS: Record<string, string> = {
@@ -33,6 +35,10 @@ const VERB_WORDS: Record<string, string> = {
   removed: 'removed',
   restored: 'restored',
   'role-changed': 'changed the role of',
+  left: 'left',
+  deactivated: 'deactivated',
+  reactivated: 'reactivated',
+  reinvited: 'invited again',
   'logged-in': 'logged in to',
   'logged-out': 'logged out of',
   'login-failed': 'failed to log in to',
