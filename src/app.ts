@@ -16,6 +16,7 @@ import type { Mailer } from './mail/mailer.js'
 import { accountRoutes } from './modules/account/routes.js'
 import { activitiesRoutes } from './modules/activities/routes.js'
 import { apiTokensRoutes } from './modules/api-tokens/routes.js'
+import { invitationRoutes } from './modules/auth/invitation-routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { categoriesRoutes } from './modules/categories/routes.js'
 import { contentsRoutes } from './modules/contents/routes.js'
@@ -29,6 +30,7 @@ import { rolesRoutes } from './modules/roles/routes.js'
 import { tagsRoutes } from './modules/tags/routes.js'
 import { tenantSettingsRoutes } from './modules/tenant-settings/routes.js'
 import { tenantsRoutes } from './modules/tenants/routes.js'
+import { membersRoutes } from './modules/users/members-routes.js'
 import { usersRoutes } from './modules/users/routes.js'
 import { webhooksRoutes } from './modules/webhooks/routes.js'
 import { createPlatform, type Platform } from './platform.js'
@@ -116,6 +118,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       service: services.auth,
       secureCookie: config.publicUrl.startsWith('https:'),
     })
+    await api.register(invitationRoutes, {
+      prefix: '/api/auth/invitations',
+      service: services.invitations,
+      credentials: services.credentials,
+      secureCookie: config.publicUrl.startsWith('https:'),
+    })
+    await api.register(membersRoutes, { prefix: '/api/users', service: services.members })
     await api.register(usersRoutes, {
       prefix: '/api/users',
       service: services.users,

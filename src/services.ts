@@ -5,6 +5,7 @@ import { createSecretBox } from './lib/secrets.js'
 import type { Mailer } from './mail/mailer.js'
 import { createApiTokensService } from './modules/api-tokens/service.js'
 import { createCredentials } from './modules/auth/credentials.js'
+import { createInvitations } from './modules/auth/invitations.js'
 import { createAuthService } from './modules/auth/service.js'
 import { createCategoriesService } from './modules/categories/service.js'
 import { createListTotals } from './modules/contents/list-totals.js'
@@ -21,6 +22,7 @@ import { createTenantSettingsService } from './modules/tenant-settings/service.j
 import { createMailCounter, createTenantMailer } from './modules/tenant-settings/tenant-mail.js'
 import { createTenantDirectory } from './modules/tenants/directory.js'
 import { createTenantsService } from './modules/tenants/service.js'
+import { createMembersService } from './modules/users/members-service.js'
 import { createUsersService } from './modules/users/service.js'
 import { createWebhooksService, DELIVER_JOB, type DeliverJob } from './modules/webhooks/service.js'
 import type { Platform } from './platform.js'
@@ -92,6 +94,8 @@ export function createServices(deps: {
     outbound,
     counter: createMailCounter(store),
   })
+  const invitations = createInvitations({ db, config, events, mailer: tenantMailer, auth })
+  const members = createMembersService({ db, events, roles, settings, invitations })
   const featureFlags = createFeatureFlagsService({ db, config })
   const tenantDirectory = createTenantDirectory({ db, bus })
   const quota = createQuotaService({
@@ -117,6 +121,8 @@ export function createServices(deps: {
     credentials,
     auth,
     users,
+    invitations,
+    members,
     tenants,
     apiTokens,
     media,

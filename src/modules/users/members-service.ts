@@ -1,0 +1,381 @@
+import type { TenantContext } from '../../context.js'
+import { userIdOf } from '../../context.js'
+import type { Db } from '../../db/client.js'
+import { isUniqueViolation } from '../../db/errors.js'
+import { errors } from '../../errors.js'
+import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
+import { newId } from '../../lib/ids.js'
+import { normalizeEmail } from '../auth/email.js'
+import type { Invitations } from '../auth/invitations.js'
+import { createInvitationsRepository } from '../auth/invitations-repository.js'
+import { assertCanGrant, assertOutranks } from '../roles/guards.js'
+import { grantedBy, type ResolvedRole, type RoleResolver, roleMetaOf } from '../roles/resolver.js'
+import type { TenantSettingsReader } from '../tenant-settings/effective.js'
+import { limitCheck } from '../tenant-settings/limits.js'
+import {
+  createMembersRepository,
+  INVITED_USER_STATUS,
+  type MemberRow,
+  type MembersRepository,
+  NO_PASSWORD,
+} from './members-repository.js'
+import type { InviteInput, ListMembersQuery, Member, UpdateMemberInput } from './members-schemas.js'
+
+/**
+ * Tenant user administration (api-spec "Users and memberships"; decisions.md "Roles"; prior-art.md
+ * §5, §6, §29). Escalation: nobody grants a role above their own level, only owners make owners,
+ * and only owners act on members at or above their own level. A tenant always keeps an active
+ * owner: changes that could end that run under a per-tenant lock (`lockOwners`). Removing or
+ * deactivating a member ends their access on their next request (sessions check the membership on
+ * every request; their API tokens stop with it). Writes emit `member.*` events.
+ */
+export function createMembersService(deps: {
+  db: Db
+  events: EventSink
+  roles: RoleResolver
+  settings: TenantSettingsReader
+  invitations: Invitations
+}) {
+  const { roles, invitations } = deps
+  const repository = createMembersRepository(deps.db)
+  const write = transactional(deps.db, deps.events)
+
+  /** Every role of the tenant by key, read before a transaction (the embedded database has one connection). */
+  async function catalogOf(tenantId: string): Promise<Map<string, ResolvedRole>> {
+    return new Map((await roles.list(tenantId)).map((role) => [role.key, role]))
+  }
+
+  /**
+   * Runs a change of the member `userId` in a transaction that holds the tenant's owner lock and
+   * reads the member afresh; 404 for a user who is not a member (another tenant's included).
+   */
+  async function changeMember<T>(
+    context: TenantContext,
+    userId: string,
+    work: (member: MemberRow, tx: MembersRepository, emit: Emit, raw: Db) => Promise<T>,
+  ): Promise<T> {
+    return write(context, async (tx, emit) => {
+      const inTx = createMembersRepository(tx)
+      await inTx.lockOwners(context.tenantId)
+      const member = await inTx.find(context.tenantId, userId)
+      if (member === undefined) throw errors.notFound('User')
+      return work(member, inTx, emit, tx)
+    })
+  }
+
+  /** 400 LastOwnerRestriction when `member` is an active owner and the tenant has no other. */
+  async function assertNotLastOwner(
+    tx: MembersRepository,
+    tenantId: string,
+    member: MemberRow,
+    what: string,
+  ) {
+    if (member.role !== 'owner' || member.status !== 'active') return
+    if ((await tx.countActiveOwners(tenantId)) > 1) return
+    throw errors.lastOwner(
+      `${what} would leave the tenant without an active owner; make someone else owner first.`,
+    )
+  }
+
+  function eventPayload(member: MemberRow, extra: Record<string, unknown> = {}) {
+    return {
+      id: member.membershipId,
+      userId: member.userId,
+      email: member.email,
+      role: member.role,
+      ...extra,
+    }
+  }
+
+  return {
+    /** `GET /api/users`: members newest first; pending members show only their e-mail. */
+    async list(context: TenantContext, query: ListMembersQuery) {
+      const page = query.page ?? 1
+      const limit = query.limit ?? 10
+      const offset = (page - 1) * limit
+      const filter = { search: query.search, status: query.status, role: query.role }
+      const { rows, total } = await repository.list(context.tenantId, filter, offset, limit)
+      const pages = Math.max(1, Math.ceil(total / limit))
+      return {
+        users: rows.map(toMember),
+        pagination: { page, limit, total, pages, offset, hasPrevPage: page > 1, hasNextPage: page < pages },
+      }
+    },
+
+    /** `GET /api/users/{id}`: the member with their membership; 404 when not a member of the tenant. */
+    async get(context: TenantContext, userId: string) {
+      const member = await repository.find(context.tenantId, userId)
+      if (member === undefined) throw errors.notFound('User')
+      return {
+        user: {
+          ...toMember(member),
+          membership: membershipOf(
+            member,
+            await roles.resolve(context.tenantId, member.role),
+            context.tenantId,
+          ),
+        },
+      }
+    },
+
+    /**
+     * `POST /api/users/invite` (and `POST /api/users`): a pending membership with `role` for the
+     * address, an account placeholder when it has none, and a mailed one-time link. Answers the
+     * same whether or not the address has an account. 400 unknown role, 403 a role the caller may
+     * not grant or LimitExceeded (`limits.users`: members and pending invitations), 409 already a
+     * member or invited.
+     */
+    async invite(context: TenantContext, callerRole: string, input: InviteInput) {
+      const catalog = await catalogOf(context.tenantId)
+      const role = catalog.get(input.role)
+      if (role === undefined) throw errors.validation(`role "${input.role}" is not a role of this tenant.`)
+      assertCanGrant(catalog.get(callerRole), role)
+      const email = normalizeEmail(input.email)
+      const checkLimit = await limitCheck(deps.settings, context.tenantId, 'users')
+      const membershipId = newId()
+      let issued: { token: string; expiresAt: Date; tenantName: string; userId: string }
+      try {
+        issued = await write(context, async (tx, emit) => {
+          await checkLimit(tx)
+          const account = await createInvitationsRepository(tx).ensureAccount(email, {
+            status: INVITED_USER_STATUS,
+            passwordHash: NO_PASSWORD,
+          })
+          if (account === undefined) throw errors.conflict('The account changed meanwhile; try again.')
+          const inTx = createMembersRepository(tx)
+          await inTx.insertPending(context.tenantId, { id: membershipId, userId: account.id, role: role.key })
+          const invitation = await invitations.issue(tx, context.tenantId, membershipId, userIdOf(context))
+          emit({
+            type: 'member.invited',
+            subjectId: membershipId,
+            payload: { id: membershipId, userId: account.id, email, role: role.key, status: 'pending' },
+          })
+          return { ...invitation, tenantName: await inTx.tenantName(context.tenantId), userId: account.id }
+        })
+      } catch (err) {
+        if (isUniqueViolation(err, 'memberships_tenant_user_key')) {
+          throw errors.conflict(`${email} is already a member of this tenant or invited to it.`)
+        }
+        throw err
+      }
+      try {
+        await invitations.send(context.tenantId, email, issued)
+      } catch (err) {
+        // Nothing reached the invitee: take the invitation back, so that the refusal changed nothing.
+        await write(context, async (tx, emit) => {
+          await createMembersRepository(tx).remove(context.tenantId, membershipId)
+          await createMembersRepository(tx).dropUnusedInvitedAccount(issued.userId)
+          emit({
+            type: 'member.removed',
+            subjectId: membershipId,
+            payload: {
+              id: membershipId,
+              userId: issued.userId,
+              email,
+              role: role.key,
+              reason: 'mail-failed',
+            },
+          })
+        })
+        throw err
+      }
+      return {
+        message: 'Invitation sent.',
+        invitation: { email, role: role.key, status: 'pending', expiresAt: issued.expiresAt.toISOString() },
+      }
+    },
+
+    /** `POST /api/users/{id}/reinvite`: a new link for a pending member (the old one stops working); 409 when not pending. */
+    async reinvite(context: TenantContext, callerRole: string, userId: string) {
+      const catalog = await catalogOf(context.tenantId)
+      let email = ''
+      let role = ''
+      const issued = await changeMember(context, userId, async (member, tx, emit, raw) => {
+        if (member.status !== 'pending') throw errors.conflict('Only a pending invitation can be sent again.')
+        const memberRole = catalog.get(member.role)
+        if (memberRole !== undefined) assertCanGrant(catalog.get(callerRole), memberRole)
+        email = member.email
+        role = member.role
+        const invitation = await invitations.issue(
+          raw,
+          context.tenantId,
+          member.membershipId,
+          userIdOf(context),
+        )
+        emit({
+          type: 'member.reinvited',
+          subjectId: member.membershipId,
+          payload: eventPayload(member, { status: 'pending' }),
+        })
+        return { ...invitation, tenantName: await tx.tenantName(context.tenantId) }
+      })
+      await invitations.send(context.tenantId, email, issued)
+      return {
+        message: 'Invitation sent again.',
+        invitation: { email, role, status: 'pending', expiresAt: issued.expiresAt.toISOString() },
+      }
+    },
+
+    /**
+     * `PUT /api/users/{id}/role`. 400 unknown role; 403 when the caller does not outrank the
+     * member or may not grant the role; 400 LastOwnerRestriction when the last active owner would
+     * stop being one. Emits `member.role-changed` with `previousRole`.
+     */
+    async changeRole(context: TenantContext, callerRole: string, userId: string, roleKey: string) {
+      const catalog = await catalogOf(context.tenantId)
+      const role = catalog.get(roleKey)
+      if (role === undefined) throw errors.validation(`role "${roleKey}" is not a role of this tenant.`)
+      return changeMember(context, userId, async (member, tx, emit) => {
+        const caller = catalog.get(callerRole)
+        assertOutranks(caller, catalog.get(member.role))
+        assertCanGrant(caller, role)
+        if (role.key !== 'owner') await assertNotLastOwner(tx, context.tenantId, member, 'This role change')
+        await tx.setRole(context.tenantId, member.membershipId, role.key)
+        emit({
+          type: 'member.role-changed',
+          subjectId: member.membershipId,
+          payload: eventPayload(member, { role: role.key, previousRole: member.role }),
+        })
+        return { membership: membershipOf({ ...member, role: role.key }, role, context.tenantId) }
+      })
+    },
+
+    /**
+     * `PATCH /api/users/{id}/toggle-status`: active ↔ inactive only (a pending invitation is the
+     * invitee's to accept: 409). Not on oneself (400); last-owner and escalation guards as above.
+     */
+    async toggleStatus(context: TenantContext, callerRole: string, userId: string) {
+      if (userId === userIdOf(context)) throw errors.badRequest('You cannot change your own status.')
+      const catalog = await catalogOf(context.tenantId)
+      return changeMember(context, userId, async (member, tx, emit) => {
+        assertOutranks(catalog.get(callerRole), catalog.get(member.role))
+        if (member.status === 'pending') {
+          throw errors.conflict(
+            'A pending invitation cannot be activated for the invitee; send it again or remove it.',
+          )
+        }
+        const status = member.status === 'active' ? 'inactive' : 'active'
+        if (status === 'inactive')
+          await assertNotLastOwner(tx, context.tenantId, member, 'Deactivating this member')
+        await tx.setStatus(context.tenantId, member.membershipId, status)
+        emit({
+          type: status === 'inactive' ? 'member.deactivated' : 'member.reactivated',
+          subjectId: member.membershipId,
+          payload: eventPayload(member, { status, previousStatus: member.status }),
+        })
+        return { membership: { id: member.membershipId, role: member.role, status } }
+      })
+    },
+
+    /**
+     * `DELETE /api/users/{id}`: removes the membership (a pending one: revokes the invitation, whose
+     * token then answers InvalidToken). Not oneself (400: leave instead); guards as above.
+     */
+    async remove(context: TenantContext, callerRole: string, userId: string) {
+      if (userId === userIdOf(context)) {
+        throw errors.badRequest(
+          'You cannot remove yourself; leave the tenant through POST /api/memberships/{id}/leave.',
+        )
+      }
+      const catalog = await catalogOf(context.tenantId)
+      return changeMember(context, userId, async (member, tx, emit) => {
+        assertOutranks(catalog.get(callerRole), catalog.get(member.role))
+        await assertNotLastOwner(tx, context.tenantId, member, 'Removing this member')
+        await tx.remove(context.tenantId, member.membershipId)
+        await tx.dropUnusedInvitedAccount(member.userId)
+        emit({
+          type: 'member.removed',
+          subjectId: member.membershipId,
+          payload: eventPayload(member, { status: member.status }),
+        })
+        return { success: true, message: 'The member was removed from the tenant.' }
+      })
+    },
+
+    /**
+     * `PUT /api/users/{id}`: an account belongs to its person, who edits it through PUT
+     * /api/users/me. Here: the caller's own names, or the names and e-mail of an invited account
+     * that has not accepted yet and is invited only here (a typo in the invitation). Otherwise 403;
+     * 409 for an e-mail in use.
+     */
+    async update(context: TenantContext, callerRole: string, userId: string, input: UpdateMemberInput) {
+      const catalog = await catalogOf(context.tenantId)
+      try {
+        return await changeMember(context, userId, async (member, tx, emit, raw) => {
+          const self = userId === userIdOf(context)
+          if (self && input.email !== undefined) {
+            throw errors.badRequest(
+              'Change your own e-mail through PUT /api/users/me (it needs your password).',
+            )
+          }
+          if (!self) {
+            assertOutranks(catalog.get(callerRole), catalog.get(member.role))
+            const invitedHereOnly =
+              member.userStatus === INVITED_USER_STATUS && (await tx.membershipsOfUser(member.userId)) === 1
+            if (!invitedHereOnly) {
+              throw errors.forbidden(
+                'Only the account holder edits an account; an invited account can be corrected until it accepts.',
+              )
+            }
+          }
+          const patch = {
+            ...input,
+            ...(input.email === undefined ? {} : { email: normalizeEmail(input.email) }),
+          }
+          await tx.updateAccount(member.userId, patch)
+          const after = { ...member, ...patch }
+          emit({
+            type: 'member.updated',
+            subjectId: member.membershipId,
+            payload: eventPayload(after, { changed: Object.keys(input) }),
+          })
+          return {
+            user: {
+              ...toMember(after),
+              membership: membershipOf(after, catalog.get(after.role), context.tenantId),
+            },
+          }
+        })
+      } catch (err) {
+        if (isUniqueViolation(err, 'users_email_key'))
+          throw errors.conflict('This e-mail address is already in use.')
+        throw err
+      }
+    },
+  }
+}
+
+export type MembersService = ReturnType<typeof createMembersService>
+
+/** The list item; a pending member's names stay hidden (they would tell whether the address had an account). */
+function toMember(row: MemberRow): Member {
+  const pending = row.status === 'pending'
+  return {
+    id: row.userId,
+    email: row.email,
+    firstName: pending ? '' : row.firstName,
+    lastName: pending ? '' : row.lastName,
+    role: row.role,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    lastLoginAt: pending ? null : (row.lastLoginAt?.toISOString() ?? null),
+    membershipId: row.membershipId,
+    invitationExpiresAt: row.invitationExpiresAt?.toISOString() ?? null,
+  }
+}
+
+/** The membership of a member as the by-id routes show it; permissions only while active. */
+function membershipOf(
+  row: Pick<MemberRow, 'membershipId' | 'role' | 'status' | 'acceptedAt'>,
+  role: ResolvedRole | undefined,
+  tenantId: string,
+) {
+  return {
+    id: row.membershipId,
+    role: row.role,
+    roleMeta: role === undefined ? null : roleMetaOf(role, tenantId),
+    status: row.status,
+    permissions: row.status === 'active' ? [...grantedBy(role)] : [],
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+  }
+}
