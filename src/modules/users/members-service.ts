@@ -301,7 +301,7 @@ export function createMembersService(deps: {
     async update(context: TenantContext, callerRole: string, userId: string, input: UpdateMemberInput) {
       const catalog = await catalogOf(context.tenantId)
       try {
-        return await changeMember(context, userId, async (member, tx, emit, raw) => {
+        return await changeMember(context, userId, async (member, tx, emit) => {
           const self = userId === userIdOf(context)
           if (self && input.email !== undefined) {
             throw errors.badRequest(
