@@ -11,20 +11,18 @@ export function createInvitationsRepository(db: Db) {
   return {
     /**
      * The account for a normalised e-mail, created as an invited account (`status`, no usable
-     * password, empty names) when none exists. Both paths run the same two statements, so an
-     * invitation takes as long for a known address as for an unknown one (no enumeration by timing).
+     * password, empty names) when none exists. One statement that writes one row version either
+     * way (an existing account gets a no-op update), so an invitation takes as long for a known
+     * address as for an unknown one (no enumeration by timing).
      */
     async ensureAccount(email: string, values: { status: string; passwordHash: string }) {
-      await db
-        .insert(users)
-        .values({ id: newId(), email, firstName: '', lastName: '', mustChangePassword: true, ...values })
-        .onConflictDoNothing()
-      const [row] = await db
-        .select({ id: users.id, email: users.email, status: users.status })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email}`)
-        .limit(1)
-      return row
+      // Drizzle cannot name an expression index as the conflict target, hence the statement in SQL.
+      const result = await db.execute(sql`
+        insert into ${users} (id, email, password_hash, first_name, last_name, status, must_change_password)
+        values (${newId()}, ${email}, ${values.passwordHash}, '', '', ${values.status}, true)
+        on conflict ((lower(email))) do update set updated_at = ${users}.updated_at
+        returning id, email, status`)
+      return (result as unknown as { rows: { id: string; email: string; status: string }[] }).rows[0]
     },
 
     /** Sets the membership's live token (a new one replaces the previous: re-invite rotates). */
