@@ -30,6 +30,7 @@ import { rolesRoutes } from './modules/roles/routes.js'
 import { tagsRoutes } from './modules/tags/routes.js'
 import { tenantSettingsRoutes } from './modules/tenant-settings/routes.js'
 import { tenantsRoutes } from './modules/tenants/routes.js'
+import { accountDeletionRoutes, membershipsRoutes } from './modules/users/account-routes.js'
 import { membersRoutes } from './modules/users/members-routes.js'
 import { usersRoutes } from './modules/users/routes.js'
 import { webhooksRoutes } from './modules/webhooks/routes.js'
@@ -125,6 +126,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       secureCookie: config.publicUrl.startsWith('https:'),
     })
     await api.register(membersRoutes, { prefix: '/api/users', service: services.members })
+    await api.register(accountDeletionRoutes, {
+      prefix: '/api/users',
+      service: services.account,
+      secureCookie: config.publicUrl.startsWith('https:'),
+    })
+    await api.register(membershipsRoutes, { prefix: '/api/memberships', service: services.account })
     await api.register(usersRoutes, {
       prefix: '/api/users',
       service: services.users,

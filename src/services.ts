@@ -22,6 +22,7 @@ import { createTenantSettingsService } from './modules/tenant-settings/service.j
 import { createMailCounter, createTenantMailer } from './modules/tenant-settings/tenant-mail.js'
 import { createTenantDirectory } from './modules/tenants/directory.js'
 import { createTenantsService } from './modules/tenants/service.js'
+import { createAccountService } from './modules/users/account-service.js'
 import { createMembersService } from './modules/users/members-service.js'
 import { createUsersService } from './modules/users/service.js'
 import { createWebhooksService, DELIVER_JOB, type DeliverJob } from './modules/webhooks/service.js'
@@ -96,6 +97,7 @@ export function createServices(deps: {
   })
   const invitations = createInvitations({ db, config, events, mailer: tenantMailer, auth })
   const members = createMembersService({ db, events, roles, settings, invitations })
+  const account = createAccountService({ db, events, auth })
   const featureFlags = createFeatureFlagsService({ db, config })
   const tenantDirectory = createTenantDirectory({ db, bus })
   const quota = createQuotaService({
@@ -123,6 +125,7 @@ export function createServices(deps: {
     users,
     invitations,
     members,
+    account,
     tenants,
     apiTokens,
     media,
