@@ -201,19 +201,22 @@ describe('invitation rules', () => {
       return performance.now() - started
     }
     await timed(uniqueEmail('warm'))
-    let knownMs = 0
-    let unknownMs = 0
+    const knownMs: number[] = []
+    const unknownMs: number[] = []
     // Alternating which goes first, so neither side always runs on a warmer cache.
     for (let i = 0; i < 20; i++) {
       if (i % 2 === 0) {
-        knownMs += await timed(known[i]!)
-        unknownMs += await timed(uniqueEmail('unknown'))
+        knownMs.push(await timed(known[i]!))
+        unknownMs.push(await timed(uniqueEmail('unknown')))
       } else {
-        unknownMs += await timed(uniqueEmail('unknown'))
-        knownMs += await timed(known[i]!)
+        unknownMs.push(await timed(uniqueEmail('unknown')))
+        knownMs.push(await timed(known[i]!))
       }
     }
-    const ratio = knownMs / unknownMs
+    // The median of the ratios of neighbouring requests: on a shared machine a few requests stall
+    // for reasons of their own (GC, neighbours), and neighbours share the machine's load.
+    const ratios = knownMs.map((ms, i) => ms / unknownMs[i]!).sort((a, b) => a - b)
+    const ratio = (ratios[9]! + ratios[10]!) / 2
     expect(ratio).toBeGreaterThan(0.8)
     expect(ratio).toBeLessThan(1.2)
   })
