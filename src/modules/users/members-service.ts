@@ -3,23 +3,16 @@ import { userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { errors } from '../../errors.js'
-import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
-import { newId } from '../../lib/ids.js'
+import type { EventSink } from '../../events/event-log.js'
 import { normalizeEmail } from '../auth/email.js'
 import type { Invitations } from '../auth/invitations.js'
-import { createInvitationsRepository } from '../auth/invitations-repository.js'
 import { assertCanGrant, assertOutranks } from '../roles/guards.js'
-import { grantedBy, type ResolvedRole, type RoleResolver, roleMetaOf } from '../roles/resolver.js'
+import type { RoleResolver } from '../roles/resolver.js'
 import type { TenantSettingsReader } from '../tenant-settings/effective.js'
-import { limitCheck } from '../tenant-settings/limits.js'
-import {
-  createMembersRepository,
-  INVITED_USER_STATUS,
-  type MemberRow,
-  type MembersRepository,
-  NO_PASSWORD,
-} from './members-repository.js'
-import type { InviteInput, ListMembersQuery, Member, UpdateMemberInput } from './members-schemas.js'
+import { createInvitesService } from './invites-service.js'
+import { createMemberChanges, membershipOf, toMember } from './member-changes.js'
+import { createMembersRepository, INVITED_USER_STATUS } from './members-repository.js'
+import type { ListMembersQuery, UpdateMemberInput } from './members-schemas.js'
 
 /**
  * Tenant user administration (api-spec "Users and memberships"; decisions.md "Roles"; prior-art.md
@@ -36,58 +29,14 @@ export function createMembersService(deps: {
   settings: TenantSettingsReader
   invitations: Invitations
 }) {
-  const { roles, invitations } = deps
+  const { roles } = deps
   const repository = createMembersRepository(deps.db)
-  const write = transactional(deps.db, deps.events)
-
-  /** Every role of the tenant by key, read before a transaction (the embedded database has one connection). */
-  async function catalogOf(tenantId: string): Promise<Map<string, ResolvedRole>> {
-    return new Map((await roles.list(tenantId)).map((role) => [role.key, role]))
-  }
-
-  /**
-   * Runs a change of the member `userId` in a transaction that holds the tenant's owner lock and
-   * reads the member afresh; 404 for a user who is not a member (another tenant's included).
-   */
-  async function changeMember<T>(
-    context: TenantContext,
-    userId: string,
-    work: (member: MemberRow, tx: MembersRepository, emit: Emit, raw: Db) => Promise<T>,
-  ): Promise<T> {
-    return write(context, async (tx, emit) => {
-      const inTx = createMembersRepository(tx)
-      await inTx.lockOwners(context.tenantId)
-      const member = await inTx.find(context.tenantId, userId)
-      if (member === undefined) throw errors.notFound('User')
-      return work(member, inTx, emit, tx)
-    })
-  }
-
-  /** 400 LastOwnerRestriction when `member` is an active owner and the tenant has no other. */
-  async function assertNotLastOwner(
-    tx: MembersRepository,
-    tenantId: string,
-    member: MemberRow,
-    what: string,
-  ) {
-    if (member.role !== 'owner' || member.status !== 'active') return
-    if ((await tx.countActiveOwners(tenantId)) > 1) return
-    throw errors.lastOwner(
-      `${what} would leave the tenant without an active owner; make someone else owner first.`,
-    )
-  }
-
-  function eventPayload(member: MemberRow, extra: Record<string, unknown> = {}) {
-    return {
-      id: member.membershipId,
-      userId: member.userId,
-      email: member.email,
-      role: member.role,
-      ...extra,
-    }
-  }
+  const changes = createMemberChanges(deps)
+  const { catalogOf, changeMember, assertNotLastOwner, eventPayload } = changes
 
   return {
+    ...createInvitesService({ db: deps.db, changes, settings: deps.settings, invitations: deps.invitations }),
+
     /** `GET /api/users`: members newest first; pending members show only their e-mail. */
     async list(context: TenantContext, query: ListMembersQuery) {
       const page = query.page ?? 1
@@ -115,104 +64,6 @@ export function createMembersService(deps: {
             context.tenantId,
           ),
         },
-      }
-    },
-
-    /**
-     * `POST /api/users/invite` (and `POST /api/users`): a pending membership with `role` for the
-     * address, an account placeholder when it has none, and a mailed one-time link. Answers the
-     * same whether or not the address has an account. 400 unknown role, 403 a role the caller may
-     * not grant or LimitExceeded (`limits.users`: members and pending invitations), 409 already a
-     * member or invited.
-     */
-    async invite(context: TenantContext, callerRole: string, input: InviteInput) {
-      const catalog = await catalogOf(context.tenantId)
-      const role = catalog.get(input.role)
-      if (role === undefined) throw errors.validation(`role "${input.role}" is not a role of this tenant.`)
-      assertCanGrant(catalog.get(callerRole), role)
-      const email = normalizeEmail(input.email)
-      const checkLimit = await limitCheck(deps.settings, context.tenantId, 'users')
-      const membershipId = newId()
-      let issued: { token: string; expiresAt: Date; tenantName: string; userId: string }
-      try {
-        issued = await write(context, async (tx, emit) => {
-          await checkLimit(tx)
-          const account = await createInvitationsRepository(tx).ensureAccount(email, {
-            status: INVITED_USER_STATUS,
-            passwordHash: NO_PASSWORD,
-          })
-          if (account === undefined) throw errors.conflict('The account changed meanwhile; try again.')
-          const inTx = createMembersRepository(tx)
-          await inTx.insertPending(context.tenantId, { id: membershipId, userId: account.id, role: role.key })
-          const invitation = await invitations.issue(tx, context.tenantId, membershipId, userIdOf(context))
-          emit({
-            type: 'member.invited',
-            subjectId: membershipId,
-            payload: { id: membershipId, userId: account.id, email, role: role.key, status: 'pending' },
-          })
-          return { ...invitation, tenantName: await inTx.tenantName(context.tenantId), userId: account.id }
-        })
-      } catch (err) {
-        if (isUniqueViolation(err, 'memberships_tenant_user_key')) {
-          throw errors.conflict(`${email} is already a member of this tenant or invited to it.`)
-        }
-        throw err
-      }
-      try {
-        await invitations.send(context.tenantId, email, issued)
-      } catch (err) {
-        // Nothing reached the invitee: take the invitation back, so that the refusal changed nothing.
-        await write(context, async (tx, emit) => {
-          await createMembersRepository(tx).remove(context.tenantId, membershipId)
-          await createMembersRepository(tx).dropUnusedInvitedAccount(issued.userId)
-          emit({
-            type: 'member.removed',
-            subjectId: membershipId,
-            payload: {
-              id: membershipId,
-              userId: issued.userId,
-              email,
-              role: role.key,
-              reason: 'mail-failed',
-            },
-          })
-        })
-        throw err
-      }
-      return {
-        message: 'Invitation sent.',
-        invitation: { email, role: role.key, status: 'pending', expiresAt: issued.expiresAt.toISOString() },
-      }
-    },
-
-    /** `POST /api/users/{id}/reinvite`: a new link for a pending member (the old one stops working); 409 when not pending. */
-    async reinvite(context: TenantContext, callerRole: string, userId: string) {
-      const catalog = await catalogOf(context.tenantId)
-      let email = ''
-      let role = ''
-      const issued = await changeMember(context, userId, async (member, tx, emit, raw) => {
-        if (member.status !== 'pending') throw errors.conflict('Only a pending invitation can be sent again.')
-        const memberRole = catalog.get(member.role)
-        if (memberRole !== undefined) assertCanGrant(catalog.get(callerRole), memberRole)
-        email = member.email
-        role = member.role
-        const invitation = await invitations.issue(
-          raw,
-          context.tenantId,
-          member.membershipId,
-          userIdOf(context),
-        )
-        emit({
-          type: 'member.reinvited',
-          subjectId: member.membershipId,
-          payload: eventPayload(member, { status: 'pending' }),
-        })
-        return { ...invitation, tenantName: await tx.tenantName(context.tenantId) }
-      })
-      await invitations.send(context.tenantId, email, issued)
-      return {
-        message: 'Invitation sent again.',
-        invitation: { email, role, status: 'pending', expiresAt: issued.expiresAt.toISOString() },
       }
     },
 
@@ -346,36 +197,3 @@ export function createMembersService(deps: {
 }
 
 export type MembersService = ReturnType<typeof createMembersService>
-
-/** The list item; a pending member's names stay hidden (they would tell whether the address had an account). */
-function toMember(row: MemberRow): Member {
-  const pending = row.status === 'pending'
-  return {
-    id: row.userId,
-    email: row.email,
-    firstName: pending ? '' : row.firstName,
-    lastName: pending ? '' : row.lastName,
-    role: row.role,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    lastLoginAt: pending ? null : (row.lastLoginAt?.toISOString() ?? null),
-    membershipId: row.membershipId,
-    invitationExpiresAt: row.invitationExpiresAt?.toISOString() ?? null,
-  }
-}
-
-/** The membership of a member as the by-id routes show it; permissions only while active. */
-function membershipOf(
-  row: Pick<MemberRow, 'membershipId' | 'role' | 'status' | 'acceptedAt'>,
-  role: ResolvedRole | undefined,
-  tenantId: string,
-) {
-  return {
-    id: row.membershipId,
-    role: row.role,
-    roleMeta: role === undefined ? null : roleMetaOf(role, tenantId),
-    status: row.status,
-    permissions: row.status === 'active' ? [...grantedBy(role)] : [],
-    acceptedAt: row.acceptedAt?.toISOString() ?? null,
-  }
-}
