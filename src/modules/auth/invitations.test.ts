@@ -176,6 +176,33 @@ describe('invitation rules', () => {
     ).toBe(401)
   })
 
+  it('takes POST /api/users as an invitation too, and needs users:create / users:invite', async () => {
+    const owner = await seedTenant(ctx.db)
+    const admin = await seedMember(ctx.db, owner.tenantId, 'admin')
+    const editor = await seedMember(ctx.db, owner.tenantId, 'editor')
+    const email = uniqueEmail('added')
+    const added = await call(ctx.app, 'POST', '/api/users', {
+      token: owner.token,
+      body: { email, role: 'author' },
+    })
+    expect(added.statusCode).toBe(200)
+    expect(added.data.invitation).toMatchObject({ email, role: 'author', status: 'pending' })
+    expect(invitationTokenIn(lastMailTo(ctx.dataDir, email))).toHaveLength(43)
+    expect((await invite(editor.token, uniqueEmail())).statusCode).toBe(403)
+    const body = { email: uniqueEmail(), role: 'viewer' }
+    expect((await call(ctx.app, 'POST', '/api/users', { token: editor.token, body })).statusCode).toBe(403)
+    // An admin may not re-send an owner's invitation (it would grant a role above their own).
+    await invite(owner.token, uniqueEmail('boss'), 'owner')
+    const pending = await call(ctx.app, 'GET', '/api/users?role=owner&status=pending', { token: owner.token })
+    const bossId = pending.data.users[0].id
+    expect(
+      (await call(ctx.app, 'POST', `/api/users/${bossId}/reinvite`, { token: admin.token })).statusCode,
+    ).toBe(403)
+    expect(
+      (await call(ctx.app, 'PATCH', `/api/users/${bossId}/toggle-status`, { token: owner.token })).statusCode,
+    ).toBe(409)
+  })
+
   it('enforces limits.users over members and pending invitations with 403 LimitExceeded', async () => {
     const owner = await seedTenant(ctx.db)
     const settings = await call(ctx.app, 'PUT', '/api/tenant-settings', {
