@@ -152,6 +152,13 @@ export function createMembersRepository(db: Db) {
         .where(eq(users.id, userId))
     },
 
+    /** Revokes the membership's live invitation (the membership stays pending). */
+    async dropInvitation(tenantId: string, membershipId: string): Promise<void> {
+      await db
+        .delete(invitations)
+        .where(and(eq(invitations.tenantId, tenantId), eq(invitations.membershipId, membershipId)))
+    },
+
     async tenantName(tenantId: string): Promise<string> {
       const [row] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId))
       return row?.name ?? ''

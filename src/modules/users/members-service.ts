@@ -174,7 +174,17 @@ export function createMembersService(deps: {
             ...(input.email === undefined ? {} : { email: normalizeEmail(input.email) }),
           }
           await tx.updateAccount(member.userId, patch)
-          const after = { ...member, ...patch }
+          // The link went to the old address: it must not work for the corrected one (send it again).
+          if (patch.email !== undefined && patch.email !== member.email) {
+            await tx.dropInvitation(context.tenantId, member.membershipId)
+          }
+          const after = {
+            ...member,
+            ...patch,
+            ...(patch.email !== undefined && patch.email !== member.email
+              ? { invitationExpiresAt: null }
+              : {}),
+          }
           emit({
             type: 'member.updated',
             subjectId: member.membershipId,

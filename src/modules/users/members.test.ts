@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { call, seedApiToken, seedMember, seedTenant, useTestContext } from '../../../test/helpers.js'
-import { activityActions } from '../../../test/member-fixtures.js'
+import {
+  call,
+  lastMailTo,
+  seedApiToken,
+  seedMember,
+  seedTenant,
+  uniqueEmail,
+  useTestContext,
+} from '../../../test/helpers.js'
+import { activityActions, invitationTokenIn } from '../../../test/member-fixtures.js'
 
 const ctx = useTestContext()
 
@@ -163,5 +171,40 @@ describe('member by id', () => {
         })
       ).statusCode,
     ).toBe(400)
+  })
+
+  it('corrects an invited address: the old link stops working and a reinvite reaches the new one', async () => {
+    const owner = await seedTenant(ctx.db)
+    const typo = uniqueEmail('typo')
+    await call(ctx.app, 'POST', '/api/users/invite', {
+      token: owner.token,
+      body: { email: typo, role: 'viewer' },
+    })
+    const oldToken = invitationTokenIn(lastMailTo(ctx.dataDir, typo))
+    const pending = (await call(ctx.app, 'GET', '/api/users?status=pending', { token: owner.token })).data
+      .users[0]
+    const fixed = uniqueEmail('fixed')
+    const corrected = await call(ctx.app, 'PUT', `/api/users/${pending.id}`, {
+      token: owner.token,
+      body: { email: fixed.toUpperCase(), firstName: 'Ada' },
+    })
+    expect(corrected.statusCode).toBe(200)
+    expect(corrected.data.user).toMatchObject({ email: fixed, status: 'pending', invitationExpiresAt: null })
+    const stale = await call(ctx.app, 'GET', `/api/auth/invitations/preview?token=${oldToken}`)
+    expect(stale.data.error).toBe('InvalidToken')
+    expect(
+      (await call(ctx.app, 'POST', `/api/users/${pending.id}/reinvite`, { token: owner.token })).statusCode,
+    ).toBe(200)
+    const preview = await call(
+      ctx.app,
+      'GET',
+      `/api/auth/invitations/preview?token=${invitationTokenIn(lastMailTo(ctx.dataDir, fixed))}`,
+    )
+    expect(preview.data).toMatchObject({ email: fixed, firstName: 'Ada', requiresPasswordSetup: true })
+    const taken = await call(ctx.app, 'PUT', `/api/users/${pending.id}`, {
+      token: owner.token,
+      body: { email: owner.email },
+    })
+    expect(taken.statusCode).toBe(409)
   })
 })
