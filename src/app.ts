@@ -16,6 +16,7 @@ import type { Mailer } from './mail/mailer.js'
 import { accountRoutes } from './modules/account/routes.js'
 import { activitiesRoutes } from './modules/activities/routes.js'
 import { apiTokensRoutes } from './modules/api-tokens/routes.js'
+import { invitationRoutes } from './modules/auth/invitation-routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { categoriesRoutes } from './modules/categories/routes.js'
 import { contentsRoutes } from './modules/contents/routes.js'
@@ -31,6 +32,8 @@ import { rolesRoutes } from './modules/roles/routes.js'
 import { tagsRoutes } from './modules/tags/routes.js'
 import { tenantSettingsRoutes } from './modules/tenant-settings/routes.js'
 import { tenantsRoutes } from './modules/tenants/routes.js'
+import { accountDeletionRoutes, membershipsRoutes } from './modules/users/account-routes.js'
+import { membersRoutes } from './modules/users/members-routes.js'
 import { usersRoutes } from './modules/users/routes.js'
 import { webhooksRoutes } from './modules/webhooks/routes.js'
 import { createPlatform, type Platform } from './platform.js'
@@ -121,6 +124,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       service: services.auth,
       secureCookie: config.publicUrl.startsWith('https:'),
     })
+    await api.register(invitationRoutes, {
+      prefix: '/api/auth/invitations',
+      service: services.invitations,
+      credentials: services.credentials,
+      secureCookie: config.publicUrl.startsWith('https:'),
+    })
+    await api.register(membersRoutes, { prefix: '/api/users', service: services.members })
+    await api.register(accountDeletionRoutes, {
+      prefix: '/api/users',
+      service: services.account,
+      secureCookie: config.publicUrl.startsWith('https:'),
+    })
+    await api.register(membershipsRoutes, { prefix: '/api/memberships', service: services.account })
     await api.register(usersRoutes, {
       prefix: '/api/users',
       service: services.users,
@@ -138,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mailer: services.tenantMailer,
     })
     await api.register(featureFlagsRoutes, { prefix: '/api/feature-flags', service: services.featureFlags })
-    await api.register(rolesRoutes, { prefix: '/api/roles' })
+    await api.register(rolesRoutes, { prefix: '/api/roles', service: services.rolesService })
     await api.register(apiTokensRoutes, { prefix: '/api/api-tokens', service: services.apiTokens })
     await api.register(contentsRoutes, { prefix: '/api/contents', service: services.contents })
     await api.register(contentVersionsRoutes, { prefix: '/api/contents', service: services.contentVersions })

@@ -9,6 +9,7 @@ const STATUS_BY_CODE = {
   TenantRequired: 400,
   InvalidToken: 400,
   ConfirmationMismatch: 400,
+  LastOwnerRestriction: 400,
   Unauthorized: 401,
   InvalidCredentials: 401,
   Forbidden: 403,
@@ -79,6 +80,12 @@ export const errors = {
       `The tenant's "${limitName}" limit (${limit}) is reached; raise limits.${limitName} in the tenant settings or remove something first.`,
       { limitName, limit, usage },
     ),
+  /**
+   * 400 when a change would leave a tenant without an active owner (decisions.md "Roles");
+   * `blockingTenants` lists them where more than one can be concerned (account deletion).
+   */
+  lastOwner: (message: string, blockingTenants?: unknown[]) =>
+    new AppError('LastOwnerRestriction', message, blockingTenants === undefined ? {} : { blockingTenants }),
   /** Absence and another tenant's record look the same (style.md 4.3). */
   notFound: (resource: string) => new AppError('NotFound', `${resource} not found.`),
   conflict: (message: string) => new AppError('Conflict', message),

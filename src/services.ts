@@ -5,6 +5,7 @@ import { createSecretBox } from './lib/secrets.js'
 import type { Mailer } from './mail/mailer.js'
 import { createApiTokensService } from './modules/api-tokens/service.js'
 import { createCredentials } from './modules/auth/credentials.js'
+import { createInvitations } from './modules/auth/invitations.js'
 import { createAuthService } from './modules/auth/service.js'
 import { createCategoriesService } from './modules/categories/service.js'
 import {
@@ -23,6 +24,8 @@ import { createCustomFieldsService } from './modules/custom-fields/service.js'
 import { createFeatureFlagsService } from './modules/feature-flags/service.js'
 import { createMediaService } from './modules/media/service.js'
 import { createQuotaService } from './modules/quotas/service.js'
+import { createRoleResolver } from './modules/roles/resolver.js'
+import { createRolesService } from './modules/roles/service.js'
 import { createTagsService } from './modules/tags/service.js'
 import { createTenantSettingsReader } from './modules/tenant-settings/reader.js'
 import { createTenantSettingsService } from './modules/tenant-settings/service.js'
@@ -30,6 +33,8 @@ import { createMailCounter, createTenantMailer } from './modules/tenant-settings
 import { createTenantDirectory } from './modules/tenants/directory.js'
 import { createTenantLifecycleServices } from './modules/tenants/lifecycle-services.js'
 import { createTenantsService } from './modules/tenants/service.js'
+import { createAccountService } from './modules/users/account-service.js'
+import { createMembersService } from './modules/users/members-service.js'
 import { createUsersService } from './modules/users/service.js'
 import { createWebhooksService, DELIVER_JOB, type DeliverJob } from './modules/webhooks/service.js'
 import type { Platform } from './platform.js'
@@ -54,13 +59,17 @@ export function createServices(deps: {
   const settings = createTenantSettingsReader({ db, bus, secrets })
   // Every request to an address a tenant chose goes through this guarded client (platform.md §5).
   const outbound = createOutbound({ allowPrivate: config.outboundAllowPrivate })
-  const credentials = createCredentials({ db, appSecret: config.appSecret })
+  const roles = createRoleResolver({ db, bus })
+  const credentials = createCredentials({ db, appSecret: config.appSecret, roles })
   bus.on('api-token.deleted', ({ subjectId }) => {
     if (subjectId !== null) credentials.forgetApiToken(subjectId)
   })
-  const auth = createAuthService({ db, config, credentials, store, mailer })
+  // Cached API tokens carry their role's permissions and depend on their creator's membership.
+  for (const prefix of ['role.', 'member.'])
+    bus.on(prefix, ({ tenantId }) => credentials.forgetTenant(tenantId))
+  const auth = createAuthService({ db, config, credentials, store, mailer, roles })
   const users = createUsersService({ db, auth, events })
-  const tenants = createTenantsService({ db, config, sessions: auth.sessions, events, settings })
+  const tenants = createTenantsService({ db, config, sessions: auth.sessions, events, settings, roles })
   const tenantLifecycle = createTenantLifecycleServices({
     db,
     config,
@@ -68,8 +77,10 @@ export function createServices(deps: {
     auth,
     mailer,
     jobs: platform.jobs,
+    roles,
   })
   const apiTokens = createApiTokensService({ db, events })
+  const rolesService = createRolesService({ db, events, roles })
   const media = createMediaService({ db, events, settings })
   const listTotals = createListTotals(bus)
   const categories = createCategoriesService({ db, events })
@@ -125,6 +136,9 @@ export function createServices(deps: {
     outbound,
     counter: createMailCounter(store),
   })
+  const invitations = createInvitations({ db, config, events, mailer: tenantMailer, auth })
+  const members = createMembersService({ db, events, roles, settings, invitations })
+  const account = createAccountService({ db, events, auth })
   const featureFlags = createFeatureFlagsService({ db, config })
   const tenantDirectory = createTenantDirectory({ db, bus })
   const quota = createQuotaService({
@@ -145,9 +159,14 @@ export function createServices(deps: {
     outbound,
     tenantDirectory,
     quota,
+    roles,
+    rolesService,
     credentials,
     auth,
     users,
+    invitations,
+    members,
+    account,
     tenants,
     tenantLifecycle,
     apiTokens,

@@ -13,6 +13,7 @@ import { newId } from '../src/lib/ids.js'
 import { hashPassword } from '../src/lib/password.js'
 import { createMailer } from '../src/mail/mailer.js'
 import { createCredentials, SESSION_TOKEN_TTL_MS } from '../src/modules/auth/credentials.js'
+import { createRoleResolver } from '../src/modules/roles/resolver.js'
 import { createSharedStore, type SharedStore } from '../src/store/shared-store.js'
 
 /**
@@ -145,7 +146,11 @@ const credentialsByDb = new WeakMap<Db, ReturnType<typeof createCredentials>>()
 export async function testCredentials(db: Db) {
   let credentials = credentialsByDb.get(db)
   if (credentials === undefined) {
-    credentials = createCredentials({ db, appSecret: TEST_APP_SECRET })
+    credentials = createCredentials({
+      db,
+      appSecret: TEST_APP_SECRET,
+      roles: createRoleResolver({ db, bus: { on() {} } }),
+    })
     credentialsByDb.set(db, credentials)
   }
   return credentials

@@ -6,6 +6,7 @@ import { NO_EVENT_SINK } from '../src/events/event-log.js'
 import { createMailer } from '../src/mail/mailer.js'
 import type { Import } from '../src/modules/import/schemas.js'
 import { createWordPressImporter } from '../src/modules/import/wordpress-import.js'
+import { createRoleResolver } from '../src/modules/roles/resolver.js'
 import { defaultSettings } from '../src/modules/tenant-settings/reader.js'
 import { createTenantsService } from '../src/modules/tenants/service.js'
 import { createSharedStore } from '../src/store/shared-store.js'
@@ -19,6 +20,7 @@ export function testImporter(db: Db) {
     sessions: { rotate: async () => undefined },
     events: NO_EVENT_SINK,
     settings: { get: async (tenantId: string) => defaultSettings(tenantId) },
+    roles: createRoleResolver({ db, bus: { on() {} } }),
   })
   // Events wait in the outbox; no app is listening to this importer's commits.
   return createWordPressImporter({ db, tenants, events: NO_EVENT_SINK })

@@ -5,7 +5,7 @@ import { errors } from '../errors.js'
 import { safeEqual } from '../lib/hash.js'
 import { isId } from '../lib/ids.js'
 import { API_TOKEN_PREFIX, type Credentials, type Principal } from '../modules/auth/credentials.js'
-import { permissionsOfRole, scopeForMethod } from '../modules/roles/catalog.js'
+import { scopeForMethod } from '../modules/roles/catalog.js'
 import type { TenantDirectory } from '../modules/tenants/directory.js'
 
 /**
@@ -137,6 +137,22 @@ async function authenticate(request: FastifyRequest, credentials: Credentials): 
   throw errors.unauthorized()
 }
 
+/**
+ * The caller's credential on a `none` route that serves signed-in and anonymous callers alike
+ * (invitation acceptance): null when none is presented, else checked exactly as on other routes
+ * (401 when invalid, CSRF proof for a cookie).
+ */
+export async function optionalPrincipal(
+  request: FastifyRequest,
+  credentials: Credentials,
+): Promise<Principal | null> {
+  const presented =
+    request.headers.authorization !== undefined ||
+    request.headers['x-api-key'] !== undefined ||
+    (request.cookies[SESSION_COOKIE] ?? '') !== ''
+  return presented ? authenticate(request, credentials) : null
+}
+
 /** The tenant a request names through `?tenantId=` or `X-Tenant-ID` (query first), validated. */
 export function requestedTenantId(request: FastifyRequest): string | undefined {
   const fromQuery = (request.query as Record<string, unknown> | undefined)?.tenantId
@@ -185,7 +201,7 @@ async function resolveTenant(
   if (role === undefined) throw errors.forbidden('You are not an active member of this tenant.')
   request.tenantId = tenantId
   request.role = role
-  request.permissions = permissionsOfRole(role)
+  request.permissions = await credentials.rolePermissions(tenantId, role)
   request.context = {
     tenantId,
     actor: { kind: 'user', userId: principal.userId },

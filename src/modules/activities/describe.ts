@@ -21,6 +21,8 @@ const RESOURCE_WORDS: Record<string, string> = {
   form: 'the form',
   'content-version': 'versions of the content',
   'custom-field-definition': 'the custom field',
+  role: 'the role',
+  invitation: 'the invitation',
 }
 
 const VERB_WORDS: Record<string, string> = {
@@ -37,6 +39,10 @@ const VERB_WORDS: Record<string, string> = {
   'ownership-transfer-requested': 'offered the ownership of',
   'ownership-transferred': 'transferred the ownership of',
   'role-changed': 'changed the role of',
+  left: 'left',
+  deactivated: 'deactivated',
+  reactivated: 'reactivated',
+  reinvited: 'invited again',
   'logged-in': 'logged in to',
   'logged-out': 'logged out of',
   'login-failed': 'failed to log in to',

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull, or } from 'drizzle-orm'
 import { createSigner, createVerifier } from 'fast-jwt'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.js'
@@ -6,6 +6,7 @@ import { apiTokens, memberships, sessions, tenants, users } from '../../db/schem
 import { errors } from '../../errors.js'
 import { sha256Hex } from '../../lib/hash.js'
 import { permissionsOfApiToken } from '../roles/catalog.js'
+import { grantedBy, type RoleResolver } from '../roles/resolver.js'
 
 /** Session token lifetime (decisions.md: 24 h, renewable by refresh up to 7 days from login). */
 export const SESSION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
@@ -30,7 +31,7 @@ export interface ApiTokenPrincipal {
   tenantId: string
   role: string
   scopes: readonly string[]
-  /** The role's permissions narrowed by the scopes, computed once per cached token. */
+  /** The role's permissions in its tenant narrowed by the scopes, computed once per cached token. */
   permissions: ReadonlySet<string>
 }
 
@@ -52,10 +53,16 @@ interface CachedApiToken {
  * Turns a presented credential into a principal, or throws 401. Sessions are checked against their
  * row on every request (so logout and password changes take effect at once); API tokens are cached
  * for `apiTokenCacheMs` and dropped on every instance when deleted (`forgetApiToken`, called by
- * the `api-token.deleted` listener on the event bus).
+ * the `api-token.deleted` listener on the event bus) or when their tenant's roles or members change
+ * (`forgetTenant`). Roles resolve through `roles` (tenant custom roles included).
  */
-export function createCredentials(deps: { db: Db; appSecret: string; apiTokenCacheMs?: number }) {
-  const { db } = deps
+export function createCredentials(deps: {
+  db: Db
+  appSecret: string
+  roles: RoleResolver
+  apiTokenCacheMs?: number
+}) {
+  const { db, roles } = deps
   const sign = createSigner({ key: deps.appSecret, algorithm: 'HS256' })
   const verify = createVerifier({ key: deps.appSecret, algorithms: ['HS256'], cache: 1000 })
   const tokenCache = new LRUCache<string, CachedApiToken>({
@@ -131,7 +138,17 @@ export function createCredentials(deps: { db: Db; appSecret: string; apiTokenCac
           })
           .from(apiTokens)
           // The tenant's liveness is the auth guard's to check (a token of a deleted tenant answers 404).
-          .where(eq(apiTokens.tokenHash, tokenHash))
+          // A token acts for its creator: once they are no longer an active member, it stops working.
+          .leftJoin(
+            memberships,
+            and(eq(memberships.tenantId, apiTokens.tenantId), eq(memberships.userId, apiTokens.createdBy)),
+          )
+          .where(
+            and(
+              eq(apiTokens.tokenHash, tokenHash),
+              or(isNull(apiTokens.createdBy), eq(memberships.status, 'active')),
+            ),
+          )
           .limit(1)
         if (row === undefined) throw errors.unauthorized('The API token is invalid.')
         cached = {
@@ -142,7 +159,10 @@ export function createCredentials(deps: { db: Db; appSecret: string; apiTokenCac
             tenantId: row.tenantId,
             role: row.role,
             scopes: row.scopes,
-            permissions: permissionsOfApiToken(row.role, row.scopes),
+            permissions: permissionsOfApiToken(
+              grantedBy(await roles.resolve(row.tenantId, row.role)),
+              row.scopes,
+            ),
           },
           expiresAt: row.expiresAt?.getTime() ?? null,
           tokenHash,
@@ -172,6 +192,18 @@ export function createCredentials(deps: { db: Db; appSecret: string; apiTokenCac
         )
         .limit(1)
       return row?.role
+    },
+
+    /** The expanded permissions of `role` in the tenant; none for an unknown role (fail closed). */
+    async rolePermissions(tenantId: string, role: string): Promise<ReadonlySet<string>> {
+      return grantedBy(await roles.resolve(tenantId, role))
+    },
+
+    /** Drops the tenant's cached tokens (its roles or members changed; rare: a scan is fine). */
+    forgetTenant(tenantId: string): void {
+      for (const [tokenHash, cached] of tokenCache.entries()) {
+        if (cached.principal.tenantId === tenantId) tokenCache.delete(tokenHash)
+      }
     },
 
     /** Drops a deleted token from this instance's cache (deletions are rare: a scan is fine). */

@@ -1,4 +1,4 @@
-import { permissionsOfRole, roleMetaOf } from '../roles/catalog.js'
+import { type ResolvedRole, roleMetaOf } from '../roles/resolver.js'
 import type { MembershipRow, UserRow } from './repository.js'
 import type { Membership, SessionUser } from './schemas.js'
 
@@ -8,22 +8,21 @@ export function isActiveMembership(membership: Membership): boolean {
 }
 
 /**
- * api-spec "Membership" from a joined membership row; an unknown role has no roleMeta and no
- * permissions. `roleMeta.tenantId` is the membership's tenant (the spec types it as a string), also
- * for system roles, which every tenant holds.
+ * api-spec "Membership" from a joined membership row and its resolved role (roles/resolver.ts); an
+ * unknown role has no roleMeta and no permissions. `roleMeta.tenantId` is the membership's tenant
+ * (the spec types it as a string), also for system roles, which every tenant holds.
  */
-export function toMembership(row: MembershipRow): Membership {
-  const roleMeta = roleMetaOf(row.role)
+export function toMembership(row: MembershipRow, role: ResolvedRole | undefined): Membership {
   const membership: Membership = {
     id: row.id,
     tenantId: row.tenantId,
     tenant: { ...row.tenant, createdAt: row.tenant.createdAt.toISOString() },
     role: row.role,
-    roleMeta: roleMeta === undefined ? null : { ...roleMeta, tenantId: row.tenantId },
+    roleMeta: role === undefined ? null : roleMetaOf(role, row.tenantId),
     status: row.status,
     permissions: [],
   }
-  if (isActiveMembership(membership)) membership.permissions = [...permissionsOfRole(row.role)]
+  if (isActiveMembership(membership)) membership.permissions = [...(role?.granted ?? [])]
   return membership
 }
 

@@ -5,7 +5,7 @@ import { sha256Hex } from '../../lib/hash.js'
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js'
 import type { Mailer } from '../../mail/mailer.js'
 import type { SharedStore } from '../../store/shared-store.js'
-import { permissionsOfRole } from '../roles/catalog.js'
+import type { RoleResolver } from '../roles/resolver.js'
 import type { Credentials, Principal, SessionPrincipal } from './credentials.js'
 import { normalizeEmail } from './email.js'
 import { isActiveMembership, sessionState, toMembership } from './memberships.js'
@@ -21,6 +21,7 @@ export interface AuthServiceDeps {
   credentials: Credentials
   store: SharedStore
   mailer: Mailer
+  roles: RoleResolver
 }
 
 /** The user session behind a `user`-mode route (the auth plugin has already rejected API tokens). */
@@ -48,7 +49,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   const verification = createVerification({ ...deps, repository, throttles })
 
   async function membershipsOf(userId: string): Promise<Membership[]> {
-    return (await repository.listMemberships(userId)).map(toMembership)
+    const rows = await repository.listMemberships(userId)
+    return Promise.all(
+      rows.map(async (row) => toMembership(row, await deps.roles.resolve(row.tenantId, row.role))),
+    )
   }
 
   async function userOf(session: SessionPrincipal): Promise<UserRow> {
@@ -125,7 +129,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         session.sessionTenantId === null
           ? undefined
           : await credentials.membershipRole(session.userId, session.sessionTenantId)
-      return { ...issued, role: role ?? null, permissions: role ? [...permissionsOfRole(role)] : [] }
+      const permissions =
+        role === undefined || session.sessionTenantId === null
+          ? []
+          : [...(await credentials.rolePermissions(session.sessionTenantId, role))]
+      return { ...issued, role: role ?? null, permissions }
     },
 
     async logout(principal: Principal | null) {

@@ -138,7 +138,10 @@ export function expandPermissions(permissions: Iterable<string>): Set<string> {
 
 const expandedByRole = new Map(SYSTEM_ROLES.map((role) => [role.key, expandPermissions(role.permissions)]))
 
-/** A role's expanded permissions; an unknown role resolves to none (fail closed, prior-art.md §29). */
+/**
+ * A system role's expanded permissions; none for any other key. Tenant-aware resolution (custom
+ * roles) goes through `resolver.ts`; this serves the catalog itself and the API document.
+ */
 export function permissionsOfRole(key: string): ReadonlySet<string> {
   return expandedByRole.get(key as RoleKey) ?? new Set()
 }
@@ -146,14 +149,15 @@ export function permissionsOfRole(key: string): ReadonlySet<string> {
 export type ApiTokenScope = 'read' | 'write' | 'delete' | 'preview'
 
 /**
- * An API token's permissions: its role's, narrowed by scopes. `read` keeps `:view`; `write` keeps
- * create/update/invite/assign-role; `delete` keeps `:delete`; `preview` keeps `content:preview`
- * (reading unpublished content, platform.md §7) when the role may view content. `:manage` is
- * dropped so that a token without `delete` cannot delete through it.
+ * An API token's permissions: its role's expanded permissions (`granted`, from the role resolver),
+ * narrowed by scopes. `read` keeps `:view`; `write` keeps create/update/invite/assign-role; `delete`
+ * keeps `:delete`; `preview` keeps `content:preview` (reading unpublished content, platform.md §7)
+ * when the role may view content. `:manage` is dropped so that a token without `delete` cannot
+ * delete through it.
  */
-export function permissionsOfApiToken(role: string, scopes: readonly string[]): Set<string> {
+export function permissionsOfApiToken(granted: Iterable<string>, scopes: readonly string[]): Set<string> {
   const allowed = new Set<string>()
-  for (const permission of permissionsOfRole(role)) {
+  for (const permission of granted) {
     const action = permission.split(':')[1]
     if (action === 'manage') continue
     if (action === 'preview') {
@@ -172,21 +176,4 @@ export function scopeForMethod(method: string): ApiTokenScope {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return 'read'
   if (method === 'DELETE') return 'delete'
   return 'write'
-}
-
-/** api-spec "Membership" `roleMeta` (and the role list item) for a system role; undefined for an unknown key. */
-export function roleMetaOf(key: string) {
-  const role = findSystemRole(key)
-  if (role === undefined) return undefined
-  return {
-    id: role.key,
-    key: role.key,
-    name: role.name,
-    description: role.description,
-    level: role.level,
-    permissions: [...role.permissions],
-    tenantId: null,
-    isDefault: true,
-    isSystem: true,
-  }
 }

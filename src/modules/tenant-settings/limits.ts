@@ -1,13 +1,13 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { contents, media } from '../../db/schema/index.js'
+import { contents, media, memberships } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
 import type { TenantSettingsReader } from './effective.js'
 
-/** The limits enforced where their resource is created (`users` comes with member administration). */
-export type CountedLimit = 'entries' | 'media'
+/** The limits enforced where their resource is created. */
+export type CountedLimit = 'entries' | 'media' | 'users'
 
-/** The tenant's rows a limit counts: all contents; media not deleted. */
+/** The tenant's rows a limit counts: all contents; media not deleted; members of any status (pending invitations too). */
 const COUNTERS: Record<CountedLimit, (db: Db, tenantId: string) => Promise<number>> = {
   async entries(db, tenantId) {
     const [row] = await db.select({ n: count() }).from(contents).where(eq(contents.tenantId, tenantId))
@@ -18,6 +18,10 @@ const COUNTERS: Record<CountedLimit, (db: Db, tenantId: string) => Promise<numbe
       .select({ n: count() })
       .from(media)
       .where(and(eq(media.tenantId, tenantId), ne(media.status, 'deleted')))
+    return row?.n ?? 0
+  },
+  async users(db, tenantId) {
+    const [row] = await db.select({ n: count() }).from(memberships).where(eq(memberships.tenantId, tenantId))
     return row?.n ?? 0
   },
 }

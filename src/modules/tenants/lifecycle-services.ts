@@ -4,6 +4,7 @@ import type { EventSink } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import type { Mailer } from '../../mail/mailer.js'
 import type { AuthService } from '../auth/service.js'
+import type { RoleResolver } from '../roles/resolver.js'
 import { createTenantLifecycle } from './lifecycle.js'
 import { createOnboarding } from './onboarding.js'
 import { createTenantPurger, registerPurgeJobs } from './purge.js'
@@ -21,14 +22,15 @@ export function createTenantLifecycleServices(deps: {
   auth: Pick<AuthService, 'verifyCurrentPassword' | 'sessions'>
   mailer: Mailer
   jobs: Pick<JobRunner, 'handle' | 'every' | 'send'>
+  roles: RoleResolver
 }) {
-  const { db, config, events, auth, mailer, jobs } = deps
+  const { db, config, events, auth, mailer, jobs, roles } = deps
   const purger = createTenantPurger({ db })
   registerPurgeJobs(jobs, purger)
   return {
     deletion: createTenantLifecycle({ db, events, config, passwords: auth, mailer, jobs }),
-    transfers: createOwnershipTransfers({ db, events, config, passwords: auth, mailer }),
-    onboarding: createOnboarding({ db, events, config, sessions: auth.sessions }),
+    transfers: createOwnershipTransfers({ db, events, config, passwords: auth, mailer, roles }),
+    onboarding: createOnboarding({ db, events, config, sessions: auth.sessions, roles }),
     purger,
   }
 }

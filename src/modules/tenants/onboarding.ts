@@ -7,11 +7,12 @@ import { errors } from '../../errors.js'
 import { type EventSink, inTransaction } from '../../events/event-log.js'
 import type { SessionManager } from '../auth/sessions.js'
 import { PLANS } from '../quotas/plans.js'
-import { permissionsOfRole, roleMetaOf } from '../roles/catalog.js'
+import { grantedBy, type RoleResolver, roleMetaOf } from '../roles/resolver.js'
 import { createLifecycleRepository } from './lifecycle-repository.js'
 import { type AcceptedMembership, type CreationOptions, TENANT_SLUG_MAX_LENGTH } from './schemas.js'
 
 export interface OnboardingDeps {
+  roles: RoleResolver
   db: Db
   events: EventSink
   config: Pick<Config, 'defaultTenantPlan' | 'platformAdminEmails'>
@@ -86,13 +87,14 @@ export function createOnboarding(deps: OnboardingDeps) {
       })
       const session = await deps.sessions.rotate(caller.sessionId, { tenantId })
       if (session === undefined) throw errors.unauthorized('The session has ended; log in again.')
+      const role = await deps.roles.resolve(tenantId, accepted.role)
       return {
         membership: {
           id: accepted.id,
           tenantId,
           role: accepted.role,
-          roleMeta: roleMetaOf(accepted.role) ?? null,
-          permissions: [...permissionsOfRole(accepted.role)],
+          roleMeta: role === undefined ? null : roleMetaOf(role, tenantId),
+          permissions: [...grantedBy(role)],
           status: accepted.status,
           acceptedAt: (accepted.acceptedAt ?? new Date()).toISOString(),
         },

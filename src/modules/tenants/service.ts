@@ -8,7 +8,7 @@ import { type EventSink, inTransaction } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
 import type { SessionManager } from '../auth/sessions.js'
-import { permissionsOfRole, roleMetaOf } from '../roles/catalog.js'
+import { grantedBy, type ResolvedRole, type RoleResolver, roleMetaOf } from '../roles/resolver.js'
 import type { TenantSettingsReader } from '../tenant-settings/effective.js'
 import { createTenantsRepository, type TenantRow } from './repository.js'
 import {
@@ -36,6 +36,7 @@ export interface TenantsServiceDeps {
   sessions: Pick<SessionManager, 'rotate'>
   /** Branding and metadata of `GET /api/tenant/info`. */
   settings: Pick<TenantSettingsReader, 'get'>
+  roles: Pick<RoleResolver, 'resolve'>
 }
 
 /** The session that creates a tenant (see `create`). */
@@ -46,7 +47,7 @@ export interface TenantCreator {
 }
 
 export function createTenantsService(deps: TenantsServiceDeps) {
-  const { db, config, sessions, settings } = deps
+  const { db, config, sessions, settings, roles } = deps
   const repository = createTenantsRepository(db)
 
   /**
@@ -94,7 +95,7 @@ export function createTenantsService(deps: TenantsServiceDeps) {
     }
   }
 
-  function insertWithOwner(input: {
+  async function insertWithOwner(input: {
     name: string
     slug: string
     plan: string
@@ -102,10 +103,11 @@ export function createTenantsService(deps: TenantsServiceDeps) {
     client: TenantContext['client']
   }) {
     const tenantId = newId()
+    const owner = await roles.resolve(tenantId, 'owner')
     const context: TenantContext = {
       tenantId,
       actor: { kind: 'user', userId: input.ownerUserId },
-      permissions: permissionsOfRole('owner'),
+      permissions: grantedBy(owner),
       client: input.client,
     }
     return inTransaction(db, context, deps.events, async (tx, emit) => {
@@ -129,7 +131,7 @@ export function createTenantsService(deps: TenantsServiceDeps) {
       })
       return {
         tenant: created,
-        membership: { ...membership, ...roleView(membership.role, membership.status === 'active') },
+        membership: { ...membership, ...roleView(owner, tenantId, membership.status === 'active') },
       }
     })
   }
@@ -193,15 +195,21 @@ export function createTenantsService(deps: TenantsServiceDeps) {
     async listForUser(userId: string): Promise<{ tenants: TenantListItem[] }> {
       const rows = await repository.listMembershipsOfUser(userId)
       return {
-        tenants: rows.map((row) => ({
-          id: row.id,
-          tenantId: row.tenant.id,
-          tenant: toTenant(row.tenant),
-          role: row.role,
-          ...roleView(row.role, row.status === 'active' && row.tenant.status === 'active'),
-          status: row.status,
-          ownerCount: row.ownerCount,
-        })),
+        tenants: await Promise.all(
+          rows.map(async (row) => ({
+            id: row.id,
+            tenantId: row.tenant.id,
+            tenant: toTenant(row.tenant),
+            role: row.role,
+            ...roleView(
+              await roles.resolve(row.tenant.id, row.role),
+              row.tenant.id,
+              row.status === 'active' && row.tenant.status === 'active',
+            ),
+            status: row.status,
+            ownerCount: row.ownerCount,
+          })),
+        ),
       }
     },
 
@@ -260,13 +268,17 @@ function toTenant(row: TenantRow): Tenant {
 }
 
 /**
- * A role key's catalog entry and expanded permissions. Permissions count only while the membership
- * and its tenant are active (a pending invitation grants nothing yet, as in `credentials.membershipRole`);
- * an unknown role has none (fail closed).
+ * A membership's resolved role (roles/resolver.ts) and expanded permissions. Permissions count only
+ * while the membership and its tenant are active (a pending invitation grants nothing yet, as in
+ * `credentials.membershipRole`); an unknown role has none (fail closed).
  */
-function roleView(key: string, active: boolean): { roleMeta: RoleMeta | null; permissions: string[] } {
+function roleView(
+  role: ResolvedRole | undefined,
+  tenantId: string,
+  active: boolean,
+): { roleMeta: RoleMeta | null; permissions: string[] } {
   return {
-    roleMeta: roleMetaOf(key) ?? null,
-    permissions: active ? [...permissionsOfRole(key)] : [],
+    roleMeta: role === undefined ? null : roleMetaOf(role, tenantId),
+    permissions: active ? [...grantedBy(role)] : [],
   }
 }

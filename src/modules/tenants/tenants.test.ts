@@ -13,6 +13,7 @@ import { AppError } from '../../errors.js'
 import { NO_EVENT_SINK } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { createSessionManager } from '../auth/sessions.js'
+import { createRoleResolver } from '../roles/resolver.js'
 import { defaultSettings } from '../tenant-settings/reader.js'
 import { createTenantsService } from './service.js'
 
@@ -214,6 +215,7 @@ describe('tenants service (transport-free)', () => {
       sessions: createSessionManager({ db: ctx.db, credentials }),
       events: NO_EVENT_SINK,
       settings: { get: async (tenantId: string) => defaultSettings(tenantId) },
+      roles: createRoleResolver({ db: ctx.db, bus: { on() {} } }),
     })
   }
 

@@ -7,7 +7,7 @@ import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
 import type { Mailer } from '../../mail/mailer.js'
 import { normalizeEmail } from '../auth/email.js'
-import { permissionsOfRole, roleMetaOf } from '../roles/catalog.js'
+import { grantedBy, type RoleResolver, roleMetaOf } from '../roles/resolver.js'
 import { createLifecycleRepository } from './lifecycle-repository.js'
 import type { AcceptTransferResult, TransferRequested } from './schemas.js'
 
@@ -15,6 +15,7 @@ import type { AcceptTransferResult, TransferRequested } from './schemas.js'
 export const TRANSFER_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
 export interface TransferDeps {
+  roles: RoleResolver
   db: Db
   events: EventSink
   config: { publicUrl: string }
@@ -174,13 +175,14 @@ export function createOwnershipTransfers(deps: TransferDeps) {
         `${result.target.email} accepted the ownership of the tenant "${tenant.name}" (${tenant.slug}).`,
         'You remain a member with the admin role.',
       ])
+      const owner = await deps.roles.resolve(tenant.id, 'owner')
       return {
         message: 'You are now the owner of this tenant.',
         membership: {
           id: result.membershipId,
           role: 'owner',
-          roleMeta: roleMetaOf('owner') ?? null,
-          permissions: [...permissionsOfRole('owner')],
+          roleMeta: owner === undefined ? null : roleMetaOf(owner, tenant.id),
+          permissions: [...grantedBy(owner)],
           status: 'active',
         },
         tenant: {

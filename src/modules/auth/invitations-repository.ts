@@ -1,0 +1,143 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { invitations, memberships, tenants, users } from '../../db/schema/index.js'
+import { newId } from '../../lib/ids.js'
+
+/**
+ * Invitation tokens and the accounts they lead to. Tokens are looked up by their SHA-256 before the
+ * tenant is known (global unique index); every other statement names the tenant first.
+ */
+export function createInvitationsRepository(db: Db) {
+  return {
+    /**
+     * The account for a normalised e-mail, created as an invited account (`status`, no usable
+     * password, empty names) when none exists. One statement that writes one row version either
+     * way (an existing account gets a no-op update), so an invitation takes as long for a known
+     * address as for an unknown one (no enumeration by timing).
+     */
+    async ensureAccount(email: string, values: { status: string; passwordHash: string }) {
+      // Drizzle cannot name an expression index as the conflict target, hence the statement in SQL.
+      const result = await db.execute(sql`
+        insert into ${users} (id, email, password_hash, first_name, last_name, status, must_change_password)
+        values (${newId()}, ${email}, ${values.passwordHash}, '', '', ${values.status}, true)
+        on conflict ((lower(email))) do update set updated_at = ${users}.updated_at
+        returning id, email, status`)
+      return (result as unknown as { rows: { id: string; email: string; status: string }[] }).rows[0]
+    },
+
+    /** Sets the membership's live token (a new one replaces the previous: re-invite rotates). */
+    async upsert(
+      tenantId: string,
+      values: { membershipId: string; tokenHash: string; expiresAt: Date; invitedBy: string | null },
+    ) {
+      await db
+        .insert(invitations)
+        .values({ tenantId, id: newId(), ...values })
+        .onConflictDoUpdate({
+          target: [invitations.tenantId, invitations.membershipId],
+          set: {
+            tokenHash: values.tokenHash,
+            expiresAt: values.expiresAt,
+            invitedBy: values.invitedBy,
+            updatedAt: new Date(),
+          },
+        })
+    },
+
+    /** The live invitation with this token hash, with its membership, account and tenant, or undefined. */
+    async findLive(tokenHash: string) {
+      const [row] = await db
+        .select({
+          id: invitations.id,
+          tenantId: invitations.tenantId,
+          expiresAt: invitations.expiresAt,
+          membershipId: memberships.id,
+          role: memberships.role,
+          status: memberships.status,
+          user: {
+            id: users.id,
+            email: users.email,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            status: users.status,
+          },
+          tenant: {
+            id: tenants.id,
+            name: tenants.name,
+            slug: tenants.slug,
+            plan: tenants.plan,
+            status: tenants.status,
+          },
+        })
+        .from(invitations)
+        .innerJoin(
+          memberships,
+          and(eq(memberships.tenantId, invitations.tenantId), eq(memberships.id, invitations.membershipId)),
+        )
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .innerJoin(tenants, eq(tenants.id, invitations.tenantId))
+        .where(eq(invitations.tokenHash, tokenHash))
+        .limit(1)
+      if (row === undefined) return undefined
+      const live =
+        row.expiresAt.getTime() > Date.now() && row.status === 'pending' && row.tenant.status === 'active'
+      return live ? row : undefined
+    },
+
+    /** Spends the invitation (deletes it) once; false when another request spent it first. */
+    async spend(tenantId: string, id: string, tokenHash: string): Promise<boolean> {
+      const rows = await db
+        .delete(invitations)
+        .where(
+          and(
+            eq(invitations.tenantId, tenantId),
+            eq(invitations.id, id),
+            eq(invitations.tokenHash, tokenHash),
+          ),
+        )
+        .returning({ id: invitations.id })
+      return rows.length > 0
+    },
+
+    /** Activates the pending membership. */
+    async activate(tenantId: string, membershipId: string, acceptedAt: Date): Promise<void> {
+      await db
+        .update(memberships)
+        .set({ status: 'active', acceptedAt, updatedAt: acceptedAt })
+        .where(
+          and(
+            eq(memberships.tenantId, tenantId),
+            eq(memberships.id, membershipId),
+            eq(memberships.status, 'pending'),
+          ),
+        )
+    },
+
+    /** Completes an invited account: its password and names; active and verified (the mailbox answered). */
+    async completeAccount(
+      userId: string,
+      values: { passwordHash: string; firstName: string; lastName: string },
+    ) {
+      await db
+        .update(users)
+        .set({
+          ...values,
+          status: 'active',
+          mustChangePassword: false,
+          emailVerifiedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId))
+    },
+
+    /** Marks an existing account's address verified (the invitation reached it), if it was not. */
+    async markVerified(userId: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+        .where(eq(users.id, userId))
+    },
+  }
+}
+
+export type InvitationsRepository = ReturnType<typeof createInvitationsRepository>

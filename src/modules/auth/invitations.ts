@@ -1,0 +1,188 @@
+import type { Config } from '../../config.js'
+import type { TenantContext } from '../../context.js'
+import type { Db } from '../../db/client.js'
+import { errors } from '../../errors.js'
+import { type EventSink, inTransaction } from '../../events/event-log.js'
+import { randomToken, sha256Hex } from '../../lib/hash.js'
+import { hashPassword } from '../../lib/password.js'
+import type { TenantMailer } from '../tenant-settings/tenant-mail.js'
+import type { Principal } from './credentials.js'
+import type { AcceptInvitationInput, InvitationPreview } from './invitation-schemas.js'
+import { createInvitationsRepository } from './invitations-repository.js'
+import { sessionState } from './memberships.js'
+import { createAuthRepository } from './repository.js'
+import { type AuthService, publicSession } from './service.js'
+
+/** decisions.md "Authentication": invitations live 72 h. */
+export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000
+/** Accounts an invitation created for an unknown address: not usable until accepted. */
+const INVITED = 'invited'
+
+const INVALID = 'The invitation is invalid, already used, revoked or expired; ask for a new one.'
+
+/**
+ * Invitations (api-spec "Auth" invitation routes; prior-art.md §6 and §29): a one-time token of 32
+ * random bytes, stored as SHA-256 only, living 72 h, mailed through the tenant's mailer. Preview
+ * says what accepting needs; accepting activates the pending membership (and completes an invited
+ * account), spends the token and answers with a session on the tenant. Accepted, expired and
+ * revoked tokens all answer 400 InvalidToken and change nothing.
+ */
+export function createInvitations(deps: {
+  db: Db
+  config: Pick<Config, 'appUrl'>
+  events: EventSink
+  mailer: TenantMailer
+  auth: Pick<AuthService, 'sessions' | 'membershipsOf'>
+}) {
+  const { db, auth } = deps
+  const repository = createInvitationsRepository(db)
+  const pageUrl = `${deps.config.appUrl}/account/accept-invitation`
+
+  return {
+    /**
+     * Gives the pending membership a new token (replacing any earlier one) inside the caller's
+     * transaction `tx`; returns the plaintext, for `send` after the commit.
+     */
+    async issue(tx: Db, tenantId: string, membershipId: string, invitedBy: string | null) {
+      const token = randomToken(32)
+      const expiresAt = new Date(Date.now() + INVITATION_TTL_MS)
+      await createInvitationsRepository(tx).upsert(tenantId, {
+        membershipId,
+        tokenHash: sha256Hex(token),
+        expiresAt,
+        invitedBy,
+      })
+      return { token, expiresAt }
+    },
+
+    /** Mails the invitation link (through the tenant's mail settings; counted in `limits.emailPerMonth`). */
+    async send(
+      tenantId: string,
+      to: string,
+      invitation: { token: string; expiresAt: Date; tenantName: string },
+    ) {
+      await deps.mailer.send(tenantId, {
+        to,
+        subject: `You are invited to ${invitation.tenantName} on Folio`,
+        text: [
+          `You have been invited to join ${invitation.tenantName} on Folio. Accept by opening this link:`,
+          '',
+          `${pageUrl}?token=${invitation.token}`,
+          '',
+          'Or paste this invitation code where you accept invitations:',
+          '',
+          invitation.token,
+          '',
+          `The invitation works once and expires at ${invitation.expiresAt.toISOString()}. If you did not expect it, ignore this e-mail.`,
+        ].join('\n'),
+      })
+    },
+
+    /** `GET /api/auth/invitations/preview`: the invitation preview of a live token, else 400 InvalidToken. */
+    async preview(token: string): Promise<InvitationPreview> {
+      const found = await repository.findLive(sha256Hex(token))
+      if (found === undefined) throw errors.invalidToken(INVALID)
+      const invited = found.user.status === INVITED
+      return {
+        email: found.user.email,
+        firstName: found.user.firstName,
+        lastName: found.user.lastName,
+        role: found.role,
+        status: found.status,
+        expiresAt: found.expiresAt.toISOString(),
+        requiresPasswordSetup: invited,
+        requiresProfileSetup: invited,
+        requiresAuthentication: !invited,
+        tenant: found.tenant,
+      }
+    },
+
+    /**
+     * `POST /api/auth/invitations/accept`. An invited account sends password, firstName and
+     * lastName (400 without them) and gets a new session. An existing account must be signed in as
+     * itself (401 without a session, 403 as someone else), sends none of them (400), and its session
+     * moves to the tenant. Either way the membership becomes active, the token is spent and
+     * `member.joined` is recorded in the tenant.
+     */
+    async accept(principal: Principal | null, input: AcceptInvitationInput, client: TenantContext['client']) {
+      const tokenHash = sha256Hex(input.token)
+      const found = await repository.findLive(tokenHash)
+      if (found === undefined) throw errors.invalidToken(INVALID)
+      const invited = found.user.status === INVITED
+      const profile = [input.password, input.firstName, input.lastName]
+      let sessionId: string | undefined
+      if (invited) {
+        if (profile.some((value) => value === undefined)) {
+          throw errors.validation(
+            'password, firstName and lastName are required to set up the invited account.',
+          )
+        }
+      } else {
+        if (profile.some((value) => value !== undefined)) {
+          throw errors.validation(
+            'This invitation is for an existing account: send only the token, signed in.',
+          )
+        }
+        if (principal?.kind !== 'user') {
+          throw errors.unauthorized(`Sign in as ${found.user.email} to accept this invitation.`)
+        }
+        if (principal.userId !== found.user.id) {
+          throw errors.forbidden('This invitation is for another account.')
+        }
+        sessionId = principal.sessionId
+      }
+      const passwordHash = invited ? await hashPassword(input.password ?? '') : undefined
+      const context: TenantContext = {
+        tenantId: found.tenantId,
+        actor: { kind: 'user', userId: found.user.id },
+        permissions: new Set(),
+        client,
+      }
+      const acceptedAt = new Date()
+      await inTransaction(db, context, deps.events, async (tx, emit) => {
+        const inTx = createInvitationsRepository(tx)
+        if (!(await inTx.spend(found.tenantId, found.id, tokenHash))) throw errors.invalidToken(INVALID)
+        await inTx.activate(found.tenantId, found.membershipId, acceptedAt)
+        if (passwordHash !== undefined) {
+          await inTx.completeAccount(found.user.id, {
+            passwordHash,
+            firstName: input.firstName ?? '',
+            lastName: input.lastName ?? '',
+          })
+        } else {
+          await inTx.markVerified(found.user.id)
+        }
+        emit({
+          type: 'member.joined',
+          subjectId: found.membershipId,
+          payload: {
+            id: found.membershipId,
+            userId: found.user.id,
+            email: found.user.email,
+            role: found.role,
+          },
+        })
+      })
+      const issued =
+        sessionId === undefined
+          ? await auth.sessions.start(found.user.id, found.tenantId)
+          : await auth.sessions.rotate(sessionId, { tenantId: found.tenantId })
+      if (issued === undefined) throw errors.unauthorized('The session has ended; log in again.')
+      const user = await createAuthRepository(db).findUserById(found.user.id)
+      if (user === undefined) throw errors.invalidToken(INVALID)
+      const memberships = await auth.membershipsOf(user.id)
+      const state = sessionState(user, memberships, found.tenantId)
+      const membership = memberships.find((m) => m.id === found.membershipId)
+      if (membership === undefined || state.activeMembership === null) throw errors.invalidToken(INVALID)
+      return {
+        ...publicSession(issued),
+        user: state.user,
+        membership: { ...membership, acceptedAt: acceptedAt.toISOString() },
+        activeMembership: state.activeMembership,
+        memberships,
+      }
+    },
+  }
+}
+
+export type Invitations = ReturnType<typeof createInvitations>

@@ -1,0 +1,189 @@
+import type { TenantContext } from '../../context.js'
+import type { Db } from '../../db/client.js'
+import { errors } from '../../errors.js'
+import { deferredSink, type EventSink, inTransaction } from '../../events/event-log.js'
+import type { Principal } from '../auth/credentials.js'
+import { type AuthService, sessionPrincipal } from '../auth/service.js'
+import { createAccountRepository } from './account-repository.js'
+import { createMembersRepository } from './members-repository.js'
+
+type OwnershipRow = Awaited<
+  ReturnType<ReturnType<typeof createAccountRepository>['membershipsWithOwnership']>
+>[number]
+
+/** Stored instead of a password hash on a deleted account; it never verifies (lib/password.ts). */
+const DELETED_PASSWORD = '!deleted'
+
+/** What deleting the account would do, from its memberships (see `preflight`). */
+function planOf(rows: OwnershipRow[]) {
+  const soleOwner = (row: OwnershipRow) =>
+    row.role === 'owner' && row.status === 'active' && row.ownerCount <= 1
+  return {
+    blockingTenants: rows
+      .filter((row) => soleOwner(row) && row.otherMembers > 0)
+      .map((row) => ({
+        tenantId: row.tenantId,
+        name: row.name,
+        slug: row.slug,
+        ownerCount: row.ownerCount,
+        otherMembers: row.otherMembers,
+      })),
+    tenantsToDelete: rows
+      .filter((row) => soleOwner(row) && row.otherMembers === 0)
+      .map((row) => ({ tenantId: row.tenantId, name: row.name, slug: row.slug })),
+    membershipsToRevoke: rows.length,
+  }
+}
+
+/**
+ * Leaving a tenant and deleting one's own account (api-spec "Users and memberships"; Authentication
+ * rule 4: both need the current password). A tenant always keeps an active owner: the last one
+ * cannot leave, and cannot delete the account while the tenant has other members. A tenant whose
+ * only member is the deleting owner is deleted with the account.
+ */
+export function createAccountService(deps: {
+  db: Db
+  events: EventSink
+  auth: Pick<AuthService, 'verifyCurrentPassword'>
+}) {
+  const { db } = deps
+  const repository = createAccountRepository(db)
+
+  const contextOf = (tenantId: string, userId: string, client: TenantContext['client']): TenantContext => ({
+    tenantId,
+    actor: { kind: 'user', userId },
+    permissions: new Set(),
+    client,
+  })
+
+  return {
+    /** `GET /api/users/me/deletion-preflight`: what deletion would remove, and what blocks it. */
+    async preflight(principal: Principal | null) {
+      const session = sessionPrincipal(principal)
+      const plan = planOf(await repository.membershipsWithOwnership(session.userId))
+      return { canDelete: plan.blockingTenants.length === 0, confirmation: session.email, ...plan }
+    },
+
+    /**
+     * `DELETE /api/users/me`: 401 for a wrong password, 400 when `confirmation` is not the account's
+     * e-mail, 400 LastOwnerRestriction (with `blockingTenants`) while blocked. Otherwise ends every
+     * membership (`member.left` in each tenant), deletes the tenants only this user belonged to
+     * (`tenant.deleted`), anonymises the account and ends its sessions, in one transaction.
+     */
+    async deleteAccount(
+      principal: Principal | null,
+      input: { currentPassword: string; confirmation: string },
+      client: TenantContext['client'],
+    ) {
+      const session = sessionPrincipal(principal)
+      await deps.auth.verifyCurrentPassword(session.userId, input.currentPassword)
+      if (input.confirmation.trim().toLowerCase() !== session.email.toLowerCase()) {
+        throw errors.validation('confirmation must be the e-mail address of the account.')
+      }
+      const held = deferredSink()
+      await db.transaction(async (raw) => {
+        const tx = raw as unknown as Db
+        const first = await createAccountRepository(tx).membershipsWithOwnership(session.userId)
+        for (const row of first) await createMembersRepository(tx).lockOwners(row.tenantId)
+        const rows = await createAccountRepository(tx).membershipsWithOwnership(session.userId)
+        const plan = planOf(rows)
+        if (plan.blockingTenants.length > 0) {
+          throw errors.lastOwner(
+            `You are the last owner of ${plan.blockingTenants.map((t) => t.name).join(', ')}; make someone else owner or remove the other members first.`,
+            plan.blockingTenants,
+          )
+        }
+        const deleted = new Set(plan.tenantsToDelete.map((t) => t.tenantId))
+        for (const row of rows) {
+          await inTransaction(
+            tx,
+            contextOf(row.tenantId, session.userId, client),
+            held.sink,
+            async (inner, emit) => {
+              emit({
+                type: 'member.left',
+                subjectId: row.membershipId,
+                payload: {
+                  id: row.membershipId,
+                  userId: session.userId,
+                  role: row.role,
+                  reason: 'account-deleted',
+                },
+              })
+              if (!deleted.has(row.tenantId)) return
+              await createAccountRepository(inner).markTenantDeleted(row.tenantId)
+              emit({
+                type: 'tenant.deleted',
+                subjectId: row.tenantId,
+                payload: {
+                  id: row.tenantId,
+                  name: row.name,
+                  slug: row.slug,
+                  reason: 'owner-account-deleted',
+                },
+              })
+            },
+          )
+        }
+        const account = createAccountRepository(tx)
+        await account.deleteMembershipsOf(session.userId)
+        await account.anonymize(session.userId, DELETED_PASSWORD)
+        await account.revokeSessions(session.userId)
+      })
+      held.flushTo(deps.events)
+      return { message: 'Your account has been deleted.' }
+    },
+
+    /**
+     * `POST /api/memberships/{id}/leave`: ends the caller's own membership (a pending one: declines
+     * the invitation). 404 for someone else's, 401 for a wrong password, 400 LastOwnerRestriction
+     * for the last active owner. Emits `member.left`.
+     */
+    async leave(
+      principal: Principal | null,
+      membershipId: string,
+      password: string,
+      client: TenantContext['client'],
+    ) {
+      const session = sessionPrincipal(principal)
+      const found = await repository.findOwnMembership(session.userId, membershipId)
+      if (found === undefined) throw errors.notFound('Membership')
+      await deps.auth.verifyCurrentPassword(session.userId, password)
+      await inTransaction(
+        db,
+        contextOf(found.tenantId, session.userId, client),
+        deps.events,
+        async (tx, emit) => {
+          const members = createMembersRepository(tx)
+          await members.lockOwners(found.tenantId)
+          const current = await createAccountRepository(tx).findOwnMembership(session.userId, membershipId)
+          if (current === undefined) throw errors.notFound('Membership')
+          if (
+            current.role === 'owner' &&
+            current.status === 'active' &&
+            (await members.countActiveOwners(found.tenantId)) <= 1
+          ) {
+            throw errors.lastOwner(
+              'You are the last active owner of this tenant; make someone else owner, or delete the tenant.',
+            )
+          }
+          await members.remove(found.tenantId, membershipId)
+          emit({
+            type: 'member.left',
+            subjectId: membershipId,
+            payload: {
+              id: membershipId,
+              userId: session.userId,
+              email: session.email,
+              role: current.role,
+              previousStatus: current.status,
+            },
+          })
+        },
+      )
+      return { success: true, message: 'You have left the tenant.' }
+    },
+  }
+}
+
+export type AccountService = ReturnType<typeof createAccountService>

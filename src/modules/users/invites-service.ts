@@ -1,0 +1,130 @@
+import type { TenantContext } from '../../context.js'
+import { userIdOf } from '../../context.js'
+import type { Db } from '../../db/client.js'
+import { isUniqueViolation } from '../../db/errors.js'
+import { errors } from '../../errors.js'
+import { newId } from '../../lib/ids.js'
+import { normalizeEmail } from '../auth/email.js'
+import type { Invitations } from '../auth/invitations.js'
+import { createInvitationsRepository } from '../auth/invitations-repository.js'
+import { assertCanGrant } from '../roles/guards.js'
+import type { TenantSettingsReader } from '../tenant-settings/effective.js'
+import { limitCheck } from '../tenant-settings/limits.js'
+import type { MemberChanges } from './member-changes.js'
+import { createMembersRepository, INVITED_USER_STATUS, NO_PASSWORD } from './members-repository.js'
+import type { InviteInput } from './members-schemas.js'
+
+/**
+ * Inviting members (api-spec "Users and memberships" invite routes; prior-art.md §6 and §29):
+ * nobody joins a tenant without accepting a mailed one-time link (auth/invitations.ts), and the
+ * answer never tells whether the address has an account. Emits `member.invited`, `member.reinvited`.
+ */
+export function createInvitesService(deps: {
+  db: Db
+  changes: MemberChanges
+  settings: TenantSettingsReader
+  invitations: Invitations
+}) {
+  const { invitations, changes } = deps
+  const { write, catalogOf, changeMember, eventPayload } = changes
+
+  return {
+    /**
+     * `POST /api/users/invite` (and `POST /api/users`): a pending membership with `role` for the
+     * address, an account placeholder when it has none, and a mailed one-time link. Answers the
+     * same whether or not the address has an account. 400 unknown role, 403 a role the caller may
+     * not grant or LimitExceeded (`limits.users`: members and pending invitations), 409 already a
+     * member or invited.
+     */
+    async invite(context: TenantContext, callerRole: string, input: InviteInput) {
+      const catalog = await catalogOf(context.tenantId)
+      const role = catalog.get(input.role)
+      if (role === undefined) throw errors.validation(`role "${input.role}" is not a role of this tenant.`)
+      assertCanGrant(catalog.get(callerRole), role)
+      const email = normalizeEmail(input.email)
+      const checkLimit = await limitCheck(deps.settings, context.tenantId, 'users')
+      const membershipId = newId()
+      let issued: { token: string; expiresAt: Date; tenantName: string; userId: string }
+      try {
+        issued = await write(context, async (tx, emit) => {
+          await checkLimit(tx)
+          const account = await createInvitationsRepository(tx).ensureAccount(email, {
+            status: INVITED_USER_STATUS,
+            passwordHash: NO_PASSWORD,
+          })
+          if (account === undefined) throw errors.conflict('The account changed meanwhile; try again.')
+          const inTx = createMembersRepository(tx)
+          await inTx.insertPending(context.tenantId, { id: membershipId, userId: account.id, role: role.key })
+          const invitation = await invitations.issue(tx, context.tenantId, membershipId, userIdOf(context))
+          emit({
+            type: 'member.invited',
+            subjectId: membershipId,
+            payload: { id: membershipId, userId: account.id, email, role: role.key, status: 'pending' },
+          })
+          return { ...invitation, tenantName: await inTx.tenantName(context.tenantId), userId: account.id }
+        })
+      } catch (err) {
+        if (isUniqueViolation(err, 'memberships_tenant_user_key')) {
+          throw errors.conflict(`${email} is already a member of this tenant or invited to it.`)
+        }
+        throw err
+      }
+      try {
+        await invitations.send(context.tenantId, email, issued)
+      } catch (err) {
+        // Nothing reached the invitee: take the invitation back, so that the refusal changed nothing.
+        await write(context, async (tx, emit) => {
+          await createMembersRepository(tx).remove(context.tenantId, membershipId)
+          await createMembersRepository(tx).dropUnusedInvitedAccount(issued.userId)
+          emit({
+            type: 'member.removed',
+            subjectId: membershipId,
+            payload: {
+              id: membershipId,
+              userId: issued.userId,
+              email,
+              role: role.key,
+              reason: 'mail-failed',
+            },
+          })
+        })
+        throw err
+      }
+      return {
+        message: 'Invitation sent.',
+        invitation: { email, role: role.key, status: 'pending', expiresAt: issued.expiresAt.toISOString() },
+      }
+    },
+
+    /** `POST /api/users/{id}/reinvite`: a new link for a pending member (the old one stops working); 409 when not pending. */
+    async reinvite(context: TenantContext, callerRole: string, userId: string) {
+      const catalog = await catalogOf(context.tenantId)
+      let email = ''
+      let role = ''
+      const issued = await changeMember(context, userId, async (member, tx, emit, raw) => {
+        if (member.status !== 'pending') throw errors.conflict('Only a pending invitation can be sent again.')
+        const memberRole = catalog.get(member.role)
+        if (memberRole !== undefined) assertCanGrant(catalog.get(callerRole), memberRole)
+        email = member.email
+        role = member.role
+        const invitation = await invitations.issue(
+          raw,
+          context.tenantId,
+          member.membershipId,
+          userIdOf(context),
+        )
+        emit({
+          type: 'member.reinvited',
+          subjectId: member.membershipId,
+          payload: eventPayload(member, { status: 'pending' }),
+        })
+        return { ...invitation, tenantName: await tx.tenantName(context.tenantId) }
+      })
+      await invitations.send(context.tenantId, email, issued)
+      return {
+        message: 'Invitation sent again.',
+        invitation: { email, role, status: 'pending', expiresAt: issued.expiresAt.toISOString() },
+      }
+    },
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
+import { call } from './helpers.js'
+
+/** Test fixtures shared by the users-administration, invitation and roles tests. */
+
+/** The event names of the tenant's activities once at least `atLeast` are there (the relay runs after each commit). */
+export async function activityActions(
+  app: FastifyInstance,
+  token: string,
+  atLeast: number,
+): Promise<string[]> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await call(app, 'GET', '/api/activities?limit=100', { token })
+    expect(response.statusCode).toBe(200)
+    if (response.data.activities.length >= atLeast || attempt === 50) {
+      return response.data.activities.map((activity: { action: string }) => activity.action)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** The invitation token of the newest invitation mail text, or a thrown error showing the mail. */
+export function invitationTokenIn(mail: string | undefined): string {
+  const match = /\/accept-invitation\?token=([A-Za-z0-9_-]+)/.exec(mail ?? '')
+  if (!match?.[1]) throw new Error(`no invitation link in mail:\n${mail}`)
+  return match[1]
+}
