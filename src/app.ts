@@ -20,9 +20,11 @@ import { authRoutes } from './modules/auth/routes.js'
 import { categoriesRoutes } from './modules/categories/routes.js'
 import { contentsRoutes } from './modules/contents/routes.js'
 import { featureFlagsRoutes } from './modules/feature-flags/routes.js'
+import { contentGalleriesRoutes, galleriesRoutes } from './modules/galleries/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
 import { importsRoutes } from './modules/import/routes.js'
 import { createImportsService } from './modules/import/service.js'
+import { mediaFileRoutes } from './modules/media/file-routes.js'
 import { mediaRoutes } from './modules/media/routes.js'
 import { quotaRoutes } from './modules/quotas/routes.js'
 import { rolesRoutes } from './modules/roles/routes.js'
@@ -108,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   await app.register(healthRoutes, { database: deps.database })
   await app.register(accountRoutes, { prefix: '/account' })
+  await app.register(mediaFileRoutes, { uploads: services.mediaUploads, files: services.mediaFiles })
   await app.register(async (api) => {
     await api.register(authPlugin, { credentials: services.credentials })
     await api.register(quotaPlugin, { quota: services.quota })
@@ -137,7 +140,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(contentsRoutes, { prefix: '/api/contents', service: services.contents })
     await api.register(categoriesRoutes, { prefix: '/api/categories', service: services.categories })
     await api.register(tagsRoutes, { prefix: '/api/tags', service: services.tags })
-    await api.register(mediaRoutes, { prefix: '/api/media', service: services.media })
+    await api.register(mediaRoutes, {
+      prefix: '/api/media',
+      service: services.media,
+      uploads: services.mediaUploads,
+    })
+    await api.register(galleriesRoutes, { prefix: '/api/galleries', service: services.galleries })
+    await api.register(contentGalleriesRoutes, { prefix: '/api/contents', service: services.galleries })
     await api.register(activitiesRoutes, { prefix: '/api/activities', service: services.activities })
     await api.register(webhooksRoutes, { prefix: '/api/webhooks', service: services.webhooks })
     await api.register(quotaRoutes, { prefix: '/api', service: services.quota })

@@ -11,7 +11,11 @@ import { createListTotals } from './modules/contents/list-totals.js'
 import { createContentsService } from './modules/contents/service.js'
 import { createTaxonomyIds } from './modules/contents/taxonomy-ids.js'
 import { createFeatureFlagsService } from './modules/feature-flags/service.js'
-import { createMediaService } from './modules/media/service.js'
+import { createGalleriesService } from './modules/galleries/service.js'
+import { createMediaFiles } from './modules/media/files.js'
+import { createMediaService, REMOVE_OBJECTS_JOB, type RemoveObjectsJob } from './modules/media/service.js'
+import { createMediaStorage } from './modules/media/storage.js'
+import { createMediaUploads } from './modules/media/uploads.js'
 import { createQuotaService } from './modules/quotas/service.js'
 import { createTagsService } from './modules/tags/service.js'
 import { createTenantSettingsReader } from './modules/tenant-settings/reader.js'
@@ -51,7 +55,22 @@ export function createServices(deps: {
   const users = createUsersService({ db, auth, events })
   const tenants = createTenantsService({ db, config, sessions: auth.sessions, events, settings })
   const apiTokens = createApiTokensService({ db, events })
-  const media = createMediaService({ db, events, settings })
+  const mediaStorage = createMediaStorage(config.media, config.dataDir, config.publicUrl, config.appSecret)
+  const media = createMediaService({ db, events, settings, jobs: platform.jobs })
+  const mediaUploads = createMediaUploads({
+    db,
+    events,
+    settings,
+    storage: mediaStorage,
+    maxUploadBytes: config.media.maxUploadBytes,
+    presignTtlSeconds: config.media.presignTtlSeconds,
+    secret: config.appSecret,
+  })
+  platform.jobs.handle<RemoveObjectsJob>(REMOVE_OBJECTS_JOB, async (job) => {
+    // Keys come from our own rows; still, a job never reaches outside its tenant's prefix.
+    await mediaStorage.remove(job.keys.filter((key) => key.startsWith(`${job.tenantId}/`)))
+  })
+  const galleries = createGalleriesService({ db, events })
   const listTotals = createListTotals(bus)
   const categories = createCategoriesService({ db, events })
   const tags = createTagsService({ db, events })
@@ -111,6 +130,14 @@ export function createServices(deps: {
     tenants,
     apiTokens,
     media,
+    mediaUploads,
+    mediaFiles: createMediaFiles({ db, storage: mediaStorage }),
+    /**
+     * The media store; `mediaStorage.removeTenant(tenantId)` removes every stored object of a
+     * tenant (the tenant purge).
+     */
+    mediaStorage,
+    galleries,
     categories,
     tags,
     contents,
