@@ -105,12 +105,17 @@ export function createMediaRepository(db: Db) {
       return row
     },
 
-    /** Adds `tags` (kept distinct) to, or sets them on, the given media; returns the changed rows. */
+    /** Adds `tags` (kept distinct, existing ones first) to, or sets them on, the given media; returns the changed rows. */
     async setTags(tenantId: string, ids: readonly string[], tags: string[], mode: 'add' | 'replace') {
+      // A JS array interpolated into sql`` is a parameter list; build the text[] explicitly.
+      const list = sql`array[${sql.join(
+        tags.map((tag) => sql`${tag}`),
+        sql`, `,
+      )}]::text[]`
       const value =
         mode === 'replace'
-          ? sql`${tags}::text[]`
-          : sql`array(select distinct t from unnest(${media.tags} || ${tags}::text[]) t order by t)`
+          ? list
+          : sql`array(select u.t from unnest(${media.tags} || ${list}) with ordinality as u(t, n) group by u.t order by min(u.n))`
       return db
         .update(media)
         .set({ tags: value, updatedAt: new Date() })
