@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
-import { jpegBytes, PDF_BYTES, pathOf, presign, uploadMedia } from '../../../test/media-fixtures.js'
+import {
+  jpegBytes,
+  PDF_BYTES,
+  pathOf,
+  presign,
+  putUpload,
+  uploadMedia,
+} from '../../../test/media-fixtures.js'
 
 const ctx = useTestContext()
 
@@ -165,5 +172,29 @@ describe('uploads on the local driver, end to end', () => {
     expect(existsSync(join(ctx.dataDir, 'media', owner.tenantId))).toBe(false)
     expect(existsSync(join(ctx.dataDir, 'media', mine.key))).toBe(false)
     expect(existsSync(join(ctx.dataDir, 'media', theirs.key))).toBe(true)
+  })
+  it('refuses presign and registration with 403 LimitExceeded once limits.media is reached', async () => {
+    const owner = await seedTenant(ctx.db)
+    const grant = await presign(ctx.app, owner.token, {
+      fileName: 'a.pdf',
+      contentType: 'application/pdf',
+      size: PDF_BYTES.length,
+    })
+    expect((await putUpload(ctx.app, grant.uploadUrl, PDF_BYTES, 'application/pdf')).statusCode).toBe(200)
+    await uploadMedia(ctx.app, owner.token, PDF_BYTES, 'application/pdf')
+    const limited = await call(ctx.app, 'PUT', '/api/tenant-settings', {
+      token: owner.token,
+      body: { limits: { media: 1 } },
+    })
+    expect(limited.statusCode, limited.body).toBe(200)
+    const refused = await call(ctx.app, 'POST', '/api/media/presign', {
+      token: owner.token,
+      body: { fileName: 'b.pdf', contentType: 'application/pdf', size: 10 },
+    })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.data).toMatchObject({ error: 'LimitExceeded', limitName: 'media', limit: 1, usage: 1 })
+    const late = await call(ctx.app, 'POST', '/api/media', { token: owner.token, body: { key: grant.key } })
+    expect(late.statusCode).toBe(403)
+    expect(late.data.error).toBe('LimitExceeded')
   })
 })
