@@ -15,7 +15,7 @@ import { createGalleriesService } from './modules/galleries/service.js'
 import { createMediaFiles } from './modules/media/files.js'
 import { createMediaService, REMOVE_OBJECTS_JOB, type RemoveObjectsJob } from './modules/media/service.js'
 import { createMediaStorage } from './modules/media/storage.js'
-import { createMediaUploads } from './modules/media/uploads.js'
+import { createMediaUploads, PRUNE_UPLOADS_JOB } from './modules/media/uploads.js'
 import { createQuotaService } from './modules/quotas/service.js'
 import { createTagsService } from './modules/tags/service.js'
 import { createTenantSettingsReader } from './modules/tenant-settings/reader.js'
@@ -70,6 +70,10 @@ export function createServices(deps: {
     // Keys come from our own rows; still, a job never reaches outside its tenant's prefix.
     await mediaStorage.remove(job.keys.filter((key) => key.startsWith(`${job.tenantId}/`)))
   })
+  platform.jobs.handle(PRUNE_UPLOADS_JOB, async () => {
+    await mediaUploads.pruneUploads()
+  })
+  platform.jobs.every(PRUNE_UPLOADS_JOB, '41 * * * *')
   const galleries = createGalleriesService({ db, events })
   const listTotals = createListTotals(bus)
   const categories = createCategoriesService({ db, events })

@@ -1,4 +1,4 @@
-import { and, arrayContains, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, arrayContains, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { media, mediaUploads } from '../../db/schema/index.js'
 import { containsPattern, prefixPattern } from '../../lib/like.js'
@@ -129,6 +129,22 @@ export function createMediaRepository(db: Db) {
         .delete(media)
         .where(and(eq(media.tenantId, tenantId), inArray(media.id, [...ids])))
         .returning()
+    },
+
+    /**
+     * Grants of any tenant that expired before `before` (pruning; the one query not led by a tenant,
+     * as the job works across tenants; each row it returns names its tenant).
+     */
+    async staleUploads(before: Date, limit: number): Promise<MediaUploadRow[]> {
+      return db.select().from(mediaUploads).where(lt(mediaUploads.expiresAt, before)).limit(limit)
+    },
+
+    async deleteUploads(grants: ReadonlyArray<Pick<MediaUploadRow, 'tenantId' | 'key'>>) {
+      for (const grant of grants) {
+        await db
+          .delete(mediaUploads)
+          .where(and(eq(mediaUploads.tenantId, grant.tenantId), eq(mediaUploads.key, grant.key)))
+      }
     },
 
     async insertUpload(tenantId: string, values: Omit<typeof mediaUploads.$inferInsert, 'tenantId'>) {

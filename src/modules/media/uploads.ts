@@ -24,6 +24,9 @@ import { folderOf, type LocalMediaStorage, type MediaStorage, objectKeyOf } from
 import type { PresignInput, RegisterExistingInput, RegisterInput } from './upload-schemas.js'
 import { renderImage } from './variants.js'
 
+/** The hourly job removing stale upload grants and abandoned uploads. */
+export const PRUNE_UPLOADS_JOB = 'media.prune-uploads'
+
 /** Bytes read from an object's start to sniff its type (file-type needs at most a few KB). */
 const SNIFF_BYTES = 64 * 1024
 
@@ -244,32 +247,41 @@ export function createMediaUploads(deps: {
      * is not this tenant's; the same checks as registration (the type must be on the allow-list).
      */
     async registerExisting(context: TenantContext, input: RegisterExistingInput): Promise<Media> {
-      if ((input.key === undefined) === (input.sourceUrl === undefined)) {
-        throw errors.validation('Send exactly one of key and sourceUrl.')
-      }
-      const prefix = storage.publicUrl('')
-      let key = input.key
-      if (input.sourceUrl !== undefined) {
-        if (!input.sourceUrl.startsWith(prefix)) {
-          throw errors.validation(
-            `sourceUrl must be an address in this service's media storage (${prefix}…).`,
-          )
-        }
-        key = decodeURIComponent(input.sourceUrl.slice(prefix.length).split(/[?#]/)[0] as string)
-      }
-      const owner = folderOf(key as string)
-      if (owner === null || owner.tenantId !== context.tenantId || (key as string).includes('/variants/')) {
+      const key = keyNamedBy(input, storage.publicUrl(''))
+      const owner = folderOf(key)
+      if (owner === null || owner.tenantId !== context.tenantId || key.includes('/variants/')) {
         throw errors.notFound('Object')
       }
-      const grant = await repository.findUpload(context.tenantId, key as string)
-      return adopt(
-        context,
-        key as string,
-        owner.folder,
-        input,
-        grant?.registeredAt === null ? grant : undefined,
-      )
+      const grant = await repository.findUpload(context.tenantId, key)
+      return adopt(context, key, owner.folder, input, grant?.registeredAt === null ? grant : undefined)
     },
+
+    /**
+     * Removes upload grants a day past their expiry, and the objects uploaded under those never
+     * registered (abandoned uploads). Returns how many grants were removed (at most `batch`).
+     */
+    async pruneUploads(now = new Date(), batch = 500): Promise<number> {
+      const stale = await repository.staleUploads(new Date(now.getTime() - 24 * 3600_000), batch)
+      await storage.remove(stale.filter((grant) => grant.registeredAt === null).map((grant) => grant.key))
+      await repository.deleteUploads(stale)
+      return stale.length
+    },
+  }
+}
+
+/** The key `input` names: `key` itself, or the part of `sourceUrl` after the storage's public prefix. */
+function keyNamedBy(input: RegisterExistingInput, prefix: string): string {
+  if (input.key !== undefined && input.sourceUrl === undefined) return input.key
+  if (input.key !== undefined || input.sourceUrl === undefined) {
+    throw errors.validation('Send exactly one of key and sourceUrl.')
+  }
+  if (!input.sourceUrl.startsWith(prefix)) {
+    throw errors.validation(`sourceUrl must be an address in this service's media storage (${prefix}…).`)
+  }
+  try {
+    return decodeURIComponent(input.sourceUrl.slice(prefix.length).split(/[?#]/)[0] ?? '')
+  } catch {
+    throw errors.validation('sourceUrl is not a valid URL (malformed percent-encoding).')
   }
 }
 
