@@ -71,7 +71,7 @@ describe('POST /api/media/register-existing', () => {
     }
   })
 
-  it('keeps an adopted object whose type is refused, and refuses it with 400', async () => {
+  it('refuses a type off the allow-list with 400, removing an upload made under a grant as registration does', async () => {
     const owner = await seedTenant(ctx.db)
     const grant = await stored(owner.token, PDF_BYTES, 'application/pdf')
     await call(ctx.app, 'PUT', '/api/tenant-settings', {
@@ -81,7 +81,7 @@ describe('POST /api/media/register-existing', () => {
     const refused = await adopt(owner.token, { key: grant.key })
     expect(refused.statusCode).toBe(400)
     expect(refused.data.message).toBe('Files of type application/pdf are not accepted by this tenant.')
-    expect(existsSync(join(ctx.dataDir, 'media', grant.key))).toBe(true)
+    expect(existsSync(join(ctx.dataDir, 'media', grant.key))).toBe(false)
   })
 })
 
