@@ -20,6 +20,21 @@ export const mediaFileRoutes: FastifyPluginAsync<{ uploads: MediaUploads; files:
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
 
+  // Browser apps on any origin upload and read directly: the signature (PUT) is the credential, the
+  // files are public, and no cookie is ever used here, so every origin may call these routes.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('access-control-allow-origin', '*')
+    done()
+  })
+  app.options('/media/*', { config: { auth: 'none' }, schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .status(204)
+      .header('access-control-allow-methods', 'GET, HEAD, PUT')
+      .header('access-control-allow-headers', 'content-type, range, if-none-match')
+      .header('access-control-max-age', '600')
+      .send(),
+  )
+
   app.put('/media/*', { config: { auth: 'none' }, schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*']
     const size = await uploads.receive(
@@ -43,6 +58,7 @@ export const mediaFileRoutes: FastifyPluginAsync<{ uploads: MediaUploads; files:
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('content-disposition', `${file.disposition}; filename="${file.fileName}"`)
+      .header('access-control-expose-headers', 'content-length, content-range, etag')
     const ifNoneMatch = request.headers['if-none-match']
     if (
       ifNoneMatch

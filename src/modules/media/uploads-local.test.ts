@@ -197,4 +197,31 @@ describe('uploads on the local driver, end to end', () => {
     expect(late.statusCode).toBe(403)
     expect(late.data.error).toBe('LimitExceeded')
   })
+  it('lets browser apps of any origin upload and read (CORS), with no credentials involved', async () => {
+    const owner = await seedTenant(ctx.db)
+    const grant = await presign(ctx.app, owner.token, {
+      fileName: 'a.pdf',
+      contentType: 'application/pdf',
+      size: 10,
+    })
+    const preflight = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: pathOf(grant.uploadUrl),
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'PUT' },
+    })
+    expect(preflight.statusCode).toBe(204)
+    expect(preflight.headers).toMatchObject({
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET, HEAD, PUT',
+      'access-control-allow-headers': 'content-type, range, if-none-match',
+    })
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined()
+    const media = await uploadMedia(ctx.app, owner.token, PDF_BYTES, 'application/pdf')
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: pathOf(media.url),
+      headers: { origin: 'https://app.example' },
+    })
+    expect(read.headers['access-control-allow-origin']).toBe('*')
+  })
 })
