@@ -72,7 +72,7 @@ export function createMediaUploads(deps: {
 
   /**
    * Checks the stored object under `key` and records it as media: size, sniffed type, image size
-   * and variants. A file that fails the checks is removed from the store (the upload is spent).
+   * and variants. An upload under `grant` that fails the checks is removed and the grant spent.
    */
   const adopt = async (
     context: TenantContext,
@@ -137,8 +137,9 @@ export function createMediaUploads(deps: {
     } catch (err) {
       if (isUniqueViolation(err, 'media_tenant_key_key'))
         throw errors.conflict(`The object "${key}" is already registered.`)
+      // Variants are made again by the next attempt; after a lost race they are the winner's.
+      if (!(err instanceof AppError && err.code === 'Conflict')) await storage.remove(variantKeys)
       if (err instanceof AppError && err.code === 'ValidationFailed') {
-        await storage.remove(variantKeys)
         // A refused upload is spent and its file not kept; an object adopted by key stays as it was.
         if (grant !== undefined) {
           await storage.remove([key])
