@@ -23,9 +23,11 @@ import { contentsRoutes } from './modules/contents/routes.js'
 import { contentVersionsRoutes } from './modules/contents/versions-routes.js'
 import { customFieldsRoutes } from './modules/custom-fields/routes.js'
 import { featureFlagsRoutes } from './modules/feature-flags/routes.js'
+import { contentGalleriesRoutes, galleriesRoutes } from './modules/galleries/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
 import { importsRoutes } from './modules/import/routes.js'
 import { createImportsService } from './modules/import/service.js'
+import { mediaFileRoutes } from './modules/media/file-routes.js'
 import { mediaRoutes } from './modules/media/routes.js'
 import { quotaRoutes } from './modules/quotas/routes.js'
 import { rolesRoutes } from './modules/roles/routes.js'
@@ -113,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   await app.register(healthRoutes, { database: deps.database })
   await app.register(accountRoutes, { prefix: '/account' })
+  await app.register(mediaFileRoutes, { uploads: services.mediaUploads, files: services.mediaFiles })
   await app.register(async (api) => {
     await api.register(authPlugin, {
       credentials: services.credentials,
@@ -164,7 +167,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     })
     await api.register(categoriesRoutes, { prefix: '/api/categories', service: services.categories })
     await api.register(tagsRoutes, { prefix: '/api/tags', service: services.tags })
-    await api.register(mediaRoutes, { prefix: '/api/media', service: services.media })
+    await api.register(mediaRoutes, {
+      prefix: '/api/media',
+      service: services.media,
+      uploads: services.mediaUploads,
+    })
+    await api.register(galleriesRoutes, { prefix: '/api/galleries', service: services.galleries })
+    await api.register(contentGalleriesRoutes, { prefix: '/api/contents', service: services.galleries })
     await api.register(activitiesRoutes, { prefix: '/api/activities', service: services.activities })
     await api.register(webhooksRoutes, { prefix: '/api/webhooks', service: services.webhooks })
     await api.register(quotaRoutes, { prefix: '/api', service: services.quota })

@@ -62,6 +62,31 @@ export interface Config {
    * (`TENANT_DELETION_GRACE_DAYS`, default 30; fractions allowed, 0 = purge at once).
    */
   tenantDeletionGraceMs: number
+  /** Where uploaded media live and how they are served (decisions.md `MEDIA_DRIVER`). */
+  media: MediaConfig
+}
+
+/**
+ * `local`: files under `dataDir/media`, uploads through Folio's own signed PUT, served by Folio at
+ * `publicUrl/media/…`; `s3`: any S3-compatible store, uploads straight to it by presigned URL.
+ */
+export interface MediaConfig {
+  driver: 'local' | 's3'
+  /** Largest upload presign accepts (bytes), reported as `maxUploadBytes`. */
+  maxUploadBytes: number
+  /** Origin serving the media (`MEDIA_PUBLIC_URL`; local default `PUBLIC_URL`, s3 default the bucket's URL). */
+  publicUrl: string
+  /** Seconds a presigned upload URL stays valid. */
+  presignTtlSeconds: number
+  s3:
+    | {
+        bucket: string
+        region: string
+        endpoint: string | undefined
+        accessKeyId: string
+        secretAccessKey: string
+      }
+    | undefined
 }
 
 /** Standard Webhooks-style schedule: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
@@ -178,6 +203,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (!(graceDays <= 3650)) {
     problems.push(`TENANT_DELETION_GRACE_DAYS must be a number of days from 0 to 3650, got "${graceText}"`)
   }
+  const media = readMediaConfig(read, publicUrl, problems)
   const trustProxyValue = read('TRUST_PROXY')
   const trustProxy = trustProxyValue ? trustProxyValue.split(',').map((s) => s.trim()) : false
 
@@ -237,6 +263,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     webhookRetryDelaysSeconds: Object.freeze(webhookRetryDelaysSeconds),
     metering: meteringMode !== 'off',
     tenantDeletionGraceMs: Math.round(graceDays * 24 * 60 * 60 * 1000),
+    media,
   })
 }
 
@@ -259,6 +286,65 @@ function readAuthThrottles(
     resendIp: limit('AUTH_RESEND_IP_LIMIT', 5),
   })
   return mode === 'off' ? false : limits
+}
+
+/** `MEDIA_*` and, with `MEDIA_DRIVER=s3`, the `S3_*` variables (bucket and credentials required). */
+function readMediaConfig(
+  read: (name: string) => string | undefined,
+  publicUrl: string,
+  problems: string[],
+): MediaConfig {
+  const driver = read('MEDIA_DRIVER') ?? 'local'
+  if (driver !== 'local' && driver !== 's3')
+    problems.push(`MEDIA_DRIVER must be local or s3, got "${driver}"`)
+  const maxUploadBytes = parseInteger(
+    read('MEDIA_MAX_UPLOAD_BYTES') ?? String(100 * 1024 * 1024),
+    'MEDIA_MAX_UPLOAD_BYTES',
+    1,
+    2 ** 31 - 1,
+    problems,
+  )
+  const presignTtlSeconds = parseInteger(
+    read('MEDIA_PRESIGN_TTL_SECONDS') ?? '300',
+    'MEDIA_PRESIGN_TTL_SECONDS',
+    10,
+    7 * 24 * 3600,
+    problems,
+  )
+  let s3: MediaConfig['s3']
+  if (driver === 's3') {
+    const endpoint = read('S3_ENDPOINT')?.replace(/\/+$/, '')
+    if (endpoint !== undefined && !isHttpUrl(endpoint)) problems.push('S3_ENDPOINT must be an http(s) URL')
+    const required = (name: string) => {
+      const value = read(name)
+      if (value === undefined) problems.push(`${name} is required with MEDIA_DRIVER=s3`)
+      return value ?? ''
+    }
+    s3 = {
+      bucket: required('S3_BUCKET'),
+      region: read('S3_REGION') ?? 'us-east-1',
+      endpoint,
+      accessKeyId: required('S3_ACCESS_KEY_ID'),
+      secretAccessKey: required('S3_SECRET_ACCESS_KEY'),
+    }
+  }
+  const s3PublicUrl =
+    s3 === undefined
+      ? undefined
+      : (read('S3_PUBLIC_URL') ??
+        (s3.endpoint === undefined
+          ? `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`
+          : `${s3.endpoint}/${s3.bucket}`))
+  const mediaPublicUrl = (read('MEDIA_PUBLIC_URL') ?? s3PublicUrl ?? publicUrl).replace(/\/+$/, '')
+  if (!isHttpUrl(mediaPublicUrl))
+    problems.push(`MEDIA_PUBLIC_URL must be an http(s) URL, got "${mediaPublicUrl}"`)
+  return Object.freeze({
+    driver: driver === 's3' ? 's3' : 'local',
+    maxUploadBytes,
+    publicUrl: mediaPublicUrl,
+    presignTtlSeconds,
+    s3,
+  })
 }
 
 function parseInteger(raw: string, name: string, min: number, max: number, problems: string[]): number {

@@ -22,7 +22,11 @@ import { createContentVersionsService } from './modules/contents/versions-servic
 import { createCustomFieldDefinitions } from './modules/custom-fields/definitions-cache.js'
 import { createCustomFieldsService } from './modules/custom-fields/service.js'
 import { createFeatureFlagsService } from './modules/feature-flags/service.js'
-import { createMediaService } from './modules/media/service.js'
+import { createGalleriesService } from './modules/galleries/service.js'
+import { createMediaFiles } from './modules/media/files.js'
+import { createMediaService, REMOVE_OBJECTS_JOB, type RemoveObjectsJob } from './modules/media/service.js'
+import { createMediaStorage } from './modules/media/storage.js'
+import { createMediaUploads, PRUNE_UPLOADS_JOB } from './modules/media/uploads.js'
 import { createQuotaService } from './modules/quotas/service.js'
 import { createRoleResolver } from './modules/roles/resolver.js'
 import { createRolesService } from './modules/roles/service.js'
@@ -81,7 +85,31 @@ export function createServices(deps: {
   })
   const apiTokens = createApiTokensService({ db, events })
   const rolesService = createRolesService({ db, events, roles })
-  const media = createMediaService({ db, events, settings })
+  const mediaStorage = createMediaStorage(config.media, config.dataDir, config.publicUrl, config.appSecret)
+  const media = createMediaService({ db, events, settings, jobs: platform.jobs })
+  const mediaUploads = createMediaUploads({
+    db,
+    events,
+    settings,
+    storage: mediaStorage,
+    maxUploadBytes: config.media.maxUploadBytes,
+    presignTtlSeconds: config.media.presignTtlSeconds,
+    secret: config.appSecret,
+  })
+  platform.jobs.handle<RemoveObjectsJob>(REMOVE_OBJECTS_JOB, async (job) => {
+    // Keys come from our own rows; still, a job never reaches outside its tenant's prefix.
+    await mediaStorage.remove(job.keys.filter((key) => key.startsWith(`${job.tenantId}/`)))
+  })
+  platform.jobs.handle(PRUNE_UPLOADS_JOB, async () => {
+    await mediaUploads.pruneUploads()
+  })
+  platform.jobs.every(PRUNE_UPLOADS_JOB, '41 * * * *')
+  const galleries = createGalleriesService({ db, events })
+  // A purged tenant's files go with its rows.
+  tenantLifecycle.purger.registerCleanup({
+    name: 'media-objects',
+    run: (tenantId) => mediaStorage.removeTenant(tenantId),
+  })
   const listTotals = createListTotals(bus)
   const categories = createCategoriesService({ db, events })
   const tags = createTagsService({ db, events })
@@ -171,6 +199,14 @@ export function createServices(deps: {
     tenantLifecycle,
     apiTokens,
     media,
+    mediaUploads,
+    mediaFiles: createMediaFiles({ db, storage: mediaStorage }),
+    /**
+     * The media store; `mediaStorage.removeTenant(tenantId)` removes every stored object of a
+     * tenant (the tenant purge).
+     */
+    mediaStorage,
+    galleries,
     categories,
     tags,
     contents,

@@ -151,7 +151,8 @@ function requests(operation: Operation): fc.Arbitrary<FuzzRequest> {
 
 function urlOf(operation: Operation, request: FuzzRequest): string {
   const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(textOf(request.params[name])),
+    // A generated lone surrogate cannot be percent-encoded; a client would send U+FFFD instead.
+    encodeURIComponent(textOf(request.params[name]).toWellFormed()),
   )
   const search = new URLSearchParams()
   for (const [name, value] of Object.entries(request.query)) {

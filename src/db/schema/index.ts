@@ -1,6 +1,7 @@
 export * from './auth.js'
 export * from './content.js'
 export * from './events.js'
+export * from './galleries.js'
 export * from './imports.js'
 export * from './media.js'
 export * from './roles.js'

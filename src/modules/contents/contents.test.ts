@@ -19,6 +19,7 @@ describe('POST /api/contents', () => {
       html: '',
       categories: [],
       tags: [],
+      galleryIds: [],
       customFields: {},
       featuredMediaId: null,
       status: 'draft',

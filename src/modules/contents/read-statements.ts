@@ -23,6 +23,8 @@ export const SUMMARY_FIELDS = {
     where cc.tenant_id = c.tenant_id and cc.content_id = c.id order by cc.category_id)`,
   tags: sql<string[]>`array(select ct.tag_id::text from content_tags ct
     where ct.tenant_id = c.tenant_id and ct.content_id = c.id order by ct.tag_id)`,
+  galleryIds: sql<string[]>`array(select gc.gallery_id::text from gallery_contents gc
+    where gc.tenant_id = c.tenant_id and gc.content_id = c.id order by gc.position)`,
   customFields: sql<Record<string, unknown>>`c.custom_fields`,
   featuredMediaId: sql<string | null>`c.featured_media_id`,
   status: sql<string>`c.status`,

@@ -28,6 +28,9 @@ const ContentSummaryFields = {
   summary: Type.String(),
   categories: Type.Array(Type.String(), { description: 'Category ids, ordered by id' }),
   tags: Type.Array(Type.String(), { description: 'Tag ids, ordered by id' }),
+  galleryIds: Type.Array(Type.String(), {
+    description: 'Galleries the content shows, in order (PUT /api/contents/{id}/galleries)',
+  }),
   customFields: FreeObject,
   featuredMediaId: Nullable(Type.String()),
   status: Type.String(),

@@ -28,7 +28,7 @@ async function listTitles(member: SeededMember, query = '') {
   return (response.data.media as Array<{ title: string | null }>).map((item) => item.title)
 }
 
-/** A stored upload-like row, written with Drizzle: uploads have no route yet. */
+/** A stored upload-like row, written with Drizzle (listing tests need no stored file). */
 async function seedMediaRow(tenantId: string, values: Partial<typeof media.$inferInsert>) {
   await ctx.db.insert(media).values({
     tenantId,
@@ -73,6 +73,10 @@ describe('POST /api/media/external', () => {
       mimeType: 'video/youtube',
       originalName: null,
       size: null,
+      key: null,
+      width: null,
+      height: null,
+      variants: [],
       tags: ['music', 'eighties'],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -1,9 +1,10 @@
-import { and, arrayContains, count, desc, eq, ilike, or } from 'drizzle-orm'
+import { and, arrayContains, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { media } from '../../db/schema/index.js'
+import { media, mediaUploads } from '../../db/schema/index.js'
 import { containsPattern, prefixPattern } from '../../lib/like.js'
 
 export type MediaRow = typeof media.$inferSelect
+export type MediaUploadRow = typeof mediaUploads.$inferSelect
 export type MediaValues = Omit<typeof media.$inferInsert, 'tenantId' | 'createdAt' | 'updatedAt'>
 
 export interface MediaFilter {
@@ -58,6 +59,138 @@ export function createMediaRepository(db: Db) {
         db.select({ total: count() }).from(media).where(matching(tenantId, filter)),
       ])
       return { rows, total: counted?.total ?? 0 }
+    },
+
+    async findById(tenantId: string, id: string): Promise<MediaRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(media)
+        .where(and(eq(media.tenantId, tenantId), eq(media.id, id)))
+      return row
+    },
+
+    /** The ids among `ids` that are this tenant's media. */
+    async existingIds(tenantId: string, ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return []
+      const rows = await db
+        .select({ id: media.id })
+        .from(media)
+        .where(and(eq(media.tenantId, tenantId), inArray(media.id, [...ids])))
+      return rows.map((row) => row.id)
+    },
+
+    async findByIds(tenantId: string, ids: readonly string[]): Promise<MediaRow[]> {
+      if (ids.length === 0) return []
+      return db
+        .select()
+        .from(media)
+        .where(and(eq(media.tenantId, tenantId), inArray(media.id, [...ids])))
+    },
+
+    /** The uploaded record stored in `folder` (serving a file or one of its variants). */
+    async findByFolder(tenantId: string, folder: string) {
+      const [row] = await db
+        .select({ id: media.id, key: media.key, mimeType: media.mimeType })
+        .from(media)
+        .where(and(eq(media.tenantId, tenantId), eq(media.folder, folder)))
+      return row
+    },
+
+    async update(tenantId: string, id: string, values: Partial<MediaValues>): Promise<MediaRow | undefined> {
+      const [row] = await db
+        .update(media)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(media.tenantId, tenantId), eq(media.id, id)))
+        .returning()
+      return row
+    },
+
+    /** Adds `tags` (kept distinct, existing ones first) to, or sets them on, the given media; returns the changed rows. */
+    async setTags(tenantId: string, ids: readonly string[], tags: string[], mode: 'add' | 'replace') {
+      // A JS array interpolated into sql`` is a parameter list; build the text[] explicitly.
+      const list = sql`array[${sql.join(
+        tags.map((tag) => sql`${tag}`),
+        sql`, `,
+      )}]::text[]`
+      const value =
+        mode === 'replace'
+          ? list
+          : sql`array(select u.t from unnest(${media.tags} || ${list}) with ordinality as u(t, n) group by u.t order by min(u.n))`
+      return db
+        .update(media)
+        .set({ tags: value, updatedAt: new Date() })
+        .where(and(eq(media.tenantId, tenantId), inArray(media.id, [...ids])))
+        .returning()
+    },
+
+    async deleteByIds(tenantId: string, ids: readonly string[]): Promise<MediaRow[]> {
+      if (ids.length === 0) return []
+      return db
+        .delete(media)
+        .where(and(eq(media.tenantId, tenantId), inArray(media.id, [...ids])))
+        .returning()
+    },
+
+    /**
+     * Grants of any tenant that expired before `before` (pruning; the one query not led by a tenant,
+     * as the job works across tenants; each row it returns names its tenant).
+     */
+    async staleUploads(before: Date, limit: number): Promise<MediaUploadRow[]> {
+      return db.select().from(mediaUploads).where(lt(mediaUploads.expiresAt, before)).limit(limit)
+    },
+
+    async deleteUploads(grants: ReadonlyArray<Pick<MediaUploadRow, 'tenantId' | 'key'>>) {
+      for (const grant of grants) {
+        await db
+          .delete(mediaUploads)
+          .where(and(eq(mediaUploads.tenantId, grant.tenantId), eq(mediaUploads.key, grant.key)))
+      }
+    },
+
+    async insertUpload(tenantId: string, values: Omit<typeof mediaUploads.$inferInsert, 'tenantId'>) {
+      await db.insert(mediaUploads).values({ ...values, tenantId })
+    },
+
+    async findUpload(tenantId: string, key: string): Promise<MediaUploadRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(mediaUploads)
+        .where(and(eq(mediaUploads.tenantId, tenantId), eq(mediaUploads.key, key)))
+      return row
+    },
+
+    /** Takes the unexpired, unused grant for `key` for one PUT; undefined when there is none. */
+    async claimUpload(tenantId: string, key: string, now: Date): Promise<MediaUploadRow | undefined> {
+      const [row] = await db
+        .update(mediaUploads)
+        .set({ uploadedAt: now })
+        .where(
+          and(
+            eq(mediaUploads.tenantId, tenantId),
+            eq(mediaUploads.key, key),
+            isNull(mediaUploads.uploadedAt),
+            isNull(mediaUploads.registeredAt),
+            gt(mediaUploads.expiresAt, now),
+          ),
+        )
+        .returning()
+      return row
+    },
+
+    /** Marks the grant for `key` registered; undefined when it is missing or already used. */
+    async consumeUpload(tenantId: string, key: string): Promise<MediaUploadRow | undefined> {
+      const [row] = await db
+        .update(mediaUploads)
+        .set({ registeredAt: new Date() })
+        .where(
+          and(
+            eq(mediaUploads.tenantId, tenantId),
+            eq(mediaUploads.key, key),
+            isNull(mediaUploads.registeredAt),
+          ),
+        )
+        .returning()
+      return row
     },
   }
 }

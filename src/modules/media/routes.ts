@@ -1,12 +1,31 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses, TenantQuery } from '../../http/schemas.js'
-import { CreateExternalMediaBody, ListMediaQuery, MediaBody, MediaPage } from './schemas.js'
+import { errorResponses, IdParams, SuccessBody, TenantQuery } from '../../http/schemas.js'
+import {
+  BulkDeleteBody,
+  BulkDeleteResult,
+  BulkTagsBody,
+  BulkTagsResult,
+  CreateExternalMediaBody,
+  ListMediaQuery,
+  MediaBody,
+  MediaPage,
+  UpdateMediaBody,
+} from './schemas.js'
 import type { MediaService } from './service.js'
+import { uploadRoutes } from './upload-routes.js'
+import type { MediaUploads } from './uploads.js'
 
-/** `/api/media`: external media and the list. Uploads (presign, register) come with their issue. */
-export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> = async (app, { service }) => {
+const Tenant = Type.Object(TenantQuery, { additionalProperties: false })
+
+/** `/api/media`: uploads (upload-routes.ts), external media, the list, metadata and deletion. */
+export const mediaRoutes: FastifyPluginAsyncTypebox<{
+  service: MediaService
+  uploads: MediaUploads
+}> = async (app, { service, uploads }) => {
+  await app.register(uploadRoutes, { uploads })
+
   app.get(
     '/',
     {
@@ -15,6 +34,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
         tags: ['media'],
         operationId: 'listMedia',
         summary: 'List media, newest first',
+        description:
+          'Media of the tenant, newest first. `status` defaults to active; `tags` (repeat for several) must all be present; `mimeType` is a literal prefix; `search` a literal part of title, description, altText or originalName. Permission media:view.',
         querystring: ListMediaQuery,
         response: { 200: MediaPage, ...errorResponses(400, 401, 403) },
       },
@@ -30,7 +51,9 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
         tags: ['media'],
         operationId: 'createExternalMedia',
         summary: 'Record media hosted elsewhere (Folio never fetches the URL)',
-        querystring: Type.Object(TenantQuery, { additionalProperties: false }),
+        description:
+          'Records a link to media hosted elsewhere; Folio never fetches it. url and thumbnailUrl must be absolute http(s) URLs without credentials (400 otherwise). Permission media:create; 403 LimitExceeded when limits.media is reached.',
+        querystring: Tenant,
         body: CreateExternalMediaBody,
         response: { 200: MediaBody, ...errorResponses(400, 401, 403) },
       },
@@ -38,5 +61,97 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ service: MediaService }> =
     async (request) => {
       return { media: await service.createExternal(tenantContext(request), request.body) }
     },
+  )
+
+  app.post(
+    '/bulk/tags',
+    {
+      config: { auth: 'tenant', permission: 'media:update' },
+      schema: {
+        tags: ['media'],
+        operationId: 'bulkTagMedia',
+        summary: 'Add tags to, or replace the tags of, several media',
+        description:
+          'mode add (default) adds the tags to each medium, replace sets them. Ids that are not media of this tenant are listed in notFound and untouched. Permission media:update.',
+        querystring: Tenant,
+        body: BulkTagsBody,
+        response: { 200: BulkTagsResult, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.bulkTags(tenantContext(request), request.body),
+  )
+
+  app.post(
+    '/bulk/delete',
+    {
+      config: { auth: 'tenant', permission: 'media:delete' },
+      schema: {
+        tags: ['media'],
+        operationId: 'bulkDeleteMedia',
+        summary: 'Delete several media',
+        description:
+          'Deletes the media (their stored files are removed after the deletion commits) and takes them out of galleries. Ids that are not media of this tenant are listed in notFound and untouched. Permission media:delete.',
+        querystring: Tenant,
+        body: BulkDeleteBody,
+        response: { 200: BulkDeleteResult, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.deleteMany(tenantContext(request), request.body.ids),
+  )
+
+  app.get(
+    '/:id',
+    {
+      config: { auth: 'tenant', permission: 'media:view' },
+      schema: {
+        tags: ['media'],
+        operationId: 'getMedia',
+        summary: 'Read one media record',
+        description: "Permission media:view; 404 NotFound when missing or another tenant's.",
+        params: IdParams,
+        querystring: Tenant,
+        response: { 200: MediaBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ media: await service.get(tenantContext(request), request.params.id) }),
+  )
+
+  app.patch(
+    '/:id',
+    {
+      config: { auth: 'tenant', permission: 'media:update' },
+      schema: {
+        tags: ['media'],
+        operationId: 'updateMedia',
+        summary: "Change a media record's metadata",
+        description:
+          "Changes originalName, title, altText, caption, description or tags (the stored file, its key, type and size never change). Permission media:update; 404 when missing or another tenant's.",
+        params: IdParams,
+        querystring: Tenant,
+        body: UpdateMediaBody,
+        response: { 200: MediaBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      media: await service.update(tenantContext(request), request.params.id, request.body),
+    }),
+  )
+
+  app.delete(
+    '/:id',
+    {
+      config: { auth: 'tenant', permission: 'media:delete' },
+      schema: {
+        tags: ['media'],
+        operationId: 'deleteMedia',
+        summary: 'Delete a media record and its stored files',
+        description:
+          "Deletes the record at once, takes it out of galleries, and removes its stored file and variants after the deletion commits. Permission media:delete; 404 when missing or another tenant's.",
+        params: IdParams,
+        querystring: Tenant,
+        response: { 200: SuccessBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.remove(tenantContext(request), request.params.id),
   )
 }

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { DateTime, Nullable, PageQuery, Pagination, TenantQuery } from '../../http/schemas.js'
+import { DateTime, Id, Nullable, PageQuery, Pagination, TenantQuery } from '../../http/schemas.js'
 
 export const MEDIA_STATUSES = ['active', 'archived', 'deleted'] as const
 
@@ -19,6 +19,21 @@ export const MediaSchema = Type.Object({
   mimeType: Nullable(Type.String()),
   originalName: Nullable(Type.String()),
   size: Nullable(Type.Integer({ description: 'Bytes' })),
+  key: Nullable(Type.String({ description: 'Storage key of an upload (server-generated)' })),
+  width: Nullable(Type.Integer({ description: 'Pixels (images)' })),
+  height: Nullable(Type.Integer({ description: 'Pixels (images)' })),
+  variants: Type.Array(
+    Type.Object({
+      name: Type.String({ description: 'thumbnail, small, medium, large or webp' }),
+      key: Type.String(),
+      url: Type.String(),
+      width: Type.Integer(),
+      height: Type.Integer(),
+      size: Type.Integer({ description: 'Bytes' }),
+      mimeType: Type.String(),
+    }),
+    { description: 'Renditions of an uploaded image' },
+  ),
   tags: Type.Array(Type.String()),
   createdAt: DateTime,
   updatedAt: DateTime,
@@ -38,9 +53,10 @@ const HttpUrl = Type.String({
 })
 
 const Tag = Type.String({ maxLength: 100 })
+export const Tags = Type.Array(Tag, { maxItems: 50 })
 
 /** api-spec "External media fields": tags are an array of strings or one string. */
-const TagList = Type.Union([Type.Array(Tag, { maxItems: 50 }), Tag], {
+export const TagList = Type.Union([Tags, Tag], {
   description: 'Tags; one string is taken as a one-element list. Stored trimmed, lowercased, distinct.',
   'x-expect': 'a list of at most 50 tags of at most 100 characters, or one such tag',
 })
@@ -101,3 +117,47 @@ export const ListMediaQuery = Type.Object(
   { additionalProperties: false },
 )
 export type ListMediaQuery = Static<typeof ListMediaQuery>
+
+/** api-spec `PATCH /api/media/{id}`; `title` too (external media carry one). */
+export const UpdateMediaBody = Type.Object(
+  {
+    originalName: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    title: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+    altText: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    caption: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
+    description: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
+    tags: Type.Optional(TagList),
+  },
+  { additionalProperties: false, minProperties: 1, example: { altText: 'A red bicycle', tags: ['bikes'] } },
+)
+export type UpdateMediaInput = Static<typeof UpdateMediaBody>
+
+const BulkIds = Type.Array(Id, { minItems: 1, maxItems: 100, description: 'Media ids (at most 100)' })
+
+export const BulkTagsBody = Type.Object(
+  {
+    ids: BulkIds,
+    tags: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 50 }),
+    mode: Type.Optional(
+      Type.Enum(['add', 'replace'], {
+        default: 'add',
+        description: "add to the media's tags (default) or replace them",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type BulkTagsInput = Static<typeof BulkTagsBody>
+
+export const BulkDeleteBody = Type.Object({ ids: BulkIds }, { additionalProperties: false })
+
+export const BulkTagsResult = Type.Object({
+  modified: Type.Integer({ description: 'How many media were changed' }),
+  notFound: Type.Array(Type.String(), { description: 'Ids that are not media of this tenant (untouched)' }),
+})
+
+export const BulkDeleteResult = Type.Object({
+  deleted: Type.Integer(),
+  deletedIds: Type.Array(Type.String()),
+  notFound: Type.Array(Type.String(), { description: 'Ids that are not media of this tenant (untouched)' }),
+})

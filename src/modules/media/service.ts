@@ -3,21 +3,82 @@ import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { paginate } from '../../http/schemas.js'
+import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
+import { createGalleriesRepository } from '../galleries/repository.js'
+import { emitUpdated } from '../galleries/service.js'
 import type { TenantSettingsReader } from '../tenant-settings/effective.js'
 import { limitCheck } from '../tenant-settings/limits.js'
+import { httpUrl, normalizeTags, toMedia } from './records.js'
 import { createMediaRepository, type MediaRow } from './repository.js'
-import type { CreateExternalMediaInput, ListMediaQuery, Media } from './schemas.js'
+import type {
+  BulkTagsInput,
+  CreateExternalMediaInput,
+  ListMediaQuery,
+  Media,
+  UpdateMediaInput,
+} from './schemas.js'
+
+/** The job removing deleted media's stored objects once the deletion committed. */
+export const REMOVE_OBJECTS_JOB = 'media.remove-objects'
+export interface RemoveObjectsJob {
+  tenantId: string
+  keys: string[]
+}
+
+/** The stored objects of media rows: uploads and their variants (external media have none). */
+function objectKeysOf(rows: readonly MediaRow[]): string[] {
+  return rows.flatMap((row) =>
+    row.key === null ? [] : [row.key, ...row.variants.map((variant) => variant.key)],
+  )
+}
 
 /**
- * Media records (prior-art.md §16). Only external media exist so far; uploads come later. Works on a
- * transaction too (`{ db: tx }`): the WordPress importer uses `createExternal`. Writes emit `media.*`.
+ * Media records (prior-art.md §16); uploads are registered by `uploads.ts`. Works on a transaction
+ * too (`{ db: tx }`): the WordPress importer uses `createExternal`. Writes emit `media.*`. Deleting
+ * removes the record at once and queues the removal of its stored objects (`jobs`) in the same
+ * transaction, so the files go exactly when the deletion commits.
  */
-export function createMediaService(deps: { db: Db; events: EventSink; settings?: TenantSettingsReader }) {
+export function createMediaService(deps: {
+  db: Db
+  events: EventSink
+  settings?: TenantSettingsReader
+  jobs?: JobRunner
+}) {
   const { db, settings } = deps
   const repository = createMediaRepository(db)
   const write = transactional(db, deps.events)
+
+  /**
+   * `POST /api/media/bulk/delete` (and single deletes): removes this tenant's media among `ids`,
+   * takes them out of the galleries showing them (`gallery.updated` for each), emits
+   * `media.deleted`, and queues the removal of their stored objects. Other ids are reported in
+   * `notFound` and untouched.
+   */
+  const deleteMany = (context: TenantContext, ids: readonly string[]) => {
+    const distinct = [...new Set(ids)]
+    return write(context, async (tx, emit) => {
+      const galleryIds = await createGalleriesRepository(tx).galleryIdsUsing(context.tenantId, distinct)
+      const rows = await createMediaRepository(tx).deleteByIds(context.tenantId, distinct)
+      for (const row of rows) emit({ type: 'media.deleted', subjectId: row.id, payload: toMedia(row) })
+      await emitUpdated(tx, context.tenantId, galleryIds, emit)
+      const keys = objectKeysOf(rows)
+      if (keys.length > 0 && deps.jobs !== undefined) {
+        await deps.jobs.send<RemoveObjectsJob>(
+          REMOVE_OBJECTS_JOB,
+          { tenantId: context.tenantId, keys },
+          { within: tx },
+        )
+      }
+      const deletedIds = rows.map((row) => row.id)
+      return {
+        deleted: rows.length,
+        deletedIds,
+        notFound: distinct.filter((id) => !deletedIds.includes(id)),
+      }
+    })
+  }
 
   return {
     /**
@@ -76,52 +137,52 @@ export function createMediaService(deps: { db: Db; events: EventSink; settings?:
       )
       return { media: rows.map(toMedia), pagination: paginate(page, limit, total) }
     },
+
+    /** `GET /api/media/{id}`; 404 NotFound when missing or another tenant's. */
+    async get(context: TenantContext, id: string): Promise<Media> {
+      const row = await repository.findById(context.tenantId, id)
+      if (row === undefined) throw errors.notFound('Media')
+      return toMedia(row)
+    },
+
+    /** `PATCH /api/media/{id}`: the given metadata members (never the key, type or size). */
+    update(context: TenantContext, id: string, input: UpdateMediaInput): Promise<Media> {
+      const { tags, ...rest } = input
+      const values = { ...rest, ...(tags === undefined ? {} : { tags: normalizeTags([tags].flat()) }) }
+      return write(context, async (tx, emit) => {
+        const row = await createMediaRepository(tx).update(context.tenantId, id, values)
+        if (row === undefined) throw errors.notFound('Media')
+        const media = toMedia(row)
+        emit({ type: 'media.updated', subjectId: id, payload: media })
+        return media
+      })
+    },
+
+    /** `DELETE /api/media/{id}`: see `deleteMany`; 404 when missing or another tenant's. */
+    async remove(context: TenantContext, id: string): Promise<{ success: true }> {
+      const { deleted } = await deleteMany(context, [id])
+      if (deleted === 0) throw errors.notFound('Media')
+      return { success: true }
+    },
+
+    deleteMany: (context: TenantContext, ids: readonly string[]) => deleteMany(context, ids),
+
+    /**
+     * `POST /api/media/bulk/tags`: adds `tags` to (default) or sets them on this tenant's media
+     * among `ids`; emits `media.updated` for each. Other ids are reported in `notFound`.
+     */
+    bulkTags(context: TenantContext, input: BulkTagsInput) {
+      const ids = [...new Set(input.ids)]
+      const tags = normalizeTags(input.tags)
+      if (tags.length === 0) throw errors.validation('tags must hold at least one non-empty tag.')
+      return write(context, async (tx, emit) => {
+        const rows = await createMediaRepository(tx).setTags(context.tenantId, ids, tags, input.mode ?? 'add')
+        for (const row of rows) emit({ type: 'media.updated', subjectId: row.id, payload: toMedia(row) })
+        const changed = rows.map((row) => row.id)
+        return { modified: rows.length, notFound: ids.filter((id) => !changed.includes(id)) }
+      })
+    },
   }
 }
 
 export type MediaService = ReturnType<typeof createMediaService>
-
-/** Returns `value` unchanged when it is an absolute http(s) URL with a host and no credentials. */
-function httpUrl(value: string, field: string): string {
-  let url: URL | undefined
-  try {
-    url = new URL(value)
-  } catch {
-    url = undefined
-  }
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname === '') {
-    throw errors.validation(`${field} must be an absolute http: or https: URL.`)
-  }
-  if (url.username !== '' || url.password !== '') {
-    throw errors.validation(`${field} must not carry a user name or password.`)
-  }
-  return value
-}
-
-/** Trimmed, lowercased, distinct, empty ones dropped (the original lowercased tags too). */
-function normalizeTags(tags: readonly string[]): string[] {
-  return [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter((tag) => tag !== ''))]
-}
-
-function toMedia(row: MediaRow): Media {
-  return {
-    id: row.id,
-    sourceType: row.sourceType,
-    status: row.status,
-    url: row.url,
-    title: row.title,
-    description: row.description,
-    provider: row.provider,
-    providerId: row.providerId,
-    thumbnailUrl: row.thumbnailUrl,
-    altText: row.altText,
-    caption: row.caption,
-    duration: row.duration,
-    mimeType: row.mimeType,
-    originalName: row.originalName,
-    size: row.size,
-    tags: row.tags,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  }
-}

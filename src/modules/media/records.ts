@@ -1,0 +1,53 @@
+import { errors } from '../../errors.js'
+import type { MediaRow } from './repository.js'
+import type { Media } from './schemas.js'
+
+/** Returns `value` unchanged when it is an absolute http(s) URL with a host and no credentials. */
+export function httpUrl(value: string, field: string): string {
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {
+    url = undefined
+  }
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname === '') {
+    throw errors.validation(`${field} must be an absolute http: or https: URL.`)
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw errors.validation(`${field} must not carry a user name or password.`)
+  }
+  return value
+}
+
+/** Trimmed, lowercased, distinct, empty ones dropped (the original lowercased tags too). */
+export function normalizeTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter((tag) => tag !== ''))]
+}
+
+/** The API shape of a media row. */
+export function toMedia(row: MediaRow): Media {
+  return {
+    id: row.id,
+    sourceType: row.sourceType,
+    status: row.status,
+    url: row.url,
+    title: row.title,
+    description: row.description,
+    provider: row.provider,
+    providerId: row.providerId,
+    thumbnailUrl: row.thumbnailUrl,
+    altText: row.altText,
+    caption: row.caption,
+    duration: row.duration,
+    mimeType: row.mimeType,
+    originalName: row.originalName,
+    size: row.size,
+    key: row.key,
+    width: row.width,
+    height: row.height,
+    variants: row.variants,
+    tags: row.tags,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}

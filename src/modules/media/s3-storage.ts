@@ -1,0 +1,108 @@
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3'
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import type { MediaConfig } from '../../config.js'
+import type { MediaStorage } from './storage.js'
+
+/**
+ * The `s3` driver: any S3-compatible store (path-style addressing when `S3_ENDPOINT` is set). The
+ * presigned PUT signs the content type and length, so the store refuses another type or size.
+ */
+export function createS3Storage(
+  config: MediaConfig,
+  s3: NonNullable<MediaConfig['s3']>,
+): MediaStorage & { readonly client: S3Client } {
+  const client = new S3Client({
+    region: s3.region,
+    ...(s3.endpoint === undefined ? {} : { endpoint: s3.endpoint, forcePathStyle: true }),
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+  })
+  const Bucket = s3.bucket
+  const notFound = (err: unknown) => {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
+    return (
+      status === 404 ||
+      (err as { name?: string }).name === 'NotFound' ||
+      (err as { name?: string }).name === 'NoSuchKey'
+    )
+  }
+
+  const remove = async (keys: readonly string[]) => {
+    // DeleteObjects takes at most 1,000 keys.
+    for (let i = 0; i < keys.length; i += 1000) {
+      const chunk = keys.slice(i, i + 1000)
+      await client.send(
+        new DeleteObjectsCommand({ Bucket, Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }),
+      )
+    }
+  }
+
+  return {
+    driver: 's3',
+    bucket: Bucket,
+    client,
+
+    uploadUrl: (grant) =>
+      getSignedUrl(
+        client,
+        new PutObjectCommand({
+          Bucket,
+          Key: grant.key,
+          ContentType: grant.contentType,
+          ContentLength: grant.maxBytes,
+        }),
+        {
+          expiresIn: Math.max(1, Math.floor((grant.expiresAt.getTime() - Date.now()) / 1000)),
+          signableHeaders: new Set(['content-type', 'content-length']),
+        },
+      ),
+
+    publicUrl: (key) => `${config.publicUrl}/${key}`,
+
+    async head(Key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key }))
+        return { size: head.ContentLength ?? 0, etag: head.ETag ?? null }
+      } catch (err) {
+        if (notFound(err)) return null
+        throw err
+      }
+    },
+
+    async readStart(Key, bytes) {
+      const object = await client.send(new GetObjectCommand({ Bucket, Key, Range: `bytes=0-${bytes - 1}` }))
+      return Buffer.from(await object.Body!.transformToByteArray())
+    },
+
+    async read(Key) {
+      const object = await client.send(new GetObjectCommand({ Bucket, Key }))
+      return Buffer.from(await object.Body!.transformToByteArray())
+    },
+
+    async write(Key, Body, ContentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key, Body, ContentType }))
+    },
+
+    remove,
+
+    async removeTenant(tenantId) {
+      if (!/^[a-f0-9]{24}$/.test(tenantId)) throw new Error('A tenant id is 24 hex characters.')
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: `${tenantId}/`, ContinuationToken }),
+        )
+        await remove(
+          (page.Contents ?? []).flatMap((object) => (object.Key === undefined ? [] : [object.Key])),
+        )
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken !== undefined)
+    },
+  }
+}

@@ -1,0 +1,289 @@
+import type { Readable } from 'node:stream'
+import { type TenantContext, userIdOf } from '../../context.js'
+import type { Db } from '../../db/client.js'
+import { isUniqueViolation } from '../../db/errors.js'
+import { AppError, errors } from '../../errors.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
+import { newId } from '../../lib/ids.js'
+import type { TenantSettingsReader } from '../tenant-settings/effective.js'
+import { limitCheck } from '../tenant-settings/limits.js'
+import { parseUploadQuery, UploadTooLargeError, verifyUpload } from './local-storage.js'
+import {
+  allowedMimeTypes,
+  DEFAULT_ALLOWED_MIME_TYPES,
+  EXTENSION_BY_MIME_TYPE,
+  normalizeMimeType,
+  RENDERED_IMAGE_TYPES,
+  safeFileName,
+  sniffMimeType,
+} from './policy.js'
+import { normalizeTags, toMedia } from './records.js'
+import { createMediaRepository, type MediaUploadRow } from './repository.js'
+import type { Media } from './schemas.js'
+import { folderOf, type LocalMediaStorage, type MediaStorage, objectKeyOf } from './storage.js'
+import type { PresignInput, RegisterExistingInput, RegisterInput } from './upload-schemas.js'
+import { renderImage } from './variants.js'
+
+/** The hourly job removing stale upload grants and abandoned uploads. */
+export const PRUNE_UPLOADS_JOB = 'media.prune-uploads'
+
+/** Bytes read from an object's start to sniff its type (file-type needs at most a few KB). */
+const SNIFF_BYTES = 64 * 1024
+
+/**
+ * Uploads (prior-art.md §16, security-checklist item 7): presign grants, the local driver's signed
+ * PUT, and registration of stored objects as media. The policy holds on every path: the type must
+ * be on the tenant's allow-list and the object's bytes must be of that type.
+ */
+export function createMediaUploads(deps: {
+  db: Db
+  events: EventSink
+  storage: MediaStorage
+  settings?: TenantSettingsReader
+  maxUploadBytes: number
+  presignTtlSeconds: number
+  /** Signs the local driver's upload URLs. */
+  secret: string
+}) {
+  const { db, storage, settings } = deps
+  const repository = createMediaRepository(db)
+  const write = transactional(db, deps.events)
+
+  const allowedFor = async (tenantId: string) =>
+    settings === undefined
+      ? DEFAULT_ALLOWED_MIME_TYPES
+      : allowedMimeTypes((await settings.get(tenantId)).metadata)
+
+  /** The object's real type, which must be `expected` (or, with none, on the tenant's list). */
+  const checkBytes = async (tenantId: string, key: string, expected: string | null) => {
+    const sniffed = await sniffMimeType(await storage.readStart(key, SNIFF_BYTES))
+    if (sniffed === null)
+      throw errors.validation(
+        'The uploaded file is of no type Folio accepts (its content was not recognised).',
+      )
+    if (expected !== null && sniffed !== expected) {
+      throw errors.validation(`The uploaded file's content is ${sniffed}, not the declared ${expected}.`)
+    }
+    if (!(await allowedFor(tenantId)).includes(sniffed)) {
+      throw errors.validation(`Files of type ${sniffed} are not accepted by this tenant.`)
+    }
+    return sniffed
+  }
+
+  /**
+   * Checks the stored object under `key` and records it as media: size, sniffed type, image size
+   * and variants. An upload under `grant` that fails the checks is removed and the grant spent.
+   */
+  const adopt = async (
+    context: TenantContext,
+    key: string,
+    folder: string,
+    input: RegisterInput | RegisterExistingInput,
+    grant: MediaUploadRow | undefined,
+  ): Promise<Media> => {
+    const object = await storage.head(key)
+    if (object === null && grant === undefined) throw errors.notFound('Object')
+    if (object === null) throw errors.validation(`Nothing has been uploaded under key "${key}" yet.`)
+    const declaredType = input.mimeType === undefined ? null : normalizeMimeType(input.mimeType)
+    let variantKeys: string[] = []
+    try {
+      const maxBytes = grant?.maxBytes ?? deps.maxUploadBytes
+      if (object.size > maxBytes)
+        throw errors.validation(
+          `The stored object (${object.size} bytes) is larger than the ${maxBytes} bytes allowed.`,
+        )
+      if (input.size !== undefined && input.size !== object.size) {
+        throw errors.validation(`size is ${input.size}, but the stored object has ${object.size} bytes.`)
+      }
+      if (grant !== undefined && declaredType !== null && declaredType !== grant.contentType) {
+        throw errors.validation(`mimeType must be the presigned type ${grant.contentType}.`)
+      }
+      const mimeType = await checkBytes(context.tenantId, key, grant?.contentType ?? declaredType)
+      const image = RENDERED_IMAGE_TYPES.has(mimeType)
+        ? await renderImage(storage, folder, await storage.read(key), mimeType)
+        : undefined
+      variantKeys = image?.variants.map((variant) => variant.key) ?? []
+      const checkLimit = await limitCheck(settings, context.tenantId, 'media')
+      return await write(context, async (tx, emit) => {
+        const inTx = createMediaRepository(tx)
+        if (grant !== undefined && (await inTx.consumeUpload(context.tenantId, key)) === undefined) {
+          throw errors.conflict(`The upload "${key}" is already registered.`)
+        }
+        await checkLimit(tx)
+        const row = await inTx.insert(context.tenantId, {
+          id: newId(),
+          sourceType: 'upload',
+          status: 'active',
+          url: storage.publicUrl(key),
+          key,
+          folder,
+          title: input.title ?? null,
+          altText: input.altText ?? null,
+          caption: input.caption ?? null,
+          description: input.description ?? null,
+          mimeType,
+          originalName: input.originalName ?? grant?.originalName ?? key.slice(key.lastIndexOf('/') + 1),
+          size: object.size,
+          width: image?.width ?? null,
+          height: image?.height ?? null,
+          variants: image?.variants ?? [],
+          tags: normalizeTags([input.tags ?? []].flat()),
+          createdBy: userIdOf(context),
+        })
+        const media = toMedia(row)
+        emit({ type: 'media.created', subjectId: media.id, payload: media })
+        return media
+      })
+    } catch (err) {
+      if (isUniqueViolation(err, 'media_tenant_key_key'))
+        throw errors.conflict(`The object "${key}" is already registered.`)
+      // Variants are made again by the next attempt; after a lost race they are the winner's.
+      if (!(err instanceof AppError && err.code === 'Conflict')) await storage.remove(variantKeys)
+      if (err instanceof AppError && err.code === 'ValidationFailed') {
+        // A refused upload is spent and its file not kept; an object adopted by key stays as it was.
+        if (grant !== undefined) {
+          await storage.remove([key])
+          await repository.consumeUpload(context.tenantId, key)
+        }
+      }
+      throw err
+    }
+  }
+
+  return {
+    /**
+     * `POST /api/media/presign`: a grant to PUT one file of `contentType` and at most `size` bytes
+     * under a server-generated key, valid `presignTtlSeconds`. 400 when the type is not allowed or
+     * the size exceeds `MEDIA_MAX_UPLOAD_BYTES`; 403 LimitExceeded when `limits.media` is reached.
+     */
+    async presign(context: TenantContext, input: PresignInput) {
+      const contentType = normalizeMimeType(input.contentType)
+      const allowed = await allowedFor(context.tenantId)
+      if (!allowed.includes(contentType)) {
+        throw errors.validation(`contentType ${contentType} is not accepted; allowed: ${allowed.join(', ')}.`)
+      }
+      if (input.size > deps.maxUploadBytes) {
+        throw errors.validation(`size must be at most ${deps.maxUploadBytes} bytes (MEDIA_MAX_UPLOAD_BYTES).`)
+      }
+      await (await limitCheck(settings, context.tenantId, 'media'))(db)
+      const fileName = safeFileName(input.fileName, contentType)
+      const { folder, key } = objectKeyOf(context.tenantId, newId(), fileName)
+      const expiresAt = new Date(Date.now() + deps.presignTtlSeconds * 1000)
+      await repository.insertUpload(context.tenantId, {
+        key,
+        contentType,
+        maxBytes: input.size,
+        originalName: input.fileName.split(/[/\\]/).pop() || fileName,
+        expiresAt,
+      })
+      const grant = { tenantId: context.tenantId, key, contentType, maxBytes: input.size, expiresAt }
+      return {
+        uploadUrl: await storage.uploadUrl(grant),
+        key,
+        fileName,
+        folder,
+        bucket: storage.bucket,
+        publicUrl: storage.publicUrl(key),
+        extension: EXTENSION_BY_MIME_TYPE[contentType] ?? null,
+        maxUploadBytes: deps.maxUploadBytes,
+        method: 'PUT',
+        headers: { 'Content-Type': contentType },
+        expiresAt: expiresAt.toISOString(),
+      }
+    },
+
+    /**
+     * The local driver's signed `PUT /media/<key>`: the signature must match the key, the request's
+     * Content-Type and size and be unexpired, and the grant unused (403 otherwise); more bytes than
+     * granted are refused with 413. Returns the bytes stored.
+     */
+    async receive(
+      key: string,
+      contentType: string | undefined,
+      query: Record<string, unknown>,
+      body: Readable,
+      contentLength: number | undefined,
+    ): Promise<number> {
+      const local = storage as LocalMediaStorage
+      const owner = folderOf(key)
+      const signed = parseUploadQuery(query)
+      const type = normalizeMimeType(contentType ?? '')
+      const denied = () => errors.forbidden('The upload URL is invalid, expired or already used.')
+      if (storage.driver !== 'local' || owner === null || signed === null) throw denied()
+      if (!verifyUpload(deps.secret, { tenantId: owner.tenantId, key, contentType: type }, signed))
+        throw denied()
+      const grant = await repository.claimUpload(owner.tenantId, key, new Date())
+      if (grant === undefined || grant.contentType !== type || grant.maxBytes !== signed.size) throw denied()
+      const tooLarge = () =>
+        new AppError('PayloadTooLarge', `The upload is larger than the ${grant.maxBytes} bytes granted.`)
+      if (contentLength !== undefined && contentLength > grant.maxBytes) throw tooLarge()
+      try {
+        return await local.receive(key, body, grant.maxBytes)
+      } catch (err) {
+        if (err instanceof UploadTooLargeError) throw tooLarge()
+        throw err
+      }
+    },
+
+    /**
+     * `POST /api/media`: registers the object uploaded under a key this tenant presigned (404 for
+     * any other key, including another tenant's); 400 when it is missing, too large, or its bytes
+     * are not the granted type (the file is then removed); 409 when already registered.
+     */
+    async register(context: TenantContext, input: RegisterInput): Promise<Media> {
+      const owner = folderOf(input.key)
+      const grant =
+        owner?.tenantId === context.tenantId
+          ? await repository.findUpload(context.tenantId, input.key)
+          : undefined
+      if (owner === null || grant === undefined) throw errors.notFound('Upload')
+      if (grant.registeredAt !== null)
+        throw errors.conflict(`The upload "${input.key}" is already registered.`)
+      return adopt(context, input.key, owner.folder, input, grant)
+    },
+
+    /**
+     * `POST /api/media/register-existing`: records an object already in this tenant's storage,
+     * named by `key` or by its public `sourceUrl` (exactly one; 400 otherwise). 404 when the key
+     * is not this tenant's; the same checks as registration (the type must be on the allow-list).
+     */
+    async registerExisting(context: TenantContext, input: RegisterExistingInput): Promise<Media> {
+      const key = keyNamedBy(input, storage.publicUrl(''))
+      const owner = folderOf(key)
+      if (owner === null || owner.tenantId !== context.tenantId || key.includes('/variants/')) {
+        throw errors.notFound('Object')
+      }
+      const grant = await repository.findUpload(context.tenantId, key)
+      return adopt(context, key, owner.folder, input, grant?.registeredAt === null ? grant : undefined)
+    },
+
+    /**
+     * Removes upload grants a day past their expiry, and the objects uploaded under those never
+     * registered (abandoned uploads). Returns how many grants were removed (at most `batch`).
+     */
+    async pruneUploads(now = new Date(), batch = 500): Promise<number> {
+      const stale = await repository.staleUploads(new Date(now.getTime() - 24 * 3600_000), batch)
+      await storage.remove(stale.filter((grant) => grant.registeredAt === null).map((grant) => grant.key))
+      await repository.deleteUploads(stale)
+      return stale.length
+    },
+  }
+}
+
+/** The key `input` names: `key` itself, or the part of `sourceUrl` after the storage's public prefix. */
+function keyNamedBy(input: RegisterExistingInput, prefix: string): string {
+  if (input.key !== undefined && input.sourceUrl === undefined) return input.key
+  if (input.key !== undefined || input.sourceUrl === undefined) {
+    throw errors.validation('Send exactly one of key and sourceUrl.')
+  }
+  if (!input.sourceUrl.startsWith(prefix)) {
+    throw errors.validation(`sourceUrl must be an address in this service's media storage (${prefix}…).`)
+  }
+  try {
+    return decodeURIComponent(input.sourceUrl.slice(prefix.length).split(/[?#]/)[0] ?? '')
+  } catch {
+    throw errors.validation('sourceUrl is not a valid URL (malformed percent-encoding).')
+  }
+}
+
+export type MediaUploads = ReturnType<typeof createMediaUploads>
