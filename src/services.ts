@@ -4,6 +4,7 @@ import { createOutbound } from './lib/outbound.js'
 import { createSecretBox } from './lib/secrets.js'
 import type { Mailer } from './mail/mailer.js'
 import { createApiTokensService } from './modules/api-tokens/service.js'
+import { ACCOUNT_MAIL_JOB, type AccountMailJob } from './modules/auth/account-mail.js'
 import { createCredentials } from './modules/auth/credentials.js'
 import { createAuthService } from './modules/auth/service.js'
 import { createCategoriesService } from './modules/categories/service.js'
@@ -47,7 +48,11 @@ export function createServices(deps: {
   bus.on('api-token.deleted', ({ subjectId }) => {
     if (subjectId !== null) credentials.forgetApiToken(subjectId)
   })
-  const auth = createAuthService({ db, config, credentials, store, mailer })
+  const auth = createAuthService({ db, config, credentials, store, mailer, jobs: platform.jobs, events })
+  platform.jobs.handle<AccountMailJob>(ACCOUNT_MAIL_JOB, (job) => auth.sendAccountMail(job), {
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+  })
   const users = createUsersService({ db, auth, events })
   const tenants = createTenantsService({ db, config, sessions: auth.sessions, events, settings })
   const apiTokens = createApiTokensService({ db, events })
