@@ -16,6 +16,7 @@ import type { Mailer } from './mail/mailer.js'
 import { accountRoutes } from './modules/account/routes.js'
 import { activitiesRoutes } from './modules/activities/routes.js'
 import { apiTokensRoutes } from './modules/api-tokens/routes.js'
+import { googleRoutes } from './modules/auth/google-routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { categoriesRoutes } from './modules/categories/routes.js'
 import { contentsRoutes } from './modules/contents/routes.js'
@@ -114,6 +115,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(authRoutes, {
       prefix: '/api/auth',
       service: services.auth,
+      secureCookie: config.publicUrl.startsWith('https:'),
+    })
+    await api.register(googleRoutes, {
+      prefix: '/api/auth/google',
+      service: services.google,
       secureCookie: config.publicUrl.startsWith('https:'),
     })
     await api.register(usersRoutes, {

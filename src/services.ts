@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer.js'
 import { createApiTokensService } from './modules/api-tokens/service.js'
 import { ACCOUNT_MAIL_JOB, type AccountMailJob } from './modules/auth/account-mail.js'
 import { createCredentials } from './modules/auth/credentials.js'
+import { createGoogleSignIn } from './modules/auth/google.js'
 import { createAuthService } from './modules/auth/service.js'
 import { createCategoriesService } from './modules/categories/service.js'
 import { createListTotals } from './modules/contents/list-totals.js'
@@ -52,6 +53,15 @@ export function createServices(deps: {
   platform.jobs.handle<AccountMailJob>(ACCOUNT_MAIL_JOB, (job) => auth.sendAccountMail(job), {
     retryLimit: 5,
     retryDelaySeconds: 30,
+  })
+  const google = createGoogleSignIn({
+    db,
+    config,
+    secrets,
+    credentials,
+    sessions: auth.sessions,
+    writeAccount: auth.writeAccount,
+    verifyCurrentPassword: auth.verifyCurrentPassword,
   })
   const users = createUsersService({ db, auth, events })
   const tenants = createTenantsService({ db, config, sessions: auth.sessions, events, settings })
@@ -112,6 +122,7 @@ export function createServices(deps: {
     quota,
     credentials,
     auth,
+    google,
     users,
     tenants,
     apiTokens,
