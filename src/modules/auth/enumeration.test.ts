@@ -15,6 +15,32 @@ function median(values: number[]): number {
   return (sorted[Math.floor(middle - 0.5)]! + sorted[Math.ceil(middle - 0.5)]!) / 2
 }
 
+/** The pg-boss job table this app queues in (its own schema on a shared PostgreSQL). */
+async function jobTableOf(queuedEmail: string): Promise<string> {
+  const { rows } = await ctx.database.execute(
+    "select table_schema from information_schema.tables where table_name = 'job' and (table_schema = 'pgboss' or table_schema like 'jobs\\_%')",
+  )
+  for (const { table_schema: schema } of rows) {
+    const table = `"${String(schema)}".job`
+    const found = await ctx.database.execute(`select 1 from ${table} where data->>'email' = $1`, [
+      queuedEmail,
+    ])
+    if (found.rows.length > 0) return table
+  }
+  throw new Error('no job table holds the warm-up jobs')
+}
+
+/** Waits until no account-mail job is queued or running. */
+async function idle(table: string) {
+  for (;;) {
+    const { rows } = await ctx.database.execute(
+      `select count(*)::int as pending from ${table} where name = 'auth.account-mail' and state in ('created', 'retry', 'active')`,
+    )
+    if (rows[0]?.pending === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
 /**
  * The brief's timing test (task h7-auth §1): an address with an account must not answer measurably
  * slower than one without, since its mail leaves after the answer (account-mail.ts). Tries
@@ -24,6 +50,12 @@ function median(values: number[]): number {
 async function timeBoth(url: string, existing: string[], unknown: string[]) {
   const times = { existing: [] as number[], unknown: [] as number[] }
   const bodies = new Set<string>()
+  // Untimed warm-up of the route (code paths compiled, statements prepared), so the first
+  // timed try of neither kind pays for it.
+  const warmUps = Array.from({ length: 10 }, () => uniqueEmail('warm-up'))
+  for (const email of warmUps) await call(ctx.app, 'POST', url, { body: { email } })
+  const jobs = await jobTableOf(warmUps[0]!)
+  await idle(jobs)
   for (let index = 0; index < TRIES; index++) {
     const pair = [
       ['existing', existing[index]!],
@@ -36,8 +68,7 @@ async function timeBoth(url: string, existing: string[], unknown: string[]) {
       expect(response.statusCode).toBe(200)
       bodies.add(response.body)
       // Let the queued mail job finish before the next try, so its work falls on neither kind.
-      if (kind === 'existing') await mailArriving(ctx.dataDir, email, undefined, 20_000)
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      await idle(jobs)
     }
   }
   const ratio = median(times.existing) / median(times.unknown)
@@ -59,6 +90,8 @@ describe('account enumeration by answer and timing', () => {
     expect(bodies.size).toBe(1)
     expect(ratio).toBeGreaterThan(0.8)
     expect(ratio).toBeLessThan(1.2)
+    // The mails did go out, after the answers.
+    expect(await mailArriving(ctx.dataDir, existing.at(-1)!.email)).toContain(existing.at(-1)!.email)
   })
 
   it('resend-verification answers existing and unknown addresses alike, within 20 % in time', async () => {
@@ -75,5 +108,7 @@ describe('account enumeration by answer and timing', () => {
     expect(bodies.size).toBe(1)
     expect(ratio).toBeGreaterThan(0.8)
     expect(ratio).toBeLessThan(1.2)
+    // The mails did go out, after the answers.
+    expect(await mailArriving(ctx.dataDir, existing.at(-1)!.email)).toContain(existing.at(-1)!.email)
   })
 })
