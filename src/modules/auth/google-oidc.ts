@@ -19,6 +19,26 @@ export interface StartedFlow {
   codeVerifier: string
 }
 
+/** Why a callback failed, as the redirect to `APP_URL` says (`?googleError=<code>`). */
+export type GoogleErrorCode =
+  | 'GoogleConsentDenied'
+  | 'GoogleFlowInvalid'
+  | 'GoogleTokenInvalid'
+  | 'GoogleUnavailable'
+  | 'GoogleEmailUnverified'
+  | 'GoogleLinkRequired'
+  | 'GoogleAccountInUse'
+  | 'GoogleAlreadyLinked'
+  | 'AccountDisabled'
+
+/** A callback refused for a reason of Folio's own (no account, in use …). */
+export class CallbackRefused extends Error {
+  constructor(readonly code: GoogleErrorCode) {
+    super(code)
+    this.name = 'CallbackRefused'
+  }
+}
+
 /** A failed exchange or verification, with the code the callback redirects with. */
 export class GoogleFlowError extends Error {
   constructor(

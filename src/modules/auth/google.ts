@@ -10,7 +10,7 @@ import type { SecretBox } from '../../lib/secrets.js'
 import type { AccountWriter } from './account-events.js'
 import type { Credentials, Principal, SessionPrincipal } from './credentials.js'
 import { normalizeEmail } from './email.js'
-import { createGoogleOidc, GoogleFlowError, type GoogleIdentity } from './google-oidc.js'
+import { CallbackRefused, createGoogleOidc, GoogleFlowError, type GoogleIdentity } from './google-oidc.js'
 import { createGoogleRepository } from './google-repository.js'
 import { isActiveMembership, toMembership } from './memberships.js'
 import { createAuthRepository } from './repository.js'
@@ -18,24 +18,6 @@ import type { IssuedSession, SessionManager } from './sessions.js'
 
 /** prior-art.md §2.8: a Google flow lives 10 minutes. */
 export const FLOW_TTL_MS = 10 * 60 * 1000
-
-/** Why a callback failed, as the redirect to `APP_URL` says (`?googleError=<code>`). */
-export type GoogleErrorCode =
-  | 'GoogleConsentDenied'
-  | 'GoogleFlowInvalid'
-  | 'GoogleTokenInvalid'
-  | 'GoogleUnavailable'
-  | 'GoogleEmailUnverified'
-  | 'GoogleLinkRequired'
-  | 'GoogleAccountInUse'
-  | 'GoogleAlreadyLinked'
-  | 'AccountDisabled'
-
-class CallbackRefused extends Error {
-  constructor(readonly code: GoogleErrorCode) {
-    super(code)
-  }
-}
 
 /** Where the callback sends the browser, and the session to set as a cookie on a sign-in. */
 export interface CallbackOutcome {
