@@ -16,6 +16,7 @@ import type { Mailer } from './mail/mailer.js'
 import { accountRoutes } from './modules/account/routes.js'
 import { activitiesRoutes } from './modules/activities/routes.js'
 import { apiTokensRoutes } from './modules/api-tokens/routes.js'
+import { googleRoutes } from './modules/auth/google-routes.js'
 import { invitationRoutes } from './modules/auth/invitation-routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { categoriesRoutes } from './modules/categories/routes.js'
@@ -140,6 +141,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       secureCookie: config.publicUrl.startsWith('https:'),
     })
     await api.register(membershipsRoutes, { prefix: '/api/memberships', service: services.account })
+    await api.register(googleRoutes, {
+      prefix: '/api/auth/google',
+      service: services.google,
+      secureCookie: config.publicUrl.startsWith('https:'),
+    })
     await api.register(usersRoutes, {
       prefix: '/api/users',
       service: services.users,

@@ -64,6 +64,8 @@ export interface Config {
   tenantDeletionGraceMs: number
   /** Where uploaded media live and how they are served (decisions.md `MEDIA_DRIVER`). */
   media: MediaConfig
+  /** Google sign-in (OpenID Connect); undefined when `GOOGLE_CLIENT_ID` is unset (its routes answer 503). */
+  google: GoogleConfig | undefined
 }
 
 /**
@@ -89,6 +91,19 @@ export interface MediaConfig {
     | undefined
 }
 
+/** `GOOGLE_CLIENT_ID`, `GOOGLE_CLIENT_SECRET`, `GOOGLE_ISSUER_URL` (default https://accounts.google.com). */
+export interface GoogleConfig {
+  clientId: string
+  clientSecret: string
+  /** The OpenID issuer; its discovery document and JWKS are fetched from it. */
+  issuerUrl: string
+  /**
+   * True only for an `http://` issuer on a loopback address (127.0.0.1, ::1, localhost): a local
+   * provider in tests or development. Any other issuer must be https.
+   */
+  allowInsecureIssuer: boolean
+}
+
 /** Standard Webhooks-style schedule: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
 export const DEFAULT_WEBHOOK_RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000] as const
 
@@ -101,6 +116,11 @@ export interface AuthThrottleLimits {
   currentPassword: number
   registerIp: number
   resendIp: number
+  /** Password-reset requests per client network, and per address from everywhere. */
+  forgotIp: number
+  forgotAccount: number
+  /** Failed password resets (unknown, used or expired tokens) per client network. */
+  resetIp: number
 }
 
 export const PLAN_SLUGS = ['free', 'pro', 'promax', 'enterprise'] as const
@@ -225,6 +245,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     problems.push('APP_SECRET_PREVIOUS must list secrets of at least 32 characters each')
   }
 
+  const google = readGoogle(read, problems)
+
   if (problems.length > 0) throw new ConfigError(problems)
 
   if (appSecret === undefined) {
@@ -264,6 +286,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     metering: meteringMode !== 'off',
     tenantDeletionGraceMs: Math.round(graceDays * 24 * 60 * 60 * 1000),
     media,
+    google,
   })
 }
 
@@ -284,6 +307,9 @@ function readAuthThrottles(
     currentPassword: limit('AUTH_CURRENT_PASSWORD_LIMIT', 5),
     registerIp: limit('AUTH_REGISTER_IP_LIMIT', 20),
     resendIp: limit('AUTH_RESEND_IP_LIMIT', 5),
+    forgotIp: limit('AUTH_FORGOT_IP_LIMIT', 10),
+    forgotAccount: limit('AUTH_FORGOT_ACCOUNT_LIMIT', 3),
+    resetIp: limit('AUTH_RESET_IP_LIMIT', 20),
   })
   return mode === 'off' ? false : limits
 }
@@ -345,6 +371,43 @@ function readMediaConfig(
     presignTtlSeconds,
     s3,
   })
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost'])
+
+/**
+ * Google sign-in: off without `GOOGLE_CLIENT_ID`; with it, the secret is required (Google's web
+ * clients authenticate at the token endpoint). The issuer must be https, except an http issuer on
+ * a loopback address (a local provider), which is the only case that allows plain http.
+ */
+function readGoogle(
+  read: (name: string) => string | undefined,
+  problems: string[],
+): GoogleConfig | undefined {
+  const clientId = read('GOOGLE_CLIENT_ID')
+  const clientSecret = read('GOOGLE_CLIENT_SECRET')
+  const issuerUrl = (read('GOOGLE_ISSUER_URL') ?? 'https://accounts.google.com').replace(/\/+$/, '')
+  let issuer: URL | undefined
+  try {
+    issuer = new URL(issuerUrl)
+  } catch {
+    problems.push(`GOOGLE_ISSUER_URL must be an https URL, got "${issuerUrl}"`)
+  }
+  const allowInsecureIssuer = issuer?.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname)
+  if (issuer !== undefined && issuer.protocol !== 'https:' && !allowInsecureIssuer) {
+    problems.push(
+      `GOOGLE_ISSUER_URL must be an https URL (http only on a loopback address), got "${issuerUrl}"`,
+    )
+  }
+  if (clientId === undefined) {
+    if (clientSecret !== undefined) problems.push('GOOGLE_CLIENT_SECRET is set but GOOGLE_CLIENT_ID is not')
+    return undefined
+  }
+  if (clientSecret === undefined) {
+    problems.push('GOOGLE_CLIENT_SECRET is required with GOOGLE_CLIENT_ID')
+    return undefined
+  }
+  return Object.freeze({ clientId, clientSecret, issuerUrl, allowInsecureIssuer })
 }
 
 function parseInteger(raw: string, name: string, min: number, max: number, problems: string[]): number {

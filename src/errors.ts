@@ -26,7 +26,9 @@ const STATUS_BY_CODE = {
   RateLimitExceeded: 429,
   RequestLimitExceeded: 429,
   InternalServerError: 500,
+  GoogleUnlinkRefused: 409,
   ServiceUnavailable: 503,
+  GoogleSignInDisabled: 503,
 } as const
 
 export type ErrorCode = keyof typeof STATUS_BY_CODE
@@ -120,6 +122,12 @@ export const errors = {
     )
   },
   unavailable: (message: string) => new AppError('ServiceUnavailable', message),
+  googleSignInDisabled: () =>
+    new AppError(
+      'GoogleSignInDisabled',
+      'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).',
+    ),
+  googleUnlinkRefused: (message: string) => new AppError('GoogleUnlinkRefused', message),
   /**
    * 429 for an exhausted monthly quota (spec "Errors"): `limit` and `usage` in requests, `periodKey`
    * `YYYY-MM`, `resetAt` ISO 8601; `Retry-After` carries the seconds until the reset.

@@ -4,7 +4,9 @@ import { createOutbound } from './lib/outbound.js'
 import { createSecretBox } from './lib/secrets.js'
 import type { Mailer } from './mail/mailer.js'
 import { createApiTokensService } from './modules/api-tokens/service.js'
+import { ACCOUNT_MAIL_JOB, type AccountMailJob } from './modules/auth/account-mail.js'
 import { createCredentials } from './modules/auth/credentials.js'
+import { createGoogleSignIn } from './modules/auth/google.js'
 import { createInvitations } from './modules/auth/invitations.js'
 import { createAuthService } from './modules/auth/service.js'
 import { createCategoriesService } from './modules/categories/service.js'
@@ -71,7 +73,30 @@ export function createServices(deps: {
   // Cached API tokens carry their role's permissions and depend on their creator's membership.
   for (const prefix of ['role.', 'member.'])
     bus.on(prefix, ({ tenantId }) => credentials.forgetTenant(tenantId))
-  const auth = createAuthService({ db, config, credentials, store, mailer, roles })
+  const auth = createAuthService({
+    db,
+    config,
+    credentials,
+    store,
+    mailer,
+    roles,
+    jobs: platform.jobs,
+    events,
+  })
+  platform.jobs.handle<AccountMailJob>(ACCOUNT_MAIL_JOB, (job) => auth.sendAccountMail(job), {
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+  })
+  const google = createGoogleSignIn({
+    db,
+    config,
+    secrets,
+    credentials,
+    sessions: auth.sessions,
+    writeAccount: auth.writeAccount,
+    verifyCurrentPassword: auth.verifyCurrentPassword,
+    membershipsOf: auth.membershipsOf,
+  })
   const users = createUsersService({ db, auth, events })
   const tenants = createTenantsService({ db, config, sessions: auth.sessions, events, settings, roles })
   const tenantLifecycle = createTenantLifecycleServices({
@@ -191,6 +216,7 @@ export function createServices(deps: {
     rolesService,
     credentials,
     auth,
+    google,
     users,
     invitations,
     members,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../src/db/client.js'
 import { memberships, tenants } from '../src/db/schema/index.js'
 import { newId } from '../src/lib/ids.js'
-import { call } from './helpers.js'
+import { call, lastMailTo } from './helpers.js'
 
 /** Test fixtures shared by the auth and users families' tests. */
 
@@ -38,4 +38,30 @@ export async function joinTenant(db: Db, userId: string, role: string, status = 
     .values({ id: tenantId, name: `Other ${tenantId}`, slug: `o-${tenantId}`, plan: 'pro' })
   await db.insert(memberships).values({ tenantId, id: newId(), userId, role, status })
   return tenantId
+}
+
+/**
+ * The newest mail to `to` that satisfies `accept` (default: any), polled for up to `timeoutMs`:
+ * mails asked for by address leave through a job, after the answer (account-mail.ts).
+ */
+export async function mailArriving(
+  dataDir: string,
+  to: string,
+  accept: (mail: string) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const mail = lastMailTo(dataDir, to)
+    if (mail !== undefined && accept(mail)) return mail
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+/** The token of the password reset link in a mail, or a thrown error showing the mail. */
+export function resetTokenIn(mail: string | undefined): string {
+  const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail ?? '')
+  if (!match?.[1]) throw new Error(`no reset link in mail:\n${mail}`)
+  return match[1]
 }

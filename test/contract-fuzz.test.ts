@@ -187,7 +187,9 @@ describe('contract fuzz', () => {
         sent++
         const status = String(response.statusCode)
         const where = `${operation.method} ${url.slice(0, 160)} → ${status} (${request.valid ? 'valid' : 'invalid'})`
-        if (response.statusCode >= 500) {
+        // A feature left unconfigured (Google sign-in) answers its declared 503; that is no bug.
+        const switchedOff = response.statusCode === 503 && response.data?.error === 'GoogleSignInDisabled'
+        if (response.statusCode >= 500 && !switchedOff) {
           violations.push(`${where}: server error for ${JSON.stringify(request.body)?.slice(0, 300)}`)
         } else if (operation.responses[status] === undefined) {
           violations.push(`${where}: status not declared: ${response.body.slice(0, 200)}`)

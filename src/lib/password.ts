@@ -31,17 +31,27 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 /**
- * Whether `password` matches `stored`. Without a stored hash (unknown or disabled account) it
- * checks against a dummy hash and answers false, so both cases take as long as a wrong password.
- * A malformed stored value answers false.
+ * The stored value of an account without a password (one made by Google sign-in): like `!` in
+ * /etc/shadow, it matches no password.
+ */
+export const NO_PASSWORD = '!'
+
+/** Whether `stored` is a password hash (not `NO_PASSWORD` or another unusable value). */
+export function hasPassword(stored: string): boolean {
+  return parse(stored) !== undefined
+}
+
+/**
+ * Whether `password` matches `stored`. Without a usable stored hash (unknown or disabled account,
+ * an account without a password, a malformed value) it checks against a dummy hash and answers
+ * false, so every such case takes as long as a wrong password.
  */
 export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
-  if (stored === undefined) {
-    await verifyPassword(password, await dummyHash())
+  const parsed = stored === undefined ? undefined : parse(stored)
+  if (parsed === undefined) {
+    await derive(password, DUMMY_SALT, COST)
     return false
   }
-  const parsed = parse(stored)
-  if (parsed === undefined) return false
   const key = await derive(password, parsed.salt, parsed.cost)
   return key.length === parsed.hash.length && timingSafeEqual(key, parsed.hash)
 }
@@ -52,13 +62,8 @@ export function needsRehash(stored: string): boolean {
   return cost === undefined || cost.N !== COST.N || cost.r !== COST.r || cost.p !== COST.p
 }
 
-let dummy: Promise<string> | undefined
-
-/** Made on first use, not at import: importing this module costs no hashing. */
-function dummyHash(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(16).toString('hex'))
-  return dummy
-}
+/** What is hashed against when there is nothing to compare: the work of a real check. */
+const DUMMY_SALT = randomBytes(16)
 
 function parse(stored: string): Parsed | undefined {
   const [scheme, n, r, p, salt, hash, ...rest] = stored.split('$')

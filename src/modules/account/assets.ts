@@ -25,7 +25,10 @@ export const ACCOUNT_SCRIPT = `'use strict'
 
   async function submit() {
     const body = {}
-    for (const input of form.querySelectorAll('input[name]')) body[input.name] = input.value.trim()
+    // A password is sent exactly as typed; other fields lose stray spaces from copying.
+    for (const input of form.querySelectorAll('input[name]')) {
+      body[input.name] = input.type === 'password' ? input.value : input.value.trim()
+    }
     button.disabled = true
     show('Sending…', 'pending')
     try {

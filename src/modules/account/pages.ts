@@ -1,8 +1,8 @@
 /**
  * Folio's own account pages: where mailed links lead when `APP_URL` is Folio itself (platform.md §8,
  * decisions.md `APP_URL`). Each page is a form that `assets.ts`'s script fills from the query string
- * and POSTs as JSON to one API route, then shows the answer's `message`. A page for password reset
- * or invitation acceptance is one more entry in `ACCOUNT_PAGES`.
+ * and POSTs as JSON to one API route, then shows the answer's `message`. Another page (invitation
+ * acceptance) is one more entry in `ACCOUNT_PAGES`.
  */
 export interface AccountPage {
   /** Path under `/account/`, the same one an operator's own front-end must serve for `APP_URL`. */
@@ -37,6 +37,37 @@ export const ACCOUNT_PAGES: readonly AccountPage[] = [
     ],
     submitLabel: 'Verify',
     autoSubmit: true,
+  },
+  {
+    slug: 'reset-password',
+    title: 'Choose a new password',
+    intro:
+      'Set a new password for your Folio account with the code from the reset e-mail. Every session of the account will be logged out.',
+    endpoint: '/api/auth/reset-password',
+    fields: [
+      { name: 'token', label: 'Reset code', type: 'text', fromQuery: true, autocomplete: 'off' },
+      {
+        name: 'password',
+        label: 'New password (at least 6 characters)',
+        type: 'password',
+        fromQuery: false,
+        autocomplete: 'new-password',
+      },
+    ],
+    submitLabel: 'Set the new password',
+    autoSubmit: false,
+  },
+  {
+    slug: 'forgot-password',
+    title: 'Forgot your password?',
+    intro:
+      'Enter the e-mail address of your Folio account and we will mail you a link to choose a new password.',
+    endpoint: '/api/auth/forgot-password',
+    fields: [
+      { name: 'email', label: 'E-mail address', type: 'email', fromQuery: false, autocomplete: 'email' },
+    ],
+    submitLabel: 'Send the link',
+    autoSubmit: false,
   },
 ]
 

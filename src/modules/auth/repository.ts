@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { memberships, tenants, users, userTokens } from '../../db/schema/index.js'
+import { memberships, sessions, tenants, users, userTokens } from '../../db/schema/index.js'
 import { newId } from '../../lib/ids.js'
 
 /** Membership statuses a user sees in their own lists; anything else (e.g. revoked) stays hidden. */
 const VISIBLE_MEMBERSHIP_STATUSES = ['active', 'pending', 'inactive']
 
-export type TokenPurpose = 'verify_email'
+export type TokenPurpose = 'verify_email' | 'reset_password'
 
 /**
  * Queries on accounts, their one-time tokens and their memberships. Accounts are global (a person
@@ -84,6 +84,60 @@ export function createAuthRepository(db: Db) {
         )
         .returning({ userId: userTokens.userId })
       return row?.userId
+    },
+
+    /** Whether a live (unused, unexpired) token of `purpose` has this hash; spends nothing. */
+    async hasLiveToken(purpose: TokenPurpose, tokenHash: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: userTokens.id })
+        .from(userTokens)
+        .where(
+          and(
+            eq(userTokens.tokenHash, tokenHash),
+            eq(userTokens.purpose, purpose),
+            isNull(userTokens.usedAt),
+            gt(userTokens.expiresAt, new Date()),
+          ),
+        )
+        .limit(1)
+      return row !== undefined
+    },
+
+    /**
+     * Stores a new password hash (a reset: the mailbox was reached, so the address counts as
+     * verified) and clears mustChangePassword; only for an active account. Its id and e-mail, or
+     * undefined when none matched.
+     */
+    async resetPassword(userId: string, passwordHash: string) {
+      const now = new Date()
+      const rows = await db
+        .update(users)
+        .set({
+          passwordHash,
+          mustChangePassword: false,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
+          updatedAt: now,
+        })
+        .where(and(eq(users.id, userId), eq(users.status, 'active')))
+        .returning({ id: users.id, email: users.email })
+      return rows[0]
+    },
+
+    /** Ends every live session of the user (password reset; see sessions.ts for the other paths). */
+    async revokeSessions(userId: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    },
+
+    /** Tenants where the user is an active member: where an account event is recorded. */
+    async activeTenantIds(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ tenantId: memberships.tenantId })
+        .from(memberships)
+        .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
+      return rows.map((row) => row.tenantId)
     },
 
     /** Every visible membership of a user with its tenant, in one join (no query per membership). */

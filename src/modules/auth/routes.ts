@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { clientOf } from '../../http/auth.js'
 import { errorResponses, MessageBody } from '../../http/schemas.js'
 import { clearSessionCookie, setSessionCookie } from './cookie.js'
 import {
@@ -9,6 +10,7 @@ import {
   RefreshResponse,
   RegisterBody,
   RegisterResponse,
+  ResetPasswordBody,
   SessionResponse,
   SwitchTenantBody,
   SwitchTenantResponse,
@@ -180,5 +182,39 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ service: AuthService; secur
       },
     },
     async (request) => service.resendVerification(request.body.email, { ip: request.ip }),
+  )
+
+  app.post(
+    '/forgot-password',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        operationId: 'forgotPassword',
+        summary: 'Mail a password reset link (same answer whether or not the account exists)',
+        description:
+          'Anyone may call it. Answers 200 with the same message for every address; only an existing, active account gets the mail, with a one-time link to APP_URL/account/reset-password that expires in 1 hour (older links stop working). 400 for a malformed address; 429 `RateLimitExceeded` past the per-network or per-address limit (Retry-After).',
+        body: EmailBody,
+        response: { 200: MessageBody, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => service.forgotPassword(request.body.email, { ip: request.ip }),
+  )
+
+  app.post(
+    '/reset-password',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        operationId: 'resetPassword',
+        summary: 'Set a new password with the mailed reset token; ends every session of the account',
+        description:
+          'Anyone holding a reset token may call it. The token works once, for 1 hour; the new password needs 6 to 1024 characters. Every session of the account ends and the address counts as verified. 400 `InvalidToken` for an unknown, used or expired token, 400 `ValidationFailed` for a bad body; 429 `RateLimitExceeded` after too many invalid tokens from one network.',
+        body: ResetPasswordBody,
+        response: { 200: MessageBody, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => service.resetPassword(request.body, clientOf(request)),
   )
 }

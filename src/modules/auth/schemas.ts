@@ -128,5 +128,10 @@ export const VerifyEmailResponse = Type.Object({
 
 export const EmailBody = Type.Object({ email: Email }, { additionalProperties: false })
 
+export const ResetPasswordBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }), password: NewPassword },
+  { additionalProperties: false },
+)
+
 /** A freshly issued session as password changes return it. */
 export const IssuedSessionResponse = Type.Object({ message: Type.String(), ...IssuedMembers })

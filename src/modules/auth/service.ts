@@ -1,14 +1,19 @@
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
+import type { EventSink } from '../../events/event-log.js'
+import type { JobRunner } from '../../jobs/runner.js'
 import { sha256Hex } from '../../lib/hash.js'
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js'
 import type { Mailer } from '../../mail/mailer.js'
 import type { SharedStore } from '../../store/shared-store.js'
 import type { RoleResolver } from '../roles/resolver.js'
+import { accountWriter } from './account-events.js'
+import type { AccountMailJob } from './account-mail.js'
 import type { Credentials, Principal, SessionPrincipal } from './credentials.js'
 import { normalizeEmail } from './email.js'
 import { isActiveMembership, sessionState, toMembership } from './memberships.js'
+import { createPasswordReset } from './password-reset.js'
 import { createAuthRepository, type UserRow } from './repository.js'
 import type { LoginInput, LoginResult, Membership } from './schemas.js'
 import { createSessionManager, type IssuedSession } from './sessions.js'
@@ -22,6 +27,9 @@ export interface AuthServiceDeps {
   store: SharedStore
   mailer: Mailer
   roles: RoleResolver
+  jobs: JobRunner
+  /** Hears committed account events (password reset, Google sign-in, link, unlink). */
+  events: EventSink
 }
 
 /** The user session behind a `user`-mode route (the auth plugin has already rejected API tokens). */
@@ -47,6 +55,15 @@ export function createAuthService(deps: AuthServiceDeps) {
   const sessions = createSessionManager({ db, credentials })
   const throttles = createAuthThrottles(deps.store, deps.config.authThrottles)
   const verification = createVerification({ ...deps, repository, throttles })
+  const writeAccount = accountWriter(db, deps.events)
+  const passwordReset = createPasswordReset({
+    appUrl: deps.config.appUrl,
+    mailer: deps.mailer,
+    repository,
+    throttles,
+    jobs: deps.jobs,
+    writeAccount,
+  })
 
   async function membershipsOf(userId: string): Promise<Membership[]> {
     const rows = await repository.listMemberships(userId)
@@ -95,7 +112,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     resendVerification: verification.resendVerification,
     /** Mails a verification link to a changed address and a notice to the previous one. */
     emailChanged: verification.emailChanged,
+    forgotPassword: passwordReset.forgotPassword,
+    resetPassword: passwordReset.resetPassword,
     membershipsOf,
+    writeAccount,
+
+    /** The account-mail job (account-mail.ts): mails the address only when its account qualifies. */
+    async sendAccountMail(job: AccountMailJob) {
+      if (job.kind === 'reset-password') await passwordReset.mailResetTo(job.email)
+      else await verification.mailVerificationTo(job.email)
+    },
 
     /**
      * POST /api/auth/login. Picks the tenant: `tenantId` when the user is an active member there

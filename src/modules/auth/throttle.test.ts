@@ -185,6 +185,9 @@ describe('configuration', () => {
       currentPassword: 5,
       registerIp: 20,
       resendIp: 5,
+      forgotIp: 10,
+      forgotAccount: 3,
+      resetIp: 20,
     })
     expect(loadConfig({ ...base, AUTH_LOGIN_ACCOUNT_LIMIT: '250' }).authThrottles).toMatchObject({
       loginAccount: 250,

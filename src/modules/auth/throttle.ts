@@ -2,6 +2,7 @@ import ipaddr from 'ipaddr.js'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import type { AuthThrottleLimits } from '../../config.js'
 import { errors } from '../../errors.js'
+import { sha256Hex } from '../../lib/hash.js'
 import type { SharedStore } from '../../store/shared-store.js'
 
 /** Where a request came from (`request.ip`: the socket address unless a trusted proxy says otherwise). */
@@ -40,6 +41,8 @@ export function createAuthThrottles(store: SharedStore, limits: AuthThrottleLimi
       checkCurrentPassword: (_userId: string, verify: () => Promise<boolean>) => verify(),
       async register(_client: ClientInfo) {},
       async resend(_client: ClientInfo) {},
+      async forgot(_email: string, _client: ClientInfo) {},
+      checkReset: (_client: ClientInfo, reset: () => Promise<boolean>) => reset(),
     }
   }
   const window = limits.windowSeconds
@@ -49,6 +52,9 @@ export function createAuthThrottles(store: SharedStore, limits: AuthThrottleLimi
   const currentPassword = createCounter(store, 'current-password', limits.currentPassword, window)
   const registerIp = createCounter(store, 'register-ip', limits.registerIp, window)
   const resendIp = createCounter(store, 'resend-ip', limits.resendIp, window)
+  const forgotIp = createCounter(store, 'forgot-ip', limits.forgotIp, window)
+  const forgotAccount = createCounter(store, 'forgot-account', limits.forgotAccount, window)
+  const resetIp = createCounter(store, 'reset-ip', limits.resetIp, window)
 
   return {
     /**
@@ -91,6 +97,35 @@ export function createAuthThrottles(store: SharedStore, limits: AuthThrottleLimi
         networkOf(client.ip),
         'Too many verification e-mails requested from this network address',
       )
+    },
+
+    /**
+     * Counts one password-reset request from the client's network and one for the address
+     * (`email`: normalised; keyed by its SHA-256, known account or not, so the answer never differs
+     * between them); 429 past either limit.
+     */
+    async forgot(email: string, client: ClientInfo) {
+      await forgotIp.consume(
+        networkOf(client.ip),
+        'Too many password resets requested from this network address',
+      )
+      await forgotAccount.consume(
+        `email:${sha256Hex(email)}`,
+        'Too many password resets requested for this address',
+      )
+    },
+
+    /**
+     * Runs `reset` (spending a reset token) under the client network's counter of failed resets:
+     * refuses with 429 before trying once the network has failed too often; a success gives its
+     * attempt back.
+     */
+    async checkReset(client: ClientInfo, reset: () => Promise<boolean>) {
+      const network = networkOf(client.ip)
+      await resetIp.consume(network, 'Too many invalid password-reset tokens from this network address')
+      const done = await reset()
+      if (done) await resetIp.reward(network)
+      return done
     },
   }
 }

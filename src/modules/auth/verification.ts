@@ -2,10 +2,12 @@ import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { errors } from '../../errors.js'
+import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
 import { hashPassword } from '../../lib/password.js'
 import type { Mailer } from '../../mail/mailer.js'
+import { ACCOUNT_MAIL_JOB, type AccountMailJob, linkMail } from './account-mail.js'
 import { normalizeEmail } from './email.js'
 import { type AuthRepository, createAuthRepository } from './repository.js'
 import type { RegisterInput } from './schemas.js'
@@ -27,8 +29,9 @@ export function createVerification(deps: {
   mailer: Mailer
   repository: AuthRepository
   throttles: AuthThrottles
+  jobs: JobRunner
 }) {
-  const { db, mailer, repository, throttles } = deps
+  const { db, mailer, repository, throttles, jobs } = deps
   const pageUrl = `${deps.config.appUrl}/account/verify-email`
 
   /** Stores a new verification token for the user (dropping older unused ones) and returns its plaintext. */
@@ -43,28 +46,18 @@ export function createVerification(deps: {
     return token
   }
 
-  /**
-   * The link leads to `APP_URL` (Folio's own page by default, src/modules/account). The code also
-   * stands alone on a short line: quoted-printable wraps long lines and escapes `=`, so in a raw
-   * `.eml` only a short line of base64url characters reads exactly as sent.
-   */
+  /** The link leads to `APP_URL` (Folio's own page by default, src/modules/account). */
   function mailVerification(to: string, token: string) {
     return mailer.send({
       to,
       subject: 'Verify your e-mail address',
-      text: [
-        'Please confirm this e-mail address for your Folio account by opening this link:',
-        '',
-        `${pageUrl}?token=${token}`,
-        '',
-        'Or open the page below and paste the verification code:',
-        '',
+      text: linkMail({
+        intro: 'Please confirm this e-mail address for your Folio account by opening this link:',
         pageUrl,
-        '',
         token,
-        '',
-        'The link works once and expires in 24 hours. If you did not ask for it, ignore this e-mail.',
-      ].join('\n'),
+        codeLabel: 'verification code',
+        outro: 'The link works once and expires in 24 hours. If you did not ask for it, ignore this e-mail.',
+      }),
     })
   }
 
@@ -114,14 +107,23 @@ export function createVerification(deps: {
       return { message: 'Your e-mail address is verified.', verified: true, alreadyVerified: !changed }
     },
 
-    /** POST /api/auth/resend-verification: the same answer whether or not the account exists or is verified. */
+    /**
+     * POST /api/auth/resend-verification: queues the mail job for any address (account-mail.ts), so
+     * the answer and its timing are the same whether or not the account exists or is verified.
+     */
     async resendVerification(emailInput: string, client: ClientInfo) {
       await throttles.resend(client)
-      const user = await repository.findUserByEmail(normalizeEmail(emailInput))
+      const job: AccountMailJob = { kind: 'verify-email', email: normalizeEmail(emailInput) }
+      await jobs.send(ACCOUNT_MAIL_JOB, job)
+      return { message: RESEND_MESSAGE }
+    },
+
+    /** The `verify-email` mail job: a new link for an active, unverified account; nothing otherwise. */
+    async mailVerificationTo(email: string) {
+      const user = await repository.findUserByEmail(email)
       if (user !== undefined && user.status === 'active' && user.emailVerifiedAt === null) {
         await mailVerification(user.email, await issueToken(repository, user.id))
       }
-      return { message: RESEND_MESSAGE }
     },
 
     /**

@@ -1,0 +1,41 @@
+/**
+ * Mails asked for by address (verification re-send, password reset) leave through a job
+ * (platform.md §3), queued for every address alike: the request does the same work whether or
+ * not an account exists, so neither its answer nor its timing tells (prior-art.md §29,
+ * enumeration). The job looks the account up and mails only an existing, eligible one; the
+ * one-time token is made there, so no plaintext token is ever stored, not even in the queue.
+ */
+export const ACCOUNT_MAIL_JOB = 'auth.account-mail'
+
+export interface AccountMailJob {
+  kind: 'verify-email' | 'reset-password'
+  /** Normalised (trimmed, lowercase) address as the client sent it. */
+  email: string
+}
+
+/**
+ * A mailed one-time link: the URL with the token, then the page and the code alone on a short
+ * line (quoted-printable wraps long lines and escapes `=`, so in a raw `.eml` only a short line of
+ * base64url characters reads exactly as sent).
+ */
+export function linkMail(options: {
+  intro: string
+  pageUrl: string
+  token: string
+  codeLabel: string
+  outro: string
+}): string {
+  return [
+    options.intro,
+    '',
+    `${options.pageUrl}?token=${options.token}`,
+    '',
+    `Or open the page below and paste the ${options.codeLabel}:`,
+    '',
+    options.pageUrl,
+    '',
+    options.token,
+    '',
+    options.outro,
+  ].join('\n')
+}
