@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/routes.js'
 import { categoriesRoutes } from './modules/categories/routes.js'
 import { contentsRoutes } from './modules/contents/routes.js'
 import { featureFlagsRoutes } from './modules/feature-flags/routes.js'
+import { formsRoutes } from './modules/forms/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
 import { importsRoutes } from './modules/import/routes.js'
 import { createImportsService } from './modules/import/service.js'
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(mediaRoutes, { prefix: '/api/media', service: services.media })
     await api.register(activitiesRoutes, { prefix: '/api/activities', service: services.activities })
     await api.register(webhooksRoutes, { prefix: '/api/webhooks', service: services.webhooks })
+    await api.register(formsRoutes, { prefix: '/api/forms', service: services.forms })
     await api.register(quotaRoutes, { prefix: '/api', service: services.quota })
     await api.register(importsRoutes, {
       prefix: '/api/imports',

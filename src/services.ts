@@ -11,6 +11,7 @@ import { createListTotals } from './modules/contents/list-totals.js'
 import { createContentsService } from './modules/contents/service.js'
 import { createTaxonomyIds } from './modules/contents/taxonomy-ids.js'
 import { createFeatureFlagsService } from './modules/feature-flags/service.js'
+import { createFormsService } from './modules/forms/service.js'
 import { createMediaService } from './modules/media/service.js'
 import { createQuotaService } from './modules/quotas/service.js'
 import { createTagsService } from './modules/tags/service.js'
@@ -86,6 +87,7 @@ export function createServices(deps: {
     counter: createMailCounter(store),
   })
   const featureFlags = createFeatureFlagsService({ db, config })
+  const forms = createFormsService({ db, events, settings })
   const tenantDirectory = createTenantDirectory({ db, bus })
   const quota = createQuotaService({
     meter: platform.meter,
@@ -117,6 +119,7 @@ export function createServices(deps: {
     listTotals,
     activities: platform.activities,
     webhooks,
+    forms,
   }
 }
 

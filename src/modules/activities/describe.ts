@@ -19,6 +19,7 @@ const RESOURCE_WORDS: Record<string, string> = {
   webhook: 'the webhook',
   gallery: 'the gallery',
   form: 'the form',
+  'form.response': 'a response to the form',
 }
 
 const VERB_WORDS: Record<string, string> = {
@@ -32,6 +33,9 @@ const VERB_WORDS: Record<string, string> = {
   joined: 'joined',
   removed: 'removed',
   restored: 'restored',
+  archived: 'archived',
+  'status-changed': 'changed the status of',
+  purged: 'permanently deleted',
   'role-changed': 'changed the role of',
   'logged-in': 'logged in to',
   'logged-out': 'logged out of',
