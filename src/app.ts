@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/routes.js'
 import { categoriesRoutes } from './modules/categories/routes.js'
 import { contentsRoutes } from './modules/contents/routes.js'
 import { featureFlagsRoutes } from './modules/feature-flags/routes.js'
+import { publicFormsRoutes } from './modules/forms/public-routes.js'
 import { formsRoutes } from './modules/forms/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
 import { importsRoutes } from './modules/import/routes.js'
@@ -160,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tenants: services.tenantDirectory,
     settings: services.settings,
     quota: services.quota,
-    routes: deps.extraPublicRoutes ?? [],
+    routes: [publicFormsRoutes(services.publicForms), ...(deps.extraPublicRoutes ?? [])],
   })
   return app
 }

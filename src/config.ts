@@ -55,6 +55,13 @@ export interface Config {
    * (benchmarks comparing its cost): nothing is counted, limited or reported in headers.
    */
   metering: boolean
+  /** A MaxMind City or Country database file for form responses' `geo` (`GEOIP_DATABASE`); unset: geo is null. */
+  geoipDatabase: string | undefined
+  /**
+   * The captcha provider forms with `settings.captcha` are verified against (`CAPTCHA_VERIFY_URL`, a
+   * siteverify endpoint, with `CAPTCHA_SECRET`); undefined when not configured.
+   */
+  captcha: { verifyUrl: string; secret: string } | undefined
 }
 
 /** Standard Webhooks-style schedule: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
@@ -159,6 +166,14 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (meteringMode !== 'on' && meteringMode !== 'off') {
     problems.push(`METERING must be on or off, got "${meteringMode}"`)
   }
+  const captchaVerifyUrl = read('CAPTCHA_VERIFY_URL')
+  const captchaSecret = read('CAPTCHA_SECRET')
+  if (captchaVerifyUrl !== undefined && !isHttpUrl(captchaVerifyUrl)) {
+    problems.push('CAPTCHA_VERIFY_URL must be an http(s) URL')
+  }
+  if ((captchaVerifyUrl === undefined) !== (captchaSecret === undefined)) {
+    problems.push('CAPTCHA_VERIFY_URL and CAPTCHA_SECRET are set together')
+  }
   const trustProxyValue = read('TRUST_PROXY')
   const trustProxy = trustProxyValue ? trustProxyValue.split(',').map((s) => s.trim()) : false
 
@@ -216,6 +231,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     outboundAllowPrivate: outboundAllowPrivate === 'true',
     webhookRetryDelaysSeconds: Object.freeze(webhookRetryDelaysSeconds),
     metering: meteringMode !== 'off',
+    geoipDatabase: read('GEOIP_DATABASE'),
+    captcha:
+      captchaVerifyUrl === undefined || captchaSecret === undefined
+        ? undefined
+        : Object.freeze({ verifyUrl: captchaVerifyUrl, secret: captchaSecret }),
   })
 }
 

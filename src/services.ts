@@ -11,7 +11,11 @@ import { createListTotals } from './modules/contents/list-totals.js'
 import { createContentsService } from './modules/contents/service.js'
 import { createTaxonomyIds } from './modules/contents/taxonomy-ids.js'
 import { createFeatureFlagsService } from './modules/feature-flags/service.js'
+import { createGeoLookup, createIpHasher } from './modules/forms/client-info.js'
+import { createNotifier, NOTIFY_JOB, type NotifyJob } from './modules/forms/notify.js'
+import { createPublicFormsService } from './modules/forms/public-service.js'
 import { createFormsService } from './modules/forms/service.js'
+import { createCaptchaVerifier, createFormTokens, createSubmissionLimits } from './modules/forms/spam.js'
 import { createMediaService } from './modules/media/service.js'
 import { createQuotaService } from './modules/quotas/service.js'
 import { createTagsService } from './modules/tags/service.js'
@@ -87,7 +91,23 @@ export function createServices(deps: {
     counter: createMailCounter(store),
   })
   const featureFlags = createFeatureFlagsService({ db, config })
-  const forms = createFormsService({ db, events, settings })
+  platform.jobs.handle<NotifyJob>(NOTIFY_JOB, createNotifier({ db, mailer: tenantMailer }), {
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+  })
+  const forms = createFormsService({ db, events, settings, captchaConfigured: config.captcha !== undefined })
+  const publicForms = createPublicFormsService({
+    db,
+    events,
+    settings,
+    credentials,
+    jobs: platform.jobs,
+    tokens: createFormTokens(config.appSecret),
+    limits: createSubmissionLimits(store),
+    hashIp: createIpHasher(config.appSecret),
+    geo: createGeoLookup(config.geoipDatabase),
+    verifyCaptcha: createCaptchaVerifier(config.captcha, outbound),
+  })
   const tenantDirectory = createTenantDirectory({ db, bus })
   const quota = createQuotaService({
     meter: platform.meter,
@@ -120,6 +140,7 @@ export function createServices(deps: {
     activities: platform.activities,
     webhooks,
     forms,
+    publicForms,
   }
 }
 

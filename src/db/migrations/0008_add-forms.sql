@@ -13,7 +13,7 @@ CREATE TABLE "form_responses" (
 	"ip_hash" text DEFAULT '' NOT NULL,
 	"geo" jsonb,
 	"device" jsonb,
-	"user_id" char(24),
+	"user_id" text,
 	"user_email" text,
 	"user_name" text,
 	"field_metadata" jsonb NOT NULL,

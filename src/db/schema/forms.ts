@@ -89,7 +89,8 @@ export const formResponses = pgTable(
     ipHash: text('ip_hash').notNull().default(''),
     geo: jsonb('geo').$type<{ country: string | null; city: string | null }>(),
     device: jsonb('device').$type<{ type: string; os: string; browser: string }>(),
-    userId: char('user_id', { length: 24 }),
+    /** Who submitted, as the submitting server says (its own user ids, not Folio's). */
+    userId: text('user_id'),
     userEmail: text('user_email'),
     userName: text('user_name'),
     fieldMetadata: jsonb('field_metadata').$type<Record<string, Record<string, unknown>>>().notNull(),

@@ -5,15 +5,6 @@ import type { Field, FieldType } from './schemas.js'
 
 /** Field types answered with one of their `options`. */
 export const CHOICE_TYPES: ReadonlySet<FieldType> = new Set(['select', 'radio', 'multi-select'])
-/** Field types whose answer is text (where length limits and `pattern` apply). */
-export const TEXT_TYPES: ReadonlySet<FieldType> = new Set([
-  'text',
-  'textarea',
-  'email',
-  'phone',
-  'url',
-  'hidden',
-])
 
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/
 const I18N_MEMBERS = ['label', 'placeholder', 'helpText'] as const

@@ -22,7 +22,23 @@ const SLUG_KEY = 'forms_tenant_slug_key'
  * state; duplicate makes a new draft. Editing a published form changes the draft only: the public
  * keeps the published version until the next publish. Writes emit `form.*` events.
  */
-export function createFormsService(deps: { db: Db; events: EventSink; settings: TenantSettingsReader }) {
+export function createFormsService(deps: {
+  db: Db
+  events: EventSink
+  settings: TenantSettingsReader
+  /** Whether a captcha provider is configured (`settings.captcha` is refused otherwise). */
+  captchaConfigured: boolean
+}) {
+  /** @throws ValidationFailed for `settings.captcha` without a configured provider. */
+  function checkSettings<T extends { captcha?: boolean } | undefined>(settings: T): T {
+    if (settings?.captcha === true && !deps.captchaConfigured) {
+      throw errors.validation(
+        'settings.captcha needs a captcha provider: the operator sets CAPTCHA_VERIFY_URL and CAPTCHA_SECRET.',
+      )
+    }
+    return settings
+  }
+
   const repository = createFormsRepository(deps.db)
   const write = transactional(deps.db, deps.events)
 
@@ -133,7 +149,7 @@ export function createFormsService(deps: { db: Db; events: EventSink; settings: 
           title,
           description: input.description ?? '',
           fields: checkFields(input.fields ?? []),
-          settings: input.settings ?? {},
+          settings: checkSettings(input.settings) ?? {},
           visibility: input.visibility ?? 'public',
           extra: extraOf(input) ?? {},
           createdBy: userIdOf(context),
@@ -153,6 +169,7 @@ export function createFormsService(deps: { db: Db; events: EventSink; settings: 
       const title = input.title === undefined ? undefined : checkTitle(titleMap(input.title, language))
       checkI18n(input.description, 'description')
       const fields = input.fields === undefined ? undefined : checkFields(input.fields)
+      checkSettings(input.settings)
       const slug = input.slug === undefined ? undefined : slugOf(input.slug, {})
       const verb =
         input.status === 'published' ? 'published' : input.status === 'archived' ? 'archived' : 'updated'
