@@ -21,6 +21,7 @@ import { categoriesRoutes } from './modules/categories/routes.js'
 import { contentsRoutes } from './modules/contents/routes.js'
 import { featureFlagsRoutes } from './modules/feature-flags/routes.js'
 import { publicFormsRoutes } from './modules/forms/public-routes.js'
+import { responsesRoutes } from './modules/forms/responses-routes.js'
 import { formsRoutes } from './modules/forms/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
 import { importsRoutes } from './modules/import/routes.js'
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(activitiesRoutes, { prefix: '/api/activities', service: services.activities })
     await api.register(webhooksRoutes, { prefix: '/api/webhooks', service: services.webhooks })
     await api.register(formsRoutes, { prefix: '/api/forms', service: services.forms })
+    await api.register(responsesRoutes, { prefix: '/api/forms', service: services.formResponses })
     await api.register(quotaRoutes, { prefix: '/api', service: services.quota })
     await api.register(importsRoutes, {
       prefix: '/api/imports',

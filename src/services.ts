@@ -14,6 +14,7 @@ import { createFeatureFlagsService } from './modules/feature-flags/service.js'
 import { createGeoLookup, createIpHasher } from './modules/forms/client-info.js'
 import { createNotifier, NOTIFY_JOB, type NotifyJob } from './modules/forms/notify.js'
 import { createPublicFormsService } from './modules/forms/public-service.js'
+import { createResponsesService } from './modules/forms/responses-service.js'
 import { createFormsService } from './modules/forms/service.js'
 import { createCaptchaVerifier, createFormTokens, createSubmissionLimits } from './modules/forms/spam.js'
 import { createMediaService } from './modules/media/service.js'
@@ -96,6 +97,7 @@ export function createServices(deps: {
     retryDelaySeconds: 60,
   })
   const forms = createFormsService({ db, events, settings, captchaConfigured: config.captcha !== undefined })
+  const formResponses = createResponsesService({ db, events })
   const publicForms = createPublicFormsService({
     db,
     events,
@@ -140,6 +142,7 @@ export function createServices(deps: {
     activities: platform.activities,
     webhooks,
     forms,
+    formResponses,
     publicForms,
   }
 }

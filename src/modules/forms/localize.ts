@@ -28,11 +28,12 @@ export function requestedLocales(locale: string | undefined, acceptLanguage: str
  * case-insensitively), else in `fallback`, else its first text.
  */
 export function pick(
-  value: Text | undefined,
+  value: Text | null | undefined,
   locales: readonly string[],
   fallback: string,
 ): string | undefined {
-  if (value === undefined || typeof value === 'string') return value
+  if (value === undefined || value === null) return undefined
+  if (typeof value === 'string') return value
   const keys = Object.keys(value)
   const find = (tag: string) => {
     const lower = tag.toLowerCase()

@@ -33,7 +33,7 @@ export function createNotifier(deps: { db: Db; mailer: TenantMailer }) {
     const notifications = (version.settings as FormSettings).notifications
     const title = pick(version.title, [], 'en') ?? 'a form'
     const lines = Object.entries(response.fieldMetadata).map(([id, meta]) => {
-      const label = pick(meta.label as string | Record<string, string> | undefined, [], 'en') ?? id
+      const label = pick(meta.label as string | Record<string, string> | null, [], 'en') ?? id
       const value = response.data[id]
       const shown = value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value)
       return `${label}: ${shown.replace(/\r?\n/g, '\n  ')}`

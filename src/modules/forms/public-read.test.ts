@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
-import { tenantSettings } from '../../db/schema/index.js'
 import { createForm } from './form-fixtures.js'
 
 const ctx = useTestContext()
@@ -74,9 +73,11 @@ describe('public form read', () => {
     expect((await call(ctx.app, 'GET', `/api/public/forms/${form.slug}`)).statusCode).toBe(400)
     expect((await read(owner.tenantId, form.slug, {}, '?locale=%3Cscript%3E')).statusCode).toBe(400)
     expect((await read(owner.tenantId, form.slug, {}, '?other=1')).statusCode).toBe(400)
-    await ctx.db
-      .insert(tenantSettings)
-      .values({ tenantId: owner.tenantId, edgeGateway: { allowedOrigins: ['https://www.example.com'] } })
+    const policy = await call(ctx.app, 'PUT', '/api/tenant-settings', {
+      token: owner.token,
+      body: { edgeGateway: { allowedOrigins: ['https://www.example.com'] } },
+    })
+    expect(policy.statusCode).toBe(200)
     const refused = await read(owner.tenantId, form.slug, { origin: 'https://evil.example.net' })
     expect(refused.statusCode).toBe(403)
   })
