@@ -149,9 +149,12 @@ function requests(operation: Operation): fc.Arbitrary<FuzzRequest> {
   return fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: invalid, weight: 2 })
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
 function urlOf(operation: Operation, request: FuzzRequest): string {
   const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(textOf(request.params[name])),
+    // A URL cannot carry a lone surrogate (a hostile string for a text parameter such as a slug).
+    encodeURIComponent(textOf(request.params[name]).replace(LONE_SURROGATE, '\uFFFD')),
   )
   const search = new URLSearchParams()
   for (const [name, value] of Object.entries(request.query)) {

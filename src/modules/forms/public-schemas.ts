@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { FreeObject, Id } from '../../http/schemas.js'
-import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../lib/slug.js'
 
 const LOCALE = {
   pattern: '^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$',
@@ -9,7 +9,14 @@ const LOCALE = {
 }
 
 export const PublicFormParams = Type.Object(
-  { slug: Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH }) },
+  {
+    slug: Type.String({
+      minLength: 1,
+      maxLength: SLUG_MAX_LENGTH,
+      pattern: SLUG_PATTERN,
+      'x-expect': 'a slug: lowercase letters and digits joined by single dashes',
+    }),
+  },
   { additionalProperties: false },
 )
 export const PublicFormQuery = Type.Object(
