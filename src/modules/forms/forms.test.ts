@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { CONTACT_FIELDS, createForm } from '../../../test/form-fixtures.js'
 import { call, seedApiToken, seedMember, seedTenant, useTestContext } from '../../../test/helpers.js'
-import { CONTACT_FIELDS, createForm } from './form-fixtures.js'
 
 const ctx = useTestContext()
 

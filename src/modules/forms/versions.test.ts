@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { createForm } from '../../../test/form-fixtures.js'
 import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
-import { createForm } from './form-fixtures.js'
 
 const ctx = useTestContext()
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { call } from '../../../test/helpers.js'
+import { call } from './helpers.js'
 
 /** Fields of a contact form used across the forms tests. */
 export const CONTACT_FIELDS = [
