@@ -1,5 +1,6 @@
 import { errors } from '../../errors.js'
 import { FREE_OBJECT_LIMITS, freeObjectProblem } from '../../http/free-object.js'
+import { toSlug } from '../../lib/slug.js'
 import { patternProblem } from './pattern.js'
 import type { Field, FieldType } from './schemas.js'
 
@@ -82,4 +83,21 @@ export function fieldMetadataOf(fields: readonly Record<string, unknown>[]) {
     }
   }
   return metadata
+}
+
+/** @throws ValidationFailed when the title has no text in any language. */
+export function checkTitle(title: Record<string, string>): Record<string, string> {
+  checkI18n(title, 'title')
+  if (!Object.values(title).some((text) => text.trim() !== '')) {
+    throw errors.validation('title must have text in at least one language.')
+  }
+  return title
+}
+
+/** The slug from `raw`, else from the first title text. @throws ValidationFailed when none is left. */
+export function slugOf(raw: string | undefined, title: Record<string, string>): string {
+  const slug = toSlug(raw ?? Object.values(title).find((text) => text.trim() !== '') ?? '')
+  if (slug === '')
+    throw errors.validation(`${raw === undefined ? 'title' : 'slug'} must contain a letter or digit.`)
+  return slug
 }

@@ -31,7 +31,8 @@ export function createNotifier(deps: { db: Db; mailer: TenantMailer }) {
         : await forms.findVersion(job.tenantId, job.formId, response.formVersion)
     if (response === undefined || version === undefined) return
     const notifications = (version.settings as FormSettings).notifications
-    const title = pick(version.title, [], 'en') ?? 'a form'
+    // One line: the title goes into the Subject header.
+    const title = (pick(version.title, [], 'en') ?? 'a form').replace(/[\r\n]+/g, ' ')
     const lines = Object.entries(response.fieldMetadata).map(([id, meta]) => {
       const label = pick(meta.label as string | Record<string, string> | null, [], 'en') ?? id
       const value = response.data[id]

@@ -108,7 +108,9 @@ export const FormSettings = Type.Object(
           recipients: Type.Optional(
             Type.Array(Type.String({ format: 'email', maxLength: 254 }), { maxItems: 20 }),
           ),
-          subject: Type.Optional(Type.String({ maxLength: 200 })),
+          subject: Type.Optional(
+            Type.String({ maxLength: 200, pattern: '^[^\\r\\n]*$', 'x-expect': 'one line of text' }),
+          ),
         },
         { additionalProperties: false },
       ),

@@ -7,7 +7,7 @@ import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { SLUG_MAX_LENGTH, toSlug } from '../../lib/slug.js'
 import type { TenantSettingsReader } from '../tenant-settings/effective.js'
-import { checkFields, checkI18n } from './definition.js'
+import { checkFields, checkI18n, checkTitle, slugOf } from './definition.js'
 import { defaultLanguageOf, extraOf, formFacts, titleMap, toForm, toFormVersion } from './mapping.js'
 import { createFormsRepository, type FormRow, type FormsRepository } from './repository.js'
 import type { CreateFormInput, Form, ListFormsQuery, UpdateFormInput } from './schemas.js'
@@ -287,20 +287,3 @@ export function createFormsService(deps: {
 }
 
 export type FormsService = ReturnType<typeof createFormsService>
-
-/** @throws ValidationFailed when the title has no text in any language. */
-function checkTitle(title: Record<string, string>): Record<string, string> {
-  checkI18n(title, 'title')
-  if (!Object.values(title).some((text) => text.trim() !== '')) {
-    throw errors.validation('title must have text in at least one language.')
-  }
-  return title
-}
-
-/** The slug from `raw`, else from the first title text. @throws ValidationFailed when none is left. */
-function slugOf(raw: string | undefined, title: Record<string, string>): string {
-  const slug = toSlug(raw ?? Object.values(title).find((text) => text.trim() !== '') ?? '')
-  if (slug === '')
-    throw errors.validation(`${raw === undefined ? 'title' : 'slug'} must contain a letter or digit.`)
-  return slug
-}
