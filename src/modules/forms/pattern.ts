@@ -2,9 +2,9 @@
  * Field `validation.pattern`: a JavaScript regular expression of a safe subset, so that a form
  * author cannot make submissions cost exponential time (ReDoS, OWASP "Regular expression Denial of
  * Service"). Refused: backreferences (`\1`, `\k<name>`), lookarounds and other `(?` groups except
- * `(?:`, and a quantified group that itself contains a quantifier or an alternation (`(a+)+`,
- * `(a|aa)*`): the shapes that backtrack catastrophically. Answers are also capped in length before
- * any pattern runs.
+ * `(?:`, and a repeated group (`*`, `+`, `{n,m}` with m > 1) that itself contains a quantifier or an
+ * alternation (`(a+)+`, `(a|aa)*`): the shapes that backtrack catastrophically. An optional group
+ * (`(?:-[a-z]+)?`) is fine. Answers are also capped in length before any pattern runs.
  */
 export const PATTERN_MAX_LENGTH = 200
 
@@ -59,7 +59,11 @@ export function patternProblem(pattern: string): string | undefined {
     }
     if (char === '|') top.alternation = true
     if (QUANTIFIER_START.has(char) && !(char === '?' && isLazyMarker(pattern, i))) {
-      if (lastClosed !== undefined && (lastClosed.quantified || lastClosed.alternation)) {
+      if (
+        lastClosed !== undefined &&
+        repeats(pattern, i) &&
+        (lastClosed.quantified || lastClosed.alternation)
+      ) {
         return 'must not repeat a group that contains a quantifier or an alternation (nested quantifiers)'
       }
       top.quantified = true
@@ -77,6 +81,22 @@ function skipClass(pattern: string, start: number): number {
     else if (pattern[i] === ']') return i
   }
   return pattern.length
+}
+
+/** Whether the quantifier at `index` may match more than once (`?` and `{0,1}` may not). */
+function repeats(pattern: string, index: number): boolean {
+  const char = pattern[index]
+  if (char === '*' || char === '+') return true
+  if (char !== '{') return false
+  const bounds = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(index))
+  if (bounds === null) return true
+  const max =
+    bounds[2] === undefined
+      ? Number(bounds[1])
+      : bounds[3] === ''
+        ? Number.POSITIVE_INFINITY
+        : Number(bounds[3])
+  return max > 1
 }
 
 /** A `?` right after a quantifier makes it lazy; it is not a quantifier of its own. */
