@@ -24,6 +24,9 @@ import { contentsRoutes } from './modules/contents/routes.js'
 import { contentVersionsRoutes } from './modules/contents/versions-routes.js'
 import { customFieldsRoutes } from './modules/custom-fields/routes.js'
 import { featureFlagsRoutes } from './modules/feature-flags/routes.js'
+import { publicFormsRoutes } from './modules/forms/public-routes.js'
+import { responsesRoutes } from './modules/forms/responses-routes.js'
+import { formsRoutes } from './modules/forms/routes.js'
 import { contentGalleriesRoutes, galleriesRoutes } from './modules/galleries/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
 import { importsRoutes } from './modules/import/routes.js'
@@ -182,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(contentGalleriesRoutes, { prefix: '/api/contents', service: services.galleries })
     await api.register(activitiesRoutes, { prefix: '/api/activities', service: services.activities })
     await api.register(webhooksRoutes, { prefix: '/api/webhooks', service: services.webhooks })
+    await api.register(formsRoutes, { prefix: '/api/forms', service: services.forms })
+    await api.register(responsesRoutes, { prefix: '/api/forms', service: services.formResponses })
     await api.register(quotaRoutes, { prefix: '/api', service: services.quota })
     await api.register(importsRoutes, {
       prefix: '/api/imports',
@@ -200,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tenants: services.tenantDirectory,
     settings: services.settings,
     quota: services.quota,
-    routes: deps.extraPublicRoutes ?? [],
+    routes: [publicFormsRoutes(services.publicForms), ...(deps.extraPublicRoutes ?? [])],
   })
   return app
 }

@@ -66,6 +66,13 @@ export interface Config {
   media: MediaConfig
   /** Google sign-in (OpenID Connect); undefined when `GOOGLE_CLIENT_ID` is unset (its routes answer 503). */
   google: GoogleConfig | undefined
+  /** A MaxMind City or Country database file for form responses' `geo` (`GEOIP_DATABASE`); unset: geo is null. */
+  geoipDatabase: string | undefined
+  /**
+   * The captcha provider forms with `settings.captcha` are verified against (`CAPTCHA_VERIFY_URL`, a
+   * siteverify endpoint, with `CAPTCHA_SECRET`); undefined when not configured.
+   */
+  captcha: { verifyUrl: string; secret: string } | undefined
 }
 
 /**
@@ -224,6 +231,14 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     problems.push(`TENANT_DELETION_GRACE_DAYS must be a number of days from 0 to 3650, got "${graceText}"`)
   }
   const media = readMediaConfig(read, publicUrl, problems)
+  const captchaVerifyUrl = read('CAPTCHA_VERIFY_URL')
+  const captchaSecret = read('CAPTCHA_SECRET')
+  if (captchaVerifyUrl !== undefined && !isHttpUrl(captchaVerifyUrl)) {
+    problems.push('CAPTCHA_VERIFY_URL must be an http(s) URL')
+  }
+  if ((captchaVerifyUrl === undefined) !== (captchaSecret === undefined)) {
+    problems.push('CAPTCHA_VERIFY_URL and CAPTCHA_SECRET are set together')
+  }
   const trustProxyValue = read('TRUST_PROXY')
   const trustProxy = trustProxyValue ? trustProxyValue.split(',').map((s) => s.trim()) : false
 
@@ -287,6 +302,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     tenantDeletionGraceMs: Math.round(graceDays * 24 * 60 * 60 * 1000),
     media,
     google,
+    geoipDatabase: read('GEOIP_DATABASE'),
+    captcha:
+      captchaVerifyUrl === undefined || captchaSecret === undefined
+        ? undefined
+        : Object.freeze({ verifyUrl: captchaVerifyUrl, secret: captchaSecret }),
   })
 }
 

@@ -24,6 +24,12 @@ import { createContentVersionsService } from './modules/contents/versions-servic
 import { createCustomFieldDefinitions } from './modules/custom-fields/definitions-cache.js'
 import { createCustomFieldsService } from './modules/custom-fields/service.js'
 import { createFeatureFlagsService } from './modules/feature-flags/service.js'
+import { createGeoLookup, createIpHasher } from './modules/forms/client-info.js'
+import { createNotifier, NOTIFY_JOB, type NotifyJob } from './modules/forms/notify.js'
+import { createPublicFormsService } from './modules/forms/public-service.js'
+import { createResponsesService } from './modules/forms/responses-service.js'
+import { createFormsService } from './modules/forms/service.js'
+import { createCaptchaVerifier, createFormTokens, createSubmissionLimits } from './modules/forms/spam.js'
 import { createGalleriesService } from './modules/galleries/service.js'
 import { createMediaFiles } from './modules/media/files.js'
 import { createMediaService, REMOVE_OBJECTS_JOB, type RemoveObjectsJob } from './modules/media/service.js'
@@ -193,6 +199,24 @@ export function createServices(deps: {
   const members = createMembersService({ db, events, roles, settings, invitations })
   const account = createAccountService({ db, events, auth })
   const featureFlags = createFeatureFlagsService({ db, config })
+  platform.jobs.handle<NotifyJob>(NOTIFY_JOB, createNotifier({ db, mailer: tenantMailer }), {
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+  })
+  const forms = createFormsService({ db, events, settings, captchaConfigured: config.captcha !== undefined })
+  const formResponses = createResponsesService({ db, events })
+  const publicForms = createPublicFormsService({
+    db,
+    events,
+    settings,
+    credentials,
+    jobs: platform.jobs,
+    tokens: createFormTokens(config.appSecret),
+    limits: createSubmissionLimits(store),
+    hashIp: createIpHasher(config.appSecret),
+    geo: createGeoLookup(config.geoipDatabase),
+    verifyCaptcha: createCaptchaVerifier(config.captcha, outbound),
+  })
   const tenantDirectory = createTenantDirectory({ db, bus })
   const quota = createQuotaService({
     meter: platform.meter,
@@ -242,6 +266,9 @@ export function createServices(deps: {
     listTotals,
     activities: platform.activities,
     webhooks,
+    forms,
+    formResponses,
+    publicForms,
   }
 }
 

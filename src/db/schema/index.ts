@@ -1,6 +1,7 @@
 export * from './auth.js'
 export * from './content.js'
 export * from './events.js'
+export * from './forms.js'
 export * from './galleries.js'
 export * from './identities.js'
 export * from './imports.js'

@@ -23,6 +23,7 @@ const RESOURCE_WORDS: Record<string, string> = {
   'custom-field-definition': 'the custom field',
   role: 'the role',
   invitation: 'the invitation',
+  'form.response': 'a response to the form',
 }
 
 const VERB_WORDS: Record<string, string> = {
@@ -38,6 +39,9 @@ const VERB_WORDS: Record<string, string> = {
   restored: 'restored',
   'ownership-transfer-requested': 'offered the ownership of',
   'ownership-transferred': 'transferred the ownership of',
+  archived: 'archived',
+  'status-changed': 'changed the status of',
+  purged: 'permanently deleted',
   'role-changed': 'changed the role of',
   left: 'left',
   deactivated: 'deactivated',

@@ -1,0 +1,103 @@
+import { errors } from '../../errors.js'
+import { FREE_OBJECT_LIMITS, freeObjectProblem } from '../../http/free-object.js'
+import { toSlug } from '../../lib/slug.js'
+import { patternProblem } from './pattern.js'
+import type { Field, FieldType } from './schemas.js'
+
+/** Field types answered with one of their `options`. */
+export const CHOICE_TYPES: ReadonlySet<FieldType> = new Set(['select', 'radio', 'multi-select'])
+
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/
+const I18N_MEMBERS = ['label', 'placeholder', 'helpText'] as const
+
+/** `field` named for messages: its position and id. */
+const nameOf = (field: Field, index: number) => `fields[${index}] ("${field.id}")`
+
+/**
+ * Checks a form's fields beyond their schema (the rules that need the whole list). Returns the
+ * fields unchanged. @throws ValidationFailed (400) naming the field: duplicate ids, a choice field
+ * without options or with repeated values, an unsafe or invalid pattern, min above max, a language
+ * tag that is not one, extra members past the free-object limits.
+ */
+export function checkFields(fields: readonly Field[]): Field[] {
+  const seen = new Set<string>()
+  fields.forEach((field, index) => {
+    const name = nameOf(field, index)
+    if (seen.has(field.id)) throw errors.validation(`${name}: the id "${field.id}" is used by another field.`)
+    seen.add(field.id)
+    if (CHOICE_TYPES.has(field.type) && (field.options === undefined || field.options.length === 0)) {
+      throw errors.validation(`${name}: a ${field.type} field needs at least one option.`)
+    }
+    const values = new Set<string>()
+    for (const option of field.options ?? []) {
+      if (values.has(option.value))
+        throw errors.validation(`${name}: the option "${option.value}" is repeated.`)
+      values.add(option.value)
+      checkI18n(option.label, `${name}.options`)
+    }
+    for (const member of I18N_MEMBERS) checkI18n(field[member], `${name}.${member}`)
+    const rules = field.validation
+    if (rules?.pattern !== undefined) {
+      const problem = patternProblem(rules.pattern)
+      if (problem !== undefined) throw errors.validation(`${name}: validation.pattern ${problem}.`)
+    }
+    if (
+      rules?.minLength !== undefined &&
+      rules.maxLength !== undefined &&
+      rules.minLength > rules.maxLength
+    ) {
+      throw errors.validation(`${name}: validation.minLength is above validation.maxLength.`)
+    }
+    if (rules?.min !== undefined && rules.max !== undefined && rules.min > rules.max) {
+      throw errors.validation(`${name}: validation.min is above validation.max.`)
+    }
+    const problem = freeObjectProblem(field, FREE_OBJECT_LIMITS)
+    if (problem !== undefined) throw errors.validation(`${name} ${problem}.`)
+  })
+  return [...fields]
+}
+
+/** @throws ValidationFailed when a multilingual map has a key that is not a language tag. */
+export function checkI18n(value: unknown, name: string): void {
+  if (typeof value !== 'object' || value === null) return
+  for (const key of Object.keys(value)) {
+    if (!LANGUAGE_TAG.test(key)) {
+      throw errors.validation(`${name}: "${key}" is not a language tag (like en, tr or pt-BR).`)
+    }
+  }
+}
+
+/** The field metadata a response keeps (api-spec "Form response" `fieldMetadata`), by field id. */
+export function fieldMetadataOf(fields: readonly Record<string, unknown>[]) {
+  const metadata: Record<string, Record<string, unknown>> = {}
+  for (const field of fields) {
+    const id = String(field.id)
+    metadata[id] = {
+      id,
+      type: field.type,
+      label: field.label ?? null,
+      placeholder: field.placeholder ?? null,
+      helpText: field.helpText ?? null,
+      options: field.options ?? [],
+      required: field.required === true,
+    }
+  }
+  return metadata
+}
+
+/** @throws ValidationFailed when the title has no text in any language. */
+export function checkTitle(title: Record<string, string>): Record<string, string> {
+  checkI18n(title, 'title')
+  if (!Object.values(title).some((text) => text.trim() !== '')) {
+    throw errors.validation('title must have text in at least one language.')
+  }
+  return title
+}
+
+/** The slug from `raw`, else from the first title text. @throws ValidationFailed when none is left. */
+export function slugOf(raw: string | undefined, title: Record<string, string>): string {
+  const slug = toSlug(raw ?? Object.values(title).find((text) => text.trim() !== '') ?? '')
+  if (slug === '')
+    throw errors.validation(`${raw === undefined ? 'title' : 'slug'} must contain a letter or digit.`)
+  return slug
+}

@@ -1,0 +1,57 @@
+import type { Db } from '../../db/client.js'
+import type { TenantMailer } from '../tenant-settings/tenant-mail.js'
+import { pick } from './localize.js'
+import { createFormsRepository } from './repository.js'
+import { createResponsesRepository } from './responses-repository.js'
+import type { FormSettings } from './schemas.js'
+
+/** The job that mails a form's notification recipients about one accepted submission. */
+export const NOTIFY_JOB = 'forms.notify'
+
+export interface NotifyJob {
+  tenantId: string
+  formId: string
+  responseId: string
+}
+
+/**
+ * Sends the notification of a submission, after its commit (queued in the submission's
+ * transaction): one mail per recipient of the served version's `settings.notifications`, through
+ * the tenant's SMTP or the platform's (`TenantMailer`), with each answer on a line under its label.
+ * A response or form deleted meanwhile sends nothing; a mail failure fails the job, which retries.
+ */
+export function createNotifier(deps: { db: Db; mailer: TenantMailer }) {
+  const forms = createFormsRepository(deps.db)
+  const responses = createResponsesRepository(deps.db)
+  return async (job: NotifyJob): Promise<void> => {
+    const response = await responses.find(job.tenantId, job.formId, job.responseId)
+    const version =
+      response === undefined
+        ? undefined
+        : await forms.findVersion(job.tenantId, job.formId, response.formVersion)
+    if (response === undefined || version === undefined) return
+    const notifications = (version.settings as FormSettings).notifications
+    // One line: the title goes into the Subject header.
+    const title = (pick(version.title, [], 'en') ?? 'a form').replace(/[\r\n]+/g, ' ')
+    const lines = Object.entries(response.fieldMetadata).map(([id, meta]) => {
+      const label = pick(meta.label as string | Record<string, string> | null, [], 'en') ?? id
+      const value = response.data[id]
+      const shown = value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value)
+      return `${label}: ${shown.replace(/\r?\n/g, '\n  ')}`
+    })
+    const text = [
+      `A new response to “${title}” arrived at ${response.createdAt.toISOString()}.`,
+      '',
+      ...lines,
+      '',
+      `Response id: ${response.id}`,
+    ].join('\n')
+    for (const to of notifications?.recipients ?? []) {
+      await deps.mailer.send(job.tenantId, {
+        to,
+        subject: notifications?.subject ?? `New response: ${title}`,
+        text,
+      })
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import { publicContext } from '../../http/public.js'
+import { errorResponses } from '../../http/schemas.js'
+import {
+  PublicFormBody,
+  PublicFormParams,
+  PublicFormQuery,
+  SubmitBody,
+  SubmitParams,
+  SubmitResult,
+} from './public-schemas.js'
+import type { PublicFormsService } from './public-service.js'
+
+/** The API token of a submission: `Authorization: Bearer …` or `X-API-Key` (api-spec "Authentication"). */
+function presentedToken(request: FastifyRequest): string | undefined {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1]
+  const key = request.headers['x-api-key']
+  return bearer ?? (typeof key === 'string' && key !== '' ? key : undefined)
+}
+
+/**
+ * `/api/public/forms`: registered in the public-route plugin (tenant from `X-Tenant-ID`, edge
+ * policy, CORS and the quota: each answer counts one request, a submission included).
+ */
+export const publicFormsRoutes =
+  (service: PublicFormsService): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.get(
+      '/forms/:slug',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags: ['public', 'forms'],
+          operationId: 'getPublicForm',
+          summary: 'Get a published public form',
+          description:
+            'The served version of a published form with visibility public, localized by ?locale= or Accept-Language (maps kept in i18n), and a form token for the submission. No private token: X-Tenant-ID. 404 for a draft, archived, authenticated-only or missing form.',
+          params: PublicFormParams,
+          querystring: PublicFormQuery,
+          response: { 200: PublicFormBody, ...errorResponses(400, 403, 404, 429) },
+        },
+      },
+      async (request) =>
+        service.read(
+          publicContext(request),
+          request.params.slug,
+          request.query.locale,
+          request.headers['accept-language'],
+        ),
+    )
+
+    app.post(
+      '/forms/:formId/submit',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags: ['public', 'forms'],
+          operationId: 'submitForm',
+          summary: 'Submit a response to a published form',
+          description:
+            'Needs X-Tenant-ID and an API token of that tenant with the write scope (Bearer or X-API-Key). Answers are checked against the published version; suspected spam (honeypot, too fast, duplicate, failed captcha) is stored with status spam and answered alike. 401 without a valid token; 403 without write; 404 for a form not published or another tenant’s token; 400 naming each failing field; 429 past the rate limits.',
+          params: SubmitParams,
+          body: SubmitBody,
+          response: { 201: SubmitResult, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        const result = await service.submit(
+          publicContext(request),
+          presentedToken(request),
+          request.params.formId,
+          request.body,
+          request.headers['accept-language'],
+        )
+        return reply.status(201).send(result)
+      },
+    )
+  }

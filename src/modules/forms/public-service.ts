@@ -1,0 +1,196 @@
+import type { PublicContext, TenantContext } from '../../context.js'
+import type { Db } from '../../db/client.js'
+import { errors } from '../../errors.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
+import type { JobRunner } from '../../jobs/runner.js'
+import { sha256Hex } from '../../lib/hash.js'
+import { newId } from '../../lib/ids.js'
+import type { Credentials } from '../auth/credentials.js'
+import type { TenantSettingsReader } from '../tenant-settings/effective.js'
+import { checkAnswers } from './answers.js'
+import { deviceOf, type GeoLookup } from './client-info.js'
+import { fieldMetadataOf } from './definition.js'
+import { chosenLocale, localizeVersion, pick, requestedLocales } from './localize.js'
+import { defaultLanguageOf } from './mapping.js'
+import { NOTIFY_JOB, type NotifyJob } from './notify.js'
+import type { SubmitInput } from './public-schemas.js'
+import { createFormsRepository, type FormRow } from './repository.js'
+import { toListItem } from './response-schemas.js'
+import { createResponsesRepository } from './responses-repository.js'
+import type { Field, FormSettings } from './schemas.js'
+import { antiSpamOf, type createFormTokens, type createSubmissionLimits } from './spam.js'
+
+export interface PublicFormsDeps {
+  db: Db
+  events: EventSink
+  settings: TenantSettingsReader
+  credentials: Pick<Credentials, 'authenticateApiToken'>
+  jobs: Pick<JobRunner, 'send'>
+  tokens: ReturnType<typeof createFormTokens>
+  limits: ReturnType<typeof createSubmissionLimits>
+  hashIp: (tenantId: string, ip: string) => string
+  geo: GeoLookup
+  verifyCaptcha: (answer: string | undefined, ip: string) => Promise<boolean>
+}
+
+/**
+ * The public side of forms (api-spec "Public delivery routes"; prior-art.md §19.3–19.4): the
+ * published version of a public form, and submissions with a write-scoped API token of the tenant.
+ */
+export function createPublicFormsService(deps: PublicFormsDeps) {
+  const forms = createFormsRepository(deps.db)
+  const responses = createResponsesRepository(deps.db)
+  const write = transactional(deps.db, deps.events)
+
+  /** A published form's served version. @throws NotFound otherwise (archived, draft, missing). */
+  async function servedVersion(tenantId: string, form: FormRow | undefined) {
+    if (form === undefined || form.status !== 'published' || form.publishedVersion === null) {
+      throw errors.notFound('Form')
+    }
+    const version = await forms.findVersion(tenantId, form.id, form.publishedVersion)
+    if (version === undefined) throw errors.notFound('Form')
+    return version
+  }
+
+  return {
+    /**
+     * `GET /api/public/forms/{slug}`: a published form with visibility public, localized for
+     * `?locale=` or `Accept-Language`, with a fresh form token. @throws NotFound for any other.
+     */
+    async read(
+      context: PublicContext,
+      slug: string,
+      locale: string | undefined,
+      acceptLanguage: string | undefined,
+    ) {
+      const form = await forms.findBySlug(context.tenantId, slug)
+      const version = await servedVersion(context.tenantId, form)
+      if (version.visibility !== 'public') throw errors.notFound('Form')
+      const locales = requestedLocales(locale, acceptLanguage)
+      const fallback = await defaultLanguageOf(deps.settings, context.tenantId)
+      const antiSpam = antiSpamOf(version.settings)
+      return {
+        form: {
+          id: form!.id,
+          slug: form!.slug,
+          version: version.version,
+          visibility: version.visibility,
+          ...localizeVersion(version, locales, fallback),
+        },
+        locale: chosenLocale(version.title, locales, fallback),
+        submission: {
+          token: deps.tokens.issue(context.tenantId, form!.id),
+          honeypot: antiSpam.honeypot,
+          minFillSeconds: antiSpam.minFillSeconds,
+          captcha: antiSpam.captcha,
+        },
+      }
+    },
+
+    /**
+     * `POST /api/public/forms/{formId}/submit`. Order: the API token (401 missing or invalid, 403
+     * without `write`), the form (404: not this tenant's, not published), the rate limits (429),
+     * the answers against the published version (400 naming each field), then the spam checks:
+     * a suspected submission is stored as `spam`, and answered like any other.
+     */
+    async submit(
+      context: PublicContext,
+      credential: string | undefined,
+      formId: string,
+      input: SubmitInput,
+      acceptLanguage: string | undefined,
+    ) {
+      if (credential === undefined)
+        throw errors.unauthorized(
+          'Form submission needs an API token with the write scope (Bearer or X-API-Key).',
+        )
+      const principal = await deps.credentials.authenticateApiToken(credential)
+      if (!principal.scopes.includes('write')) throw errors.insufficientScope('write')
+      const form =
+        principal.tenantId === context.tenantId ? await forms.find(context.tenantId, formId) : undefined
+      const version = await servedVersion(context.tenantId, form)
+      const antiSpam = antiSpamOf(version.settings)
+      const ip = context.client.ip
+      await deps.limits.consume(context.tenantId, formId, ip, antiSpam)
+      const data = checkAnswers(version.fields as Field[], input.data)
+
+      const fingerprint = sha256Hex(`${formId}:${canonicalJson(data)}`)
+      const reasons: string[] = []
+      if (antiSpam.honeypot && (input.honeypot ?? '') !== '') reasons.push('honeypot')
+      const pace = deps.tokens.problem(context.tenantId, formId, input.formToken, antiSpam.minFillSeconds)
+      if (pace !== undefined) reasons.push(pace)
+      if (antiSpam.captcha && !(await deps.verifyCaptcha(input.captchaToken, ip))) reasons.push('captcha')
+      if (
+        antiSpam.duplicateWindowSeconds > 0 &&
+        (await responses.seenSince(
+          context.tenantId,
+          formId,
+          fingerprint,
+          new Date(Date.now() - antiSpam.duplicateWindowSeconds * 1000),
+        ))
+      ) {
+        reasons.push('duplicate')
+      }
+      const spam = reasons.length > 0
+      const settings = version.settings as FormSettings
+      const locales = requestedLocales(input.locale, acceptLanguage)
+      const acting: TenantContext = {
+        tenantId: context.tenantId,
+        actor: { kind: 'apiToken', tokenId: principal.tokenId, name: principal.name },
+        permissions: principal.permissions,
+        client: context.client,
+      }
+      const [geo, id] = [await deps.geo(ip), newId()]
+      await write(acting, async (tx, emit) => {
+        const row = await createResponsesRepository(tx).insert(context.tenantId, {
+          id,
+          formId,
+          formVersion: version.version,
+          data,
+          status: spam ? 'spam' : 'pending',
+          flaggedAsSpam: spam,
+          spamReasons: reasons,
+          source: input.source ?? (context.origin === null ? 'api' : 'web'),
+          locale: locales[0] ?? '',
+          userAgent: context.client.userAgent.slice(0, 1000),
+          ipHash: deps.hashIp(context.tenantId, ip),
+          geo,
+          device: deviceOf(context.client.userAgent),
+          userId: input.user?.id ?? null,
+          userEmail: input.user?.email ?? null,
+          userName: input.user?.name ?? null,
+          fieldMetadata: fieldMetadataOf(version.fields),
+          fingerprint,
+        })
+        // The event carries the answers, never the address hash.
+        const { ip: _hash, ...payload } = toListItem(row)
+        emit({ type: 'form.response.created', subjectId: id, payload })
+        if (!spam && (settings.notifications?.recipients?.length ?? 0) > 0) {
+          await deps.jobs.send<NotifyJob>(
+            NOTIFY_JOB,
+            { tenantId: context.tenantId, formId, responseId: id },
+            { within: tx },
+          )
+        }
+      })
+      const fallback = await defaultLanguageOf(deps.settings, context.tenantId)
+      return {
+        success: true,
+        message: pick(settings.successMessage, locales, fallback) ?? 'Thank you, your answers were received.',
+        responseId: id,
+      }
+    },
+  }
+}
+
+export type PublicFormsService = ReturnType<typeof createPublicFormsService>
+
+/** JSON with object keys sorted at every level: equal answers give equal text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`
+  }
+  return JSON.stringify(value)
+}

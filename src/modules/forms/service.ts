@@ -1,0 +1,289 @@
+import { type TenantContext, userIdOf } from '../../context.js'
+import type { Db } from '../../db/client.js'
+import { isUniqueViolation } from '../../db/errors.js'
+import { errors } from '../../errors.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
+import { paginate } from '../../http/schemas.js'
+import { newId } from '../../lib/ids.js'
+import { SLUG_MAX_LENGTH, toSlug } from '../../lib/slug.js'
+import type { TenantSettingsReader } from '../tenant-settings/effective.js'
+import { checkFields, checkI18n, checkTitle, slugOf } from './definition.js'
+import { defaultLanguageOf, extraOf, formFacts, titleMap, toForm, toFormVersion } from './mapping.js'
+import { createFormsRepository, type FormRow, type FormsRepository } from './repository.js'
+import type { CreateFormInput, Form, ListFormsQuery, UpdateFormInput } from './schemas.js'
+
+const SLUG_KEY = 'forms_tenant_slug_key'
+
+/**
+ * Form definitions and their versions (api-spec "Form", prior-art.md §19.1–19.2). States:
+ * create → draft; publish → published (freezes the definition as version N, served publicly);
+ * archive → archived (no submissions, public read 404); PUT `status` moves between the three
+ * (to `published` it publishes); restore copies a version into the draft definition and keeps the
+ * state; duplicate makes a new draft. Editing a published form changes the draft only: the public
+ * keeps the published version until the next publish. Writes emit `form.*` events.
+ */
+export function createFormsService(deps: {
+  db: Db
+  events: EventSink
+  settings: TenantSettingsReader
+  /** Whether a captcha provider is configured (`settings.captcha` is refused otherwise). */
+  captchaConfigured: boolean
+}) {
+  /** @throws ValidationFailed for `settings.captcha` without a configured provider. */
+  function checkSettings<T extends { captcha?: boolean } | undefined>(settings: T): T {
+    if (settings?.captcha === true && !deps.captchaConfigured) {
+      throw errors.validation(
+        'settings.captcha needs a captcha provider: the operator sets CAPTCHA_VERIFY_URL and CAPTCHA_SECRET.',
+      )
+    }
+    return settings
+  }
+
+  const repository = createFormsRepository(deps.db)
+  const write = transactional(deps.db, deps.events)
+
+  async function load(repo: FormsRepository, tenantId: string, id: string, lock = false): Promise<FormRow> {
+    const row = await repo.find(tenantId, id, lock)
+    if (row === undefined) throw errors.notFound('Form')
+    return row
+  }
+
+  /** Freezes the form's current definition as the next version and serves it. */
+  async function publishRow(repo: FormsRepository, context: TenantContext, row: FormRow) {
+    if (row.fields.length === 0) throw errors.validation('A form needs at least one field to be published.')
+    const version = row.version + 1
+    await repo.insertVersion(context.tenantId, {
+      formId: row.id,
+      version,
+      title: row.title,
+      description: row.description,
+      fields: row.fields,
+      settings: row.settings,
+      visibility: row.visibility,
+      extra: row.extra,
+      createdBy: userIdOf(context),
+    })
+    return repo.update(context.tenantId, row.id, {
+      status: 'published',
+      version,
+      publishedVersion: version,
+      publishedAt: new Date(),
+      updatedBy: userIdOf(context),
+    })
+  }
+
+  /** Runs a write on one form, locked, and emits `form.<verb>` with the result. */
+  function change(
+    context: TenantContext,
+    id: string,
+    verb: string,
+    work: (repo: FormsRepository, row: FormRow) => Promise<FormRow | undefined>,
+  ) {
+    return write(context, async (tx, emit) => {
+      const repo = createFormsRepository(tx)
+      const updated = await work(repo, await load(repo, context.tenantId, id, true))
+      const form = toForm(updated!)
+      emit({ type: `form.${verb}`, subjectId: form.id, payload: formFacts(form) })
+      return form
+    })
+  }
+
+  async function insertWithSlug(
+    context: TenantContext,
+    values: Parameters<FormsRepository['insert']>[1],
+    explicit: boolean,
+  ) {
+    for (let attempt = 0; ; attempt++) {
+      const slug = attempt === 0 ? values.slug : await freeSlug(context.tenantId, values.slug)
+      try {
+        return await write(context, async (tx, emit) => {
+          const form = toForm(await createFormsRepository(tx).insert(context.tenantId, { ...values, slug }))
+          emit({ type: 'form.created', subjectId: form.id, payload: formFacts(form) })
+          return form
+        })
+      } catch (err) {
+        if (!isUniqueViolation(err, SLUG_KEY)) throw err
+        if (explicit || attempt >= 3) throw errors.slugConflict(slug)
+      }
+    }
+  }
+
+  /** `<base>-N` with the lowest free N ≥ 2 among the first 20 (a hint: the unique index decides). */
+  async function freeSlug(tenantId: string, base: string): Promise<string> {
+    const stem = base.slice(0, SLUG_MAX_LENGTH - 8).replace(/-+$/, '')
+    const candidates = Array.from({ length: 20 }, (_, index) => `${stem}-${index + 2}`)
+    const taken = await repository.takenSlugs(tenantId, candidates)
+    return candidates.find((candidate) => !taken.has(candidate)) ?? `${stem}-${newId().slice(-8)}`
+  }
+
+  return {
+    /** `GET /api/forms`: newest change first. */
+    async list(context: TenantContext, query: ListFormsQuery) {
+      const page = query.page ?? 1
+      const limit = query.limit ?? 20
+      const filter = { status: query.status, search: query.search }
+      const { rows, total } = await repository.list(context.tenantId, filter, (page - 1) * limit, limit)
+      return { forms: rows.map(toForm), pagination: paginate(page, limit, total) }
+    },
+
+    async get(context: TenantContext, id: string): Promise<Form> {
+      return toForm(await load(repository, context.tenantId, id))
+    },
+
+    /**
+     * `POST /api/forms`: a draft. A string title is in the tenant's default language. The slug comes
+     * from `slug` (409 SlugConflict when taken) or the title (a free variant when taken).
+     * @throws ValidationFailed naming the member (fields, language tags, empty slug).
+     */
+    async create(context: TenantContext, input: CreateFormInput): Promise<Form> {
+      const language = await defaultLanguageOf(deps.settings, context.tenantId)
+      const title = checkTitle(titleMap(input.title, language))
+      checkI18n(input.description, 'description')
+      const slug = slugOf(input.slug, title)
+      return insertWithSlug(
+        context,
+        {
+          id: newId(),
+          slug,
+          status: 'draft',
+          title,
+          description: input.description ?? '',
+          fields: checkFields(input.fields ?? []),
+          settings: checkSettings(input.settings) ?? {},
+          visibility: input.visibility ?? 'public',
+          extra: extraOf(input) ?? {},
+          createdBy: userIdOf(context),
+          updatedBy: userIdOf(context),
+        },
+        input.slug !== undefined,
+      )
+    },
+
+    /**
+     * `PUT /api/forms/{id}`: changes the draft definition; extra members are merged in. `status`
+     * `published` publishes (a new version), `archived` archives, `draft` withdraws the form from
+     * the public. @throws NotFound, SlugConflict, ValidationFailed.
+     */
+    async update(context: TenantContext, id: string, input: UpdateFormInput): Promise<Form> {
+      const language = await defaultLanguageOf(deps.settings, context.tenantId)
+      const title = input.title === undefined ? undefined : checkTitle(titleMap(input.title, language))
+      checkI18n(input.description, 'description')
+      const fields = input.fields === undefined ? undefined : checkFields(input.fields)
+      checkSettings(input.settings)
+      const slug = input.slug === undefined ? undefined : slugOf(input.slug, {})
+      const verb =
+        input.status === 'published' ? 'published' : input.status === 'archived' ? 'archived' : 'updated'
+      try {
+        return await change(context, id, verb, async (repo, row) => {
+          const extra = extraOf(input)
+          const updated = await repo.update(context.tenantId, id, {
+            ...(title === undefined ? {} : { title }),
+            ...(slug === undefined ? {} : { slug }),
+            ...(input.description === undefined ? {} : { description: input.description }),
+            ...(fields === undefined ? {} : { fields }),
+            ...(input.settings === undefined ? {} : { settings: input.settings }),
+            ...(input.visibility === undefined ? {} : { visibility: input.visibility }),
+            ...(extra === undefined ? {} : { extra: { ...row.extra, ...extra } }),
+            ...(input.status === 'draft' || input.status === 'archived' ? { status: input.status } : {}),
+            updatedBy: userIdOf(context),
+          })
+          return input.status === 'published' ? publishRow(repo, context, updated!) : updated
+        })
+      } catch (err) {
+        if (slug !== undefined && isUniqueViolation(err, SLUG_KEY)) throw errors.slugConflict(slug)
+        throw err
+      }
+    },
+
+    /** `DELETE /api/forms/{id}`: removes the form with its versions and responses. */
+    async remove(context: TenantContext, id: string): Promise<void> {
+      await write(context, async (tx, emit) => {
+        const repo = createFormsRepository(tx)
+        const form = toForm(await load(repo, context.tenantId, id, true))
+        await repo.delete(context.tenantId, id)
+        emit({ type: 'form.deleted', subjectId: id, payload: formFacts(form) })
+      })
+    },
+
+    /** `POST /api/forms/{id}/publish` → published, version N+1. @throws ValidationFailed without fields. */
+    publish: (context: TenantContext, id: string) =>
+      change(context, id, 'published', (repo, row) => publishRow(repo, context, row)),
+
+    /** `POST /api/forms/{id}/archive` → archived (idempotent). */
+    archive: (context: TenantContext, id: string) =>
+      change(context, id, 'archived', (repo) =>
+        repo.update(context.tenantId, id, { status: 'archived', updatedBy: userIdOf(context) }),
+      ),
+
+    /**
+     * `POST /api/forms/{id}/restore/{version}`: the draft definition becomes that version's; the
+     * state and the published version are unchanged (publish to serve it). @throws NotFound.
+     */
+    restore: (context: TenantContext, id: string, version: number) =>
+      change(context, id, 'restored', async (repo) => {
+        const frozen = await repo.findVersion(context.tenantId, id, version)
+        if (frozen === undefined) throw errors.notFound('Form version')
+        return repo.update(context.tenantId, id, {
+          title: frozen.title,
+          description: frozen.description,
+          fields: frozen.fields,
+          settings: frozen.settings,
+          visibility: frozen.visibility,
+          extra: frozen.extra,
+          updatedBy: userIdOf(context),
+        })
+      }),
+
+    /** `GET /api/forms/{id}/versions`: newest first. @throws NotFound. */
+    async versions(context: TenantContext, id: string, query: { page?: number; limit?: number }) {
+      await load(repository, context.tenantId, id)
+      const page = query.page ?? 1
+      const limit = query.limit ?? 20
+      const { rows, total } = await repository.listVersions(context.tenantId, id, (page - 1) * limit, limit)
+      return { versions: rows.map(toFormVersion), pagination: paginate(page, limit, total) }
+    },
+
+    /** `POST /api/forms/{id}/duplicate`: a draft copy of the definition with a free slug. */
+    async duplicate(context: TenantContext, id: string, input: { title?: string }): Promise<Form> {
+      const source = await load(repository, context.tenantId, id)
+      const language = await defaultLanguageOf(deps.settings, context.tenantId)
+      const title =
+        input.title === undefined
+          ? Object.fromEntries(Object.entries(source.title).map(([tag, text]) => [tag, `${text} (Copy)`]))
+          : titleMap(input.title, language)
+      const base = toSlug(input.title ?? `${source.slug}-copy`) || `${source.slug}-copy`
+      return insertWithSlug(
+        context,
+        {
+          ...source,
+          id: newId(),
+          slug: await freeSlugFrom(base),
+          status: 'draft',
+          title,
+          version: 0,
+          publishedVersion: null,
+          publishedAt: null,
+          createdBy: userIdOf(context),
+          updatedBy: userIdOf(context),
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        },
+        false,
+      )
+
+      async function freeSlugFrom(candidate: string) {
+        return (await repository.slugTaken(context.tenantId, candidate))
+          ? freeSlug(context.tenantId, candidate)
+          : candidate
+      }
+    },
+
+    /** `GET /api/forms/check-slug`: whether the normalized slug is free (for `formId`: besides that form). */
+    async checkSlug(context: TenantContext, query: { slug: string; formId?: string | undefined }) {
+      const slug = slugOf(query.slug, {})
+      return { available: !(await repository.slugTaken(context.tenantId, slug, query.formId)), slug }
+    },
+  }
+}
+
+export type FormsService = ReturnType<typeof createFormsService>
