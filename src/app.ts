@@ -18,6 +18,9 @@ import { activitiesRoutes } from './modules/activities/routes.js'
 import { apiTokensRoutes } from './modules/api-tokens/routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { categoriesRoutes } from './modules/categories/routes.js'
+import { collectionDefinitionsRoutes } from './modules/collections/definitions-routes.js'
+import { collectionEntriesRoutes } from './modules/collections/entries-routes.js'
+import { publicCollectionsRoutes } from './modules/collections/public-routes.js'
 import { contentsRoutes } from './modules/contents/routes.js'
 import { featureFlagsRoutes } from './modules/feature-flags/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
@@ -138,6 +141,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(categoriesRoutes, { prefix: '/api/categories', service: services.categories })
     await api.register(tagsRoutes, { prefix: '/api/tags', service: services.tags })
     await api.register(mediaRoutes, { prefix: '/api/media', service: services.media })
+    await api.register(collectionDefinitionsRoutes, {
+      prefix: '/api/collections',
+      service: services.collections,
+    })
+    await api.register(collectionEntriesRoutes, {
+      prefix: '/api/collections',
+      service: services.collectionEntries,
+    })
     await api.register(activitiesRoutes, { prefix: '/api/activities', service: services.activities })
     await api.register(webhooksRoutes, { prefix: '/api/webhooks', service: services.webhooks })
     await api.register(quotaRoutes, { prefix: '/api', service: services.quota })
@@ -158,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tenants: services.tenantDirectory,
     settings: services.settings,
     quota: services.quota,
-    routes: deps.extraPublicRoutes ?? [],
+    routes: [publicCollectionsRoutes(services.publicCollections), ...(deps.extraPublicRoutes ?? [])],
   })
   return app
 }

@@ -55,6 +55,11 @@ export interface Config {
    * (benchmarks comparing its cost): nothing is counted, limited or reported in headers.
    */
   metering: boolean
+  /**
+   * Longest a public collection read or query may run (`PUBLIC_QUERY_TIMEOUT_MS`, a statement
+   * timeout set per transaction); beyond it the request answers 400 QueryTimeout.
+   */
+  publicQueryTimeoutMs: number
 }
 
 /** Standard Webhooks-style schedule: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
@@ -159,6 +164,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (meteringMode !== 'on' && meteringMode !== 'off') {
     problems.push(`METERING must be on or off, got "${meteringMode}"`)
   }
+  const publicQueryTimeoutMs = parseInteger(
+    read('PUBLIC_QUERY_TIMEOUT_MS') ?? '2000',
+    'PUBLIC_QUERY_TIMEOUT_MS',
+    50,
+    60_000,
+    problems,
+  )
   const trustProxyValue = read('TRUST_PROXY')
   const trustProxy = trustProxyValue ? trustProxyValue.split(',').map((s) => s.trim()) : false
 
@@ -216,6 +228,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     outboundAllowPrivate: outboundAllowPrivate === 'true',
     webhookRetryDelaysSeconds: Object.freeze(webhookRetryDelaysSeconds),
     metering: meteringMode !== 'off',
+    publicQueryTimeoutMs,
   })
 }
 

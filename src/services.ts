@@ -7,6 +7,10 @@ import { createApiTokensService } from './modules/api-tokens/service.js'
 import { createCredentials } from './modules/auth/credentials.js'
 import { createAuthService } from './modules/auth/service.js'
 import { createCategoriesService } from './modules/categories/service.js'
+import { createCollectionDefinitionsService } from './modules/collections/definitions-service.js'
+import { createCollectionEntriesService } from './modules/collections/entries-service.js'
+import { createPublicCollectionsService } from './modules/collections/public-service.js'
+import { createEntryReader } from './modules/collections/reader.js'
 import { createListTotals } from './modules/contents/list-totals.js'
 import { createContentsService } from './modules/contents/service.js'
 import { createTaxonomyIds } from './modules/contents/taxonomy-ids.js'
@@ -62,6 +66,15 @@ export function createServices(deps: {
     taxonomyIds: createTaxonomyIds(bus),
     settings,
   })
+  const collectionReader = createEntryReader({ db, timeoutMs: config.publicQueryTimeoutMs })
+  const collections = createCollectionDefinitionsService({ db, events })
+  const collectionEntries = createCollectionEntriesService({
+    db,
+    events,
+    definitions: collections,
+    reader: collectionReader,
+  })
+  const publicCollections = createPublicCollectionsService({ db, reader: collectionReader })
   const webhooks = createWebhooksService({
     db,
     jobs: platform.jobs,
@@ -115,6 +128,9 @@ export function createServices(deps: {
     tags,
     contents,
     listTotals,
+    collections,
+    collectionEntries,
+    publicCollections,
     activities: platform.activities,
     webhooks,
   }

@@ -19,6 +19,8 @@ const RESOURCE_WORDS: Record<string, string> = {
   webhook: 'the webhook',
   gallery: 'the gallery',
   form: 'the form',
+  collection: 'the collection',
+  'collection-entry': 'the collection entry',
 }
 
 const VERB_WORDS: Record<string, string> = {
