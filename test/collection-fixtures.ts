@@ -72,16 +72,14 @@ export async function createCatalogue(ctx: TestContext, token: string) {
 
 export async function seedMediaItem(db: Db, tenantId: string, status = 'active'): Promise<string> {
   const id = newId()
-  await db
-    .insert(media)
-    .values({
-      tenantId,
-      id,
-      sourceType: 'external',
-      status,
-      url: `https://cdn.example.test/${id}.jpg`,
-      title: 'Cover',
-    })
+  await db.insert(media).values({
+    tenantId,
+    id,
+    sourceType: 'external',
+    status,
+    url: `https://cdn.example.test/${id}.jpg`,
+    title: 'Cover',
+  })
   return id
 }
 
