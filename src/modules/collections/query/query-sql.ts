@@ -126,7 +126,11 @@ export async function runPlan(db: Db, scope: Scope, plan: QueryPlan, orders: Ord
   const joins = orders.map((order, index) =>
     order.kind === 'field' ? { order, table: alias(values, `sort_${index}`) } : { order, table: undefined },
   )
-  let query = db.select({ entry: entries }).from(entries).$dynamic()
+  // The total comes with the page (a window count over the matching rows): the filters run once.
+  let query = db
+    .select({ entry: entries, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(entries)
+    .$dynamic()
   for (const { order, table } of joins) {
     if (table === undefined || order.kind !== 'field') continue
     query = query.leftJoin(
@@ -147,15 +151,18 @@ export async function runPlan(db: Db, scope: Scope, plan: QueryPlan, orders: Ord
     return order.dir === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`
   })
   const last = orders.at(-1)?.dir ?? 'desc'
-  const [rows, [counted]] = await Promise.all([
-    query
-      .where(where)
-      .orderBy(...orderBy, last === 'asc' ? asc(entries.id) : desc(entries.id))
-      .limit(plan.limit)
-      .offset(plan.offset),
-    db.select({ total: count() }).from(entries).where(where),
-  ])
-  return { rows: rows.map((row) => row.entry as EntryRow), total: counted?.total ?? 0 }
+  const rows = await query
+    .where(where)
+    .orderBy(...orderBy, last === 'asc' ? asc(entries.id) : desc(entries.id))
+    .limit(plan.limit)
+    .offset(plan.offset)
+  // A page past the end has no row to carry the total: count then (rare, and only past the end).
+  const total =
+    rows[0]?.total ??
+    (plan.offset === 0
+      ? 0
+      : ((await db.select({ total: count() }).from(entries).where(where))[0]?.total ?? 0))
+  return { rows: rows.map((row) => row.entry as EntryRow), total }
 }
 
 /** Published entries of active collections among `ids`, with their collection key (resolved refs). */
