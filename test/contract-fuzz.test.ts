@@ -150,8 +150,9 @@ function requests(operation: Operation): fc.Arbitrary<FuzzRequest> {
 }
 
 function urlOf(operation: Operation, request: FuzzRequest): string {
+  // A lone surrogate cannot be percent-encoded (URIError): it goes as U+FFFD, still an invalid value.
   const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(textOf(request.params[name])),
+    encodeURIComponent(textOf(request.params[name]).toWellFormed()),
   )
   const search = new URLSearchParams()
   for (const [name, value] of Object.entries(request.query)) {

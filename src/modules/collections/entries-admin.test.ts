@@ -13,7 +13,10 @@ describe('entries: list, read, update and delete', () => {
       ['B', 'published'],
       ['C', 'archived'],
     ]) {
-      await createEntry(ctx, owner.token, 'books', { status, data: { title, price: title.charCodeAt(0) } })
+      await createEntry(ctx, owner.token, 'books', {
+        status,
+        data: { title, price: (title as string).charCodeAt(0) },
+      })
     }
     const get = (query: string) =>
       call(ctx.app, 'GET', `/api/collections/books/entries?${query}`, { token: owner.token })

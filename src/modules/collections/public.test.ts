@@ -104,7 +104,9 @@ describe('GET /api/public/collections/{key}/{slug}', () => {
     const response = await publicCall(ctx, 'GET', '/collections/books/dune', owner.tenantId)
     expect(response.statusCode).toBe(200)
     expect(response.data.entry).toMatchObject({ slug: 'dune', status: 'published', data: { title: 'Dune' } })
-    for (const slug of ['secret-draft', 'old-one', 'foreign', "x'%20OR%20'1'='1"]) {
+    const injected = await publicCall(ctx, 'GET', "/collections/books/x'%20OR%20'1'='1", owner.tenantId)
+    expect(injected.statusCode, injected.body).toBe(400)
+    for (const slug of ['secret-draft', 'old-one', 'foreign', 'dune-2']) {
       const missing = await publicCall(ctx, 'GET', `/collections/books/${slug}`, owner.tenantId)
       expect(missing.statusCode, slug).toBe(404)
       expect(missing.data).toEqual({ error: 'NotFound', message: 'Entry not found.' })

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { PageQuery } from '../../http/schemas.js'
-import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../lib/slug.js'
 import {
   IN_LIST_MAX,
   LIKE_MAX_LENGTH,
@@ -51,7 +51,12 @@ export const PublicKeyParams = Type.Object(
 export const PublicSlugParams = Type.Object(
   {
     key: Type.String({ pattern: COLLECTION_KEY_PATTERN }),
-    slug: Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH }),
+    slug: Type.String({
+      minLength: 1,
+      maxLength: SLUG_MAX_LENGTH,
+      pattern: SLUG_PATTERN,
+      description: 'Entry slugs are always lowercase letters and digits joined by single dashes',
+    }),
   },
   { additionalProperties: false },
 )
