@@ -214,3 +214,48 @@ describe('POST /api/public/queries/run: fuzz', () => {
     )
   }, 120_000)
 })
+
+describe('GET /api/public/collections/{key}: fuzz', () => {
+  it('never answers 5xx to generated filters, sorts and searches, and lists published entries of the tenant only', async () => {
+    const operand = fc.oneof(
+      value,
+      fc.dictionary(
+        fc.constantFrom('eq', 'ne', 'in', 'nin', 'gt', 'lte', 'like', '$gt', '__proto__'),
+        value,
+        { maxKeys: 2 },
+      ),
+    )
+    const query = fc.record(
+      {
+        filter: fc
+          .dictionary(fc.constantFrom(...FIELDS), operand, { maxKeys: 3 })
+          .map((f) => JSON.stringify(f)),
+        sort: fc
+          .array(
+            fc.tuple(
+              fc.constantFrom('', '-'),
+              fc.constantFrom(...FIELDS),
+              fc.constantFrom('', ':asc', ':desc', ':up'),
+            ),
+            { minLength: 1, maxLength: 3 },
+          )
+          .map((keys) => keys.map((k) => k.join('')).join(',')),
+        q: fc.string({ minLength: 1, maxLength: 20 }),
+        limit: fc.integer({ min: 1, max: 200 }),
+      },
+      { requiredKeys: [] },
+    )
+    await fc.assert(
+      fc.asyncProperty(query, async (members) => {
+        const search = new URLSearchParams(
+          Object.entries(members).map(([k, v]): [string, string] => [k, String(v).toWellFormed()]),
+        )
+        const response = await publicCall(ctx, 'GET', `/collections/books?${search}`, owner.tenantId)
+        expect([200, 400], response.body).toContain(response.statusCode)
+        if (response.statusCode !== 200) return
+        for (const entry of response.data.entries) expect(published.has(entry.id), entry.id).toBe(true)
+      }),
+      { seed: 20261124, numRuns: 120 },
+    )
+  }, 120_000)
+})
