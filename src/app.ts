@@ -20,6 +20,9 @@ import { googleRoutes } from './modules/auth/google-routes.js'
 import { invitationRoutes } from './modules/auth/invitation-routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { categoriesRoutes } from './modules/categories/routes.js'
+import { collectionDefinitionsRoutes } from './modules/collections/definitions-routes.js'
+import { collectionEntriesRoutes } from './modules/collections/entries-routes.js'
+import { publicCollectionsRoutes } from './modules/collections/public-routes.js'
 import { contentsRoutes } from './modules/contents/routes.js'
 import { contentVersionsRoutes } from './modules/contents/versions-routes.js'
 import { customFieldsRoutes } from './modules/custom-fields/routes.js'
@@ -183,6 +186,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     })
     await api.register(galleriesRoutes, { prefix: '/api/galleries', service: services.galleries })
     await api.register(contentGalleriesRoutes, { prefix: '/api/contents', service: services.galleries })
+    await api.register(collectionDefinitionsRoutes, {
+      prefix: '/api/collections',
+      service: services.collections,
+    })
+    await api.register(collectionEntriesRoutes, {
+      prefix: '/api/collections',
+      service: services.collectionEntries,
+    })
     await api.register(activitiesRoutes, { prefix: '/api/activities', service: services.activities })
     await api.register(webhooksRoutes, { prefix: '/api/webhooks', service: services.webhooks })
     await api.register(formsRoutes, { prefix: '/api/forms', service: services.forms })
@@ -205,7 +216,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tenants: services.tenantDirectory,
     settings: services.settings,
     quota: services.quota,
-    routes: [publicFormsRoutes(services.publicForms), ...(deps.extraPublicRoutes ?? [])],
+    routes: [
+      publicFormsRoutes(services.publicForms),
+      publicCollectionsRoutes(services.publicCollections),
+      ...(deps.extraPublicRoutes ?? []),
+    ],
   })
   return app
 }

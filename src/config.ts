@@ -73,6 +73,11 @@ export interface Config {
    * siteverify endpoint, with `CAPTCHA_SECRET`); undefined when not configured.
    */
   captcha: { verifyUrl: string; secret: string } | undefined
+  /**
+   * Longest a public collection read or query may run (`PUBLIC_QUERY_TIMEOUT_MS`, a statement
+   * timeout set per transaction); beyond it the request answers 400 QueryTimeout.
+   */
+  publicQueryTimeoutMs: number
 }
 
 /**
@@ -239,6 +244,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if ((captchaVerifyUrl === undefined) !== (captchaSecret === undefined)) {
     problems.push('CAPTCHA_VERIFY_URL and CAPTCHA_SECRET are set together')
   }
+  const publicQueryTimeoutMs = parseInteger(
+    read('PUBLIC_QUERY_TIMEOUT_MS') ?? '2000',
+    'PUBLIC_QUERY_TIMEOUT_MS',
+    50,
+    60_000,
+    problems,
+  )
   const trustProxyValue = read('TRUST_PROXY')
   const trustProxy = trustProxyValue ? trustProxyValue.split(',').map((s) => s.trim()) : false
 
@@ -307,6 +319,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       captchaVerifyUrl === undefined || captchaSecret === undefined
         ? undefined
         : Object.freeze({ verifyUrl: captchaVerifyUrl, secret: captchaSecret }),
+    publicQueryTimeoutMs,
   })
 }
 

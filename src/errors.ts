@@ -10,6 +10,7 @@ const STATUS_BY_CODE = {
   InvalidToken: 400,
   ConfirmationMismatch: 400,
   LastOwnerRestriction: 400,
+  QueryTimeout: 400,
   Unauthorized: 401,
   InvalidCredentials: 401,
   Forbidden: 403,
@@ -21,6 +22,7 @@ const STATUS_BY_CODE = {
   Conflict: 409,
   SlugConflict: 409,
   RestoreWindowExpired: 409,
+  UniqueFieldViolation: 409,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   RateLimitExceeded: 429,
@@ -105,6 +107,15 @@ export const errors = {
       'SlugConflict',
       `The slug "${slug}" is already in use.`,
       suggestions === undefined ? {} : { suggestions },
+    ),
+  /** 409 when another entry of the collection holds the same value of a `unique` field. */
+  uniqueFieldViolation: (field: string) =>
+    new AppError(
+      'UniqueFieldViolation',
+      `Another entry already has this value of the unique field "${field}".`,
+      {
+        field,
+      },
     ),
   /**
    * 429 for a short-window throttle: `what` was limited; the message says when it clears, in words

@@ -10,6 +10,10 @@ import { createGoogleSignIn } from './modules/auth/google.js'
 import { createInvitations } from './modules/auth/invitations.js'
 import { createAuthService } from './modules/auth/service.js'
 import { createCategoriesService } from './modules/categories/service.js'
+import { createCollectionDefinitionsService } from './modules/collections/definitions-service.js'
+import { createCollectionEntriesService } from './modules/collections/entries-service.js'
+import { createPublicCollectionsService } from './modules/collections/public-service.js'
+import { createEntryReader } from './modules/collections/reader.js'
 import {
   type ContentJob,
   PRUNE_VERSIONS_JOB,
@@ -172,6 +176,15 @@ export function createServices(deps: {
   platform.jobs.handle<ContentJob>(PRUNE_VERSIONS_JOB, async (job) => {
     await contentVersions.prune(job.tenantId, job.contentId)
   })
+  const collectionReader = createEntryReader({ db, timeoutMs: config.publicQueryTimeoutMs })
+  const collections = createCollectionDefinitionsService({ db, events })
+  const collectionEntries = createCollectionEntriesService({
+    db,
+    events,
+    definitions: collections,
+    reader: collectionReader,
+  })
+  const publicCollections = createPublicCollectionsService({ db, reader: collectionReader })
   const webhooks = createWebhooksService({
     db,
     jobs: platform.jobs,
@@ -264,6 +277,9 @@ export function createServices(deps: {
     contentScheduler,
     customFields,
     listTotals,
+    collections,
+    collectionEntries,
+    publicCollections,
     activities: platform.activities,
     webhooks,
     forms,

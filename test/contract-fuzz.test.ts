@@ -150,6 +150,7 @@ function requests(operation: Operation): fc.Arbitrary<FuzzRequest> {
 }
 
 function urlOf(operation: Operation, request: FuzzRequest): string {
+  // A lone surrogate cannot be percent-encoded (URIError): it goes as U+FFFD, still an invalid value.
   const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
     // A generated lone surrogate cannot be percent-encoded; a client would send U+FFFD instead.
     encodeURIComponent(textOf(request.params[name]).toWellFormed()),

@@ -1,4 +1,5 @@
 export * from './auth.js'
+export * from './collections.js'
 export * from './content.js'
 export * from './events.js'
 export * from './forms.js'

@@ -24,6 +24,8 @@ const RESOURCE_WORDS: Record<string, string> = {
   role: 'the role',
   invitation: 'the invitation',
   'form.response': 'a response to the form',
+  collection: 'the collection',
+  'collection-entry': 'the collection entry',
 }
 
 const VERB_WORDS: Record<string, string> = {

@@ -1,0 +1,252 @@
+import { type TenantContext, userIdOf } from '../../context.js'
+import type { Db } from '../../db/client.js'
+import { pgErrorOf } from '../../db/errors.js'
+import { errors } from '../../errors.js'
+import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
+import { paginate } from '../../http/schemas.js'
+import { newId } from '../../lib/ids.js'
+import { toSlug } from '../../lib/slug.js'
+import { explicitSlug } from '../contents/slugs.js'
+import type { CollectionDefinitionsService } from './definitions-service.js'
+import { toEntry } from './entry-view.js'
+import { filterToWhere, sortToOrders } from './query/list-params.js'
+import { tenantMediaIds } from './query/query-sql.js'
+import type { EntryReader } from './reader.js'
+import { type CollectionRow, createCollectionsRepository, type EntryRow } from './repository.js'
+import type { CreateEntryInput, Entry, UpdateEntryInput } from './schemas.js'
+import { nextFreeSlug } from './slugs.js'
+import { normalizeData, referencesOf, searchValuesOf } from './values.js'
+
+export interface ListEntriesInput {
+  page?: number | undefined
+  limit?: number | undefined
+  status?: string | undefined
+  q?: string | undefined
+  sort?: string | undefined
+  filter?: string | undefined
+}
+
+/**
+ * Entries of typed collections: data validated and normalized by field type, refs and media checked
+ * to be this tenant's, required fields enforced by the database (a trigger, SQLSTATE 23502) and
+ * unique fields by the unique index of `collection_entry_values`. Writes emit `collection-entry.*`.
+ */
+export function createCollectionEntriesService(deps: {
+  db: Db
+  events: EventSink
+  definitions: CollectionDefinitionsService
+  reader: EntryReader
+}) {
+  const write = transactional(deps.db, deps.events)
+  const { definitions, reader } = deps
+
+  async function writable(context: TenantContext, key: string, tx: Db): Promise<CollectionRow> {
+    const collection = await definitions.load(context, key, tx)
+    if (collection.status !== 'active') {
+      throw errors.conflict(`The collection "${key}" is archived: its entries cannot change.`)
+    }
+    return collection
+  }
+
+  return {
+    /** `GET /api/collections/{key}/entries`: any status unless `status` is given. */
+    async list(context: TenantContext, key: string, query: ListEntriesInput) {
+      const collection = await definitions.load(context, key)
+      const { where, paths } = filterToWhere(query.filter)
+      const limit = query.limit ?? 20
+      const result = await reader.read(
+        context.tenantId,
+        collection,
+        { where, orderBy: sortToOrders(query.sort), limit, page: query.page ?? 1 },
+        {
+          statuses: query.status === undefined ? undefined : [query.status],
+          defaultLimit: 20,
+          search: query.q,
+          wherePaths: paths,
+        },
+      )
+      return { entries: result.items as Entry[], pagination: paginate(query.page ?? 1, limit, result.total) }
+    },
+
+    async get(context: TenantContext, key: string, id: string): Promise<Entry> {
+      const collection = await definitions.load(context, key)
+      const row = await createCollectionsRepository(deps.db).findEntry(context.tenantId, collection.id, id)
+      if (row === undefined) throw errors.notFound('Entry')
+      return toEntry(row, collection)
+    },
+
+    /** @throws ValidationFailed (data, refs, required), SlugConflict, UniqueFieldViolation, Conflict (archived). */
+    async create(context: TenantContext, key: string, input: CreateEntryInput): Promise<Entry> {
+      return write(context, async (tx, emit) => {
+        const collection = await writable(context, key, tx)
+        const data = withoutNulls(normalizeData(collection.fields, input.data))
+        await checkReferences(tx, context.tenantId, collection, data)
+        const repository = createCollectionsRepository(tx)
+        const id = newId()
+        const status = input.status ?? 'draft'
+        const slugSource = collection.slugField === null ? undefined : data[collection.slugField]
+        const derived = toSlug(typeof slugSource === 'string' ? slugSource : '') || id
+        let slug = input.slug === undefined ? derived : explicitSlug(input.slug)
+        const values = {
+          id,
+          collectionId: collection.id,
+          status,
+          data,
+          publishedAt: status === 'published' ? new Date() : null,
+          createdBy: userIdOf(context),
+          updatedBy: userIdOf(context),
+        }
+        let row = await guarded(() => repository.insertEntry(context.tenantId, { ...values, slug }))
+        if (row === undefined && input.slug === undefined) {
+          slug = await nextFreeSlug(repository, context.tenantId, collection.id, derived)
+          row = await guarded(() => repository.insertEntry(context.tenantId, { ...values, slug }))
+        }
+        if (row === undefined) throw errors.slugConflict(slug)
+        await writeValues(tx, context.tenantId, collection, row)
+        return emitted(emit, 'collection-entry.created', toEntry(row, collection))
+      })
+    },
+
+    /** `data` is merged over the stored data; a status change to or from published is an event of its own. */
+    async update(context: TenantContext, key: string, id: string, input: UpdateEntryInput): Promise<Entry> {
+      return write(context, async (tx, emit) => {
+        const collection = await writable(context, key, tx)
+        const repository = createCollectionsRepository(tx)
+        const current = await repository.findEntry(context.tenantId, collection.id, id)
+        if (current === undefined) throw errors.notFound('Entry')
+        const changes = input.data === undefined ? {} : normalizeData(collection.fields, input.data)
+        const declared = new Set(collection.fields.map((field) => field.key))
+        const kept = Object.fromEntries(
+          Object.entries(current.data).filter(([fieldKey]) => declared.has(fieldKey)),
+        )
+        const data = withoutNulls({ ...kept, ...changes })
+        await checkReferences(tx, context.tenantId, collection, changes)
+        const status = input.status ?? current.status
+        const slug = input.slug === undefined ? current.slug : explicitSlug(input.slug)
+        const row = await guarded(() =>
+          repository.updateEntry(context.tenantId, collection.id, id, {
+            slug,
+            status,
+            data,
+            publishedAt: status === 'published' ? (current.publishedAt ?? new Date()) : current.publishedAt,
+            updatedBy: userIdOf(context),
+          }),
+        ).catch((err) => {
+          if (pgErrorOf(err)?.code === '23505') throw errors.slugConflict(slug)
+          throw err
+        })
+        if (row === undefined) throw errors.notFound('Entry')
+        await writeValues(tx, context.tenantId, collection, row)
+        const was = current.status === 'published'
+        const is = status === 'published'
+        const type = was === is ? 'updated' : is ? 'published' : 'unpublished'
+        return emitted(emit, `collection-entry.${type}`, toEntry(row, collection))
+      })
+    },
+
+    async remove(context: TenantContext, key: string, id: string): Promise<void> {
+      await write(context, async (tx, emit) => {
+        const collection = await writable(context, key, tx)
+        const row = await createCollectionsRepository(tx).deleteEntry(context.tenantId, collection.id, id)
+        if (row === undefined) throw errors.notFound('Entry')
+        emitted(emit, 'collection-entry.deleted', toEntry(row, collection))
+      })
+    },
+  }
+}
+
+export type CollectionEntriesService = ReturnType<typeof createCollectionEntriesService>
+
+function emitted(emit: Emit, type: string, entry: Entry): Entry {
+  emit({ type, subjectId: entry.id, payload: entry })
+  return entry
+}
+
+function withoutNulls(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null))
+}
+
+/** Turns the required-fields trigger's refusal (23502, the field in COLUMN) into a 400 naming it. */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (err) {
+    if (pgErrorOf(err)?.code !== '23502') throw err
+    const field = columnOf(err) ?? 'a required field'
+    throw errors.validation(`/data/${field} is required.`, [
+      { path: `/data/${field}`, message: 'is required' },
+    ])
+  }
+}
+
+function columnOf(err: unknown): string | undefined {
+  let current: unknown = err
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+    const column = (current as { column?: unknown }).column
+    if (typeof column === 'string') return column
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/**
+ * Refs must be entries of their field's target collection in this tenant; media this tenant's.
+ * @throws ValidationFailed naming the first field with an unknown id.
+ */
+async function checkReferences(
+  db: Db,
+  tenantId: string,
+  collection: CollectionRow,
+  data: Record<string, unknown>,
+) {
+  const { refs, media } = referencesOf(collection.fields, data)
+  const repository = createCollectionsRepository(db)
+  const targets = await repository.findCollections(tenantId, [...refs.keys()])
+  const known = new Set<string>(await tenantMediaIds(db, tenantId, [...media]))
+  for (const [targetKey, ids] of refs) {
+    const target = targets.find((row) => row.key === targetKey)
+    const found =
+      target === undefined
+        ? new Set<string>()
+        : await repository.existingEntryIds(tenantId, target.id, [...ids])
+    for (const id of found) known.add(`${targetKey}:${id}`)
+  }
+  for (const field of collection.fields) {
+    if (field.type !== 'ref' && field.type !== 'media') continue
+    const ids = [data[field.key] ?? []].flat() as string[]
+    const missing = ids.find((id) => !known.has(field.type === 'media' ? id : `${field.ref}:${id}`))
+    if (missing !== undefined) {
+      const what = field.type === 'media' ? 'media of this tenant' : `entry of "${field.ref}"`
+      throw errors.validation(`/data/${field.key}: ${missing} is no ${what}.`, [
+        { path: `/data/${field.key}`, message: `${missing} is no ${what}` },
+      ])
+    }
+  }
+}
+
+/**
+ * Writes the entry's search values in a savepoint, so a unique violation can be named: the field
+ * whose normalized value another entry of the collection already holds.
+ */
+async function writeValues(tx: Db, tenantId: string, collection: CollectionRow, row: EntryRow) {
+  const values = searchValuesOf(collection.fields, row.data)
+  try {
+    await tx.transaction((savepoint) =>
+      createCollectionsRepository(savepoint as unknown as Db).replaceValues(
+        tenantId,
+        collection.id,
+        row.id,
+        values,
+      ),
+    )
+  } catch (err) {
+    if (pgErrorOf(err)?.code !== '23505') throw err
+    const field = await createCollectionsRepository(tx).takenUniqueField(
+      tenantId,
+      collection.id,
+      row.id,
+      values,
+    )
+    throw errors.uniqueFieldViolation(field ?? 'a unique field')
+  }
+}

@@ -1,0 +1,151 @@
+import type { StoredField } from '../../db/schema/index.js'
+import { errors } from '../../errors.js'
+
+export const FIELD_TYPES = [
+  'string',
+  'text',
+  'number',
+  'boolean',
+  'date',
+  'datetime',
+  'enum',
+  'ref',
+  'media',
+  'geojson',
+  'richText',
+] as const
+export type FieldType = (typeof FIELD_TYPES)[number]
+
+/** Field keys: an identifier, never one of the entry's own members or a prototype name. */
+export const FIELD_KEY_PATTERN = '^[a-zA-Z][a-zA-Z0-9_]{0,63}$'
+export const RESERVED_FIELD_KEYS = new Set([
+  'id',
+  'slug',
+  'status',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'collectionKey',
+  'data',
+  'dataLabels',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+])
+export const MAX_FIELDS = 50
+
+/** Which typed column of `collection_entry_values` holds a field's values (null: not searchable). */
+export type ValueColumn = 'text' | 'number' | 'time'
+const COLUMN_BY_TYPE: Record<FieldType, ValueColumn | null> = {
+  string: 'text',
+  text: null,
+  number: 'number',
+  boolean: 'text',
+  date: 'time',
+  datetime: 'time',
+  enum: 'text',
+  ref: 'text',
+  media: 'text',
+  geojson: null,
+  richText: null,
+}
+
+export function valueColumnOf(field: StoredField): ValueColumn | null {
+  return COLUMN_BY_TYPE[field.type as FieldType] ?? null
+}
+
+/** Types whose values may be unique: one scalar each. */
+const UNIQUE_TYPES = new Set(['string', 'number', 'date', 'datetime', 'enum'])
+const MULTIPLE_TYPES = new Set(['enum', 'ref', 'media'])
+const LOCALE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/
+
+type Detail = { path: string; message: string }
+
+/** A locale map (`{ "en": "Books", "de-DE": "Bücher" }`) problem at `path`, or undefined. */
+export function localeMapProblem(map: Record<string, string>, path: string, required: boolean) {
+  const locales = Object.keys(map)
+  if (required && locales.length === 0) return { path, message: 'needs at least one locale' }
+  const bad = locales.find((locale) => !LOCALE_PATTERN.test(locale))
+  return bad === undefined
+    ? undefined
+    : { path: `${path}/${bad}`, message: 'is not a locale tag such as "en" or "pt-BR"' }
+}
+
+/**
+ * Checks a collection's field list beyond its JSON schema: unique keys, reserved keys, per-type
+ * rules (enum options, ref target, unique and multiple only where they make sense), locale maps.
+ * `previous` (on update) must keep each kept field's type, `multiple` and `unique`: stored values
+ * and unique keys were written under them.
+ * @throws ValidationFailed with one detail per problem (`/fields/<i>/<member>`).
+ */
+export function checkFields(fields: StoredField[], previous: StoredField[] = []): void {
+  const details: Detail[] = []
+  const seen = new Set<string>()
+  const before = new Map(previous.map((field) => [field.key, field]))
+  fields.forEach((field, index) => {
+    const at = `/fields/${index}`
+    if (RESERVED_FIELD_KEYS.has(field.key)) details.push({ path: `${at}/key`, message: 'is a reserved key' })
+    if (seen.has(field.key)) details.push({ path: `${at}/key`, message: `"${field.key}" is declared twice` })
+    seen.add(field.key)
+    const labelProblem = localeMapProblem(field.label, `${at}/label`, true)
+    if (labelProblem) details.push(labelProblem)
+    const descriptionProblem = localeMapProblem(field.description ?? {}, `${at}/description`, false)
+    if (descriptionProblem) details.push(descriptionProblem)
+    if (field.type === 'enum') {
+      const values = (field.options ?? []).map((option) => option.value)
+      if (values.length === 0)
+        details.push({ path: `${at}/options`, message: 'an enum needs at least one option' })
+      if (new Set(values).size !== values.length) {
+        details.push({ path: `${at}/options`, message: 'option values must be distinct' })
+      }
+    } else if (field.options !== undefined) {
+      details.push({ path: `${at}/options`, message: 'only enum fields take options' })
+    }
+    if (field.type === 'ref' && field.ref === undefined) {
+      details.push({ path: `${at}/ref`, message: 'a ref field names its target collection key' })
+    }
+    if (field.type !== 'ref' && field.ref !== undefined) {
+      details.push({ path: `${at}/ref`, message: 'only ref fields take a target collection' })
+    }
+    if (field.unique === true && (!UNIQUE_TYPES.has(field.type) || field.multiple === true)) {
+      details.push({ path: `${at}/unique`, message: `a ${field.type} field cannot be unique` })
+    }
+    if (field.multiple === true && !MULTIPLE_TYPES.has(field.type)) {
+      details.push({
+        path: `${at}/multiple`,
+        message: 'only enum, ref and media fields can hold several values',
+      })
+    }
+    const old = before.get(field.key)
+    if (old !== undefined) {
+      for (const member of ['type', 'multiple', 'unique'] as const) {
+        const changed =
+          member === 'type' ? old.type !== field.type : Boolean(old[member]) !== Boolean(field[member])
+        if (changed) {
+          details.push({
+            path: `${at}/${member}`,
+            message: `cannot change on an existing field; add a field with a new key instead`,
+          })
+        }
+      }
+    }
+  })
+  if (details.length > 0) throw errors.validation(`${details[0]?.path} ${details[0]?.message}.`, details)
+}
+
+/** The stored form of a definition field: members that do not apply are left out. */
+export function storedField(field: StoredField): StoredField {
+  return {
+    key: field.key,
+    type: field.type,
+    label: field.label,
+    ...(field.description === undefined ? {} : { description: field.description }),
+    required: field.required === true,
+    unique: field.unique === true,
+    multiple: field.multiple === true,
+    ...(field.options === undefined ? {} : { options: field.options }),
+    ...(field.ref === undefined ? {} : { ref: field.ref }),
+  }
+}

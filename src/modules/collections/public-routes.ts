@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { publicContext } from '../../http/public.js'
+import { errorResponses } from '../../http/schemas.js'
+import type { PublicCollectionsService } from './public-service.js'
+import {
+  PublicKeyParams,
+  PublicListQuery,
+  PublicSlugParams,
+  QueryRunBody,
+  QueryRunResult,
+} from './query-schemas.js'
+import { EntryBody, EntryPage } from './schemas.js'
+
+const tags = ['public']
+const EDGE = 'Tenant from X-Tenant-ID; the tenant’s edge policy applies (publicReadEnabled, allowedOrigins).'
+
+/**
+ * The public delivery routes of typed collections, registered in the `routes` list of the public
+ * API plugin (`/api/public`): published entries of active collections only.
+ */
+export function publicCollectionsRoutes(service: PublicCollectionsService): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/collections/:key',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          operationId: 'listPublicCollectionEntries',
+          summary: 'List the published entries of a collection',
+          description: `Published entries of an active collection, \`page\` and \`limit\` (1..200, default 20), \`q\` (literal text in the slug and string fields), \`sort\` and \`filter\` (a JSON object; see the parameters). Filters and sorts apply to declared fields only. ${EDGE} 400 names the offending parameter (\`/filter/<field>/<op>\`, \`/sort\`) or is QueryTimeout when the read runs past the statement timeout; 404 when the collection is missing or archived.`,
+          params: PublicKeyParams,
+          querystring: PublicListQuery,
+          response: { 200: EntryPage, ...errorResponses(400, 403, 404) },
+        },
+      },
+      (request) => service.list(publicContext(request), request.params.key, request.query),
+    )
+
+    app.get(
+      '/collections/:key/:slug',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          operationId: 'getPublicCollectionEntry',
+          summary: 'Get a published entry by slug',
+          description: `One published entry of an active collection. ${EDGE} 404 when the collection or a published entry of that slug is missing.`,
+          params: PublicSlugParams,
+          response: { 200: EntryBody, ...errorResponses(400, 403, 404) },
+        },
+      },
+      async (request) => ({
+        entry: await service.bySlug(publicContext(request), request.params.key, request.params.slug),
+      }),
+    )
+
+    app.post(
+      '/queries/run',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          operationId: 'runPublicQuery',
+          summary: 'Run a query over the published entries of a collection',
+          description: `The public query DSL: \`collection\`, \`select\` (≤ 50 paths), \`where\` (≤ 20 [field, op, value]; = != IN NIN > >= < <= LIKE), \`orderBy\` (≤ 3), \`limit\` (1..200, default 50), \`offset\` (≤ 10,000) or \`page\`, \`includeRelations\` (refs, media). Only published entries are searched; refs resolve only to published entries and media only to the tenant’s active media. Field keys are checked against the collection’s definition and reach the database as bound values only. Every query runs under a statement timeout. ${EDGE} 400 names the offending part in \`details[0].path\` (e.g. \`/where/2/1\`), or is QueryTimeout; 404 when the collection is missing or archived.`,
+          body: QueryRunBody,
+          response: { 200: QueryRunResult, ...errorResponses(400, 403, 404) },
+        },
+      },
+      (request) => service.run(publicContext(request), request.body),
+    )
+  }
+}

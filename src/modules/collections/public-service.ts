@@ -1,0 +1,74 @@
+import type { PublicContext } from '../../context.js'
+import type { Db } from '../../db/client.js'
+import { errors } from '../../errors.js'
+import { paginate } from '../../http/schemas.js'
+import { toEntry } from './entry-view.js'
+import { filterToWhere, sortToOrders } from './query/list-params.js'
+import type { PublicListQuery, QueryRunBody } from './query-schemas.js'
+import type { EntryReader } from './reader.js'
+import { type CollectionRow, createCollectionsRepository } from './repository.js'
+import type { Entry } from './schemas.js'
+
+const PUBLISHED = ['published']
+
+/**
+ * Public delivery of typed collections (prior-art.md §21): published entries of active collections
+ * only, for the tenant of the public context. No cache of its own: responses carry the public
+ * routes' headers, and every read runs under the statement timeout.
+ */
+export function createPublicCollectionsService(deps: { db: Db; reader: EntryReader }) {
+  const repository = createCollectionsRepository(deps.db)
+
+  async function active(context: PublicContext, key: string): Promise<CollectionRow> {
+    const collection = await repository.findCollection(context.tenantId, key)
+    if (collection === undefined || collection.status !== 'active') throw errors.notFound('Collection')
+    return collection
+  }
+
+  return {
+    /** `GET /api/public/collections/{key}`. */
+    async list(context: PublicContext, key: string, query: PublicListQuery) {
+      const collection = await active(context, key)
+      const { where, paths } = filterToWhere(query.filter)
+      const page = query.page ?? 1
+      const limit = query.limit ?? 20
+      const result = await deps.reader.read(
+        context.tenantId,
+        collection,
+        { where, orderBy: sortToOrders(query.sort), limit, page },
+        { statuses: PUBLISHED, defaultLimit: 20, search: query.q, wherePaths: paths },
+      )
+      return { entries: result.items as Entry[], pagination: paginate(page, limit, result.total) }
+    },
+
+    /** `GET /api/public/collections/{key}/{slug}`: 404 unless published. */
+    async bySlug(context: PublicContext, key: string, slug: string): Promise<Entry> {
+      const collection = await active(context, key)
+      const row = await repository.findEntryBySlug(context.tenantId, collection.id, slug, 'published')
+      if (row === undefined) throw errors.notFound('Entry')
+      return toEntry(row, collection)
+    },
+
+    /** `POST /api/public/queries/run`: the query DSL over published entries. */
+    async run(context: PublicContext, body: QueryRunBody) {
+      const collection = await active(context, body.collection)
+      const { collection: _key, ...input } = body
+      const result = await deps.reader.read(context.tenantId, collection, input, {
+        statuses: PUBLISHED,
+        defaultLimit: 50,
+      })
+      return {
+        items: result.items,
+        pagination: {
+          total: result.total,
+          limit: result.limit,
+          offset: result.offset,
+          page: Math.floor(result.offset / result.limit) + 1,
+          pages: Math.max(1, Math.ceil(result.total / result.limit)),
+        },
+      }
+    },
+  }
+}
+
+export type PublicCollectionsService = ReturnType<typeof createPublicCollectionsService>

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { useTestContext } from '../../../test/helpers.js'
+import { pgErrorOf } from '../../db/errors.js'
+import { withStatementTimeout } from './query/query-sql.js'
+
+const ctx = useTestContext()
+
+const settingOf = async (db: typeof ctx.db) => {
+  const result = await db.execute(sql`select current_setting('statement_timeout') as value`)
+  return ((result as { rows?: { value: string }[] }).rows ?? (result as unknown as { value: string }[]))[0]
+    ?.value
+}
+
+describe('statement timeout of public reads', () => {
+  it('applies to the read’s transaction only', async () => {
+    const inside = await withStatementTimeout(ctx.db, 1500, (tx) => settingOf(tx))
+    expect(inside).toBe('1500ms')
+    expect(await settingOf(ctx.db)).toBe('0')
+  })
+
+  // PGlite runs in one thread without timers, so it accepts the setting but never cancels; there
+  // the caps of the grammar bound a query (see query-run.test.ts).
+  it.skipIf(process.env.TEST_DATABASE_URL === undefined)(
+    'cancels a statement past it on PostgreSQL (57014)',
+    async () => {
+      const failure = await withStatementTimeout(ctx.db, 50, (tx) =>
+        tx.execute(sql`select pg_sleep(2)`),
+      ).then(
+        () => undefined,
+        (err: unknown) => err,
+      )
+      expect(pgErrorOf(failure)?.code).toBe('57014')
+    },
+  )
+})

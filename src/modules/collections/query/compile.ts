@@ -1,0 +1,264 @@
+import type { StoredField } from '../../../db/schema/index.js'
+import { errors } from '../../../errors.js'
+import { isId } from '../../../lib/ids.js'
+import { type ValueColumn, valueColumnOf } from '../fields.js'
+import { parseDate, parseDateTime, STRING_MAX_LENGTH } from '../values.js'
+
+export const OPERATORS = ['=', '!=', 'IN', 'NIN', '>', '>=', '<', '<=', 'LIKE'] as const
+export type Operator = (typeof OPERATORS)[number]
+export const WHERE_MAX = 20
+export const ORDER_BY_MAX = 3
+export const SELECT_MAX = 50
+export const IN_LIST_MAX = 100
+export const LIKE_MAX_LENGTH = 100
+export const LIMIT_MAX = 200
+export const OFFSET_MAX = 10_000
+export const BUILTIN_COLUMNS = ['id', 'slug', 'createdAt', 'updatedAt', 'publishedAt'] as const
+export type BuiltinColumn = (typeof BUILTIN_COLUMNS)[number]
+export const MEDIA_PATHS = [
+  'id',
+  'url',
+  'title',
+  'description',
+  'altText',
+  'caption',
+  'mimeType',
+  'thumbnailUrl',
+]
+export const RELATIONS = ['refs', 'media'] as const
+export type Relation = (typeof RELATIONS)[number]
+
+export type Scalar = string | number | Date
+export type Condition =
+  | { kind: 'column'; column: BuiltinColumn; op: Operator; values: Scalar[] }
+  | { kind: 'field'; field: string; column: ValueColumn; op: Operator; values: Scalar[] }
+export type Order =
+  | { kind: 'column'; column: BuiltinColumn; dir: 'asc' | 'desc' }
+  | { kind: 'field'; field: string; column: ValueColumn; dir: 'asc' | 'desc' }
+
+export interface QueryInput {
+  where?: unknown[][] | undefined
+  orderBy?: unknown[][] | undefined
+  select?: string[] | undefined
+  limit?: number | undefined
+  offset?: number | undefined
+  page?: number | undefined
+  includeRelations?: Relation[] | undefined
+}
+
+/** A checked query: every field key in it is a declared field; every value is typed. */
+export interface QueryPlan {
+  conditions: Condition[]
+  orders: Order[]
+  /** Requested paths, or null for whole entries. */
+  select: string[] | null
+  /** Fields whose ids are resolved to published entries (refs) or public media (media). */
+  resolve: { refs: boolean; media: boolean }
+  limit: number
+  offset: number
+}
+
+/** Definitions the compiler checks against: the collection's fields and those of its ref targets. */
+export interface QuerySubject {
+  fields: StoredField[]
+  targetFields(collectionKey: string): StoredField[] | undefined
+}
+
+type Where = { path: string; message: string }
+
+function fail(path: string, message: string): never {
+  throw errors.validation(`${path}: ${message}.`, [{ path, message }] satisfies Where[])
+}
+
+const RANGE_OPS = new Set<Operator>(['>', '>=', '<', '<='])
+
+/** The typed value of `raw` for a field of `type`, or a message saying what was expected. */
+function coerce(type: string, raw: unknown, field: StoredField | undefined): Scalar | { problem: string } {
+  const problem = (expected: string) => ({ problem: expected })
+  let result: Scalar | { problem: string }
+  switch (type) {
+    case 'id':
+    case 'ref':
+    case 'media':
+      result = typeof raw === 'string' && isId(raw) ? raw : problem('an id (24 hex characters)')
+      break
+    case 'number':
+      result = typeof raw === 'number' && Number.isFinite(raw) ? raw : problem('a number')
+      break
+    case 'boolean':
+      result = typeof raw === 'boolean' ? String(raw) : problem('true or false')
+      break
+    case 'date':
+      result = (typeof raw === 'string' && parseDate(raw)) || problem('a date as YYYY-MM-DD')
+      break
+    case 'datetime':
+      result = (typeof raw === 'string' && parseDateTime(raw)) || problem('an ISO 8601 date-time with a zone')
+      break
+    case 'enum': {
+      const options = (field?.options ?? []).map((option) => option.value)
+      result =
+        typeof raw === 'string' && options.includes(raw) ? raw : problem(`one of ${options.join(', ')}`)
+      break
+    }
+    default:
+      result =
+        typeof raw === 'string' && raw.length <= STRING_MAX_LENGTH
+          ? raw
+          : problem(`a string of at most ${STRING_MAX_LENGTH} characters`)
+  }
+  return result
+}
+
+const BUILTIN_TYPES: Record<BuiltinColumn, string> = {
+  id: 'id',
+  slug: 'string',
+  createdAt: 'datetime',
+  updatedAt: 'datetime',
+  publishedAt: 'datetime',
+}
+
+function compileCondition(subject: QuerySubject, triple: unknown[], at: string): Condition {
+  if (triple.length !== 3) fail(at, 'a condition is [field, operator, value]')
+  const [name, op, raw] = triple
+  if (typeof name !== 'string') fail(`${at}/0`, 'the field must be a string')
+  if (typeof op !== 'string' || !OPERATORS.includes(op as Operator)) {
+    fail(`${at}/1`, `the operator must be one of ${OPERATORS.join(' ')}`)
+  }
+  const operator = op as Operator
+  const builtin = (BUILTIN_COLUMNS as readonly string[]).includes(name) ? (name as BuiltinColumn) : undefined
+  const field = builtin === undefined ? subject.fields.find((candidate) => candidate.key === name) : undefined
+  if (builtin === undefined && field === undefined) {
+    fail(
+      `${at}/0`,
+      `"${name}" is not a filterable member: use ${BUILTIN_COLUMNS.join(', ')} or a declared field`,
+    )
+  }
+  const column = field === undefined ? null : valueColumnOf(field)
+  if (field !== undefined && column === null) fail(`${at}/0`, `${field.type} fields cannot be filtered`)
+  const type = builtin === undefined ? (field as StoredField).type : BUILTIN_TYPES[builtin]
+  if (operator === 'LIKE' && type !== 'string') fail(`${at}/1`, 'LIKE applies to string fields and slug only')
+  if (RANGE_OPS.has(operator) && ['id', 'ref', 'media', 'boolean', 'enum'].includes(type)) {
+    fail(`${at}/1`, `${operator} does not apply to ${type} values`)
+  }
+  if (['boolean'].includes(type) && (operator === 'IN' || operator === 'NIN')) {
+    fail(`${at}/1`, `${operator} does not apply to boolean values; use = or !=`)
+  }
+  let raws: unknown[]
+  if (operator === 'IN' || operator === 'NIN') {
+    if (!Array.isArray(raw) || raw.length === 0 || raw.length > IN_LIST_MAX) {
+      fail(`${at}/2`, `${operator} takes an array of 1 to ${IN_LIST_MAX} values`)
+    }
+    raws = raw
+  } else {
+    raws = [raw]
+  }
+  if (operator === 'LIKE' && (typeof raw !== 'string' || raw.length === 0 || raw.length > LIKE_MAX_LENGTH)) {
+    fail(`${at}/2`, `LIKE takes a text of 1 to ${LIKE_MAX_LENGTH} characters`)
+  }
+  const values = raws.map((item, index) => {
+    const value = operator === 'LIKE' ? (item as string) : coerce(type, item, field)
+    if (typeof value === 'object' && 'problem' in value) {
+      fail(
+        operator === 'IN' || operator === 'NIN' ? `${at}/2/${index}` : `${at}/2`,
+        `expected ${value.problem}`,
+      )
+    }
+    return value
+  })
+  return builtin === undefined
+    ? { kind: 'field', field: name as string, column: column as ValueColumn, op: operator, values }
+    : { kind: 'column', column: builtin, op: operator, values }
+}
+
+function compileOrder(subject: QuerySubject, pair: unknown[], at: string): Order {
+  const [name, dir = 'asc'] = pair
+  if (pair.length < 1 || pair.length > 2 || typeof name !== 'string')
+    fail(at, 'an order is [field, "asc"|"desc"]')
+  if (dir !== 'asc' && dir !== 'desc') fail(`${at}/1`, 'the direction must be "asc" or "desc"')
+  if ((BUILTIN_COLUMNS as readonly string[]).includes(name)) {
+    return { kind: 'column', column: name as BuiltinColumn, dir }
+  }
+  const field = subject.fields.find((candidate) => candidate.key === name)
+  const column = field === undefined ? null : valueColumnOf(field)
+  if (field === undefined || column === null || field.multiple === true) {
+    fail(
+      `${at}/0`,
+      `"${name}" is not sortable: use ${BUILTIN_COLUMNS.join(', ')} or a declared single-valued field`,
+    )
+  }
+  return { kind: 'field', field: name, column, dir }
+}
+
+function checkSelect(subject: QuerySubject, path: string, at: string): void {
+  const [head = '', sub, ...rest] = path.split('.')
+  if ((BUILTIN_COLUMNS as readonly string[]).includes(head) && sub === undefined) return
+  const field = subject.fields.find((candidate) => candidate.key === head)
+  if (field === undefined) fail(at, `"${head}" is not a member of this collection`)
+  if (sub === undefined) return
+  if (rest.length > 0) fail(at, 'paths go one level deep: <field> or <ref or media field>.<member>')
+  if (field.type === 'media') {
+    if (!MEDIA_PATHS.includes(sub)) fail(at, `media members are ${MEDIA_PATHS.join(', ')}`)
+    return
+  }
+  if (field.type !== 'ref')
+    fail(at, `"${head}" is a ${field.type} field: only ref and media fields have members`)
+  const target = subject.targetFields(field.ref ?? '')
+  const known = (BUILTIN_COLUMNS as readonly string[]).includes(sub) || target?.some((f) => f.key === sub)
+  if (!known) fail(at, `"${sub}" is not a member of the collection "${field.ref}"`)
+}
+
+/**
+ * Compiles a public query (`POST /api/public/queries/run`, and the list routes' `filter`/`sort`)
+ * into a plan whose field keys are all declared fields of `subject`: what reaches SQL is a key from
+ * this whitelist, bound as a value. Limits: ≤ 20 conditions, IN/NIN lists ≤ 100 values, LIKE text
+ * ≤ 100 characters, ≤ 3 orders, ≤ 50 select paths, limit 1..200 (default 50), offset ≤ 10,000.
+ * @throws ValidationFailed whose message and `details[0].path` name the offending part
+ *   (`/where/2/1` = the operator of the third condition).
+ */
+export function compileQuery(
+  subject: QuerySubject,
+  input: QueryInput,
+  defaults: { limit: number },
+): QueryPlan {
+  const where = input.where ?? []
+  if (where.length > WHERE_MAX) fail('/where', `at most ${WHERE_MAX} conditions`)
+  const conditions = where.map((triple, index) => {
+    if (!Array.isArray(triple)) fail(`/where/${index}`, 'a condition is [field, operator, value]')
+    return compileCondition(subject, triple, `/where/${index}`)
+  })
+  const orderBy = input.orderBy ?? []
+  if (orderBy.length > ORDER_BY_MAX) fail('/orderBy', `at most ${ORDER_BY_MAX} orders`)
+  const orders = orderBy.map((pair, index) => {
+    if (!Array.isArray(pair)) fail(`/orderBy/${index}`, 'an order is [field, "asc"|"desc"]')
+    return compileOrder(subject, pair, `/orderBy/${index}`)
+  })
+  const select = input.select ?? null
+  if (select !== null) {
+    if (select.length === 0 || select.length > SELECT_MAX) fail('/select', `1 to ${SELECT_MAX} paths`)
+    select.forEach((path, index) => {
+      checkSelect(subject, path, `/select/${index}`)
+    })
+  }
+  const limit = input.limit ?? defaults.limit
+  if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX)
+    fail('/limit', `an integer from 1 to ${LIMIT_MAX}`)
+  if (input.offset !== undefined && input.page !== undefined) fail('/page', 'give offset or page, not both')
+  const offset = input.page === undefined ? (input.offset ?? 0) : (input.page - 1) * limit
+  if (!Number.isInteger(offset) || offset < 0 || offset > OFFSET_MAX) {
+    fail(input.page === undefined ? '/offset' : '/page', `the offset must stay within 0..${OFFSET_MAX}`)
+  }
+  const relations = new Set(input.includeRelations ?? [])
+  const subPaths = (select ?? []).filter((path) => path.includes('.')).map((path) => path.split('.')[0])
+  const typeOf = (key: string | undefined) => subject.fields.find((field) => field.key === key)?.type
+  return {
+    conditions,
+    orders,
+    select: select === null ? null : [...new Set(select)],
+    resolve: {
+      refs: relations.has('refs') || subPaths.some((key) => typeOf(key) === 'ref'),
+      media: relations.has('media') || subPaths.some((key) => typeOf(key) === 'media'),
+    },
+    limit,
+    offset,
+  }
+}

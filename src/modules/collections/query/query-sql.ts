@@ -1,0 +1,225 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Db } from '../../../db/client.js'
+import { collectionEntries, collectionEntryValues, collections, media } from '../../../db/schema/index.js'
+import { containsPattern } from '../../../lib/like.js'
+import type { EntryRow } from '../repository.js'
+import type { Condition, Order, QueryPlan, Scalar } from './compile.js'
+
+const entries = collectionEntries
+const values = collectionEntryValues
+/** The builtin columns a plan may name: the only entry columns that reach SQL from a query. */
+const ENTRY_COLUMNS = {
+  id: entries.id,
+  slug: entries.slug,
+  createdAt: entries.createdAt,
+  updatedAt: entries.updatedAt,
+  publishedAt: entries.publishedAt,
+} as const
+const VALUE_COLUMNS = { text: values.textValue, number: values.numberValue, time: values.timeValue } as const
+type AnyColumn =
+  | (typeof ENTRY_COLUMNS)[keyof typeof ENTRY_COLUMNS]
+  | (typeof VALUE_COLUMNS)[keyof typeof VALUE_COLUMNS]
+
+/** `column <op> values` for a checked operator; the values are bound parameters. */
+function comparison(column: AnyColumn, op: Condition['op'], items: Scalar[]): SQL {
+  const [first] = items as [Scalar]
+  switch (op) {
+    case '=':
+    case '!=':
+      return eq(column, first)
+    case 'IN':
+    case 'NIN':
+      return inArray(column, items)
+    case '>':
+      return gt(column, first)
+    case '>=':
+      return gte(column, first)
+    case '<':
+      return lt(column, first)
+    case '<=':
+      return lte(column, first)
+    case 'LIKE':
+      return ilike(column, containsPattern(first as string))
+  }
+}
+
+const NEGATED = new Set(['!=', 'NIN'])
+
+export interface Scope {
+  tenantId: string
+  collectionId: string
+  /** Entry statuses to include; public reads pass ['published']. */
+  statuses: string[] | undefined
+  /** Literal, case-insensitive text looked for in the slug and in string fields (`q`). */
+  search?: { text: string; fields: string[] } | undefined
+}
+
+/**
+ * One condition on a declared field: the entry has (or, for != and NIN, has no) search value of
+ * that field matching. The field key is a bound value, checked against the definition before.
+ */
+function fieldCondition(scope: Scope, condition: Extract<Condition, { kind: 'field' }>): SQL {
+  const match = sql`exists (select 1 from ${values} where ${and(
+    eq(values.tenantId, scope.tenantId),
+    eq(values.collectionId, scope.collectionId),
+    eq(values.field, condition.field),
+    sql`${values.entryId} = ${entries.id}`,
+    comparison(VALUE_COLUMNS[condition.column], condition.op, condition.values),
+  )})`
+  return NEGATED.has(condition.op) ? not(match) : match
+}
+
+function whereOf(scope: Scope, conditions: Condition[]): SQL | undefined {
+  const search = scope.search
+  return and(
+    eq(entries.tenantId, scope.tenantId),
+    eq(entries.collectionId, scope.collectionId),
+    scope.statuses === undefined ? undefined : inArray(entries.status, scope.statuses),
+    search === undefined
+      ? undefined
+      : or(
+          ilike(entries.slug, containsPattern(search.text)),
+          search.fields.length === 0
+            ? undefined
+            : sql`exists (select 1 from ${values} where ${and(
+                eq(values.tenantId, scope.tenantId),
+                eq(values.collectionId, scope.collectionId),
+                inArray(values.field, search.fields),
+                sql`${values.entryId} = ${entries.id}`,
+                ilike(values.textValue, containsPattern(search.text)),
+              )})`,
+        ),
+    ...conditions.map((condition) =>
+      condition.kind === 'field'
+        ? fieldCondition(scope, condition)
+        : NEGATED.has(condition.op)
+          ? not(comparison(ENTRY_COLUMNS[condition.column], condition.op, condition.values))
+          : comparison(ENTRY_COLUMNS[condition.column], condition.op, condition.values),
+    ),
+  )
+}
+
+/**
+ * Runs a compiled plan: one page of entries and the number of all matching. Sorts on declared
+ * fields join that field's first search value (an alias per order, keyed by the bound field key);
+ * entries without a value sort last; the id breaks ties.
+ */
+export async function runPlan(db: Db, scope: Scope, plan: QueryPlan, orders: Order[]) {
+  const where = whereOf(scope, plan.conditions)
+  const joins = orders.map((order, index) =>
+    order.kind === 'field' ? { order, table: alias(values, `sort_${index}`) } : { order, table: undefined },
+  )
+  // The total comes with the page (a window count over the matching rows): the filters run once.
+  let query = db
+    .select({ entry: entries, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(entries)
+    .$dynamic()
+  for (const { order, table } of joins) {
+    if (table === undefined || order.kind !== 'field') continue
+    query = query.leftJoin(
+      table,
+      and(
+        eq(table.tenantId, scope.tenantId),
+        sql`${table.entryId} = ${entries.id}`,
+        eq(table.field, order.field),
+        eq(table.position, 0),
+      ),
+    )
+  }
+  const orderBy = joins.map(({ order, table }) => {
+    const column =
+      order.kind === 'field' && table !== undefined
+        ? { text: table.textValue, number: table.numberValue, time: table.timeValue }[order.column]
+        : ENTRY_COLUMNS[(order as Extract<Order, { kind: 'column' }>).column]
+    return order.dir === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`
+  })
+  const last = orders.at(-1)?.dir ?? 'desc'
+  const rows = await query
+    .where(where)
+    .orderBy(...orderBy, last === 'asc' ? asc(entries.id) : desc(entries.id))
+    .limit(plan.limit)
+    .offset(plan.offset)
+  // A page past the end has no row to carry the total: count then (rare, and only past the end).
+  const total =
+    rows[0]?.total ??
+    (plan.offset === 0
+      ? 0
+      : ((await db.select({ total: count() }).from(entries).where(where))[0]?.total ?? 0))
+  return { rows: rows.map((row) => row.entry as EntryRow), total }
+}
+
+/** Published entries of active collections among `ids`, with their collection key (resolved refs). */
+export async function publishedEntries(db: Db, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return []
+  return db
+    .select({ entry: entries, collectionKey: collections.key })
+    .from(entries)
+    .innerJoin(
+      collections,
+      and(eq(collections.tenantId, entries.tenantId), eq(collections.id, entries.collectionId)),
+    )
+    .where(
+      and(
+        eq(entries.tenantId, tenantId),
+        inArray(entries.id, ids),
+        eq(entries.status, 'published'),
+        eq(collections.status, 'active'),
+      ),
+    )
+}
+
+/** The tenant's public (active) media among `ids`, with the members a public read shows. */
+export async function publicMedia(db: Db, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return []
+  return db
+    .select({
+      id: media.id,
+      url: media.url,
+      title: media.title,
+      description: media.description,
+      altText: media.altText,
+      caption: media.caption,
+      mimeType: media.mimeType,
+      thumbnailUrl: media.thumbnailUrl,
+    })
+    .from(media)
+    .where(and(eq(media.tenantId, tenantId), inArray(media.id, ids), eq(media.status, 'active')))
+}
+
+/** Which of `ids` are this tenant's media (any status). */
+export async function tenantMediaIds(db: Db, tenantId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.tenantId, tenantId), inArray(media.id, ids)))
+  return new Set(rows.map((row) => row.id))
+}
+
+/**
+ * Runs `work` in a transaction whose statements are cancelled after `timeoutMs` (SET LOCAL through
+ * set_config, which takes the value as a bound parameter): no public query holds the database.
+ */
+export function withStatementTimeout<T>(db: Db, timeoutMs: number, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`)
+    return work(tx as unknown as Db)
+  })
+}

@@ -1,0 +1,225 @@
+import type { StoredField } from '../../db/schema/index.js'
+import { errors } from '../../errors.js'
+import { isId } from '../../lib/ids.js'
+import { sanitizeContentHtml } from '../contents/sanitize.js'
+import { valueColumnOf } from './fields.js'
+
+export const STRING_MAX_LENGTH = 500
+export const TEXT_MAX_LENGTH = 50_000
+export const RICH_TEXT_HTML_MAX_LENGTH = 500_000
+export const MULTIPLE_MAX_ITEMS = 100
+
+type Detail = { path: string; message: string }
+
+/** One row of `collection_entry_values` (without tenant, collection and entry). */
+export interface SearchValue {
+  field: string
+  position: number
+  textValue: string | null
+  numberValue: number | null
+  timeValue: Date | null
+  uniqueValue: string | null
+}
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
+const DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i
+const GEOMETRY_DEPTH: Record<string, number> = {
+  Point: 1,
+  MultiPoint: 2,
+  LineString: 2,
+  MultiLineString: 3,
+  Polygon: 3,
+  MultiPolygon: 4,
+}
+
+/** `YYYY-MM-DD` of a real calendar day, or undefined. */
+export function parseDate(value: string): Date | undefined {
+  const match = DATE_PATTERN.exec(value)
+  if (match === null) return undefined
+  const date = new Date(`${value}T00:00:00.000Z`)
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? undefined : date
+}
+
+/** An ISO 8601 date-time with a zone (`Z` or `±hh:mm`), or undefined. */
+export function parseDateTime(value: string): Date | undefined {
+  if (!DATETIME_PATTERN.test(value)) return undefined
+  const date = new Date(value)
+  const year = date.getUTCFullYear()
+  return Number.isNaN(date.getTime()) || year < 1 || year > 9999 ? undefined : date
+}
+
+function coordinatesProblem(value: unknown, depth: number): boolean {
+  if (!Array.isArray(value)) return true
+  if (depth === 1) {
+    if (
+      value.length < 2 ||
+      value.length > 3 ||
+      value.some((n) => typeof n !== 'number' || !Number.isFinite(n))
+    ) {
+      return true
+    }
+    const [longitude, latitude] = value as number[]
+    return Math.abs(longitude as number) > 180 || Math.abs(latitude as number) > 90
+  }
+  return value.length === 0 || value.some((item) => coordinatesProblem(item, depth - 1))
+}
+
+/** The stored form of one value of `field`, or a message saying what was expected. */
+function normalizeOne(field: StoredField, value: unknown): { value: unknown } | { problem: string } {
+  switch (field.type) {
+    case 'string':
+    case 'text': {
+      const max = field.type === 'string' ? STRING_MAX_LENGTH : TEXT_MAX_LENGTH
+      if (typeof value !== 'string') return { problem: 'must be a string' }
+      return value.length > max ? { problem: `must be at most ${max} characters` } : { value }
+    }
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? { value } : { problem: 'must be a number' }
+    case 'boolean':
+      return typeof value === 'boolean' ? { value } : { problem: 'must be true or false' }
+    case 'date':
+      return typeof value === 'string' && parseDate(value) !== undefined
+        ? { value }
+        : { problem: 'must be a date as YYYY-MM-DD' }
+    case 'datetime': {
+      const date = typeof value === 'string' ? parseDateTime(value) : undefined
+      return date === undefined
+        ? { problem: 'must be an ISO 8601 date-time with a zone, e.g. 2026-05-01T12:00:00Z' }
+        : { value: date.toISOString() }
+    }
+    case 'enum': {
+      const allowed = (field.options ?? []).map((option) => option.value)
+      return typeof value === 'string' && allowed.includes(value)
+        ? { value }
+        : { problem: `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` }
+    }
+    case 'ref':
+    case 'media':
+      return typeof value === 'string' && isId(value)
+        ? { value }
+        : { problem: 'must be an id (24 hex characters)' }
+    case 'geojson': {
+      const geometry = value as { type?: unknown; coordinates?: unknown }
+      const depth = typeof geometry?.type === 'string' ? GEOMETRY_DEPTH[geometry.type] : undefined
+      if (typeof value !== 'object' || value === null || Array.isArray(value) || depth === undefined) {
+        return { problem: `must be a GeoJSON geometry of type ${Object.keys(GEOMETRY_DEPTH).join(', ')}` }
+      }
+      if (Object.keys(value).some((key) => key !== 'type' && key !== 'coordinates')) {
+        return { problem: 'takes only type and coordinates' }
+      }
+      return coordinatesProblem(geometry.coordinates, depth)
+        ? {
+            problem: `has coordinates that are not a valid ${geometry.type} ([longitude, latitude] in range)`,
+          }
+        : { value: { type: geometry.type, coordinates: geometry.coordinates } }
+    }
+    case 'richText': {
+      const html = typeof value === 'string' ? value : (value as { html?: unknown } | null)?.html
+      const json =
+        typeof value === 'object' && value !== null ? (value as { json?: unknown }).json : undefined
+      const keys = typeof value === 'object' && value !== null ? Object.keys(value) : []
+      if (typeof html !== 'string' || keys.some((key) => key !== 'html' && key !== 'json')) {
+        return { problem: 'must be HTML text or { html, json }' }
+      }
+      if (json !== undefined && json !== null && (typeof json !== 'object' || Array.isArray(json))) {
+        return { problem: 'json must be an object (an editor state)' }
+      }
+      if (html.length > RICH_TEXT_HTML_MAX_LENGTH) {
+        return { problem: `html must be at most ${RICH_TEXT_HTML_MAX_LENGTH} characters` }
+      }
+      return { value: { html: sanitizeContentHtml(html), json: json ?? null } }
+    }
+    default:
+      return { problem: 'has an unknown type' }
+  }
+}
+
+/**
+ * Validates and normalizes `data` against the fields: unknown keys are refused (they could be
+ * neither validated nor searched); `null` clears a value; `multiple` fields take an array of
+ * distinct values. Dates keep `YYYY-MM-DD`, date-times become UTC ISO strings, rich text is
+ * sanitized with the content sanitizer. Required fields are left to the database (trigger).
+ * @throws ValidationFailed naming every offending member (`/data/<key>`).
+ */
+export function normalizeData(fields: StoredField[], data: Record<string, unknown>): Record<string, unknown> {
+  const byKey = new Map(fields.map((field) => [field.key, field]))
+  const details: Detail[] = []
+  const normalized: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(data)) {
+    const field = byKey.get(key)
+    const path = `/data/${key}`
+    if (field === undefined) {
+      details.push({ path, message: 'is not a field of this collection' })
+      continue
+    }
+    if (value === null) {
+      normalized[key] = null
+      continue
+    }
+    if (field.multiple === true) {
+      if (!Array.isArray(value) || value.length > MULTIPLE_MAX_ITEMS) {
+        details.push({ path, message: `must be an array of at most ${MULTIPLE_MAX_ITEMS} values` })
+        continue
+      }
+      const items = value.map((item) => normalizeOne(field, item))
+      const bad = items.findIndex((item) => 'problem' in item)
+      if (bad >= 0) {
+        details.push({ path: `${path}/${bad}`, message: (items[bad] as { problem: string }).problem })
+        continue
+      }
+      normalized[key] = [...new Set(items.map((item) => (item as { value: unknown }).value))]
+      continue
+    }
+    const result = normalizeOne(field, value)
+    if ('problem' in result) details.push({ path, message: result.problem })
+    else normalized[key] = result.value
+  }
+  if (details.length > 0) throw errors.validation(`${details[0]?.path} ${details[0]?.message}.`, details)
+  return normalized
+}
+
+/** The ids a write refers to: ref ids by target collection key, and media ids. */
+export function referencesOf(fields: StoredField[], data: Record<string, unknown>) {
+  const refs = new Map<string, Set<string>>()
+  const media = new Set<string>()
+  for (const field of fields) {
+    const value = data[field.key]
+    if (value === null || value === undefined) continue
+    const ids = (Array.isArray(value) ? value : [value]) as string[]
+    if (field.type === 'media') for (const id of ids) media.add(id)
+    if (field.type === 'ref' && field.ref !== undefined) {
+      const set = refs.get(field.ref) ?? new Set<string>()
+      for (const id of ids) set.add(id)
+      refs.set(field.ref, set)
+    }
+  }
+  return { refs, media }
+}
+
+/** How `unique` compares strings: compatibility-normalized and case-folded, so look-alikes collide. */
+export function uniqueKeyOf(value: unknown): string {
+  return typeof value === 'string' ? value.normalize('NFKC').toLowerCase().trim() : JSON.stringify(value)
+}
+
+/** The search rows of a normalized entry's data (declared, searchable, non-null values only). */
+export function searchValuesOf(fields: StoredField[], data: Record<string, unknown>): SearchValue[] {
+  const rows: SearchValue[] = []
+  for (const field of fields) {
+    const column = valueColumnOf(field)
+    const value = data[field.key]
+    if (column === null || value === null || value === undefined) continue
+    const values = Array.isArray(value) ? value : [value]
+    values.forEach((item, position) => {
+      rows.push({
+        field: field.key,
+        position,
+        textValue: column === 'text' ? String(item) : null,
+        numberValue: column === 'number' ? (item as number) : null,
+        timeValue:
+          column === 'time' ? new Date(field.type === 'date' ? `${item}T00:00:00Z` : (item as string)) : null,
+        uniqueValue: field.unique === true ? uniqueKeyOf(item) : null,
+      })
+    })
+  }
+  return rows
+}
