@@ -24,6 +24,8 @@ import { healthRoutes } from './modules/health/routes.js'
 import { importsRoutes } from './modules/import/routes.js'
 import { createImportsService } from './modules/import/service.js'
 import { mediaRoutes } from './modules/media/routes.js'
+import { menusPublicRoutes } from './modules/menus/public-routes.js'
+import { menusRoutes } from './modules/menus/routes.js'
 import { quotaRoutes } from './modules/quotas/routes.js'
 import { rolesRoutes } from './modules/roles/routes.js'
 import { tagsRoutes } from './modules/tags/routes.js'
@@ -138,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(categoriesRoutes, { prefix: '/api/categories', service: services.categories })
     await api.register(tagsRoutes, { prefix: '/api/tags', service: services.tags })
     await api.register(mediaRoutes, { prefix: '/api/media', service: services.media })
+    await api.register(menusRoutes, { prefix: '/api/menus', service: services.menus })
     await api.register(activitiesRoutes, { prefix: '/api/activities', service: services.activities })
     await api.register(webhooksRoutes, { prefix: '/api/webhooks', service: services.webhooks })
     await api.register(quotaRoutes, { prefix: '/api', service: services.quota })
@@ -158,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tenants: services.tenantDirectory,
     settings: services.settings,
     quota: services.quota,
-    routes: deps.extraPublicRoutes ?? [],
+    routes: [menusPublicRoutes(services.menus), ...(deps.extraPublicRoutes ?? [])],
   })
   return app
 }

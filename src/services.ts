@@ -12,6 +12,7 @@ import { createContentsService } from './modules/contents/service.js'
 import { createTaxonomyIds } from './modules/contents/taxonomy-ids.js'
 import { createFeatureFlagsService } from './modules/feature-flags/service.js'
 import { createMediaService } from './modules/media/service.js'
+import { createMenusService } from './modules/menus/service.js'
 import { createQuotaService } from './modules/quotas/service.js'
 import { createTagsService } from './modules/tags/service.js'
 import { createTenantSettingsReader } from './modules/tenant-settings/reader.js'
@@ -55,6 +56,7 @@ export function createServices(deps: {
   const listTotals = createListTotals(bus)
   const categories = createCategoriesService({ db, events })
   const tags = createTagsService({ db, events })
+  const menus = createMenusService({ db, events })
   const contents = createContentsService({
     db,
     events,
@@ -113,6 +115,7 @@ export function createServices(deps: {
     media,
     categories,
     tags,
+    menus,
     contents,
     listTotals,
     activities: platform.activities,

@@ -19,6 +19,8 @@ const RESOURCE_WORDS: Record<string, string> = {
   webhook: 'the webhook',
   gallery: 'the gallery',
   form: 'the form',
+  menu: 'the menu',
+  placement: 'the placement',
 }
 
 const VERB_WORDS: Record<string, string> = {
