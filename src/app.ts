@@ -26,6 +26,8 @@ import { createImportsService } from './modules/import/service.js'
 import { mediaRoutes } from './modules/media/routes.js'
 import { menusPublicRoutes } from './modules/menus/public-routes.js'
 import { menusRoutes } from './modules/menus/routes.js'
+import { placementsPublicRoutes } from './modules/placements/public-routes.js'
+import { placementsRoutes } from './modules/placements/routes.js'
 import { quotaRoutes } from './modules/quotas/routes.js'
 import { rolesRoutes } from './modules/roles/routes.js'
 import { tagsRoutes } from './modules/tags/routes.js'
@@ -141,6 +143,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(tagsRoutes, { prefix: '/api/tags', service: services.tags })
     await api.register(mediaRoutes, { prefix: '/api/media', service: services.media })
     await api.register(menusRoutes, { prefix: '/api/menus', service: services.menus })
+    await api.register(placementsRoutes, {
+      prefix: '/api/placements',
+      service: services.placements,
+      decisions: services.placementDecisions,
+      events: services.placementEvents,
+    })
     await api.register(activitiesRoutes, { prefix: '/api/activities', service: services.activities })
     await api.register(webhooksRoutes, { prefix: '/api/webhooks', service: services.webhooks })
     await api.register(quotaRoutes, { prefix: '/api', service: services.quota })
@@ -161,7 +169,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tenants: services.tenantDirectory,
     settings: services.settings,
     quota: services.quota,
-    routes: [menusPublicRoutes(services.menus), ...(deps.extraPublicRoutes ?? [])],
+    routes: [
+      menusPublicRoutes(services.menus),
+      placementsPublicRoutes({ decisions: services.placementDecisions, events: services.placementEvents }),
+      ...(deps.extraPublicRoutes ?? []),
+    ],
   })
   return app
 }

@@ -13,6 +13,9 @@ import { createTaxonomyIds } from './modules/contents/taxonomy-ids.js'
 import { createFeatureFlagsService } from './modules/feature-flags/service.js'
 import { createMediaService } from './modules/media/service.js'
 import { createMenusService } from './modules/menus/service.js'
+import { createDecisions } from './modules/placements/decide.js'
+import { createPlacementEvents } from './modules/placements/events.js'
+import { createPlacementsService } from './modules/placements/service.js'
 import { createQuotaService } from './modules/quotas/service.js'
 import { createTagsService } from './modules/tags/service.js'
 import { createTenantSettingsReader } from './modules/tenant-settings/reader.js'
@@ -57,6 +60,9 @@ export function createServices(deps: {
   const categories = createCategoriesService({ db, events })
   const tags = createTagsService({ db, events })
   const menus = createMenusService({ db, events })
+  const placements = createPlacementsService({ db, events })
+  const placementDecisions = createDecisions({ db })
+  const placementEvents = createPlacementEvents({ db, appSecret: config.appSecret })
   const contents = createContentsService({
     db,
     events,
@@ -116,6 +122,9 @@ export function createServices(deps: {
     categories,
     tags,
     menus,
+    placements,
+    placementDecisions,
+    placementEvents,
     contents,
     listTotals,
     activities: platform.activities,

@@ -13,6 +13,8 @@ describe('evaluate', () => {
     expect(globMatches('/shop/*', '/shop/shoes/red')).toBe(false)
     expect(globMatches('/shop/**', '/shop/shoes/red?x=1')).toBe(true)
     expect(globMatches('/a.b', '/aXb')).toBe(false)
+    expect(globMatches('/shop/**', '/shop')).toBe(true)
+    expect(globMatches('/shop/**', '/shopping')).toBe(false)
     expect(codes({ paths: ['/shop/*'] })).toEqual([])
     expect(codes({ paths: ['/blog/**'] })).toEqual(['path_mismatch'])
     expect(codes({ paths: ['/shop/**'], pathMode: 'exclude' })).toEqual(['path_mismatch'])

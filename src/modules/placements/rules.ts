@@ -118,17 +118,17 @@ export interface Rejection {
   message: string
 }
 
+const GLOB_PARTS: Record<string, string> = { '/**': '(?:/.*)?', '**': '.*', '*': '[^/]*' }
+
 /**
- * `*` matches within one path segment, `**` across segments; everything else is literal. A
- * trailing slash on either side is ignored.
+ * `*` matches within one path segment, `**` across segments (`/shop/**` also matches `/shop`);
+ * everything else is literal. A trailing slash on either side is ignored.
  */
 export function globMatches(glob: string, path: string): boolean {
   const trim = (text: string) => (text.length > 1 ? text.replace(/\/+$/, '') : text)
   const source = trim(glob)
-    .split(/(\*\*|\*)/)
-    .map((part) =>
-      part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
-    )
+    .split(/(\/\*\*|\*\*|\*)/)
+    .map((part) => GLOB_PARTS[part] ?? part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
     .join('')
   return new RegExp(`^${source}$`).test(trim(path.split(/[?#]/)[0] ?? ''))
 }
