@@ -151,7 +151,8 @@ function requests(operation: Operation): fc.Arbitrary<FuzzRequest> {
 
 function urlOf(operation: Operation, request: FuzzRequest): string {
   const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(textOf(request.params[name])),
+    // A lone surrogate (a hostile string) cannot be percent-encoded; U+FFFD keeps the value invalid.
+    encodeURIComponent(textOf(request.params[name]).replace(/\p{Surrogate}/gu, '\ufffd')),
   )
   const search = new URLSearchParams()
   for (const [name, value] of Object.entries(request.query)) {
