@@ -4,9 +4,9 @@ import type { PublicContext, TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { assign, bucketOf } from './assignment.js'
+import type { DebugDecisionResult, Decision, DecisionContextInput } from './public-schemas.js'
 import { createPlacementsRepository, type ExperienceRow, type PlacementRow } from './repository.js'
 import { type DecisionContext, evaluate, type Rejection, type Rules } from './rules.js'
-import type { DebugDecisionResult, Decision, DecisionContextInput } from './schemas.js'
 
 interface Evaluation {
   experience: ExperienceRow
@@ -60,10 +60,6 @@ export function select(placement: PlacementRow, judged: readonly Evaluation[], b
   return fallback === undefined ? undefined : { entry: fallback, reason: 'fallback' as const }
 }
 
-function clean(input: DecisionContextInput): DecisionContext {
-  return input as DecisionContext
-}
-
 /** Decisions for public delivery and the admin's debug view; reads only. */
 export function createDecisions(deps: { db: Db; now?: () => Date }) {
   const repository = createPlacementsRepository(deps.db)
@@ -109,7 +105,8 @@ export function createDecisions(deps: { db: Db; now?: () => Date }) {
   }
 
   async function decideMany(tenantId: string, slugs: string[], input: DecisionContextInput) {
-    const context = clean(input)
+    // The schema admits exactly the members of DecisionContext.
+    const context = input as DecisionContext
     const rows = (await repository.findBySlugs(tenantId, slugs)).filter((row) => row.status === 'active')
     const experiences = await repository.experiences(
       tenantId,
@@ -152,7 +149,7 @@ export function createDecisions(deps: { db: Db; now?: () => Date }) {
     ): Promise<Static<typeof DebugDecisionResult>> {
       const row = await repository.findBySlug(context.tenantId, slug)
       if (row === undefined) throw errors.notFound('Placement')
-      const decisionContext = clean(input)
+      const decisionContext = input as DecisionContext
       const judged = judge(
         row,
         await repository.experiences(context.tenantId, [row.id]),

@@ -3,8 +3,8 @@ import type { PublicContext, TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
+import type { PlacementEventInput } from './public-schemas.js'
 import { createPlacementsRepository, type EventRow, type StatColumn } from './repository.js'
-import type { PlacementEventInput } from './schemas.js'
 
 const STAT_OF: Record<PlacementEventInput['type'], StatColumn> = {
   impression: 'impressions',

@@ -10,7 +10,7 @@ import {
   DecisionsBody,
   EventsBatchBody,
   EventsBatchResult,
-} from './schemas.js'
+} from './public-schemas.js'
 
 const EDGE =
   'Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent.'

@@ -4,23 +4,21 @@ import { tenantContext } from '../../http/auth.js'
 import { errorResponses, SuccessBody, TenantQuery } from '../../http/schemas.js'
 import type { Decisions } from './decide.js'
 import type { PlacementEvents } from './events.js'
+import { DebugDecisionBody, DebugDecisionResult } from './public-schemas.js'
 import {
   CreateExperienceBody,
   CreatePlacementBody,
-  DebugDecisionBody,
-  DebugDecisionResult,
   ExperienceBody,
   ExperienceParams,
   ListPlacementsQuery,
   PlacementBody,
   PlacementPage,
   PlacementParams,
-  StatsBody,
-  StatsQuery,
   UpdateExperienceBody,
   UpdatePlacementBody,
 } from './schemas.js'
 import type { PlacementsService } from './service.js'
+import { StatsBody, StatsQuery } from './stats-schemas.js'
 
 const tags = ['placements']
 const TenantOnlyQuery = Type.Object(TenantQuery, { additionalProperties: false })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { assign, bucketOf } from './assignment.js'
-import { type DecisionContext, evaluate, globMatches, inSchedule, type Rules } from './rules.js'
+import { type DecisionContext, evaluate, globMatches, type Rules } from './rules.js'
+import { inSchedule } from './schedule.js'
 
 const base: DecisionContext = { path: '/shop/shoes', sessionId: 's1' }
 const now = new Date('2026-11-23T10:30:00Z') // a Monday
