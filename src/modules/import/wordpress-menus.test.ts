@@ -7,6 +7,7 @@ import { call, createTestContext, seedTenant, type TestContext } from '../../../
 import { testImporter } from '../../../test/import-fixtures.js'
 import { shape } from '../../../test/menu-fixtures.js'
 import { customLink, planMenu } from './wordpress-menus.js'
+import { phpStrings } from './wxr-document.js'
 import type { WxrMenuItem } from './wxr-parser.js'
 
 const WXR_FILE = fileURLToPath(
@@ -65,6 +66,12 @@ describe('planMenu and customLink', () => {
       ['y', '', false],
       ['orphan', '', false],
     ])
+  })
+
+  it('reads the class names of a PHP-serialized array, leaving out empty ones', () => {
+    expect(phpStrings('a:1:{i:0;s:0:"";}')).toEqual([])
+    expect(phpStrings('a:2:{i:0;s:4:"menu";i:1;s:6:"button";}')).toEqual(['menu', 'button'])
+    expect(phpStrings('not serialized')).toEqual([])
   })
 
   it('keeps site paths, turns links into the imported site into paths and refuses script URLs', () => {
