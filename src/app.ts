@@ -36,6 +36,10 @@ import { importsRoutes } from './modules/import/routes.js'
 import { createImportsService } from './modules/import/service.js'
 import { mediaFileRoutes } from './modules/media/file-routes.js'
 import { mediaRoutes } from './modules/media/routes.js'
+import { menusPublicRoutes } from './modules/menus/public-routes.js'
+import { menusRoutes } from './modules/menus/routes.js'
+import { placementsPublicRoutes } from './modules/placements/public-routes.js'
+import { placementsRoutes } from './modules/placements/routes.js'
 import { quotaRoutes } from './modules/quotas/routes.js'
 import { rolesRoutes } from './modules/roles/routes.js'
 import { tagsRoutes } from './modules/tags/routes.js'
@@ -194,6 +198,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/api/collections',
       service: services.collectionEntries,
     })
+    await api.register(menusRoutes, { prefix: '/api/menus', service: services.menus })
+    await api.register(placementsRoutes, {
+      prefix: '/api/placements',
+      service: services.placements,
+      decisions: services.placementDecisions,
+      events: services.placementEvents,
+    })
     await api.register(activitiesRoutes, { prefix: '/api/activities', service: services.activities })
     await api.register(webhooksRoutes, { prefix: '/api/webhooks', service: services.webhooks })
     await api.register(formsRoutes, { prefix: '/api/forms', service: services.forms })
@@ -219,6 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routes: [
       publicFormsRoutes(services.publicForms),
       publicCollectionsRoutes(services.publicCollections),
+      menusPublicRoutes(services.menus),
+      placementsPublicRoutes({ decisions: services.placementDecisions, events: services.placementEvents }),
       ...(deps.extraPublicRoutes ?? []),
     ],
   })

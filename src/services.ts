@@ -39,6 +39,10 @@ import { createMediaFiles } from './modules/media/files.js'
 import { createMediaService, REMOVE_OBJECTS_JOB, type RemoveObjectsJob } from './modules/media/service.js'
 import { createMediaStorage } from './modules/media/storage.js'
 import { createMediaUploads, PRUNE_UPLOADS_JOB } from './modules/media/uploads.js'
+import { createMenusService } from './modules/menus/service.js'
+import { createDecisions } from './modules/placements/decide.js'
+import { createPlacementEvents } from './modules/placements/events.js'
+import { createPlacementsService } from './modules/placements/service.js'
 import { createQuotaService } from './modules/quotas/service.js'
 import { createRoleResolver } from './modules/roles/resolver.js'
 import { createRolesService } from './modules/roles/service.js'
@@ -149,6 +153,10 @@ export function createServices(deps: {
   const categories = createCategoriesService({ db, events })
   const tags = createTagsService({ db, events })
   const customFields = createCustomFieldsService({ db, events })
+  const menus = createMenusService({ db, events })
+  const placements = createPlacementsService({ db, events })
+  const placementDecisions = createDecisions({ db })
+  const placementEvents = createPlacementEvents({ db, appSecret: config.appSecret })
   const contents = createContentsService({
     db,
     events,
@@ -272,6 +280,10 @@ export function createServices(deps: {
     galleries,
     categories,
     tags,
+    menus,
+    placements,
+    placementDecisions,
+    placementEvents,
     contents,
     contentVersions,
     contentScheduler,

@@ -123,7 +123,9 @@ function progressLine(state: Import): string | undefined {
     tags: handled('tags'),
     attachments: handled('media'),
     contents: handled('posts') + handled('pages'),
+    menus: handled('menuItems'),
   }[state.phase as keyof Import['totals']]
-  const label = state.phase === 'contents' ? 'posts and pages' : state.phase
+  const label =
+    state.phase === 'contents' ? 'posts and pages' : state.phase === 'menus' ? 'menu items' : state.phase
   return `${label}: ${done}/${state.totals[state.phase as keyof Import['totals']]}`
 }

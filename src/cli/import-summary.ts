@@ -18,6 +18,6 @@ export function formatSummary(summary: WordPressImportSummary): string {
   lines.push(`content statuses: ${statuses.join(', ')}`)
   const skipped = Object.entries(summary.skipped).map(([reason, count]) => `${reason} ${count}`)
   if (skipped.length > 0) lines.push(`skipped: ${skipped.join(', ')}`)
-  for (const problem of summary.problems) lines.push(`not imported: ${problem.key}: ${problem.message}`)
+  for (const problem of summary.problems) lines.push(`problem: ${problem.key}: ${problem.message}`)
   return `${lines.join('\n')}\n`
 }

@@ -6,7 +6,7 @@ import { formatSummary } from './import-summary.js'
 const HELP = `usage: npm run import:wordpress -- --file <export.xml> (--url <server> --token <token> | --tenant <slug>) [options]
 
 Imports a WordPress export (WXR: Tools > Export in WordPress) into a Folio tenant: categories, tags,
-attachments (as external media), posts and pages. Running it again creates nothing twice, and a run
+attachments (as external media), posts and pages, and menus. Running it again creates nothing twice, and a run
 that was cut short continues where it stopped.
 
 Through a running server (required while a server runs on the embedded database):

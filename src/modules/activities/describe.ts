@@ -26,6 +26,8 @@ const RESOURCE_WORDS: Record<string, string> = {
   'form.response': 'a response to the form',
   collection: 'the collection',
   'collection-entry': 'the collection entry',
+  menu: 'the menu',
+  placement: 'the placement',
 }
 
 const VERB_WORDS: Record<string, string> = {

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.js'
 
 /** What an import record maps: the Folio kinds a WordPress export brings in. */
-export type ImportKind = 'category' | 'tag' | 'media' | 'post' | 'page'
+export type ImportKind = 'category' | 'tag' | 'media' | 'post' | 'page' | 'menu' | 'menu-item'
 
 /** Drizzle queries for `import_records` (and the owner lookup); `tenantId` first and in every WHERE. */
 export function createImportRepository(db: Db) {

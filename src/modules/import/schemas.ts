@@ -6,7 +6,7 @@ export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as c
 export type ImportStatus = (typeof IMPORT_STATUSES)[number]
 
 /** Phases of a running import, in order. */
-export const IMPORT_PHASES = ['categories', 'tags', 'attachments', 'contents'] as const
+export const IMPORT_PHASES = ['categories', 'tags', 'attachments', 'contents', 'menus'] as const
 
 const Count = Type.Integer({ minimum: 0 })
 const KindCounts = Type.Object({ created: Count, existing: Count, skipped: Count })
@@ -26,11 +26,19 @@ export const ImportSchema = Type.Object({
     }),
   ),
   totals: Type.Object(
-    { categories: Count, tags: Count, attachments: Count, contents: Count },
-    { description: 'Items of each phase in the export (contents = posts and pages)' },
+    { categories: Count, tags: Count, attachments: Count, contents: Count, menus: Count },
+    { description: 'Items of each phase in the export (contents = posts and pages, menus = menu items)' },
   ),
   counts: Type.Object(
-    { categories: KindCounts, tags: KindCounts, media: KindCounts, posts: KindCounts, pages: KindCounts },
+    {
+      categories: KindCounts,
+      tags: KindCounts,
+      media: KindCounts,
+      posts: KindCounts,
+      pages: KindCounts,
+      menus: KindCounts,
+      menuItems: KindCounts,
+    },
     {
       description:
         'Per kind, so far: created, already there (an earlier run, or a record adopted by slug), skipped',
@@ -46,7 +54,8 @@ export const ImportSchema = Type.Object({
     description: 'Skipped WordPress items by reason',
   }),
   problems: Type.Array(Type.Object({ key: Type.String(), message: Type.String() }), {
-    description: 'Items a Folio rule refused (by WordPress import key); the rest of the import went on',
+    description:
+      'Items a Folio rule refused ("Not imported: …") or changed (a menu item nested too deep, or linking to something not imported), by WordPress import key; the rest of the import went on',
   }),
   error: Nullable(Type.String({ description: 'Why a failed import stopped' })),
   createdAt: DateTime,

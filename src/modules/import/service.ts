@@ -26,6 +26,8 @@ const NO_COUNTS = (): Record<CountedKind, KindCounts> => ({
   media: { created: 0, existing: 0, skipped: 0 },
   posts: { created: 0, existing: 0, skipped: 0 },
   pages: { created: 0, existing: 0, skipped: 0 },
+  menus: { created: 0, existing: 0, skipped: 0 },
+  menuItems: { created: 0, existing: 0, skipped: 0 },
 })
 
 export interface ImportsServiceDeps {

@@ -70,7 +70,7 @@ export function createWordPressImporter(deps: WordPressImporterDeps) {
     const totals = totalsOf(document)
     progress(
       `Parsed "${document.siteTitle}": ${totals.categories} categories, ${totals.tags} tags, ` +
-        `${totals.attachments} attachments, ${totals.contents} posts and pages`,
+        `${totals.attachments} attachments, ${totals.contents} posts and pages, ${totals.menus} menu items`,
     )
     const tenant =
       existing !== undefined

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.js'
 import type { EventSink } from '../../events/event-log.js'
 import type { ContentStatus } from '../contents/schemas.js'
 import { analyzeImportedTables } from './repository.js'
+import { importMenus } from './wordpress-menu-steps.js'
 import { type CountedKind, createImportRun, type ImportProgress, type KindCounts } from './wordpress-run.js'
 import { importAttachments, importCategories, importContents, importTags } from './wordpress-steps.js'
 import type { WxrDocument } from './wxr-parser.js'
@@ -37,13 +38,13 @@ export interface ImportResult {
   statuses: Record<ContentStatus, number>
   /** Skipped WordPress items by reason (other post types, trash, auto-draft…). */
   skipped: Record<string, number>
-  /** Items a Folio service refused (e.g. an attachment URL that is not http(s)), by import key. */
+  /** Items a Folio service refused (e.g. an attachment URL that is not http(s)) or a rule changed, by import key. */
   problems: { key: string; message: string }[]
 }
 
 /**
  * Imports a parsed WordPress export into one tenant: categories (parents first), tags, attachments
- * (as external media) and posts/pages (as contents), through the same services the HTTP routes use.
+ * (as external media), posts/pages (as contents) and menus with their items, through the same services the HTTP routes use.
  * Each item and its `import_records` row commit in one transaction, so a second run, or a run
  * resumed after an interruption, creates nothing twice. The CLI (by tenant slug) and
  * `POST /api/imports/wordpress` (the caller's tenant) both run this.
@@ -70,7 +71,8 @@ export async function importIntoTenant(
   const categoryIds = await importCategories(run, document.categories)
   const tagIds = await importTags(run, document.tags)
   const mediaIds = await importAttachments(run, document.items)
-  await importContents(run, document.items, { categoryIds, tagIds, mediaIds })
+  const contentIds = await importContents(run, document.items, { categoryIds, tagIds, mediaIds })
+  await importMenus(run, document, { contentIds, categoryIds })
   if (!dryRun && hasCreated(run.counts)) await refreshStatistics(db, progress)
   for (const [type, count] of Object.entries(document.skippedTypes)) run.skip(`post type ${type}`, count)
   return {
@@ -85,13 +87,14 @@ export async function importIntoTenant(
 /** How many items of each kind the document brings (what the phases will go through). */
 export function totalsOf(
   document: WxrDocument,
-): Record<'categories' | 'tags' | 'attachments' | 'contents', number> {
+): Record<'categories' | 'tags' | 'attachments' | 'contents' | 'menus', number> {
   const attachments = document.items.filter((item) => item.type === 'attachment').length
   return {
     categories: document.categories.length,
     tags: document.tags.length,
     attachments,
     contents: document.items.length - attachments,
+    menus: document.menuItems.length,
   }
 }
 

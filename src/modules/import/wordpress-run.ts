@@ -18,10 +18,10 @@ export interface KindCounts {
   skipped: number
 }
 
-export type CountedKind = 'categories' | 'tags' | 'media' | 'posts' | 'pages'
+export type CountedKind = 'categories' | 'tags' | 'media' | 'posts' | 'pages' | 'menus' | 'menuItems'
 
 /** The phases of an import, in order; `contents` covers posts and pages. */
-export type ImportPhase = 'categories' | 'tags' | 'attachments' | 'contents'
+export type ImportPhase = 'categories' | 'tags' | 'attachments' | 'contents' | 'menus'
 
 /** Where a run is: called after every item, so an observer can show progress (and throttle). */
 export interface ImportProgress {
@@ -38,6 +38,7 @@ const PHASE_LABELS: Record<ImportPhase, string> = {
   tags: 'tags',
   attachments: 'attachments',
   contents: 'posts and pages',
+  menus: 'menu items',
 }
 
 /** One thing to bring in under `import_records` key `key`. */
@@ -90,6 +91,8 @@ export async function createImportRun(options: {
     media: { created: 0, existing: 0, skipped: 0 },
     posts: { created: 0, existing: 0, skipped: 0 },
     pages: { created: 0, existing: 0, skipped: 0 },
+    menus: { created: 0, existing: 0, skipped: 0 },
+    menuItems: { created: 0, existing: 0, skipped: 0 },
   }
   const statuses: Record<ContentStatus, number> = { draft: 0, published: 0, scheduled: 0, archived: 0 }
   const skipped: Record<string, number> = {}
@@ -123,7 +126,7 @@ export async function createImportRun(options: {
       }
       // A record a service refuses (bad URL, empty name) is reported and passed over, not fatal.
       if (err instanceof AppError && err.statusCode === 400) {
-        problems.push({ key: step.key, message: err.message })
+        problems.push({ key: step.key, message: `Not imported: ${err.message}` })
         return { outcome: 'skipped' }
       }
       throw err

@@ -115,31 +115,37 @@ async function importAttachment(run: ImportRun, item: WxrItem): Promise<string |
   return result.outcome === 'skipped' ? undefined : result.id
 }
 
-/** Posts and pages as contents, linked to the categories, tags and featured media imported before. */
+/**
+ * Posts and pages as contents, linked to the categories, tags and featured media imported before.
+ * Returns the Folio ids by `wp:post_id` (what menu items name).
+ */
 export async function importContents(
   run: ImportRun,
   items: readonly WxrItem[],
   links: { categoryIds: IdMap; tagIds: IdMap; mediaIds: IdMap },
-): Promise<void> {
+): Promise<IdMap> {
+  const ids: IdMap = new Map()
   const contents = items.filter((item) => item.type !== 'attachment')
   await run.phase('contents', contents.length)
   let done = 0
   for (const item of contents) {
-    await importContent(run, item, links)
+    const id = await importContent(run, item, links)
+    if (id !== undefined && item.postId !== '') ids.set(item.postId, id)
     await run.tick(++done)
   }
+  return ids
 }
 
 async function importContent(
   run: ImportRun,
   item: WxrItem,
   links: { categoryIds: IdMap; tagIds: IdMap; mediaIds: IdMap },
-): Promise<void> {
+): Promise<string | undefined> {
   const counted = item.type === 'page' ? 'pages' : 'posts'
   const publication = publicationOf(item, run.now)
   if (publication.skip) {
     run.skip(publication.reason, 1, counted)
-    return
+    return undefined
   }
   const pick = (keys: string[], map: IdMap) => keys.flatMap((key) => map.get(key) ?? [])
   const input: CreateContentInput = {
@@ -164,7 +170,9 @@ async function importContent(
         ...(publication.publishedAt && { publishedAt: publication.publishedAt }),
       }),
   })
-  if (result.outcome !== 'skipped') run.statuses[publication.status]++
+  if (result.outcome === 'skipped') return undefined
+  run.statuses[publication.status]++
+  return result.id
 }
 
 /**

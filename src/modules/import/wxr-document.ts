@@ -53,8 +53,45 @@ export interface WxrItem {
   altText: string
 }
 
+/** A WordPress navigation menu (a `nav_menu` term). */
+export interface WxrMenu {
+  slug: string
+  name: string
+}
+
+/**
+ * A `nav_menu_item` post. `kind` and `object` are `_menu_item_type` and `_menu_item_object`:
+ * custom (a URL), post_type (a page or post, `objectId` its post id) or taxonomy (a term,
+ * `objectId` its term id; `object` names the taxonomy).
+ */
+export interface WxrMenuItem {
+  /** The import key, handed out like `WxrItem.key`. */
+  key: string
+  postId: string
+  /** The slug of its menu (the item's `nav_menu` category). */
+  menuSlug: string
+  title: string
+  /** Order within the whole menu (`wp:menu_order`), which WordPress keeps in tree order. */
+  order: number
+  /** `_menu_item_menu_item_parent`: the post id of the parent item, '' for a root item. */
+  parentId: string
+  kind: string
+  object: string
+  objectId: string
+  url: string
+  /** `_menu_item_target`: '_blank' or ''. */
+  target: string
+  /** CSS classes from `_menu_item_classes` (a PHP-serialized array). */
+  classes: string[]
+  /** The item's description (its post content). */
+  description: string
+  status: string
+}
+
 export interface WxrDocument {
   siteTitle: string
+  /** The site's address (the channel's `<link>`), '' when missing. */
+  siteUrl: string
   /** Author login → display name. */
   authors: Map<string, string>
   /**
@@ -65,7 +102,11 @@ export interface WxrDocument {
   tags: WxrTag[]
   /** Posts, pages and attachments in file order. */
   items: WxrItem[]
-  /** Items of other post types (nav_menu_item, wp_block, …), counted by type. */
+  /** Menus declared as `nav_menu` terms or named by a menu item, in file order. */
+  menus: WxrMenu[]
+  /** `nav_menu_item` posts in file order. */
+  menuItems: WxrMenuItem[]
+  /** Items of other post types (wp_block, …), counted by type. */
   skippedTypes: Record<string, number>
 }
 
@@ -87,4 +128,16 @@ export function parseWordPressDate(value: string): Date | undefined {
   if (match === null || match[1] === '0000') return undefined
   const date = new Date(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}Z`)
   return Number.isNaN(date.getTime()) ? undefined : date
+}
+
+/**
+ * The strings of a PHP-serialized array as WordPress writes `_menu_item_classes`
+ * (`a:1:{i:0;s:21:"custom-menu-css-class";}`), empty ones left out. Only `s:` entries are read.
+ */
+export function phpStrings(serialized: string): string[] {
+  const strings: string[] = []
+  for (const match of serialized.matchAll(/s:\d+:"([^"]*)";/g)) {
+    if (match[1] !== undefined && match[1].trim() !== '') strings.push(match[1].trim())
+  }
+  return strings
 }

@@ -88,7 +88,9 @@ describe('parseWxr', () => {
       attachmentUrl: '',
       altText: '',
     })
-    expect(document.skippedTypes).toEqual({ nav_menu_item: 2 })
+    // Menu items that name no menu are shown nowhere by WordPress.
+    expect(document.skippedTypes).toEqual({ 'nav_menu_item without a menu': 2 })
+    expect(document.menuItems).toEqual([])
   })
 
   it('reads attachments and falls back to the local date when the GMT date is zero', async () => {

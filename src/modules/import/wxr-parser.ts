@@ -9,6 +9,8 @@ export {
   type WxrDocument,
   type WxrItem,
   type WxrItemType,
+  type WxrMenu,
+  type WxrMenuItem,
   WxrParseError,
   type WxrTag,
 } from './wxr-document.js'

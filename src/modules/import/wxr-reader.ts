@@ -2,9 +2,12 @@ import type { SaxesTagNS } from 'saxes'
 import {
   parseRssDate,
   parseWordPressDate,
+  phpStrings,
   type WxrDocument,
   type WxrItem,
   type WxrItemType,
+  type WxrMenu,
+  type WxrMenuItem,
   WxrParseError,
 } from './wxr-document.js'
 import { ItemKeys } from './wxr-keys.js'
@@ -47,6 +50,9 @@ export class WxrReader {
   private readonly items: RawItem[] = []
   private readonly keys = new ItemKeys()
   private readonly skippedTypes: Record<string, number> = {}
+  private siteUrl = ''
+  private readonly menus = new Map<string, WxrMenu>()
+  private readonly menuItems: WxrMenuItem[] = []
 
   open(tag: SaxesTagNS): void {
     const name = canonicalName(tag.uri, tag.local)
@@ -98,6 +104,7 @@ export class WxrReader {
     if (parent.name === 'rss' && frame.name === 'channel') {
       this.sawChannel = true
       this.siteTitle = field('title')
+      this.siteUrl = field('link')
       return
     }
     if (parent.name !== 'channel') return
@@ -127,6 +134,8 @@ export class WxrReader {
         )
       } else if (taxonomy === 'post_tag') {
         this.terms.declareTag(field('wp:term_slug'), field('wp:term_name'), field('wp:term_description'))
+      } else if (taxonomy === 'nav_menu') {
+        this.declareMenu(field('wp:term_slug'), field('wp:term_name'))
       }
     } else if (frame.name === 'item') {
       this.addItem(fields, frame)
@@ -136,6 +145,10 @@ export class WxrReader {
   private addItem(fields: Map<string, string>, frame: Frame): void {
     const field = (key: string) => fields.get(key) ?? ''
     const type = field('wp:post_type')
+    if (type === 'nav_menu_item') {
+      this.addMenuItem(fields, frame)
+      return
+    }
     if (!ITEM_TYPES.has(type)) {
       const label = type || '(none)'
       this.skippedTypes[label] = (this.skippedTypes[label] ?? 0) + 1
@@ -166,6 +179,51 @@ export class WxrReader {
     this.items.push({ key, ...item })
   }
 
+  private declareMenu(slug: string, name: string): void {
+    if (slug !== '' && !this.menus.has(slug)) this.menus.set(slug, { slug, name: name || slug })
+  }
+
+  /** A menu item; one that names no menu is counted as skipped (WordPress shows it nowhere). */
+  private addMenuItem(fields: Map<string, string>, frame: Frame): void {
+    const field = (key: string) => fields.get(key) ?? ''
+    const meta = (key: string) => frame.meta.get(key)?.trim() ?? ''
+    const menu = frame.links.find((link) => link.domain === 'nav_menu' && link.slug !== '')
+    if (menu === undefined) {
+      this.skippedTypes['nav_menu_item without a menu'] =
+        (this.skippedTypes['nav_menu_item without a menu'] ?? 0) + 1
+      return
+    }
+    this.declareMenu(menu.slug, menu.name)
+    const postId = field('wp:post_id')
+    const parentId = meta('_menu_item_menu_item_parent')
+    const dateText = field('wp:post_date_gmt') || field('wp:post_date') || field('pubDate')
+    const title = field('title')
+    this.menuItems.push({
+      key: this.keys.next({
+        postId,
+        guid: field('guid'),
+        link: field('link'),
+        type: 'nav_menu_item',
+        title,
+        slug: field('wp:post_name'),
+        dateText,
+      }),
+      postId,
+      menuSlug: menu.slug,
+      title,
+      order: Number.parseInt(field('wp:menu_order'), 10) || 0,
+      parentId: parentId === '0' ? '' : parentId,
+      kind: meta('_menu_item_type'),
+      object: meta('_menu_item_object'),
+      objectId: meta('_menu_item_object_id'),
+      url: meta('_menu_item_url'),
+      target: meta('_menu_item_target'),
+      classes: phpStrings(meta('_menu_item_classes')),
+      description: field('content:encoded'),
+      status: field('wp:status'),
+    })
+  }
+
   result(): WxrDocument {
     if (!this.sawChannel) throw new WxrParseError('Not a WordPress export: <rss> holds no <channel>.')
     // Terms are resolved once every declaration is known: an export may declare them after the items.
@@ -176,6 +234,9 @@ export class WxrReader {
     }))
     return {
       siteTitle: this.siteTitle,
+      siteUrl: this.siteUrl,
+      menus: [...this.menus.values()],
+      menuItems: this.menuItems,
       authors: this.authors,
       categories: this.terms.categories(),
       tags: this.terms.tags(),

@@ -1,0 +1,58 @@
+import { isUniqueViolation } from '../../db/errors.js'
+import { errors } from '../../errors.js'
+import { MENU_LOCATION_KEY, MENU_SLUG_KEY, type MenuItemRow, type MenuRow } from './repository.js'
+import type { MENU_LOCATIONS, MENU_STATUSES, Menu, MenuItem, MenuItemType, MenuSummary } from './schemas.js'
+import { nest } from './tree.js'
+
+/** The admin form of an item row. */
+export function toItem(row: MenuItemRow): MenuItem {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    position: row.position,
+    title: row.title,
+    type: row.type as MenuItemType,
+    url: row.url,
+    referenceId: row.referenceId,
+    target: row.target as MenuItem['target'],
+    cssClasses: row.cssClasses,
+    icon: row.icon,
+    description: row.description,
+    isVisible: row.isVisible,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+export function toSummary(row: MenuRow, itemCount: number): MenuSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    location: row.location as (typeof MENU_LOCATIONS)[number],
+    status: row.status as (typeof MENU_STATUSES)[number],
+    itemCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+/** The admin form of a menu: its summary and every item as a tree. */
+export function toMenu(row: MenuRow, items: readonly MenuItemRow[]): Menu {
+  return { ...toSummary(row, items.length), items: nest(items.map(toItem)) }
+}
+
+/**
+ * The 409 for a violated unique index of `menus`, or the error itself.
+ * @returns SlugConflict for a taken slug, Conflict for a second active menu at one location.
+ */
+export function menuConflict(err: unknown, values: { slug?: string; location?: string }): unknown {
+  if (isUniqueViolation(err, MENU_SLUG_KEY)) return errors.slugConflict(values.slug ?? '')
+  if (isUniqueViolation(err, MENU_LOCATION_KEY)) {
+    return errors.conflict(
+      `Another active menu already uses the location "${values.location ?? ''}"; set it to draft or archived first, or use the custom location.`,
+    )
+  }
+  return err
+}

@@ -1,0 +1,196 @@
+import type { Static } from 'typebox'
+import type { PublicContext, TenantContext } from '../../context.js'
+import type { Db } from '../../db/client.js'
+import { errors } from '../../errors.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
+import { paginate } from '../../http/schemas.js'
+import { newId } from '../../lib/ids.js'
+import { toSlug } from '../../lib/slug.js'
+import { createMenuItemsService } from './item-service.js'
+import { menuConflict, toMenu, toSummary } from './mapping.js'
+import { createMenusRepository, type MenuItemRow } from './repository.js'
+import type {
+  CreateMenuInput,
+  ListMenusQuery,
+  Menu,
+  MenuSummary,
+  PublicMenuBody,
+  UpdateMenuInput,
+} from './schemas.js'
+import { nest } from './tree.js'
+
+type PublicMenu = Static<typeof PublicMenuBody>['menu']
+type Reference = { type: 'content' | 'category' | 'form'; id: string; slug: string | null }
+
+/**
+ * Menus (prior-art.md §22, fixed: routes are permission-gated, a location has one active menu, the
+ * public tree drops hidden and unpublished items). Works on a transaction too (`{ db: tx }`): the
+ * WordPress importer creates menus and items through it. Writes emit `menu.*` events; item changes
+ * emit `menu.updated` with `changed: ['items']`.
+ */
+export function createMenusService(deps: { db: Db; events: EventSink }) {
+  const repository = createMenusRepository(deps.db)
+  const write = transactional(deps.db, deps.events)
+  const items = createMenuItemsService(deps)
+
+  async function load(tenantId: string, id: string): Promise<Menu> {
+    const row = await repository.find(tenantId, id)
+    if (row === undefined) throw errors.notFound('Menu')
+    return toMenu(row, await repository.items(tenantId, id))
+  }
+
+  /** The public tree of an active menu: visible items whose reference resolves, by position. */
+  async function publicTree(tenantId: string, rows: MenuItemRow[]) {
+    const visible = rows.filter((row) => row.isVisible)
+    const idsOf = (type: string) =>
+      visible.flatMap((row) => (row.type === type && row.referenceId ? [row.referenceId] : []))
+    const [contentSlugs, categorySlugs, forms] = await Promise.all([
+      repository.publishedContentSlugs(tenantId, idsOf('content')),
+      repository.categorySlugs(tenantId, idsOf('category')),
+      repository.publicFormSlugs(tenantId, idsOf('form')),
+    ])
+    const resolved = visible.flatMap((row) => {
+      const base = {
+        id: row.id,
+        parentId: row.parentId,
+        position: row.position,
+        title: row.title,
+        type: row.type as Menu['items'][number]['type'],
+        url: row.url,
+        target: row.target as Menu['items'][number]['target'],
+        cssClasses: row.cssClasses,
+        icon: row.icon,
+        description: row.description,
+      }
+      const id = row.referenceId
+      if (id === null) return [{ ...base, reference: null as Reference | null }]
+      const slugs = row.type === 'content' ? contentSlugs : row.type === 'category' ? categorySlugs : forms
+      const slug = slugs.get(id)
+      return slug === undefined
+        ? []
+        : [{ ...base, reference: { type: row.type as 'content' | 'category' | 'form', id, slug } }]
+    })
+    type Node = (typeof resolved)[number] & { children: Node[] }
+    const strip = (nodes: Node[]): unknown[] =>
+      nodes.map(({ parentId: _parent, position: _position, children, ...node }) => ({
+        ...node,
+        children: strip(children),
+      }))
+    return strip(nest(resolved))
+  }
+
+  return {
+    ...items,
+
+    /** `GET /api/menus`: menus by name with their item counts (items via `GET /api/menus/{id}`). */
+    async list(context: TenantContext, query: ListMenusQuery) {
+      const page = query.page ?? 1
+      const limit = query.limit ?? 20
+      const filter = { status: query.status, location: query.location, search: query.search }
+      const { rows, total } = await repository.list(context.tenantId, filter, (page - 1) * limit, limit)
+      return {
+        menus: rows.map((row) => toSummary(row.menu, row.itemCount)),
+        pagination: paginate(page, limit, total),
+      }
+    },
+
+    /** The menu with its whole item tree. @throws NotFound (also for another tenant's id). */
+    get: (context: TenantContext, id: string): Promise<Menu> => load(context.tenantId, id),
+
+    /**
+     * Creates an empty menu (items are added through the item routes).
+     * @throws ValidationFailed for a name or slug with nothing sluggable; SlugConflict; Conflict
+     *   when activating it at a location another active menu holds.
+     */
+    async create(context: TenantContext, input: CreateMenuInput): Promise<Menu> {
+      const slug = toSlug(input.slug ?? input.name)
+      if (slug === '')
+        throw errors.validation(
+          `${input.slug === undefined ? 'name' : 'slug'} must contain a letter or digit.`,
+        )
+      const values = {
+        name: input.name.trim(),
+        slug,
+        description: input.description?.trim() ?? '',
+        location: input.location ?? 'header',
+        status: input.status ?? 'draft',
+      }
+      try {
+        return await write(context, async (tx, emit) => {
+          const row = await createMenusRepository(tx).insert(context.tenantId, newId(), values)
+          const menu = toMenu(row, [])
+          emit({ type: 'menu.created', subjectId: menu.id, payload: toSummary(row, 0) })
+          return menu
+        })
+      } catch (err) {
+        throw menuConflict(err, values)
+      }
+    },
+
+    /** Changes a menu's own fields. @throws NotFound, ValidationFailed, SlugConflict, Conflict (location). */
+    async update(context: TenantContext, id: string, input: UpdateMenuInput): Promise<Menu> {
+      const values: Partial<CreateMenuInput> = { ...input }
+      if (input.name !== undefined) values.name = input.name.trim()
+      if (input.description !== undefined) values.description = input.description.trim()
+      if (input.slug !== undefined) {
+        values.slug = toSlug(input.slug)
+        if (values.slug === '') throw errors.validation('slug must contain a letter or digit.')
+      }
+      try {
+        return await write(context, async (tx, emit) => {
+          const repo = createMenusRepository(tx)
+          const before = await repo.lock(context.tenantId, id)
+          if (before === undefined) throw errors.notFound('Menu')
+          const row = await repo.update(context.tenantId, id, values)
+          if (row === undefined) throw errors.notFound('Menu')
+          const menu = toMenu(row, await repo.items(context.tenantId, id))
+          const changed = Object.keys(values).filter(
+            (key) => before[key as keyof typeof before] !== row[key as keyof typeof row],
+          )
+          emit({
+            type: 'menu.updated',
+            subjectId: id,
+            payload: { ...toSummary(row, menu.itemCount), changed },
+          })
+          return menu
+        })
+      } catch (err) {
+        const current = await repository.find(context.tenantId, id)
+        throw menuConflict(err, { slug: values.slug, location: values.location ?? current?.location })
+      }
+    },
+
+    /** Deletes a menu and its items. @throws NotFound. */
+    async remove(context: TenantContext, id: string): Promise<void> {
+      await write(context, async (tx, emit) => {
+        const row = await createMenusRepository(tx).delete(context.tenantId, id)
+        if (row === undefined) throw errors.notFound('Menu')
+        emit({ type: 'menu.deleted', subjectId: id, payload: toSummary(row, 0) })
+      })
+    },
+
+    /**
+     * `GET /api/public/menus/slug/{slug}` and `…/location/{location}`: an active menu's public tree.
+     * @throws NotFound when no active menu matches (drafts and archived menus are not public).
+     */
+    async publicMenu(
+      context: PublicContext,
+      by: { slug: string } | { location: string },
+    ): Promise<PublicMenu> {
+      const row = await repository.findActiveBy(context.tenantId, by)
+      if (row === undefined) throw errors.notFound('Menu')
+      const tree = await publicTree(context.tenantId, await repository.items(context.tenantId, row.id))
+      return {
+        id: row.id,
+        name: row.name,
+        slug: row.slug,
+        description: row.description,
+        location: row.location as MenuSummary['location'],
+        updatedAt: row.updatedAt.toISOString(),
+        tree: tree as PublicMenu['tree'],
+      }
+    },
+  }
+}
+
+export type MenusService = ReturnType<typeof createMenusService>
