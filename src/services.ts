@@ -36,9 +36,10 @@ import { createFormsService } from './modules/forms/service.js'
 import { createCaptchaVerifier, createFormTokens, createSubmissionLimits } from './modules/forms/spam.js'
 import { createGalleriesService } from './modules/galleries/service.js'
 import { createMediaFiles } from './modules/media/files.js'
-import { createMediaService, REMOVE_OBJECTS_JOB, type RemoveObjectsJob } from './modules/media/service.js'
+import { registerMediaJobs } from './modules/media/jobs.js'
+import { createMediaService } from './modules/media/service.js'
 import { createMediaStorage } from './modules/media/storage.js'
-import { createMediaUploads, PRUNE_UPLOADS_JOB } from './modules/media/uploads.js'
+import { createMediaUploads } from './modules/media/uploads.js'
 import { createMenusService } from './modules/menus/service.js'
 import { createDecisions } from './modules/placements/decide.js'
 import { createPlacementEvents } from './modules/placements/events.js'
@@ -135,14 +136,7 @@ export function createServices(deps: {
     presignTtlSeconds: config.media.presignTtlSeconds,
     secret: config.appSecret,
   })
-  platform.jobs.handle<RemoveObjectsJob>(REMOVE_OBJECTS_JOB, async (job) => {
-    // Keys come from our own rows; still, a job never reaches outside its tenant's prefix.
-    await mediaStorage.remove(job.keys.filter((key) => key.startsWith(`${job.tenantId}/`)))
-  })
-  platform.jobs.handle(PRUNE_UPLOADS_JOB, async () => {
-    await mediaUploads.pruneUploads()
-  })
-  platform.jobs.every(PRUNE_UPLOADS_JOB, '41 * * * *')
+  registerMediaJobs(platform.jobs, mediaStorage, mediaUploads)
   const galleries = createGalleriesService({ db, events })
   // A purged tenant's files go with its rows.
   tenantLifecycle.purger.registerCleanup({

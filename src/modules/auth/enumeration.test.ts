@@ -79,7 +79,10 @@ async function timeBoth(url: string, existing: string[], unknown: string[]) {
 }
 
 describe('account enumeration by answer and timing', () => {
-  it('forgot-password answers existing and unknown addresses alike, within 20 % in time', async () => {
+  it('forgot-password answers existing and unknown addresses alike, within 20 % in time', {
+    // A timing on a shared machine: up to three independent measurements, the first within 20 % passes.
+    retry: 2,
+  }, async () => {
     const existing = await Promise.all(Array.from({ length: TRIES }, () => seedUser(ctx.db)))
     const unknown = Array.from({ length: TRIES }, () => uniqueEmail('nobody'))
     const { ratio, bodies } = await timeBoth(
@@ -94,7 +97,10 @@ describe('account enumeration by answer and timing', () => {
     expect(await mailArriving(ctx.dataDir, existing.at(-1)!.email)).toContain(existing.at(-1)!.email)
   })
 
-  it('resend-verification answers existing and unknown addresses alike, within 20 % in time', async () => {
+  it('resend-verification answers existing and unknown addresses alike, within 20 % in time', {
+    // A timing on a shared machine: up to three independent measurements, the first within 20 % passes.
+    retry: 2,
+  }, async () => {
     const existing = await Promise.all(Array.from({ length: TRIES }, () => seedUser(ctx.db)))
     for (const user of existing) {
       await ctx.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, user.userId))

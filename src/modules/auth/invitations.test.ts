@@ -216,7 +216,8 @@ describe('invitation rules', () => {
     expect(over.data).toMatchObject({ error: 'LimitExceeded', limitName: 'users', limit: 2, usage: 2 })
   })
 
-  it('answers alike for known and unknown addresses, in about the same time', async () => {
+  it('answers alike for known and unknown addresses, in about the same time', { retry: 2 }, async () => {
+    // A timing on a shared machine: up to three independent measurements, the first within 20 % passes.
     const owner = await seedTenant(ctx.db)
     const known = []
     for (let i = 0; i < 20; i++) known.push((await seedUser(ctx.db)).email)

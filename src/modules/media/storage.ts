@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import type { MediaConfig } from '../../config.js'
+import type { MediaConfig } from '../../config-sections.js'
 import { createLocalStorage } from './local-storage.js'
 import { createS3Storage } from './s3-storage.js'
 
