@@ -4,6 +4,7 @@ import {
   apiTokens,
   categories,
   contents,
+  invitations,
   media,
   memberships,
   ownershipTransfers,
@@ -187,6 +188,18 @@ export function createLifecycleRepository(db: Db) {
     },
 
     /** Makes a pending membership active; undefined when it was not pending. */
+    /**
+     * Spends the invitation of a pending membership (it is accepted now, whatever way): its expiry,
+     * or undefined for a membership made without one.
+     */
+    async takeInvitation(tenantId: string, membershipId: string): Promise<Date | undefined> {
+      const [row] = await db
+        .delete(invitations)
+        .where(and(eq(invitations.tenantId, tenantId), eq(invitations.membershipId, membershipId)))
+        .returning({ expiresAt: invitations.expiresAt })
+      return row?.expiresAt
+    },
+
     async activatePending(tenantId: string, membershipId: string) {
       const now = new Date()
       const [row] = await db

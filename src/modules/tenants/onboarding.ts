@@ -62,7 +62,8 @@ export function createOnboarding(deps: OnboardingDeps) {
      * POST /api/tenants/{id}/accept: the caller's pending membership in a live tenant becomes
      * active (`acceptedAt` set) and the session rotates onto the tenant. Only `pending` counts: an
      * `inactive` membership was switched off by an admin and is never revived here (prior-art.md
-     * §29). 404 when there is no pending membership; 401 when the session ended meanwhile.
+     * §29), nor one whose invitation expired; the invitation is spent. 404 when there is no pending
+     * membership (or its invitation expired); 401 when the session ended meanwhile.
      */
     async accept(
       caller: { userId: string; sessionId: string },
@@ -76,7 +77,11 @@ export function createOnboarding(deps: OnboardingDeps) {
       const { tenant } = found
       const context = { ...onBehalfOf(tenantId, caller.userId, 'membership-accept'), client }
       const accepted = await inTransaction(db, context, deps.events, async (tx, emit) => {
-        const row = await createLifecycleRepository(tx).activatePending(tenantId, found.membership.id)
+        const repository = createLifecycleRepository(tx)
+        // An expired invitation accepts no more this way than with its token (auth/invitations.ts).
+        const expiresAt = await repository.takeInvitation(tenantId, found.membership.id)
+        if (expiresAt !== undefined && expiresAt.getTime() <= Date.now()) throw errors.notFound('Invitation')
+        const row = await repository.activatePending(tenantId, found.membership.id)
         if (row === undefined) throw errors.notFound('Invitation')
         emit({
           type: 'member.joined',

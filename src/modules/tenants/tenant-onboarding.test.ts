@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { call, seedApiToken, seedTenant, seedUser, useTestContext } from '../../../test/helpers.js'
-import { memberships, tenants } from '../../db/schema/index.js'
+import { invitations, memberships, tenants } from '../../db/schema/index.js'
 import { newId } from '../../lib/ids.js'
 
 const ADMIN_EMAIL = `platform-${newId()}@example.com`
@@ -86,6 +86,36 @@ describe('POST /api/tenants/{id}/accept', () => {
       token: response.data.token,
     })
     expect(again.statusCode).toBe(404)
+  })
+
+  it('spends the membership’s invitation, and refuses one whose invitation expired', async () => {
+    const owner = await seedTenant(ctx.db)
+    const [live, expired] = [await pendingMember(owner.tenantId), await pendingMember(owner.tenantId)]
+    for (const [member, expiresAt] of [
+      [live, new Date(Date.now() + 3_600_000)],
+      [expired, new Date(Date.now() - 1000)],
+    ] as const) {
+      await ctx.db.insert(invitations).values({
+        tenantId: owner.tenantId,
+        id: newId(),
+        membershipId: member.membershipId,
+        tokenHash: newId(),
+        expiresAt,
+      })
+    }
+    const accepted = await call(ctx.app, 'POST', `/api/tenants/${owner.tenantId}/accept`, {
+      token: live.token,
+    })
+    expect(accepted.statusCode).toBe(200)
+    const refused = await call(ctx.app, 'POST', `/api/tenants/${owner.tenantId}/accept`, {
+      token: expired.token,
+    })
+    expect(refused.statusCode).toBe(404)
+    const left = await ctx.db
+      .select({ membershipId: invitations.membershipId })
+      .from(invitations)
+      .where(eq(invitations.tenantId, owner.tenantId))
+    expect(left).toEqual([{ membershipId: expired.membershipId }])
   })
 
   it('never revives an inactive membership, and answers 404 without a pending one', async () => {
