@@ -212,7 +212,12 @@ export function createServices(deps: {
   })
   const invitations = createInvitations({ db, config, events, mailer: tenantMailer, auth })
   const members = createMembersService({ db, events, roles, settings, invitations })
-  const account = createAccountService({ db, events, auth })
+  const account = createAccountService({
+    db,
+    events,
+    auth,
+    tenantDeletionGraceMs: config.tenantDeletionGraceMs,
+  })
   const featureFlags = createFeatureFlagsService({ db, config })
   platform.jobs.handle<NotifyJob>(NOTIFY_JOB, createNotifier({ db, mailer: tenantMailer }), {
     retryLimit: 3,

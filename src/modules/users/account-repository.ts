@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { memberships, sessions, tenants, users } from '../../db/schema/index.js'
+import { newId } from '../../lib/ids.js'
 
 /**
  * Queries for leaving tenants and deleting one's own account. Keyed by the user: an account spans
@@ -48,11 +49,23 @@ export function createAccountRepository(db: Db) {
       await db.delete(memberships).where(eq(memberships.userId, userId))
     },
 
-    /** Marks the tenant deleted (its data stays for the tenant lifecycle's retention and purge). */
-    async markTenantDeleted(tenantId: string): Promise<void> {
+    /**
+     * Puts the tenant on the tenant lifecycle's path (tenants/lifecycle.ts): `deletion_pending`
+     * under a new deletion id, purged by the hourly sweep once `purgeAfter` has passed.
+     */
+    async markTenantDeleted(tenantId: string, deletedBy: string, purgeAfter: Date): Promise<void> {
+      const now = new Date()
       await db
         .update(tenants)
-        .set({ status: 'deleted', deletedAt: new Date(), updatedAt: new Date() })
+        .set({
+          status: 'deletion_pending',
+          deletionId: newId(),
+          deletedAt: now,
+          deletedBy,
+          deletionReason: 'The owner deleted their account.',
+          purgeAfter,
+          updatedAt: now,
+        })
         .where(eq(tenants.id, tenantId))
     },
 

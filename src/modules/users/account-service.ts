@@ -45,6 +45,8 @@ export function createAccountService(deps: {
   db: Db
   events: EventSink
   auth: Pick<AuthService, 'verifyCurrentPassword'>
+  /** How long a tenant deleted with its last member's account stays before its purge (ms). */
+  tenantDeletionGraceMs: number
 }) {
   const { db } = deps
   const repository = createAccountRepository(db)
@@ -111,7 +113,11 @@ export function createAccountService(deps: {
                 },
               })
               if (!deleted.has(row.tenantId)) return
-              await createAccountRepository(inner).markTenantDeleted(row.tenantId)
+              await createAccountRepository(inner).markTenantDeleted(
+                row.tenantId,
+                session.userId,
+                new Date(Date.now() + deps.tenantDeletionGraceMs),
+              )
               emit({
                 type: 'tenant.deleted',
                 subjectId: row.tenantId,
