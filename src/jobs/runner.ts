@@ -59,8 +59,19 @@ export interface JobRunnerOptions {
 }
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  // pg-boss records a finished job (complete) after its handler returned, which can fall after a
+  // graceful stop resolved, and so after the database closed: `stop` waits for handlers and the
+  // statements they lead to.
+  const inFlight = new Set<Promise<unknown>>()
+  let activeHandlers = 0
   const db: PgBoss.Db = {
-    executeSql: (text, values) => options.database.execute(text, values),
+    executeSql(text, values) {
+      const running = options.database.execute(text, values)
+      inFlight.add(running)
+      const settled = () => inFlight.delete(running)
+      running.then(settled, settled)
+      return running
+    },
   }
   const boss = new PgBoss({
     db,
@@ -118,7 +129,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           name,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
           async ([job]) => {
-            if (job !== undefined) await handler(job.data, { id: job.id, retryCount: job.retryCount })
+            if (job === undefined) return
+            activeHandlers += 1
+            try {
+              await handler(job.data, { id: job.id, retryCount: job.retryCount })
+            } finally {
+              activeHandlers -= 1
+            }
           },
         )
         workers.set(name, worker)
@@ -133,6 +150,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (!started) return
       started = false
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+      const deadline = Date.now() + 10_000
+      while ((activeHandlers > 0 || inFlight.size > 0) && Date.now() < deadline) {
+        await Promise.allSettled([...inFlight])
+        // The completion of a handler that just returned is issued on a later turn.
+        await new Promise((resolve) => setImmediate(resolve))
+      }
     },
   }
 }

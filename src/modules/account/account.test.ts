@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { freshIp } from '../../../test/auth-fixtures.js'
-import { call, uniqueEmail, useTestContext } from '../../../test/helpers.js'
+import { call, lastMailTo, seedTenant, uniqueEmail, useTestContext } from '../../../test/helpers.js'
+import { invitationTokenIn } from '../../../test/member-fixtures.js'
 import { ACCOUNT_PAGE_POLICY } from './routes.js'
 
 const ctx = useTestContext({ APP_URL: 'https://app.example.com/' })
@@ -94,5 +95,37 @@ describe('GET /account/verify-email', () => {
     const document = (await call(ctx.app, 'GET', '/api/docs/json')).data
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/account'))).toEqual([])
     expect((await call(ctx.app, 'GET', '/account/unknown-page')).statusCode).toBe(404)
+  })
+})
+
+describe('GET /account/accept-invitation', () => {
+  it('is where the invitation mail leads, and its form posts what the accept route takes', async () => {
+    const owner = await seedTenant(ctx.db)
+    const email = uniqueEmail('invitee')
+    const invited = await call(ctx.app, 'POST', '/api/users/invite', {
+      token: owner.token,
+      body: { email, role: 'editor' },
+    })
+    expect(invited.statusCode).toBe(200)
+    const mail = lastMailTo(ctx.dataDir, email) ?? ''
+    expect(mail).toContain('https://app.example.com/account/accept-invitation?token=')
+    const token = invitationTokenIn(mail)
+
+    const page = await call(ctx.app, 'GET', '/account/accept-invitation')
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-security-policy']).toBe(ACCOUNT_PAGE_POLICY)
+    expect(page.body).toContain('<form data-endpoint="/api/auth/invitations/accept">')
+    const names = [...page.body.matchAll(/<input name="([a-zA-Z]+)"/g)].map((m) => m[1])
+    expect(names).toEqual(['token', 'firstName', 'lastName', 'password'])
+
+    // What the page's script sends: every field by name, as JSON.
+    const body = { token, firstName: 'Ada', lastName: 'Lovelace', password: 'analytical' }
+    const accepted = await call(ctx.app, 'POST', '/api/auth/invitations/accept', { body })
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    expect(accepted.data.membership).toMatchObject({
+      tenantId: owner.tenantId,
+      role: 'editor',
+      status: 'active',
+    })
   })
 })

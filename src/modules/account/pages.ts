@@ -1,8 +1,7 @@
 /**
  * Folio's own account pages: where mailed links lead when `APP_URL` is Folio itself (platform.md §8,
  * decisions.md `APP_URL`). Each page is a form that `assets.ts`'s script fills from the query string
- * and POSTs as JSON to one API route, then shows the answer's `message`. Another page (invitation
- * acceptance) is one more entry in `ACCOUNT_PAGES`.
+ * and POSTs as JSON to one API route, then shows the answer's `message`.
  */
 export interface AccountPage {
   /** Path under `/account/`, the same one an operator's own front-end must serve for `APP_URL`. */
@@ -55,6 +54,27 @@ export const ACCOUNT_PAGES: readonly AccountPage[] = [
       },
     ],
     submitLabel: 'Set the new password',
+    autoSubmit: false,
+  },
+  {
+    slug: 'accept-invitation',
+    title: 'Join a Folio tenant',
+    intro:
+      'You were invited to a Folio tenant. Choose your name and a password to create your account and join it. If you already have a Folio account, sign in to your app instead: the invitation waits there.',
+    endpoint: '/api/auth/invitations/accept',
+    fields: [
+      { name: 'token', label: 'Invitation code', type: 'text', fromQuery: true, autocomplete: 'off' },
+      { name: 'firstName', label: 'First name', type: 'text', fromQuery: false, autocomplete: 'given-name' },
+      { name: 'lastName', label: 'Last name', type: 'text', fromQuery: false, autocomplete: 'family-name' },
+      {
+        name: 'password',
+        label: 'Password (at least 6 characters)',
+        type: 'password',
+        fromQuery: false,
+        autocomplete: 'new-password',
+      },
+    ],
+    submitLabel: 'Create the account and join',
     autoSubmit: false,
   },
   {
