@@ -101,9 +101,12 @@ describe('scheduled publishing', () => {
     const { clock, scheduler } = controlledClock()
     const publishAt = new Date(Date.now() + HOUR).toISOString()
     const content = await createContent(ctx, owner.token, { title: 'Later', status: 'scheduled', publishAt })
-    expect(await scheduler.publishDue()).toBe(0)
+    // The sweep works across tenants: on a shared test database other files' contents may fall due
+    // too, so the assertions are about this tenant's content.
+    await scheduler.publishDue()
+    expect((await read(owner.token, content.id)).status).toBe('scheduled')
     clock.at = new Date(Date.now() + 2 * HOUR)
-    expect(await scheduler.publishDue()).toBe(1)
+    expect(await scheduler.publishDue()).toBeGreaterThanOrEqual(1)
     expect(await read(owner.token, content.id)).toMatchObject({
       status: 'published',
       publishAt,
@@ -124,7 +127,8 @@ describe('scheduled publishing', () => {
       createdBy: null,
       createdByName: 'content-scheduler',
     })
-    expect(await scheduler.publishDue()).toBe(0)
+    await scheduler.publishDue()
+    expect((await read(owner.token, content.id)).version).toBe(2)
   })
 
   it('reschedules when publishAt changes and cancels when the status does', async () => {
@@ -150,10 +154,10 @@ describe('scheduled publishing', () => {
       body: { status: 'draft' },
     })
     clock.at = new Date(Date.now() + 2 * HOUR)
-    expect(await scheduler.publishDue()).toBe(0)
+    await scheduler.publishDue()
     expect((await read(owner.token, moved.id)).status).toBe('scheduled')
     clock.at = new Date(Date.now() + 4 * HOUR)
-    expect(await scheduler.publishDue()).toBe(1)
+    expect(await scheduler.publishDue()).toBeGreaterThanOrEqual(1)
     expect((await read(owner.token, moved.id)).status).toBe('published')
     expect((await read(owner.token, cancelled.id)).status).toBe('draft')
   })
