@@ -17,6 +17,7 @@ const STATUS_BY_CODE = {
   InsufficientScope: 403,
   CsrfTokenInvalid: 403,
   PlanNotAllowed: 403,
+  EmailNotVerified: 403,
   LimitExceeded: 403,
   NotFound: 404,
   Conflict: 409,
@@ -72,6 +73,8 @@ export const errors = {
     new AppError('InsufficientScope', `This API token lacks the "${scope}" scope this request needs.`),
   csrf: () =>
     new AppError('CsrfTokenInvalid', 'The X-CSRF-Token header is missing or does not match the session.'),
+  /** 403 when what is asked needs an address proven through Folio's own mail (docs/decisions/accounts.md). */
+  emailNotVerified: (message: string) => new AppError('EmailNotVerified', message),
   planNotAllowed: (plan: string) =>
     new AppError('PlanNotAllowed', `The plan "${plan}" cannot be requested here.`),
   /**

@@ -21,6 +21,12 @@ export interface SessionPrincipal {
   /** The session's active tenant, used when a request names none. */
   sessionTenantId: string | null
   email: string
+  /**
+   * Whether the address was proven through Folio's own mail (verification link, password reset,
+   * an invitation that created the account): what a platform administrator and accepting a
+   * membership without its invitation token need (docs/decisions/accounts.md).
+   */
+  emailVerified: boolean
 }
 
 export interface ApiTokenPrincipal {
@@ -94,6 +100,7 @@ export function createCredentials(deps: {
           revokedAt: sessions.revokedAt,
           userStatus: users.status,
           email: users.email,
+          emailVerifiedAt: users.emailVerifiedAt,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -119,6 +126,7 @@ export function createCredentials(deps: {
         csrfToken: row.csrfToken,
         sessionTenantId: row.tenantId,
         email: row.email,
+        emailVerified: row.emailVerifiedAt !== null,
       }
     },
 

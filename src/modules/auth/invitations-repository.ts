@@ -129,14 +129,6 @@ export function createInvitationsRepository(db: Db) {
         })
         .where(eq(users.id, userId))
     },
-
-    /** Marks an existing account's address verified (the invitation reached it), if it was not. */
-    async markVerified(userId: string): Promise<void> {
-      await db
-        .update(users)
-        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-        .where(eq(users.id, userId))
-    },
   }
 }
 

@@ -55,27 +55,37 @@ export function createInvitations(deps: {
       return { token, expiresAt }
     },
 
-    /** Mails the invitation link (through the tenant's mail settings; counted in `limits.emailPerMonth`). */
+    /**
+     * Mails the invitation link (counted in `limits.emailPerMonth`). `forNewAccount`: the address has
+     * no account of its own yet, so accepting will set its password and prove the address; such a
+     * link goes through the platform mailer only (never a tenant's SMTP server, which the tenant may
+     * read). An existing account's invitation goes through the tenant's mail settings.
+     */
     async send(
       tenantId: string,
       to: string,
-      invitation: { token: string; expiresAt: Date; tenantName: string },
+      invitation: { token: string; expiresAt: Date; tenantName: string; forNewAccount: boolean },
     ) {
-      await deps.mailer.send(tenantId, {
-        to,
-        subject: `You are invited to ${invitation.tenantName} on Folio`,
-        text: [
-          `You have been invited to join ${invitation.tenantName} on Folio. Accept by opening this link:`,
-          '',
-          `${pageUrl}?token=${invitation.token}`,
-          '',
-          'Or paste this invitation code where you accept invitations:',
-          '',
-          invitation.token,
-          '',
-          `The invitation works once and expires at ${invitation.expiresAt.toISOString()}. If you did not expect it, ignore this e-mail.`,
-        ].join('\n'),
-      })
+      const proofOfAddress = invitation.forNewAccount
+      await deps.mailer.send(
+        tenantId,
+        {
+          to,
+          subject: `You are invited to ${invitation.tenantName} on Folio`,
+          text: [
+            `You have been invited to join ${invitation.tenantName} on Folio. Accept by opening this link:`,
+            '',
+            `${pageUrl}?token=${invitation.token}`,
+            '',
+            'Or paste this invitation code where you accept invitations:',
+            '',
+            invitation.token,
+            '',
+            `The invitation works once and expires at ${invitation.expiresAt.toISOString()}. If you did not expect it, ignore this e-mail.`,
+          ].join('\n'),
+        },
+        { proofOfAddress },
+      )
     },
 
     /** `GET /api/auth/invitations/preview`: the invitation preview of a live token, else 400 InvalidToken. */
@@ -143,14 +153,15 @@ export function createInvitations(deps: {
         const inTx = createInvitationsRepository(tx)
         if (!(await inTx.spend(found.tenantId, found.id, tokenHash))) throw errors.invalidToken(INVALID)
         await inTx.activate(found.tenantId, found.membershipId, acceptedAt)
+        // An invited account's link came through the platform mailer only (send), so using it proves
+        // the address. An existing account's link may have come through the tenant's own SMTP
+        // server: it proves nothing about the address, which stays as verified as it was.
         if (passwordHash !== undefined) {
           await inTx.completeAccount(found.user.id, {
             passwordHash,
             firstName: input.firstName ?? '',
             lastName: input.lastName ?? '',
           })
-        } else {
-          await inTx.markVerified(found.user.id)
         }
         emit({
           type: 'member.joined',

@@ -2,6 +2,7 @@ import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
+import { isPlatformAdmin as listedAndVerified } from '../auth/platform-admin.js'
 import { createFeatureFlagsRepository, type FeatureFlagRow } from './repository.js'
 import type { CreateFeatureFlagBody, FeatureFlag } from './schemas.js'
 
@@ -23,8 +24,10 @@ export function createFeatureFlagsService(deps: { db: Db; config: Pick<Config, '
     const user = await repository.findUserEmail(userId)
     return (
       user !== undefined &&
-      user.verifiedAt !== null &&
-      config.platformAdminEmails.includes(user.email.toLowerCase())
+      listedAndVerified(config.platformAdminEmails, {
+        email: user.email,
+        emailVerified: user.verifiedAt !== null,
+      })
     )
   }
 

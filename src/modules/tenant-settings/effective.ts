@@ -12,6 +12,8 @@ export interface EffectiveSettings {
     host: string
     port: number | null
     secure: boolean
+    /** With a password and without `secure`: STARTTLS must succeed before AUTH (default true). */
+    requireTls: boolean
     username: string
     fromName: string
     fromEmail: string

@@ -26,6 +26,7 @@ export function defaultSettings(tenantId: string): EffectiveSettings {
       host: '',
       port: null,
       secure: false,
+      requireTls: true,
       username: '',
       fromName: '',
       fromEmail: '',

@@ -75,6 +75,10 @@ export const SettingsSchema = Type.Object({
     host: Type.String(),
     port: Nullable(Type.Integer()),
     secure: Type.Boolean(),
+    requireTls: Type.Boolean({
+      description:
+        'With a password and secure false, STARTTLS must succeed before the password is sent (default true). false allows a plaintext login (a relay on a trusted network only).',
+    }),
     username: Type.String(),
     fromName: Type.String(),
     fromEmail: Type.String(),
@@ -112,6 +116,7 @@ export const SmtpUpdate = closedPartial({
   host: Nullable(Host),
   port: Nullable(Type.Integer({ minimum: 1, maximum: 65535 })),
   secure: Type.Boolean(),
+  requireTls: Type.Boolean(),
   username: Nullable(Text(254)),
   password: Nullable(Text(1024)),
   fromName: Nullable(Text(200)),

@@ -8,7 +8,7 @@ import type { EffectiveSettings } from './effective.js'
 import { effectiveOf, smtpPasswordContext, webhookSecretContext } from './reader.js'
 import { createSettingsRepository, type SettingsRow, type SettingsValues } from './repository.js'
 import { NAME_RULE, type UpdateSettingsBody } from './schemas.js'
-import { verifySmtp } from './smtp.js'
+import { assertPasswordBound, type SmtpSettings, verifySmtp } from './smtp.js'
 
 /** The groups of fixed members: a PUT changes the members it sends and keeps the others. */
 const MEMBER_GROUPS = ['smtp', 'webhook', 'branding', 'limits', 'edgeGateway'] as const
@@ -83,6 +83,7 @@ export function createTenantSettingsService(deps: {
       const stored = effectiveOf(tenantId, before)
       if (body.smtp !== undefined) {
         const smtp = { ...stored.smtp, ...normalized.smtp } as EffectiveSettings['smtp']
+        assertPasswordBound(stored.smtp, smtp, smtpPassword.kind === 'keep')
         if (smtp.enabled) {
           requireMember(smtp.host, 'smtp/host', 'is required when smtp.enabled is true')
           requireMember(smtp.fromEmail, 'smtp/fromEmail', 'is required when smtp.enabled is true')
@@ -99,6 +100,15 @@ export function createTenantSettingsService(deps: {
         const settings = createSettingsRepository(tx)
         const current = await settings.lock(tenantId)
         const values: SettingsValues = merge(current, normalized)
+        // Again against the locked row: a change saved meanwhile may have moved the server.
+        if (normalized.smtp !== undefined) {
+          const locked = effectiveOf(tenantId, current).smtp
+          assertPasswordBound(
+            locked,
+            { ...locked, ...normalized.smtp } as SmtpSettings,
+            smtpPassword.kind === 'keep',
+          )
+        }
         if (smtpPassword.kind !== 'keep') {
           values.smtpPasswordEncrypted =
             smtpPassword.kind === 'set'

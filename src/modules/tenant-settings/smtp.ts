@@ -27,6 +27,9 @@ export async function smtpTransport(
     host: address,
     port: smtp.port ?? (smtp.secure ? 465 : 587),
     secure: smtp.secure,
+    // A password never crosses the network in clear unless the settings say so (requireTls: false):
+    // without `secure`, STARTTLS must succeed before AUTH.
+    requireTLS: !smtp.secure && smtp.requireTls && password !== null && smtp.username !== '',
     ...(smtp.username === '' ? {} : { auth: { user: smtp.username, pass: password ?? '' } }),
     // TLS names the host that was configured, not the address connected to (SNI takes no IPs).
     tls: isIP(name) === 0 ? { servername: name } : {},
@@ -34,6 +37,27 @@ export async function smtpTransport(
     greetingTimeout: CONNECT_TIMEOUT_MS,
     socketTimeout: SOCKET_TIMEOUT_MS,
   })
+}
+
+/** The members that say where a stored SMTP password is sent. */
+const DESTINATION = ['host', 'port', 'username', 'secure'] as const
+
+/**
+ * A stored password stays bound to the server it was given for: a change of host, port, username
+ * or `secure` that keeps it (`keepsStoredPassword`) would have Folio log in to the new server with
+ * it, so the change must send `smtp.password` again (docs/decisions/security.md "Stored secrets").
+ * @throws ValidationFailed naming `smtp.password`.
+ */
+export function assertPasswordBound(
+  stored: SmtpSettings,
+  next: SmtpSettings,
+  keepsStoredPassword: boolean,
+): void {
+  if (!stored.hasPassword || !keepsStoredPassword) return
+  const moved = DESTINATION.filter((member) => stored[member] !== next[member])
+  if (moved.length === 0) return
+  const message = `is required again when ${moved.join(', ')} change: the stored password was given for ${stored.host || 'the previous server'}`
+  throw errors.validation(`smtp.password ${message}.`, [{ path: 'body/smtp/password', message }])
 }
 
 /**

@@ -62,9 +62,17 @@ export interface TenantMailer {
    * Sends a tenant's mail (invitations to it, form notifications, tests): through the tenant's SMTP
    * server when `smtp.enabled`, from `fromName <fromEmail>`; else through the platform mailer.
    * Counted against `limits.emailPerMonth`. Returns which way it went.
+   *
+   * `proofOfAddress`: the mail carries a secret whose use proves control of the address (an
+   * invitation that creates an account). It always goes through the platform mailer, so a tenant
+   * that points its SMTP settings at its own server never receives it (docs/decisions/accounts.md).
    * @throws LimitExceeded (emailPerMonth), BadRequest when the tenant's server refuses or fails.
    */
-  send(tenantId: string, message: MailMessage): Promise<'tenant' | 'platform'>
+  send(
+    tenantId: string,
+    message: MailMessage,
+    options?: { proofOfAddress?: boolean },
+  ): Promise<'tenant' | 'platform'>
 }
 
 /** The tenant mailer of platform.md §8, on the settings reader (the only way to read settings). */
@@ -76,11 +84,11 @@ export function createTenantMailer(deps: {
 }): TenantMailer {
   const { settings, platformMailer, outbound, counter } = deps
   return {
-    async send(tenantId, message) {
+    async send(tenantId, message, options = {}) {
       const current = await settings.get(tenantId)
       const release = await counter.reserve(tenantId, current.limits.emailPerMonth)
       try {
-        if (!current.smtp.enabled) {
+        if (!current.smtp.enabled || options.proofOfAddress === true) {
           await platformMailer.send(message)
           return 'platform'
         }

@@ -19,6 +19,7 @@ const DEFAULTS = {
     host: '',
     port: null,
     secure: false,
+    requireTls: true,
     username: '',
     fromName: '',
     fromEmail: '',

@@ -1,48 +1,23 @@
 import { readdirSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, type SeededMember, seedApiToken, seedTenant, useTestContext } from '../../../test/helpers.js'
+import { type SmtpSink, startSmtpSink } from '../../../test/smtp-fixtures.js'
 
 // A loopback SMTP server stands in for the tenant's: the guard's private-address switch is on here only.
 const ctx = useTestContext({ OUTBOUND_ALLOW_PRIVATE: 'true' })
 
 const USER = 'tenant-mailer'
 const PASSWORD = 'smtp-Secret-4417'
-const received: { from: string; to: string[]; data: string }[] = []
-let logins = 0
-let server: SMTPServer
+let sink: SmtpSink
 let port: number
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    authOptional: false,
-    logger: false,
-    onAuth(auth, _session, done) {
-      logins++
-      if (auth.username === USER && auth.password === PASSWORD) return done(null, { user: USER })
-      return done(new Error('Invalid username or password'))
-    },
-    onData(stream, session, done) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        })
-        done()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  port = (server.server.address() as AddressInfo).port
+  sink = await startSmtpSink(USER, PASSWORD)
+  port = sink.port
 })
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => sink.close())
 
 const smtpOn = (overrides: Record<string, unknown> = {}) => ({
   smtp: {
@@ -50,6 +25,7 @@ const smtpOn = (overrides: Record<string, unknown> = {}) => ({
     host: '127.0.0.1',
     port,
     secure: false,
+    requireTls: false,
     username: USER,
     password: PASSWORD,
     fromName: 'Ada Blog',
@@ -68,15 +44,16 @@ const sendTest = (member: SeededMember | string) =>
 describe('SMTP settings', () => {
   it('checks the server with the credentials before saving, then sends the test mail through it', async () => {
     const owner = await seedTenant(ctx.db)
-    const before = logins
+    const before = sink.logins.length
     const saved = await put(owner, smtpOn())
     expect(saved.statusCode, saved.body).toBe(200)
-    expect(logins).toBe(before + 1)
+    expect(sink.logins.length).toBe(before + 1)
     expect(saved.data.settings.smtp).toEqual({
       enabled: true,
       host: '127.0.0.1',
       port,
       secure: false,
+      requireTls: false,
       username: USER,
       fromName: 'Ada Blog',
       fromEmail: 'news@ada.example',
@@ -86,7 +63,7 @@ describe('SMTP settings', () => {
     const sent = await sendTest(owner)
     expect(sent.statusCode, sent.body).toBe(200)
     expect(sent.data).toEqual({ sent: true, to: owner.email, via: 'tenant' })
-    const mail = received.at(-1)
+    const mail = sink.received.at(-1)
     expect(mail?.from).toBe('news@ada.example')
     expect(mail?.to).toEqual([owner.email])
     expect(mail?.data).toContain('Subject: Folio: test mail')
@@ -119,11 +96,11 @@ describe('SMTP settings', () => {
 
   it('sends through the platform mailer while tenant SMTP is off', async () => {
     const owner = await seedTenant(ctx.db)
-    const count = received.length
+    const count = sink.received.length
     const sent = await sendTest(owner)
     expect(sent.statusCode, sent.body).toBe(200)
     expect(sent.data.via).toBe('platform')
-    expect(received).toHaveLength(count)
+    expect(sink.received).toHaveLength(count)
     expect(readdirSync(join(ctx.dataDir, 'mail')).length).toBeGreaterThan(0)
   })
 
@@ -151,5 +128,69 @@ describe('SMTP settings', () => {
     const token = await seedApiToken(ctx.db, owner.tenantId, { role: 'admin', scopes: ['read', 'write'] })
     expect((await sendTest(token)).statusCode).toBe(403)
     expect((await call(ctx.app, 'POST', '/api/tenant-settings/smtp/test')).statusCode).toBe(401)
+  })
+})
+
+describe('a stored SMTP password stays bound to its server', () => {
+  it('refuses to move it to another host or port without the password again, and never logs in there with it', async () => {
+    const attacker = await startSmtpSink('collector', 'anything')
+    try {
+      const owner = await seedTenant(ctx.db)
+      expect((await put(owner, smtpOn())).statusCode).toBe(200)
+      for (const change of [
+        { port: attacker.port },
+        { host: 'smtp.attacker.example' },
+        { username: 'collector' },
+      ]) {
+        const moved = await put(owner, { smtp: change })
+        expect(moved.statusCode, moved.body).toBe(400)
+        expect(moved.data).toEqual({
+          error: 'ValidationFailed',
+          message: expect.stringMatching(
+            /^smtp\.password is required again when (port|host|username) change/,
+          ),
+          details: [{ path: 'body/smtp/password', message: expect.stringContaining('is required again') }],
+        })
+      }
+      const insecure = await put(owner, { smtp: { secure: true } })
+      expect(insecure.statusCode).toBe(400)
+      expect(insecure.data.details[0].path).toBe('body/smtp/password')
+      expect(attacker.logins).toEqual([])
+      const read = await call(ctx.app, 'GET', '/api/tenant-settings', { token: owner.token })
+      expect(read.data.settings.smtp).toMatchObject({
+        host: '127.0.0.1',
+        port,
+        username: USER,
+        hasPassword: true,
+      })
+
+      // With the password of the new server, the move is a new credential: it is checked there.
+      const withPassword = await put(owner, {
+        smtp: { port: attacker.port, username: 'collector', password: 'anything' },
+      })
+      expect(withPassword.statusCode, withPassword.body).toBe(200)
+      expect(attacker.logins).toEqual([{ username: 'collector', password: 'anything' }])
+      // Sending through it uses that password, never the first server's.
+      expect((await sendTest(owner)).statusCode).toBe(200)
+      expect(attacker.logins.map((login) => login.password)).not.toContain(PASSWORD)
+    } finally {
+      await attacker.close()
+    }
+  })
+
+  it('requires TLS before a password login unless requireTls is false', async () => {
+    const owner = await seedTenant(ctx.db)
+    const before = sink.logins.length
+    const plain = await put(owner, smtpOn({ requireTls: undefined }))
+    expect(plain.statusCode).toBe(400)
+    expect(plain.data.message).toMatch(/^The SMTP server 127\.0\.0\.1 could not be used: .*STARTTLS/i)
+    expect(sink.logins.length).toBe(before)
+    const read = await call(ctx.app, 'GET', '/api/tenant-settings', { token: owner.token })
+    expect(read.data.settings.smtp).toMatchObject({ enabled: false, requireTls: true, hasPassword: false })
+
+    const allowed = await put(owner, smtpOn({ requireTls: false }))
+    expect(allowed.statusCode, allowed.body).toBe(200)
+    expect(allowed.data.settings.smtp.requireTls).toBe(false)
+    expect(sink.logins.length).toBe(before + 1)
   })
 })

@@ -5,6 +5,7 @@ import { onBehalfOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, inTransaction } from '../../events/event-log.js'
+import { isPlatformAdmin, type PlatformAccount } from '../auth/platform-admin.js'
 import type { SessionManager } from '../auth/sessions.js'
 import { PLANS } from '../quotas/plans.js'
 import { grantedBy, type RoleResolver, roleMetaOf } from '../roles/resolver.js'
@@ -42,9 +43,9 @@ export function createOnboarding(deps: OnboardingDeps) {
      * every plan for a platform administrator, decisions.md "Quotas"), the default, and the
      * name and slug rules.
      */
-    creationOptions(caller: { email: string }): CreationOptions {
-      const isPlatformAdmin = config.platformAdminEmails.includes(caller.email.toLowerCase())
-      const requestable = (slug: PlanSlug) => isPlatformAdmin || slug === config.defaultTenantPlan
+    creationOptions(caller: PlatformAccount): CreationOptions {
+      const admin = isPlatformAdmin(config.platformAdminEmails, caller)
+      const requestable = (slug: PlanSlug) => admin || slug === config.defaultTenantPlan
       return {
         defaultPlan: config.defaultTenantPlan,
         plans: PLAN_SLUGS.filter(requestable).map((slug) => ({
@@ -64,15 +65,25 @@ export function createOnboarding(deps: OnboardingDeps) {
      * `inactive` membership was switched off by an admin and is never revived here (prior-art.md
      * §29), nor one whose invitation expired; the invitation is spent. 404 when there is no pending
      * membership (or its invitation expired); 401 when the session ended meanwhile.
+     *
+     * Without its token, an invitation is only as safe as the proof that the caller owns the invited
+     * address: anyone can register an address before it is invited. So this needs an address
+     * verified through Folio's own mail, else 403 EmailNotVerified (docs/decisions/accounts.md);
+     * the mailed invitation link works either way.
      */
     async accept(
-      caller: { userId: string; sessionId: string },
+      caller: { userId: string; sessionId: string; emailVerified: boolean },
       tenantId: string,
       client: TenantContext['client'],
     ): Promise<AcceptedMembership> {
       const found = await repository.tenantOfMember(tenantId, caller.userId)
       if (found === undefined || found.membership.status !== 'pending' || found.tenant.status !== 'active') {
         throw errors.notFound('Invitation')
+      }
+      if (!caller.emailVerified) {
+        throw errors.emailNotVerified(
+          'Accepting an invitation without its link needs a verified e-mail address: open the verification link Folio mailed you (POST /api/auth/resend-verification sends a new one), or accept with the invitation link from the invitation e-mail.',
+        )
       }
       const { tenant } = found
       const context = { ...onBehalfOf(tenantId, caller.userId, 'membership-accept'), client }

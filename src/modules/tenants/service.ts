@@ -7,6 +7,7 @@ import { errors } from '../../errors.js'
 import { type EventSink, inTransaction } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
+import { isPlatformAdmin, type PlatformAccount } from '../auth/platform-admin.js'
 import type { SessionManager } from '../auth/sessions.js'
 import { grantedBy, type ResolvedRole, type RoleResolver, roleMetaOf } from '../roles/resolver.js'
 import type { TenantSettingsReader } from '../tenant-settings/effective.js'
@@ -40,9 +41,8 @@ export interface TenantsServiceDeps {
 }
 
 /** The session that creates a tenant (see `create`). */
-export interface TenantCreator {
+export interface TenantCreator extends PlatformAccount {
   userId: string
-  email: string
   sessionId: string
 }
 
@@ -152,11 +152,11 @@ export function createTenantsService(deps: TenantsServiceDeps) {
    * `requestedPlanSlug` is honoured when it is the default plan or the caller is a platform
    * administrator (decisions.md "Quotas"). Unknown plan → 400; otherwise 403 PlanNotAllowed.
    */
-  function resolvePlan(email: string, requested: string | undefined): PlanSlug {
+  function resolvePlan(caller: PlatformAccount, requested: string | undefined): PlanSlug {
     if (requested === undefined) return config.defaultTenantPlan
     if (!PLAN_SLUGS.includes(requested as PlanSlug)) throw errors.validation(`Unknown plan "${requested}".`)
-    const isPlatformAdmin = config.platformAdminEmails.includes(email.toLowerCase())
-    if (requested !== config.defaultTenantPlan && !isPlatformAdmin) throw errors.planNotAllowed(requested)
+    const admin = isPlatformAdmin(config.platformAdminEmails, caller)
+    if (requested !== config.defaultTenantPlan && !admin) throw errors.planNotAllowed(requested)
     return requested as PlanSlug
   }
 
@@ -175,7 +175,7 @@ export function createTenantsService(deps: TenantsServiceDeps) {
       body: CreateTenantBody,
       client: TenantContext['client'],
     ): Promise<CreatedTenant> {
-      const plan = resolvePlan(caller.email, body.requestedPlanSlug)
+      const plan = resolvePlan(caller, body.requestedPlanSlug)
       const created = await createTenant({
         ownerUserId: caller.userId,
         name: body.name,

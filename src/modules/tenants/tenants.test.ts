@@ -230,6 +230,7 @@ describe('tenants service (transport-free)', () => {
     const adminCaller = {
       userId: admin.userId,
       email: admin.email,
+      emailVerified: true,
       sessionId: await sessionIdOf(admin.userId),
     }
     const pro = await service.create(
@@ -240,7 +241,12 @@ describe('tenants service (transport-free)', () => {
     expect(pro.tenant.plan).toBe('pro')
 
     const user = await seedUser(ctx.db)
-    const caller = { userId: user.userId, email: user.email, sessionId: await sessionIdOf(user.userId) }
+    const caller = {
+      userId: user.userId,
+      email: user.email,
+      emailVerified: true,
+      sessionId: await sessionIdOf(user.userId),
+    }
     const refusal = await service
       .create(caller, { name: unique('User Pro'), requestedPlanSlug: 'pro' }, NO_CLIENT)
       .catch((err: unknown) => err)

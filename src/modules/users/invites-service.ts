@@ -44,7 +44,13 @@ export function createInvitesService(deps: {
       const email = normalizeEmail(input.email)
       const checkLimit = await limitCheck(deps.settings, context.tenantId, 'users')
       const membershipId = newId()
-      let issued: { token: string; expiresAt: Date; tenantName: string; userId: string }
+      let issued: {
+        token: string
+        expiresAt: Date
+        tenantName: string
+        userId: string
+        forNewAccount: boolean
+      }
       try {
         issued = await write(context, async (tx, emit) => {
           await checkLimit(tx)
@@ -61,7 +67,12 @@ export function createInvitesService(deps: {
             subjectId: membershipId,
             payload: { id: membershipId, userId: account.id, email, role: role.key, status: 'pending' },
           })
-          return { ...invitation, tenantName: await inTx.tenantName(context.tenantId), userId: account.id }
+          return {
+            ...invitation,
+            tenantName: await inTx.tenantName(context.tenantId),
+            userId: account.id,
+            forNewAccount: account.status === INVITED_USER_STATUS,
+          }
         })
       } catch (err) {
         if (isUniqueViolation(err, 'memberships_tenant_user_key')) {
@@ -118,7 +129,11 @@ export function createInvitesService(deps: {
           subjectId: member.membershipId,
           payload: eventPayload(member, { status: 'pending' }),
         })
-        return { ...invitation, tenantName: await tx.tenantName(context.tenantId) }
+        return {
+          ...invitation,
+          tenantName: await tx.tenantName(context.tenantId),
+          forNewAccount: member.userStatus === INVITED_USER_STATUS,
+        }
       })
       await invitations.send(context.tenantId, email, issued)
       return {
