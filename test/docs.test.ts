@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse as parseYaml } from 'yaml'
 import { call, createTestContext, type TestContext } from './helpers.js'
 
 let ctx: TestContext
@@ -108,6 +109,10 @@ describe('OpenAPI document', () => {
     const yaml = await call(ctx.app, 'GET', '/api/docs/yaml')
     expect(yaml.statusCode).toBe(200)
     expect(yaml.body).toContain('openapi: 3.0.3')
+    // Plain YAML: the yaml package's default limits (maxAliasCount 100) take it, and it is the JSON document.
+    expect(yaml.body).not.toMatch(/ [&*]a\d+$/m)
+    const json = await call(ctx.app, 'GET', '/api/docs/json')
+    expect(parseYaml(yaml.body)).toEqual(json.data)
     const page = await call(ctx.app, 'GET', '/api/docs')
     expect([200, 302]).toContain(page.statusCode)
   })

@@ -185,8 +185,25 @@ export async function registerDocs(app: FastifyInstance, publicUrl: string) {
   })
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
+    // The generated document shares schema objects between routes, which YAML writes as anchors and
+    // aliases (hundreds); common parsers refuse that many by default (the yaml package, SnakeYAML
+    // stops at 50). A JSON round trip gives every occurrence its own copy: plain YAML, same content.
+    transformSpecificationClone: false,
+    transformSpecification: plainDocument,
     staticCSP: DOCS_CSP,
     // The public validator badge would send the document to validator.swagger.io.
     uiConfig: { validatorUrl: null },
   })
+}
+
+const plainCopies = new WeakMap<object, object>()
+
+/** The document without shared objects (made once per generated document). */
+function plainDocument(document: Record<string, unknown>): Record<string, unknown> {
+  let copy = plainCopies.get(document)
+  if (copy === undefined) {
+    copy = JSON.parse(JSON.stringify(document)) as object
+    plainCopies.set(document, copy)
+  }
+  return copy as Record<string, unknown>
 }
