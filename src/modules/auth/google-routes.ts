@@ -65,14 +65,15 @@ export const googleRoutes: FastifyPluginAsyncTypebox<{
         operationId: 'getGoogleStatus',
         summary: "Whether the caller's account is linked to a Google account",
         description:
-          'A user session (API tokens: 403). `email` is the Google address at link time. 401 without a session; 503 `GoogleSignInDisabled` when Google sign-in is not configured.',
+          'A user session (API tokens: 403). `enabled`: whether Google sign-in is configured on this server; the link is shown either way (it can be removed while sign-in is off). `email` is the Google address at link time. 401 without a session.',
         response: {
           200: Type.Object({
+            enabled: Type.Boolean(),
             linked: Type.Boolean(),
             email: Type.Union([Type.String(), Type.Null()]),
             linkedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
           }),
-          ...errorResponses(401, 403, 503),
+          ...errorResponses(401, 403),
         },
       },
     },
@@ -165,11 +166,11 @@ export const googleRoutes: FastifyPluginAsyncTypebox<{
         operationId: 'unlinkGoogle',
         summary: 'Remove the Google link of the account (needs the current password)',
         description:
-          'A user session (API tokens: 403). 401 `InvalidCredentials` for a wrong current password (429 past its limit); 404 when no Google account is linked; 409 `GoogleUnlinkRefused` when the account has no password (Google is its only way in); 503 `GoogleSignInDisabled`.',
+          'A user session (API tokens: 403). 401 `InvalidCredentials` for a wrong current password (429 past its limit); 404 when no Google account is linked; 409 `GoogleUnlinkRefused` when the account has no password (Google is its only way in). Works whether or not Google sign-in is configured.',
         body: Type.Object({ currentPassword: CurrentPassword }, { additionalProperties: false }),
         response: {
           200: Type.Object({ linked: Type.Boolean(), message: Type.String() }),
-          ...errorResponses(400, 401, 403, 404, 409, 429, 503),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       },
     },

@@ -103,7 +103,7 @@ describe('Google sign-in', () => {
     const status = await call(ctx.app, 'GET', '/api/auth/google/status', {
       headers: { cookie: `folio_session=${cookie}` },
     })
-    expect(status.data).toEqual({ linked: true, email, linkedAt: expect.any(String) })
+    expect(status.data).toEqual({ enabled: true, linked: true, email, linkedAt: expect.any(String) })
     // No password: unlinking would leave no way in.
     const unlink = await call(ctx.app, 'POST', '/api/auth/google/unlink', {
       headers: { cookie: `folio_session=${cookie}`, 'x-csrf-token': session.data.csrfToken },
@@ -231,7 +231,7 @@ describe('Google sign-in', () => {
     })
     expect(byToken.statusCode).toBe(403)
     const unlinkedStatus = await call(ctx.app, 'GET', '/api/auth/google/status', { token: user.token })
-    expect(unlinkedStatus.data).toEqual({ linked: false, email: null, linkedAt: null })
+    expect(unlinkedStatus.data).toEqual({ enabled: true, linked: false, email: null, linkedAt: null })
   })
 
   it('validates the unlink body: currentPassword 1..1024, no other members', async () => {

@@ -167,12 +167,15 @@ export function createGoogleSignIn(deps: {
       return { enabled: google !== undefined, clientId: google?.clientId ?? null }
     },
 
-    /** GET /api/auth/google/status: the caller's link. 503 when disabled. */
+    /**
+     * GET /api/auth/google/status: whether sign-in is on, and the caller's link (shown even while
+     * sign-in is off, so a linked account can still be unlinked).
+     */
     async status(principal: Principal | null) {
-      enabled()
       if (principal?.kind !== 'user') throw errors.unauthorized()
       const linked = await repository.findLink(principal.userId)
       return {
+        enabled: google !== undefined,
         linked: linked !== undefined,
         email: linked?.email ?? null,
         linkedAt: linked?.createdAt.toISOString() ?? null,
@@ -250,10 +253,10 @@ export function createGoogleSignIn(deps: {
     /**
      * POST /api/auth/google/unlink: checks the current password (401 `InvalidCredentials`, 429
      * past its limit), then removes the link. 404 when nothing is linked; 409
-     * `GoogleUnlinkRefused` when the account has no password (Google is its only way in).
+     * `GoogleUnlinkRefused` when the account has no password (Google is its only way in). Works
+     * whether or not sign-in is configured: an operator who turns Google off traps no account.
      */
     async unlink(principal: Principal | null, currentPassword: string, client: TenantContext['client']) {
-      enabled()
       if (principal?.kind !== 'user') throw errors.unauthorized()
       const { userId } = principal
       if ((await repository.findLink(userId)) === undefined) throw errors.notFound('Google link')
