@@ -96,6 +96,12 @@ export const PageQuery = (limitMax = 100, limitDefault = 20) => ({
  */
 export const TenantQuery = { tenantId: Type.Optional(Id) }
 
+/**
+ * Tenant selection where the spec makes the `tenantId` query parameter required (api-spec "Users
+ * and memberships": tenant user administration names its tenant on every call). Missing → 400.
+ */
+export const RequiredTenantQuery = { tenantId: Id }
+
 export function paginate(page: number, limit: number, total: number) {
   return { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) }
 }

@@ -102,7 +102,7 @@ describe('GET /account/accept-invitation', () => {
   it('is where the invitation mail leads, and its form posts what the accept route takes', async () => {
     const owner = await seedTenant(ctx.db)
     const email = uniqueEmail('invitee')
-    const invited = await call(ctx.app, 'POST', '/api/users/invite', {
+    const invited = await call(ctx.app, 'POST', `/api/users/invite?tenantId=${owner.tenantId}`, {
       token: owner.token,
       body: { email, role: 'editor' },
     })

@@ -31,14 +31,12 @@ describe('Google sign-in without configuration', () => {
 
   it('lets an account linked before Google was turned off remove its link', async () => {
     const user = await seedUser(ctx.db)
-    await ctx.db
-      .insert(externalIdentities)
-      .values({
-        userId: user.userId,
-        provider: 'google',
-        subject: `sub-${user.userId}`,
-        email: 'me@gmail.example',
-      })
+    await ctx.db.insert(externalIdentities).values({
+      userId: user.userId,
+      provider: 'google',
+      subject: `sub-${user.userId}`,
+      email: 'me@gmail.example',
+    })
     const status = await call(ctx.app, 'GET', '/api/auth/google/status', { token: user.token })
     expect(status.data).toEqual({
       enabled: false,

@@ -43,7 +43,7 @@ async function signIn(email: string): Promise<string> {
 }
 
 async function invite(owner: SeededMember, email: string) {
-  const invited = await call(ctx.app, 'POST', '/api/users/invite', {
+  const invited = await call(ctx.app, 'POST', `/api/users/invite?tenantId=${owner.tenantId}`, {
     token: owner.token,
     body: { email, role: 'admin' },
   })

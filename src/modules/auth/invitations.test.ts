@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   call,
   lastMailTo,
+  type SeededMember,
   seedMember,
   seedTenant,
   seedUser,
@@ -15,8 +16,11 @@ import { sha256Hex } from '../../lib/hash.js'
 
 const ctx = useTestContext()
 
-function invite(token: string, email: string, role = 'editor') {
-  return call(ctx.app, 'POST', '/api/users/invite', { token, body: { email, role } })
+function invite(member: SeededMember, email: string, role = 'editor') {
+  return call(ctx.app, 'POST', `/api/users/invite?tenantId=${member.tenantId}`, {
+    token: member.token,
+    body: { email, role },
+  })
 }
 
 const preview = (token: string) =>
@@ -29,7 +33,7 @@ describe('inviting a new address', () => {
   it('mails a one-time link whose preview asks for setup, and accepting starts a session on the tenant', async () => {
     const owner = await seedTenant(ctx.db)
     const email = uniqueEmail('new')
-    const invited = await invite(owner.token, email)
+    const invited = await invite(owner, email)
     expect(invited.statusCode).toBe(200)
     expect(invited.data).toEqual({
       message: 'Invitation sent.',
@@ -65,7 +69,9 @@ describe('inviting a new address', () => {
         status: 'active',
       },
     })
-    const list = await call(ctx.app, 'GET', '/api/users?status=pending', { token: owner.token })
+    const list = await call(ctx.app, 'GET', `/api/users?status=pending&tenantId=${owner.tenantId}`, {
+      token: owner.token,
+    })
     expect(list.data.users).toMatchObject([{ email, status: 'pending', firstName: '' }])
     expect((await accept({ token })).statusCode).toBe(400)
     const accepted = await accept({ token, password: 'secret1', firstName: 'Nina', lastName: 'Neu' })
@@ -104,7 +110,7 @@ describe('inviting an existing account', () => {
     const owner = await seedTenant(ctx.db)
     const person = await seedUser(ctx.db)
     const stranger = await seedUser(ctx.db)
-    await invite(owner.token, person.email.toUpperCase(), 'viewer')
+    await invite(owner, person.email.toUpperCase(), 'viewer')
     const token = invitationTokenIn(lastMailTo(ctx.dataDir, person.email))
     const shown = await preview(token)
     expect(shown.data).toMatchObject({
@@ -129,11 +135,16 @@ describe('invitation rules', () => {
   it('rotates the token on re-invite, and revoking or expiring it leaves InvalidToken', async () => {
     const owner = await seedTenant(ctx.db)
     const email = uniqueEmail('rotate')
-    await invite(owner.token, email)
+    await invite(owner, email)
     const first = invitationTokenIn(lastMailTo(ctx.dataDir, email))
-    const member = (await call(ctx.app, 'GET', '/api/users?status=pending', { token: owner.token })).data
-      .users[0]
-    const again = await call(ctx.app, 'POST', `/api/users/${member.id}/reinvite`, { token: owner.token })
+    const member = (
+      await call(ctx.app, 'GET', `/api/users?status=pending&tenantId=${owner.tenantId}`, {
+        token: owner.token,
+      })
+    ).data.users[0]
+    const again = await call(ctx.app, 'POST', `/api/users/${member.id}/reinvite?tenantId=${owner.tenantId}`, {
+      token: owner.token,
+    })
     expect(again.statusCode).toBe(200)
     const second = invitationTokenIn(lastMailTo(ctx.dataDir, email))
     expect(second).not.toBe(first)
@@ -144,10 +155,16 @@ describe('invitation rules', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(invitations.tokenHash, sha256Hex(second)))
     expect((await preview(second)).data.error).toBe('InvalidToken')
-    await call(ctx.app, 'POST', `/api/users/${member.id}/reinvite`, { token: owner.token })
+    await call(ctx.app, 'POST', `/api/users/${member.id}/reinvite?tenantId=${owner.tenantId}`, {
+      token: owner.token,
+    })
     const third = invitationTokenIn(lastMailTo(ctx.dataDir, email))
     expect(
-      (await call(ctx.app, 'DELETE', `/api/users/${member.id}`, { token: owner.token })).statusCode,
+      (
+        await call(ctx.app, 'DELETE', `/api/users/${member.id}?tenantId=${owner.tenantId}`, {
+          token: owner.token,
+        })
+      ).statusCode,
     ).toBe(200)
     const revoked = await accept({ token: third, password: 'secret1', firstName: 'A', lastName: 'B' })
     expect(revoked.data.error).toBe('InvalidToken')
@@ -158,14 +175,19 @@ describe('invitation rules', () => {
   it('answers 409 for a member or pending invitee, 409 on reinviting an active member, 400 for bad input', async () => {
     const owner = await seedTenant(ctx.db)
     const member = await seedMember(ctx.db, owner.tenantId, 'viewer')
-    expect((await invite(owner.token, member.email)).statusCode).toBe(409)
+    expect((await invite(owner, member.email)).statusCode).toBe(409)
     const email = uniqueEmail('twice')
-    await invite(owner.token, email)
-    expect((await invite(owner.token, email)).statusCode).toBe(409)
-    const active = await call(ctx.app, 'POST', `/api/users/${member.userId}/reinvite`, { token: owner.token })
+    await invite(owner, email)
+    expect((await invite(owner, email)).statusCode).toBe(409)
+    const active = await call(
+      ctx.app,
+      'POST',
+      `/api/users/${member.userId}/reinvite?tenantId=${owner.tenantId}`,
+      { token: owner.token },
+    )
     expect(active.statusCode).toBe(409)
-    expect((await invite(owner.token, 'not-an-email')).statusCode).toBe(400)
-    expect((await invite(owner.token, uniqueEmail(), 'ghost')).statusCode).toBe(400)
+    expect((await invite(owner, 'not-an-email')).statusCode).toBe(400)
+    expect((await invite(owner, uniqueEmail(), 'ghost')).statusCode).toBe(400)
     expect((await preview('short')).statusCode).toBe(400)
     expect((await accept({ token: 'short' })).statusCode).toBe(400)
     expect(
@@ -181,25 +203,41 @@ describe('invitation rules', () => {
     const admin = await seedMember(ctx.db, owner.tenantId, 'admin')
     const editor = await seedMember(ctx.db, owner.tenantId, 'editor')
     const email = uniqueEmail('added')
-    const added = await call(ctx.app, 'POST', '/api/users', {
+    const added = await call(ctx.app, 'POST', `/api/users?tenantId=${owner.tenantId}`, {
       token: owner.token,
       body: { email, role: 'author' },
     })
     expect(added.statusCode).toBe(200)
     expect(added.data.invitation).toMatchObject({ email, role: 'author', status: 'pending' })
     expect(invitationTokenIn(lastMailTo(ctx.dataDir, email))).toHaveLength(43)
-    expect((await invite(editor.token, uniqueEmail())).statusCode).toBe(403)
+    expect((await invite(editor, uniqueEmail())).statusCode).toBe(403)
     const body = { email: uniqueEmail(), role: 'viewer' }
-    expect((await call(ctx.app, 'POST', '/api/users', { token: editor.token, body })).statusCode).toBe(403)
+    expect(
+      (await call(ctx.app, 'POST', `/api/users?tenantId=${editor.tenantId}`, { token: editor.token, body }))
+        .statusCode,
+    ).toBe(403)
     // An admin may not re-send an owner's invitation (it would grant a role above their own).
-    await invite(owner.token, uniqueEmail('boss'), 'owner')
-    const pending = await call(ctx.app, 'GET', '/api/users?role=owner&status=pending', { token: owner.token })
+    await invite(owner, uniqueEmail('boss'), 'owner')
+    const pending = await call(
+      ctx.app,
+      'GET',
+      `/api/users?role=owner&status=pending&tenantId=${owner.tenantId}`,
+      { token: owner.token },
+    )
     const bossId = pending.data.users[0].id
     expect(
-      (await call(ctx.app, 'POST', `/api/users/${bossId}/reinvite`, { token: admin.token })).statusCode,
+      (
+        await call(ctx.app, 'POST', `/api/users/${bossId}/reinvite?tenantId=${admin.tenantId}`, {
+          token: admin.token,
+        })
+      ).statusCode,
     ).toBe(403)
     expect(
-      (await call(ctx.app, 'PATCH', `/api/users/${bossId}/toggle-status`, { token: owner.token })).statusCode,
+      (
+        await call(ctx.app, 'PATCH', `/api/users/${bossId}/toggle-status?tenantId=${owner.tenantId}`, {
+          token: owner.token,
+        })
+      ).statusCode,
     ).toBe(409)
   })
 
@@ -210,8 +248,8 @@ describe('invitation rules', () => {
       body: { limits: { users: 2 } },
     })
     expect(settings.statusCode).toBe(200)
-    expect((await invite(owner.token, uniqueEmail())).statusCode).toBe(200)
-    const over = await invite(owner.token, uniqueEmail())
+    expect((await invite(owner, uniqueEmail())).statusCode).toBe(200)
+    const over = await invite(owner, uniqueEmail())
     expect(over.statusCode).toBe(403)
     expect(over.data).toMatchObject({ error: 'LimitExceeded', limitName: 'users', limit: 2, usage: 2 })
   })
@@ -223,7 +261,7 @@ describe('invitation rules', () => {
     for (let i = 0; i < 20; i++) known.push((await seedUser(ctx.db)).email)
     const timed = async (email: string) => {
       const started = performance.now()
-      const response = await invite(owner.token, email, 'viewer')
+      const response = await invite(owner, email, 'viewer')
       expect(response.statusCode).toBe(200)
       expect(Object.keys(response.data.invitation)).toEqual(['email', 'role', 'status', 'expiresAt'])
       return performance.now() - started

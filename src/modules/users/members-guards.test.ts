@@ -5,8 +5,11 @@ import { apiTokens } from '../../db/schema/index.js'
 
 const ctx = useTestContext()
 
-const setRole = (token: string, userId: string, role: string) =>
-  call(ctx.app, 'PUT', `/api/users/${userId}/role`, { token, body: { role } })
+const setRole = (caller: { token: string; tenantId: string }, userId: string, role: string) =>
+  call(ctx.app, 'PUT', `/api/users/${userId}/role?tenantId=${caller.tenantId}`, {
+    token: caller.token,
+    body: { role },
+  })
 
 describe('escalation guards', () => {
   it('lets an admin manage members below them, never grant owner or act on owners and other admins', async () => {
@@ -14,26 +17,33 @@ describe('escalation guards', () => {
     const admin = await seedMember(ctx.db, owner.tenantId, 'admin')
     const peer = await seedMember(ctx.db, owner.tenantId, 'admin')
     const editor = await seedMember(ctx.db, owner.tenantId, 'editor')
-    expect((await setRole(admin.token, editor.userId, 'author')).statusCode).toBe(200)
-    expect((await setRole(admin.token, editor.userId, 'admin')).statusCode).toBe(200)
-    const makeOwner = await setRole(admin.token, peer.userId, 'owner')
+    expect((await setRole(admin, editor.userId, 'author')).statusCode).toBe(200)
+    expect((await setRole(admin, editor.userId, 'admin')).statusCode).toBe(200)
+    const makeOwner = await setRole(admin, peer.userId, 'owner')
     expect(makeOwner.statusCode).toBe(403)
-    expect((await setRole(admin.token, owner.userId, 'viewer')).statusCode).toBe(403)
-    expect((await setRole(admin.token, peer.userId, 'viewer')).statusCode).toBe(403)
-    expect((await setRole(admin.token, admin.userId, 'owner')).statusCode).toBe(403)
+    expect((await setRole(admin, owner.userId, 'viewer')).statusCode).toBe(403)
+    expect((await setRole(admin, peer.userId, 'viewer')).statusCode).toBe(403)
+    expect((await setRole(admin, admin.userId, 'owner')).statusCode).toBe(403)
     expect(
-      (await call(ctx.app, 'DELETE', `/api/users/${owner.userId}`, { token: admin.token })).statusCode,
+      (
+        await call(ctx.app, 'DELETE', `/api/users/${owner.userId}?tenantId=${admin.tenantId}`, {
+          token: admin.token,
+        })
+      ).statusCode,
     ).toBe(403)
     expect(
-      (await call(ctx.app, 'PATCH', `/api/users/${owner.userId}/toggle-status`, { token: admin.token }))
-        .statusCode,
+      (
+        await call(ctx.app, 'PATCH', `/api/users/${owner.userId}/toggle-status?tenantId=${admin.tenantId}`, {
+          token: admin.token,
+        })
+      ).statusCode,
     ).toBe(403)
-    const invite = await call(ctx.app, 'POST', '/api/users/invite', {
+    const invite = await call(ctx.app, 'POST', `/api/users/invite?tenantId=${admin.tenantId}`, {
       token: admin.token,
       body: { email: 'boss@example.test', role: 'owner' },
     })
     expect(invite.statusCode).toBe(403)
-    expect((await setRole(owner.token, peer.userId, 'owner')).statusCode).toBe(200)
+    expect((await setRole(owner, peer.userId, 'owner')).statusCode).toBe(200)
   })
 
   it('refuses a custom role above the caller, and treats a member of an unknown role as below everyone', async () => {
@@ -44,56 +54,84 @@ describe('escalation guards', () => {
       body: { key: 'chief', name: 'Chief', level: 45, permissions: ['content:manage'] },
     })
     const member = await seedMember(ctx.db, owner.tenantId, 'ghost')
-    expect((await setRole(admin.token, member.userId, 'chief')).statusCode).toBe(403)
-    expect((await setRole(owner.token, member.userId, 'chief')).statusCode).toBe(200)
-    expect((await setRole(admin.token, member.userId, 'viewer')).statusCode).toBe(403)
+    expect((await setRole(admin, member.userId, 'chief')).statusCode).toBe(403)
+    expect((await setRole(owner, member.userId, 'chief')).statusCode).toBe(200)
+    expect((await setRole(admin, member.userId, 'viewer')).statusCode).toBe(403)
   })
 
   it('needs users permissions: editors get 403, removing or deactivating oneself is 400', async () => {
     const owner = await seedTenant(ctx.db)
     const editor = await seedMember(ctx.db, owner.tenantId, 'editor')
-    expect((await setRole(editor.token, owner.userId, 'viewer')).statusCode).toBe(403)
+    expect((await setRole(editor, owner.userId, 'viewer')).statusCode).toBe(403)
     expect(
-      (await call(ctx.app, 'DELETE', `/api/users/${owner.userId}`, { token: editor.token })).statusCode,
+      (
+        await call(ctx.app, 'DELETE', `/api/users/${owner.userId}?tenantId=${editor.tenantId}`, {
+          token: editor.token,
+        })
+      ).statusCode,
     ).toBe(403)
     expect(
-      (await call(ctx.app, 'DELETE', `/api/users/${owner.userId}`, { token: owner.token })).statusCode,
+      (
+        await call(ctx.app, 'DELETE', `/api/users/${owner.userId}?tenantId=${owner.tenantId}`, {
+          token: owner.token,
+        })
+      ).statusCode,
     ).toBe(400)
-    const self = await call(ctx.app, 'PATCH', `/api/users/${owner.userId}/toggle-status`, {
-      token: owner.token,
-    })
+    const self = await call(
+      ctx.app,
+      'PATCH',
+      `/api/users/${owner.userId}/toggle-status?tenantId=${owner.tenantId}`,
+      {
+        token: owner.token,
+      },
+    )
     expect(self.statusCode).toBe(400)
-    expect((await setRole('', owner.userId, 'viewer')).statusCode).toBe(401)
+    expect((await setRole({ token: '', tenantId: owner.tenantId }, owner.userId, 'viewer')).statusCode).toBe(
+      401,
+    )
   })
 })
 
 describe('last-owner guard', () => {
   it('keeps an active owner through role changes and removals, and allows them once another owner exists', async () => {
     const owner = await seedTenant(ctx.db)
-    const demote = await setRole(owner.token, owner.userId, 'admin')
+    const demote = await setRole(owner, owner.userId, 'admin')
     expect(demote.statusCode).toBe(400)
     expect(demote.data.error).toBe('LastOwnerRestriction')
     const second = await seedMember(ctx.db, owner.tenantId, 'owner')
-    expect((await setRole(owner.token, owner.userId, 'admin')).statusCode).toBe(200)
-    const last = await setRole(second.token, second.userId, 'viewer')
+    expect((await setRole(owner, owner.userId, 'admin')).statusCode).toBe(200)
+    const last = await setRole(second, second.userId, 'viewer')
     expect(last.data.error).toBe('LastOwnerRestriction')
     expect(
-      (await call(ctx.app, 'GET', `/api/users/${second.userId}`, { token: second.token })).data.user.role,
+      (
+        await call(ctx.app, 'GET', `/api/users/${second.userId}?tenantId=${second.tenantId}`, {
+          token: second.token,
+        })
+      ).data.user.role,
     ).toBe('owner')
   })
 
   it('does not count an inactive owner', async () => {
     const owner = await seedTenant(ctx.db)
     const second = await seedMember(ctx.db, owner.tenantId, 'owner')
-    const off = await call(ctx.app, 'PATCH', `/api/users/${second.userId}/toggle-status`, {
-      token: owner.token,
-    })
+    const off = await call(
+      ctx.app,
+      'PATCH',
+      `/api/users/${second.userId}/toggle-status?tenantId=${owner.tenantId}`,
+      {
+        token: owner.token,
+      },
+    )
     expect(off.data.membership.status).toBe('inactive')
-    const demote = await setRole(owner.token, owner.userId, 'admin')
+    const demote = await setRole(owner, owner.userId, 'admin')
     expect(demote.data.error).toBe('LastOwnerRestriction')
     expect((await call(ctx.app, 'GET', '/api/contents', { token: second.token })).statusCode).toBe(403)
     expect(
-      (await call(ctx.app, 'DELETE', `/api/users/${second.userId}`, { token: owner.token })).statusCode,
+      (
+        await call(ctx.app, 'DELETE', `/api/users/${second.userId}?tenantId=${owner.tenantId}`, {
+          token: owner.token,
+        })
+      ).statusCode,
     ).toBe(200)
   })
 })
@@ -109,7 +147,11 @@ describe('access ends with the membership', () => {
       .where(eq(apiTokens.tenantId, owner.tenantId))
     expect((await call(ctx.app, 'GET', '/api/contents', { token })).statusCode).toBe(200)
     expect(
-      (await call(ctx.app, 'DELETE', `/api/users/${admin.userId}`, { token: owner.token })).statusCode,
+      (
+        await call(ctx.app, 'DELETE', `/api/users/${admin.userId}?tenantId=${owner.tenantId}`, {
+          token: owner.token,
+        })
+      ).statusCode,
     ).toBe(200)
     expect((await call(ctx.app, 'GET', '/api/contents', { token })).statusCode).toBe(401)
   })

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { DateTime, Id, Nullable, TenantQuery } from '../../http/schemas.js'
+import { DateTime, Id, Nullable, RequiredTenantQuery } from '../../http/schemas.js'
 import { Email, PersonName, RoleMeta } from '../auth/schemas.js'
 
 /** Membership statuses: `pending` (invited), `active`, `inactive` (deactivated by an administrator). */
@@ -24,7 +24,7 @@ export type Member = Static<typeof MemberSchema>
 
 export const ListMembersQuery = Type.Object(
   {
-    ...TenantQuery,
+    ...RequiredTenantQuery,
     page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
     search: Type.Optional(
@@ -64,7 +64,7 @@ export const MemberBody = Type.Object({
 })
 
 export const MemberParams = Type.Object({ id: Id }, { additionalProperties: false })
-export const MemberQuery = Type.Object(TenantQuery, { additionalProperties: false })
+export const MemberQuery = Type.Object(RequiredTenantQuery, { additionalProperties: false })
 
 export const InviteBody = Type.Object({ email: Email, role: RoleKey }, { additionalProperties: false })
 export type InviteInput = Static<typeof InviteBody>
