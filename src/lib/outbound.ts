@@ -17,7 +17,18 @@ import { Agent, request } from 'undici'
  */
 export class OutboundBlockedError extends Error {
   override name = 'OutboundBlockedError'
+  constructor(
+    message: string,
+    /** `private`: the target is (or resolves to) an address the guard refuses; `unresolved`: no DNS answer; `url`: scheme, credentials or syntax. */
+    readonly reason: 'url' | 'private' | 'unresolved' = 'url',
+  ) {
+    super(message)
+  }
 }
+
+/** What a refused private target says: the switch that allows it. */
+const PRIVATE_HINT =
+  'Folio sends only to public addresses unless the server sets OUTBOUND_ALLOW_PRIVATE=true (on-premises installs).'
 
 export interface OutboundResponse {
   status: number
@@ -75,10 +86,14 @@ export function createOutbound(options: OutboundOptions) {
   function resolve(hostname: string): Promise<LookupAddress[]> {
     return new Promise((done, fail) => {
       dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => {
-        if (err) return fail(new OutboundBlockedError(`The host "${hostname}" does not resolve.`))
+        if (err)
+          return fail(new OutboundBlockedError(`The host "${hostname}" does not resolve.`, 'unresolved'))
         if (addresses.length === 0 || !addresses.every((entry) => allowed(entry.address))) {
           return fail(
-            new OutboundBlockedError(`The host "${hostname}" resolves to a private or reserved address.`),
+            new OutboundBlockedError(
+              `The host "${hostname}" resolves to a private, loopback or link-local address. ${PRIVATE_HINT}`,
+              'private',
+            ),
           )
         }
         done(addresses)
@@ -110,7 +125,10 @@ export function createOutbound(options: OutboundOptions) {
     const literal = literalAddress(url.hostname)
     if (literal !== undefined) {
       if (!allowed(literal))
-        throw new OutboundBlockedError('The URL points at a private or reserved address.')
+        throw new OutboundBlockedError(
+          `The URL points at a private, loopback or link-local address. ${PRIVATE_HINT}`,
+          'private',
+        )
     } else {
       await resolve(url.hostname)
     }
@@ -127,7 +145,12 @@ export function createOutbound(options: OutboundOptions) {
     async pinnedAddress(hostname: string): Promise<string> {
       const literal = literalAddress(hostname)
       if (literal !== undefined) {
-        if (!allowed(literal)) throw new OutboundBlockedError('The host is a private or reserved address.')
+        if (!allowed(literal)) {
+          throw new OutboundBlockedError(
+            `The host is a private, loopback or link-local address. ${PRIVATE_HINT}`,
+            'private',
+          )
+        }
         return literal
       }
       return (await resolve(hostname))[0]!.address

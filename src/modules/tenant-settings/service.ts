@@ -2,7 +2,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, inTransaction } from '../../events/event-log.js'
-import type { Outbound } from '../../lib/outbound.js'
+import { type Outbound, OutboundBlockedError } from '../../lib/outbound.js'
 import type { SecretBox } from '../../lib/secrets.js'
 import type { EffectiveSettings } from './effective.js'
 import { effectiveOf, smtpPasswordContext, webhookSecretContext } from './reader.js'
@@ -43,7 +43,7 @@ export function createTenantSettingsService(deps: {
   db: Db
   sink: EventSink
   secrets: SecretBox
-  outbound: Pick<Outbound, 'pinnedAddress'>
+  outbound: Pick<Outbound, 'pinnedAddress' | 'checkTarget'>
 }) {
   const { db, sink, secrets, outbound } = deps
   const repository = createSettingsRepository(db)
@@ -94,6 +94,7 @@ export function createTenantSettingsService(deps: {
         const webhook = { ...stored.webhook, ...normalized.webhook }
         if (webhook.enabled)
           requireMember(webhook.url, 'webhook/url', 'is required when webhook.enabled is true')
+        if (body.webhook.url) await checkWebhookTarget(outbound, body.webhook.url)
       }
 
       const row = await inTransaction(db, context, sink, async (tx, emit) => {
@@ -212,6 +213,24 @@ function checkNames(body: UpdateSettingsBody): void {
         )
       }
     }
+  }
+}
+
+/**
+ * A webhook URL whose host is, or resolves to, an address the outbound guard refuses is refused
+ * when saved (400 naming OUTBOUND_ALLOW_PRIVATE), not only in the delivery log later. A host that
+ * does not resolve now is saved: DNS can be down for a moment, and every delivery checks again.
+ */
+async function checkWebhookTarget(outbound: Pick<Outbound, 'checkTarget'>, url: string): Promise<void> {
+  try {
+    await outbound.checkTarget(url)
+  } catch (err) {
+    if (!(err instanceof OutboundBlockedError)) throw err
+    // Scheme and credentials were checked with the body (checkUrl); an unresolved host is saved.
+    if (err.reason !== 'private') return
+    throw errors.validation(`webhook.url: ${err.message}`, [
+      { path: 'body/webhook/url', message: err.message },
+    ])
   }
 }
 

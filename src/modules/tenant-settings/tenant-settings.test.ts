@@ -268,8 +268,36 @@ describe('PUT /api/tenant-settings', () => {
         smtp: { enabled: true, host, port: 25, fromEmail: 'ada@example.com' },
       })
       expect(response.statusCode, host).toBe(400)
-      expect(response.data.message).toMatch(/private or reserved address/)
+      expect(response.data.message).toMatch(
+        /private, loopback or link-local address\. .*OUTBOUND_ALLOW_PRIVATE=true/,
+      )
     }
     expect((await settingsOf(owner)).smtp).toEqual(DEFAULTS.smtp)
+  })
+
+  it('refuses a webhook URL on a private, loopback or link-local address when saved, naming OUTBOUND_ALLOW_PRIVATE', async () => {
+    const owner = await seedTenant(ctx.db)
+    for (const url of [
+      'http://127.0.0.1:8080/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'https://10.1.2.3/hook',
+      'http://[::ffff:192.168.0.1]/hook',
+      'http://localhost:3000/hook',
+    ]) {
+      const response = await put(owner, { webhook: { enabled: true, url } })
+      expect(response.statusCode, url).toBe(400)
+      expect(response.data).toEqual({
+        error: 'ValidationFailed',
+        message: expect.stringMatching(
+          /^webhook\.url: .*private, loopback or link-local address\. .*OUTBOUND_ALLOW_PRIVATE=true/,
+        ),
+        details: [{ path: 'body/webhook/url', message: expect.stringContaining('OUTBOUND_ALLOW_PRIVATE') }],
+      })
+    }
+    expect((await settingsOf(owner)).webhook).toEqual(DEFAULTS.webhook)
+    // A public address is saved, also while its host does not resolve (every delivery checks again).
+    const saved = await put(owner, { webhook: { enabled: true, url: 'https://hooks.example.invalid/folio' } })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.data.settings.webhook.url).toBe('https://hooks.example.invalid/folio')
   })
 })
