@@ -17,7 +17,7 @@ export function testImporter(db: Db) {
   const tenants = createTenantsService({
     db,
     config: { defaultTenantPlan: 'enterprise', platformAdminEmails: [] },
-    sessions: { rotate: async () => undefined },
+    sessions: { moveTo: async () => false },
     events: NO_EVENT_SINK,
     settings: { get: async (tenantId: string) => defaultSettings(tenantId) },
     roles: createRoleResolver({ db, bus: { on() {} } }),

@@ -155,7 +155,7 @@ describe('processes on one DATA_DIR', () => {
     const login = await api('POST', '/api/auth/login', undefined, { email, password: account.password })
     const created = await api('POST', '/api/tenants', login.data.token, { name: 'First', slug: 'first' })
     expect(created.status).toBe(201)
-    token = created.data.token
+    token = login.data.token
     firstTenant = { id: created.data.tenant.id, slug: created.data.tenant.slug }
 
     const run = await cli('--file', EXPORT, '--url', base, '--token', token, '--tenant-id', firstTenant.id)
@@ -174,7 +174,6 @@ describe('processes on one DATA_DIR', () => {
 
   it('survives kill -9 in the middle of an import: the restart shows it failed, a re-run completes it exactly', async () => {
     const created = await api('POST', '/api/tenants', token, { name: 'Second', slug: 'second' })
-    token = created.data.token
     const tenantId: string = created.data.tenant.id
     const apiToken = await api('POST', '/api/api-tokens', token, {
       name: 'importer',

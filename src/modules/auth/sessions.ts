@@ -15,8 +15,9 @@ export interface IssuedSession {
 }
 
 /**
- * Server-side session lifecycle: start at login, rotate (refresh, tenant switch, tenant creation:
- * new token id and CSRF token, so the previous token dies at once), revoke one or all.
+ * Server-side session lifecycle: start at login, rotate (refresh, tenant switch, invitation and
+ * membership acceptance: new token id and CSRF token, so the previous token dies at once), move to
+ * a tenant without rotating (tenant creation), revoke one or all.
  */
 export function createSessionManager(deps: { db: Db; credentials: Credentials }) {
   const { db, credentials } = deps
@@ -69,6 +70,19 @@ export function createSessionManager(deps: { db: Db; credentials: Credentials })
         .returning({ userId: sessions.userId, expiresAt: sessions.expiresAt })
       if (row === undefined || row.expiresAt.getTime() <= Date.now()) return undefined
       return issue(sessionId, row.userId, tokenId, csrfToken, row.expiresAt)
+    },
+
+    /**
+     * Makes `tenantId` the live session's active tenant and keeps its token and CSRF token (tenant
+     * creation: the creator goes on with the token they hold). False when the session is gone.
+     */
+    async moveTo(sessionId: string, tenantId: string): Promise<boolean> {
+      const rows = await db
+        .update(sessions)
+        .set({ tenantId, updatedAt: new Date() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id })
+      return rows.length > 0
     },
 
     async revoke(sessionId: string): Promise<void> {

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { clientOf, tenantContext } from '../../http/auth.js'
 import { errorResponses, TenantQuery } from '../../http/schemas.js'
-import { setSessionCookie } from '../auth/cookie.js'
 import type { SessionPrincipal } from '../auth/credentials.js'
 import { tenantLifecycleRoutes } from './lifecycle-routes.js'
 import type { TenantLifecycleServices } from './lifecycle-services.js'
@@ -32,7 +31,9 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['tenants'],
         operationId: 'createTenant',
-        summary: 'Create a tenant owned by the caller and switch the session to it',
+        summary: 'Create a tenant owned by the caller and make it the session’s active tenant',
+        description:
+          'The caller becomes its owner. The session’s active tenant becomes the new tenant; its token and csrfToken stay valid (creating several tenants in a row needs no new token). 403 PlanNotAllowed for a plan the caller may not request (GET /api/tenants/creation-options lists them); 409 SlugConflict with suggestions.',
         querystring: NoQuery,
         body: CreateTenantBody,
         response: { 201: CreatedTenant, ...errorResponses(400, 401, 403, 409) },
@@ -42,7 +43,6 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox<{
       // `user` auth guarantees a session principal.
       const principal = request.principal as SessionPrincipal
       const created = await service.create(principal, request.body, clientOf(request))
-      setSessionCookie(reply, created, secureCookie)
       return reply.status(201).send(created)
     },
   )

@@ -63,10 +63,8 @@ export type Membership = Static<typeof MembershipSchema>
 export const CreatedTenant = Type.Object({
   tenant: TenantSchema,
   membership: MembershipSchema,
+  /** The session's CSRF token (unchanged: creating a tenant keeps the session's token). */
   csrfToken: Type.String(),
-  /** The rotated session token (decisions.md: tenant creation rotates the session). */
-  token: Type.String(),
-  expiresAt: DateTime,
 })
 export type CreatedTenant = Static<typeof CreatedTenant>
 

@@ -34,7 +34,7 @@ export interface TenantsServiceDeps {
   db: Db
   events: EventSink
   config: Pick<Config, 'defaultTenantPlan' | 'platformAdminEmails'>
-  sessions: Pick<SessionManager, 'rotate'>
+  sessions: Pick<SessionManager, 'moveTo'>
   /** Branding and metadata of `GET /api/tenant/info`. */
   settings: Pick<TenantSettingsReader, 'get'>
   roles: Pick<RoleResolver, 'resolve'>
@@ -44,6 +44,7 @@ export interface TenantsServiceDeps {
 export interface TenantCreator extends PlatformAccount {
   userId: string
   sessionId: string
+  csrfToken: string
 }
 
 export function createTenantsService(deps: TenantsServiceDeps) {
@@ -164,9 +165,9 @@ export function createTenantsService(deps: TenantsServiceDeps) {
     createTenant,
 
     /**
-     * `POST /api/tenants` (api-spec "Tenants"; prior-art.md §7.2): creates the tenant with the
-     * caller as owner, then rotates the caller's session onto it, so the previous session token
-     * stops working at once. Returns the spec's members plus the new `token` and `expiresAt`.
+     * `POST /api/tenants` (api-spec "Tenants"): creates the tenant with the caller as owner and
+     * makes it the session's active tenant. The session keeps its token and CSRF token: an agency
+     * creating several tenants in a row goes on with the token it holds. Returns the spec's members.
      * Throws 400 (unknown plan, empty slug), 401 (session ended meanwhile), 403 PlanNotAllowed,
      * 409 SlugConflict.
      */
@@ -183,9 +184,10 @@ export function createTenantsService(deps: TenantsServiceDeps) {
         plan,
         client,
       })
-      const session = await sessions.rotate(caller.sessionId, { tenantId: created.tenant.id })
-      if (session === undefined) throw errors.unauthorized('The session has ended; log in again.')
-      return { ...created, csrfToken: session.csrfToken, token: session.token, expiresAt: session.expiresAt }
+      if (!(await sessions.moveTo(caller.sessionId, created.tenant.id))) {
+        throw errors.unauthorized('The session has ended; log in again.')
+      }
+      return { ...created, csrfToken: caller.csrfToken }
     },
 
     /**

@@ -252,7 +252,9 @@ describe('SSRF guard (private addresses not allowed: the default)', () => {
       { timeout: 20_000, interval: 100 },
     )
     expect(row).toMatchObject({ attempts: 2, lastStatusCode: null })
-    expect(row.lastError).toMatch(/^OutboundBlockedError: The URL points at a private, loopback or link-local address\./)
+    expect(row.lastError).toMatch(
+      /^OutboundBlockedError: The URL points at a private, loopback or link-local address\./,
+    )
     expect(receiver.received).toHaveLength(0)
   })
 })
