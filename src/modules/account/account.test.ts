@@ -114,9 +114,13 @@ describe('GET /account/accept-invitation', () => {
     const page = await call(ctx.app, 'GET', '/account/accept-invitation')
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-security-policy']).toBe(ACCOUNT_PAGE_POLICY)
-    expect(page.body).toContain('<form data-endpoint="/api/auth/invitations/accept">')
+    expect(page.body).toContain(
+      '<form data-endpoint="/api/auth/invitations/accept" data-preview="/api/auth/invitations/preview"',
+    )
     const names = [...page.body.matchAll(/<input name="([a-zA-Z]+)"/g)].map((m) => m[1])
-    expect(names).toEqual(['token', 'firstName', 'lastName', 'password'])
+    // The code, then the new account's fields or (for an existing account) the sign-in fields.
+    expect(names).toEqual(['token', 'firstName', 'lastName', 'password', 'email', 'password'])
+    expect(page.body).not.toMatch(/sign in to your app/i)
 
     // What the page's script sends: every field by name, as JSON.
     const body = { token, firstName: 'Ada', lastName: 'Lovelace', password: 'analytical' }

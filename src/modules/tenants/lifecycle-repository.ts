@@ -248,6 +248,29 @@ export function createLifecycleRepository(db: Db) {
       await db.insert(ownershipTransfers).values({ tenantId, ...values })
     },
 
+    /** The open, unexpired transfer of the tenant with this token hash: its addressee and tenant, or undefined. */
+    async liveTransfer(tenantId: string, tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({
+          expiresAt: ownershipTransfers.expiresAt,
+          email: users.email,
+          tenant: { id: tenants.id, name: tenants.name, slug: tenants.slug, status: tenants.status },
+        })
+        .from(ownershipTransfers)
+        .innerJoin(users, eq(users.id, ownershipTransfers.toUserId))
+        .innerJoin(tenants, eq(tenants.id, ownershipTransfers.tenantId))
+        .where(
+          and(
+            eq(ownershipTransfers.tenantId, tenantId),
+            eq(ownershipTransfers.tokenHash, tokenHash),
+            isNull(ownershipTransfers.acceptedAt),
+            gt(ownershipTransfers.expiresAt, now),
+          ),
+        )
+        .limit(1)
+      return row
+    },
+
     /**
      * Uses the transfer with this token hash addressed to `toUserId`, once: a used, expired or
      * unknown token gives undefined. Returns who offered it.

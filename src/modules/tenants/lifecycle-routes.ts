@@ -19,6 +19,8 @@ import {
   RestoreTenantBody,
   TenantIdParams,
   TransferOwnershipBody,
+  TransferPreviewQuery,
+  TransferPreviewSchema,
   TransferRequestedSchema,
 } from './schemas.js'
 import type { OwnershipTransfers } from './transfer.js'
@@ -120,6 +122,27 @@ export const tenantLifecycleRoutes: FastifyPluginAsyncTypebox<{
         request.body,
         clientOf(request),
       ),
+  )
+
+  app.get(
+    '/tenants/:id/transfer-preview',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: ['tenants'],
+        operationId: 'previewTenantOwnershipTransfer',
+        summary: 'What an ownership transfer token offers',
+        description:
+          'The tenant, the e-mail of the account the transfer is addressed to, and the expiry, for the page the transfer mail links to (APP_URL/account/accept-transfer). Needs no session; accepting needs the addressed account signed in. An unknown, used or expired token is 400 InvalidToken.',
+        params: TenantIdParams,
+        querystring: TransferPreviewQuery,
+        response: { 200: TransferPreviewSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return transfers.preview(request.params.id.toLowerCase(), request.query.token)
+    },
   )
 
   app.post(

@@ -162,6 +162,20 @@ export const TransferRequestedSchema = Type.Object({
 })
 export type TransferRequested = Static<typeof TransferRequestedSchema>
 
+export const TransferPreviewQuery = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+)
+
+export const TransferPreviewSchema = Type.Object({
+  tenant: Type.Object({ id: Id, name: Type.String(), slug: Type.String() }),
+  /** The addressed member's e-mail: accepting needs that account signed in. */
+  email: Type.String(),
+  expiresAt: DateTime,
+  requiresAuthentication: Type.Boolean(),
+})
+export type TransferPreview = Static<typeof TransferPreviewSchema>
+
 export const AcceptTransferBody = Type.Object(
   { token: Type.String({ minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },

@@ -31,7 +31,9 @@ function accept(token: string, tenantId: string, transferToken: unknown) {
 
 /** The token in the newest transfer mail to `email`. */
 function mailedToken(email: string): string {
-  const token = /"token": "([A-Za-z0-9_-]+)"/.exec(lastMailTo(ctx.dataDir, email) ?? '')?.[1]
+  const token = /\/account\/accept-transfer\?tenant=[a-f0-9]{24}&token=([A-Za-z0-9_-]+)/.exec(
+    lastMailTo(ctx.dataDir, email) ?? '',
+  )?.[1]
   if (token === undefined) throw new Error(`no transfer mail to ${email}`)
   return token
 }
@@ -206,5 +208,40 @@ describe('ownership transfer', () => {
     expect(response.data.error).toBe('InvalidToken')
     expect(await roleOf(owner.tenantId, editor.userId)).toBe('editor')
     expect(await roleOf(owner.tenantId, coOwner.userId)).toBe('owner')
+  })
+})
+
+describe('GET /api/tenants/{id}/transfer-preview', () => {
+  it('shows the tenant, the addressee and the expiry of an open offer, and nothing for any other token or tenant', async () => {
+    const owner = await seedTenant(ctx.db)
+    const editor = await seedMember(ctx.db, owner.tenantId, 'editor')
+    const offered = await offer(owner.token, owner.tenantId, { email: editor.email })
+    const token = mailedToken(editor.email)
+    const preview = (tenantId: string, code: string) =>
+      call(ctx.app, 'GET', `/api/tenants/${tenantId}/transfer-preview?token=${encodeURIComponent(code)}`)
+    const shown = await preview(owner.tenantId, token)
+    expect(shown.statusCode, shown.body).toBe(200)
+    expect(shown.headers['cache-control']).toBe('no-store')
+    expect(shown.data).toEqual({
+      tenant: { id: owner.tenantId, name: `Tenant ${owner.tenantId}`, slug: `t-${owner.tenantId}` },
+      email: editor.email,
+      expiresAt: offered.data.transfer.expiresAt,
+      requiresAuthentication: true,
+    })
+    const invalid = {
+      error: 'InvalidToken',
+      message: 'The transfer token is invalid, used or expired.',
+    }
+    const other = await seedTenant(ctx.db)
+    for (const [tenantId, code] of [
+      [other.tenantId, token],
+      [owner.tenantId, `${token}x`],
+    ] as const) {
+      const refused = await preview(tenantId, code)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.data).toEqual(invalid)
+    }
+    expect((await accept(editor.token, owner.tenantId, token)).statusCode).toBe(200)
+    expect((await preview(owner.tenantId, token)).data).toEqual(invalid)
   })
 })

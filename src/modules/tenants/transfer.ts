@@ -9,7 +9,7 @@ import type { Mailer } from '../../mail/mailer.js'
 import { normalizeEmail } from '../auth/email.js'
 import { grantedBy, type RoleResolver, roleMetaOf } from '../roles/resolver.js'
 import { createLifecycleRepository } from './lifecycle-repository.js'
-import type { AcceptTransferResult, TransferRequested } from './schemas.js'
+import type { AcceptTransferResult, TransferPreview, TransferRequested } from './schemas.js'
 
 /** decisions.md "Authentication": an ownership transfer token lives 7 days. */
 export const TRANSFER_TTL_MS = 7 * 24 * 60 * 60 * 1000
@@ -18,7 +18,7 @@ export interface TransferDeps {
   roles: RoleResolver
   db: Db
   events: EventSink
-  config: { publicUrl: string }
+  config: { appUrl: string }
   passwords: { verifyCurrentPassword(userId: string, password: string): Promise<void> }
   mailer: Mailer
   onMailError?: (err: unknown) => void
@@ -96,19 +96,44 @@ export function createOwnershipTransfers(deps: TransferDeps) {
           },
         })
       })
+      const pageUrl = `${deps.config.appUrl}/account/accept-transfer?tenant=${tenantId}`
       await mail(target.email, `You are offered the ownership of "${tenant.name}"`, [
-        `The owner of the tenant "${tenant.name}" (${tenant.slug}) offers you its ownership.`,
+        `The owner of the tenant "${tenant.name}" (${tenant.slug}) offers you its ownership. Accept it by opening this link and signing in as ${target.email}:`,
         '',
-        'Signed in to Folio as this account, accept it with:',
-        `POST ${deps.config.publicUrl}/api/tenants/${tenantId}/accept-transfer`,
-        `{"token": "${token}"}`,
+        `${pageUrl}&token=${token}`,
         '',
-        `The token works once and expires at ${expiresAt.toISOString()}. If you do not want the`,
+        'Or open the page below and paste the transfer code:',
+        '',
+        pageUrl,
+        '',
+        token,
+        '',
+        `The code works once and expires at ${expiresAt.toISOString()}. If you do not want the`,
         'ownership, ignore this e-mail.',
       ])
       return {
         message: `An ownership transfer was offered to ${target.email}.`,
         transfer: { id: transferId, email: target.email, expiresAt: expiresAt.toISOString() },
+      }
+    },
+
+    /**
+     * GET /api/tenants/{id}/transfer-preview: what an open transfer's token offers (the tenant, the
+     * addressed account's e-mail, the expiry), for the page its mail links to. Needs no session: the
+     * token is the credential, and accepting still needs the addressed account signed in.
+     * 400 InvalidToken when the token is unknown, used or expired, or the tenant is not live.
+     */
+    async preview(tenantId: string, token: string): Promise<TransferPreview> {
+      const found = await repository.liveTransfer(tenantId, sha256Hex(token), new Date())
+      if (found === undefined || found.tenant.status !== 'active') {
+        throw errors.invalidToken('The transfer token is invalid, used or expired.')
+      }
+      const { id, name, slug } = found.tenant
+      return {
+        tenant: { id, name, slug },
+        email: found.email,
+        expiresAt: found.expiresAt.toISOString(),
+        requiresAuthentication: true,
       }
     },
 
