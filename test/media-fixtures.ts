@@ -72,3 +72,18 @@ export function pathOf(url: string): string {
   const parsed = new URL(url)
   return `${parsed.pathname}${parsed.search}`
 }
+
+/**
+ * Reads the media `id` until its variants are no longer pending (the variants job runs after the
+ * registration committed, at the job runner's next poll); returns that read. Fails after `timeoutMs`.
+ */
+export async function waitForVariants(app: FastifyInstance, token: string, id: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const read = await call(app, 'GET', `/api/media/${id}`, { token })
+    expect(read.statusCode, read.body).toBe(200)
+    if (read.data.media.variantsStatus !== 'pending') return read.data.media
+    if (Date.now() > deadline) throw new Error(`The variants of media ${id} are still pending`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}

@@ -46,6 +46,7 @@ export function toMedia(row: MediaRow): Media {
     width: row.width,
     height: row.height,
     variants: row.variants,
+    variantsStatus: row.variantsStatus,
     tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
