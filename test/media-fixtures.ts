@@ -17,6 +17,17 @@ export function jpegBytes(width = 64, height = 48): Promise<Buffer> {
     .toBuffer()
 }
 
+/**
+ * An image of `width` × `height` pixels of noise in `format`: it compresses badly, so its file is
+ * large (a 1000×1000 JPEG is about 1 MB), as a photo's is.
+ */
+export function noisyImageBytes(width: number, height: number, format: 'jpeg' | 'png' | 'webp') {
+  const noise = { type: 'gaussian', mean: 128, sigma: 60 } as const
+  return sharp({ create: { width, height, channels: 3, background: '#808080', noise } })
+    .toFormat(format, { quality: 95 })
+    .toBuffer()
+}
+
 /** A minimal PDF (recognised by its signature). */
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 
