@@ -18,13 +18,13 @@ import {
   safeFileName,
   sniffMimeType,
 } from './policy.js'
-import { normalizeTags, toMedia } from './records.js'
+import { keyNamedBy, normalizeTags, toMedia } from './records.js'
 import { createMediaRepository, type MediaUploadRow } from './repository.js'
 import type { Media } from './schemas.js'
 import { folderOf, type LocalMediaStorage, type MediaStorage, objectKeyOf } from './storage.js'
 import type { PresignInput, RegisterExistingInput, RegisterInput } from './upload-schemas.js'
 import { createVariantJob, MAKE_VARIANTS_JOB, type MakeVariantsJob } from './variant-jobs.js'
-import { PROBE_BYTES, probeImage, tooManyPixels } from './variants.js'
+import { measureHeader, PROBE_BYTES } from './variants.js'
 
 /** The hourly job removing stale upload grants and abandoned uploads. */
 export const PRUNE_UPLOADS_JOB = 'media.prune-uploads'
@@ -74,21 +74,6 @@ export function createMediaUploads(deps: {
   }
 
   /**
-   * An image's size from the header in `start` (the object's first bytes): 400 when it is beyond
-   * `maxImagePixels`, or when `start` is the whole object and holds no readable image (a file with
-   * an image's signature and other content); null when the header lies beyond `start` (the
-   * variants job measures the image then, and gives up beyond the limit).
-   */
-  const checkImage = async (start: Buffer, complete: boolean, mimeType: string) => {
-    const size = await probeImage(start)
-    if (size === null && complete)
-      throw errors.validation(`The uploaded file is not a readable ${mimeType} image.`)
-    if (size !== null && size.width * size.height > deps.maxImagePixels)
-      throw errors.validation(tooManyPixels(size.width, size.height, deps.maxImagePixels))
-    return size
-  }
-
-  /**
    * Checks the stored object under `key` and records it as media: size (the store's), type and
    * image size (from its first `PROBE_BYTES`: never the whole object), and, for an image, queues
    * its variants (`variantsStatus: pending` until the job made them). An upload under `grant` that
@@ -120,7 +105,8 @@ export function createMediaUploads(deps: {
       const start = await storage.readStart(key, PROBE_BYTES)
       const mimeType = await checkType(context.tenantId, start, grant?.contentType ?? declaredType)
       const rendered = RENDERED_IMAGE_TYPES.has(mimeType)
-      const image = rendered ? await checkImage(start, start.length >= object.size, mimeType) : null
+      const complete = start.length >= object.size
+      const image = rendered ? await measureHeader(start, complete, mimeType, deps.maxImagePixels) : null
       const checkLimit = await limitCheck(settings, context.tenantId, 'media')
       return await write(context, async (tx, emit) => {
         const inTx = createMediaRepository(tx)
@@ -299,22 +285,6 @@ export function createMediaUploads(deps: {
       await repository.deleteUploads(stale)
       return stale.length
     },
-  }
-}
-
-/** The key `input` names: `key` itself, or the part of `sourceUrl` after the storage's public prefix. */
-function keyNamedBy(input: RegisterExistingInput, prefix: string): string {
-  if (input.key !== undefined && input.sourceUrl === undefined) return input.key
-  if (input.key !== undefined || input.sourceUrl === undefined) {
-    throw errors.validation('Send exactly one of key and sourceUrl.')
-  }
-  if (!input.sourceUrl.startsWith(prefix)) {
-    throw errors.validation(`sourceUrl must be an address in this service's media storage (${prefix}…).`)
-  }
-  try {
-    return decodeURIComponent(input.sourceUrl.slice(prefix.length).split(/[?#]/)[0] ?? '')
-  } catch {
-    throw errors.validation('sourceUrl is not a valid URL (malformed percent-encoding).')
   }
 }
 

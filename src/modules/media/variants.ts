@@ -1,5 +1,6 @@
 import sharp, { type Sharp } from 'sharp'
 import type { MediaVariant } from '../../db/schema/index.js'
+import { errors } from '../../errors.js'
 import type { MediaStorage } from './storage.js'
 
 // Process-wide: no operation cache (it keeps decoded images and open files beyond their request),
@@ -29,22 +30,35 @@ const SIZES = [
 export class UnrenderableImageError extends Error {}
 
 /** The message refusing an image of `width` × `height` beyond `maxPixels`. */
-export function tooManyPixels(width: number, height: number, maxPixels: number): string {
+function tooManyPixels(width: number, height: number, maxPixels: number): string {
   const megapixels = (pixels: number) => Math.round(pixels / 100_000) / 10
   return `The image is ${width}×${height} pixels (${megapixels(width * height)} MP); images above ${megapixels(maxPixels)} MP are not accepted.`
 }
 
 /**
- * Width and height (after EXIF orientation) read from the header in `start`, the object's first
- * bytes; null when the header is not there (or this format's reader needs the whole file).
+ * An image's width and height (after EXIF orientation) from the header in `start`, the object's
+ * first bytes. 400 ValidationFailed beyond `maxPixels`, or when `start` is the whole object
+ * (`complete`) and holds no readable image (a file with an image's signature and other content).
+ * Null when the header is not in `start` (or this format's reader needs the whole file): the
+ * variants job measures the image then.
  */
-export async function probeImage(start: Buffer): Promise<{ width: number; height: number } | null> {
+export async function measureHeader(
+  start: Buffer,
+  complete: boolean,
+  mimeType: string,
+  maxPixels: number,
+): Promise<{ width: number; height: number } | null> {
+  let size: { width: number; height: number } | null
   try {
-    const { autoOrient } = await sharp(start).metadata()
-    return { width: autoOrient.width, height: autoOrient.height }
+    size = (await sharp(start).metadata()).autoOrient
   } catch {
-    return null
+    size = null
   }
+  if (size === null && complete)
+    throw errors.validation(`The uploaded file is not a readable ${mimeType} image.`)
+  if (size !== null && size.width * size.height > maxPixels)
+    throw errors.validation(tooManyPixels(size.width, size.height, maxPixels))
+  return size
 }
 
 /**
