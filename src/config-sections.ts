@@ -18,6 +18,11 @@ export interface MediaConfig {
   publicUrl: string
   /** Seconds a presigned upload URL stays valid. */
   presignTtlSeconds: number
+  /**
+   * Largest image (width × height, pixels) Folio decodes (`MEDIA_MAX_IMAGE_PIXELS`): the memory an
+   * image's variants take grows with it; a larger image is refused at registration.
+   */
+  maxImagePixels: number
   s3:
     | {
         bucket: string
@@ -65,6 +70,14 @@ export function readMediaConfig(
     7 * 24 * 3600,
     problems,
   )
+  // The default holds 45–50 MP camera files; sharp's own default is 268 MP (16383²), the top bound.
+  const maxImagePixels = parseInteger(
+    read('MEDIA_MAX_IMAGE_PIXELS') ?? '50000000',
+    'MEDIA_MAX_IMAGE_PIXELS',
+    1,
+    16383 * 16383,
+    problems,
+  )
   let s3: MediaConfig['s3']
   if (driver === 's3') {
     const endpoint = read('S3_ENDPOINT')?.replace(/\/+$/, '')
@@ -97,6 +110,7 @@ export function readMediaConfig(
     maxUploadBytes,
     publicUrl: mediaPublicUrl,
     presignTtlSeconds,
+    maxImagePixels,
     s3,
   })
 }

@@ -132,7 +132,9 @@ export function createServices(deps: {
     events,
     settings,
     storage: mediaStorage,
+    jobs: platform.jobs,
     maxUploadBytes: config.media.maxUploadBytes,
+    maxImagePixels: config.media.maxImagePixels,
     presignTtlSeconds: config.media.presignTtlSeconds,
     secret: config.appSecret,
   })

@@ -17,6 +17,17 @@ export function jpegBytes(width = 64, height = 48): Promise<Buffer> {
     .toBuffer()
 }
 
+/**
+ * An image of `width` × `height` pixels of noise in `format`: it compresses badly, so its file is
+ * large (a 1000×1000 JPEG is about 1 MB), as a photo's is.
+ */
+export function noisyImageBytes(width: number, height: number, format: 'jpeg' | 'png' | 'webp') {
+  const noise = { type: 'gaussian', mean: 128, sigma: 60 } as const
+  return sharp({ create: { width, height, channels: 3, background: '#808080', noise } })
+    .toFormat(format, { quality: 95 })
+    .toBuffer()
+}
+
 /** A minimal PDF (recognised by its signature). */
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 
@@ -71,4 +82,19 @@ export async function uploadMedia(
 export function pathOf(url: string): string {
   const parsed = new URL(url)
   return `${parsed.pathname}${parsed.search}`
+}
+
+/**
+ * Reads the media `id` until its variants are no longer pending (the variants job runs after the
+ * registration committed, at the job runner's next poll); returns that read. Fails after `timeoutMs`.
+ */
+export async function waitForVariants(app: FastifyInstance, token: string, id: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const read = await call(app, 'GET', `/api/media/${id}`, { token })
+    expect(read.statusCode, read.body).toBe(200)
+    if (read.data.media.variantsStatus !== 'pending') return read.data.media
+    if (Date.now() > deadline) throw new Error(`The variants of media ${id} are still pending`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 }

@@ -28,6 +28,15 @@ export interface MediaVariant {
 }
 
 /**
+ * Where an upload's variants are (`media.variants_status`): `none` (not an image Folio renders, or
+ * external media), `pending` (queued or being made by the variants job), `ready` (listed in
+ * `variants`) or `failed` (the job gave up: the image could not be decoded, was beyond the pixel
+ * limit, or the store kept failing).
+ */
+export const VARIANTS_STATUSES = ['none', 'pending', 'ready', 'failed'] as const
+export type VariantsStatus = (typeof VARIANTS_STATUSES)[number]
+
+/**
  * Media records: external media (a URL Folio links to and never fetches) and uploads (an object in
  * the media storage under `key`, which the server generated: `<tenantId>/<YYYY>/<MM>/<uploadId>/<file>`).
  */
@@ -55,6 +64,7 @@ export const media = pgTable(
     width: integer('width'),
     height: integer('height'),
     variants: jsonb('variants').$type<MediaVariant[]>().notNull().default([]),
+    variantsStatus: text('variants_status').$type<VariantsStatus>().notNull().default('none'),
     tags: text('tags').array().notNull().default([]),
     createdBy: char('created_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -90,7 +90,8 @@ export function createLocalStorage(options: {
       }
     },
 
-    read: (key) => readFile(pathOf(key)),
+    // The file itself: a variant job finding it gone (the media deleted meanwhile) fails to open it.
+    localFile: async (key) => ({ path: pathOf(key), release: async () => {} }),
 
     async write(key, body) {
       const path = pathOf(key)

@@ -14,12 +14,13 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('media configuration', () => {
-  it('defaults to the local driver, 100 MiB, 300 s, served from PUBLIC_URL', () => {
+  it('defaults to the local driver, 100 MiB, 300 s, 50 MP, served from PUBLIC_URL', () => {
     expect(loadConfig(base).media).toEqual({
       driver: 'local',
       maxUploadBytes: 104857600,
       publicUrl: 'https://cms.example',
       presignTtlSeconds: 300,
+      maxImagePixels: 50_000_000,
       s3: undefined,
     })
     expect(loadConfig({ ...base, MEDIA_PUBLIC_URL: 'https://files.example/' }).media.publicUrl).toBe(
@@ -63,11 +64,13 @@ describe('media configuration', () => {
       problemsOf({
         MEDIA_MAX_UPLOAD_BYTES: '0',
         MEDIA_PRESIGN_TTL_SECONDS: '5',
+        MEDIA_MAX_IMAGE_PIXELS: '268402690',
         MEDIA_PUBLIC_URL: 'ftp://x',
       }),
     ).toEqual([
       'MEDIA_MAX_UPLOAD_BYTES must be an integer from 1 to 2147483647, got "0"',
       'MEDIA_PRESIGN_TTL_SECONDS must be an integer from 10 to 604800, got "5"',
+      'MEDIA_MAX_IMAGE_PIXELS must be an integer from 1 to 268402689, got "268402690"',
       'MEDIA_PUBLIC_URL must be an http(s) URL, got "ftp://x"',
     ])
   })

@@ -77,6 +77,7 @@ describe('POST /api/media/external', () => {
       width: null,
       height: null,
       variants: [],
+      variantsStatus: 'none',
       tags: ['music', 'eighties'],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

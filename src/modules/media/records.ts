@@ -1,6 +1,7 @@
 import { errors } from '../../errors.js'
 import type { MediaRow } from './repository.js'
 import type { Media } from './schemas.js'
+import type { RegisterExistingInput } from './upload-schemas.js'
 
 /** Returns `value` unchanged when it is an absolute http(s) URL with a host and no credentials. */
 export function httpUrl(value: string, field: string): string {
@@ -46,8 +47,25 @@ export function toMedia(row: MediaRow): Media {
     width: row.width,
     height: row.height,
     variants: row.variants,
+    variantsStatus: row.variantsStatus,
     tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+/** The key `input` names: `key` itself, or the part of `sourceUrl` after the storage's public prefix. */
+export function keyNamedBy(input: RegisterExistingInput, prefix: string): string {
+  if (input.key !== undefined && input.sourceUrl === undefined) return input.key
+  if (input.key !== undefined || input.sourceUrl === undefined) {
+    throw errors.validation('Send exactly one of key and sourceUrl.')
+  }
+  if (!input.sourceUrl.startsWith(prefix)) {
+    throw errors.validation(`sourceUrl must be an address in this service's media storage (${prefix}…).`)
+  }
+  try {
+    return decodeURIComponent(input.sourceUrl.slice(prefix.length).split(/[?#]/)[0] ?? '')
+  } catch {
+    throw errors.validation('sourceUrl is not a valid URL (malformed percent-encoding).')
   }
 }

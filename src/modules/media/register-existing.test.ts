@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
-import { PDF_BYTES, pngBytes, presign, putUpload, uploadMedia } from '../../../test/media-fixtures.js'
+import {
+  PDF_BYTES,
+  pngBytes,
+  presign,
+  putUpload,
+  uploadMedia,
+  waitForVariants,
+} from '../../../test/media-fixtures.js'
 
 const ctx = useTestContext()
 
@@ -45,13 +52,16 @@ describe('POST /api/media/register-existing', () => {
       width: 30,
       height: 20,
       originalName: 'chart.png',
+      variantsStatus: 'pending',
     })
-    expect(second.data.media.variants).toHaveLength(5)
+    const ready = await waitForVariants(ctx.app, owner.token, second.data.media.id)
+    expect(ready.variants).toHaveLength(5)
   })
 
   it('answers 400 for neither or both, foreign or malformed URLs, and 404 for keys not this tenant’s', async () => {
     const owner = await seedTenant(ctx.db)
-    const media = await uploadMedia(ctx.app, owner.token, await pngBytes(), 'image/png')
+    const uploaded = await uploadMedia(ctx.app, owner.token, await pngBytes(), 'image/png')
+    const media = await waitForVariants(ctx.app, owner.token, uploaded.id)
     const grant = await stored(owner.token, PDF_BYTES, 'application/pdf')
     for (const body of [
       {},

@@ -105,6 +105,20 @@ export function createMediaRepository(db: Db) {
       return row
     },
 
+    /** Records a variants job's outcome on the media when its variants are still pending. */
+    async updatePendingVariants(
+      tenantId: string,
+      id: string,
+      values: Partial<MediaValues>,
+    ): Promise<MediaRow | undefined> {
+      const [row] = await db
+        .update(media)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(media.tenantId, tenantId), eq(media.id, id), eq(media.variantsStatus, 'pending')))
+        .returning()
+      return row
+    },
+
     /** Adds `tags` (kept distinct, existing ones first) to, or sets them on, the given media; returns the changed rows. */
     async setTags(tenantId: string, ids: readonly string[], tags: string[], mode: 'add' | 'replace') {
       // A JS array interpolated into sql`` is a parameter list; build the text[] explicitly.

@@ -1,3 +1,9 @@
+import { createWriteStream } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -80,9 +86,18 @@ export function createS3Storage(
       return Buffer.from(await object.Body!.transformToByteArray())
     },
 
-    async read(Key) {
-      const object = await client.send(new GetObjectCommand({ Bucket, Key }))
-      return Buffer.from(await object.Body!.transformToByteArray())
+    async localFile(Key) {
+      const directory = await mkdtemp(join(tmpdir(), 'folio-media-'))
+      const release = () => rm(directory, { recursive: true, force: true })
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key }))
+        const path = join(directory, 'object')
+        await pipeline(object.Body as Readable, createWriteStream(path, { flags: 'wx' }))
+        return { path, release }
+      } catch (err) {
+        await release()
+        throw err
+      }
     },
 
     async write(Key, Body, ContentType) {

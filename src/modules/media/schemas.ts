@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox'
+import { VARIANTS_STATUSES } from '../../db/schema/index.js'
 import { DateTime, Id, Nullable, PageQuery, Pagination, TenantQuery } from '../../http/schemas.js'
 
 export const MEDIA_STATUSES = ['active', 'archived', 'deleted'] as const
@@ -32,8 +33,15 @@ export const MediaSchema = Type.Object({
       size: Type.Integer({ description: 'Bytes' }),
       mimeType: Type.String(),
     }),
-    { description: 'Renditions of an uploaded image' },
+    {
+      description:
+        'Renditions of an uploaded image, listed once made (variantsStatus ready): thumbnail (150×150 cropped), small, medium, large (within 480, 1024, 1920 px) and webp (within 3840 px)',
+    },
   ),
+  variantsStatus: Type.Enum([...VARIANTS_STATUSES], {
+    description:
+      'none (no variants: not an image Folio renders, or external media), pending (being made in the background after registration; url serves the original meanwhile), ready (in variants; thumbnailUrl is the thumbnail) or failed (the image could not be rendered)',
+  }),
   tags: Type.Array(Type.String()),
   createdAt: DateTime,
   updatedAt: DateTime,

@@ -9,6 +9,12 @@ export interface StoredObject {
   etag: string | null
 }
 
+/** A file holding a stored object; call `release` once done with it. */
+export interface LocalFile {
+  path: string
+  release(): Promise<void>
+}
+
 /** A grant to put one object, bound to its key, content type and size (`POST /api/media/presign`). */
 export interface UploadGrant {
   tenantId: string
@@ -34,10 +40,14 @@ export interface MediaStorage {
   publicUrl(key: string): string
   /** Size and ETag of the object, or null when there is none. */
   head(key: string): Promise<StoredObject | null>
-  /** The first `bytes` bytes of the object (for type sniffing). */
+  /** The first `bytes` bytes of the object (type sniffing, an image's header): never more. */
   readStart(key: string, bytes: number): Promise<Buffer>
-  /** The whole object (images being measured and resized). */
-  read(key: string): Promise<Buffer>
+  /**
+   * The object as a file on this machine, for a reader that needs to seek in it (sharp decodes from
+   * a file without holding it in memory): the local driver's own file, or a temporary copy streamed
+   * from the store, which `release` removes. Never the whole object in memory.
+   */
+  localFile(key: string): Promise<LocalFile>
   write(key: string, body: Buffer, contentType: string): Promise<void>
   /** Removes the objects; missing ones are no error. */
   remove(keys: readonly string[]): Promise<void>

@@ -40,7 +40,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ uploads: MediaUploads }> 
         operationId: 'registerMedia',
         summary: 'Register an uploaded file as media',
         description:
-          'Registers the file uploaded under a key this tenant presigned: its real type is read from its bytes and must be the presigned one, its size within the grant; images are measured and get variants (thumbnail, small, medium, large, webp). A refused file is removed. 404 for a key this tenant did not presign; 400 when nothing was uploaded or the checks fail; 409 when already registered; 403 LimitExceeded at limits.media. Permission media:create.',
+          'Registers the file uploaded under a key this tenant presigned: its real type is read from its bytes and must be the presigned one, its size within the grant. Only the first bytes of the file are read: an image is measured from its header and refused (400) beyond MEDIA_MAX_IMAGE_PIXELS (50 MP by default); its variants (thumbnail, small, medium, large, webp) are made in the background, so the answer has variantsStatus pending and no variants yet; the url serves the original at once, and a read shows variantsStatus ready (with variants and thumbnailUrl) or failed later. A refused file is removed. 404 for a key this tenant did not presign; 400 when nothing was uploaded or the checks fail; 409 when already registered; 403 LimitExceeded at limits.media. Permission media:create.',
         querystring: Tenant,
         body: RegisterBody,
         response: { 200: MediaBody, ...errorResponses(400, 401, 403, 404, 409) },
@@ -58,7 +58,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ uploads: MediaUploads }> 
         operationId: 'registerExistingMedia',
         summary: "Register a file already in this tenant's storage",
         description:
-          "Records an object already stored under this tenant's prefix, named by key or by its public sourceUrl (exactly one, 400 otherwise), with the same checks as registration: its type must be on the allow-list. 404 when the key is not this tenant's or nothing is stored there; 409 when already registered. Permission media:create.",
+          "Records an object already stored under this tenant's prefix, named by key or by its public sourceUrl (exactly one, 400 otherwise), with the same checks as registration (its type must be on the allow-list, an image within MEDIA_MAX_IMAGE_PIXELS) and its variants made in the same way (variantsStatus pending at first). 404 when the key is not this tenant's or nothing is stored there; 409 when already registered. Permission media:create.",
         querystring: Tenant,
         body: RegisterExistingBody,
         response: { 200: MediaBody, ...errorResponses(400, 401, 403, 404, 409) },

@@ -10,6 +10,7 @@ import {
   presign,
   putUpload,
   uploadMedia,
+  waitForVariants,
 } from '../../../test/media-fixtures.js'
 
 const ctx = useTestContext()
@@ -68,7 +69,8 @@ describe('uploads on the local driver, end to end', () => {
       },
     })
     expect(registered.statusCode, registered.body).toBe(200)
-    const media = registered.data.media
+    expect(registered.data.media).toMatchObject({ variantsStatus: 'pending', variants: [] })
+    const media = await waitForVariants(ctx.app, owner.token, registered.data.media.id)
     expect(media).toMatchObject({
       sourceType: 'upload',
       key: grant.key,
@@ -80,6 +82,7 @@ describe('uploads on the local driver, end to end', () => {
       height: 1600,
       altText: 'Beach',
       tags: ['holiday'],
+      variantsStatus: 'ready',
     })
     expect(
       media.variants.map((v: { name: string; width: number; height: number; mimeType: string }) => [

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createTestContext, seedTenant, type TestContext } from '../../../test/helpers.js'
-import { pngBytes } from '../../../test/media-fixtures.js'
+import { pngBytes, waitForVariants } from '../../../test/media-fixtures.js'
 
 // The s3 driver against a local S3-compatible server on loopback (s3rver's fixed credentials).
 let s3rver: S3rver
@@ -70,8 +70,10 @@ describe('uploads on the s3 driver, end to end', () => {
       body: { key: grant.key, title: 'Diagram' },
     })
     expect(registered.statusCode, registered.body).toBe(200)
-    const media = registered.data.media
+    expect(registered.data.media.variantsStatus).toBe('pending')
+    const media = await waitForVariants(ctx.app, owner.token, registered.data.media.id)
     expect(media).toMatchObject({
+      variantsStatus: 'ready',
       key: grant.key,
       url: grant.publicUrl,
       width: 800,

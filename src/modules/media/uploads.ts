@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { AppError, errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
 import type { TenantSettingsReader } from '../tenant-settings/effective.js'
 import { limitCheck } from '../tenant-settings/limits.js'
@@ -17,18 +18,16 @@ import {
   safeFileName,
   sniffMimeType,
 } from './policy.js'
-import { normalizeTags, toMedia } from './records.js'
+import { keyNamedBy, normalizeTags, toMedia } from './records.js'
 import { createMediaRepository, type MediaUploadRow } from './repository.js'
 import type { Media } from './schemas.js'
 import { folderOf, type LocalMediaStorage, type MediaStorage, objectKeyOf } from './storage.js'
 import type { PresignInput, RegisterExistingInput, RegisterInput } from './upload-schemas.js'
-import { renderImage } from './variants.js'
+import { createVariantJob, MAKE_VARIANTS_JOB, type MakeVariantsJob } from './variant-jobs.js'
+import { measureHeader, PROBE_BYTES } from './variants.js'
 
 /** The hourly job removing stale upload grants and abandoned uploads. */
 export const PRUNE_UPLOADS_JOB = 'media.prune-uploads'
-
-/** Bytes read from an object's start to sniff its type (file-type needs at most a few KB). */
-const SNIFF_BYTES = 64 * 1024
 
 /**
  * Uploads (prior-art.md §16, security-checklist item 7): presign grants, the local driver's signed
@@ -40,7 +39,11 @@ export function createMediaUploads(deps: {
   events: EventSink
   storage: MediaStorage
   settings?: TenantSettingsReader
+  /** Queues the variants of registered images (in the registration's transaction). */
+  jobs: Pick<JobRunner, 'send'>
   maxUploadBytes: number
+  /** Largest image (pixels) registration accepts (`MEDIA_MAX_IMAGE_PIXELS`). */
+  maxImagePixels: number
   presignTtlSeconds: number
   /** Signs the local driver's upload URLs. */
   secret: string
@@ -54,9 +57,9 @@ export function createMediaUploads(deps: {
       ? DEFAULT_ALLOWED_MIME_TYPES
       : allowedMimeTypes((await settings.get(tenantId)).metadata)
 
-  /** The object's real type, which must be `expected` (or, with none, on the tenant's list). */
-  const checkBytes = async (tenantId: string, key: string, expected: string | null) => {
-    const sniffed = await sniffMimeType(await storage.readStart(key, SNIFF_BYTES))
+  /** The real type of the object starting with `start`: `expected` (or, with none, on the tenant's list). */
+  const checkType = async (tenantId: string, start: Buffer, expected: string | null) => {
+    const sniffed = await sniffMimeType(start)
     if (sniffed === null)
       throw errors.validation(
         'The uploaded file is of no type Folio accepts (its content was not recognised).',
@@ -71,8 +74,10 @@ export function createMediaUploads(deps: {
   }
 
   /**
-   * Checks the stored object under `key` and records it as media: size, sniffed type, image size
-   * and variants. An upload under `grant` that fails the checks is removed and the grant spent.
+   * Checks the stored object under `key` and records it as media: size (the store's), type and
+   * image size (from its first `PROBE_BYTES`: never the whole object), and, for an image, queues
+   * its variants (`variantsStatus: pending` until the job made them). An upload under `grant` that
+   * fails the checks is removed and the grant spent.
    */
   const adopt = async (
     context: TenantContext,
@@ -85,7 +90,6 @@ export function createMediaUploads(deps: {
     if (object === null && grant === undefined) throw errors.notFound('Object')
     if (object === null) throw errors.validation(`Nothing has been uploaded under key "${key}" yet.`)
     const declaredType = input.mimeType === undefined ? null : normalizeMimeType(input.mimeType)
-    let variantKeys: string[] = []
     try {
       const maxBytes = grant?.maxBytes ?? deps.maxUploadBytes
       if (object.size > maxBytes)
@@ -98,11 +102,11 @@ export function createMediaUploads(deps: {
       if (grant !== undefined && declaredType !== null && declaredType !== grant.contentType) {
         throw errors.validation(`mimeType must be the presigned type ${grant.contentType}.`)
       }
-      const mimeType = await checkBytes(context.tenantId, key, grant?.contentType ?? declaredType)
-      const image = RENDERED_IMAGE_TYPES.has(mimeType)
-        ? await renderImage(storage, folder, await storage.read(key), mimeType)
-        : undefined
-      variantKeys = image?.variants.map((variant) => variant.key) ?? []
+      const start = await storage.readStart(key, PROBE_BYTES)
+      const mimeType = await checkType(context.tenantId, start, grant?.contentType ?? declaredType)
+      const rendered = RENDERED_IMAGE_TYPES.has(mimeType)
+      const complete = start.length >= object.size
+      const image = rendered ? await measureHeader(start, complete, mimeType, deps.maxImagePixels) : null
       const checkLimit = await limitCheck(settings, context.tenantId, 'media')
       return await write(context, async (tx, emit) => {
         const inTx = createMediaRepository(tx)
@@ -126,10 +130,18 @@ export function createMediaUploads(deps: {
           size: object.size,
           width: image?.width ?? null,
           height: image?.height ?? null,
-          variants: image?.variants ?? [],
+          variants: [],
+          variantsStatus: rendered ? 'pending' : 'none',
           tags: normalizeTags([input.tags ?? []].flat()),
           createdBy: userIdOf(context),
         })
+        if (rendered) {
+          await deps.jobs.send<MakeVariantsJob>(
+            MAKE_VARIANTS_JOB,
+            { tenantId: context.tenantId, mediaId: row.id },
+            { within: tx },
+          )
+        }
         const media = toMedia(row)
         emit({ type: 'media.created', subjectId: media.id, payload: media })
         return media
@@ -137,8 +149,6 @@ export function createMediaUploads(deps: {
     } catch (err) {
       if (isUniqueViolation(err, 'media_tenant_key_key'))
         throw errors.conflict(`The object "${key}" is already registered.`)
-      // Variants are made again by the next attempt; after a lost race they are the winner's.
-      if (!(err instanceof AppError && err.code === 'Conflict')) await storage.remove(variantKeys)
       if (err instanceof AppError && err.code === 'ValidationFailed') {
         // A refused upload is spent and its file not kept; an object adopted by key stays as it was.
         if (grant !== undefined) {
@@ -151,6 +161,14 @@ export function createMediaUploads(deps: {
   }
 
   return {
+    /** The variants job's handler (`MAKE_VARIANTS_JOB`, see `createVariantJob`). */
+    makeVariants: createVariantJob({
+      db,
+      events: deps.events,
+      storage,
+      maxImagePixels: deps.maxImagePixels,
+    }),
+
     /**
      * `POST /api/media/presign`: a grant to PUT one file of `contentType` and at most `size` bytes
      * under a server-generated key, valid `presignTtlSeconds`. 400 when the type is not allowed or
@@ -267,22 +285,6 @@ export function createMediaUploads(deps: {
       await repository.deleteUploads(stale)
       return stale.length
     },
-  }
-}
-
-/** The key `input` names: `key` itself, or the part of `sourceUrl` after the storage's public prefix. */
-function keyNamedBy(input: RegisterExistingInput, prefix: string): string {
-  if (input.key !== undefined && input.sourceUrl === undefined) return input.key
-  if (input.key !== undefined || input.sourceUrl === undefined) {
-    throw errors.validation('Send exactly one of key and sourceUrl.')
-  }
-  if (!input.sourceUrl.startsWith(prefix)) {
-    throw errors.validation(`sourceUrl must be an address in this service's media storage (${prefix}…).`)
-  }
-  try {
-    return decodeURIComponent(input.sourceUrl.slice(prefix.length).split(/[?#]/)[0] ?? '')
-  } catch {
-    throw errors.validation('sourceUrl is not a valid URL (malformed percent-encoding).')
   }
 }
 

@@ -1,7 +1,19 @@
-import sharp, { type OutputInfo } from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import type { MediaVariant } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
 import type { MediaStorage } from './storage.js'
+
+// Process-wide: no operation cache (it keeps decoded images and open files beyond their request),
+// and one libvips thread per image, so a rendition leaves the other core to the requests.
+sharp.cache(false)
+sharp.concurrency(1)
+
+/**
+ * Bytes registration reads from an object's start: enough for `file-type` and for the header of a
+ * JPEG, PNG or AVIF (with its EXIF, ICC and XMP segments); WebP, GIF and most TIFF readers need the
+ * whole file, so those are measured by the variants job.
+ */
+export const PROBE_BYTES = 256 * 1024
 
 /** Renditions made of every uploaded image: boxes in pixels, never enlarged. */
 const SIZES = [
@@ -9,75 +21,120 @@ const SIZES = [
   { name: 'small', width: 480, height: 480, fit: 'inside' },
   { name: 'medium', width: 1024, height: 1024, fit: 'inside' },
   { name: 'large', width: 1920, height: 1920, fit: 'inside' },
+  // libwebp encodes from the whole picture in memory (about 12 bytes a pixel): a full-size WebP of
+  // a 40 MP photo took 580 MB, within 3840 pixels (4K UHD) 210 MB. WebP also ends at 16383 pixels.
+  { name: 'webp', width: 3840, height: 3840, fit: 'inside' },
 ] as const
 
-/** A decompression bomb (a small file of enormous dimensions) is refused before it is decoded. */
-const MAX_INPUT_PIXELS = 100_000_000
+/** Thrown when an image cannot be measured or rendered whatever the attempt: not worth a retry. */
+export class UnrenderableImageError extends Error {}
+
+/** The message refusing an image of `width` × `height` beyond `maxPixels`. */
+function tooManyPixels(width: number, height: number, maxPixels: number): string {
+  const megapixels = (pixels: number) => Math.round(pixels / 100_000) / 10
+  return `The image is ${width}×${height} pixels (${megapixels(width * height)} MP); images above ${megapixels(maxPixels)} MP are not accepted.`
+}
 
 /**
- * Measures an uploaded image and writes its variants beside it (`<folder>/variants/<name>.<ext>`):
- * thumbnail (150×150 cropped), small, medium and large (fitting 480, 1024, 1920 pixels) in the
- * original's format (PNG for GIF, AVIF and TIFF originals), and `webp`, the full image as WebP.
- * The image is decoded completely first, so a file with an image's signature and other content
- * (a polyglot) fails here with 400 ValidationFailed.
+ * An image's width and height (after EXIF orientation) from the header in `start`, the object's
+ * first bytes. 400 ValidationFailed beyond `maxPixels`, or when `start` is the whole object
+ * (`complete`) and holds no readable image (a file with an image's signature and other content).
+ * Null when the header is not in `start` (or this format's reader needs the whole file): the
+ * variants job measures the image then.
  */
-export async function renderImage(
+export async function measureHeader(
+  start: Buffer,
+  complete: boolean,
+  mimeType: string,
+  maxPixels: number,
+): Promise<{ width: number; height: number } | null> {
+  let size: { width: number; height: number } | null
+  try {
+    size = (await sharp(start).metadata()).autoOrient
+  } catch {
+    size = null
+  }
+  if (size === null && complete)
+    throw errors.validation(`The uploaded file is not a readable ${mimeType} image.`)
+  if (size !== null && size.width * size.height > maxPixels)
+    throw errors.validation(tooManyPixels(size.width, size.height, maxPixels))
+  return size
+}
+
+/**
+ * Measures the image stored under `key` and writes its variants beside it
+ * (`<folder>/variants/<name>.<ext>`): thumbnail (150×150 cropped), small, medium and large (fitting
+ * 480, 1024, 1920 pixels) in the original's format (PNG for GIF, AVIF and TIFF originals), and
+ * `webp`, the image as WebP fitting 3840 pixels. Each rendition is decoded from the file in strips
+ * (sequential read, JPEG shrink-on-load), one after the other, so memory follows the output size,
+ * not the original's. Throws UnrenderableImageError for an image beyond `maxPixels` or one that
+ * does not decode (a file with an image's signature and other content); any variant written before
+ * a failure is removed.
+ */
+export async function renderVariants(
   storage: MediaStorage,
   folder: string,
-  original: Buffer,
+  key: string,
   mimeType: string,
+  maxPixels: number,
 ): Promise<{ width: number; height: number; variants: MediaVariant[] }> {
-  let decoded: { data: Buffer; info: OutputInfo }
+  const file = await storage.localFile(key)
+  const written: string[] = []
   try {
-    decoded = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .raw()
-      .toBuffer({ resolveWithObject: true })
+    const open = () => sharp(file.path, { limitInputPixels: maxPixels, sequentialRead: true }).rotate()
+    const { width, height } = await measure(file.path, maxPixels, mimeType)
+    const format: 'jpeg' | 'webp' | 'png' =
+      mimeType === 'image/jpeg' ? 'jpeg' : mimeType === 'image/webp' ? 'webp' : 'png'
+    const variants: MediaVariant[] = []
+    for (const size of SIZES) {
+      const outputFormat = size.name === 'webp' ? 'webp' : format
+      const pipeline = open()
+        .resize({ width: size.width, height: size.height, fit: size.fit, withoutEnlargement: true })
+        .toFormat(outputFormat)
+      const { data, info } = await encode(pipeline, mimeType)
+      const variantKey = `${folder}/variants/${size.name}.${outputFormat === 'jpeg' ? 'jpg' : outputFormat}`
+      const variantType = `image/${outputFormat}`
+      written.push(variantKey)
+      await storage.write(variantKey, data, variantType)
+      variants.push({
+        name: size.name,
+        key: variantKey,
+        url: storage.publicUrl(variantKey),
+        width: info.width,
+        height: info.height,
+        size: data.length,
+        mimeType: variantType,
+      })
+    }
+    return { width, height, variants }
+  } catch (err) {
+    await storage.remove(written)
+    throw err
+  } finally {
+    await file.release()
+  }
+}
+
+/** The oriented size of the image in `path`, refused beyond `maxPixels` before any decoding. */
+async function measure(path: string, maxPixels: number, mimeType: string) {
+  let size: { width: number; height: number }
+  try {
+    size = (await sharp(path).metadata()).autoOrient
   } catch {
-    throw errors.validation(`The uploaded file is not a readable ${mimeType} image.`)
+    throw new UnrenderableImageError(`The uploaded file is not a readable ${mimeType} image.`)
   }
-  const { width, height, channels } = decoded.info
-  // Decoded once: every rendition starts from the same pixels.
-  const pixels = () => sharp(decoded.data, { raw: { width, height, channels } })
-  const format: 'jpeg' | 'webp' | 'png' =
-    mimeType === 'image/jpeg' ? 'jpeg' : mimeType === 'image/webp' ? 'webp' : 'png'
-  const extension = format === 'jpeg' ? 'jpg' : format
-  const renditions = [
-    ...SIZES.map((size) => ({
-      name: size.name,
-      format,
-      extension,
-      pipeline: pixels().resize({
-        width: size.width,
-        height: size.height,
-        fit: size.fit,
-        withoutEnlargement: true,
-      }),
-    })),
-    {
-      name: 'webp',
-      format: 'webp' as const,
-      extension: 'webp',
-      pipeline: pixels(),
-    },
-  ]
-  const variants: MediaVariant[] = []
-  for (const rendition of renditions) {
-    const { data, info } = await rendition.pipeline
-      .toFormat(rendition.format)
-      .toBuffer({ resolveWithObject: true })
-    const key = `${folder}/variants/${rendition.name}.${rendition.extension}`
-    const variantType = `image/${rendition.format}`
-    await storage.write(key, data, variantType)
-    variants.push({
-      name: rendition.name,
-      key,
-      url: storage.publicUrl(key),
-      width: info.width,
-      height: info.height,
-      size: data.length,
-      mimeType: variantType,
-    })
+  if (size.width * size.height > maxPixels)
+    throw new UnrenderableImageError(tooManyPixels(size.width, size.height, maxPixels))
+  return size
+}
+
+/** Runs `pipeline`; a decoding failure (a truncated or polyglot file) is UnrenderableImageError. */
+async function encode(pipeline: Sharp, mimeType: string) {
+  try {
+    return await pipeline.toBuffer({ resolveWithObject: true })
+  } catch (err) {
+    throw new UnrenderableImageError(
+      `The uploaded file is not a readable ${mimeType} image (${(err as Error).message}).`,
+    )
   }
-  return { width, height, variants }
 }
