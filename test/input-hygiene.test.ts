@@ -196,3 +196,32 @@ describe('validation messages', () => {
     expect(response.data.message).toBe('Query parameter "debug" is not allowed here (none are accepted).')
   })
 })
+
+describe('media types', () => {
+  it('answers 415 UnsupportedMediaType for a body that is not application/json, text/plain included, and stores nothing', async () => {
+    const owner = await seedTenant(ctx.db)
+    for (const type of [
+      'text/plain',
+      'text/plain; charset=utf-8',
+      'application/x-www-form-urlencoded',
+      'application/xml',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/contents',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': type },
+        payload: '{"title":"Sent as another type"}',
+      })
+      expect(response.statusCode, type).toBe(415)
+      expect(response.json()).toEqual({
+        error: 'UnsupportedMediaType',
+        message: 'Send the body as application/json.',
+      })
+    }
+    expect(await contentCount(owner.token)).toBe(0)
+    const json = await raw('POST', '/api/contents', owner.token, '{"title":"Sent as JSON"}')
+    expect(json.statusCode).toBe(200)
+    expect(await contentCount(owner.token)).toBe(1)
+  })
+})

@@ -9,8 +9,13 @@ import { errors } from '../errors.js'
  *   missing members instead of answering "the body is empty";
  * - a body with `__proto__` or `constructor.prototype` members is refused (as Fastify's default
  *   does) with the catalog's 400.
+ * Any other media type is 415 UnsupportedMediaType (routes that take another type, the WordPress
+ * import's XML and file uploads, register their own parser).
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
+  // Bodies are JSON (the document declares application/json only): a text/plain body gets the same
+  // 415 as any other media type, not a confusing "must be an object" from parsing it as a string.
+  app.removeContentTypeParser('text/plain')
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string' },
