@@ -225,3 +225,29 @@ describe('media types', () => {
     expect(await contentCount(owner.token)).toBe(1)
   })
 })
+
+describe('content writes', () => {
+  it('report every failing member at once, each in details, and store nothing', async () => {
+    const owner = await seedTenant(ctx.db)
+    const created = await call(ctx.app, 'POST', '/api/contents', {
+      token: owner.token,
+      body: { title: 12345, slug: ['x'], status: 'live', tags: 'one', extra: true },
+    })
+    expect(created.statusCode).toBe(400)
+    expect(created.data.error).toBe('ValidationFailed')
+    expect(
+      created.data.details.map((detail: { path: string; member?: string }) => detail.member ?? detail.path),
+    ).toEqual(['extra', 'body/title', 'body/slug', 'body/tags', 'body/status'])
+    expect(await contentCount(owner.token)).toBe(0)
+    const content = await call(ctx.app, 'POST', '/api/contents', {
+      token: owner.token,
+      body: { title: 'Kept' },
+    })
+    const updated = await call(ctx.app, 'PUT', `/api/contents/${content.data.content.id}`, {
+      token: owner.token,
+      body: { title: '', summary: 7 },
+    })
+    expect(updated.statusCode).toBe(400)
+    expect(updated.data.details).toHaveLength(2)
+  })
+})

@@ -14,20 +14,21 @@ import { findUnsafeText } from './unsafe-text.js'
  * - Free objects carry the `x-free-object` keyword with their limits.
  * - `verbose` keeps each error's schema, so `validation-messages.ts` can say what was expected.
  */
-function createAjv(coerce: boolean): Ajv {
+function createAjv(coerce: boolean, allErrors = false): Ajv {
   const ajv = new Ajv({
     coerceTypes: coerce ? 'array' : false,
     useDefaults: true,
     removeAdditional: false,
-    // One error per request: collecting all of them lets a crafted body cost more (Fastify's default).
-    allErrors: false,
+    // One error per request by default: collecting all of them lets a crafted body cost more
+    // (Fastify's default). Editing forms opt in per schema (ALL_ERRORS).
+    allErrors,
     verbose: true,
     addUsedSchema: false,
   })
   // ajv-formats is CommonJS: under Node's ESM loader its default import is the plugin itself.
   ;(formats as unknown as FormatsPlugin)(ajv)
   // Documentation-only keywords of the OpenAPI document.
-  ajv.addVocabulary(['example', 'x-expect'])
+  ajv.addVocabulary(['example', 'x-expect', ALL_ERRORS])
   ajv.addKeyword({
     keyword: 'x-free-object',
     schemaType: 'object',
@@ -50,12 +51,26 @@ function createAjv(coerce: boolean): Ajv {
   return ajv
 }
 
-/** The validator compiler for `app.setValidatorCompiler`: one Ajv for bodies, one for the rest. */
+/**
+ * A body schema annotated `{ [ALL_ERRORS]: true }` reports every failing member at once (`details`
+ * lists each), for bodies an editor fills in as a form (contents), where fixing one member at a
+ * time would take a round trip each. Its cost stays bounded by the body limit and the schema.
+ */
+export const ALL_ERRORS = 'x-all-errors'
+
+/** The validator compiler for `app.setValidatorCompiler`: Ajvs for bodies (first error, all errors) and the rest. */
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const bodyAjv = createAjv(false)
+  const allErrorsBodyAjv = createAjv(false, true)
   const textAjv = createAjv(true)
   return ({ schema, httpPart }) => {
-    const validate = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object)
+    const ajv =
+      httpPart !== 'body'
+        ? textAjv
+        : (schema as Record<string, unknown>)[ALL_ERRORS] === true
+          ? allErrorsBodyAjv
+          : bodyAjv
+    const validate = ajv.compile(schema as object)
     const checked = (data: unknown) => {
       const unsafe = findUnsafeText(data)
       if (unsafe !== undefined) {

@@ -8,6 +8,7 @@ import {
   Pagination,
   TenantQuery,
 } from '../../http/schemas.js'
+import { ALL_ERRORS } from '../../http/validation.js'
 import { ID_PATTERN } from '../../lib/ids.js'
 import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
 import { CUSTOM_FIELD_KEY_PATTERN } from '../custom-fields/schemas.js'
@@ -79,15 +80,16 @@ const WritableFields = {
 }
 const Title = Type.String({ minLength: 1, maxLength: 500 })
 
+// Every failing member at once: an editor's form shows them all (http/validation.ts).
 export const CreateContentBody = Type.Object(
   { title: Title, ...WritableFields },
-  { additionalProperties: false },
+  { additionalProperties: false, [ALL_ERRORS]: true },
 )
 export type CreateContentInput = Static<typeof CreateContentBody>
 
 export const UpdateContentBody = Type.Object(
   { title: Type.Optional(Title), ...WritableFields },
-  { additionalProperties: false },
+  { additionalProperties: false, [ALL_ERRORS]: true },
 )
 export type UpdateContentInput = Static<typeof UpdateContentBody>
 
