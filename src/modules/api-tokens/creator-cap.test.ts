@@ -71,7 +71,23 @@ describe('an API token whose creator is demoted', () => {
     const { owner, admin, token } = await adminWithToken()
     const recruiter = await call(ctx.app, 'POST', '/api/roles', {
       token: owner.token,
-      body: { key: 'recruiter', name: 'Recruiter', level: 25, permissions: ['users:view', 'users:invite'] },
+      // What a viewer holds (so that it may invite viewers), and inviting.
+      body: {
+        key: 'recruiter',
+        name: 'Recruiter',
+        level: 25,
+        permissions: [
+          'dashboard:view',
+          ...['content', 'media', 'categories', 'collections', 'forms', 'placements', 'menus'].map(
+            (resource) => `${resource}:view`,
+          ),
+          'content:preview',
+          'analytics:view',
+          'profile:update',
+          'users:view',
+          'users:invite',
+        ],
+      },
     })
     expect(recruiter.statusCode, recruiter.body).toBe(201)
     const demoted = await call(ctx.app, 'PUT', `/api/users/${admin.userId}/role`, {
