@@ -227,6 +227,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tenants: services.tenantDirectory,
     settings: services.settings,
     quota: services.quota,
+    store: deps.store,
+    clientLimit: config.publicClientLimit,
     routes: [
       publicFormsRoutes(services.publicForms),
       publicCollectionsRoutes(services.publicCollections),

@@ -191,3 +191,17 @@ export function readAuthThrottles(
   })
   return mode === 'off' ? false : limits
 }
+
+/**
+ * `PUBLIC_CLIENT_LIMIT`: requests a minute one client address (IPv6: its /64) may make to public
+ * routes before they touch the tenant's monthly quota (default 600); `0` or `off`: no limit
+ * (benchmarks hammering from one address).
+ */
+export function readPublicClientLimit(
+  read: (name: string) => string | undefined,
+  problems: string[],
+): number | false {
+  const raw = read('PUBLIC_CLIENT_LIMIT') ?? '600'
+  if (raw === 'off' || raw === '0') return false
+  return parseInteger(raw, 'PUBLIC_CLIENT_LIMIT', 1, 1_000_000, problems)
+}

@@ -9,6 +9,7 @@ import {
   readAuthThrottles,
   readGoogle,
   readMediaConfig,
+  readPublicClientLimit,
 } from './config-sections.js'
 
 /**
@@ -87,6 +88,8 @@ export interface Config {
    * timeout set per transaction); beyond it the request answers 400 QueryTimeout.
    */
   publicQueryTimeoutMs: number
+  /** Public-route requests a minute per client address (`PUBLIC_CLIENT_LIMIT`); false: unlimited. */
+  publicClientLimit: number | false
 }
 
 /** Standard Webhooks-style schedule: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
@@ -230,6 +233,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   }
 
   const google = readGoogle(read, problems)
+  const publicClientLimit = readPublicClientLimit(read, problems)
 
   if (problems.length > 0) throw new ConfigError(problems)
 
@@ -277,6 +281,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
         ? undefined
         : Object.freeze({ verifyUrl: captchaVerifyUrl, secret: captchaSecret }),
     publicQueryTimeoutMs,
+    publicClientLimit,
   })
 }
 

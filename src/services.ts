@@ -123,7 +123,7 @@ export function createServices(deps: {
     jobs: platform.jobs,
     roles,
   })
-  const apiTokens = createApiTokensService({ db, events })
+  const apiTokens = createApiTokensService({ db, events, roles })
   const rolesService = createRolesService({ db, events, roles })
   const mediaStorage = createMediaStorage(config.media, config.dataDir, config.publicUrl, config.appSecret)
   const media = createMediaService({ db, events, settings, jobs: platform.jobs })

@@ -34,7 +34,7 @@ declare module 'fastify' {
     tenantId: string
     /** The caller's expanded permissions in `tenantId`. */
     permissions: ReadonlySet<string>
-    /** The caller's role key in `tenantId` (membership or API token role); '' on routes that act on none. */
+    /** The caller's role key in `tenantId` (membership role, or an API token's `actingRole`); '' on routes that act on none. */
     role: string
     /** The request context of tenant routes (platform.md §1); null on routes that act on no tenant. */
     context: TenantContext | null
@@ -185,7 +185,7 @@ async function resolveTenant(
     const scope = scopeForMethod(request.method)
     if (!principal.scopes.includes(scope)) throw errors.insufficientScope(scope)
     request.tenantId = principal.tenantId
-    request.role = principal.role
+    request.role = principal.actingRole
     request.permissions = principal.permissions
     request.context = {
       tenantId: principal.tenantId,

@@ -31,8 +31,12 @@ const LOGGED_HEADERS = [
   'x-csrf-token',
 ]
 
-/** One-time tokens travel in query strings of links (verification, invitations): never log them. */
-const TOKEN_IN_QUERY = /([?&](?:token|code)=)[^&#]*/gi
+/**
+ * Query parameters that carry credentials, never logged: one-time tokens of mailed links (`token`),
+ * the OpenID Connect callback's `code` and `state` (which binds the flow to the browser),
+ * `csrfToken`, and the local upload URL's `signature`. Names match in any case.
+ */
+const TOKEN_IN_QUERY = /([?&](?:token|code|state|csrfToken|signature)=)[^&#]*/gi
 
 function serializeRequest(request: FastifyRequest) {
   const headers: Record<string, unknown> = {}

@@ -1,12 +1,15 @@
 import cors from '@fastify/cors'
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import type { PublicContext } from '../context.js'
 import { AppError, errors } from '../errors.js'
 import { isId } from '../lib/ids.js'
+import { networkOf } from '../modules/auth/throttle.js'
 import type { QuotaService } from '../modules/quotas/service.js'
 import type { TenantSettingsReader } from '../modules/tenant-settings/effective.js'
 import { originAllowed, parseOrigin } from '../modules/tenant-settings/origin-policy.js'
 import type { TenantDirectory } from '../modules/tenants/directory.js'
+import type { SharedStore } from '../store/shared-store.js'
 import { admit } from './quota.js'
 
 declare module 'fastify' {
@@ -22,6 +25,10 @@ export interface PublicApiOptions {
   quota: QuotaService
   /** The public routes of the families (each declares `config: { auth: 'public' }`). */
   routes: readonly FastifyPluginAsync[]
+  /** Holds the per-client counts (Redis when configured, so every instance sees the same numbers). */
+  store: SharedStore
+  /** Requests a minute per client address (`PUBLIC_CLIENT_LIMIT`); false: no per-client limit. */
+  clientLimit: number | false
 }
 
 /** Every answer of a public route depends on the tenant and the browser origin (decisions.md). */
@@ -54,15 +61,44 @@ function tenantIdOf(request: FastifyRequest): string {
 }
 
 /**
+ * Counts one public request of `ip`'s network (`networkOf`: IPv4 address, IPv6 /64) in a one-minute
+ * window of `perMinute`; past it throws 429 RateLimitExceeded with `Retry-After`. Same store and
+ * Redis-outage fallback as the auth throttles (auth/throttle.ts).
+ */
+function createClientThrottle(store: SharedStore, perMinute: number) {
+  const options = { keyPrefix: `${store.prefix}throttle:public-client`, points: perMinute, duration: 60 }
+  const limiter =
+    store.redis === undefined
+      ? new RateLimiterMemory(options)
+      : new RateLimiterRedis({
+          ...options,
+          storeClient: store.redis,
+          insuranceLimiter: new RateLimiterMemory(options),
+        })
+  return async (ip: string) => {
+    try {
+      await limiter.consume(networkOf(ip))
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection
+      throw errors.rateLimited('Too many requests from this network address', rejection.msBeforeNext / 1000)
+    }
+  }
+}
+
+/**
  * The one plugin of every `/api/public/*` route (decisions.md "Tenancy", platform.md §7). Register it
  * at prefix `/api/public`, outside the authenticated scope; it registers `routes` inside itself.
  * Per request, before the route runs:
  * 1. `Vary: X-Tenant-ID, Origin` on every answer;
- * 2. the tenant from `X-Tenant-ID` (missing or malformed 400; unknown, suspended or deleted 404);
- * 3. the monthly quota (counted here: every answer for a live tenant counts; 429 when spent);
- * 4. the tenant's edge policy: `publicReadEnabled: false` 403; a browser `Origin` outside
+ * 2. the tenant from `X-Tenant-ID` (missing or malformed 400);
+ * 3. the per-client throttle (`clientLimit` a minute per client address, whichever tenant it
+ *    names; 429 past it), so that one visitor cannot spend a tenant's quota: a refused request is
+ *    not counted in it;
+ * 4. the tenant (unknown, suspended or deleted 404);
+ * 5. the monthly quota (counted here: every answer for a live tenant counts; 429 when spent);
+ * 6. the tenant's edge policy: `publicReadEnabled: false` 403; a browser `Origin` outside
  *    `allowedOrigins` / localhost 403;
- * 5. `request.publicContext`, frozen.
+ * 7. `request.publicContext`, frozen.
  * CORS answers come from the same policy through `@fastify/cors` with a per-request delegator: an
  * allowed origin is reflected (never with credentials); a refused one gets no CORS header.
  * Preflights carry no `X-Tenant-ID` value (browsers send only its name), so a preflight without one
@@ -73,6 +109,8 @@ function tenantIdOf(request: FastifyRequest): string {
  */
 export async function publicApi(app: FastifyInstance, options: PublicApiOptions): Promise<void> {
   const { tenants, settings, quota } = options
+  const throttle =
+    options.clientLimit === false ? undefined : createClientThrottle(options.store, options.clientLimit)
   app.decorateRequest('publicContext', null)
 
   app.addHook('onRequest', (_request, reply, done) => {
@@ -110,6 +148,8 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
 
   async function guard(request: FastifyRequest, reply: FastifyReply) {
     const tenantId = tenantIdOf(request)
+    // `request.ip`: the socket address, or X-Forwarded-For only from a TRUST_PROXY address.
+    if (throttle !== undefined) await throttle(request.ip)
     const tenant = await tenants.get(tenantId)
     if (tenant === undefined || !tenant.live) throw errors.notFound('Tenant')
     await new Promise<void>((resolve, reject) =>

@@ -5,7 +5,8 @@ import { type EventSink, transactional } from '../../events/event-log.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
 import { API_TOKEN_PREFIX } from '../auth/credentials.js'
-import { findSystemRole } from '../roles/catalog.js'
+import { assertCanGrant } from '../roles/guards.js'
+import type { RoleResolver } from '../roles/resolver.js'
 import { type ApiTokenRow, createApiTokensRepository } from './repository.js'
 import type { ApiToken, CreateApiTokenBody, CreatedApiToken } from './schemas.js'
 
@@ -14,6 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export interface ApiTokensServiceDeps {
   db: Db
   events: EventSink
+  roles: RoleResolver
 }
 
 /**
@@ -30,7 +32,8 @@ export function createApiTokensService(deps: ApiTokensServiceDeps) {
     /**
      * Creates a token `folio_` + 32 random bytes (base64url) for `tenantId`; only its SHA-256 is
      * stored and the plaintext is returned here once. `expiresInDays` absent = never expires.
-     * Throws 403 Forbidden when `role` ranks above the creator's own role.
+     * Throws 403 Forbidden unless the creator may grant `role` (`assertCanGrant`: its level and
+     * every one of its permissions); in use, the token never acts beyond its creator's current role.
      */
     async create(
       context: TenantContext,
@@ -42,11 +45,9 @@ export function createApiTokensService(deps: ApiTokensServiceDeps) {
     ): Promise<CreatedApiToken> {
       const { input } = args
       const role = input.role ?? 'viewer'
-      const callerLevel = findSystemRole(args.callerRole)?.level ?? 0
-      const grantedLevel = findSystemRole(role)?.level ?? Number.POSITIVE_INFINITY
-      if (grantedLevel > callerLevel) {
-        throw errors.forbidden(`You cannot create a token with the role "${role}", which ranks above yours.`)
-      }
+      const granted = await deps.roles.resolve(context.tenantId, role)
+      if (granted === undefined) throw errors.validation(`role "${role}" is not a role of this tenant.`)
+      assertCanGrant(await deps.roles.resolve(context.tenantId, args.callerRole), granted)
       const createdBy = userIdOf(context)
       if (createdBy === null) throw errors.forbidden('API tokens are created by signed-in users only.')
       const plaintext = `${API_TOKEN_PREFIX}${randomToken(32)}`

@@ -35,9 +35,18 @@ export interface ApiTokenPrincipal {
   /** The token's name, as activities show who acted. */
   name: string
   tenantId: string
+  /** The token's own role, as it was created. */
   role: string
+  /**
+   * The role level checks use (granting roles, acting on members): the token's own role, or its
+   * creator's current role when that one ranks lower.
+   */
+  actingRole: string
   scopes: readonly string[]
-  /** The role's permissions in its tenant narrowed by the scopes, computed once per cached token. */
+  /**
+   * What the token may do, computed once per cached token: its role's permissions in its tenant that
+   * its creator's current role also grants, narrowed by the scopes.
+   */
   permissions: ReadonlySet<string>
 }
 
@@ -61,6 +70,11 @@ interface CachedApiToken {
  * for `apiTokenCacheMs` and dropped on every instance when deleted (`forgetApiToken`, called by
  * the `api-token.deleted` listener on the event bus) or when their tenant's roles or members change
  * (`forgetTenant`). Roles resolve through `roles` (tenant custom roles included).
+ *
+ * A token acts for its creator and never beyond them: its permissions are those of its role that
+ * the creator's current role also grants, so a demoted creator's tokens lose what the creator lost,
+ * and a creator who is no longer an active member leaves them nothing (401, as for an unknown
+ * token: the credential no longer stands for anyone).
  */
 export function createCredentials(deps: {
   db: Db
@@ -76,6 +90,9 @@ export function createCredentials(deps: {
     ttl: deps.apiTokenCacheMs ?? 30_000,
   })
   const lastUsedWritten = new LRUCache<string, number>({ max: 10_000 })
+  // Bumped by every invalidation: a lookup that raced one (it read the membership before a
+  // demotion committed) is answered but not cached, so the next request reads the new role.
+  let generation = 0
 
   return {
     /** Signs a session JWT that expires at `expiresAt` (ms since epoch). */
@@ -135,6 +152,7 @@ export function createCredentials(deps: {
       const tokenHash = sha256Hex(token)
       let cached = tokenCache.get(tokenHash)
       if (cached === undefined) {
+        const loadedIn = generation
         const [row] = await db
           .select({
             id: apiTokens.id,
@@ -143,10 +161,11 @@ export function createCredentials(deps: {
             role: apiTokens.role,
             scopes: apiTokens.scopes,
             expiresAt: apiTokens.expiresAt,
+            createdBy: apiTokens.createdBy,
+            creatorRole: memberships.role,
           })
           .from(apiTokens)
           // The tenant's liveness is the auth guard's to check (a token of a deleted tenant answers 404).
-          // A token acts for its creator: once they are no longer an active member, it stops working.
           .leftJoin(
             memberships,
             and(eq(memberships.tenantId, apiTokens.tenantId), eq(memberships.userId, apiTokens.createdBy)),
@@ -159,6 +178,12 @@ export function createCredentials(deps: {
           )
           .limit(1)
         if (row === undefined) throw errors.unauthorized('The API token is invalid.')
+        const own = await roles.resolve(row.tenantId, row.role)
+        // No creator recorded (their user row is gone): nobody to cap by, the token's own role holds.
+        const creator =
+          row.createdBy === null ? own : await roles.resolve(row.tenantId, row.creatorRole ?? '')
+        const ownGranted = grantedBy(own)
+        const creatorGranted = grantedBy(creator)
         cached = {
           principal: {
             kind: 'apiToken',
@@ -166,16 +191,17 @@ export function createCredentials(deps: {
             name: row.name,
             tenantId: row.tenantId,
             role: row.role,
+            actingRole: (creator?.level ?? 0) < (own?.level ?? 0) ? (row.creatorRole ?? '') : row.role,
             scopes: row.scopes,
             permissions: permissionsOfApiToken(
-              grantedBy(await roles.resolve(row.tenantId, row.role)),
+              [...ownGranted].filter((permission) => creatorGranted.has(permission)),
               row.scopes,
             ),
           },
           expiresAt: row.expiresAt?.getTime() ?? null,
           tokenHash,
         }
-        tokenCache.set(tokenHash, cached)
+        if (generation === loadedIn) tokenCache.set(tokenHash, cached)
       }
       if (cached.expiresAt !== null && cached.expiresAt <= Date.now()) {
         throw errors.unauthorized('The API token has expired.')
@@ -209,6 +235,7 @@ export function createCredentials(deps: {
 
     /** Drops the tenant's cached tokens (its roles or members changed; rare: a scan is fine). */
     forgetTenant(tenantId: string): void {
+      generation++
       for (const [tokenHash, cached] of tokenCache.entries()) {
         if (cached.principal.tenantId === tenantId) tokenCache.delete(tokenHash)
       }
@@ -216,6 +243,7 @@ export function createCredentials(deps: {
 
     /** Drops a deleted token from this instance's cache (deletions are rare: a scan is fine). */
     forgetApiToken(tokenId: string): void {
+      generation++
       for (const [tokenHash, cached] of tokenCache.entries()) {
         if (cached.principal.tokenId === tokenId) tokenCache.delete(tokenHash)
       }

@@ -32,7 +32,7 @@ export const collectionEntriesRoutes: FastifyPluginAsyncTypebox<{
         operationId: 'listCollectionEntries',
         summary: 'List entries of a collection',
         description:
-          'Entries of every status (or of `status`), with `q`, `sort` and `filter` as on the public list route. 400 names the offending parameter (`/filter/<field>/<op>`, `/sort`); 404 when the collection is missing.',
+          'Entries of every status (or of `status`; an API token without the preview scope sees published entries only), with `q`, `sort` and `filter` as on the public list route. 400 names the offending parameter (`/filter/<field>/<op>`, `/sort`); 404 when the collection is missing.',
         params: KeyParams,
         querystring: ListEntriesQuery,
         response: { 200: EntryPage, ...errorResponses(400, 401, 403, 404) },
@@ -70,7 +70,8 @@ export const collectionEntriesRoutes: FastifyPluginAsyncTypebox<{
         tags,
         operationId: 'getCollectionEntry',
         summary: 'Get an entry',
-        description: 'One entry of any status. 404 when the collection or the entry is missing.',
+        description:
+          'One entry of any status (an API token without the preview scope: published only). 404 when the collection or the entry is missing, or hidden from the token.',
         params: EntryParams,
         querystring: TenantOnlyQuery,
         response: { 200: EntryBody, ...errorResponses(400, 401, 403, 404) },

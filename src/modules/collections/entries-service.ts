@@ -6,6 +6,7 @@ import { type Emit, type EventSink, transactional } from '../../events/event-log
 import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
 import { toSlug } from '../../lib/slug.js'
+import { visibleStatuses } from '../contents/service-reads.js'
 import { explicitSlug } from '../contents/slugs.js'
 import type { CollectionDefinitionsService } from './definitions-service.js'
 import { toEntry } from './entry-view.js'
@@ -49,9 +50,13 @@ export function createCollectionEntriesService(deps: {
   }
 
   return {
-    /** `GET /api/collections/{key}/entries`: any status unless `status` is given. */
+    /**
+     * `GET /api/collections/{key}/entries`: any status unless `status` is given; an API token
+     * without the preview scope sees published entries only (`visibleStatuses`).
+     */
     async list(context: TenantContext, key: string, query: ListEntriesInput) {
       const collection = await definitions.load(context, key)
+      const statuses = visibleStatuses(context, query.status === undefined ? undefined : [query.status])
       const { where, paths } = filterToWhere(query.filter)
       const limit = query.limit ?? 20
       const result = await reader.read(
@@ -59,7 +64,7 @@ export function createCollectionEntriesService(deps: {
         collection,
         { where, orderBy: sortToOrders(query.sort), limit, page: query.page ?? 1 },
         {
-          statuses: query.status === undefined ? undefined : [query.status],
+          statuses,
           defaultLimit: 20,
           search: query.q,
           wherePaths: paths,
@@ -68,10 +73,13 @@ export function createCollectionEntriesService(deps: {
       return { entries: result.items as Entry[], pagination: paginate(query.page ?? 1, limit, result.total) }
     },
 
+    /** One entry; NotFound also for one the reader may not see (`visibleStatuses`). */
     async get(context: TenantContext, key: string, id: string): Promise<Entry> {
       const collection = await definitions.load(context, key)
       const row = await createCollectionsRepository(deps.db).findEntry(context.tenantId, collection.id, id)
-      if (row === undefined) throw errors.notFound('Entry')
+      if (row === undefined || visibleStatuses(context, [row.status])?.length === 0) {
+        throw errors.notFound('Entry')
+      }
       return toEntry(row, collection)
     },
 

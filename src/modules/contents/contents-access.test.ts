@@ -73,6 +73,36 @@ describe('authentication and permissions', () => {
     expect(await ids(token, '?status=draft')).toEqual([draft.id])
   })
 
+  it("tells a delivery token a draft's slug is taken without revealing the draft", async () => {
+    const { token, tenantId } = await seedTenant(ctx.db)
+    const draft = await createContent(ctx, token, { title: 'Secret launch plan', slug: 'launch' })
+    const published = await createContent(ctx, token, {
+      title: 'Public news',
+      slug: 'news',
+      status: 'published',
+    })
+    const check = (apiToken: string, slug: string) =>
+      call(ctx.app, 'GET', `/api/contents/check-slug?slug=${slug}`, { token: apiToken })
+    const delivery = await seedApiToken(ctx.db, tenantId, { scopes: ['read'] })
+    const hidden = await check(delivery, 'launch')
+    expect(hidden.statusCode).toBe(200)
+    expect(hidden.data).toEqual({ available: false, slug: 'launch', suggestion: 'launch-2' })
+    expect(hidden.body).not.toContain('Secret')
+    expect((await check(delivery, 'news')).data.existingContent).toEqual({
+      id: published.id,
+      title: 'Public news',
+      slug: 'news',
+    })
+    const preview = await seedApiToken(ctx.db, tenantId, { scopes: ['read', 'preview'] })
+    for (const reader of [preview, token]) {
+      expect((await check(reader, 'launch')).data.existingContent).toEqual({
+        id: draft.id,
+        title: 'Secret launch plan',
+        slug: 'launch',
+      })
+    }
+  })
+
   it('lets a write-scoped editor API token create content', async () => {
     const { tenantId } = await seedTenant(ctx.db)
     const apiToken = await seedApiToken(ctx.db, tenantId, { scopes: ['read', 'write'] })

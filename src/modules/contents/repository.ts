@@ -87,7 +87,7 @@ export function createContentsRepository(db: Db) {
 
     async findSlugOwner(tenantId: string, slug: string) {
       const [row] = await db
-        .select({ id: contents.id, title: contents.title, slug: contents.slug })
+        .select({ id: contents.id, title: contents.title, slug: contents.slug, status: contents.status })
         .from(contents)
         .where(and(eq(contents.tenantId, tenantId), eq(contents.slug, slug)))
       return row

@@ -73,6 +73,8 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
         tags,
         operationId: 'checkContentSlug',
         summary: 'Tell whether a slug is free, with a suggestion when it is not',
+        description:
+          'A taken slug comes with `existingContent` (id, title, slug) only when the caller may read that content: an API token without the preview scope learns that a draft holds the slug, not which.',
         querystring: CheckSlugQuery,
         response: { 200: CheckSlugResult, ...errorResponses(400, 401, 403) },
       },

@@ -125,18 +125,19 @@ export function createContentReads(deps: {
       return bodyJson(await repository.findJsonBySlug(tenantId, slug, filter))
     },
 
-    /** Whether `slug` (normalized) is free, ignoring `contentId`'s own slug; else the next free one. */
+    /**
+     * Whether `slug` (normalized) is free, ignoring `contentId`'s own slug; else the next free one,
+     * and the content holding it when the reader may see that content (`visibleStatuses`).
+     */
     async checkSlug(context: TenantContext, query: { slug: string; contentId?: string }): Promise<SlugCheck> {
       const { tenantId } = context
       const slug = explicitSlug(query.slug)
       const owner = await repository.findSlugOwner(tenantId, slug)
       if (owner === undefined || owner.id === query.contentId) return { available: true, slug }
-      return {
-        available: false,
-        slug,
-        suggestion: await nextFreeSlug(repository, tenantId, slug),
-        existingContent: owner,
-      }
+      const taken = { available: false, slug, suggestion: await nextFreeSlug(repository, tenantId, slug) }
+      // A reader that may not see the owner learns only that the slug is taken, not its title.
+      if (visibleStatuses(context, [owner.status])?.length === 0) return taken
+      return { ...taken, existingContent: { id: owner.id, title: owner.title, slug: owner.slug } }
     },
 
     /** Counts per UTC month of publishedAt for one status; `total` sums the months. */
@@ -149,16 +150,17 @@ export function createContentReads(deps: {
 }
 
 /**
- * The statuses a reader may see of `requested` (undefined: any). API tokens read published content
- * only unless they carry the `preview` scope (platform.md §7, like Contentful's delivery and preview
- * tokens); users see what their role's `content:view` allows. An empty list means nothing.
+ * The statuses a reader may see of `requested` (undefined: any), for contents and collection
+ * entries alike. API tokens read published items only unless they carry the `preview` scope
+ * (platform.md §7, like Contentful's delivery and preview tokens); users see what their role's
+ * view permission allows. An empty list means nothing.
  */
-export function visibleStatuses(
+export function visibleStatuses<S extends string>(
   context: TenantContext,
-  requested: ContentStatus[] | undefined,
-): ContentStatus[] | undefined {
+  requested: S[] | undefined,
+): S[] | undefined {
   if (context.actor.kind !== 'apiToken' || context.permissions.has(PREVIEW_PERMISSION)) return requested
-  return (requested ?? ['published']).filter((status) => status === 'published')
+  return (requested ?? ['published' as S]).filter((status) => status === 'published')
 }
 
 /** `{ "content": … }` around a content's JSON text. @throws NotFound when there is none. */

@@ -97,9 +97,9 @@ export function createResponsesService(deps: { db: Db; events: EventSink }) {
 
     /**
      * `GET …/responses/export?format=csv`: a CSV stream, oldest first, one column per field of the
-     * chosen version (default: the published one, else the draft), headed `label (id)`. Cells that a
-     * spreadsheet would run as a formula (starting with = + - @ tab or CR) get a leading `'`
-     * (OWASP "CSV Injection"). @throws NotFound (form or version), ValidationFailed (dates).
+     * chosen version (default: the published one, else the draft), headed `label (id)`. Cells that
+     * a spreadsheet would run as a formula (starting with = + - @ tab or CR), header cells included,
+     * get a leading `'` (OWASP "CSV Injection"). @throws NotFound (form or version), ValidationFailed.
      */
     async export(context: TenantContext, formId: string, query: ExportResponsesQuery) {
       const form = await formOf(context.tenantId, formId)
@@ -115,7 +115,10 @@ export function createResponsesService(deps: { db: Db; events: EventSink }) {
         { key: 'formVersion', header: 'Form version' },
         ...fields.map((field) => ({
           key: `field:${String(field.id)}`,
-          header: `${pick(field.label as string | Record<string, string> | undefined, [], 'en') ?? field.id} (${String(field.id)})`,
+          // Labels are the form author's text: a header cell is as open to formula injection as data.
+          header: neutralized(
+            `${pick(field.label as string | Record<string, string> | undefined, [], 'en') ?? field.id} (${String(field.id)})`,
+          ),
         })),
         { key: 'locale', header: 'Locale' },
         { key: 'source', header: 'Source' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createForm } from '../../../test/form-fixtures.js'
+import { CONTACT_FIELDS, createForm } from '../../../test/form-fixtures.js'
 import { call, seedApiToken, seedMember, seedTenant, useTestContext } from '../../../test/helpers.js'
 
 const ctx = useTestContext()
@@ -200,5 +200,24 @@ describe('form responses', () => {
         })
       ).statusCode,
     ).toBe(400)
+  })
+
+  it('neutralizes formulas in header cells (field labels) too', async () => {
+    const owner = await seedTenant(ctx.db)
+    const fields = [
+      ...CONTACT_FIELDS.slice(0, 2),
+      { id: 'total', type: 'text', label: "=1+cmd|' /c calc'!A1" },
+      { id: 'sum', type: 'text', label: { en: '@SUM(A1:A9)' } },
+      { id: 'minus', type: 'text', label: '-2+3' },
+    ]
+    const form = await createForm(ctx.app, owner.token, { fields })
+    const res = await call(ctx.app, 'GET', `/api/forms/${form.id}/responses/export?format=csv`, {
+      token: owner.token,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const header = res.body.replace(/^\uFEFF/, '').split('\n')[0]
+    expect(header).toBe(
+      "Response id,Submitted at,Status,Form version,Name (name),E-mail (email),'=1+cmd|' /c calc'!A1 (total),'@SUM(A1:A9) (sum),'-2+3 (minus),Locale,Source",
+    )
   })
 })

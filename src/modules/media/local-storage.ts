@@ -68,6 +68,10 @@ export function createLocalStorage(options: {
 
     publicUrl: (key) => `${options.mediaPublicUrl}/media/${key}`,
 
+    // The signed PUT writes `key` itself, at most once: it claims its grant, which registration spends.
+    async promoteUpload() {},
+    async removeStaged() {},
+
     async head(key) {
       try {
         const info = await stat(pathOf(key))

@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -17,8 +19,24 @@ import type { MediaConfig } from '../../config-sections.js'
 import type { MediaStorage } from './storage.js'
 
 /**
+ * The key a presigned PUT for `key` writes: under `<tenantId>/staging/`, which no media key can be
+ * (`OBJECT_KEY_PATTERN`), inside the tenant's prefix so that a tenant purge removes it too.
+ */
+export function stagingKeyOf(key: string): string {
+  const slash = key.indexOf('/')
+  return `${key.slice(0, slash)}/staging${key.slice(slash)}`
+}
+
+/**
  * The `s3` driver: any S3-compatible store (path-style addressing when `S3_ENDPOINT` is set). The
  * presigned PUT signs the content type and length, so the store refuses another type or size.
+ *
+ * A presigned PUT can be repeated until it expires, so it writes a staging key, and registration
+ * moves the object to its final key server-side (CopyObject, then DeleteObject): a later PUT lands
+ * on the staging key again, which nothing serves and the upload prune removes. Conditional writes
+ * (`If-None-Match: *`) would need every client to send and sign that header, and s3rver, the store
+ * the tests run against, ignores it; CopyObject works on both (AWS copies up to 5 GB in one call,
+ * far above `MEDIA_MAX_UPLOAD_BYTES`'s 2 GiB ceiling).
  */
 export function createS3Storage(
   config: MediaConfig,
@@ -59,7 +77,7 @@ export function createS3Storage(
         client,
         new PutObjectCommand({
           Bucket,
-          Key: grant.key,
+          Key: stagingKeyOf(grant.key),
           ContentType: grant.contentType,
           ContentLength: grant.maxBytes,
         }),
@@ -70,6 +88,21 @@ export function createS3Storage(
       ),
 
     publicUrl: (key) => `${config.publicUrl}/${key}`,
+
+    async promoteUpload(Key) {
+      const staged = stagingKeyOf(Key)
+      try {
+        // Keys are server-generated ([a-z0-9/.-]): nothing in them needs URL-encoding.
+        await client.send(new CopyObjectCommand({ Bucket, Key, CopySource: `${Bucket}/${staged}` }))
+      } catch (err) {
+        // Nothing staged: never uploaded, or moved by an earlier attempt (the final key then holds it).
+        if (notFound(err)) return
+        throw err
+      }
+      await client.send(new DeleteObjectCommand({ Bucket, Key: staged }))
+    },
+
+    removeStaged: (keys) => remove(keys.map(stagingKeyOf)),
 
     async head(Key) {
       try {

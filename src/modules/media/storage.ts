@@ -36,6 +36,14 @@ export interface MediaStorage {
   readonly bucket: string
   /** The URL a client PUTs the object to, with the `Content-Type` of the grant. */
   uploadUrl(grant: UploadGrant): Promise<string>
+  /**
+   * Moves what was PUT under the grant of `key` to `key` itself, before registration checks it, so
+   * that the upload URL (valid until it expires) cannot replace a registered object. No error when
+   * nothing was uploaded (`head` then finds nothing).
+   */
+  promoteUpload(key: string): Promise<void>
+  /** Removes what upload URLs of `keys` may have left outside the keys themselves. */
+  removeStaged(keys: readonly string[]): Promise<void>
   /** Where the object is read publicly. */
   publicUrl(key: string): string
   /** Size and ETag of the object, or null when there is none. */

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
@@ -135,6 +135,25 @@ describe('the signed local PUT', () => {
       error: 'Forbidden',
       message: 'The upload URL is invalid, expired or already used.',
     })
+  })
+
+  it('cannot replace the registered file once the upload is registered', async () => {
+    const owner = await seedTenant(ctx.db)
+    const bytes = await pngBytes()
+    const grant = await presign(ctx.app, owner.token, {
+      fileName: 'a.png',
+      contentType: 'image/png',
+      size: bytes.length,
+    })
+    expect((await putUpload(ctx.app, grant.uploadUrl, bytes, 'image/png')).statusCode).toBe(200)
+    const registered = await call(ctx.app, 'POST', '/api/media', {
+      token: owner.token,
+      body: { key: grant.key },
+    })
+    expect(registered.statusCode, registered.body).toBe(200)
+    const again = await putUpload(ctx.app, grant.uploadUrl, await pngBytes(8, 8), 'image/png')
+    expect(again.statusCode).toBe(403)
+    expect(readFileSync(join(ctx.dataDir, 'media', grant.key)).equals(bytes)).toBe(true)
   })
 
   it('refuses more bytes than granted with 413 and keeps nothing', async () => {

@@ -61,7 +61,9 @@ describe('uploads on the s3 driver, end to end', () => {
     const grant = presigned.data
     const endpoint = ctx.config.media.s3?.endpoint as string
     expect(grant).toMatchObject({ bucket: 'folio-media', publicUrl: `${endpoint}/folio-media/${grant.key}` })
-    expect(grant.uploadUrl).toMatch(new RegExp(`^${endpoint}/folio-media/${grant.key}\\?.*X-Amz-Signature=`))
+    // The URL writes a staging key of the tenant's; registration moves the object to `key`.
+    const staging = grant.key.replace(`${owner.tenantId}/`, `${owner.tenantId}/staging/`)
+    expect(grant.uploadUrl).toMatch(new RegExp(`^${endpoint}/folio-media/${staging}\\?.*X-Amz-Signature=`))
 
     const put = await fetch(grant.uploadUrl, { method: 'PUT', headers: grant.headers, body: bytes })
     expect(put.status, await put.text()).toBe(200)
@@ -90,6 +92,7 @@ describe('uploads on the s3 driver, end to end', () => {
 
     const listed = await call(ctx.app, 'GET', '/api/media', { token: owner.token })
     expect(listed.data.media.map((m: { id: string }) => m.id)).toEqual([media.id])
+    expect((await fetch(`${endpoint}/folio-media/${staging}`)).status).toBe(404)
     const file = await fetch(media.url)
     expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true)
     const thumbnail = await fetch(media.variants[0].url)
@@ -122,23 +125,67 @@ describe('uploads on the s3 driver, end to end', () => {
     expect((await fetch(grant.publicUrl)).status).toBe(404)
   })
 
-  it("removes every object of a tenant with removeTenant, and only that tenant's", async () => {
+  it('keeps a presigned PUT from replacing the object once it is registered', async () => {
+    const owner = await seedTenant(ctx.db)
+    const bytes = await pngBytes(40, 30)
+    const grant = (
+      await call(ctx.app, 'POST', '/api/media/presign', {
+        token: owner.token,
+        body: { fileName: 'logo.png', contentType: 'image/png', size: bytes.length },
+      })
+    ).data
+    expect(
+      (await fetch(grant.uploadUrl, { method: 'PUT', headers: grant.headers, body: bytes })).status,
+    ).toBe(200)
+    const registered = await call(ctx.app, 'POST', '/api/media', {
+      token: owner.token,
+      body: { key: grant.key },
+    })
+    expect(registered.statusCode, registered.body).toBe(200)
+    // The URL is still unexpired: a second PUT of the same size and type is accepted by the store…
+    const forged = Buffer.concat([bytes.subarray(0, 8), Buffer.alloc(bytes.length - 8, 0x41)])
+    const again = await fetch(grant.uploadUrl, { method: 'PUT', headers: grant.headers, body: forged })
+    expect(again.status).toBe(200)
+    // …but lands on a staging key no media points at: the registered object is unchanged.
+    const served = await fetch(registered.data.media.url)
+    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true)
+    const staged = new URL(grant.uploadUrl)
+    expect(staged.pathname).not.toBe(new URL(registered.data.media.url).pathname)
+    // The stale grant's prune removes what the late PUT left.
+    const staging = `${staged.origin}${staged.pathname}`
+    expect((await fetch(staging)).status).toBe(200)
+    await ctx.app.folio.services.mediaUploads.pruneUploads(new Date(Date.now() + 2 * 24 * 3600_000))
+    expect((await fetch(staging)).status).toBe(404)
+    expect((await fetch(registered.data.media.url)).status).toBe(200)
+  })
+
+  it("removes every object of a tenant with removeTenant, staged ones too, and only that tenant's", async () => {
     const owner = await seedTenant(ctx.db)
     const other = await seedTenant(ctx.db)
-    const urls: Record<string, string> = {}
+    const urls: Record<string, string[]> = {}
     for (const member of [owner, other]) {
       const bytes = await pngBytes(20, 20)
-      const grant = (
-        await call(ctx.app, 'POST', '/api/media/presign', {
-          token: member.token,
-          body: { fileName: 'p.png', contentType: 'image/png', size: bytes.length },
-        })
-      ).data
-      await fetch(grant.uploadUrl, { method: 'PUT', headers: grant.headers, body: bytes })
-      urls[member.tenantId] = grant.publicUrl
+      const upload = async () => {
+        const grant = (
+          await call(ctx.app, 'POST', '/api/media/presign', {
+            token: member.token,
+            body: { fileName: 'p.png', contentType: 'image/png', size: bytes.length },
+          })
+        ).data
+        await fetch(grant.uploadUrl, { method: 'PUT', headers: grant.headers, body: bytes })
+        return grant
+      }
+      const registered = await upload()
+      const media = await call(ctx.app, 'POST', '/api/media', {
+        token: member.token,
+        body: { key: registered.key },
+      })
+      expect(media.statusCode, media.body).toBe(200)
+      const staged = new URL((await upload()).uploadUrl)
+      urls[member.tenantId] = [registered.publicUrl, `${staged.origin}${staged.pathname}`]
     }
     await ctx.app.folio.services.mediaStorage.removeTenant(owner.tenantId)
-    expect((await fetch(urls[owner.tenantId] as string)).status).toBe(404)
-    expect((await fetch(urls[other.tenantId] as string)).status).toBe(200)
+    for (const url of urls[owner.tenantId] ?? []) expect((await fetch(url)).status, url).toBe(404)
+    for (const url of urls[other.tenantId] ?? []) expect((await fetch(url)).status, url).toBe(200)
   })
 })

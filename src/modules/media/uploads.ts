@@ -257,6 +257,8 @@ export function createMediaUploads(deps: {
       if (owner === null || grant === undefined) throw errors.notFound('Upload')
       if (grant.registeredAt !== null)
         throw errors.conflict(`The upload "${input.key}" is already registered.`)
+      // Checked where it will stay: the upload URL cannot reach the final key.
+      await storage.promoteUpload(input.key)
       return adopt(context, input.key, owner.folder, input, grant)
     },
 
@@ -271,17 +273,21 @@ export function createMediaUploads(deps: {
       if (owner === null || owner.tenantId !== context.tenantId || key.includes('/variants/')) {
         throw errors.notFound('Object')
       }
-      const grant = await repository.findUpload(context.tenantId, key)
-      return adopt(context, key, owner.folder, input, grant?.registeredAt === null ? grant : undefined)
+      const found = await repository.findUpload(context.tenantId, key)
+      const grant = found?.registeredAt === null ? found : undefined
+      if (grant !== undefined) await storage.promoteUpload(key)
+      return adopt(context, key, owner.folder, input, grant)
     },
 
     /**
-     * Removes upload grants a day past their expiry, and the objects uploaded under those never
-     * registered (abandoned uploads). Returns how many grants were removed (at most `batch`).
+     * Removes upload grants a day past their expiry, the objects uploaded under those never
+     * registered (abandoned uploads), and whatever their upload URLs left staged (a PUT repeated
+     * after registration). Returns how many grants were removed (at most `batch`).
      */
     async pruneUploads(now = new Date(), batch = 500): Promise<number> {
       const stale = await repository.staleUploads(new Date(now.getTime() - 24 * 3600_000), batch)
       await storage.remove(stale.filter((grant) => grant.registeredAt === null).map((grant) => grant.key))
+      await storage.removeStaged(stale.map((grant) => grant.key))
       await repository.deleteUploads(stale)
       return stale.length
     },

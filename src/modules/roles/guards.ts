@@ -9,16 +9,25 @@ import type { ResolvedRole } from './resolver.js'
 const isOwner = (role: ResolvedRole | undefined) => role?.key === 'owner'
 
 /**
- * Throws 403 unless `caller` may give `role` to someone: only owners give `owner`; nobody gives a
- * role above their own level.
+ * Throws 403 unless `caller` may give `role` to someone (a member, an invitation, an API token):
+ * only owners give `owner`; nobody gives a role above their own level, nor one carrying a
+ * permission they do not hold (a low-level custom role may carry one, e.g. `billing:view`, which
+ * admins lack); owners hold every permission.
  */
 export function assertCanGrant(caller: ResolvedRole | undefined, role: ResolvedRole): void {
-  if (role.key === 'owner' ? isOwner(caller) : role.level <= (caller?.level ?? 0)) return
-  throw errors.forbidden(
-    role.key === 'owner'
-      ? 'Only an owner can make someone an owner.'
-      : `The role "${role.key}" (level ${role.level}) is above your own; you cannot grant it.`,
-  )
+  if (isOwner(caller)) return
+  if (role.key === 'owner') throw errors.forbidden('Only an owner can make someone an owner.')
+  if (role.level > (caller?.level ?? 0)) {
+    throw errors.forbidden(
+      `The role "${role.key}" (level ${role.level}) is above your own; you cannot grant it.`,
+    )
+  }
+  const missing = [...role.granted].filter((permission) => !caller?.granted.has(permission))
+  if (missing.length > 0) {
+    throw errors.forbidden(
+      `You cannot grant the role "${role.key}": it carries permissions you do not hold: ${missing.join(', ')}.`,
+    )
+  }
 }
 
 /**
