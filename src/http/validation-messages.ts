@@ -110,6 +110,14 @@ function predicate(issue: ValidationIssue): string {
     case 'anyOf':
     case 'oneOf': {
       const branches = (schema[issue.keyword] as Record<string, unknown>[] | undefined) ?? []
+      // A union of literals (TypeBox `Union([Literal(…), …])`) names its values, like an enum.
+      if (
+        expectation(schema) === undefined &&
+        branches.length > 0 &&
+        branches.every((branch) => 'const' in branch)
+      ) {
+        return `must be one of ${listOf(branches.map((branch) => branch.const))}`
+      }
       const words = branches.map((branch) => expectation(branch) ?? typeWords(branch, 'value'))
       return `must be ${expectation(schema) ?? words.join(' or ')}`
     }

@@ -7,6 +7,7 @@ import {
   setEdgePolicy,
 } from '../../../test/collection-fixtures.js'
 import { call, type SeededMember, seedTenant, useTestContext } from '../../../test/helpers.js'
+import { jpegBytes, uploadMedia, waitForVariants } from '../../../test/media-fixtures.js'
 
 const ctx = useTestContext()
 
@@ -215,5 +216,33 @@ describe('POST /api/public/queries/run', () => {
       id: cover,
       url: `https://cdn.example.test/${cover}.jpg`,
     })
+  })
+})
+
+describe('POST /api/public/queries/run: relations', () => {
+  it('names what includeRelations expects', async () => {
+    const response = await publicCall(ctx, 'POST', '/queries/run', owner.tenantId, {
+      body: { collection: 'books', includeRelations: ['contents'] },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.data.message).toBe('"includeRelations[0]" must be one of refs, media.')
+  })
+
+  it('gives resolved media their thumbnailUrl once the thumbnail exists', async () => {
+    const tenant = await seedTenant(ctx.db)
+    await createCatalogue(ctx, tenant.token)
+    const uploaded = await uploadMedia(ctx.app, tenant.token, await jpegBytes(640, 480), 'image/jpeg')
+    const ready = await waitForVariants(ctx.app, tenant.token, uploaded.id)
+    const thumbnail = ready.variants.find((variant: { name: string }) => variant.name === 'thumbnail')
+    expect(thumbnail?.url).toMatch(/^http/)
+    await createEntry(ctx, tenant.token, 'books', {
+      status: 'published',
+      data: { title: 'Illustrated', cover: uploaded.id },
+    })
+    const response = await publicCall(ctx, 'POST', '/queries/run', tenant.tenantId, {
+      body: { collection: 'books', select: ['slug', 'cover.thumbnailUrl'], includeRelations: ['media'] },
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.data.items).toEqual([{ slug: 'illustrated', 'cover.thumbnailUrl': thumbnail.url }])
   })
 })
