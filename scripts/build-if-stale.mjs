@@ -1,0 +1,66 @@
+// Builds dist/ only when a source is newer than the last build, so `npm start` on unchanged sources
+// starts at once and never rewrites the files of a server that is running from them.
+// `--check-lock`: first refuse, with the holder's pid, when the embedded database's DATA_DIR is held by
+// a running Folio (the server would refuse to start anyway, after a needless rebuild under it).
+import { execSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import lockfile from 'proper-lockfile'
+
+const STAMP = 'dist/.build-stamp'
+/** What the build reads: a change to any of them makes the build stale. */
+const INPUTS = [
+  'src',
+  'scripts/copy-migrations.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+]
+
+if (process.argv.includes('--check-lock')) checkLock()
+
+const stamp = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0
+const changed = INPUTS.find((input) => newest(input) > stamp)
+if (changed === undefined) {
+  console.log('dist/ is up to date with the sources; not rebuilding.')
+} else {
+  console.log(stamp === 0 ? 'Building dist/ …' : `Sources changed (${changed}); building dist/ …`)
+  const started = Date.now()
+  execSync('npm run build --silent', { stdio: 'inherit' })
+  writeFileSync(STAMP, `${new Date().toISOString()}\n`)
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
+}
+
+/** The newest modification time (ms) under `path` (a file or a directory), 0 when missing. */
+function newest(path) {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let latest = stat.mtimeMs
+  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)))
+  return latest
+}
+
+/** Exits 1 naming the holder when a live Folio holds the embedded database's DATA_DIR. */
+function checkLock() {
+  if (process.env.DATABASE_URL) return
+  const dataDir = resolve(process.env.DATA_DIR ?? './data')
+  const lockfilePath = join(dataDir, 'folio.lock')
+  if (!existsSync(lockfilePath)) return
+  // The same staleness rule as the server's lock (src/db/data-dir-lock.ts): 30 s without a refresh.
+  if (!lockfile.checkSync(dataDir, { lockfilePath, stale: 30_000, realpath: false })) return
+  let holder = 'another process'
+  try {
+    const { pid, startedAt } = JSON.parse(readFileSync(join(dataDir, 'folio.lock.json'), 'utf8'))
+    process.kill(pid, 0)
+    holder = `pid ${pid}, started ${startedAt}`
+  } catch (err) {
+    // A holder whose pid no longer runs was killed: the server takes its lock over at start.
+    if (err?.code === 'ESRCH') return
+  }
+  console.error(
+    `Folio is already running on ${dataDir} (${holder}); stop it first, or start another with DATA_DIR set to another directory. Nothing was rebuilt.`,
+  )
+  process.exit(1)
+}
