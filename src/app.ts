@@ -36,6 +36,7 @@ import { importsRoutes } from './modules/import/routes.js'
 import { createImportsService } from './modules/import/service.js'
 import { mediaFileRoutes } from './modules/media/file-routes.js'
 import { mediaRoutes } from './modules/media/routes.js'
+import { createMediaStorage } from './modules/media/storage.js'
 import { menusPublicRoutes } from './modules/menus/public-routes.js'
 import { menusRoutes } from './modules/menus/routes.js'
 import { placementsPublicRoutes } from './modules/placements/public-routes.js'
@@ -117,7 +118,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobsSchema: deps.jobsSchema,
     onError: (err) => app.log.error({ failure: failureOf(err) }, 'background work failed'),
   })
-  const services = createServices({ ...deps, platform })
+  const mediaStorage = await createMediaStorage(
+    config.media,
+    config.dataDir,
+    config.publicUrl,
+    config.appSecret,
+  )
+  const services = createServices({ ...deps, platform, mediaStorage })
   app.decorate('folio', { platform, services })
   app.addHook('onReady', () => platform.start())
   app.addHook('onClose', async () => {

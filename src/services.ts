@@ -38,7 +38,7 @@ import { createGalleriesService } from './modules/galleries/service.js'
 import { createMediaFiles } from './modules/media/files.js'
 import { registerMediaJobs } from './modules/media/jobs.js'
 import { createMediaService } from './modules/media/service.js'
-import { createMediaStorage } from './modules/media/storage.js'
+import type { MediaStorage } from './modules/media/storage.js'
 import { createMediaUploads } from './modules/media/uploads.js'
 import { createMenusService } from './modules/menus/service.js'
 import { createDecisions } from './modules/placements/decide.js'
@@ -71,6 +71,8 @@ export function createServices(deps: {
   store: SharedStore
   mailer: Mailer
   platform: Platform
+  /** The configured media store (`createMediaStorage`, loaded before the services). */
+  mediaStorage: MediaStorage
 }) {
   const { config, store, mailer, platform } = deps
   const db = deps.database.db
@@ -125,7 +127,7 @@ export function createServices(deps: {
   })
   const apiTokens = createApiTokensService({ db, events, roles })
   const rolesService = createRolesService({ db, events, roles })
-  const mediaStorage = createMediaStorage(config.media, config.dataDir, config.publicUrl, config.appSecret)
+  const { mediaStorage } = deps
   const media = createMediaService({ db, events, settings, jobs: platform.jobs })
   const mediaUploads = createMediaUploads({
     db,

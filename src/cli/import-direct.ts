@@ -4,6 +4,7 @@ import { lockDataDirOrExit } from '../db/data-dir-lock.js'
 import { runMigrations } from '../db/migrate.js'
 import { createMailer } from '../mail/mailer.js'
 import { createWordPressImporter, type WordPressImportSummary } from '../modules/import/wordpress-import.js'
+import { createMediaStorage } from '../modules/media/storage.js'
 import { createPlatform } from '../platform.js'
 import { createServices } from '../services.js'
 import { createSharedStore } from '../store/shared-store.js'
@@ -36,7 +37,13 @@ export async function importDirect(options: {
       const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir })
       // Events of the import wait in the outbox for the next running server: nothing is started here.
       const platform = createPlatform({ config, database, store })
-      const services = createServices({ config, database, store, mailer, platform })
+      const mediaStorage = await createMediaStorage(
+        config.media,
+        config.dataDir,
+        config.publicUrl,
+        config.appSecret,
+      )
+      const services = createServices({ config, database, store, mailer, platform, mediaStorage })
       const importer = createWordPressImporter({
         db: database.db,
         tenants: services.tenants,

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream'
 import type { MediaConfig } from '../../config-sections.js'
 import { createLocalStorage } from './local-storage.js'
-import { createS3Storage } from './s3-storage.js'
 
 /** What the store knows of one object. */
 export interface StoredObject {
@@ -72,9 +71,20 @@ export interface LocalMediaStorage extends MediaStorage {
   pathOf(key: string): string
 }
 
-/** Builds the configured driver; `dataDir` holds the local driver's `media/` directory. */
-export function createMediaStorage(config: MediaConfig, dataDir: string, publicUrl: string, secret: string) {
-  if (config.driver === 's3' && config.s3 !== undefined) return createS3Storage(config, config.s3)
+/**
+ * Builds the configured driver; `dataDir` holds the local driver's `media/` directory. The S3 driver
+ * (and the AWS SDK, about 25 MB of memory) is loaded only when configured.
+ */
+export async function createMediaStorage(
+  config: MediaConfig,
+  dataDir: string,
+  publicUrl: string,
+  secret: string,
+): Promise<MediaStorage> {
+  if (config.driver === 's3' && config.s3 !== undefined) {
+    const { createS3Storage } = await import('./s3-storage.js')
+    return createS3Storage(config, config.s3)
+  }
   return createLocalStorage({ dataDir, mediaPublicUrl: config.publicUrl, uploadBaseUrl: publicUrl, secret })
 }
 
