@@ -64,13 +64,13 @@ async function setUp(base) {
         antiSpam: { minFillSeconds: 0, perIpPerMinute: 1_000_000, perFormPerMinute: 10_000_000 },
       },
     },
-    tenant.token,
+    login.token,
   )
-  await post(`/api/forms/${form.id}/publish`, {}, tenant.token)
+  await post(`/api/forms/${form.id}/publish`, {}, login.token)
   const created = await post(
     '/api/api-tokens',
     { name: 'Bench', role: 'editor', scopes: ['write'] },
-    tenant.token,
+    login.token,
   )
   return { tenantId: tenant.tenant.id, formId: form.id, apiKey: created.plaintext }
 }

@@ -63,7 +63,7 @@ async function setUp(base) {
         { name: 'B', status: 'active', weight: 50, contentType: 'text' },
       ],
     },
-    created.token,
+    login.token,
   )
   return { tenantId: created.tenant.id, placement }
 }

@@ -93,7 +93,7 @@ async function setUp(base) {
   await post('/api/auth/register', { email, password, firstName: 'Bench', lastName: 'Reader' })
   const login = await post('/api/auth/login', { email, password })
   const tenant = await post('/api/tenants', { name: 'Bench public', slug: 'bench-public' }, login.token)
-  const api = (path, body) => post(path, body, tenant.token)
+  const api = (path, body) => post(path, body, login.token)
   await api('/api/collections', {
     key: 'authors',
     name: { en: 'Authors' },

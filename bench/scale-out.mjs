@@ -117,13 +117,13 @@ try {
   const apiToken = (
     await json(`${a.url}/api/api-tokens`, {
       method: 'POST',
-      token: tenant.token,
+      token: login.token,
       body: { name: 'Quota', role: 'viewer', scopes: ['read'] },
     })
   ).plaintext
   await json(`${a.url}/api/tenant-settings`, {
     method: 'PUT',
-    token: tenant.token,
+    token: login.token,
     body: { limits: { apiCalls: config.quota } },
   })
   await new Promise((resolve) => setTimeout(resolve, 3000))

@@ -51,7 +51,7 @@ async function setUp(base) {
   const created = await post(
     '/api/api-tokens',
     { name: 'Bench', role: 'editor', scopes: ['read', 'write'] },
-    tenant.token,
+    login.token,
   )
   return created.plaintext
 }
