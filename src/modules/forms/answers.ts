@@ -1,4 +1,5 @@
 import { errors } from '../../errors.js'
+import { compilePattern } from './pattern.js'
 import type { Field } from './schemas.js'
 
 /** Longest text answer when a field sets no `maxLength` (characters). */
@@ -92,11 +93,16 @@ function choicesProblem(value: unknown, options: Set<string>): string | undefine
     : `has "${unknown}", which is not one of ${[...options].join(', ')}`
 }
 
+/** The longest text answer `field` takes (characters): its `maxLength`, at most ANSWER_MAX_LENGTH. */
+export function answerMaxLength(field: Field): number {
+  return Math.min(field.validation?.maxLength ?? ANSWER_MAX_LENGTH, ANSWER_MAX_LENGTH)
+}
+
 function textProblem(field: Field, value: unknown): string | undefined {
   if (typeof value !== 'string') return 'must be a string'
   const text = value.trim()
   const rules = field.validation ?? {}
-  const maxLength = Math.min(rules.maxLength ?? ANSWER_MAX_LENGTH, ANSWER_MAX_LENGTH)
+  const maxLength = answerMaxLength(field)
   if (text.length > maxLength) return `must be at most ${maxLength} characters`
   if (rules.minLength !== undefined && text.length < rules.minLength) {
     return `must be at least ${rules.minLength} characters`
@@ -104,10 +110,11 @@ function textProblem(field: Field, value: unknown): string | undefined {
   if (field.type === 'email' && !EMAIL.test(text)) return 'must be an e-mail address'
   if (field.type === 'phone' && !PHONE.test(text)) return 'must be a phone number'
   if (field.type === 'url' && !isHttpUrl(text)) return 'must be an http(s) URL'
-  if (rules.pattern !== undefined && !new RegExp(rules.pattern, 'u').test(text)) {
-    return `does not match the pattern ${rules.pattern}`
-  }
-  return undefined
+  if (rules.pattern === undefined) return undefined
+  // RE2, in time linear in the answer; a version published before RE2 may hold a pattern it refuses.
+  const pattern = compilePattern(rules.pattern)
+  if (!pattern.ok) return `cannot be checked: the form's pattern ${rules.pattern} ${pattern.problem}`
+  return pattern.regexp.test(text) ? undefined : `does not match the pattern ${rules.pattern}`
 }
 
 function isHttpUrl(text: string): boolean {
