@@ -6,6 +6,11 @@ import type { Field } from './schemas.js'
 export const ANSWER_MAX_LENGTH = 10_000
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/**
+ * Longest e-mail address (RFC 5321 §4.5.3.1.3: a path of at most 256 octets, brackets included).
+ * Checked before EMAIL, which backtracks in time quadratic in the answer's length.
+ */
+const EMAIL_MAX_LENGTH = 254
 const PHONE = /^\+?[0-9 ().-]{3,30}$/
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const MEDIA_ID = /^[a-f0-9]{24}$/
@@ -107,7 +112,9 @@ function textProblem(field: Field, value: unknown): string | undefined {
   if (rules.minLength !== undefined && text.length < rules.minLength) {
     return `must be at least ${rules.minLength} characters`
   }
-  if (field.type === 'email' && !EMAIL.test(text)) return 'must be an e-mail address'
+  if (field.type === 'email' && (text.length > EMAIL_MAX_LENGTH || !EMAIL.test(text))) {
+    return 'must be an e-mail address'
+  }
   if (field.type === 'phone' && !PHONE.test(text)) return 'must be a phone number'
   if (field.type === 'url' && !isHttpUrl(text)) return 'must be an http(s) URL'
   if (rules.pattern === undefined) return undefined
