@@ -121,7 +121,7 @@ function textProblem(field: Field, value: unknown): string | undefined {
   // RE2, in time linear in the answer; a version published before RE2 may hold a pattern it refuses.
   const pattern = compilePattern(rules.pattern)
   if (!pattern.ok) return `cannot be checked: the form's pattern ${rules.pattern} ${pattern.problem}`
-  return pattern.regexp.test(text) ? undefined : `does not match the pattern ${rules.pattern}`
+  return pattern.test(text) ? undefined : `does not match the pattern ${rules.pattern}`
 }
 
 function isHttpUrl(text: string): boolean {

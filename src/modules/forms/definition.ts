@@ -75,7 +75,7 @@ function patternWorkOf(field: Field, index: number): number {
   if (field.validation?.pattern === undefined) return 0
   const pattern = compilePattern(field.validation.pattern)
   if (!pattern.ok) throw errors.validation(`${patternMember(field, index)} ${pattern.problem}.`)
-  return pattern.regexp.programSize() * answerMaxLength(field)
+  return pattern.size * answerMaxLength(field)
 }
 
 /** @throws ValidationFailed when a multilingual map has a key that is not a language tag. */

@@ -9,7 +9,7 @@ const problemOf = (pattern: string) => {
 const run = (pattern: string) => {
   const compiled = compilePattern(pattern)
   if (!compiled.ok) throw new Error(compiled.problem)
-  return compiled.regexp
+  return compiled
 }
 
 describe('field patterns on RE2', () => {
