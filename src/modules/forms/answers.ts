@@ -1,10 +1,16 @@
 import { errors } from '../../errors.js'
+import { compilePattern } from './pattern.js'
 import type { Field } from './schemas.js'
 
 /** Longest text answer when a field sets no `maxLength` (characters). */
 export const ANSWER_MAX_LENGTH = 10_000
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/**
+ * Longest e-mail address (RFC 5321 §4.5.3.1.3: a path of at most 256 octets, brackets included).
+ * Checked before EMAIL, which backtracks in time quadratic in the answer's length.
+ */
+const EMAIL_MAX_LENGTH = 254
 const PHONE = /^\+?[0-9 ().-]{3,30}$/
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const MEDIA_ID = /^[a-f0-9]{24}$/
@@ -92,22 +98,30 @@ function choicesProblem(value: unknown, options: Set<string>): string | undefine
     : `has "${unknown}", which is not one of ${[...options].join(', ')}`
 }
 
+/** The longest text answer `field` takes (characters): its `maxLength`, at most ANSWER_MAX_LENGTH. */
+export function answerMaxLength(field: Field): number {
+  return Math.min(field.validation?.maxLength ?? ANSWER_MAX_LENGTH, ANSWER_MAX_LENGTH)
+}
+
 function textProblem(field: Field, value: unknown): string | undefined {
   if (typeof value !== 'string') return 'must be a string'
   const text = value.trim()
   const rules = field.validation ?? {}
-  const maxLength = Math.min(rules.maxLength ?? ANSWER_MAX_LENGTH, ANSWER_MAX_LENGTH)
+  const maxLength = answerMaxLength(field)
   if (text.length > maxLength) return `must be at most ${maxLength} characters`
   if (rules.minLength !== undefined && text.length < rules.minLength) {
     return `must be at least ${rules.minLength} characters`
   }
-  if (field.type === 'email' && !EMAIL.test(text)) return 'must be an e-mail address'
+  if (field.type === 'email' && (text.length > EMAIL_MAX_LENGTH || !EMAIL.test(text))) {
+    return 'must be an e-mail address'
+  }
   if (field.type === 'phone' && !PHONE.test(text)) return 'must be a phone number'
   if (field.type === 'url' && !isHttpUrl(text)) return 'must be an http(s) URL'
-  if (rules.pattern !== undefined && !new RegExp(rules.pattern, 'u').test(text)) {
-    return `does not match the pattern ${rules.pattern}`
-  }
-  return undefined
+  if (rules.pattern === undefined) return undefined
+  // RE2, in time linear in the answer; a version published before RE2 may hold a pattern it refuses.
+  const pattern = compilePattern(rules.pattern)
+  if (!pattern.ok) return `cannot be checked: the form's pattern ${rules.pattern} ${pattern.problem}`
+  return pattern.test(text) ? undefined : `does not match the pattern ${rules.pattern}`
 }
 
 function isHttpUrl(text: string): boolean {

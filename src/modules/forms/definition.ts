@@ -1,7 +1,8 @@
 import { errors } from '../../errors.js'
 import { FREE_OBJECT_LIMITS, freeObjectProblem } from '../../http/free-object.js'
 import { toSlug } from '../../lib/slug.js'
-import { patternProblem } from './pattern.js'
+import { answerMaxLength } from './answers.js'
+import { compilePattern, PATTERN_BUDGET } from './pattern.js'
 import type { Field, FieldType } from './schemas.js'
 
 /** Field types answered with one of their `options`. */
@@ -16,11 +17,13 @@ const nameOf = (field: Field, index: number) => `fields[${index}] ("${field.id}"
 /**
  * Checks a form's fields beyond their schema (the rules that need the whole list). Returns the
  * fields unchanged. @throws ValidationFailed (400) naming the field: duplicate ids, a choice field
- * without options or with repeated values, an unsafe or invalid pattern, min above max, a language
- * tag that is not one, extra members past the free-object limits.
+ * without options or with repeated values, a pattern RE2 cannot run (pattern.ts) or one taking the
+ * form past PATTERN_BUDGET, min above max, a language tag that is not one, extra members past the
+ * free-object limits.
  */
 export function checkFields(fields: readonly Field[]): Field[] {
   const seen = new Set<string>()
+  let patternWork = 0
   fields.forEach((field, index) => {
     const name = nameOf(field, index)
     if (seen.has(field.id)) throw errors.validation(`${name}: the id "${field.id}" is used by another field.`)
@@ -37,9 +40,13 @@ export function checkFields(fields: readonly Field[]): Field[] {
     }
     for (const member of I18N_MEMBERS) checkI18n(field[member], `${name}.${member}`)
     const rules = field.validation
-    if (rules?.pattern !== undefined) {
-      const problem = patternProblem(rules.pattern)
-      if (problem !== undefined) throw errors.validation(`${name}: validation.pattern ${problem}.`)
+    patternWork += patternWorkOf(field, index)
+    if (patternWork > PATTERN_BUDGET) {
+      throw errors.validation(
+        `${patternMember(field, index)} takes the form's patterns past ${PATTERN_BUDGET.toLocaleString('en')} ` +
+          'steps of matching per submission (program size times validation.maxLength, summed over the ' +
+          'fields): set a lower validation.maxLength or use a simpler pattern.',
+      )
     }
     if (
       rules?.minLength !== undefined &&
@@ -55,6 +62,20 @@ export function checkFields(fields: readonly Field[]): Field[] {
     if (problem !== undefined) throw errors.validation(`${name} ${problem}.`)
   })
   return [...fields]
+}
+
+const patternMember = (field: Field, index: number) =>
+  `fields[${index}].validation.pattern (field "${field.id}")`
+
+/**
+ * The RE2 steps `field`'s pattern may take per submission (program size × longest answer; 0 without
+ * a pattern). @throws ValidationFailed naming the member when RE2 cannot run the pattern.
+ */
+function patternWorkOf(field: Field, index: number): number {
+  if (field.validation?.pattern === undefined) return 0
+  const pattern = compilePattern(field.validation.pattern)
+  if (!pattern.ok) throw errors.validation(`${patternMember(field, index)} ${pattern.problem}.`)
+  return pattern.size * answerMaxLength(field)
 }
 
 /** @throws ValidationFailed when a multilingual map has a key that is not a language tag. */

@@ -64,10 +64,19 @@ describe('form definitions', () => {
       'fields[1] ("a"): the id "a" is used by another field.',
     ],
     [[{ id: 'pick', type: 'select' }], 'fields[0] ("pick"): a select field needs at least one option.'],
-    [[{ id: 'x', type: 'text', validation: { pattern: '(a+)+$' } }], 'nested quantifiers'],
-    [[{ id: 'x', type: 'text', validation: { pattern: '(\\w)\\1' } }], 'backreferences'],
+    [
+      [{ id: 'x', type: 'text', validation: { pattern: '(\\w)\\1' } }],
+      'fields[0].validation.pattern (field "x") must not use backreferences (\\1, \\k<name>), which RE2',
+    ],
     [[{ id: 'x', type: 'text', validation: { pattern: '(?=a)a' } }], 'lookarounds'],
     [[{ id: 'x', type: 'text', validation: { pattern: '[' } }], 'not a valid regular expression'],
+    [
+      [
+        { id: 'x', type: 'text', validation: { pattern: '^[a-z]{1000}$', maxLength: 100 } },
+        { id: 'y', type: 'textarea', validation: { pattern: '^[a-z]{1000}$' } },
+      ],
+      'fields[1].validation.pattern (field "y") takes the form\'s patterns past 10,000,000 steps',
+    ],
     [[{ id: 'x', type: 'text', validation: { minLength: 5, maxLength: 2 } }], 'minLength is above'],
     [[{ id: 'x', type: 'text', label: { english: 'X' } }], '"english" is not a language tag'],
     [[{ id: '1x', type: 'text' }], '"fields[0].id" must be a letter'],

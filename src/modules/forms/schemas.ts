@@ -2,6 +2,8 @@ import { type Static, Type } from 'typebox'
 import { FREE_OBJECT_LIMITS } from '../../http/free-object.js'
 import { DateTime, Id, Nullable, PageQuery, Pagination, TenantQuery } from '../../http/schemas.js'
 import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
+import { ANSWER_MAX_LENGTH } from './answers.js'
+import { PATTERN_BUDGET } from './pattern.js'
 
 export const FORM_STATUSES = ['draft', 'published', 'archived'] as const
 export type FormStatus = (typeof FORM_STATUSES)[number]
@@ -61,7 +63,12 @@ export const FieldValidation = Type.Object(
         minLength: 1,
         maxLength: PATTERN_MAX,
         description:
-          'A JavaScript regular expression without backreferences, lookarounds or nested quantifiers',
+          'A JavaScript regular expression (u flag; unanchored: write ^…$ to match the whole answer), run by ' +
+          'RE2 in time linear in the answer: no backreferences nor lookarounds, counted repeats up to 1000, ' +
+          '\\p{…} by general category only (\\p{L}, \\p{Lu}; not \\p{Script=…}). Unlike JavaScript, \\s is ' +
+          'ASCII whitespace only and . also matches \\r. A form refuses patterns whose RE2 program size ' +
+          `times validation.maxLength (default ${ANSWER_MAX_LENGTH.toLocaleString('en')}), summed over ` +
+          `its fields, passes ${PATTERN_BUDGET.toLocaleString('en')}.`,
       }),
     ),
     message: Type.Optional(I18nText),

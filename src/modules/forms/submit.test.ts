@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createForm } from '../../../test/form-fixtures.js'
 import { call, lastMailTo, seedApiToken, seedTenant, useTestContext } from '../../../test/helpers.js'
+import { besideHealth } from '../../../test/timing.js'
 
 const ctx = useTestContext()
 
@@ -213,5 +214,32 @@ describe('public form submission', () => {
       formId: form.id,
       status: 'pending',
     })
+  })
+
+  it('checks a pattern in linear time: an answer that would backtrack for ages is refused at once', async () => {
+    // Thirty `\d*` in a row split 39 digits in ~1e19 ways for a backtracking engine before the `x` fails.
+    const pattern = `^${'\\d*'.repeat(30)}$`
+    const { owner, form, writeToken } = await setup(FAST, [
+      { id: 'digits', type: 'text', validation: { pattern } },
+    ])
+    const headers = { 'x-api-key': writeToken }
+    const warmUp = await submit(owner.tenantId, form.id, { data: { digits: '12345' } }, headers)
+    expect(warmUp.statusCode).toBe(201)
+    const slow = await besideHealth(ctx.app, () =>
+      submit(owner.tenantId, form.id, { data: { digits: `${'9'.repeat(39)}x` } }, headers),
+    )
+    expect(slow.answer.statusCode).toBe(400)
+    expect(slow.answer.data.details).toEqual([
+      { field: 'digits', message: `does not match the pattern ${pattern}` },
+    ])
+    // CPU time, not wall time: on a loaded machine the wall clock also counts waiting for a core.
+    expect(slow.cpuMs).toBeLessThan(100)
+    expect(new Set(slow.healthStatuses)).toEqual(new Set([200]))
+    expect(slow.healthMaxMs).toBeLessThan(1000)
+    const longest = await besideHealth(ctx.app, () =>
+      submit(owner.tenantId, form.id, { data: { digits: '7'.repeat(10_000) } }, headers),
+    )
+    expect(longest.answer.statusCode).toBe(201)
+    expect(longest.cpuMs).toBeLessThan(1000)
   })
 })

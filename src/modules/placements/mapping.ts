@@ -1,5 +1,6 @@
 import { isUniqueViolation } from '../../db/errors.js'
 import { errors } from '../../errors.js'
+import { globProblem } from './glob.js'
 import { type ExperienceRow, PLACEMENT_SLUG_KEY, type PlacementRow } from './repository.js'
 import type { Experience, Placement } from './schemas.js'
 
@@ -58,4 +59,15 @@ export function checkTimeZone(zone: string | undefined, member = 'timezone'): vo
   } catch {
     throw errors.validation(`${member}: "${zone}" is not an IANA time zone (e.g. Europe/Istanbul).`)
   }
+}
+
+/**
+ * @throws ValidationFailed naming `member.paths[i]` when a path glob of `rules` has more wildcards than
+ * GLOB_MAX_WILDCARDS (glob.ts). Checked on save only: stored globs past the cap keep matching.
+ */
+export function checkPathGlobs(rules: { paths?: string[] | undefined } | undefined, member: string): void {
+  rules?.paths?.forEach((glob, index) => {
+    const problem = globProblem(glob)
+    if (problem !== undefined) throw errors.validation(`${member}.paths[${index}] ${problem}.`)
+  })
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { assign, bucketOf } from './assignment.js'
-import { type DecisionContext, evaluate, globMatches, type Rules } from './rules.js'
+import { globMatches } from './glob.js'
+import { type DecisionContext, evaluate, type Rules } from './rules.js'
 import { inSchedule } from './schedule.js'
 
 const base: DecisionContext = { path: '/shop/shoes', sessionId: 's1' }

@@ -1,3 +1,4 @@
+import { globMatches } from './glob.js'
 import { cappedBy, type Frequency, inSchedule, type Schedule, type SeenCounts } from './schedule.js'
 
 /**
@@ -88,21 +89,6 @@ export type RejectionCode = (typeof REJECTION_CODES)[number]
 export interface Rejection {
   code: RejectionCode
   message: string
-}
-
-const GLOB_PARTS: Record<string, string> = { '/**': '(?:/.*)?', '**': '.*', '*': '[^/]*' }
-
-/**
- * `*` matches within one path segment, `**` across segments (`/shop/**` also matches `/shop`);
- * everything else is literal. A trailing slash on either side is ignored.
- */
-export function globMatches(glob: string, path: string): boolean {
-  const trim = (text: string) => (text.length > 1 ? text.replace(/\/+$/, '') : text)
-  const source = trim(glob)
-    .split(/(\/\*\*|\*\*|\*)/)
-    .map((part) => GLOB_PARTS[part] ?? part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('')
-  return new RegExp(`^${source}$`).test(trim(path.split(/[?#]/)[0] ?? ''))
 }
 
 const lower = (values: readonly string[]) => values.map((value) => value.toLowerCase())

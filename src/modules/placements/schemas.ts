@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox'
 import { DateTime, FreeObject, Id, Nullable, PageQuery, Pagination, TenantQuery } from '../../http/schemas.js'
 import { SLUG_PATTERN } from '../../lib/slug.js'
+import { GLOB_MAX_WILDCARDS } from './glob.js'
 
 export const PLACEMENT_CATEGORIES = [
   'popup',
@@ -68,7 +69,12 @@ const CookieRule = Type.Object(
 /** Targeting rules (prior-art §23.1 minus customScript, cities and regions). Every list is "any of". */
 export const RulesSchema = Type.Object(
   {
-    paths: Type.Optional(Strings('Path globs: * within a segment, ** across segments')),
+    paths: Type.Optional(
+      Strings(
+        'Path globs: * within a segment, ** across segments (/shop/** also matches /shop); at most ' +
+          `${GLOB_MAX_WILDCARDS} wildcards (* or **) per glob`,
+      ),
+    ),
     pathMode: Type.Optional(Type.Enum(['include', 'exclude'])),
     query: Type.Optional(
       Type.Unsafe<Record<string, string>>({

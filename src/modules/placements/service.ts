@@ -4,7 +4,14 @@ import { errors } from '../../errors.js'
 import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
 import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
-import { checkTimeZone, slugConflict, summaryOf, toExperience, toPlacement } from './mapping.js'
+import {
+  checkPathGlobs,
+  checkTimeZone,
+  slugConflict,
+  summaryOf,
+  toExperience,
+  toPlacement,
+} from './mapping.js'
 import { createPlacementsRepository, type ExperienceValues, type PlacementsRepository } from './repository.js'
 import {
   type CreateExperienceInput,
@@ -85,13 +92,20 @@ export function createPlacementsService(deps: { db: Db; events: EventSink }) {
     /** @throws NotFound (also for another tenant's id). */
     get: (context: TenantContext, id: string) => load(repository, context.tenantId, id),
 
-    /** Creates a placement with up to 20 experiences. @throws ValidationFailed, SlugConflict. */
+    /**
+     * Creates a placement with up to 20 experiences. @throws ValidationFailed (time zone, a path glob
+     * past the wildcard cap), SlugConflict.
+     */
     async create(
       context: TenantContext,
       input: CreatePlacementInput,
       slugOverride?: string,
     ): Promise<Placement> {
       checkTimeZone(input.timezone)
+      checkPathGlobs(input.defaultRules, 'defaultRules')
+      for (const [index, experience] of (input.experiences ?? []).entries()) {
+        checkPathGlobs(experience.rules, `experiences[${index}].rules`)
+      }
       const slug = slugOverride ?? input.slug
       try {
         return await write(context, async (tx, emit) => {
@@ -119,9 +133,10 @@ export function createPlacementsService(deps: { db: Db; events: EventSink }) {
       }
     },
 
-    /** @throws NotFound, ValidationFailed (time zone, fallback), SlugConflict. */
+    /** @throws NotFound, ValidationFailed (time zone, path glob, fallback), SlugConflict. */
     async update(context: TenantContext, id: string, input: UpdatePlacementInput): Promise<Placement> {
       checkTimeZone(input.timezone)
+      checkPathGlobs(input.defaultRules, 'defaultRules')
       try {
         return await write(context, async (tx, emit) => {
           const repo = createPlacementsRepository(tx)
@@ -180,12 +195,13 @@ export function createPlacementsService(deps: { db: Db; events: EventSink }) {
       })
     },
 
-    /** @throws NotFound (placement), ValidationFailed (more than 20 experiences). */
+    /** @throws NotFound (placement), ValidationFailed (more than 20 experiences, path glob). */
     async addExperience(
       context: TenantContext,
       id: string,
       input: CreateExperienceInput,
     ): Promise<Experience> {
+      checkPathGlobs(input.rules, 'rules')
       return write(context, async (tx, emit) => {
         const repo = createPlacementsRepository(tx)
         const placement = await load(repo, context.tenantId, id)
@@ -198,13 +214,14 @@ export function createPlacementsService(deps: { db: Db; events: EventSink }) {
       })
     },
 
-    /** @throws NotFound (placement or experience). */
+    /** @throws NotFound (placement or experience), ValidationFailed (path glob). */
     async updateExperience(
       context: TenantContext,
       id: string,
       experienceId: string,
       input: UpdateExperienceInput,
     ): Promise<Experience> {
+      checkPathGlobs(input.rules, 'rules')
       return write(context, async (tx, emit) => {
         const repo = createPlacementsRepository(tx)
         await load(repo, context.tenantId, id)
