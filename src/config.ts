@@ -45,6 +45,8 @@ export interface Config {
   importMaxBytes: number
   /** Days the activity log keeps an entry (platform.md §4). */
   activityRetentionDays: number
+  /** Days a relayed outbox event is kept (`OUTBOX_RETENTION_DAYS`) before the daily prune removes it. */
+  outboxRetentionDays: number
   /** Live versions kept per content; older ones are pruned by a job. */
   contentVersionsMax: number
   /**
@@ -165,6 +167,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     36_500,
     problems,
   )
+  const outboxRetentionDays = parseInteger(
+    read('OUTBOX_RETENTION_DAYS') ?? '7',
+    'OUTBOX_RETENTION_DAYS',
+    1,
+    3650,
+    problems,
+  )
   const contentVersionsMax = parseInteger(
     read('CONTENT_VERSIONS_MAX') ?? '100',
     'CONTENT_VERSIONS_MAX',
@@ -267,6 +276,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     authThrottles,
     importMaxBytes,
     activityRetentionDays,
+    outboxRetentionDays,
     contentVersionsMax,
     outboxRelay: outboxRelay !== 'off',
     outboundAllowPrivate: outboundAllowPrivate === 'true',

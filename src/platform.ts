@@ -2,12 +2,16 @@ import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { createEventBus } from './events/bus.js'
 import { createOutboxRelay, type EventConsumer } from './events/relay.js'
+import { pruneOutbox } from './events/retention.js'
 import { createJobRunner } from './jobs/runner.js'
 import { activitiesConsumer } from './modules/activities/consumer.js'
 import { createActivitiesService } from './modules/activities/service.js'
 import { createMeter } from './modules/quotas/meter.js'
 import { createUsageRepository } from './modules/quotas/repository.js'
 import type { SharedStore } from './store/shared-store.js'
+
+/** The daily job removing relayed outbox events past `OUTBOX_RETENTION_DAYS`. */
+export const OUTBOX_RETENTION_JOB = 'outbox.retention'
 
 export interface PlatformOptions {
   config: Readonly<Config>
@@ -55,6 +59,10 @@ export function createPlatform(options: PlatformOptions) {
     await activities.prune()
   })
   jobs.every('activities.retention', '17 3 * * *')
+  jobs.handle(OUTBOX_RETENTION_JOB, async () => {
+    await pruneOutbox(db, options.config.outboxRetentionDays)
+  })
+  jobs.every(OUTBOX_RETENTION_JOB, '23 3 * * *')
   const usage = createUsageRepository(db)
   // Counts live in this instance's memory until folded, so folding is a timer here, not a job.
   const meter = options.config.metering
