@@ -2,12 +2,13 @@ import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { createOutbound } from './lib/outbound.js'
 import { createSecretBox } from './lib/secrets.js'
+import { registerNoticeMail } from './mail/jobs.js'
 import type { Mailer } from './mail/mailer.js'
 import { createApiTokensService } from './modules/api-tokens/service.js'
 import { ACCOUNT_MAIL_JOB, type AccountMailJob } from './modules/auth/account-mail.js'
 import { createCredentials } from './modules/auth/credentials.js'
 import { createGoogleSignIn } from './modules/auth/google.js'
-import { createInvitations } from './modules/auth/invitations.js'
+import { createInvitations, INVITATION_MAIL_JOB, type InvitationMailJob } from './modules/auth/invitations.js'
 import { createAuthService } from './modules/auth/service.js'
 import { createCategoriesService } from './modules/categories/service.js'
 import { createCollectionDefinitionsService } from './modules/collections/definitions-service.js'
@@ -100,6 +101,7 @@ export function createServices(deps: {
     jobs: platform.jobs,
     events,
   })
+  registerNoticeMail(platform.jobs, mailer)
   platform.jobs.handle<AccountMailJob>(ACCOUNT_MAIL_JOB, (job) => auth.sendAccountMail(job), {
     retryLimit: 5,
     retryDelaySeconds: 30,
@@ -214,7 +216,21 @@ export function createServices(deps: {
     outbound,
     counter: createMailCounter(store),
   })
-  const invitations = createInvitations({ db, config, events, mailer: tenantMailer, auth })
+  const invitations = createInvitations({
+    db,
+    config,
+    events,
+    mailer: tenantMailer,
+    jobs: platform.jobs,
+    auth,
+  })
+  // A tenant's SMTP server that refuses, or its mail limit, delays the invitation; the last retry
+  // leaves the job failed, and the admin can re-send the invitation.
+  platform.jobs.handle<InvitationMailJob>(INVITATION_MAIL_JOB, (job) => invitations.mailInvitation(job), {
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+  })
   const members = createMembersService({ db, events, roles, settings, invitations })
   const account = createAccountService({
     db,

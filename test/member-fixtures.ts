@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
+import { mailArriving } from './auth-fixtures.js'
 import { call } from './helpers.js'
 
 /** Test fixtures shared by the users-administration, invitation and roles tests. */
@@ -20,9 +21,23 @@ export async function activityActions(
   }
 }
 
+const INVITATION_LINK = /\/accept-invitation\?token=([A-Za-z0-9_-]+)/
+
 /** The invitation token of the newest invitation mail text, or a thrown error showing the mail. */
 export function invitationTokenIn(mail: string | undefined): string {
-  const match = /\/accept-invitation\?token=([A-Za-z0-9_-]+)/.exec(mail ?? '')
+  const match = INVITATION_LINK.exec(mail ?? '')
   if (!match?.[1]) throw new Error(`no invitation link in mail:\n${mail}`)
   return match[1]
+}
+
+/**
+ * The token of the newest invitation mail to `to` once it has arrived (invitation mails leave
+ * through a job, after the answer), other than `previous` (a re-invite's new mail).
+ */
+export async function invitationTokenFor(dataDir: string, to: string, previous?: string): Promise<string> {
+  const mail = await mailArriving(dataDir, to, (text) => {
+    const token = INVITATION_LINK.exec(text)?.[1]
+    return token !== undefined && token !== previous
+  })
+  return invitationTokenIn(mail)
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { mailArriving } from '../../../test/auth-fixtures.js'
 import { describeInBrowser, launchBrowser } from '../../../test/browser.js'
 import {
   call,
@@ -38,12 +39,11 @@ async function roleOf(tenantId: string, userId: string) {
   return row
 }
 
-/** The link of the newest mail to `to`, on this server. */
-function linkIn(to: string, page: string): string {
-  const mail = lastMailTo(ctx.dataDir, to) ?? ''
-  const match = new RegExp(`/account/${page}\\?[^\\s]+`).exec(mail)
-  if (!match) throw new Error(`no ${page} link in mail:\n${mail}`)
-  return `${base}${match[0]}`
+/** The link to `/account/<page>` in the newest such mail to `to` (mails leave through jobs), on this server. */
+async function linkIn(to: string, page: string): Promise<string> {
+  const pattern = new RegExp(`/account/${page}\\?[^\\s]+`)
+  const mail = await mailArriving(ctx.dataDir, to, (text) => pattern.test(text), 15_000)
+  return `${base}${pattern.exec(mail)?.[0]}`
 }
 
 describeInBrowser('account pages in a browser', () => {
@@ -55,7 +55,7 @@ describeInBrowser('account pages in a browser', () => {
       body: { email, role: 'editor' },
     })
     const page = await browser.newPage()
-    await page.goto(linkIn(email, 'accept-invitation'))
+    await page.goto(await linkIn(email, 'accept-invitation'))
     await expect
       .poll(() => page.textContent('#summary'), WAIT)
       .toMatch(
@@ -89,7 +89,7 @@ describeInBrowser('account pages in a browser', () => {
       body: { email: person.email, role: 'author' },
     })
     const page = await browser.newPage()
-    await page.goto(linkIn(person.email, 'accept-invitation'))
+    await page.goto(await linkIn(person.email, 'accept-invitation'))
     await expect.poll(() => page.inputValue('input[name="email"]'), WAIT).toBe(person.email)
     expect(await page.getAttribute('input[name="email"]', 'readonly')).not.toBeNull()
     expect(await page.isVisible('input[name="firstName"]')).toBe(false)
@@ -114,10 +114,10 @@ describeInBrowser('account pages in a browser', () => {
       body: { email: member.email, password: TEST_PASSWORD },
     })
     expect(offered.statusCode, offered.body).toBe(200)
-    const mail = lastMailTo(ctx.dataDir, member.email) ?? ''
-    expect(mail).not.toContain('POST ')
+    const link = await linkIn(member.email, 'accept-transfer')
+    expect(lastMailTo(ctx.dataDir, member.email)).not.toContain('POST ')
     const page = await browser.newPage()
-    await page.goto(linkIn(member.email, 'accept-transfer'))
+    await page.goto(link)
     await expect
       .poll(() => page.textContent('#summary'), WAIT)
       .toBe(
@@ -152,5 +152,5 @@ it('the invitation mail links to the page with its code', async () => {
     token: owner.token,
     body: { email, role: 'viewer' },
   })
-  expect(invitationTokenIn(lastMailTo(ctx.dataDir, email))).toHaveLength(43)
+  expect(invitationTokenIn(await mailArriving(ctx.dataDir, email))).toHaveLength(43)
 })

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { freshIp } from '../../../test/auth-fixtures.js'
+import { freshIp, mailArriving } from '../../../test/auth-fixtures.js'
 import { call, lastMailTo, seedTenant, uniqueEmail, useTestContext } from '../../../test/helpers.js'
 import { invitationTokenIn } from '../../../test/member-fixtures.js'
 import { ACCOUNT_PAGE_POLICY } from './routes.js'
@@ -107,7 +107,7 @@ describe('GET /account/accept-invitation', () => {
       body: { email, role: 'editor' },
     })
     expect(invited.statusCode).toBe(200)
-    const mail = lastMailTo(ctx.dataDir, email) ?? ''
+    const mail = await mailArriving(ctx.dataDir, email)
     expect(mail).toContain('https://app.example.com/account/accept-invitation?token=')
     const token = invitationTokenIn(mail)
 

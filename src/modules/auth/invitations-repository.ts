@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { invitations, memberships, tenants, users } from '../../db/schema/index.js'
 import { newId } from '../../lib/ids.js'
@@ -42,6 +42,46 @@ export function createInvitationsRepository(db: Db) {
             updatedAt: new Date(),
           },
         })
+    },
+
+    /**
+     * Sets the token hash of the membership's invitation while the membership is pending and the
+     * invitation unexpired; what its mail needs (address, account status, role, tenant name, expiry),
+     * or undefined when it was accepted, revoked or expired meanwhile.
+     */
+    async setToken(tenantId: string, membershipId: string, tokenHash: string) {
+      const now = new Date()
+      const [updated] = await db
+        .update(invitations)
+        .set({ tokenHash, updatedAt: now })
+        .where(
+          and(
+            eq(invitations.tenantId, tenantId),
+            eq(invitations.membershipId, membershipId),
+            gt(invitations.expiresAt, now),
+          ),
+        )
+        .returning({ expiresAt: invitations.expiresAt })
+      if (updated === undefined) return undefined
+      const [row] = await db
+        .select({
+          email: users.email,
+          userStatus: users.status,
+          role: memberships.role,
+          tenantName: tenants.name,
+        })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+        .where(
+          and(
+            eq(memberships.tenantId, tenantId),
+            eq(memberships.id, membershipId),
+            eq(memberships.status, 'pending'),
+            eq(tenants.status, 'active'),
+          ),
+        )
+      return row === undefined ? undefined : { ...row, expiresAt: updated.expiresAt }
     },
 
     /** The live invitation with this token hash, with its membership, account and tenant, or undefined. */

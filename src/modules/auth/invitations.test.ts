@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import {
   call,
-  lastMailTo,
   type SeededMember,
   seedMember,
   seedTenant,
@@ -10,7 +9,7 @@ import {
   uniqueEmail,
   useTestContext,
 } from '../../../test/helpers.js'
-import { activityActions, invitationTokenIn } from '../../../test/member-fixtures.js'
+import { activityActions, invitationTokenFor } from '../../../test/member-fixtures.js'
 import { invitations, users } from '../../db/schema/index.js'
 import { sha256Hex } from '../../lib/hash.js'
 
@@ -42,7 +41,7 @@ describe('inviting a new address', () => {
     const hours = (Date.parse(invited.data.invitation.expiresAt) - Date.now()) / 3_600_000
     expect(hours).toBeGreaterThan(71.9)
     expect(hours).toBeLessThanOrEqual(72)
-    const token = invitationTokenIn(lastMailTo(ctx.dataDir, email))
+    const token = await invitationTokenFor(ctx.dataDir, email)
     expect(token).toHaveLength(43)
     const [stored] = await ctx.db
       .select()
@@ -111,7 +110,7 @@ describe('inviting an existing account', () => {
     const person = await seedUser(ctx.db)
     const stranger = await seedUser(ctx.db)
     await invite(owner, person.email.toUpperCase(), 'viewer')
-    const token = invitationTokenIn(lastMailTo(ctx.dataDir, person.email))
+    const token = await invitationTokenFor(ctx.dataDir, person.email)
     const shown = await preview(token)
     expect(shown.data).toMatchObject({
       firstName: 'Test',
@@ -136,7 +135,7 @@ describe('invitation rules', () => {
     const owner = await seedTenant(ctx.db)
     const email = uniqueEmail('rotate')
     await invite(owner, email)
-    const first = invitationTokenIn(lastMailTo(ctx.dataDir, email))
+    const first = await invitationTokenFor(ctx.dataDir, email)
     const member = (
       await call(ctx.app, 'GET', `/api/users?status=pending&tenantId=${owner.tenantId}`, {
         token: owner.token,
@@ -146,7 +145,7 @@ describe('invitation rules', () => {
       token: owner.token,
     })
     expect(again.statusCode).toBe(200)
-    const second = invitationTokenIn(lastMailTo(ctx.dataDir, email))
+    const second = await invitationTokenFor(ctx.dataDir, email, first)
     expect(second).not.toBe(first)
     expect((await preview(first)).statusCode).toBe(400)
     expect((await preview(second)).statusCode).toBe(200)
@@ -158,7 +157,7 @@ describe('invitation rules', () => {
     await call(ctx.app, 'POST', `/api/users/${member.id}/reinvite?tenantId=${owner.tenantId}`, {
       token: owner.token,
     })
-    const third = invitationTokenIn(lastMailTo(ctx.dataDir, email))
+    const third = await invitationTokenFor(ctx.dataDir, email, second)
     expect(
       (
         await call(ctx.app, 'DELETE', `/api/users/${member.id}?tenantId=${owner.tenantId}`, {
@@ -209,7 +208,7 @@ describe('invitation rules', () => {
     })
     expect(added.statusCode).toBe(200)
     expect(added.data.invitation).toMatchObject({ email, role: 'author', status: 'pending' })
-    expect(invitationTokenIn(lastMailTo(ctx.dataDir, email))).toHaveLength(43)
+    expect(await invitationTokenFor(ctx.dataDir, email)).toHaveLength(43)
     expect((await invite(editor, uniqueEmail())).statusCode).toBe(403)
     const body = { email: uniqueEmail(), role: 'viewer' }
     expect(

@@ -3,6 +3,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, inTransaction } from '../../events/event-log.js'
+import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { hashPassword } from '../../lib/password.js'
 import type { TenantMailer } from '../tenant-settings/tenant-mail.js'
@@ -18,11 +19,19 @@ export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000
 /** Accounts an invitation created for an unknown address: not usable until accepted. */
 const INVITED = 'invited'
 
+/** The job that makes an invitation's token and mails it, queued by the inviting transaction. */
+export const INVITATION_MAIL_JOB = 'auth.invitation-mail'
+export interface InvitationMailJob {
+  tenantId: string
+  membershipId: string
+}
+
 const INVALID = 'The invitation is invalid, already used, revoked or expired; ask for a new one.'
 
 /**
  * Invitations (api-spec "Auth" invitation routes; prior-art.md §6 and §29): a one-time token of 32
- * random bytes, stored as SHA-256 only, living 72 h, mailed through the tenant's mailer. Preview
+ * random bytes, stored as SHA-256 only, living 72 h, made and mailed by a job the inviting
+ * transaction queues. Preview
  * says what accepting needs; accepting activates the pending membership (and completes an invited
  * account), spends the token and answers with a session on the tenant. Accepted, expired and
  * revoked tokens all answer 400 InvalidToken and change nothing.
@@ -32,6 +41,7 @@ export function createInvitations(deps: {
   config: Pick<Config, 'appUrl'>
   events: EventSink
   mailer: TenantMailer
+  jobs: Pick<JobRunner, 'send'>
   auth: Pick<AuthService, 'sessions' | 'membershipsOf'>
 }) {
   const { db, auth } = deps
@@ -40,51 +50,56 @@ export function createInvitations(deps: {
 
   return {
     /**
-     * Gives the pending membership a new token (replacing any earlier one) inside the caller's
-     * transaction `tx`; returns the plaintext, for `send` after the commit.
+     * Inside the caller's transaction `tx`: (re)opens the pending membership's invitation with a new
+     * expiry (any earlier link stops working) and queues its mail, which leaves when `tx` commits.
+     * The mail's job makes the token (`mailInvitation`), so no plaintext token is ever stored, not
+     * even in the queue. Returns the expiry.
      */
-    async issue(tx: Db, tenantId: string, membershipId: string, invitedBy: string | null) {
-      const token = randomToken(32)
+    async queue(tx: Db, tenantId: string, membershipId: string, invitedBy: string | null): Promise<Date> {
       const expiresAt = new Date(Date.now() + INVITATION_TTL_MS)
+      // Until the mail's job sets the real hash, no token matches this one.
       await createInvitationsRepository(tx).upsert(tenantId, {
         membershipId,
-        tokenHash: sha256Hex(token),
+        tokenHash: sha256Hex(randomToken(32)),
         expiresAt,
         invitedBy,
       })
-      return { token, expiresAt }
+      const job: InvitationMailJob = { tenantId, membershipId }
+      await deps.jobs.send(INVITATION_MAIL_JOB, job, { within: tx })
+      return expiresAt
     },
 
     /**
-     * Mails the invitation link (counted in `limits.emailPerMonth`). `forNewAccount`: the address has
-     * no account of its own yet, so accepting will set its password and prove the address; such a
-     * link goes through the platform mailer only (never a tenant's SMTP server, which the tenant may
-     * read). An existing account's invitation goes through the tenant's mail settings.
+     * The `INVITATION_MAIL_JOB` handler: makes the invitation's one-time token (32 random bytes,
+     * stored as SHA-256; a retry makes a new one and only the newest works) and mails the link
+     * (counted in `limits.emailPerMonth`). An invitation of an address without an account of its
+     * own goes through the platform mailer only: accepting it sets the account's password and
+     * proves the address, so a tenant that reads its own SMTP server must never see it
+     * (docs/decisions/accounts.md). An existing account's invitation goes through the tenant's mail
+     * settings. A membership no longer pending (accepted, revoked) is left alone.
      */
-    async send(
-      tenantId: string,
-      to: string,
-      invitation: { token: string; expiresAt: Date; tenantName: string; forNewAccount: boolean },
-    ) {
-      const proofOfAddress = invitation.forNewAccount
+    async mailInvitation(job: InvitationMailJob): Promise<void> {
+      const token = randomToken(32)
+      const invitation = await repository.setToken(job.tenantId, job.membershipId, sha256Hex(token))
+      if (invitation === undefined) return
       await deps.mailer.send(
-        tenantId,
+        job.tenantId,
         {
-          to,
+          to: invitation.email,
           subject: `You are invited to ${invitation.tenantName} on Folio`,
           text: [
-            `You have been invited to join ${invitation.tenantName} on Folio. Accept by opening this link:`,
+            `You have been invited to join ${invitation.tenantName} on Folio as ${invitation.role}. Accept by opening this link:`,
             '',
-            `${pageUrl}?token=${invitation.token}`,
+            `${pageUrl}?token=${token}`,
             '',
             'Or paste this invitation code where you accept invitations:',
             '',
-            invitation.token,
+            token,
             '',
             `The invitation works once and expires at ${invitation.expiresAt.toISOString()}. If you did not expect it, ignore this e-mail.`,
           ].join('\n'),
         },
-        { proofOfAddress },
+        { proofOfAddress: invitation.userStatus === INVITED },
       )
     },
 

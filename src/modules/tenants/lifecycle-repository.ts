@@ -248,6 +248,36 @@ export function createLifecycleRepository(db: Db) {
       await db.insert(ownershipTransfers).values({ tenantId, ...values })
     },
 
+    /**
+     * Gives the open, unexpired transfer `transferId` a new token hash (the transfer mail's job
+     * makes the token); its addressee, tenant and expiry, or undefined when it was accepted,
+     * replaced or expired meanwhile.
+     */
+    async setTransferToken(tenantId: string, transferId: string, tokenHash: string, now: Date) {
+      const [updated] = await db
+        .update(ownershipTransfers)
+        .set({ tokenHash, updatedAt: now })
+        .where(
+          and(
+            eq(ownershipTransfers.tenantId, tenantId),
+            eq(ownershipTransfers.id, transferId),
+            isNull(ownershipTransfers.acceptedAt),
+            gt(ownershipTransfers.expiresAt, now),
+          ),
+        )
+        .returning({ toUserId: ownershipTransfers.toUserId, expiresAt: ownershipTransfers.expiresAt })
+      if (updated === undefined) return undefined
+      const [row] = await db
+        .select({
+          email: users.email,
+          tenant: { id: tenants.id, name: tenants.name, slug: tenants.slug },
+        })
+        .from(users)
+        .innerJoin(tenants, eq(tenants.id, tenantId))
+        .where(eq(users.id, updated.toUserId))
+      return row === undefined ? undefined : { ...row, expiresAt: updated.expiresAt }
+    },
+
     /** The open, unexpired transfer of the tenant with this token hash: its addressee and tenant, or undefined. */
     async liveTransfer(tenantId: string, tokenHash: string, now: Date) {
       const [row] = await db

@@ -8,7 +8,7 @@ import type { RoleResolver } from '../roles/resolver.js'
 import { createTenantLifecycle } from './lifecycle.js'
 import { createOnboarding } from './onboarding.js'
 import { createTenantPurger, registerPurgeJobs } from './purge.js'
-import { createOwnershipTransfers } from './transfer.js'
+import { createOwnershipTransfers, TRANSFER_MAIL_JOB, type TransferMailJob } from './transfer.js'
 
 /**
  * The tenant lifecycle's services, built together (composition root: services.ts): deletion and
@@ -27,9 +27,15 @@ export function createTenantLifecycleServices(deps: {
   const { db, config, events, auth, mailer, jobs, roles } = deps
   const purger = createTenantPurger({ db })
   registerPurgeJobs(jobs, purger)
+  const transfers = createOwnershipTransfers({ db, events, config, passwords: auth, mailer, roles, jobs })
+  jobs.handle<TransferMailJob>(TRANSFER_MAIL_JOB, (job) => transfers.mailOffer(job), {
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+  })
   return {
-    deletion: createTenantLifecycle({ db, events, config, passwords: auth, mailer, jobs }),
-    transfers: createOwnershipTransfers({ db, events, config, passwords: auth, mailer, roles }),
+    deletion: createTenantLifecycle({ db, events, config, passwords: auth, jobs }),
+    transfers,
     onboarding: createOnboarding({ db, events, config, sessions: auth.sessions, roles }),
     purger,
   }

@@ -5,7 +5,7 @@ import { errors } from '../../errors.js'
 import { type EventSink, inTransaction } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
-import type { Mailer } from '../../mail/mailer.js'
+import { queueNotice } from '../../mail/jobs.js'
 import {
   createLifecycleRepository,
   DELETION_PENDING,
@@ -34,10 +34,7 @@ export interface LifecycleDeps {
   config: { tenantDeletionGraceMs: number }
   /** The current-password check with its throttle (auth service). */
   passwords: { verifyCurrentPassword(userId: string, password: string): Promise<void> }
-  mailer: Mailer
   jobs: Pick<JobRunner, 'send'>
-  /** Hears a lifecycle notice that could not be mailed (the write stands). */
-  onMailError?: (err: unknown) => void
 }
 
 /**
@@ -65,14 +62,20 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
     }
   }
 
-  async function notifyMembers(tenantId: string, subject: string, lines: (firstName: string) => string[]) {
-    const contacts = await repository.activeMemberContacts(tenantId)
-    const sent = await Promise.allSettled(
-      contacts.map((contact) =>
-        deps.mailer.send({ to: contact.email, subject, text: lines(contact.firstName).join('\n') }),
-      ),
-    )
-    for (const result of sent) if (result.status === 'rejected') deps.onMailError?.(result.reason)
+  /** Queues a notice to every active member in `tx`: the mails leave when the change commits. */
+  async function notifyMembers(
+    tx: Db,
+    tenantId: string,
+    subject: string,
+    lines: (firstName: string) => string[],
+  ) {
+    for (const contact of await createLifecycleRepository(tx).activeMemberContacts(tenantId)) {
+      await queueNotice(
+        deps.jobs,
+        { to: contact.email, subject, text: lines(contact.firstName).join('\n') },
+        tx,
+      )
+    }
   }
 
   function deletionResult(tenant: LifecycleTenantRow, duplicate: boolean): DeletionResult {
@@ -152,19 +155,19 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
             purgeAfter: purgeAfter.toISOString(),
           },
         })
+        await notifyMembers(tx, tenantId, `The tenant "${row.name}" was deleted`, (firstName) => [
+          `Hello ${firstName},`,
+          '',
+          `The tenant "${row.name}" (${row.slug}) was deleted by one of its owners. Its content and`,
+          'API are no longer available.',
+          `An owner can restore it until ${purgeAfter.toISOString()}; after that its data is removed for good.`,
+        ])
         return row
       })
       if (deleted === undefined) {
         // Another request deleted it in between: answer that deletion.
         return deletionResult(await ownedTenant(caller, tenantId), true)
       }
-      await notifyMembers(tenantId, `The tenant "${deleted.name}" was deleted`, (firstName) => [
-        `Hello ${firstName},`,
-        '',
-        `The tenant "${deleted.name}" (${deleted.slug}) was deleted by one of its owners. Its content and`,
-        'API are no longer available.',
-        `An owner can restore it until ${purgeAfter.toISOString()}; after that its data is removed for good.`,
-      ])
       return deletionResult(deleted, false)
     },
 
@@ -194,13 +197,13 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
           subjectId: tenantId,
           payload: { id: tenantId, name: row.name, slug: row.slug, status: row.status },
         })
+        await notifyMembers(tx, tenantId, `The tenant "${row.name}" was restored`, (firstName) => [
+          `Hello ${firstName},`,
+          '',
+          `The tenant "${row.name}" (${row.slug}) was restored by one of its owners and is available again.`,
+        ])
         return row
       })
-      await notifyMembers(tenantId, `The tenant "${restored.name}" was restored`, (firstName) => [
-        `Hello ${firstName},`,
-        '',
-        `The tenant "${restored.name}" (${restored.slug}) was restored by one of its owners and is available again.`,
-      ])
       return {
         status: restored.status,
         restoredAt: now.toISOString(),

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { mailArriving } from '../../../test/auth-fixtures.js'
 import {
   call,
   createTestContext,
-  lastMailTo,
   seedApiToken,
   seedMember,
   seedTenant,
@@ -98,8 +98,8 @@ describe('DELETE /api/tenants/{id}', () => {
       deletionReason: 'Moving elsewhere',
       deletedBy: owner.userId,
     })
-    expect(lastMailTo(ctx.dataDir, editor.email)).toContain('was deleted')
-    expect(lastMailTo(ctx.dataDir, owner.email)).toContain('restore it until')
+    await mailArriving(ctx.dataDir, editor.email, (mail) => mail.includes('was deleted'))
+    await mailArriving(ctx.dataDir, owner.email, (mail) => mail.includes('restore it until'))
     await vi.waitFor(
       async () => {
         const [event] = await ctx.db

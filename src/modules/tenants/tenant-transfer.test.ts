@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
+import { mailArriving } from '../../../test/auth-fixtures.js'
 import {
   call,
-  lastMailTo,
   seedMember,
   seedTenant,
   seedUser,
@@ -29,13 +29,15 @@ function accept(token: string, tenantId: string, transferToken: unknown) {
   })
 }
 
-/** The token in the newest transfer mail to `email`. */
-function mailedToken(email: string): string {
-  const token = /\/account\/accept-transfer\?tenant=[a-f0-9]{24}&token=([A-Za-z0-9_-]+)/.exec(
-    lastMailTo(ctx.dataDir, email) ?? '',
-  )?.[1]
-  if (token === undefined) throw new Error(`no transfer mail to ${email}`)
-  return token
+const TRANSFER_LINK = /\/account\/accept-transfer\?tenant=[a-f0-9]{24}&token=([A-Za-z0-9_-]+)/
+
+/** The token in the newest transfer mail to `email` (the mail leaves through a job, after the answer). */
+async function mailedToken(email: string, other?: string): Promise<string> {
+  const mail = await mailArriving(ctx.dataDir, email, (text) => {
+    const token = TRANSFER_LINK.exec(text)?.[1]
+    return token !== undefined && token !== other
+  })
+  return TRANSFER_LINK.exec(mail)?.[1] ?? ''
 }
 
 async function roleOf(tenantId: string, userId: string) {
@@ -59,7 +61,7 @@ describe('ownership transfer', () => {
     })
     const lifetime = Date.parse(offered.data.transfer.expiresAt) - Date.now()
     expect(lifetime).toBeGreaterThan(7 * 24 * 3600 * 1000 - 60_000)
-    const token = mailedToken(editor.email)
+    const token = await mailedToken(editor.email)
     expect(offered.body).not.toContain(token)
     const [stored] = await ctx.db
       .select()
@@ -73,8 +75,10 @@ describe('ownership transfer', () => {
     expect(accepted.data.tenant.id).toBe(owner.tenantId)
     expect(await roleOf(owner.tenantId, editor.userId)).toBe('owner')
     expect(await roleOf(owner.tenantId, owner.userId)).toBe('admin')
-    expect(lastMailTo(ctx.dataDir, editor.email)).toContain('you are its owner now')
-    expect(lastMailTo(ctx.dataDir, owner.email)).toContain('You remain a member with the admin role')
+    await mailArriving(ctx.dataDir, editor.email, (mail) => mail.includes('you are its owner now'))
+    await mailArriving(ctx.dataDir, owner.email, (mail) =>
+      mail.includes('You remain a member with the admin role'),
+    )
 
     const second = await accept(editor.token, owner.tenantId, token)
     expect(second.statusCode).toBe(400)
@@ -178,14 +182,14 @@ describe('ownership transfer', () => {
     const first = await seedMember(ctx.db, owner.tenantId, 'editor')
     const second = await seedMember(ctx.db, owner.tenantId, 'admin')
     await offer(owner.token, owner.tenantId, { email: first.email })
-    const firstToken = mailedToken(first.email)
+    const firstToken = await mailedToken(first.email)
     expect((await accept(second.token, owner.tenantId, firstToken)).data.error).toBe('InvalidToken')
     const elsewhere = await seedTenant(ctx.db)
     const foreign = await accept(elsewhere.token, owner.tenantId, firstToken)
     expect(foreign.statusCode).toBe(404)
     await offer(owner.token, owner.tenantId, { email: second.email })
     expect((await accept(first.token, owner.tenantId, firstToken)).data.error).toBe('InvalidToken')
-    const secondToken = mailedToken(second.email)
+    const secondToken = await mailedToken(second.email)
     await ctx.db
       .update(ownershipTransfers)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -203,7 +207,7 @@ describe('ownership transfer', () => {
       .update(memberships)
       .set({ role: 'viewer' })
       .where(and(eq(memberships.tenantId, owner.tenantId), eq(memberships.userId, owner.userId)))
-    const response = await accept(editor.token, owner.tenantId, mailedToken(editor.email))
+    const response = await accept(editor.token, owner.tenantId, await mailedToken(editor.email))
     expect(response.statusCode).toBe(400)
     expect(response.data.error).toBe('InvalidToken')
     expect(await roleOf(owner.tenantId, editor.userId)).toBe('editor')
@@ -216,7 +220,7 @@ describe('GET /api/tenants/{id}/transfer-preview', () => {
     const owner = await seedTenant(ctx.db)
     const editor = await seedMember(ctx.db, owner.tenantId, 'editor')
     const offered = await offer(owner.token, owner.tenantId, { email: editor.email })
-    const token = mailedToken(editor.email)
+    const token = await mailedToken(editor.email)
     const preview = (tenantId: string, code: string) =>
       call(ctx.app, 'GET', `/api/tenants/${tenantId}/transfer-preview?token=${encodeURIComponent(code)}`)
     const shown = await preview(owner.tenantId, token)

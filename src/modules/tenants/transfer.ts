@@ -3,8 +3,10 @@ import { onBehalfOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, inTransaction } from '../../events/event-log.js'
+import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
+import { queueNotice } from '../../mail/jobs.js'
 import type { Mailer } from '../../mail/mailer.js'
 import { normalizeEmail } from '../auth/email.js'
 import { grantedBy, type RoleResolver, roleMetaOf } from '../roles/resolver.js'
@@ -21,7 +23,14 @@ export interface TransferDeps {
   config: { appUrl: string }
   passwords: { verifyCurrentPassword(userId: string, password: string): Promise<void> }
   mailer: Mailer
-  onMailError?: (err: unknown) => void
+  jobs: Pick<JobRunner, 'send'>
+}
+
+/** The job that makes a transfer's one-time token and mails it, queued by the offer's transaction. */
+export const TRANSFER_MAIL_JOB = 'tenants.transfer-mail'
+export interface TransferMailJob {
+  tenantId: string
+  transferId: string
 }
 
 /**
@@ -29,16 +38,14 @@ export interface TransferDeps {
  * mailed; it is stored as a SHA-256 and works once). The target must already be an active member of
  * the tenant: ownership goes to someone the tenant knows, and no account or membership is made as
  * a side effect. On acceptance the target becomes owner and the offering owner becomes admin.
+ *
+ * The offer's transaction queues the mail's job, which makes the token (so no plaintext token is
+ * ever stored, not even in the queue) and mails the link; a mail server that is down delays the
+ * mail (retries) and never loses the offer.
  */
 export function createOwnershipTransfers(deps: TransferDeps) {
   const { db } = deps
   const repository = createLifecycleRepository(db)
-
-  async function mail(to: string, subject: string, lines: string[]) {
-    await deps.mailer
-      .send({ to, subject, text: lines.join('\n') })
-      .catch((err: unknown) => deps.onMailError?.(err))
-  }
 
   /** The live tenant and the caller's active membership in it; 404 otherwise. */
   async function liveMembership(tenantId: string, userId: string) {
@@ -72,18 +79,20 @@ export function createOwnershipTransfers(deps: TransferDeps) {
         )
       }
       if (target.role === 'owner') throw errors.validation('email names a member who is already an owner.')
-      const token = randomToken()
       const expiresAt = new Date(Date.now() + TRANSFER_TTL_MS)
       const transferId = newId()
       const context = { ...onBehalfOf(tenantId, caller.userId, 'ownership-transfer'), client }
       await inTransaction(db, context, deps.events, async (tx, emit) => {
+        // The mail's job sets the real token hash; until then no token matches this one.
         await createLifecycleRepository(tx).replaceTransfer(tenantId, {
           id: transferId,
           fromUserId: caller.userId,
           toUserId: target.userId,
-          tokenHash: sha256Hex(token),
+          tokenHash: sha256Hex(randomToken()),
           expiresAt,
         })
+        const job: TransferMailJob = { tenantId, transferId }
+        await deps.jobs.send(TRANSFER_MAIL_JOB, job, { within: tx })
         emit({
           type: 'tenant.ownership-transfer-requested',
           subjectId: tenantId,
@@ -96,25 +105,46 @@ export function createOwnershipTransfers(deps: TransferDeps) {
           },
         })
       })
-      const pageUrl = `${deps.config.appUrl}/account/accept-transfer?tenant=${tenantId}`
-      await mail(target.email, `You are offered the ownership of "${tenant.name}"`, [
-        `The owner of the tenant "${tenant.name}" (${tenant.slug}) offers you its ownership. Accept it by opening this link and signing in as ${target.email}:`,
-        '',
-        `${pageUrl}&token=${token}`,
-        '',
-        'Or open the page below and paste the transfer code:',
-        '',
-        pageUrl,
-        '',
-        token,
-        '',
-        `The code works once and expires at ${expiresAt.toISOString()}. If you do not want the`,
-        'ownership, ignore this e-mail.',
-      ])
       return {
         message: `An ownership transfer was offered to ${target.email}.`,
         transfer: { id: transferId, email: target.email, expiresAt: expiresAt.toISOString() },
       }
+    },
+
+    /**
+     * The `TRANSFER_MAIL_JOB` handler: makes the offer's one-time token (stored as its SHA-256; a
+     * retry makes a new one, and only the newest works) and mails the link to the addressed member.
+     * An offer accepted, replaced or expired meanwhile is left alone.
+     */
+    async mailOffer(job: TransferMailJob): Promise<void> {
+      const token = randomToken()
+      const offer = await repository.setTransferToken(
+        job.tenantId,
+        job.transferId,
+        sha256Hex(token),
+        new Date(),
+      )
+      if (offer === undefined) return
+      const { tenant } = offer
+      const pageUrl = `${deps.config.appUrl}/account/accept-transfer?tenant=${tenant.id}`
+      await deps.mailer.send({
+        to: offer.email,
+        subject: `You are offered the ownership of "${tenant.name}"`,
+        text: [
+          `The owner of the tenant "${tenant.name}" (${tenant.slug}) offers you its ownership. Accept it by opening this link and signing in as ${offer.email}:`,
+          '',
+          `${pageUrl}&token=${token}`,
+          '',
+          'Or open the page below and paste the transfer code:',
+          '',
+          pageUrl,
+          '',
+          token,
+          '',
+          `The code works once and expires at ${offer.expiresAt.toISOString()}. If you do not want the`,
+          'ownership, ignore this e-mail.',
+        ].join('\n'),
+      })
     },
 
     /**
@@ -191,15 +221,29 @@ export function createOwnershipTransfers(deps: TransferDeps) {
           subjectId: formerOwner,
           payload: { id: formerOwner, userId: claimed.fromUserId, role: 'admin', previousRole: 'owner' },
         })
-        return { membershipId: newOwner, target, offering }
+        await queueNotice(
+          deps.jobs,
+          {
+            to: target.email,
+            subject: `You now own "${tenant.name}"`,
+            text: `You accepted the ownership of the tenant "${tenant.name}" (${tenant.slug}); you are its owner now.`,
+          },
+          tx,
+        )
+        await queueNotice(
+          deps.jobs,
+          {
+            to: offering.email,
+            subject: `The ownership of "${tenant.name}" was transferred`,
+            text: [
+              `${target.email} accepted the ownership of the tenant "${tenant.name}" (${tenant.slug}).`,
+              'You remain a member with the admin role.',
+            ].join('\n'),
+          },
+          tx,
+        )
+        return { membershipId: newOwner }
       })
-      await mail(result.target.email, `You now own "${tenant.name}"`, [
-        `You accepted the ownership of the tenant "${tenant.name}" (${tenant.slug}); you are its owner now.`,
-      ])
-      await mail(result.offering.email, `The ownership of "${tenant.name}" was transferred`, [
-        `${result.target.email} accepted the ownership of the tenant "${tenant.name}" (${tenant.slug}).`,
-        'You remain a member with the admin role.',
-      ])
       const owner = await deps.roles.resolve(tenant.id, 'owner')
       return {
         message: 'You are now the owner of this tenant.',

@@ -16,8 +16,9 @@ import type { InviteInput } from './members-schemas.js'
 
 /**
  * Inviting members (api-spec "Users and memberships" invite routes; prior-art.md §6 and §29):
- * nobody joins a tenant without accepting a mailed one-time link (auth/invitations.ts), and the
- * answer never tells whether the address has an account. Emits `member.invited`, `member.reinvited`.
+ * nobody joins a tenant without accepting a mailed one-time link (auth/invitations.ts: the mail is a
+ * job queued in the inviting transaction), and the answer never tells whether the address has an
+ * account. Emits `member.invited`, `member.reinvited`.
  */
 export function createInvitesService(deps: {
   db: Db
@@ -44,35 +45,27 @@ export function createInvitesService(deps: {
       const email = normalizeEmail(input.email)
       const checkLimit = await limitCheck(deps.settings, context.tenantId, 'users')
       const membershipId = newId()
-      let issued: {
-        token: string
-        expiresAt: Date
-        tenantName: string
-        userId: string
-        forNewAccount: boolean
-      }
+      let expiresAt: Date
       try {
-        issued = await write(context, async (tx, emit) => {
+        expiresAt = await write(context, async (tx, emit) => {
           await checkLimit(tx)
           const account = await createInvitationsRepository(tx).ensureAccount(email, {
             status: INVITED_USER_STATUS,
             passwordHash: NO_PASSWORD,
           })
           if (account === undefined) throw errors.conflict('The account changed meanwhile; try again.')
-          const inTx = createMembersRepository(tx)
-          await inTx.insertPending(context.tenantId, { id: membershipId, userId: account.id, role: role.key })
-          const invitation = await invitations.issue(tx, context.tenantId, membershipId, userIdOf(context))
+          await createMembersRepository(tx).insertPending(context.tenantId, {
+            id: membershipId,
+            userId: account.id,
+            role: role.key,
+          })
+          const expires = await invitations.queue(tx, context.tenantId, membershipId, userIdOf(context))
           emit({
             type: 'member.invited',
             subjectId: membershipId,
             payload: { id: membershipId, userId: account.id, email, role: role.key, status: 'pending' },
           })
-          return {
-            ...invitation,
-            tenantName: await inTx.tenantName(context.tenantId),
-            userId: account.id,
-            forNewAccount: account.status === INVITED_USER_STATUS,
-          }
+          return expires
         })
       } catch (err) {
         if (isUniqueViolation(err, 'memberships_tenant_user_key')) {
@@ -80,30 +73,9 @@ export function createInvitesService(deps: {
         }
         throw err
       }
-      try {
-        await invitations.send(context.tenantId, email, issued)
-      } catch (err) {
-        // Nothing reached the invitee: take the invitation back, so that the refusal changed nothing.
-        await write(context, async (tx, emit) => {
-          await createMembersRepository(tx).remove(context.tenantId, membershipId)
-          await createMembersRepository(tx).dropUnusedInvitedAccount(issued.userId)
-          emit({
-            type: 'member.removed',
-            subjectId: membershipId,
-            payload: {
-              id: membershipId,
-              userId: issued.userId,
-              email,
-              role: role.key,
-              reason: 'mail-failed',
-            },
-          })
-        })
-        throw err
-      }
       return {
         message: 'Invitation sent.',
-        invitation: { email, role: role.key, status: 'pending', expiresAt: issued.expiresAt.toISOString() },
+        invitation: { email, role: role.key, status: 'pending', expiresAt: expiresAt.toISOString() },
       }
     },
 
@@ -112,33 +84,23 @@ export function createInvitesService(deps: {
       const catalog = await catalogOf(context.tenantId)
       let email = ''
       let role = ''
-      const issued = await changeMember(context, userId, async (member, tx, emit, raw) => {
+      const expiresAt = await changeMember(context, userId, async (member, _tx, emit, raw) => {
         if (member.status !== 'pending') throw errors.conflict('Only a pending invitation can be sent again.')
         const memberRole = catalog.get(member.role)
         if (memberRole !== undefined) assertCanGrant(catalog.get(callerRole), memberRole)
         email = member.email
         role = member.role
-        const invitation = await invitations.issue(
-          raw,
-          context.tenantId,
-          member.membershipId,
-          userIdOf(context),
-        )
+        const expires = await invitations.queue(raw, context.tenantId, member.membershipId, userIdOf(context))
         emit({
           type: 'member.reinvited',
           subjectId: member.membershipId,
           payload: eventPayload(member, { status: 'pending' }),
         })
-        return {
-          ...invitation,
-          tenantName: await tx.tenantName(context.tenantId),
-          forNewAccount: member.userStatus === INVITED_USER_STATUS,
-        }
+        return expires
       })
-      await invitations.send(context.tenantId, email, issued)
       return {
         message: 'Invitation sent again.',
-        invitation: { email, role, status: 'pending', expiresAt: issued.expiresAt.toISOString() },
+        invitation: { email, role, status: 'pending', expiresAt: expiresAt.toISOString() },
       }
     },
   }

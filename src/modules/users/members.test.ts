@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
   call,
-  lastMailTo,
   seedApiToken,
   seedMember,
   seedTenant,
   uniqueEmail,
   useTestContext,
 } from '../../../test/helpers.js'
-import { activityActions, invitationTokenIn } from '../../../test/member-fixtures.js'
+import { activityActions, invitationTokenFor } from '../../../test/member-fixtures.js'
 
 const ctx = useTestContext()
 
@@ -241,7 +240,7 @@ describe('member by id', () => {
       token: owner.token,
       body: { email: typo, role: 'viewer' },
     })
-    const oldToken = invitationTokenIn(lastMailTo(ctx.dataDir, typo))
+    const oldToken = await invitationTokenFor(ctx.dataDir, typo)
     const pending = (
       await call(ctx.app, 'GET', `/api/users?status=pending&tenantId=${owner.tenantId}`, {
         token: owner.token,
@@ -266,7 +265,7 @@ describe('member by id', () => {
     const preview = await call(
       ctx.app,
       'GET',
-      `/api/auth/invitations/preview?token=${invitationTokenIn(lastMailTo(ctx.dataDir, fixed))}`,
+      `/api/auth/invitations/preview?token=${await invitationTokenFor(ctx.dataDir, fixed)}`,
     )
     expect(preview.data).toMatchObject({ email: fixed, firstName: 'Ada', requiresPasswordSetup: true })
     const taken = await call(ctx.app, 'PUT', `/api/users/${pending.id}?tenantId=${owner.tenantId}`, {
