@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { freshIp, mailArriving } from '../../../test/auth-fixtures.js'
-import { call, lastMailTo, seedTenant, uniqueEmail, useTestContext } from '../../../test/helpers.js'
+import { call, seedTenant, uniqueEmail, useTestContext } from '../../../test/helpers.js'
 import { invitationTokenIn } from '../../../test/member-fixtures.js'
 import { ACCOUNT_PAGE_POLICY } from './routes.js'
 
