@@ -8,8 +8,9 @@ import { ACCOUNT_PAGE_POLICY } from './routes.js'
 
 const ctx = useTestContext({ APP_URL: 'https://app.example.com/' })
 
-/** The raw `.eml` written for `to` (no decoding: what `cat data/mail/*.eml` shows). */
-function rawMailTo(to: string): string {
+/** The raw `.eml` written for `to` (no decoding: what `cat data/mail/*.eml` shows), once it arrived. */
+async function rawMailTo(to: string): Promise<string> {
+  await mailArriving(ctx.dataDir, to)
   const directory = join(ctx.dataDir, 'mail')
   const mails = readdirSync(directory).map((file) => readFileSync(join(directory, file), 'utf8'))
   const found = mails.filter((mail) => mail.includes(`To: ${to}`))
@@ -32,7 +33,7 @@ describe('verification mail', () => {
       remoteAddress: freshIp(),
     })
     expect(registered.statusCode).toBe(201)
-    const raw = rawMailTo(email)
+    const raw = await rawMailTo(email)
 
     // Copy and paste from the raw file: the code is the one line made only of base64url characters.
     const codeLines = raw.split(/\r?\n/).filter((line) => /^[A-Za-z0-9_-]{43}$/.test(line))

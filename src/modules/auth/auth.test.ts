@@ -27,7 +27,7 @@ describe('POST /api/auth/register and e-mail verification', () => {
       tenant: null,
     })
 
-    const mail = lastMailTo(ctx.dataDir, email.toLowerCase())
+    const mail = await mailArriving(ctx.dataDir, email.toLowerCase())
     expect(mail).toContain('http://localhost:3000/account/verify-email?token=')
     const token = verificationTokenIn(mail)
     const [stored] = await ctx.db
@@ -87,7 +87,7 @@ describe('POST /api/auth/register and e-mail verification', () => {
     const rows = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${owner.email}`)
     expect(rows).toHaveLength(1)
     expect(rows[0]?.passwordHash).toBe(before?.passwordHash)
-    expect(lastMailTo(ctx.dataDir, owner.email)).toContain('already has one')
+    expect(await mailArriving(ctx.dataDir, owner.email)).toContain('already has one')
   })
 
   it.each([
@@ -138,7 +138,7 @@ describe('POST /api/auth/register and e-mail verification', () => {
       body: { email, password: 'secret1', firstName: 'R', lastName: 'S' },
       remoteAddress,
     })
-    const firstToken = verificationTokenIn(lastMailTo(ctx.dataDir, email))
+    const firstToken = verificationTokenIn(await mailArriving(ctx.dataDir, email))
     const verifiedUser = await seedUser(ctx.db)
 
     const answers = await Promise.all(

@@ -6,6 +6,7 @@ import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
 import { hashPassword } from '../../lib/password.js'
+import { queueNotice } from '../../mail/jobs.js'
 import type { Mailer } from '../../mail/mailer.js'
 import { ACCOUNT_MAIL_JOB, type AccountMailJob, linkMail } from './account-mail.js'
 import { normalizeEmail } from './email.js'
@@ -46,6 +47,12 @@ export function createVerification(deps: {
     return token
   }
 
+  /** Queues the verification mail of the account with `email` in `tx` (the job makes the token). */
+  async function queueVerification(tx: Db, email: string) {
+    const job: AccountMailJob = { kind: 'verify-email', email }
+    await jobs.send(ACCOUNT_MAIL_JOB, job, { within: tx })
+  }
+
   /** The link leads to `APP_URL` (Folio's own page by default, src/modules/account). */
   function mailVerification(to: string, token: string) {
     return mailer.send({
@@ -63,10 +70,10 @@ export function createVerification(deps: {
 
   return {
     /**
-     * POST /api/auth/register: creates an unverified user and mails a verification link. An address
-     * that already has an account gets the same 201 (with a throwaway id) and its owner a notice
-     * instead, so the answer never tells whether an account exists. The password is hashed either
-     * way so both paths take about as long.
+     * POST /api/auth/register: creates an unverified user and queues its verification mail in the
+     * same transaction. An address that already has an account gets the same 201 (with a throwaway
+     * id) and its owner a notice instead, so the answer never tells whether an account exists. The
+     * password is hashed and a mail queued either way, so both paths take about as long.
      */
     async register(input: RegisterInput, client: ClientInfo) {
       await throttles.register(client)
@@ -74,16 +81,14 @@ export function createVerification(deps: {
       const passwordHash = await hashPassword(input.password)
       const user = { id: newId(), email, firstName: input.firstName, lastName: input.lastName }
       const answer = { user: { ...user, emailVerified: false }, tenant: null }
-      let token: string
       try {
-        token = await db.transaction(async (tx) => {
-          const inTransaction = createAuthRepository(tx)
-          await inTransaction.insertUser({ ...user, passwordHash })
-          return issueToken(inTransaction, user.id)
+        await db.transaction(async (tx) => {
+          await createAuthRepository(tx).insertUser({ ...user, passwordHash })
+          await queueVerification(tx, email)
         })
       } catch (err) {
         if (!isUniqueViolation(err, 'users_email_key')) throw err
-        await mailer.send({
+        await queueNotice(jobs, {
           to: email,
           subject: 'Someone tried to register with your e-mail address',
           text: [
@@ -92,9 +97,7 @@ export function createVerification(deps: {
             'If it was not you, you can ignore this e-mail; nothing has changed.',
           ].join('\n'),
         })
-        return answer
       }
-      await mailVerification(email, token)
       return answer
     },
 
@@ -127,17 +130,21 @@ export function createVerification(deps: {
     },
 
     /**
-     * After an address change (PUT /api/users/me): a verification link to the new address (links sent
-     * to the old one stop working) and a notice to the old one, so a hijacked session cannot move
-     * the account away silently.
+     * After an address change (PUT /api/users/me), inside its transaction `tx`: queues a
+     * verification link to the new address (links sent to the old one stop working) and a notice to
+     * the old one, so a hijacked session cannot move the account away silently.
      */
-    async emailChanged(userId: string, previousEmail: string, email: string) {
-      await mailVerification(email, await issueToken(repository, userId))
-      await mailer.send({
-        to: previousEmail,
-        subject: 'Your Folio e-mail address was changed',
-        text: `The e-mail address of your Folio account was changed to ${email}. If you did not do this, reset your password now.`,
-      })
+    async emailChanged(tx: Db, previousEmail: string, email: string) {
+      await queueVerification(tx, email)
+      await queueNotice(
+        jobs,
+        {
+          to: previousEmail,
+          subject: 'Your Folio e-mail address was changed',
+          text: `The e-mail address of your Folio account was changed to ${email}. If you did not do this, reset your password now.`,
+        },
+        tx,
+      )
     },
   }
 }

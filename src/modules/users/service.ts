@@ -98,13 +98,16 @@ export function createUsersService(deps: { db: Db; auth: AuthService; events: Ev
         user = await writeAccount(
           session.userId,
           client,
-          (tx) =>
-            createUsersRepository(tx).updateProfile(session.userId, {
+          async (tx) => {
+            const row = await createUsersRepository(tx).updateProfile(session.userId, {
               firstName: input.firstName,
               lastName: input.lastName,
               language: input.language,
               ...(emailChanges ? { email, emailVerifiedAt: null } : {}),
-            }),
+            })
+            if (row !== undefined && emailChanges) await auth.emailChanged(tx, before.email, row.email)
+            return row
+          },
           (row) =>
             row === undefined
               ? undefined
@@ -127,7 +130,6 @@ export function createUsersService(deps: { db: Db; auth: AuthService; events: Ev
         throw err
       }
       if (user === undefined) throw errors.unauthorized('The session has ended; log in again.')
-      if (emailChanges) await auth.emailChanged(user.id, before.email, user.email)
       return {
         user: {
           id: user.id,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { freshIp, joinTenant, verificationTokenIn } from '../../../test/auth-fixtures.js'
+import { freshIp, joinTenant, mailArriving, verificationTokenIn } from '../../../test/auth-fixtures.js'
 import {
   call,
   lastMailTo,
@@ -132,7 +132,7 @@ describe('PUT /api/users/me', () => {
       body: { email: registeredEmail, password: 'secret1', firstName: 'E', lastName: 'M' },
       remoteAddress: freshIp(),
     })
-    const oldLink = verificationTokenIn(lastMailTo(ctx.dataDir, registeredEmail))
+    const oldLink = verificationTokenIn(await mailArriving(ctx.dataDir, registeredEmail))
     const [account] = await ctx.db.select().from(users).where(eq(users.email, registeredEmail))
     const session = await seedSession(ctx.db, account!.id, null)
 
@@ -145,11 +145,11 @@ describe('PUT /api/users/me', () => {
     expect(response.data.user.email).toBe(newEmail)
     const me = await call(ctx.app, 'GET', '/api/users/me', { token: session.token })
     expect(me.data.user).toMatchObject({ email: newEmail, emailVerified: false })
-    expect(lastMailTo(ctx.dataDir, registeredEmail)).toContain(`changed to ${newEmail}`)
+    await mailArriving(ctx.dataDir, registeredEmail, (mail) => mail.includes(`changed to ${newEmail}`))
 
     const stale = await call(ctx.app, 'POST', '/api/auth/verify-email', { body: { token: oldLink } })
     expect(stale.statusCode).toBe(400)
-    const newLink = verificationTokenIn(lastMailTo(ctx.dataDir, newEmail))
+    const newLink = verificationTokenIn(await mailArriving(ctx.dataDir, newEmail))
     const verified = await call(ctx.app, 'POST', '/api/auth/verify-email', { body: { token: newLink } })
     expect(verified.statusCode).toBe(200)
     const after = await call(ctx.app, 'GET', '/api/users/me', { token: session.token })
