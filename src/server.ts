@@ -27,7 +27,7 @@ async function main() {
   const lock = await lockDataDirOrExit(config, { prefix: 'Folio cannot start: ', hint: LOCKED_HINT })
   const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
   await runMigrations(database)
-  const store = await createSharedStore({ redisUrl: config.redisUrl })
+  const store = await createSharedStore({ redisUrl: config.redisUrl, postgresUrl: config.databaseUrl })
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir })
   const app = await buildApp({ config, database, store, mailer })
 
