@@ -1,6 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox'
 import { ID_PATTERN } from '../lib/ids.js'
-import { FREE_DOCUMENT_LIMITS, FREE_OBJECT_LIMITS, type FreeObjectLimits } from './free-object.js'
+import { FREE_DOCUMENT_LIMITS, FREE_OBJECT_LIMITS, type FreeObjectLimits } from '../lib/free-object.js'
 
 /**
  * Shared TypeBox primitives. Everything here must also be valid OpenAPI 3.0.3 (the document is
@@ -42,7 +42,7 @@ export const IdParams = Type.Object({ id: Id }, { additionalProperties: false })
 
 /**
  * A query filter of ids given as `?ids=a`, `?ids=a&ids=b` or `?ids=a,b` (the spec's "array of string
- * or one string"; Ajv's `coerceTypes: 'array'` wraps a single value). Flatten with `splitIdList`.
+ * or one string"; Ajv's `coerceTypes: 'array'` wraps a single value). Flatten with `splitIdList` (lib/paging.ts).
  */
 export const IdList = Type.Array(
   Type.String({
@@ -52,11 +52,6 @@ export const IdList = Type.Array(
   }),
   { maxItems: 100, description: 'Ids: repeat the parameter or separate ids with commas (at most 100 each)' },
 )
-
-/** The distinct ids of an `IdList` value. */
-export function splitIdList(values: readonly string[]): string[] {
-  return [...new Set(values.flatMap((value) => value.split(',')))]
-}
 
 export const ErrorBody = Type.Object(
   {
@@ -101,7 +96,3 @@ export const TenantQuery = { tenantId: Type.Optional(Id) }
  * and memberships": tenant user administration names its tenant on every call). Missing → 400.
  */
 export const RequiredTenantQuery = { tenantId: Id }
-
-export function paginate(page: number, limit: number, total: number) {
-  return { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) }
-}

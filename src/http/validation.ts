@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import type { DataValidationCxt } from 'ajv/dist/types/index.js'
 import formats, { type FormatsPlugin } from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
-import { type FreeObjectLimits, freeObjectProblem } from './free-object.js'
+import { type FreeObjectLimits, freeObjectProblem } from '../lib/free-object.js'
 import { findUnsafeText } from './unsafe-text.js'
 
 /**

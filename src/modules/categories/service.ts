@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
-import { paginate, splitIdList } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
+import { paginate, splitIdList } from '../../lib/paging.js'
 import { toSlug } from '../../lib/slug.js'
 import {
   type CategoriesRepository,

@@ -1,7 +1,7 @@
 import type { PublicContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import { paginate } from '../../http/schemas.js'
+import { paginate } from '../../lib/paging.js'
 import { toEntry } from './entry-view.js'
 import { filterToWhere, sortToOrders } from './query/list-params.js'
 import type { PublicListQuery, QueryRunBody } from './query-schemas.js'

@@ -1,7 +1,7 @@
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import { paginate } from '../../http/schemas.js'
+import { paginate } from '../../lib/paging.js'
 import type { CustomFieldDefinitions } from '../custom-fields/definitions-cache.js'
 import { createDefinitionsRepository } from '../custom-fields/repository.js'
 import { customFieldFilterOf } from '../custom-fields/values.js'

@@ -1,5 +1,5 @@
 import { errors } from '../../errors.js'
-import { FREE_OBJECT_LIMITS, freeObjectProblem } from '../../http/free-object.js'
+import { FREE_OBJECT_LIMITS, freeObjectProblem } from '../../lib/free-object.js'
 import { toSlug } from '../../lib/slug.js'
 import { answerMaxLength } from './answers.js'
 import { compilePattern, PATTERN_BUDGET } from './pattern.js'

@@ -4,7 +4,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
-import { paginate } from '../../http/schemas.js'
+import { paginate } from '../../lib/paging.js'
 import { pick } from './localize.js'
 import { createFormsRepository } from './repository.js'
 import {

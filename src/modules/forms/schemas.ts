@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { FREE_OBJECT_LIMITS } from '../../http/free-object.js'
+import { FREE_OBJECT_LIMITS } from '../../lib/free-object.js'
 import { DateTime, Id, Nullable, PageQuery, Pagination, TenantQuery } from '../../http/schemas.js'
 import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
 import { ANSWER_MAX_LENGTH } from './answers.js'

@@ -2,8 +2,8 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
-import { paginate } from '../../http/schemas.js'
 import { newId } from '../../lib/ids.js'
+import { paginate } from '../../lib/paging.js'
 import {
   checkPathGlobs,
   checkTimeZone,
