@@ -68,7 +68,7 @@ async function setUp(base) {
     })
   await post('/api/auth/register', { email, password, firstName: 'Bench', lastName: 'Photographer' })
   const login = await post('/api/auth/login', { email, password })
-  const tenant = await post('/api/tenants', { name: 'Bench media', slug: 'bench-media' }, login.token)
+  await post('/api/tenants', { name: 'Bench media', slug: 'bench-media' }, login.token)
   return login.token
 }
 

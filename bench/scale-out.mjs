@@ -109,7 +109,7 @@ try {
     body: { email, password, firstName: 'Scale', lastName: 'Out' },
   })
   const login = await json(`${a.url}/api/auth/login`, { method: 'POST', body: { email, password } })
-  const tenant = await json(`${a.url}/api/tenants`, {
+  await json(`${a.url}/api/tenants`, {
     method: 'POST',
     token: login.token,
     body: { name: 'Quota', slug: 'quota' },

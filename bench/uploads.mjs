@@ -49,7 +49,7 @@ async function setUp(base) {
     })
   await post('/api/auth/register', { email, password, firstName: 'Bench', lastName: 'Uploader' })
   const login = await post('/api/auth/login', { email, password })
-  const tenant = await post('/api/tenants', { name: 'Bench uploads', slug: 'bench-uploads' }, login.token)
+  await post('/api/tenants', { name: 'Bench uploads', slug: 'bench-uploads' }, login.token)
   const created = await post(
     '/api/api-tokens',
     { name: 'Bench', role: 'editor', scopes: ['read', 'write'] },

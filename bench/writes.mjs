@@ -47,7 +47,7 @@ async function setUp(base) {
     })
   await post('/api/auth/register', { email, password, firstName: 'Bench', lastName: 'Writer' })
   const login = await post('/api/auth/login', { email, password })
-  const tenant = await post('/api/tenants', { name: 'Bench writes', slug: 'bench-writes' }, login.token)
+  await post('/api/tenants', { name: 'Bench writes', slug: 'bench-writes' }, login.token)
   const created = await post(
     '/api/api-tokens',
     { name: 'Bench', role: 'editor', scopes: ['read', 'write'] },

@@ -1,6 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox'
-import { ID_PATTERN } from '../lib/ids.js'
 import { FREE_DOCUMENT_LIMITS, FREE_OBJECT_LIMITS, type FreeObjectLimits } from '../lib/free-object.js'
+import { ID_PATTERN } from '../lib/ids.js'
 
 /**
  * Shared TypeBox primitives. Everything here must also be valid OpenAPI 3.0.3 (the document is

@@ -109,7 +109,11 @@ async function createPostgresNotifyStore(
     client = undefined
     if (closed) return
     setTimeout(() => {
-      if (!closed) connect().catch((err) => (onError?.(err), lostConnection()))
+      if (closed) return
+      connect().catch((err) => {
+        onError?.(err)
+        lostConnection()
+      })
     }, delay).unref()
     delay = Math.min(delay * 2, 60_000)
   }

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox'
-import { FREE_OBJECT_LIMITS } from '../../lib/free-object.js'
 import { DateTime, Id, Nullable, PageQuery, Pagination, TenantQuery } from '../../http/schemas.js'
+import { FREE_OBJECT_LIMITS } from '../../lib/free-object.js'
 import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
 import { ANSWER_MAX_LENGTH } from './answers.js'
 import { PATTERN_BUDGET } from './pattern.js'
