@@ -26,7 +26,7 @@ describe('an API token whose creator is demoted', () => {
     const before = await updateSettings(token, 'Before')
     expect(before.statusCode, before.body).toBe(200)
 
-    const demoted = await call(ctx.app, 'PUT', `/api/users/${admin.userId}/role`, {
+    const demoted = await call(ctx.app, 'PUT', `/api/users/${admin.userId}/role?tenantId=${owner.tenantId}`, {
       token: owner.token,
       body: { role: 'editor' },
     })
@@ -42,7 +42,7 @@ describe('an API token whose creator is demoted', () => {
     expect(settings.data.settings.branding.siteName).toBe('Before')
 
     // Inviting is an admin power the editor lost; reading settings and writing content stay.
-    const invite = await call(ctx.app, 'POST', '/api/users/invite', {
+    const invite = await call(ctx.app, 'POST', `/api/users/invite?tenantId=${owner.tenantId}`, {
       token,
       body: { email: 'new@example.test', role: 'viewer' },
     })
@@ -59,7 +59,7 @@ describe('an API token whose creator is demoted', () => {
   it('gets its creator’s powers back when the creator is promoted again, never above its own role', async () => {
     const { owner, admin, token } = await adminWithToken()
     for (const role of ['editor', 'admin']) {
-      const changed = await call(ctx.app, 'PUT', `/api/users/${admin.userId}/role`, {
+      const changed = await call(ctx.app, 'PUT', `/api/users/${admin.userId}/role?tenantId=${owner.tenantId}`, {
         token: owner.token,
         body: { role },
       })
@@ -90,13 +90,13 @@ describe('an API token whose creator is demoted', () => {
       },
     })
     expect(recruiter.statusCode, recruiter.body).toBe(201)
-    const demoted = await call(ctx.app, 'PUT', `/api/users/${admin.userId}/role`, {
+    const demoted = await call(ctx.app, 'PUT', `/api/users/${admin.userId}/role?tenantId=${owner.tenantId}`, {
       token: owner.token,
       body: { role: 'recruiter' },
     })
     expect(demoted.statusCode, demoted.body).toBe(200)
     const invite = (role: string) =>
-      call(ctx.app, 'POST', '/api/users/invite', { token, body: { email: `${role}@example.test`, role } })
+      call(ctx.app, 'POST', `/api/users/invite?tenantId=${owner.tenantId}`, { token, body: { email: `${role}@example.test`, role } })
     const above = await invite('editor')
     expect(above.statusCode, above.body).toBe(403)
     expect(above.data.message).toBe('The role "editor" (level 30) is above your own; you cannot grant it.')
@@ -111,7 +111,7 @@ describe('an API token whose creator is no longer an active member', () => {
     const { owner, admin, token } = await adminWithToken()
     expect((await call(ctx.app, 'GET', '/api/tenant/info', { token })).statusCode).toBe(200)
     const toggle = () =>
-      call(ctx.app, 'PATCH', `/api/users/${admin.userId}/toggle-status`, { token: owner.token })
+      call(ctx.app, 'PATCH', `/api/users/${admin.userId}/toggle-status?tenantId=${owner.tenantId}`, { token: owner.token })
     expect((await toggle()).statusCode).toBe(200)
     const refused = await call(ctx.app, 'GET', '/api/tenant/info', { token })
     expect(refused.statusCode).toBe(401)
@@ -123,7 +123,7 @@ describe('an API token whose creator is no longer an active member', () => {
   it('answers 401 once the creator is removed from the tenant', async () => {
     const { owner, admin, token } = await adminWithToken()
     expect((await call(ctx.app, 'GET', '/api/tenant/info', { token })).statusCode).toBe(200)
-    const removed = await call(ctx.app, 'DELETE', `/api/users/${admin.userId}`, { token: owner.token })
+    const removed = await call(ctx.app, 'DELETE', `/api/users/${admin.userId}?tenantId=${owner.tenantId}`, { token: owner.token })
     expect(removed.statusCode, removed.body).toBe(200)
     expect((await call(ctx.app, 'GET', '/api/tenant/info', { token })).statusCode).toBe(401)
   })

@@ -14,6 +14,13 @@ export type TokenPurpose = 'verify_email' | 'reset_password'
  * tenant summary a membership shows.
  */
 export function createAuthRepository(db: Db) {
+  /** Deletes the user's unused tokens of `purpose`, so links already mailed stop working. */
+  const dropTokens = async (userId: string, purpose: TokenPurpose) => {
+    await db
+      .delete(userTokens)
+      .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)))
+  }
+
   return {
     /** The account for a normalised (lowercase) e-mail; matches the `lower(email)` unique index. */
     async findUserByEmail(email: string) {
@@ -63,11 +70,11 @@ export function createAuthRepository(db: Db) {
 
     /** Replaces the user's unused tokens of `purpose` with a new one (only the newest link works). */
     async replaceToken(userId: string, purpose: TokenPurpose, tokenHash: string, expiresAt: Date) {
-      await db
-        .delete(userTokens)
-        .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)))
+      await dropTokens(userId, purpose)
       await db.insert(userTokens).values({ id: newId(), userId, purpose, tokenHash, expiresAt })
     },
+
+    dropTokens,
 
     /** Spends a live token in one statement (so it works once even under races); its user id, or undefined. */
     async consumeToken(purpose: TokenPurpose, tokenHash: string): Promise<string | undefined> {

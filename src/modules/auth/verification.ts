@@ -134,7 +134,9 @@ export function createVerification(deps: {
      * verification link to the new address (links sent to the old one stop working) and a notice to
      * the old one, so a hijacked session cannot move the account away silently.
      */
-    async emailChanged(tx: Db, previousEmail: string, email: string) {
+    async emailChanged(tx: Db, userId: string, previousEmail: string, email: string) {
+      // The new link is minted by the job; the old ones die with the address, in this transaction.
+      await createAuthRepository(tx).dropTokens(userId, 'verify_email')
       await queueVerification(tx, email)
       await queueNotice(
         jobs,
