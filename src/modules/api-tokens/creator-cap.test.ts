@@ -59,10 +59,15 @@ describe('an API token whose creator is demoted', () => {
   it('gets its creator’s powers back when the creator is promoted again, never above its own role', async () => {
     const { owner, admin, token } = await adminWithToken()
     for (const role of ['editor', 'admin']) {
-      const changed = await call(ctx.app, 'PUT', `/api/users/${admin.userId}/role?tenantId=${owner.tenantId}`, {
-        token: owner.token,
-        body: { role },
-      })
+      const changed = await call(
+        ctx.app,
+        'PUT',
+        `/api/users/${admin.userId}/role?tenantId=${owner.tenantId}`,
+        {
+          token: owner.token,
+          body: { role },
+        },
+      )
       expect(changed.statusCode, changed.body).toBe(200)
     }
     expect((await updateSettings(token, 'Again')).statusCode).toBe(200)
@@ -96,7 +101,10 @@ describe('an API token whose creator is demoted', () => {
     })
     expect(demoted.statusCode, demoted.body).toBe(200)
     const invite = (role: string) =>
-      call(ctx.app, 'POST', `/api/users/invite?tenantId=${owner.tenantId}`, { token, body: { email: `${role}@example.test`, role } })
+      call(ctx.app, 'POST', `/api/users/invite?tenantId=${owner.tenantId}`, {
+        token,
+        body: { email: `${role}@example.test`, role },
+      })
     const above = await invite('editor')
     expect(above.statusCode, above.body).toBe(403)
     expect(above.data.message).toBe('The role "editor" (level 30) is above your own; you cannot grant it.')
@@ -111,7 +119,9 @@ describe('an API token whose creator is no longer an active member', () => {
     const { owner, admin, token } = await adminWithToken()
     expect((await call(ctx.app, 'GET', '/api/tenant/info', { token })).statusCode).toBe(200)
     const toggle = () =>
-      call(ctx.app, 'PATCH', `/api/users/${admin.userId}/toggle-status?tenantId=${owner.tenantId}`, { token: owner.token })
+      call(ctx.app, 'PATCH', `/api/users/${admin.userId}/toggle-status?tenantId=${owner.tenantId}`, {
+        token: owner.token,
+      })
     expect((await toggle()).statusCode).toBe(200)
     const refused = await call(ctx.app, 'GET', '/api/tenant/info', { token })
     expect(refused.statusCode).toBe(401)
@@ -123,7 +133,9 @@ describe('an API token whose creator is no longer an active member', () => {
   it('answers 401 once the creator is removed from the tenant', async () => {
     const { owner, admin, token } = await adminWithToken()
     expect((await call(ctx.app, 'GET', '/api/tenant/info', { token })).statusCode).toBe(200)
-    const removed = await call(ctx.app, 'DELETE', `/api/users/${admin.userId}?tenantId=${owner.tenantId}`, { token: owner.token })
+    const removed = await call(ctx.app, 'DELETE', `/api/users/${admin.userId}?tenantId=${owner.tenantId}`, {
+      token: owner.token,
+    })
     expect(removed.statusCode, removed.body).toBe(200)
     expect((await call(ctx.app, 'GET', '/api/tenant/info', { token })).statusCode).toBe(401)
   })

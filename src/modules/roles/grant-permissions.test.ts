@@ -40,7 +40,9 @@ describe('granting a custom role that carries a permission the granter lacks', (
     const refused = await invite(admin.token, 'books@example.test', 'accountant')
     expect(refused.statusCode, refused.body).toBe(403)
     expect(refused.data).toEqual({ error: 'Forbidden', message: REFUSAL })
-    const members = await call(ctx.app, 'GET', `/api/users?search=books&tenantId=${owner.tenantId}`, { token: owner.token })
+    const members = await call(ctx.app, 'GET', `/api/users?search=books&tenantId=${owner.tenantId}`, {
+      token: owner.token,
+    })
     expect(members.data.users).toEqual([])
     expect((await invite(admin.token, 'editor@example.test', 'editor')).statusCode).toBe(200)
     expect((await invite(owner.token, 'books@example.test', 'accountant')).statusCode).toBe(200)
@@ -50,7 +52,10 @@ describe('granting a custom role that carries a permission the granter lacks', (
     const { owner, admin } = await tenantWithAccountantRole()
     const viewer = await seedMember(ctx.db, owner.tenantId, 'viewer')
     const change = (token: string) =>
-      call(ctx.app, 'PUT', `/api/users/${viewer.userId}/role?tenantId=${owner.tenantId}`, { token, body: { role: 'accountant' } })
+      call(ctx.app, 'PUT', `/api/users/${viewer.userId}/role?tenantId=${owner.tenantId}`, {
+        token,
+        body: { role: 'accountant' },
+      })
     const refused = await change(admin.token)
     expect(refused.statusCode, refused.body).toBe(403)
     expect(refused.data.message).toBe(REFUSAL)
@@ -63,9 +68,16 @@ describe('granting a custom role that carries a permission the granter lacks', (
       body: { email: 'pending@example.test', role: 'accountant' },
     })
     expect(invited.statusCode, invited.body).toBe(200)
-    const pending = await call(ctx.app, 'GET', `/api/users?search=pending&tenantId=${owner.tenantId}`, { token: owner.token })
+    const pending = await call(ctx.app, 'GET', `/api/users?search=pending&tenantId=${owner.tenantId}`, {
+      token: owner.token,
+    })
     const pendingId = pending.data.users[0]?.id
-    const reinvite = await call(ctx.app, 'POST', `/api/users/${pendingId}/reinvite?tenantId=${owner.tenantId}`, { token: admin.token })
+    const reinvite = await call(
+      ctx.app,
+      'POST',
+      `/api/users/${pendingId}/reinvite?tenantId=${owner.tenantId}`,
+      { token: admin.token },
+    )
     expect(reinvite.statusCode, reinvite.body).toBe(403)
     expect(reinvite.data.message).toBe(REFUSAL)
   })

@@ -105,7 +105,8 @@ export function createUsersService(deps: { db: Db; auth: AuthService; events: Ev
               language: input.language,
               ...(emailChanges ? { email, emailVerifiedAt: null } : {}),
             })
-            if (row !== undefined && emailChanges) await auth.emailChanged(tx, row.id, before.email, row.email)
+            if (row !== undefined && emailChanges)
+              await auth.emailChanged(tx, row.id, before.email, row.email)
             return row
           },
           (row) =>
