@@ -84,3 +84,63 @@ describe('the meter on its own', () => {
     redis.disconnect()
   })
 })
+
+describe.skipIf(process.env.TEST_REDIS_URL === undefined)('two meters on one Redis', () => {
+  /** Two instances' meters on one database and one Redis; returns them and a cleanup. */
+  function twoMeters() {
+    const redis = new Redis(process.env.TEST_REDIS_URL as string)
+    const prefix = `meter-test-${Date.now()}-${Math.random().toString(16).slice(2)}:`
+    const usage = createUsageRepository(ctx.db)
+    const [a, b] = [createMeter({ usage, redis, prefix }), createMeter({ usage, redis, prefix })]
+    return {
+      a: a!,
+      b: b!,
+      async close() {
+        await Promise.all([a!.stop(), b!.stop()])
+        redis.disconnect()
+      },
+    }
+  }
+
+  /** Reserves alternately on both meters until both refuse; the number granted. */
+  async function grantedUntilRefused(
+    meters: ReturnType<typeof createMeter>[],
+    tenantId: string,
+    limit: number,
+  ) {
+    let granted = 0
+    for (let refusedInARow = 0; refusedInARow < meters.length; ) {
+      const outcome = await meters[(granted + refusedInARow) % meters.length]!.reserve(tenantId, limit)
+      if (outcome.allowed) {
+        granted += 1
+        refusedInARow = 0
+      } else refusedInARow += 1
+    }
+    return granted
+  }
+
+  it('count the requests of a tenant made before it had a limit exactly once (the seeding instance still had them unpushed)', async () => {
+    const { tenantId } = await seedTenant(ctx.db)
+    const { a, b, close } = twoMeters()
+    // Two requests while unlimited, held by `a` and not yet folded; then the limit of 10 applies.
+    await a.reserve(tenantId, null)
+    await a.reserve(tenantId, null)
+    expect(await a.reserve(tenantId, 10)).toMatchObject({ allowed: true, usage: 3 })
+    await a.flush()
+    expect(await grantedUntilRefused([a, b], tenantId, 10)).toBe(7)
+    expect((await b.usage(tenantId)).usage).toBe(10)
+    await close()
+  })
+
+  it('count exactly when the other instance folded into the database before the counter existed', async () => {
+    const { tenantId } = await seedTenant(ctx.db)
+    const { a, b, close } = twoMeters()
+    await b.reserve(tenantId, null)
+    await a.reserve(tenantId, null)
+    await a.reserve(tenantId, null)
+    await a.flush()
+    await b.flush()
+    expect(await grantedUntilRefused([b, a], tenantId, 10)).toBe(7)
+    await close()
+  })
+})

@@ -15,8 +15,10 @@ interface TenantCount {
   folding: number
   /** Counted here since, not yet written. */
   unfolded: number
-  /** Counted here without touching the Redis counter (unlimited tenants, Redis errors); added at the next fold. */
+  /** Counted here without touching the Redis counter (unlimited tenants, Redis errors); pushed at the next fold. */
   unsynced: number
+  /** Taken from `unsynced` and being pushed to the Redis counter now. */
+  pushing: number
   lastUsed: number
 }
 
@@ -31,6 +33,8 @@ export interface MeterOptions {
   prefix: string
   /** How often counts are folded into the database (ms). */
   foldIntervalMs?: number
+  /** How often counts taken without the Redis counter are pushed to it (ms). */
+  pushIntervalMs?: number
   onError?: (err: unknown) => void
   now?: () => number
 }
@@ -47,7 +51,9 @@ export interface MeterOptions {
  *   what the others counted in one fold interval;
  * - with Redis, a limited tenant's request runs one Lua script (check and INCR in one step) on the
  *   month's counter, so any number of instances together never pass the limit. Unlimited tenants
- *   cost no Redis call; their counts join the counter at the next fold.
+ *   cost no Redis call; their counts are pushed to the counter every `pushIntervalMs`, before they
+ *   are folded into the database, so each count reaches the counter exactly once, also a count made
+ *   before the tenant had a limit (docs/decisions/quotas.md).
  * Refused requests are not counted: usage never exceeds the limit, and a client retrying after a 429
  * does not dig the tenant deeper. A Redis failure falls back to the instance's own count (logged).
  */
@@ -56,16 +62,24 @@ export function createMeter(options: MeterOptions) {
   const scripts = redis === undefined ? undefined : quotaCommands(redis)
   const now = options.now ?? Date.now
   const foldIntervalMs = options.foldIntervalMs ?? 5_000
+  const pushIntervalMs = options.pushIntervalMs ?? 250
   const counts = new Map<string, TenantCount>()
   /** Counts per tenant and hour not yet folded, keyed `tenantId|hour`. */
   let pending = new Map<string, HourCount>()
   let currentPeriod = quotaPeriod(now())
   let running: Promise<void> = Promise.resolve()
   let timer: NodeJS.Timeout | undefined
+  let pushTimer: NodeJS.Timeout | undefined
   let lastRedisError = 0
 
   const counterKey = (tenantId: string, period: QuotaPeriod) => `${prefix}quota:${tenantId}:${period.key}`
   const local = (count: TenantCount) => count.stored + count.folding + count.unfolded
+  /**
+   * What a missing Redis counter starts from: this instance's count without what it will still push
+   * itself. Counts reach the database only after they reached the counter (see `fold`), so while
+   * the counter is missing the database holds no count that another instance will push again.
+   */
+  const seedOf = (count: TenantCount) => local(count) - count.unsynced - count.pushing
 
   function periodAt(at: number): QuotaPeriod {
     if (at >= currentPeriod.resetAt.getTime() || at < currentPeriod.start.getTime()) {
@@ -87,6 +101,7 @@ export function createMeter(options: MeterOptions) {
         folding: 0,
         unfolded: 0,
         unsynced: 0,
+        pushing: 0,
         lastUsed: at,
       }
       fresh.loading = usage.totalsSince([tenantId], period.start).then(
@@ -125,12 +140,16 @@ export function createMeter(options: MeterOptions) {
 
   /** The decision of the shared counter, or null when Redis failed (the caller decides locally). */
   async function reserveShared(scripts: QuotaCommands, count: TenantCount, limit: number, at: number) {
+    const unpushed = count.unsynced
+    count.unsynced = 0
+    count.pushing += unpushed
     try {
       const [allowed, used] = await scripts.folioQuotaReserve(
         counterKey(count.tenantId, count.period),
         limit,
-        local(count),
+        seedOf(count),
         COUNTER_TTL_SECONDS,
+        unpushed,
       )
       if (allowed === 1) record(count, at)
       const reservation: Reservation = {
@@ -142,8 +161,11 @@ export function createMeter(options: MeterOptions) {
       }
       return reservation
     } catch (err) {
+      count.unsynced += unpushed
       redisFailed(err)
       return null
+    } finally {
+      count.pushing -= unpushed
     }
   }
 
@@ -176,6 +198,8 @@ export function createMeter(options: MeterOptions) {
   }
 
   async function fold(): Promise<void> {
+    // The counter first, the database second: a count the database holds is on the counter already.
+    await syncShared()
     const batch = [...pending.values()]
     pending = new Map()
     const moving = [...counts.values()].filter((count) => count.unfolded > 0)
@@ -210,7 +234,6 @@ export function createMeter(options: MeterOptions) {
       count.stored = totals?.get(count.tenantId) ?? count.stored + count.folding
       count.folding = 0
     }
-    await syncShared()
     const idleSince = now() - IDLE_MS
     for (const [tenantId, count] of counts) {
       if (count.lastUsed < idleSince && count.unfolded === 0 && count.unsynced === 0) counts.delete(tenantId)
@@ -223,12 +246,20 @@ export function createMeter(options: MeterOptions) {
       if (count.unsynced === 0) continue
       const amount = count.unsynced
       count.unsynced = 0
+      count.pushing += amount
       try {
-        await scripts.folioQuotaSync(counterKey(count.tenantId, count.period), amount)
+        await scripts.folioQuotaSync(
+          counterKey(count.tenantId, count.period),
+          amount,
+          seedOf(count),
+          COUNTER_TTL_SECONDS,
+        )
       } catch (err) {
         count.unsynced += amount
         redisFailed(err)
         return
+      } finally {
+        count.pushing -= amount
       }
     }
   }
@@ -273,12 +304,18 @@ export function createMeter(options: MeterOptions) {
         this.flush().catch((err: unknown) => options.onError?.(err))
       }, foldIntervalMs)
       timer.unref()
+      if (scripts !== undefined) {
+        pushTimer ??= setInterval(() => void syncShared(), pushIntervalMs)
+        pushTimer.unref()
+      }
     },
 
     /** Stops the timer and folds what is left. */
     async stop() {
       clearInterval(timer)
+      clearInterval(pushTimer)
       timer = undefined
+      pushTimer = undefined
       await this.flush()
     },
   }

@@ -4,27 +4,39 @@ import type { Redis } from 'ioredis'
  * The shared monthly request counter on Redis (decisions.md "Quotas"): two Lua scripts, so that a
  * check and its increment are one atomic step however many instances ask at once.
  */
-/** Reserves atomically on the Redis counter: seeds a missing counter, refuses at the limit, else INCR. */
+/**
+ * Reserves atomically on the Redis counter: creates a missing counter from ARGV[2] (the counts the
+ * asking instance knows of that no instance will still push), adds the asking instance's own counts
+ * not pushed yet (ARGV[4]), then refuses at the limit (ARGV[1]) or INCRs.
+ */
 const RESERVE_SCRIPT = `
-local used = redis.call('GET', KEYS[1])
-if not used then
-  used = tonumber(ARGV[2])
-  redis.call('SET', KEYS[1], used, 'EX', ARGV[3])
-else
-  used = tonumber(used)
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  redis.call('SET', KEYS[1], tonumber(ARGV[2]), 'EX', ARGV[3])
 end
+local used = redis.call('INCRBY', KEYS[1], ARGV[4])
 if used >= tonumber(ARGV[1]) then return {0, used} end
 return {1, redis.call('INCR', KEYS[1])}`
 
-/** Adds counts taken without Redis to an existing counter (a missing one is seeded from the database later). */
+/**
+ * Pushes counts taken without Redis (ARGV[1]) to the counter, creating a missing one from the same
+ * seed as the reserve script (ARGV[2]), so each count reaches the counter exactly once.
+ */
 const SYNC_SCRIPT = `
-if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('INCRBY', KEYS[1], ARGV[1]) end
-return 0`
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  redis.call('SET', KEYS[1], tonumber(ARGV[2]), 'EX', ARGV[3])
+end
+return redis.call('INCRBY', KEYS[1], ARGV[1])`
 
 /** The scripts as ioredis commands: sent once, then run by their SHA (EVALSHA, reloaded if flushed). */
 export interface QuotaCommands {
-  folioQuotaReserve(key: string, limit: number, seed: number, ttlSeconds: number): Promise<[number, number]>
-  folioQuotaSync(key: string, amount: number): Promise<number>
+  folioQuotaReserve(
+    key: string,
+    limit: number,
+    seed: number,
+    ttlSeconds: number,
+    unpushed: number,
+  ): Promise<[number, number]>
+  folioQuotaSync(key: string, amount: number, seed: number, ttlSeconds: number): Promise<number>
 }
 
 export function quotaCommands(redis: Redis): QuotaCommands {
