@@ -96,3 +96,6 @@ export const TenantQuery = { tenantId: Type.Optional(Id) }
  * and memberships": tenant user administration names its tenant on every call). Missing → 400.
  */
 export const RequiredTenantQuery = { tenantId: Id }
+
+/** The query of a route that takes nothing but the optional `tenantId`. */
+export const TenantOnlyQuery = Type.Object(TenantQuery, { additionalProperties: false })

@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses, IdParams, SuccessBody, TenantQuery } from '../../http/schemas.js'
+import { errorResponses, IdParams, SuccessBody, TenantOnlyQuery } from '../../http/schemas.js'
 import { ApiTokenList, CreateApiTokenBody, CreatedApiToken } from './schemas.js'
 import type { ApiTokensService } from './service.js'
-
-const Query = Type.Object(TenantQuery, { additionalProperties: false })
 
 /**
  * `/api/api-tokens`: managed through a user session only (`userTenant`), so a token can never
@@ -23,7 +20,7 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ service: ApiTokensServ
         tags: ['api-tokens'],
         operationId: 'createApiToken',
         summary: 'Create an API token; the plaintext is returned only in this response',
-        querystring: Query,
+        querystring: TenantOnlyQuery,
         body: CreateApiTokenBody,
         response: { 201: CreatedApiToken, ...errorResponses(400, 401, 403) },
       },
@@ -45,7 +42,7 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ service: ApiTokensServ
         tags: ['api-tokens'],
         operationId: 'listApiTokens',
         summary: "List the tenant's API tokens, newest first",
-        querystring: Query,
+        querystring: TenantOnlyQuery,
         response: { 200: ApiTokenList, ...errorResponses(400, 401, 403) },
       },
     },
@@ -61,7 +58,7 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ service: ApiTokensServ
         operationId: 'deleteApiToken',
         summary: 'Delete an API token; it is rejected from the next request on',
         params: IdParams,
-        querystring: Query,
+        querystring: TenantOnlyQuery,
         response: { 200: SuccessBody, ...errorResponses(400, 401, 403, 404) },
       },
     },

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses, IdParams, TenantQuery } from '../../http/schemas.js'
+import { errorResponses, IdParams, TenantOnlyQuery } from '../../http/schemas.js'
 import {
   CategoryBody,
   CategoryPage,
@@ -15,7 +14,6 @@ import {
 } from './schemas.js'
 import type { CategoriesService } from './service.js'
 
-const TenantOnlyQuery = Type.Object(TenantQuery, { additionalProperties: false })
 const tags = ['categories']
 
 /** `/api/categories` (api-spec "Categories, tags, custom field definitions"). */

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses, SuccessBody, TenantQuery } from '../../http/schemas.js'
+import { errorResponses, SuccessBody, TenantOnlyQuery } from '../../http/schemas.js'
 import type { CollectionDefinitionsService } from './definitions-service.js'
 import {
   CollectionBody,
@@ -13,7 +12,6 @@ import {
 } from './schemas.js'
 
 const tags = ['collections']
-const TenantOnlyQuery = Type.Object(TenantQuery, { additionalProperties: false })
 
 /** `/api/collections`: typed collection definitions (prior-art.md §20), gated by `collections:*`. */
 export const collectionDefinitionsRoutes: FastifyPluginAsyncTypebox<{

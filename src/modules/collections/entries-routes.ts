@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses, SuccessBody, TenantQuery } from '../../http/schemas.js'
+import { errorResponses, SuccessBody, TenantOnlyQuery, TenantQuery } from '../../http/schemas.js'
 import type { CollectionEntriesService } from './entries-service.js'
 import { EntryListMembers } from './query-schemas.js'
 import { CreateEntryBody, EntryBody, EntryPage, EntryParams, KeyParams, UpdateEntryBody } from './schemas.js'
 
 const tags = ['collections']
-const TenantOnlyQuery = Type.Object(TenantQuery, { additionalProperties: false })
 const ListEntriesQuery = Type.Object(
   {
     ...EntryListMembers,

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { tenantContext } from '../../http/auth.js'
 import { sendJson } from '../../http/raw-json.js'
-import { errorResponses, IdParams, SuccessBody, TenantQuery } from '../../http/schemas.js'
+import { errorResponses, IdParams, SuccessBody, TenantOnlyQuery } from '../../http/schemas.js'
 import {
   ArchiveQuery,
   ArchiveStatistics,
@@ -19,7 +18,6 @@ import {
 import type { ContentsService } from './service.js'
 
 const tags = ['contents']
-const TenantOnlyQuery = Type.Object(TenantQuery, { additionalProperties: false })
 const view = { auth: 'tenant', permission: 'content:view' } as const
 
 /**

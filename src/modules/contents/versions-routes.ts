@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses, TenantQuery } from '../../http/schemas.js'
+import { errorResponses, TenantOnlyQuery } from '../../http/schemas.js'
 import {
   DeleteVersionsBody,
   DeleteVersionsResult,
@@ -14,7 +14,6 @@ import {
 import type { ContentVersionsService } from './versions-service.js'
 
 const tags = ['contents']
-const TenantOnlyQuery = Type.Object(TenantQuery, { additionalProperties: false })
 const ContentIdParams = Type.Object({ id: VersionParams.properties.id }, { additionalProperties: false })
 
 /**

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses, IdParams, SuccessBody, TenantQuery } from '../../http/schemas.js'
+import { errorResponses, IdParams, SuccessBody, TenantOnlyQuery } from '../../http/schemas.js'
 import {
   CreateDefinitionBody,
   DefinitionBody,
@@ -12,7 +11,6 @@ import {
 import type { CustomFieldsService } from './service.js'
 
 const tags = ['custom-field-definitions']
-const TenantOnlyQuery = Type.Object(TenantQuery, { additionalProperties: false })
 
 /**
  * `/api/custom-field-definitions`. Reading them is part of reading content (`content:view`: an

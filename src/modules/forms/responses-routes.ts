@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses, IdParams } from '../../http/schemas.js'
+import { errorResponses, IdParams, TenantOnlyQuery } from '../../http/schemas.js'
 import {
   ExportResponsesQuery,
   ListResponsesQuery,
@@ -14,7 +14,6 @@ import {
   StatusChangeBody,
 } from './response-schemas.js'
 import type { ResponsesService } from './responses-service.js'
-import { TenantOnlyQuery } from './schemas.js'
 
 const tags = ['forms']
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses, IdParams, SuccessBody } from '../../http/schemas.js'
+import { errorResponses, IdParams, SuccessBody, TenantOnlyQuery } from '../../http/schemas.js'
 import {
   CheckSlugQuery,
   CheckSlugResult,
@@ -10,7 +10,6 @@ import {
   FormPage,
   FormVersionPage,
   ListFormsQuery,
-  TenantOnlyQuery,
   UpdateFormBody,
   VersionParams,
   VersionsQuery,

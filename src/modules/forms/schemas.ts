@@ -277,4 +277,3 @@ export const VersionsQuery = Type.Object(
   { ...PageQuery(100, 20), ...TenantQuery },
   { additionalProperties: false },
 )
-export const TenantOnlyQuery = Type.Object(TenantQuery, { additionalProperties: false })

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses, IdParams, SuccessBody, TenantQuery } from '../../http/schemas.js'
+import { errorResponses, IdParams, SuccessBody, TenantOnlyQuery } from '../../http/schemas.js'
 import {
   CreateGalleryBody,
   GalleryBody,
@@ -12,8 +11,6 @@ import {
   UpdateGalleryBody,
 } from './schemas.js'
 import type { GalleriesService } from './service.js'
-
-const Tenant = Type.Object(TenantQuery, { additionalProperties: false })
 
 /** `/api/galleries`. Galleries are gated by the media permissions: they arrange media. */
 export const galleriesRoutes: FastifyPluginAsyncTypebox<{ service: GalleriesService }> = async (
@@ -47,7 +44,7 @@ export const galleriesRoutes: FastifyPluginAsyncTypebox<{ service: GalleriesServ
         summary: 'Create a gallery',
         description:
           'Items are ordered by `order` (items without one keep their place); each mediaId must be media of this tenant (400 naming the item otherwise). Permission media:create.',
-        querystring: Tenant,
+        querystring: TenantOnlyQuery,
         body: CreateGalleryBody,
         response: { 200: GalleryBody, ...errorResponses(400, 401, 403) },
       },
@@ -65,7 +62,7 @@ export const galleriesRoutes: FastifyPluginAsyncTypebox<{ service: GalleriesServ
         summary: 'Read a gallery with its items and their media',
         description: "Permission media:view; 404 NotFound when missing or another tenant's.",
         params: IdParams,
-        querystring: Tenant,
+        querystring: TenantOnlyQuery,
         response: { 200: GalleryBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -83,7 +80,7 @@ export const galleriesRoutes: FastifyPluginAsyncTypebox<{ service: GalleriesServ
         description:
           "Permission media:update; 404 when missing or another tenant's; 400 for media not of this tenant.",
         params: IdParams,
-        querystring: Tenant,
+        querystring: TenantOnlyQuery,
         body: UpdateGalleryBody,
         response: { 200: GalleryBody, ...errorResponses(400, 401, 403, 404) },
       },
@@ -104,7 +101,7 @@ export const galleriesRoutes: FastifyPluginAsyncTypebox<{ service: GalleriesServ
         description:
           "Removes the gallery, its items and its content links. Permission media:delete; 404 when missing or another tenant's.",
         params: IdParams,
-        querystring: Tenant,
+        querystring: TenantOnlyQuery,
         response: { 200: SuccessBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -128,7 +125,7 @@ export const contentGalleriesRoutes: FastifyPluginAsyncTypebox<{ service: Galler
         description:
           "The content shows exactly galleryIds, in that order (its galleryIds member on reads); [] unlinks all. Permission content:update; 404 when the content is missing or another tenant's; 400 naming a gallery id that is not this tenant's.",
         params: IdParams,
-        querystring: Tenant,
+        querystring: TenantOnlyQuery,
         body: LinkGalleriesBody,
         response: { 200: GalleryList, ...errorResponses(400, 401, 403, 404) },
       },

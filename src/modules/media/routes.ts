@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses, IdParams, SuccessBody, TenantQuery } from '../../http/schemas.js'
+import { errorResponses, IdParams, SuccessBody, TenantOnlyQuery } from '../../http/schemas.js'
 import {
   BulkDeleteBody,
   BulkDeleteResult,
@@ -16,8 +15,6 @@ import {
 import type { MediaService } from './service.js'
 import { uploadRoutes } from './upload-routes.js'
 import type { MediaUploads } from './uploads.js'
-
-const Tenant = Type.Object(TenantQuery, { additionalProperties: false })
 
 /** `/api/media`: uploads (upload-routes.ts), external media, the list, metadata and deletion. */
 export const mediaRoutes: FastifyPluginAsyncTypebox<{
@@ -53,7 +50,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{
         summary: 'Record media hosted elsewhere (Folio never fetches the URL)',
         description:
           'Records a link to media hosted elsewhere; Folio never fetches it. url and thumbnailUrl must be absolute http(s) URLs without credentials (400 otherwise). Permission media:create; 403 LimitExceeded when limits.media is reached.',
-        querystring: Tenant,
+        querystring: TenantOnlyQuery,
         body: CreateExternalMediaBody,
         response: { 200: MediaBody, ...errorResponses(400, 401, 403) },
       },
@@ -73,7 +70,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{
         summary: 'Add tags to, or replace the tags of, several media',
         description:
           'mode add (default) adds the tags to each medium, replace sets them. Ids that are not media of this tenant are listed in notFound and untouched. Permission media:update.',
-        querystring: Tenant,
+        querystring: TenantOnlyQuery,
         body: BulkTagsBody,
         response: { 200: BulkTagsResult, ...errorResponses(400, 401, 403) },
       },
@@ -91,7 +88,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{
         summary: 'Delete several media',
         description:
           'Deletes the media (their stored files are removed after the deletion commits) and takes them out of galleries. Ids that are not media of this tenant are listed in notFound and untouched. Permission media:delete.',
-        querystring: Tenant,
+        querystring: TenantOnlyQuery,
         body: BulkDeleteBody,
         response: { 200: BulkDeleteResult, ...errorResponses(400, 401, 403) },
       },
@@ -109,7 +106,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{
         summary: 'Read one media record',
         description: "Permission media:view; 404 NotFound when missing or another tenant's.",
         params: IdParams,
-        querystring: Tenant,
+        querystring: TenantOnlyQuery,
         response: { 200: MediaBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -127,7 +124,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{
         description:
           "Changes originalName, title, altText, caption, description or tags (the stored file, its key, type and size never change). Permission media:update; 404 when missing or another tenant's.",
         params: IdParams,
-        querystring: Tenant,
+        querystring: TenantOnlyQuery,
         body: UpdateMediaBody,
         response: { 200: MediaBody, ...errorResponses(400, 401, 403, 404) },
       },
@@ -148,7 +145,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{
         description:
           "Deletes the record at once, takes it out of galleries, and removes its stored file and variants after the deletion commits. Permission media:delete; 404 when missing or another tenant's.",
         params: IdParams,
-        querystring: Tenant,
+        querystring: TenantOnlyQuery,
         response: { 200: SuccessBody, ...errorResponses(400, 401, 403, 404) },
       },
     },

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses, SuccessBody, TenantQuery } from '../../http/schemas.js'
+import { errorResponses, SuccessBody, TenantOnlyQuery } from '../../http/schemas.js'
 import {
   CreateMenuBody,
   CreateMenuItemBody,
@@ -19,7 +18,6 @@ import {
 import type { MenusService } from './service.js'
 
 const tags = ['menus']
-const TenantOnlyQuery = Type.Object(TenantQuery, { additionalProperties: false })
 const view = { auth: 'tenant', permission: 'menus:view' } as const
 const edit = { auth: 'tenant', permission: 'menus:update' } as const
 const TREE_ERRORS =

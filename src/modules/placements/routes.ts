@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses, SuccessBody, TenantQuery } from '../../http/schemas.js'
+import { errorResponses, SuccessBody, TenantOnlyQuery } from '../../http/schemas.js'
 import type { Decisions } from './decide.js'
 import type { PlacementEvents } from './events.js'
 import { DebugDecisionBody, DebugDecisionResult } from './public-schemas.js'
@@ -21,7 +20,6 @@ import type { PlacementsService } from './service.js'
 import { StatsBody, StatsQuery } from './stats-schemas.js'
 
 const tags = ['placements']
-const TenantOnlyQuery = Type.Object(TenantQuery, { additionalProperties: false })
 const view = { auth: 'tenant', permission: 'placements:view' } as const
 const edit = { auth: 'tenant', permission: 'placements:update' } as const
 

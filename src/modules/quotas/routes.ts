@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses } from '../../http/schemas.js'
-import { ApiStats, QuotaQuery, TenantLimits } from './schemas.js'
+import { errorResponses, TenantOnlyQuery } from '../../http/schemas.js'
+import { ApiStats, TenantLimits } from './schemas.js'
 import type { QuotaService } from './service.js'
 
 /**
@@ -20,7 +20,7 @@ export const quotaRoutes: FastifyPluginAsyncTypebox<{ service: QuotaService }> =
         summary: "The tenant's effective plan, limits and request usage",
         description:
           "The plan, the effective monthly request limit (the smaller of the plan's and the settings' limits.apiCalls), the settings' other limits, and the request metric of the current UTC month. This route is not metered itself",
-        querystring: QuotaQuery,
+        querystring: TenantOnlyQuery,
         response: { 200: TenantLimits, ...errorResponses(400, 401, 403) },
       },
     },
@@ -37,7 +37,7 @@ export const quotaRoutes: FastifyPluginAsyncTypebox<{ service: QuotaService }> =
         summary: "The tenant's metered request counts",
         description:
           'Requests counted for the tenant in the current four-hour UTC block (00, 04 … 20 h), the last 24 hours (hourly buckets), the UTC day so far, the ISO week (from Monday 00:00 UTC) and the quota month; this request included',
-        querystring: QuotaQuery,
+        querystring: TenantOnlyQuery,
         response: { 200: ApiStats, ...errorResponses(400, 401, 403) },
       },
     },

@@ -1,7 +1,5 @@
 import { Type } from 'typebox'
-import { DateTime, Id, Nullable, TenantQuery } from '../../http/schemas.js'
-
-export const QuotaQuery = Type.Object(TenantQuery, { additionalProperties: false })
+import { DateTime, Id, Nullable } from '../../http/schemas.js'
 
 const Count = Type.Integer({ minimum: 0 })
 const Limit = Nullable(Type.Integer({ minimum: 0 }))

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses, TenantQuery } from '../../http/schemas.js'
+import { errorResponses, TenantOnlyQuery } from '../../http/schemas.js'
 import {
   CreateRoleBody,
   DeleteRoleQuery,
@@ -13,7 +13,6 @@ import {
 import type { RolesService } from './service.js'
 
 const tags = ['roles']
-const Query = Type.Object(TenantQuery, { additionalProperties: false })
 const RoleIdParams = Type.Object(
   {
     id: Type.String({
@@ -37,7 +36,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> =
         summary: 'List the roles of the tenant',
         description:
           'The system roles (owner, admin, editor, author, viewer; read-only), then the tenant’s custom roles, each highest level first.',
-        querystring: Query,
+        querystring: TenantOnlyQuery,
         response: { 200: RoleList, ...errorResponses(400, 401, 403) },
       },
     },
@@ -54,7 +53,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> =
         summary: 'Create a custom role',
         description:
           'Creates a tenant role. Its level must be below the caller’s own role level and its permissions among those the caller holds (403 otherwise); a system key is 400; a key the tenant already has is 409.',
-        querystring: Query,
+        querystring: TenantOnlyQuery,
         body: CreateRoleBody,
         response: { 201: RoleBody, ...errorResponses(400, 401, 403, 409) },
       },
@@ -76,7 +75,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ service: RolesService }> =
         description:
           'Changes name, description, level or permissions of a custom role (the key is fixed). The role must be below the caller’s level before and after, with permissions the caller holds (403); system roles are read-only (403); unknown or another tenant’s role is 404.',
         params: RoleIdParams,
-        querystring: Query,
+        querystring: TenantOnlyQuery,
         body: UpdateRoleBody,
         response: { 200: RoleBody, ...errorResponses(400, 401, 403, 404) },
       },

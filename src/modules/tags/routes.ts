@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses, TenantQuery } from '../../http/schemas.js'
+import { errorResponses, TenantOnlyQuery } from '../../http/schemas.js'
 import { CreateTagBody, ListTagsQuery, TagBody, TagPage } from './schemas.js'
 import type { TagsService } from './service.js'
 
@@ -34,7 +33,7 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<{ service: TagsService }> = a
         tags: ['tags'],
         operationId: 'createTag',
         summary: 'Create a tag',
-        querystring: Type.Object(TenantQuery, { additionalProperties: false }),
+        querystring: TenantOnlyQuery,
         body: CreateTagBody,
         response: { 200: TagBody, ...errorResponses(400, 401, 403, 409) },
       },

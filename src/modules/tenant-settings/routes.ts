@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses } from '../../http/schemas.js'
+import { errorResponses, TenantOnlyQuery } from '../../http/schemas.js'
 import type { SessionPrincipal } from '../auth/credentials.js'
-import { SettingsBody, SettingsQuery, SmtpTestResult, UpdateSettingsBody } from './schemas.js'
+import { SettingsBody, SmtpTestResult, UpdateSettingsBody } from './schemas.js'
 import type { TenantSettingsService } from './service.js'
 import type { TenantMailer } from './tenant-mail.js'
 
@@ -26,7 +26,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncTypebox<{
         summary: "The tenant's settings",
         description:
           'Every group with its defaults. The SMTP password and the webhook secret are write-only: reads show only hasPassword and hasSecret. Owners, admins and editors (settings:view).',
-        querystring: SettingsQuery,
+        querystring: TenantOnlyQuery,
         response: { 200: SettingsBody, ...errorResponses(400, 401, 403) },
       },
     },
@@ -43,7 +43,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncTypebox<{
         summary: "Change the tenant's settings, group by group",
         description:
           'Changes only the groups sent; within smtp, webhook, branding, limits and edgeGateway only the members sent (null clears a string or a limit). features, metadata and limits.custom are replaced whole when sent. smtp.password and webhook.secret: a string sets it, null or "" clears it, absence keeps it. A stored smtp.password stays bound to its server: changing host, port, username or secure needs smtp.password again (400 naming it). With a password and secure false, STARTTLS must succeed before the login unless smtp.requireTls is false. With smtp.enabled the SMTP server is checked first (400 and nothing saved when it cannot be reached or refuses the login). Owners and admins (settings:update); 400 for any unknown member, naming it.',
-        querystring: SettingsQuery,
+        querystring: TenantOnlyQuery,
         body: UpdateSettingsBody,
         response: { 200: SettingsBody, ...errorResponses(400, 401, 403) },
       },
@@ -61,7 +61,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncTypebox<{
         summary: "Send a test mail to the caller through the tenant's mail settings",
         description:
           "Sends a short mail to the signed-in caller's address the way the tenant's mail goes: through its SMTP server when smtp.enabled, else through Folio's own mail. Counts against limits.emailPerMonth (403 LimitExceeded past it). 400 when the tenant's server refuses. Owners and admins, with a user session.",
-        querystring: SettingsQuery,
+        querystring: TenantOnlyQuery,
         response: { 200: SmtpTestResult, ...errorResponses(400, 401, 403) },
       },
     },

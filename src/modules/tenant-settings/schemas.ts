@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox'
-import { DateTime, FreeObject, Nullable, TenantQuery } from '../../http/schemas.js'
+import { DateTime, FreeObject, Nullable } from '../../http/schemas.js'
 
 /**
  * `GET/PUT /api/tenant-settings` (spec "Tenant settings"). Every object is closed
@@ -167,8 +167,6 @@ export const UpdateSettingsBody = closedPartial(
   },
 )
 export type UpdateSettingsBody = Static<typeof UpdateSettingsBody>
-
-export const SettingsQuery = Type.Object(TenantQuery, { additionalProperties: false })
 
 export const SmtpTestResult = Type.Object({
   sent: Type.Boolean(),

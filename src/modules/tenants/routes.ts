@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { clientOf, tenantContext } from '../../http/auth.js'
-import { errorResponses, TenantQuery } from '../../http/schemas.js'
+import { errorResponses, TenantOnlyQuery } from '../../http/schemas.js'
 import type { SessionPrincipal } from '../auth/credentials.js'
 import { tenantLifecycleRoutes } from './lifecycle-routes.js'
 import type { TenantLifecycleServices } from './lifecycle-services.js'
@@ -71,7 +70,7 @@ export const tenantsRoutes: FastifyPluginAsyncTypebox<{
         tags: ['tenants'],
         operationId: 'getTenantInfo',
         summary: "The tenant's identity and branding",
-        querystring: Type.Object(TenantQuery, { additionalProperties: false }),
+        querystring: TenantOnlyQuery,
         response: { 200: TenantInfoSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { clientOf } from '../../http/auth.js'
-import { errorResponses } from '../../http/schemas.js'
+import { errorResponses, TenantOnlyQuery } from '../../http/schemas.js'
 import { setSessionCookie } from '../auth/cookie.js'
 import { IssuedSessionResponse } from '../auth/schemas.js'
-import { ChangePasswordBody, MeQuery, MeResponse, UpdateMeBody, UpdateMeResponse } from './schemas.js'
+import { ChangePasswordBody, MeResponse, UpdateMeBody, UpdateMeResponse } from './schemas.js'
 import type { UsersService } from './service.js'
 
 const tags = ['users']
@@ -21,7 +21,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{
         tags,
         operationId: 'getMe',
         summary: 'The own profile with memberships',
-        querystring: MeQuery,
+        querystring: TenantOnlyQuery,
         response: { 200: MeResponse, ...errorResponses(400, 401, 403) },
       },
     },

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { DateTime, Nullable, TenantQuery } from '../../http/schemas.js'
+import { DateTime, Nullable } from '../../http/schemas.js'
 import {
   CurrentPassword,
   Email,
@@ -24,8 +24,6 @@ const Language = Type.Unsafe<Language | null>({ type: 'string', enum: [...LANGUA
 export function toLanguage(value: string | null): Language | null {
   return LANGUAGES.find((language) => language === value) ?? null
 }
-
-export const MeQuery = Type.Object(TenantQuery, { additionalProperties: false })
 
 /** GET /api/users/me: the account, its memberships, and the membership of `?tenantId` or the session tenant. */
 export const MeResponse = Type.Object({

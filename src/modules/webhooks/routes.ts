@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { tenantContext } from '../../http/auth.js'
-import { errorResponses, IdParams } from '../../http/schemas.js'
+import { errorResponses, IdParams, TenantOnlyQuery } from '../../http/schemas.js'
 import { EmptyBody } from '../auth/schemas.js'
-import {
-  DeliveryBody,
-  DeliveryDetail,
-  DeliveryPage,
-  ListDeliveriesQuery,
-  TestResult,
-  WebhooksQuery,
-} from './schemas.js'
+import { DeliveryBody, DeliveryDetail, DeliveryPage, ListDeliveriesQuery, TestResult } from './schemas.js'
 import type { WebhooksService } from './service.js'
 
 const tags = ['webhooks']
@@ -58,7 +51,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksServic
         description:
           'The delivery and its JSON body `{ type, timestamp, data }` as sent. Owners and admins (`webhooks:view`). 404 when the tenant has no such delivery.',
         params: IdParams,
-        querystring: WebhooksQuery,
+        querystring: TenantOnlyQuery,
         response: { 200: DeliveryDetail, ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -76,7 +69,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksServic
         description:
           'Queues the delivery for a new series of attempts (same `webhook-id` and body, fresh signature and timestamp), with the full retry schedule, and answers 202 at once; the log shows the outcome. Owners and admins (`webhooks:update`). 404 when the tenant has no such delivery; 409 when its webhook is off or has no URL or secret.',
         params: IdParams,
-        querystring: WebhooksQuery,
+        querystring: TenantOnlyQuery,
         body: EmptyBody,
         response: { 202: DeliveryBody, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -95,7 +88,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksServic
         summary: 'Send a signed test ping now',
         description:
           'Sends a signed `webhook.test` event to the tenant’s webhook URL now (also while webhooks are switched off) and answers with the outcome; `ok` is false when the receiver did not answer 2xx or could not be reached (the ping is not retried). The ping appears in the delivery log. Owners and admins (`webhooks:update`). 409 when no URL or secret is set.',
-        querystring: WebhooksQuery,
+        querystring: TenantOnlyQuery,
         body: EmptyBody,
         response: { 200: TestResult, ...errorResponses(400, 401, 403, 409) },
       },

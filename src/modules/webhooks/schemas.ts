@@ -49,5 +49,3 @@ export const TestResult = Type.Object({
   ok: Type.Boolean({ description: 'Whether the receiver answered 2xx' }),
   delivery: DeliverySchema,
 })
-
-export const WebhooksQuery = Type.Object(TenantQuery, { additionalProperties: false })
