@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { categories, contentCategories } from '../../db/schema/index.js'
+import { slugLookup } from '../../db/slugs.js'
 import { containsPattern } from '../../lib/like.js'
 
 export type CategoryRow = typeof categories.$inferSelect
@@ -94,20 +95,9 @@ export function createCategoriesRepository(db: Db) {
       return row
     },
 
-    /** The highest n among slugs `<base>-<n>`, or 1 when there is none. */
-    async highestSlugSuffix(tenantId: string, base: string): Promise<number> {
-      const suffix = sql`substr(${categories.slug}, ${base.length + 2}::integer)`
-      const [row] = await db
-        .select({ highest: sql`max(${suffix}::integer)`.mapWith(Number) })
-        .from(categories)
-        .where(
-          and(
-            eq(categories.tenantId, tenantId),
-            sql`left(${categories.slug}, ${base.length + 1}::integer) = ${`${base}-`}`,
-            sql`${suffix} ~ '^[0-9]{1,9}$'`,
-          ),
-        )
-      return row?.highest || 1
+    /** The tenant's category slugs, for the slug allocator (lib/slug.ts). */
+    slugs(tenantId: string) {
+      return slugLookup(db, categories, categories.slug, eq(categories.tenantId, tenantId))
     },
 
     /** Updates; a moved category without an explicit position goes after its new last sibling. */

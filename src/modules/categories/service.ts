@@ -5,7 +5,7 @@ import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { paginate, splitIdList } from '../../lib/paging.js'
-import { toSlug } from '../../lib/slug.js'
+import { nextFreeSlug, toSlug } from '../../lib/slug.js'
 import {
   type CategoriesRepository,
   type CategoryFilter,
@@ -104,8 +104,8 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
           row = await repo.insert(tenantId, { ...values, slug: base })
           for (let attempt = 0; row === undefined && attempt < SLUG_ATTEMPTS; attempt++) {
             // Racing creators may take the same suffix; the unique index refuses all but one, so retry.
-            const suffix = (await repo.highestSlugSuffix(tenantId, base)) + 1
-            row = await repo.insert(tenantId, { ...values, slug: `${base}-${suffix}` })
+            const free = await nextFreeSlug(repo.slugs(tenantId), base)
+            row = await repo.insert(tenantId, { ...values, slug: free })
           }
           if (row === undefined) throw errors.conflict('Could not find a free slug; send one explicitly.')
         }

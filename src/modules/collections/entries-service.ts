@@ -5,7 +5,7 @@ import { errors } from '../../errors.js'
 import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { paginate } from '../../lib/paging.js'
-import { toSlug } from '../../lib/slug.js'
+import { nextFreeSlug, toSlug } from '../../lib/slug.js'
 import { visibleStatuses } from '../contents/service-reads.js'
 import { explicitSlug } from '../contents/slugs.js'
 import type { CollectionDefinitionsService } from './definitions-service.js'
@@ -15,7 +15,6 @@ import { tenantMediaIds } from './query/query-sql.js'
 import type { EntryReader } from './reader.js'
 import { type CollectionRow, createCollectionsRepository, type EntryRow } from './repository.js'
 import type { CreateEntryInput, Entry, UpdateEntryInput } from './schemas.js'
-import { nextFreeSlug } from './slugs.js'
 import { normalizeData, referencesOf, searchValuesOf } from './values.js'
 
 export interface ListEntriesInput {
@@ -106,7 +105,7 @@ export function createCollectionEntriesService(deps: {
         }
         let row = await guarded(() => repository.insertEntry(context.tenantId, { ...values, slug }))
         if (row === undefined && input.slug === undefined) {
-          slug = await nextFreeSlug(repository, context.tenantId, collection.id, derived)
+          slug = await nextFreeSlug(repository.slugs(context.tenantId, collection.id), derived)
           row = await guarded(() => repository.insertEntry(context.tenantId, { ...values, slug }))
         }
         if (row === undefined) throw errors.slugConflict(slug)

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, max, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { collectionEntries, collectionEntryValues, collections } from '../../db/schema/index.js'
+import { slugLookup } from '../../db/slugs.js'
 import type { SearchValue } from './values.js'
 
 export type CollectionRow = typeof collections.$inferSelect
@@ -181,29 +182,9 @@ export function createCollectionsRepository(db: Db) {
       return new Set(rows.map((row) => row.id))
     },
 
-    /** Which of `slugs` are taken in the collection. */
-    async takenSlugs(tenantId: string, collectionId: string, slugs: string[]): Promise<Set<string>> {
-      const rows = await db
-        .select({ slug: collectionEntries.slug })
-        .from(collectionEntries)
-        .where(and(entryWhere(tenantId, collectionId), inArray(collectionEntries.slug, slugs)))
-      return new Set(rows.map((row) => row.slug))
-    },
-
-    /** The highest N among `<stem>-N` slugs of the collection (0 when none). */
-    async highestSlugNumber(tenantId: string, collectionId: string, stem: string): Promise<number> {
-      const suffix = sql<string>`substring(${collectionEntries.slug} from ${stem.length + 2})`
-      const [row] = await db
-        .select({ highest: max(sql<number>`(${suffix})::bigint`) })
-        .from(collectionEntries)
-        .where(
-          and(
-            entryWhere(tenantId, collectionId),
-            sql`left(${collectionEntries.slug}, ${stem.length + 1}) = ${`${stem}-`}`,
-            sql`${suffix} ~ '^[0-9]{1,15}$'`,
-          ),
-        )
-      return Number(row?.highest ?? 0)
+    /** The collection's entry slugs, for the slug allocator (lib/slug.ts). */
+    slugs(tenantId: string, collectionId: string) {
+      return slugLookup(db, collectionEntries, collectionEntries.slug, entryWhere(tenantId, collectionId))
     },
   }
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { categories, contentCategories, contents, contentTags, media, tags } from '../../db/schema/index.js'
+import { slugLookup } from '../../db/slugs.js'
 import { containsPattern } from '../../lib/like.js'
 import { type ContentFilter, paramsOf } from './list-query.js'
 import { CONTENTS, createReadStatements, FULL_FIELDS } from './read-statements.js'
@@ -93,22 +94,9 @@ export function createContentsRepository(db: Db) {
       return row
     },
 
-    /** Which of `slugs` the tenant already uses (point lookups on the unique index). */
-    async takenSlugs(tenantId: string, slugs: string[]): Promise<Set<string>> {
-      const rows = await db
-        .select({ slug: contents.slug })
-        .from(contents)
-        .where(and(eq(contents.tenantId, tenantId), inArray(contents.slug, slugs)))
-      return new Set(rows.map((row) => row.slug))
-    },
-
-    /** The highest N among `<base>-N` slugs (1 when there is none); scans the tenant's slug index. */
-    async highestSlugNumber(tenantId: string, base: string): Promise<number> {
-      const result =
-        await db.execute(sql`select coalesce(max(substr(slug, ${base.length + 2})::bigint), 1) as n
-        from contents where tenant_id = ${tenantId} and starts_with(slug, ${`${base}-`})
-          and substr(slug, ${base.length + 2}) ~ '^[0-9]{1,15}$'`)
-      return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 1)
+    /** The tenant's content slugs, for the slug allocator (lib/slug.ts). */
+    slugs(tenantId: string) {
+      return slugLookup(db, contents, contents.slug, eq(contents.tenantId, tenantId))
     },
 
     /**

@@ -2,6 +2,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { paginate } from '../../lib/paging.js'
+import { nextFreeSlug } from '../../lib/slug.js'
 import type { CustomFieldDefinitions } from '../custom-fields/definitions-cache.js'
 import { createDefinitionsRepository } from '../custom-fields/repository.js'
 import { customFieldFilterOf } from '../custom-fields/values.js'
@@ -15,7 +16,7 @@ import {
 import type { ListTotals } from './list-totals.js'
 import { createContentsRepository } from './repository.js'
 import type { ArchiveStats, BySlugFilter, ContentStatus, ListContentsFilter, SlugCheck } from './schemas.js'
-import { explicitSlug, nextFreeSlug } from './slugs.js'
+import { explicitSlug } from './slugs.js'
 import type { TaxonomyIds, TaxonomyKind } from './taxonomy-ids.js'
 
 /** What an API token's `preview` scope grants: reading drafts, scheduled and archived content. */
@@ -134,7 +135,11 @@ export function createContentReads(deps: {
       const slug = explicitSlug(query.slug)
       const owner = await repository.findSlugOwner(tenantId, slug)
       if (owner === undefined || owner.id === query.contentId) return { available: true, slug }
-      const taken = { available: false, slug, suggestion: await nextFreeSlug(repository, tenantId, slug) }
+      const taken = {
+        available: false,
+        slug,
+        suggestion: await nextFreeSlug(repository.slugs(tenantId), slug),
+      }
       // A reader that may not see the owner learns only that the slug is taken, not its title.
       if (visibleStatuses(context, [owner.status])?.length === 0) return taken
       return { ...taken, existingContent: { id: owner.id, title: owner.title, slug: owner.slug } }

@@ -5,7 +5,7 @@ import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
-import { toSlug } from '../../lib/slug.js'
+import { nextFreeSlug, toSlug } from '../../lib/slug.js'
 import type { CustomFieldDefinitions } from '../custom-fields/definitions-cache.js'
 import { createDefinitionsRepository } from '../custom-fields/repository.js'
 import { checkCustomFields, type FieldReferences } from '../custom-fields/values.js'
@@ -15,7 +15,7 @@ import { type ContentJob, PRUNE_VERSIONS_JOB, PUBLISH_SCHEDULED_JOB } from './co
 import { resolvePublication } from './publication.js'
 import { type ContentPatch, createContentsRepository, type LockedContent } from './repository.js'
 import type { Content, CreateContentInput, UpdateContentInput } from './schemas.js'
-import { explicitSlug, nextFreeSlug } from './slugs.js'
+import { explicitSlug } from './slugs.js'
 import { createVersionsRepository } from './versions-repository.js'
 import { actorName, assertReferences, emitPublication, found, unique, writableFields } from './write-rules.js'
 
@@ -157,7 +157,7 @@ export function createContentWrites(deps: ContentWriteDeps) {
         } catch (err) {
           if (!isUniqueViolation(err, SLUG_KEY)) throw err
           if (explicit || attempt === SLUG_ATTEMPTS) throw errors.slugConflict(slug)
-          slug = await nextFreeSlug(repository, tenantId, base)
+          slug = await nextFreeSlug(repository.slugs(tenantId), base)
         }
       }
     },

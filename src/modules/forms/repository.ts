@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { forms, formVersions } from '../../db/schema/index.js'
+import { slugLookup } from '../../db/slugs.js'
 import { containsPattern } from '../../lib/like.js'
 
 export type FormRow = typeof forms.$inferSelect
@@ -74,13 +75,9 @@ export function createFormsRepository(db: Db) {
       return row !== undefined
     },
 
-    /** The slugs among `candidates` already in use. */
-    async takenSlugs(tenantId: string, candidates: string[]): Promise<Set<string>> {
-      const rows = await db
-        .select({ slug: forms.slug })
-        .from(forms)
-        .where(and(eq(forms.tenantId, tenantId), inArray(forms.slug, candidates)))
-      return new Set(rows.map((row) => row.slug))
+    /** The tenant's form slugs, for the slug allocator (lib/slug.ts). */
+    slugs(tenantId: string) {
+      return slugLookup(db, forms, forms.slug, eq(forms.tenantId, tenantId))
     },
 
     async insert(tenantId: string, values: FormValues): Promise<FormRow> {

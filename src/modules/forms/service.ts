@@ -5,7 +5,7 @@ import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { paginate } from '../../lib/paging.js'
-import { SLUG_MAX_LENGTH, toSlug } from '../../lib/slug.js'
+import { nextFreeSlug, toSlug } from '../../lib/slug.js'
 import type { TenantSettingsReader } from '../tenant-settings/effective.js'
 import { checkFields, checkI18n, checkTitle, slugOf } from './definition.js'
 import { defaultLanguageOf, extraOf, formFacts, titleMap, toForm, toFormVersion } from './mapping.js'
@@ -108,13 +108,8 @@ export function createFormsService(deps: {
     }
   }
 
-  /** `<base>-N` with the lowest free N ≥ 2 among the first 20 (a hint: the unique index decides). */
-  async function freeSlug(tenantId: string, base: string): Promise<string> {
-    const stem = base.slice(0, SLUG_MAX_LENGTH - 8).replace(/-+$/, '')
-    const candidates = Array.from({ length: 20 }, (_, index) => `${stem}-${index + 2}`)
-    const taken = await repository.takenSlugs(tenantId, candidates)
-    return candidates.find((candidate) => !taken.has(candidate)) ?? `${stem}-${newId().slice(-8)}`
-  }
+  /** `<base>-N` with the lowest free N ≥ 2 (a hint: the unique index decides). */
+  const freeSlug = (tenantId: string, base: string) => nextFreeSlug(repository.slugs(tenantId), base)
 
   return {
     /** `GET /api/forms`: newest change first. */

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, isNull, like, ne, or } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.js'
 import { memberships, tenants } from '../../db/schema/index.js'
+import { slugLookup } from '../../db/slugs.js'
 
 const tenantColumns = {
   id: tenants.id,
@@ -63,16 +64,9 @@ export function createTenantsRepository(db: Db) {
       return row
     },
 
-    /**
-     * Taken slugs that equal `slug` or start with `stem-`, deleted tenants included (they still
-     * hold their slug). `stem` holds only `[a-z0-9-]`, so it carries no LIKE wildcards.
-     */
-    async slugsTaken(slug: string, stem: string): Promise<Set<string>> {
-      const rows = await db
-        .select({ slug: tenants.slug })
-        .from(tenants)
-        .where(or(eq(tenants.slug, slug), like(tenants.slug, `${stem}-%`)))
-      return new Set(rows.map((row) => row.slug))
+    /** Every tenant's slug, deleted tenants included (they still hold theirs), for the slug allocator. */
+    slugs() {
+      return slugLookup(db, tenants, tenants.slug, undefined)
     },
 
     /**

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { type EventSink, inTransaction } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { toSlug } from '../../lib/slug.js'
+import { freeSlugs, toSlug } from '../../lib/slug.js'
 import { isPlatformAdmin, type PlatformAccount } from '../auth/platform-admin.js'
 import type { SessionManager } from '../auth/sessions.js'
 import { grantedBy, type ResolvedRole, type RoleResolver, roleMetaOf } from '../roles/resolver.js'
@@ -27,8 +27,6 @@ import {
 const SLUG_ATTEMPTS = 5
 /** Suggestions offered with a 409 SlugConflict (prior-art.md §7.2: three free `<slug>-N`). */
 const SLUG_SUGGESTIONS = 3
-/** Room kept for a `-N` suffix so suggestions stay within the slug limit. */
-const STEM_MAX_LENGTH = TENANT_SLUG_MAX_LENGTH - 8
 
 export interface TenantsServiceDeps {
   db: Db
@@ -87,7 +85,10 @@ export function createTenantsService(deps: TenantsServiceDeps) {
         })
       } catch (err) {
         if (!isUniqueViolation(err, 'tenants_slug_key')) throw err
-        const free = await freeSlugs(base, explicit ? SLUG_SUGGESTIONS : 1)
+        const free = await freeSlugs(repository.slugs(), base, {
+          wanted: explicit ? SLUG_SUGGESTIONS : 1,
+          maxLength: TENANT_SLUG_MAX_LENGTH,
+        })
         if (explicit) throw errors.slugConflict(base, free)
         if (attempt >= SLUG_ATTEMPTS)
           throw errors.conflict('No free slug was found; name the slug explicitly.')
@@ -135,18 +136,6 @@ export function createTenantsService(deps: TenantsServiceDeps) {
         membership: { ...membership, ...roleView(owner, tenantId, membership.status === 'active') },
       }
     })
-  }
-
-  /** The first `wanted` slugs `<stem>-N` (N ≥ 2) that no tenant holds. */
-  async function freeSlugs(base: string, wanted: number): Promise<string[]> {
-    const stem = base.length <= STEM_MAX_LENGTH ? base : base.slice(0, STEM_MAX_LENGTH).replace(/-+$/, '')
-    const taken = await repository.slugsTaken(base, stem)
-    const free: string[] = []
-    for (let n = 2; free.length < wanted; n++) {
-      const candidate = `${stem}-${n}`
-      if (!taken.has(candidate)) free.push(candidate)
-    }
-    return free
   }
 
   /**
