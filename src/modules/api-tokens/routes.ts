@@ -8,8 +8,8 @@ import type { ApiTokensService } from './service.js'
 const Query = Type.Object(TenantQuery, { additionalProperties: false })
 
 /**
- * `/api/api-tokens`: managed through a user session only (`userTenant`), so a token can never
- * mint, list or delete tokens (prior-art.md §29).
+ * `/api/api-tokens`: managed through a user session only (`userTenant`), so a token can never mint,
+ * list or delete tokens (docs/decisions/auth.md "API tokens").
  */
 export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ service: ApiTokensService }> = async (
   app,
