@@ -15,7 +15,10 @@ import {
 const tags = ['collections']
 const TenantOnlyQuery = Type.Object(TenantQuery, { additionalProperties: false })
 
-/** `/api/collections`: typed collection definitions (prior-art.md §20), gated by `collections:*`. */
+/**
+ * `/api/collections`: typed collection definitions (docs/decisions/content.md "Typed collections"),
+ * gated by `collections:*`.
+ */
 export const collectionDefinitionsRoutes: FastifyPluginAsyncTypebox<{
   service: CollectionDefinitionsService
 }> = async (app, { service }) => {

@@ -4,7 +4,10 @@ import { errors } from '../../errors.js'
 import { type Outbound, OutboundBlockedError } from '../../lib/outbound.js'
 import type { EffectiveSettings } from './effective.js'
 
-/** Connect and greeting timeouts of a tenant's SMTP server (platform.md §5: connect 5 s, total 10 s). */
+/**
+ * Connect and greeting timeouts of a tenant's SMTP server (as the outbound guard: connect 5 s,
+ * total 10 s; docs/decisions/security.md).
+ */
 const CONNECT_TIMEOUT_MS = 5000
 const SOCKET_TIMEOUT_MS = 10_000
 
