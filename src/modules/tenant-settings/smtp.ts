@@ -48,7 +48,8 @@ const DESTINATION = ['host', 'port', 'username', 'secure'] as const
 /**
  * A stored password stays bound to the server it was given for: a change of host, port, username
  * or `secure` that keeps it (`keepsStoredPassword`) would have Folio log in to the new server with
- * it, so the change must send `smtp.password` again (docs/decisions/security.md "Stored secrets").
+ * it, so the change must send `smtp.password` again (docs/decisions/security.md "Stored secrets stay
+ * bound to their destination").
  * @throws ValidationFailed naming `smtp.password`.
  */
 export function assertPasswordBound(
