@@ -16,10 +16,10 @@
 // is missed), BENCH_SETUP_SQL (a .sql file run after seeding, e.g. a candidate index; end it with
 // ANALYZE), BENCH_TIMEOUT (overall seconds; default derived from the durations).
 //
-// Metering (decisions.md "Quotas"): BENCH_METERING=compare starts a second Folio with METERING=off
-// on the same database, gives the bench tenant a finite monthly limit (limits.apiCalls = 10^12, so
-// every request takes the full quota path: limit lookup, reservation, headers), and measures each
-// route on both, alternating off/on for BENCH_ROUNDS rounds, instead of against the
+// Metering (docs/decisions/quotas.md): BENCH_METERING=compare starts a second Folio with
+// METERING=off on the same database, gives the bench tenant a finite monthly limit (limits.apiCalls
+// = 10^12, so every request takes the full quota path: limit lookup, reservation, headers), and
+// measures each route on both, alternating off/on for BENCH_ROUNDS rounds, instead of against the
 // reference; the target is on ≥ 95% of off. BENCH_METERING=off runs the usual bench with metering
 // off. BENCH_METERING=calibrate runs the same comparison with metering off on both servers: the
 // noise floor of the comparison on this machine. BENCH_REDIS_URL gives the Folio servers a Redis.

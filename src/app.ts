@@ -82,8 +82,8 @@ export interface AppDeps {
 }
 
 /**
- * Builds the Fastify application without listening (style.md example 1). The caller owns the
- * database and store; `app.close()` does not close them.
+ * Builds the Fastify application without listening (docs/architecture.md "The application"). The
+ * caller owns the database and store; `app.close()` does not close them.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps

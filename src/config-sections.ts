@@ -1,9 +1,9 @@
 import { isHttpUrl, parseInteger } from './config-parse.js'
 
 /**
- * Sections of the configuration read apart (decisions.md "Configuration"): media storage (`MEDIA_*`,
- * `S3_*`), Google sign-in (`GOOGLE_*`) and the auth throttles (`AUTH_*`). Read by `loadConfig`
- * (config.ts), which reports every problem at once.
+ * Sections of the configuration read apart (docs/decisions/configuration.md): media storage
+ * (`MEDIA_*`, `S3_*`), Google sign-in (`GOOGLE_*`) and the auth throttles (`AUTH_*`). Read by
+ * `loadConfig` (config.ts), which reports every problem at once.
  */
 
 /**

@@ -13,9 +13,9 @@ import {
 } from './config-sections.js'
 
 /**
- * Runtime configuration (decisions.md "Runtime and configuration"). `loadConfig` reads the
- * environment once, reports every invalid variable together in one `ConfigError`, and returns a
- * frozen object; nothing else in Folio reads `process.env`.
+ * Runtime configuration (docs/decisions/configuration.md "Configuration is read once, at start").
+ * `loadConfig` reads the environment once, reports every invalid variable together in one
+ * `ConfigError`, and returns a frozen object; nothing else in Folio reads `process.env`.
  */
 export interface Config {
   port: number
@@ -43,7 +43,7 @@ export interface Config {
   authThrottles: AuthThrottleLimits | false
   /** Largest WordPress export accepted by `POST /api/imports/wordpress` (413 beyond). */
   importMaxBytes: number
-  /** Days the activity log keeps an entry (platform.md §4). */
+  /** Days the activity log keeps an entry (docs/decisions/jobs-and-events.md "Activities"). */
   activityRetentionDays: number
   /** Days a relayed outbox event is kept (`OUTBOX_RETENTION_DAYS`) before the daily prune removes it. */
   outboxRetentionDays: number
@@ -60,12 +60,13 @@ export interface Config {
    */
   outboundAllowPrivate: boolean
   /**
-   * Seconds before each webhook retry (platform.md §5); one more attempt than entries in all, then
-   * the delivery fails. Each wait gets up to 10 % random jitter on top.
+   * Seconds before each webhook retry (docs/decisions/jobs-and-events.md "Webhooks follow Standard
+   * Webhooks"); one more attempt than entries in all, then the delivery fails. Each wait gets up to
+   * 10 % random jitter on top.
    */
   webhookRetryDelaysSeconds: readonly number[]
   /**
-   * Monthly request metering and the quota (decisions.md "Quotas"); false when `METERING=off`
+   * Monthly request metering and the quota (docs/decisions/quotas.md); false when `METERING=off`
    * (benchmarks comparing its cost): nothing is counted, limited or reported in headers.
    */
   metering: boolean
@@ -74,7 +75,7 @@ export interface Config {
    * (`TENANT_DELETION_GRACE_DAYS`, default 30; fractions allowed, 0 = purge at once).
    */
   tenantDeletionGraceMs: number
-  /** Where uploaded media live and how they are served (decisions.md `MEDIA_DRIVER`). */
+  /** Where uploaded media live and how they are served (docs/decisions/media.md "Two drivers, one store"). */
   media: MediaConfig
   /** Google sign-in (OpenID Connect); undefined when `GOOGLE_CLIENT_ID` is unset (its routes answer 503). */
   google: GoogleConfig | undefined

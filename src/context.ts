@@ -1,14 +1,17 @@
 import { ALL_PERMISSIONS, expandPermissions } from './modules/roles/catalog.js'
 
-/** Who acts (platform.md §1): a signed-in user, an API token, or Folio itself (importer, jobs, CLI). */
+/**
+ * Who acts (docs/architecture.md "Request context"): a signed-in user, an API token, or Folio
+ * itself (importer, jobs, CLI).
+ */
 export type Actor =
   | { kind: 'user'; userId: string }
   | { kind: 'apiToken'; tokenId: string; name?: string }
   | { kind: 'system'; name: string }
 
 /**
- * The request context every service method takes first (platform.md §1). The auth guard builds it
- * from the credential; nothing in it comes from a request body.
+ * The request context every service method takes first (docs/architecture.md "Request context").
+ * The auth guard builds it from the credential; nothing in it comes from a request body.
  */
 export interface TenantContext {
   /** Never '' (a route that acts on no tenant has no context). */
@@ -45,9 +48,10 @@ export function onBehalfOf(tenantId: string, userId: string, name: string): Tena
 }
 
 /**
- * The context of a public route (platform.md §7): the tenant named by `X-Tenant-ID`, already found
- * live and admitted by its edge policy. Read-only: it carries no actor and no permission, so a
- * service given it can only read what the tenant publishes.
+ * The context of a public route (docs/decisions/delivery.md "Only what the tenant publishes"): the
+ * tenant named by `X-Tenant-ID`, already found live and admitted by its edge policy. Read-only: it
+ * carries no actor and no permission, so a service given it can only read what the tenant
+ * publishes.
  */
 export interface PublicContext {
   readonly tenantId: string

@@ -1,6 +1,6 @@
 /**
  * The error catalog: every error Folio answers with has a stable PascalCase code and a fixed HTTP
- * status (decisions.md "HTTP conventions"). Services throw these through the named constructors
+ * status (docs/decisions/http.md "Error body"). Services throw these through the named constructors
  * below; the one error handler (`error-handler.ts`) renders them as `{ error, message }`.
  */
 const STATUS_BY_CODE = {
@@ -88,12 +88,13 @@ export const errors = {
       { limitName, limit, usage },
     ),
   /**
-   * 400 when a change would leave a tenant without an active owner (decisions.md "Roles");
-   * `blockingTenants` lists them where more than one can be concerned (account deletion).
+   * 400 when a change would leave a tenant without an active owner (docs/decisions/auth.md "A
+   * tenant always keeps an active owner"); `blockingTenants` lists them where more than one can be
+   * concerned (account deletion).
    */
   lastOwner: (message: string, blockingTenants?: unknown[]) =>
     new AppError('LastOwnerRestriction', message, blockingTenants === undefined ? {} : { blockingTenants }),
-  /** Absence and another tenant's record look the same (style.md 4.3). */
+  /** Absence and another tenant's record look the same (docs/decisions/tenancy.md). */
   notFound: (resource: string) => new AppError('NotFound', `${resource} not found.`),
   conflict: (message: string) => new AppError('Conflict', message),
   /** 400 when a typed confirmation (tenant deletion: the slug) does not match `expected`'s meaning. */
@@ -143,8 +144,9 @@ export const errors = {
     ),
   googleUnlinkRefused: (message: string) => new AppError('GoogleUnlinkRefused', message),
   /**
-   * 429 for an exhausted monthly quota (spec "Errors"): `limit` and `usage` in requests, `periodKey`
-   * `YYYY-MM`, `resetAt` ISO 8601; `Retry-After` carries the seconds until the reset.
+   * 429 for an exhausted monthly quota (docs/decisions/quotas.md "Quota headers and the 429"):
+   * `limit` and `usage` in requests, `periodKey` `YYYY-MM`, `resetAt` ISO 8601; `Retry-After`
+   * carries the seconds until the reset.
    */
   requestLimitExceeded: (
     quota: { limit: number; usage: number; periodKey: string; resetAt: Date },

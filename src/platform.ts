@@ -23,11 +23,11 @@ export interface PlatformOptions {
 }
 
 /**
- * The mechanisms every family shares (platform.md §2–4): the event bus (this instance's caches hear
- * commits at once), the outbox relay with its durable consumers (activity log, cross-instance
- * broadcast; webhooks join later), the job runner and the request meter. `start` begins polling and working;
- * the command-line importer builds services on the same bus without starting anything, so its
- * events wait in the outbox for the next running server.
+ * The mechanisms every family shares (docs/architecture.md "The composition root"): the event bus
+ * (this instance's caches hear commits at once), the outbox relay with its durable consumers
+ * (activity log, cross-instance broadcast; webhooks join later), the job runner and the request
+ * meter. `start` begins polling and working; the command-line importer builds services on the same
+ * bus without starting anything, so its events wait in the outbox for the next running server.
  */
 export function createPlatform(options: PlatformOptions) {
   const { database, store } = options
@@ -81,7 +81,7 @@ export function createPlatform(options: PlatformOptions) {
     activities,
     /** Hourly request counts in the database. */
     usage,
-    /** The request meter (platform.md §6); undefined when `METERING=off`. */
+    /** The request meter (docs/architecture.md "Metering and quotas"); undefined when `METERING=off`. */
     meter,
     /** Adds a durable consumer of events (call before `start`). */
     consume(consumer: EventConsumer) {

@@ -31,7 +31,8 @@ async function main() {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir })
   const app = await buildApp({ config, database, store, mailer })
 
-  // In-flight requests finish, then the store and database close (decisions.md "Runtime").
+  // In-flight requests finish, then the store and database close (docs/decisions/configuration.md
+  // "Graceful shutdown").
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
     else app.log.info({ signal }, 'shutting down')

@@ -63,8 +63,8 @@ import type { Platform } from './platform.js'
 import type { SharedStore } from './store/shared-store.js'
 
 /**
- * The composition root for services: the same objects serve HTTP routes, the WordPress importer
- * and scripts (style.md example 4), so there is one write path per resource.
+ * The composition root for services: the same objects serve HTTP routes, the WordPress importer and
+ * scripts (docs/architecture.md "The composition root"), so there is one write path per resource.
  */
 export function createServices(deps: {
   config: Readonly<Config>
@@ -81,7 +81,8 @@ export function createServices(deps: {
   const events = bus.sink
   const secrets = createSecretBox(config.appSecret, config.appSecretPrevious)
   const settings = createTenantSettingsReader({ db, bus, secrets })
-  // Every request to an address a tenant chose goes through this guarded client (platform.md §5).
+  // Every request to an address a tenant chose goes through this guarded client
+  // (docs/decisions/security.md "Outbound requests go through one guarded client").
   const outbound = createOutbound({ allowPrivate: config.outboundAllowPrivate })
   const roles = createRoleResolver({ db, bus })
   const credentials = createCredentials({ db, appSecret: config.appSecret, roles })

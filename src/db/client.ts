@@ -38,7 +38,7 @@ export interface DatabaseOptions {
   poolSize?: number
 }
 
-/** Opens the database chosen by configuration (decisions.md: `DATABASE_URL`). */
+/** Opens the database chosen by configuration (docs/decisions/configuration.md: `DATABASE_URL`). */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   const url = options.url
   if (url?.startsWith('postgres://') || url?.startsWith('postgresql://')) {
@@ -71,7 +71,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   }
 }
 
-/** Whether the database answers a trivial query (readiness: decisions.md `GET /ready`). */
+/** Whether the database answers a trivial query (`GET /ready`: docs/decisions/configuration.md). */
 export async function isReachable(database: Database): Promise<boolean> {
   try {
     await database.db.execute(sql`select 1`)

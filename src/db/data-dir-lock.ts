@@ -4,8 +4,9 @@ import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 
 /**
- * The exclusive lock on an embedded database's `DATA_DIR` (decisions.md "Embedded database"): PGlite
- * belongs to one process, and two processes on one directory lose writes and can leave it unopenable.
+ * The exclusive lock on an embedded database's `DATA_DIR` (docs/decisions/configuration.md
+ * "Embedded database"): PGlite belongs to one process, and two processes on one directory lose
+ * writes and can leave it unopenable.
  *
  * The lock is `DATA_DIR/folio.lock`, a directory made atomically by proper-lockfile, whose mtime the
  * holder refreshes every few seconds; beside it `folio.lock.json` names the holder (pid, host, command).

@@ -14,11 +14,12 @@ export type EventListener = (notice: EventNotice) => void
 const CHANNEL_PREFIX = 'event:'
 
 /**
- * In-memory caches hear every committed event on every instance (platform.md §2, "cache
- * invalidation across instances"): this instance's commits at once through `sink`, the others'
- * through the `broadcast` consumer of the relay, which publishes each event on the shared store
- * (Redis pub/sub when configured). A listener may hear an event more than once; dropping a cache
- * entry twice is harmless. Listeners must not throw or block.
+ * In-memory caches hear every committed event on every instance (docs/architecture.md "Event bus";
+ * docs/decisions/jobs-and-events.md "Instances hear each other's events"): this instance's commits
+ * at once through `sink`, the others' through the `broadcast` consumer of the relay, which
+ * publishes each event on the shared store (Redis pub/sub when configured). A listener may hear an
+ * event more than once; dropping a cache entry twice is harmless. Listeners must not throw or
+ * block.
  */
 export function createEventBus(
   store: SharedStore,

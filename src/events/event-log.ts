@@ -4,11 +4,11 @@ import { type ActorRef, outbox } from '../db/schema/index.js'
 import { newId } from '../lib/ids.js'
 
 /**
- * Domain events and the transactional outbox (platform.md §2). A write records what happened in
- * the same transaction as the change (`inTransaction` + `emit`), so an event exists exactly when
- * its write committed. After the commit the event sink hears the events: this instance drops its
- * caches at once, and the relay (`relay.ts`) hands them to the durable consumers. Nothing a
- * consumer does can fail the write.
+ * Domain events and the transactional outbox (docs/architecture.md "Outbox",
+ * docs/decisions/jobs-and-events.md). A write records what happened in the same transaction as the
+ * change (`inTransaction` + `emit`), so an event exists exactly when its write committed. After the
+ * commit the event sink hears the events: this instance drops its caches at once, and the relay
+ * (`relay.ts`) hands them to the durable consumers. Nothing a consumer does can fail the write.
  *
  * Names are `<resource>.<past-verb>` (`content.created`, `member.role-changed`); the payload is the
  * public record (what a read returns) plus what changed, never a secret.

@@ -4,10 +4,10 @@ import { outbox } from '../db/schema/index.js'
 import type { CommittedEvent } from './event-log.js'
 
 /**
- * A durable consumer of domain events (platform.md §2: the activity log, webhook deliveries,
- * cross-instance cache invalidation). It runs inside the relay's transaction together with marking
- * the events processed, and must be idempotent on the event id: a batch whose transaction failed
- * is handed over again.
+ * A durable consumer of domain events (docs/architecture.md "Relay": the activity log, webhook
+ * deliveries, cross-instance cache invalidation). It runs inside the relay's transaction together
+ * with marking the events processed, and must be idempotent on the event id: a batch whose
+ * transaction failed is handed over again.
  */
 export interface EventConsumer {
   name: string

@@ -13,7 +13,8 @@ import type { TenantDirectory } from '../modules/tenants/directory.js'
  * say: one without `auth`, or a tenant route without `permission`, fails at registration.
  * - `none`: no credential (register, login, verification).
  * - `user`: a user session, no tenant needed (own account, tenant list and creation).
- * - `tenant`: a user session or an API token, acting on one tenant (decisions.md "Tenancy").
+ * - `tenant`: a user session or an API token, acting on one tenant (docs/decisions/tenancy.md "The
+ *   tenant comes from the credential").
  * - `userTenant`: like `tenant`, but only a user session (API token management: tokens never mint tokens).
  * - `public`: no private credential; the tenant comes from `X-Tenant-ID` and its edge policy applies.
  *   Only for routes under `/api/public` (the public-route plugin, `http/public.ts`).
@@ -36,7 +37,10 @@ declare module 'fastify' {
     permissions: ReadonlySet<string>
     /** The caller's role key in `tenantId` (membership role, or an API token's `actingRole`); '' on routes that act on none. */
     role: string
-    /** The request context of tenant routes (platform.md §1); null on routes that act on no tenant. */
+    /**
+     * The request context of tenant routes (docs/architecture.md "Request context"); null on routes
+     * that act on no tenant.
+     */
     context: TenantContext | null
   }
 }
@@ -70,7 +74,7 @@ export const authPlugin = fp(
     app.addHook('onRoute', (route) => {
       const mode = route.config?.auth
       if (mode === undefined) {
-        throw new Error(`${route.method} ${route.url} declares no access: set config.auth (platform.md §1).`)
+        throw new Error(`${route.method} ${route.url} declares no access: set config.auth.`)
       }
       if ((mode === 'tenant' || mode === 'userTenant') && route.config?.permission === undefined) {
         throw new Error(`${route.method} ${route.url} acts on a tenant but declares no permission.`)

@@ -37,7 +37,7 @@ const STATUS_MEANING: Record<string, string> = {
 
 const ROLE_ORDER = [...ROLE_KEYS]
 
-/** Who may call a route, in words, from its auth mode and permission (decisions.md "Authentication"). */
+/** Who may call a route, in words, from its auth mode and permission (docs/decisions/auth.md). */
 function whoMayCall(mode: AuthMode, permission: string | undefined): string {
   if (mode === 'none') return 'Anyone; no credentials are needed.'
   if (mode === 'public') {
@@ -128,7 +128,8 @@ const DOCS_CSP = {
 }
 
 /**
- * The OpenAPI 3.0.3 document, generated from the route schemas (api-spec "Versioning"), served at
+ * The OpenAPI 3.0.3 document, generated from the route schemas: the repository's copy of the API
+ * contract (docs/architecture.md "Citing the docs and the API contract in comments"), served at
  * `/api/docs` (interactive), `/api/docs/json` and `/api/docs/yaml`. Register before the routes.
  */
 export async function registerDocs(app: FastifyInstance, publicUrl: string) {

@@ -15,7 +15,10 @@ const FASTIFY_CODES: Record<string, [number, string, string?]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'BadRequest', 'The body is not valid JSON.'],
 }
 
-/** PostgreSQL errors a client can cause, by SQLSTATE (style.md 4.4, after directus' dialect map). */
+/**
+ * PostgreSQL errors a client can cause, by SQLSTATE (docs/decisions/http.md "Bad input is a 4xx and
+ * changes nothing; a 5xx is a bug"; after directus' dialect map).
+ */
 const PG_CODES: Record<string, [number, string, string]> = {
   '23505': [409, 'Conflict', 'A record with the same unique value already exists.'],
   '23503': [409, 'Conflict', 'The record refers to something that does not exist, or is still referred to.'],
@@ -26,7 +29,10 @@ const PG_CODES: Record<string, [number, string, string]> = {
   '54000': [400, 'ValidationFailed', 'A value is too large for the field.'],
 }
 
-/** The one error renderer: every error leaves as `{ error, message }` (decisions.md "HTTP conventions"). */
+/**
+ * The one error renderer: every error leaves as `{ error, message }` (docs/decisions/http.md "Error
+ * body").
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const rendered = render(err)

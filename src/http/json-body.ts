@@ -3,7 +3,8 @@ import secureJson from 'secure-json-parse'
 import { errors } from '../errors.js'
 
 /**
- * The JSON body parser, replacing Fastify's default for two reasons (decisions.md "Input hygiene"):
+ * The JSON body parser, replacing Fastify's default for two reasons
+ * (docs/decisions/input-hygiene.md):
  * - an empty body sent with `content-type: application/json` is accepted where the route takes no
  *   body (DELETE, logout, publish …), and read as `{}` where it takes one, so validation names the
  *   missing members instead of answering "the body is empty";

@@ -31,7 +31,10 @@ export interface PublicApiOptions {
   clientLimit: number | false
 }
 
-/** Every answer of a public route depends on the tenant and the browser origin (decisions.md). */
+/**
+ * Every answer of a public route depends on the tenant and the browser origin
+ * (docs/decisions/delivery.md).
+ */
 const VARY = 'X-Tenant-ID, Origin'
 const CORS_METHODS = ['GET', 'HEAD', 'POST']
 const CORS_ALLOWED_HEADERS = ['Content-Type', 'Authorization', 'X-Tenant-ID', 'X-API-Key', 'X-Locale']
@@ -86,9 +89,9 @@ function createClientThrottle(store: SharedStore, perMinute: number) {
 }
 
 /**
- * The one plugin of every `/api/public/*` route (decisions.md "Tenancy", platform.md §7). Register it
- * at prefix `/api/public`, outside the authenticated scope; it registers `routes` inside itself.
- * Per request, before the route runs:
+ * The one plugin of every `/api/public/*` route (docs/decisions/delivery.md, docs/architecture.md
+ * "Public delivery routes"). Register it at prefix `/api/public`, outside the authenticated scope;
+ * it registers `routes` inside itself. Per request, before the route runs:
  * 1. `Vary: X-Tenant-ID, Origin` on every answer;
  * 2. the tenant from `X-Tenant-ID` (missing or malformed 400);
  * 3. the per-client throttle (`clientLimit` a minute per client address, whichever tenant it

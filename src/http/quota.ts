@@ -13,11 +13,12 @@ declare module 'fastify' {
 }
 
 /**
- * Meters every tenant route registered after it in its scope (decisions.md "Quotas"): an
- * `onRequest` hook placed after the auth guard, so only requests the guard admitted are counted
- * (authenticated, tenant resolved, permission held; never a request refused before that, so nobody
- * spends another tenant's quota). The request is counted before the route runs; the quota headers
- * go on every answer that follows, and an exhausted quota answers 429 `RequestLimitExceeded`.
+ * Meters every tenant route registered after it in its scope (docs/decisions/quotas.md "What counts
+ * as a request"): an `onRequest` hook placed after the auth guard, so only requests the guard
+ * admitted are counted (authenticated, tenant resolved, permission held; never a request refused
+ * before that, so nobody spends another tenant's quota). The request is counted before the route
+ * runs; the quota headers go on every answer that follows, and an exhausted quota answers 429
+ * `RequestLimitExceeded`.
  */
 export const quotaPlugin = fp(
   async (app: FastifyInstance, options: { quota: QuotaService }) => {

@@ -10,7 +10,7 @@ const FRAME_STATUSES: Record<string, number[]> = {
   public: [403, 404, 429],
 }
 
-/** A query string that allows no parameter: decisions.md "Query strings are strict". */
+/** A query string that allows no parameter: docs/decisions/http.md "Query strings are strict". */
 const NO_QUERY = { type: 'object', properties: {}, additionalProperties: false }
 
 /**

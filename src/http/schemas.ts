@@ -21,8 +21,8 @@ export function Nullable<T extends TSchema>(schema: T) {
 }
 
 /**
- * A free JSON object (any members) within `limits` (decisions.md "Input hygiene"), enforced on
- * requests by the `x-free-object` keyword (`validation.ts`).
+ * A free JSON object (any members) within `limits` (docs/decisions/input-hygiene.md "Free objects
+ * have limits"), enforced on requests by the `x-free-object` keyword (`validation.ts`).
  */
 export function FreeObjectOf(limits: FreeObjectLimits) {
   return Type.Unsafe<Record<string, unknown>>({
@@ -86,14 +86,15 @@ export const PageQuery = (limitMax = 100, limitDefault = 20) => ({
 })
 
 /**
- * Tenant selection accepted by every tenant-scoped admin route (api-spec "Authentication" rule 7;
- * decisions.md "Tenancy"). Spread into each route's querystring so strict query checking still holds.
+ * Tenant selection accepted by every tenant-scoped admin route (docs/decisions/tenancy.md "The
+ * tenant comes from the credential"). Spread into each route's querystring so strict query checking
+ * still holds.
  */
 export const TenantQuery = { tenantId: Type.Optional(Id) }
 
 /**
- * Tenant selection where the spec makes the `tenantId` query parameter required (api-spec "Users
- * and memberships": tenant user administration names its tenant on every call). Missing → 400.
+ * Tenant selection where the API contract makes the `tenantId` query parameter required (tenant
+ * user administration under `/api/users` names its tenant on every call). Missing → 400.
  */
 export const RequiredTenantQuery = { tenantId: Id }
 

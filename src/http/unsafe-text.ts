@@ -1,5 +1,5 @@
 /**
- * Text PostgreSQL cannot store, found before validation (decisions.md "Input hygiene"): a NUL
+ * Text PostgreSQL cannot store, found before validation (docs/decisions/input-hygiene.md): a NUL
  * character (U+0000; PostgreSQL text refuses it, so it used to surface as a 500) or invalid UTF-16
  * (a lone surrogate, which has no UTF-8 form). Keys of objects count as text too.
  */

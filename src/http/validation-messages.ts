@@ -1,6 +1,6 @@
 /**
- * Human validation messages from Ajv errors (decisions.md "Input hygiene": messages name the member
- * and what was expected — the allowed values, the limit, the format in words). Ajv runs with
+ * Human validation messages from Ajv errors (docs/decisions/input-hygiene.md "Messages name the
+ * member and what was expected": the allowed values, the limit, the format in words). Ajv runs with
  * `verbose`, so each error carries the schema it failed; a pattern is put in words by the schema's
  * `x-expect` annotation, else its `description`.
  */

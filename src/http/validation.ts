@@ -6,7 +6,7 @@ import { type FreeObjectLimits, freeObjectProblem } from '../lib/free-object.js'
 import { findUnsafeText } from './unsafe-text.js'
 
 /**
- * Request validation (decisions.md "Input hygiene"):
+ * Request validation (docs/decisions/input-hygiene.md):
  * - JSON bodies are never type-coerced (`{"title": 12345}` is a 400); query strings and path
  *   parameters arrive as text and are coerced, so each HTTP part has its own Ajv instance.
  * - Every part is first searched for text PostgreSQL cannot store (NUL, lone surrogates): one check

@@ -3,11 +3,12 @@ import PgBoss from 'pg-boss'
 import type { Database, Db } from '../db/client.js'
 
 /**
- * Durable background work (platform.md §3): webhook deliveries and their retries, scheduled
- * publishing, retention and pruning, quota folding. Runs on pg-boss over Folio's own database
- * handle, so the same queue works on embedded PGlite and on PostgreSQL with many instances (jobs
- * are claimed with `FOR UPDATE SKIP LOCKED`: each runs once). Jobs survive restarts; a failing job
- * retries with backoff and ends in pg-boss's visible `failed` state with its error as output.
+ * Durable background work (docs/decisions/jobs-and-events.md "One durable job runner"): webhook
+ * deliveries and their retries, scheduled publishing, retention and pruning, quota folding. Runs on
+ * pg-boss over Folio's own database handle, so the same queue works on embedded PGlite and on
+ * PostgreSQL with many instances (jobs are claimed with `FOR UPDATE SKIP LOCKED`: each runs once).
+ * Jobs survive restarts; a failing job retries with backoff and ends in pg-boss's visible `failed`
+ * state with its error as output.
  *
  * pg-boss 10 is the last major that supports Node.js 20 (11 and later need Node.js 22).
  */

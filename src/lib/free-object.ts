@@ -1,9 +1,9 @@
 /**
- * Limits on free JSON objects (`customFields`, `settings`, `metadata`, `lexical`): decisions.md
- * "Input hygiene" — depth ≤ 32, ≤ 1,000 members in all, ≤ 256 KB serialized (lexical ≤ 2 MB) — plus
- * the keys that pollute prototypes when a client merges the object into another
- * (security-checklist.md item 10). Checked by the `x-free-object` schema keyword at validation, so a
- * value past a limit is a 400 before any service or the database sees it.
+ * Limits on free JSON objects (`customFields`, `settings`, `metadata`, `lexical`):
+ * docs/decisions/input-hygiene.md "Free objects have limits" — depth ≤ 32, ≤ 1,000 members in all,
+ * ≤ 256 KB serialized (lexical ≤ 2 MB) — plus the keys that pollute prototypes when a client merges
+ * the object into another. Checked by the `x-free-object` schema keyword at validation, so a value
+ * past a limit is a 400 before any service or the database sees it.
  */
 export interface FreeObjectLimits {
   maxDepth: number

@@ -1,7 +1,8 @@
 /**
  * LIKE/ILIKE patterns from user text. `%`, `_` and `\` in the text are escaped so they match
  * themselves (PostgreSQL's default LIKE escape character is the backslash), which closes the
- * wildcard-injection hole the original had with unescaped regexes (prior-art.md §29).
+ * wildcard-injection hole the earlier system had with unescaped regexes
+ * (docs/decisions/input-hygiene.md "Strings an attacker tries are harmless").
  */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, '\\$&')

@@ -5,7 +5,8 @@ import { Agent, request } from 'undici'
 
 /**
  * The one way Folio sends a request to an address a tenant chose (webhooks, SMTP hosts, external
- * media checks): the SSRF guard of platform.md §5 (security-checklist.md item 6).
+ * media checks): the SSRF guard of docs/decisions/security.md "Outbound requests go through one
+ * guarded client".
  * - `http:` and `https:` only, no user name or password in the URL;
  * - every address the host resolves to must be public unicast: not loopback, private, link-local
  *   (the cloud metadata address 169.254.169.254 is one), carrier-grade NAT, multicast, reserved or

@@ -1,8 +1,8 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto'
 
 /**
- * Password hashing with Node's scrypt (decisions.md allows it; no native build, and it runs on
- * libuv's thread pool, off the event loop).
+ * Password hashing with Node's scrypt (docs/decisions/auth.md "Passwords": no native build, and it
+ * runs on libuv's thread pool, off the event loop).
  *
  * Cost: N=2^14, r=8, p=5, one of the OWASP Password Storage Cheat Sheet's equivalent scrypt settings.
  * It needs 16 MiB per check (128·N·r bytes) where N=2^17, r=8, p=1 needs 128 MiB, so even 50 checks

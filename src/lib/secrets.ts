@@ -2,9 +2,10 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 
 /**
  * Secrets Folio must read back (a tenant's SMTP password, its webhook secret) are stored encrypted
- * with AES-256-GCM (platform.md §5), under a key derived from `APP_SECRET` with HKDF-SHA256
- * (RFC 5869). The additional authenticated data binds a ciphertext to its place (tenant and member),
- * so a ciphertext copied into another tenant's row does not decrypt.
+ * with AES-256-GCM (docs/decisions/security.md "Secrets Folio must read back are encrypted and
+ * bound to their place"), under a key derived from `APP_SECRET` with HKDF-SHA256 (RFC 5869). The
+ * additional authenticated data binds a ciphertext to its place (tenant and member), so a
+ * ciphertext copied into another tenant's row does not decrypt.
  *
  * Stored form: `v1.<keyId>.<iv>.<tag>.<ciphertext>` (base64url parts); `keyId` names the key so a
  * rotation knows which secret to use.

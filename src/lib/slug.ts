@@ -1,9 +1,9 @@
 import slugify from '@sindresorhus/slugify'
 
-/** Longest slug the spec allows for content (api-spec "Limits": content slug max 240). */
+/** Longest slug the API contract allows for content (docs/decisions/http.md "Limits the contract sets"). */
 export const SLUG_MAX_LENGTH = 240
 
-// Umlauts drop their diacritic like every other accent (ü→u, as the original's NFD strip did), not
+// Umlauts drop their diacritic like every other accent (ü→u, as the earlier system's NFD strip did), not
 // the German ue/oe/ae spelling the transliteration library defaults to.
 const UMLAUTS: [string, string][] = [
   ['ä', 'a'],

@@ -14,9 +14,9 @@ export interface Mailer {
 }
 
 /**
- * Platform mail (decisions.md: `SMTP_URL`, `MAIL_FROM`). Without `SMTP_URL` each message is written
- * as an `.eml` file under `DATA_DIR/mail` (LF line ends), so a fresh install can still complete
- * verification.
+ * Platform mail (`SMTP_URL`, `MAIL_FROM`; docs/architecture.md "Mail"). Without `SMTP_URL` each
+ * message is written as an `.eml` file under `DATA_DIR/mail` (LF line ends), so a fresh install can
+ * still complete verification.
  */
 export function createMailer(options: {
   smtpUrl?: string | undefined

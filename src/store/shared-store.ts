@@ -4,9 +4,10 @@ import type { Redis } from 'ioredis'
 
 /**
  * What several Folio instances share: Redis when `REDIS_URL` is set; else, on PostgreSQL, the
- * database's LISTEN/NOTIFY for invalidations; otherwise this process alone (decisions.md "Runtime
- * and configuration"). Holds the client for throttles and the channel that
- * tells every instance to drop a cached credential at once (logout, token deletion).
+ * database's LISTEN/NOTIFY for invalidations; otherwise this process alone
+ * (docs/decisions/configuration.md "Shared state between instances"). Holds the client for
+ * throttles and the channel that tells every instance to drop a cached credential at once (logout,
+ * token deletion).
  */
 export interface SharedStore {
   /** The Redis client, or undefined for the in-process store. */

@@ -4,9 +4,10 @@ import { tenants } from './tenants.js'
 import { users } from './users.js'
 
 /**
- * Server-side user sessions (decisions.md "Authentication"). The JWT carries `sid` and `jti`; a
- * request is accepted only while the row exists, is not revoked, has not passed `expires_at` and its
- * `token_id` equals the JWT's `jti` (so a rotated token stops working at once).
+ * Server-side user sessions (docs/decisions/auth.md "Sessions live on the server"). The JWT carries
+ * `sid` and `jti`; a request is accepted only while the row exists, is not revoked, has not passed
+ * `expires_at` and its `token_id` equals the JWT's `jti` (so a rotated token stops working at
+ * once).
  */
 export const sessions = pgTable(
   'sessions',

@@ -29,7 +29,10 @@ export interface StoredField {
   ref?: string
 }
 
-/** Typed collection definitions (prior-art.md §20): one row per collection key and tenant. */
+/**
+ * Typed collection definitions (docs/decisions/content.md "Typed collections"): one row per
+ * collection key and tenant.
+ */
 export const collections = pgTable(
   'collections',
   {

@@ -131,9 +131,9 @@ export const contentTags = pgTable(
 )
 
 /**
- * Snapshots of a content, one per save (prior-art.md §14.3): `snapshot` is the full content record
- * as the API returned it after that save. Deleting marks a version (`deletedAt`), keeping the
- * record of who deleted it; pruning removes rows for good.
+ * Snapshots of a content, one per save (docs/decisions/content.md "Every save keeps a version"):
+ * `snapshot` is the full content record as the API returned it after that save. Deleting marks a
+ * version (`deletedAt`), keeping the record of who deleted it; pruning removes rows for good.
  */
 export const contentVersions = pgTable(
   'content_versions',
@@ -163,7 +163,7 @@ export const contentVersions = pgTable(
   ],
 )
 
-/** Field types of custom field definitions (prior-art.md §15). */
+/** Field types of custom field definitions (docs/decisions/content.md "Custom field definitions"). */
 export const CUSTOM_FIELD_TYPES = [
   'text',
   'number',
@@ -178,7 +178,7 @@ export const CUSTOM_FIELD_TYPES = [
 ] as const
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number]
 
-/** A tenant's typed fields of `contents.custom_fields` (api-spec "custom field definitions"). */
+/** A tenant's typed fields of `contents.custom_fields` (API contract: /api/custom-field-definitions). */
 export const customFieldDefinitions = pgTable(
   'custom_field_definitions',
   {

@@ -10,8 +10,8 @@ export type ActorRef =
   | { kind: 'system'; name: string }
 
 /**
- * The transactional outbox (platform.md §2): each write records its domain events in its own
- * transaction; consumers (activities, webhooks, cache invalidation) read them after commit.
+ * The transactional outbox (docs/architecture.md "Outbox"): each write records its domain events in
+ * its own transaction; consumers (activities, webhooks, cache invalidation) read them after commit.
  * Unprocessed rows are found through a partial index across tenants: this table is a queue, the one
  * place (with the job queue) where an index does not start with `tenant_id`.
  */
@@ -40,8 +40,9 @@ export const outbox = pgTable(
 )
 
 /**
- * The activity log (spec "Activities"; platform.md §4), written from the outbox: one row per event,
- * keyed by the event id so a replayed event is not logged twice.
+ * The activity log (API contract: GET /api/activities; docs/architecture.md "Activities"), written
+ * from the outbox: one row per event, keyed by the event id so a replayed event is not logged
+ * twice.
  */
 export const activities = pgTable(
   'activities',

@@ -14,7 +14,7 @@ import { idColumn, optionalTimestamp, tenantIdColumn, timestamps } from './colum
 import { tenants } from './tenants.js'
 import { users } from './users.js'
 
-/** A text in one language or a map of language tag to text (api-spec "Form": string or object). */
+/** A text in one language or a map of language tag to text (API contract: /api/forms: string or object). */
 export type I18nText = string | Record<string, string>
 
 /** The parts of a form that a version freezes. */
@@ -24,7 +24,7 @@ const definition = {
   fields: jsonb('fields').$type<Record<string, unknown>[]>().notNull().default([]),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   visibility: text('visibility').notNull().default('public'),
-  /** Unknown extra members of the written form, kept as given (api-spec "Form"). */
+  /** Unknown extra members of the written form, kept as given (API contract: /api/forms). */
   extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
 }
 

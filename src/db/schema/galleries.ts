@@ -5,7 +5,10 @@ import { media } from './media.js'
 import { tenants } from './tenants.js'
 import { users } from './users.js'
 
-/** Galleries: ordered media sets (prior-art.md §18), linked to contents through `gallery_contents`. */
+/**
+ * Galleries: ordered media sets (docs/decisions/content.md "Galleries"), linked to contents through
+ * `gallery_contents`.
+ */
 export const galleries = pgTable(
   'galleries',
   {

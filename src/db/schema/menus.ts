@@ -14,9 +14,9 @@ import { idColumn, tenantIdColumn, timestamps } from './columns.js'
 import { tenants } from './tenants.js'
 
 /**
- * Navigation menus (prior-art.md §22). `location` is where a site shows the menu; at most one
- * active menu per location other than `custom` (a partial unique index), so "the header menu" is
- * never ambiguous.
+ * Navigation menus (docs/decisions/menus-and-placements.md). `location` is where a site shows the
+ * menu; at most one active menu per location other than `custom` (a partial unique index), so "the
+ * header menu" is never ambiguous.
  */
 export const menus = pgTable(
   'menus',

@@ -15,9 +15,10 @@ import { idColumn, tenantIdColumn, timestamps } from './columns.js'
 import { tenants } from './tenants.js'
 
 /**
- * Personalization placements (prior-art.md §23): a slot on a site and the experiences that may
- * fill it. `version` grows with every change to the placement or its experiences; assignment
- * hashes it, so a visitor keeps one experience for as long as the setup does not change.
+ * Personalization placements (docs/decisions/menus-and-placements.md): a slot on a site and the
+ * experiences that may fill it. `version` grows with every change to the placement or its
+ * experiences; assignment hashes it, so a visitor keeps one experience for as long as the setup
+ * does not change.
  */
 export const placements = pgTable(
   'placements',

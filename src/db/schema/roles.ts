@@ -14,8 +14,9 @@ import { memberships, tenants } from './tenants.js'
 import { users } from './users.js'
 
 /**
- * A tenant's custom roles (decisions.md "Roles"). Memberships name a role by `key`; system role
- * keys (modules/roles/catalog.ts) are refused by the service, so a key resolves to one role.
+ * A tenant's custom roles (docs/decisions/auth.md "Roles and permissions"). Memberships name a role
+ * by `key`; system role keys (modules/roles/catalog.ts) are refused by the service, so a key
+ * resolves to one role.
  */
 export const roles = pgTable(
   'roles',

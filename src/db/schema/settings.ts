@@ -3,9 +3,9 @@ import { timestamps } from './columns.js'
 import { tenants } from './tenants.js'
 
 /**
- * A tenant's settings (spec "Tenant settings"): one row per tenant, one jsonb column per group. The
- * SMTP password and webhook secret live apart, encrypted (`lib/secrets.ts`), never in a group's JSON.
- * No row means every default (reads answer createdAt/updatedAt null).
+ * A tenant's settings (API contract: /api/tenant-settings): one row per tenant, one jsonb column
+ * per group. The SMTP password and webhook secret live apart, encrypted (`lib/secrets.ts`), never
+ * in a group's JSON. No row means every default (reads answer createdAt/updatedAt null).
  */
 export const tenantSettings = pgTable('tenant_settings', {
   tenantId: char('tenant_id', { length: 24 })
@@ -24,9 +24,10 @@ export const tenantSettings = pgTable('tenant_settings', {
 })
 
 /**
- * The platform's feature-flag catalogue (spec "Feature flags"): global, written by platform
- * administrators only (prior-art.md §29: the original let any tenant admin write it). Tenants
- * switch flags in their settings' `features`; the effective value is the tenant's, else the default.
+ * The platform's feature-flag catalogue (API contract: /api/feature-flags): global, written by
+ * platform administrators only (docs/decisions/tenancy.md "Feature flags": the earlier system let
+ * any tenant admin write it). Tenants switch flags in their settings' `features`; the effective
+ * value is the tenant's, else the default.
  */
 export const featureFlags = pgTable('feature_flags', {
   id: char('id', { length: 24 }).primaryKey(),

@@ -56,9 +56,10 @@ export const memberships = pgTable(
 )
 
 /**
- * A pending ownership transfer (prior-art.md §7.4): the owner `fromUserId` offers the tenant to the
- * active member `toUserId`. The one-time token is stored as its SHA-256 (decisions.md); `acceptedAt`
- * set = used. A new request replaces the tenant's open one.
+ * A pending ownership transfer (docs/decisions/tenancy.md "Ownership transfer"): the owner
+ * `fromUserId` offers the tenant to the active member `toUserId`. The one-time token is stored as
+ * its SHA-256 (docs/decisions/auth.md "One-time tokens"); `acceptedAt` set = used. A new request
+ * replaces the tenant's open one.
  */
 export const ownershipTransfers = pgTable(
   'ownership_transfers',

@@ -3,10 +3,10 @@ import { tenantIdColumn } from './columns.js'
 import { tenants } from './tenants.js'
 
 /**
- * Metered API requests per tenant per UTC hour (decisions.md "Quotas"; platform.md §6). Each
- * instance counts in memory and folds its counts here every few seconds with an additive upsert,
- * so no request writes to the database. Hourly buckets answer every window the dashboard shows
- * (four-hour, daily, today, weekly) and the monthly quota period.
+ * Metered API requests per tenant per UTC hour (docs/decisions/quotas.md "Counting never writes on
+ * the request path"). Each instance counts in memory and folds its counts here every few seconds
+ * with an additive upsert, so no request writes to the database. Hourly buckets answer every window
+ * the dashboard shows (four-hour, daily, today, weekly) and the monthly quota period.
  */
 export const apiUsage = pgTable(
   'api_usage',

@@ -6,11 +6,11 @@ export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as c
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number]
 
 /**
- * One message to a tenant's webhook (platform.md §5) and its delivery state. The id is the domain
- * event's id (a test ping gets its own), so the outbox consumer records each event once per tenant
- * however often it is replayed; it is also the `webhook-id` header, the same on every retry and
- * redelivery, which receivers use to drop duplicates. `payload` is the exact JSON body sent (text:
- * jsonb would reorder its members), so every attempt sends the same bytes.
+ * One message to a tenant's webhook (docs/architecture.md "Webhooks") and its delivery state. The
+ * id is the domain event's id (a test ping gets its own), so the outbox consumer records each event
+ * once per tenant however often it is replayed; it is also the `webhook-id` header, the same on
+ * every retry and redelivery, which receivers use to drop duplicates. `payload` is the exact JSON
+ * body sent (text: jsonb would reorder its members), so every attempt sends the same bytes.
  *
  * `attempt_key` names the one queued attempt: a job carries the key it was queued with, and a job
  * whose key no longer matches (a redelivery replaced it) does nothing. `status`: pending →

@@ -12,9 +12,10 @@ interface ShownActor {
 }
 
 /**
- * The activity log's outbox consumer (platform.md §4): one activity per event, keyed by the event
- * id (a replayed batch adds nothing), with the actor as people know it: a user by name and e-mail,
- * an API token by its name, Folio's own work by the job's name. Runs in the relay's transaction.
+ * The activity log's outbox consumer (docs/architecture.md "Activities"): one activity per event,
+ * keyed by the event id (a replayed batch adds nothing), with the actor as people know it: a user
+ * by name and e-mail, an API token by its name, Folio's own work by the job's name. Runs in the
+ * relay's transaction.
  */
 export const activitiesConsumer: EventConsumer = {
   name: 'activities',

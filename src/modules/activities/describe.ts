@@ -1,9 +1,10 @@
 import type { CommittedEvent } from '../../events/event-log.js'
 
 /**
- * The human side of an activity (platform.md §4): a sentence for each event type, and the metadata
- * kept with it: the event's ids and short facts (title, slug, status, what changed), never its large
- * or free members (html, lexical, customFields) and never a secret (payloads carry none).
+ * The human side of an activity (docs/decisions/jobs-and-events.md "Activities"): a sentence for
+ * each event type, and the metadata kept with it: the event's ids and short facts (title, slug,
+ * status, what changed), never its large or free members (html, lexical, customFields) and never a
+ * secret (payloads carry none).
  */
 const RESOURCE_WORDS: Record<string, string> = {
   content: 'the content',

@@ -7,7 +7,7 @@ import type { ActivitiesService } from './service.js'
 const tags = ['activities']
 const access = { auth: 'tenant', permission: 'activities:view' } as const
 
-/** `/api/activities` (spec "Activities"): the tenant's activity log, for owners and admins. */
+/** `/api/activities` (API contract): the tenant's activity log, for owners and admins. */
 export const activitiesRoutes: FastifyPluginAsyncTypebox<{ service: ActivitiesService }> = async (
   app,
   { service },

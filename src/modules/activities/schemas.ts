@@ -1,7 +1,10 @@
 import { type Static, Type } from 'typebox'
 import { DateTime, FreeObject, Id, Nullable, TenantQuery } from '../../http/schemas.js'
 
-/** api-spec "Activity", plus `actor` (who acted when it was not a user: an API token or Folio itself). */
+/**
+ * An activity (API contract: GET /api/activities), plus `actor` (who acted when it was not a user:
+ * an API token or Folio itself).
+ */
 export const ActivitySchema = Type.Object({
   id: Type.String(),
   user: Nullable(

@@ -5,7 +5,10 @@ import type { Activity, ListActivitiesInput } from './schemas.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** The activity log's reads and retention (spec "Activities"; platform.md §4). */
+/**
+ * The activity log's reads and retention (API contract: `/api/activities`;
+ * docs/decisions/jobs-and-events.md "Activities").
+ */
 export function createActivitiesService(deps: { db: Db; retentionDays: number }) {
   const repository = createActivitiesRepository(deps.db)
 

@@ -5,8 +5,8 @@ import { ApiTokenList, CreateApiTokenBody, CreatedApiToken } from './schemas.js'
 import type { ApiTokensService } from './service.js'
 
 /**
- * `/api/api-tokens`: managed through a user session only (`userTenant`), so a token can never
- * mint, list or delete tokens (prior-art.md §29).
+ * `/api/api-tokens`: managed through a user session only (`userTenant`), so a token can never mint,
+ * list or delete tokens (docs/decisions/auth.md "API tokens").
  */
 export const apiTokensRoutes: FastifyPluginAsyncTypebox<{ service: ApiTokensService }> = async (
   app,

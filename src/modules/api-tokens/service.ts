@@ -19,10 +19,9 @@ export interface ApiTokensServiceDeps {
 }
 
 /**
- * API token management (decisions.md "API tokens"; prior-art.md §9). Routes reach it through a
- * user session only, so tokens never mint tokens. Writes emit `api-token.created` / `.deleted`
- * (name, role, scopes; never the token or its hash); credential caches drop a deleted token on
- * that event.
+ * API token management (docs/decisions/auth.md "API tokens"). Routes reach it through a user
+ * session only, so tokens never mint tokens. Writes emit `api-token.created` / `.deleted` (name,
+ * role, scopes; never the token or its hash); credential caches drop a deleted token on that event.
  */
 export function createApiTokensService(deps: ApiTokensServiceDeps) {
   const repository = createApiTokensRepository(deps.db)

@@ -1,9 +1,10 @@
 /**
  * Mails asked for by address (verification re-send, password reset) leave through a job
- * (platform.md §3), queued for every address alike: the request does the same work whether or
- * not an account exists, so neither its answer nor its timing tells (prior-art.md §29,
- * enumeration). The job looks the account up and mails only an existing, eligible one; the
- * one-time token is made there, so no plaintext token is ever stored, not even in the queue.
+ * (docs/architecture.md "Mail"), queued for every address alike: the request does the same work
+ * whether or not an account exists, so neither its answer nor its timing tells
+ * (docs/decisions/auth.md "No account enumeration"). The job looks the account up and mails only an
+ * existing, eligible one; the one-time token is made there, so no plaintext token is ever stored,
+ * not even in the queue.
  */
 export const ACCOUNT_MAIL_JOB = 'auth.account-mail'
 

@@ -2,9 +2,9 @@ import type { FastifyReply } from 'fastify'
 import { SESSION_COOKIE } from '../../http/auth.js'
 
 /**
- * The browser half of a session (decisions.md "Authentication"): HttpOnly, SameSite=Lax, Path=/,
- * Secure when PUBLIC_URL is https, expiring with the token. Responses that carry a session token are
- * never cached.
+ * The browser half of a session (docs/decisions/auth.md "The cookie and CSRF"): HttpOnly,
+ * SameSite=Lax, Path=/, Secure when PUBLIC_URL is https, expiring with the token. Responses that
+ * carry a session token are never cached.
  */
 export function setSessionCookie(
   reply: FastifyReply,

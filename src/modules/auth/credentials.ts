@@ -8,7 +8,10 @@ import { sha256Hex } from '../../lib/hash.js'
 import { permissionsOfApiToken } from '../roles/catalog.js'
 import { grantedBy, type RoleResolver } from '../roles/resolver.js'
 
-/** Session token lifetime (decisions.md: 24 h, renewable by refresh up to 7 days from login). */
+/**
+ * Session token lifetime (docs/decisions/auth.md "Session lifetimes": 24 h, renewable by refresh up
+ * to 7 days from login).
+ */
 export const SESSION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
 export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 export const API_TOKEN_PREFIX = 'folio_'

@@ -35,7 +35,10 @@ function base64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url')
 }
 
-/** Hostile ID tokens (security-checklist.md item 4; Strapi CVE-2023-22893): each must be refused. */
+/**
+ * Hostile ID tokens (docs/decisions/auth.md "Google sign-in"; Strapi CVE-2023-22893): each must be
+ * refused.
+ */
 const HOSTILE: [string, (request: TokenRequest) => Promise<string> | string][] = [
   ['a wrong aud', (request) => issuer.sign(issuer.claims(request, { aud: 'someone-else' }))],
   ['a wrong iss', (request) => issuer.sign(issuer.claims(request, { iss: 'https://evil.example' }))],

@@ -34,7 +34,7 @@ const CallbackQuery = Type.Object(
   { additionalProperties: false },
 )
 
-/** `/api/auth/google/*` (api-spec "Auth"): Google sign-in with OpenID Connect (google.ts). */
+/** `/api/auth/google/*` (API contract): Google sign-in with OpenID Connect (google.ts). */
 export const googleRoutes: FastifyPluginAsyncTypebox<{
   service: GoogleSignIn
   secureCookie: boolean

@@ -17,7 +17,7 @@ import { createAuthRepository } from './repository.js'
 import type { Membership } from './schemas.js'
 import type { IssuedSession, SessionManager } from './sessions.js'
 
-/** prior-art.md §2.8: a Google flow lives 10 minutes. */
+/** docs/decisions/auth.md "Google sign-in": a Google flow lives 10 minutes. */
 export const FLOW_TTL_MS = 10 * 60 * 1000
 
 /** Where the callback sends the browser, and the session to set as a cookie on a sign-in. */
@@ -34,13 +34,13 @@ export interface StartCredential {
 }
 
 /**
- * Google sign-in (api-spec "Auth" `/api/auth/google/*`; prior-art.md §3; security-checklist.md:
- * Strapi CVE-2023-22893). The flow (state, nonce, PKCE verifier) is kept server-side in
- * `oauth_flows`, spent once, and bound to the starting browser by an HttpOnly cookie. A callback
- * signs in the account linked to the Google subject; links on an explicit link flow of a signed-in
- * user; creates an account only when Google verified the address and no account has it (an
- * existing account is never linked by e-mail alone). The session reaches the browser as the
- * session cookie (decisions.md "Authentication"), never in the redirect URL.
+ * Google sign-in (API contract: `/api/auth/google/*`; docs/decisions/auth.md "Google sign-in"). The
+ * flow (state, nonce, PKCE verifier) is kept server-side in `oauth_flows`, spent once, and bound to
+ * the starting browser by an HttpOnly cookie. A callback signs in the account linked to the Google
+ * subject; links on an explicit link flow of a signed-in user; creates an account only when Google
+ * verified the address and no account has it (an existing account is never linked by e-mail alone).
+ * The session reaches the browser as the session cookie (docs/decisions/auth.md "The cookie and
+ * CSRF"), never in the redirect URL.
  */
 export function createGoogleSignIn(deps: {
   db: Db

@@ -13,7 +13,7 @@ import type { Invitations } from './invitations.js'
 
 const tags = ['auth']
 
-/** `/api/auth/invitations`: what an invitation needs, and accepting it (api-spec "Auth"). */
+/** `/api/auth/invitations`: what an invitation needs, and accepting it (API contract). */
 export const invitationRoutes: FastifyPluginAsyncTypebox<{
   service: Invitations
   credentials: Credentials

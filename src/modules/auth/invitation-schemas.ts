@@ -2,12 +2,15 @@ import { type Static, Type } from 'typebox'
 import { DateTime, Nullable } from '../../http/schemas.js'
 import { MembershipSchema, NewPassword, PersonName, SessionUserSchema } from './schemas.js'
 
-/** api-spec "Limits": invitation tokens are at least 10 characters (ours are 43). */
+/**
+ * docs/decisions/http.md "Limits the contract sets": invitation tokens are at least 10 characters
+ * (ours are 43).
+ */
 const InvitationToken = Type.String({ minLength: 10, maxLength: 200 })
 
 export const PreviewQuery = Type.Object({ token: InvitationToken }, { additionalProperties: false })
 
-/** api-spec "Invitation preview". */
+/** The invitation preview (API contract: GET /api/auth/invitations/preview). */
 export const InvitationPreviewSchema = Type.Object({
   email: Nullable(Type.String()),
   firstName: Type.String(),

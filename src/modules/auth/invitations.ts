@@ -14,7 +14,7 @@ import { sessionState } from './memberships.js'
 import { createAuthRepository } from './repository.js'
 import { type AuthService, publicSession } from './service.js'
 
-/** decisions.md "Authentication": invitations live 72 h. */
+/** docs/decisions/auth.md "One-time tokens": invitations live 72 h. */
 export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000
 /** Accounts an invitation created for an unknown address: not usable until accepted. */
 const INVITED = 'invited'
@@ -29,12 +29,12 @@ export interface InvitationMailJob {
 const INVALID = 'The invitation is invalid, already used, revoked or expired; ask for a new one.'
 
 /**
- * Invitations (api-spec "Auth" invitation routes; prior-art.md §6 and §29): a one-time token of 32
- * random bytes, stored as SHA-256 only, living 72 h, made and mailed by a job the inviting
- * transaction queues. Preview
- * says what accepting needs; accepting activates the pending membership (and completes an invited
- * account), spends the token and answers with a session on the tenant. Accepted, expired and
- * revoked tokens all answer 400 InvalidToken and change nothing.
+ * Invitations (API contract: /api/auth/invitations/*; docs/decisions/tenancy.md "Joining a tenant
+ * needs the invitation"): a one-time token of 32 random bytes, stored as SHA-256 only, living 72 h,
+ * made and mailed by a job the inviting transaction queues. Preview says what accepting needs;
+ * accepting activates the pending membership (and completes an invited account), spends the token
+ * and answers with a session on the tenant. Accepted, expired and revoked tokens all answer 400
+ * InvalidToken and change nothing.
  */
 export function createInvitations(deps: {
   db: Db

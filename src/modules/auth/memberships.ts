@@ -8,9 +8,10 @@ export function isActiveMembership(membership: Membership): boolean {
 }
 
 /**
- * api-spec "Membership" from a joined membership row and its resolved role (roles/resolver.ts); an
- * unknown role has no roleMeta and no permissions. `roleMeta.tenantId` is the membership's tenant
- * (the spec types it as a string), also for system roles, which every tenant holds.
+ * The API contract's membership (as login answers it) from a joined membership row and its resolved
+ * role (roles/resolver.ts); an unknown role has no roleMeta and no permissions. `roleMeta.tenantId`
+ * is the membership's tenant (the spec types it as a string), also for system roles, which every
+ * tenant holds.
  */
 export function toMembership(row: MembershipRow, role: ResolvedRole | undefined): Membership {
   const membership: Membership = {

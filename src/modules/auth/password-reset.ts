@@ -10,16 +10,16 @@ import { normalizeEmail } from './email.js'
 import { type AuthRepository, createAuthRepository } from './repository.js'
 import type { AuthThrottles, ClientInfo } from './throttle.js'
 
-/** decisions.md "Authentication": password reset links live 1 h. */
+/** docs/decisions/auth.md "One-time tokens": password reset links live 1 h. */
 const RESET_TTL_MS = 60 * 60 * 1000
 
 const FORGOT_MESSAGE = 'If an account exists for this address, a password reset e-mail is on its way.'
 
 /**
- * Password reset (api-spec "Auth": forgot-password, reset-password; prior-art.md §4 and §29): the
- * same answer for every address, mail through the account-mail job, one-time tokens stored as
- * SHA-256 and looked up directly, and a reset ends every session of the account
- * (security-checklist.md: Strapi CVE-2026-22706).
+ * Password reset (API contract: POST /api/auth/forgot-password, POST /api/auth/reset-password;
+ * docs/decisions/auth.md "No account enumeration"): the same answer for every address, mail through
+ * the account-mail job, one-time tokens stored as SHA-256 and looked up directly, and a reset ends
+ * every session of the account (docs/decisions/auth.md "Password changes end every session").
  */
 export function createPasswordReset(deps: {
   appUrl: string

@@ -21,7 +21,7 @@ import type { AuthService } from './service.js'
 
 const tags = ['auth']
 
-/** api-spec "Auth": registration, verification, login and the session lifecycle. */
+/** `/api/auth` (API contract): registration, verification, login and the session lifecycle. */
 export const authRoutes: FastifyPluginAsyncTypebox<{ service: AuthService; secureCookie: boolean }> = async (
   app,
   { service, secureCookie },

@@ -1,7 +1,10 @@
 import { type Static, Type } from 'typebox'
 import { DateTime, Id, Nullable } from '../../http/schemas.js'
 
-/** Password bounds: the spec's minimum 6 (api-spec "Limits"); the maximum caps hashing work per request. */
+/**
+ * Password bounds: the spec's minimum 6 (docs/decisions/http.md "Limits the contract sets"); the
+ * maximum caps hashing work per request.
+ */
 export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_MAX_LENGTH = 1024
 
@@ -10,7 +13,7 @@ export const NewPassword = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLeng
 export const CurrentPassword = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH })
 export const PersonName = Type.String({ minLength: 1, maxLength: 200 })
 
-/** api-spec "Tenant": the tenant as a membership shows it. */
+/** The tenant as a membership shows it (API contract: POST /api/auth/login). */
 export const MembershipTenant = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -20,7 +23,10 @@ export const MembershipTenant = Type.Object({
   createdAt: DateTime,
 })
 
-/** api-spec "Membership" `roleMeta`, in its login form (with tenantId, isDefault, isSystem); tenantId is the membership's. */
+/**
+ * A membership's `roleMeta` (API contract: POST /api/auth/login), in its login form (with tenantId,
+ * isDefault, isSystem); tenantId is the membership's.
+ */
 export const RoleMeta = Type.Object({
   id: Type.String(),
   key: Type.String(),
@@ -34,8 +40,8 @@ export const RoleMeta = Type.Object({
 })
 
 /**
- * api-spec "Membership". `permissions` are the expanded permissions the member holds in the tenant
- * now: empty unless both the membership and the tenant are active.
+ * A membership (API contract: POST /api/auth/login). `permissions` are the expanded permissions the
+ * member holds in the tenant now: empty unless both the membership and the tenant are active.
  */
 export const MembershipSchema = Type.Object({
   id: Type.String(),
@@ -48,7 +54,10 @@ export const MembershipSchema = Type.Object({
 })
 export type Membership = Static<typeof MembershipSchema>
 
-/** api-spec "User (as returned by login)", plus `emailVerified` (decisions.md "Authentication"). */
+/**
+ * The user as login returns it (API contract: POST /api/auth/login), plus `emailVerified`
+ * (docs/decisions/accounts.md "A verified address").
+ */
 export const SessionUserSchema = Type.Object({
   id: Type.String(),
   email: Type.String(),
@@ -61,7 +70,10 @@ export const SessionUserSchema = Type.Object({
 })
 export type SessionUser = Static<typeof SessionUserSchema>
 
-/** What every response that starts or rotates a session carries (decisions.md "Authentication"). */
+/**
+ * What every response that starts or rotates a session carries (docs/decisions/auth.md "Session
+ * lifetimes").
+ */
 const IssuedMembers = {
   csrfToken: Type.String(),
   token: Type.String({ description: 'Session JWT for the Authorization: Bearer header' }),

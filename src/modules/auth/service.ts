@@ -44,7 +44,7 @@ export function publicSession(issued: IssuedSession) {
 }
 
 /**
- * Auth family (api-spec "Auth"; decisions.md "Authentication"): registration and e-mail
+ * Auth family (API contract: /api/auth/*; docs/decisions/auth.md): registration and e-mail
  * verification (`verification.ts`), login with throttling, and the session lifecycle (refresh,
  * logout, logout-all, session state, tenant switch). Also serves the users and tenants families:
  * memberships in their API shape, current-password checks and session restarts.
@@ -191,8 +191,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Checks the caller's current password (api-spec "Authentication" rule 4) under its own
-     * per-account counter (throttle.ts); 401 `InvalidCredentials` when wrong, 429 past the limit.
+     * Checks the caller's current password (docs/decisions/http.md "The contract's authentication
+     * rules") under its own per-account counter (throttle.ts); 401 `InvalidCredentials` when wrong,
+     * 429 past the limit.
      */
     async verifyCurrentPassword(userId: string, password: string): Promise<void> {
       const found = await repository.findUserById(userId)
@@ -206,7 +207,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * Ends every session of the user and starts a fresh one on `tenantId` for the caller
-     * (security-checklist.md item 4: a password change kills all other sessions).
+     * (docs/decisions/auth.md "Password changes end every session").
      */
     async restartSessions(userId: string, tenantId: string | null) {
       await sessions.revokeAllForUser(userId)

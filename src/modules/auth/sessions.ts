@@ -5,7 +5,10 @@ import { randomToken } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
 import { type Credentials, SESSION_MAX_AGE_MS, SESSION_TOKEN_TTL_MS } from './credentials.js'
 
-/** What a client receives when a session starts or rotates (decisions.md: token and expiresAt in the body). */
+/**
+ * What a client receives when a session starts or rotates (docs/decisions/auth.md "Session
+ * lifetimes": token and expiresAt in the body).
+ */
 export interface IssuedSession {
   sessionId: string
   token: string

@@ -11,8 +11,8 @@ export interface ClientInfo {
 }
 
 /**
- * The auth family's short-window throttles (decisions.md "Login throttling"; values from config,
- * `AUTH_*` variables, one window for all; `AUTH_THROTTLES=off` consults none of them).
+ * The auth family's short-window throttles (docs/decisions/auth.md "Login throttling"; values from
+ * config, `AUTH_*` variables, one window for all; `AUTH_THROTTLES=off` consults none of them).
  *
  * Login follows the OWASP Authentication Cheat Sheet ("Account Lockout": lockout lets anyone deny
  * service to a victim) without locking accounts. Failures count in three places:
@@ -31,8 +31,8 @@ export interface ClientInfo {
  * counter of their own (`currentPassword`), so they neither feed nor suffer the login counters.
  *
  * Keys are decided by the server (a user id or a hash of the normalised e-mail, the client
- * address), never raw client text (security-checklist.md: Strapi CVE-2025-64526). Counts live in
- * Redis when configured, so every instance sees the same numbers.
+ * address), never raw client text (Strapi CVE-2025-64526). Counts live in Redis when configured, so
+ * every instance sees the same numbers.
  */
 export function createAuthThrottles(store: SharedStore, limits: AuthThrottleLimits | false) {
   if (limits === false) {

@@ -14,15 +14,16 @@ import { type AuthRepository, createAuthRepository } from './repository.js'
 import type { RegisterInput } from './schemas.js'
 import type { AuthThrottles, ClientInfo } from './throttle.js'
 
-/** decisions.md "Authentication": e-mail verification links live 24 h. */
+/** docs/decisions/auth.md "One-time tokens": e-mail verification links live 24 h. */
 const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000
 
 const RESEND_MESSAGE =
   'If an unverified account exists for this address, a new verification e-mail is on its way.'
 
 /**
- * Registration and e-mail verification (api-spec "Auth"; prior-art.md §4 and §29: no account
- * enumeration, tokens stored as SHA-256 and looked up directly, single use).
+ * Registration and e-mail verification (API contract: /api/auth/*; docs/decisions/auth.md "No
+ * account enumeration" and "One-time tokens": no account enumeration, tokens stored as SHA-256 and
+ * looked up directly, single use).
  */
 export function createVerification(deps: {
   db: Db

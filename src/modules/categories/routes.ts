@@ -16,7 +16,7 @@ import type { CategoriesService } from './service.js'
 
 const tags = ['categories']
 
-/** `/api/categories` (api-spec "Categories, tags, custom field definitions"). */
+/** `/api/categories` (API contract). */
 export const categoriesRoutes: FastifyPluginAsyncTypebox<{ service: CategoriesService }> = async (
   app,
   { service },

@@ -28,10 +28,11 @@ const GENERATED_SLUG_MAX = 230
 const SLUG_ATTEMPTS = 5
 
 /**
- * Categories: a per-tenant tree (prior-art.md §17) with the original's weaknesses fixed (§29):
- * cycles are refused, merges run in one transaction, slugs are decided by the unique index and
- * search text is matched literally. Works on a transaction too (`{ db: tx }`), for the importer.
- * Every write emits its `category.*` event in its transaction.
+ * Categories: a per-tenant tree (docs/decisions/content.md "Categories are a tree without cycles",
+ * "Slugs"), with the earlier system's weaknesses fixed: cycles are refused, merges run in one
+ * transaction, slugs are decided by the unique index and search text is matched literally. Works on
+ * a transaction too (`{ db: tx }`), for the importer. Every write emits its `category.*` event in
+ * its transaction.
  */
 export function createCategoriesService(deps: { db: Db; events: EventSink }) {
   const { db } = deps

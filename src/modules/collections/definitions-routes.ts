@@ -13,7 +13,10 @@ import {
 
 const tags = ['collections']
 
-/** `/api/collections`: typed collection definitions (prior-art.md §20), gated by `collections:*`. */
+/**
+ * `/api/collections`: typed collection definitions (docs/decisions/content.md "Typed collections"),
+ * gated by `collections:*`.
+ */
 export const collectionDefinitionsRoutes: FastifyPluginAsyncTypebox<{
   service: CollectionDefinitionsService
 }> = async (app, { service }) => {

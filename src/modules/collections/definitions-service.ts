@@ -16,8 +16,9 @@ import type {
 } from './schemas.js'
 
 /**
- * Typed collection definitions (prior-art.md §20): a key, localized name and description, up to
- * 50 typed fields, a slug field, a default sort and a status. Writes emit `collection.*` events.
+ * Typed collection definitions (docs/decisions/content.md "Typed collections"): a key, localized
+ * name and description, up to 50 typed fields, a slug field, a default sort and a status. Writes
+ * emit `collection.*` events.
  */
 export function createCollectionDefinitionsService(deps: { db: Db; events: EventSink }) {
   const repository = createCollectionsRepository(deps.db)

@@ -12,9 +12,10 @@ import type { Entry } from './schemas.js'
 const PUBLISHED = ['published']
 
 /**
- * Public delivery of typed collections (prior-art.md §21): published entries of active collections
- * only, for the tenant of the public context. No cache of its own: responses carry the public
- * routes' headers, and every read runs under the statement timeout.
+ * Public delivery of typed collections (docs/decisions/delivery.md "Public queries are bounded"):
+ * published entries of active collections only, for the tenant of the public context. No cache of
+ * its own: responses carry the public routes' headers, and every read runs under the statement
+ * timeout.
  */
 export function createPublicCollectionsService(deps: { db: Db; reader: EntryReader }) {
   const repository = createCollectionsRepository(deps.db)

@@ -12,7 +12,8 @@ export interface PublicationRequest {
 }
 
 /**
- * Applies the content status rules (api-spec "States": any state may move to any other):
+ * Applies the content status rules (docs/decisions/content.md "Status and publication": any state
+ * may move to any other):
  * - published: publishedAt = the publishAt sent with the request when that lies in the past (content
  *   migrated over the API keeps its dates; a future one is refused: that is `scheduled`), else now,
  *   unless the content already was published (re-saving keeps the original date);

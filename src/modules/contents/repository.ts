@@ -30,7 +30,10 @@ export interface LockedContent extends ContentState {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
-/** Content queries (style.md 4.2): `tenantId` first and in every WHERE; `db` may be a transaction. */
+/**
+ * Content queries (docs/architecture.md "Anatomy of a family"): `tenantId` first and in every
+ * WHERE; `db` may be a transaction.
+ */
 export function createContentsRepository(db: Db) {
   const statements = createReadStatements(db)
   return {

@@ -21,7 +21,7 @@ const tags = ['contents']
 const view = { auth: 'tenant', permission: 'content:view' } as const
 
 /**
- * Content routes (api-spec "Content"). Static paths (/check-slug, /slug/{slug},
+ * Content routes (API contract: `/api/contents`). Static paths (/check-slug, /slug/{slug},
  * /archive/statistics) never reach /{id}: the router prefers static segments and ids are 24 hex.
  */
 export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsService }> = async (

@@ -6,13 +6,13 @@ import type { ContentWrites } from './service-writes.js'
 const SWEEP_BATCH = 100
 
 /**
- * Scheduled publishing (platform.md §3: durable background work). Each write that schedules a
- * content queues a `contents.publish-scheduled` job due at its publishAt in the same transaction
- * (service-writes.ts), so the schedule survives restarts and a job overdue after downtime runs as
- * soon as the runner starts. Rescheduling queues a new job; the old one, and the one of a content
- * no longer scheduled, find nothing due and do nothing. `publishDue` is the backstop, run every
- * minute: it publishes every scheduled content whose publishAt has passed, including contents
- * written without a job runner (the command-line importer).
+ * Scheduled publishing (docs/decisions/content.md "Scheduled publishing is a durable job"). Each
+ * write that schedules a content queues a `contents.publish-scheduled` job due at its publishAt in
+ * the same transaction (service-writes.ts), so the schedule survives restarts and a job overdue
+ * after downtime runs as soon as the runner starts. Rescheduling queues a new job; the old one, and
+ * the one of a content no longer scheduled, find nothing due and do nothing. `publishDue` is the
+ * backstop, run every minute: it publishes every scheduled content whose publishAt has passed,
+ * including contents written without a job runner (the command-line importer).
  */
 export function createContentScheduler(deps: {
   db: Db

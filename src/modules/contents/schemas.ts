@@ -13,7 +13,7 @@ import { ID_PATTERN } from '../../lib/ids.js'
 import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
 import { CUSTOM_FIELD_KEY_PATTERN } from '../custom-fields/schemas.js'
 
-/** Content states (api-spec "States and transitions"). */
+/** Content states (docs/decisions/content.md "Status and publication"). */
 export const CONTENT_STATUSES = ['draft', 'published', 'scheduled', 'archived'] as const
 export type ContentStatus = (typeof CONTENT_STATUSES)[number]
 
@@ -62,7 +62,7 @@ export const ContentBody = Type.Object({ content: ContentSchema })
 
 export const ContentPage = Type.Object({ contents: Type.Array(ContentListItem), pagination: Pagination })
 
-/** Writable fields (api-spec "Content (writable fields)"); `title` is required on create only. */
+/** Writable fields (API contract: POST /api/contents); `title` is required on create only. */
 const WritableFields = {
   slug: Type.Optional(
     Type.String({ maxLength: SLUG_MAX_LENGTH, description: 'Normalized to lowercase ASCII words' }),

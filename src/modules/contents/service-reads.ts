@@ -23,8 +23,8 @@ import type { TaxonomyIds, TaxonomyKind } from './taxonomy-ids.js'
 const PREVIEW_PERMISSION = 'content:preview'
 
 /**
- * Content reads (api-spec "Content"): lists, by id, by slug, slug checks and archive counts. Lists
- * and single reads answer JSON text rendered by PostgreSQL (read-statements.ts).
+ * Content reads (API contract: `/api/contents`): lists, by id, by slug, slug checks and archive
+ * counts. Lists and single reads answer JSON text rendered by PostgreSQL (read-statements.ts).
  */
 export function createContentReads(deps: {
   db: Db
@@ -157,8 +157,8 @@ export function createContentReads(deps: {
 /**
  * The statuses a reader may see of `requested` (undefined: any), for contents and collection
  * entries alike. API tokens read published items only unless they carry the `preview` scope
- * (platform.md §7, like Contentful's delivery and preview tokens); users see what their role's
- * view permission allows. An empty list means nothing.
+ * (docs/decisions/content.md "Who sees what"); users see what their role's view permission allows.
+ * An empty list means nothing.
  */
 export function visibleStatuses<S extends string>(
   context: TenantContext,

@@ -48,12 +48,12 @@ export interface ContentWriteDeps {
 }
 
 /**
- * Content writes (api-spec "Content"; prior-art.md §14 with §29's fixes): slugs unique per tenant
- * decided by the unique index, sanitized HTML, references checked against the tenant, customFields
- * checked against the tenant's definitions, and the row, its links, its version snapshot, its jobs
- * and its `content.*` event written in one transaction. `db` may itself be a transaction (the
- * importer's). The user behind a write (createdBy/updatedBy) is the context's; null for API tokens
- * and Folio's own work.
+ * Content writes (docs/decisions/content.md: "Slugs", "Every save keeps a version", "References
+ * belong to the tenant"): slugs unique per tenant decided by the unique index, sanitized HTML,
+ * references checked against the tenant, customFields checked against the tenant's definitions, and
+ * the row, its links, its version snapshot, its jobs and its `content.*` event written in one
+ * transaction. `db` may itself be a transaction (the importer's). The user behind a write
+ * (createdBy/updatedBy) is the context's; null for API tokens and Folio's own work.
  */
 export function createContentWrites(deps: ContentWriteDeps) {
   const { db, settings, jobs } = deps

@@ -36,7 +36,10 @@ export type VersionMetaRow = {
   deletedByName: string | null
 }
 
-/** `content_versions` queries (style.md 4.2): `tenantId` first and in every WHERE. */
+/**
+ * `content_versions` queries (docs/architecture.md "Anatomy of a family"): `tenantId` first and in
+ * every WHERE.
+ */
 export function createVersionsRepository(db: Db) {
   const ofContent = (tenantId: string, contentId: string) =>
     and(eq(v.tenantId, tenantId), eq(v.contentId, contentId))

@@ -17,9 +17,10 @@ const tags = ['contents']
 const ContentIdParams = Type.Object({ id: VersionParams.properties.id }, { additionalProperties: false })
 
 /**
- * `/api/contents/{id}/versions…` (api-spec "Content"; restore is Folio's addition). Registered
- * under the contents prefix. Reading versions needs `content:view` (API tokens see the versions
- * of contents they may read); deleting them `content:delete`; restoring is an update.
+ * `/api/contents/{id}/versions…` (API contract: GET /api/contents/{id}/versions; restore is Folio's
+ * addition). Registered under the contents prefix. Reading versions needs `content:view` (API
+ * tokens see the versions of contents they may read); deleting them `content:delete`; restoring is
+ * an update.
  */
 export const contentVersionsRoutes: FastifyPluginAsyncTypebox<{ service: ContentVersionsService }> = async (
   app,

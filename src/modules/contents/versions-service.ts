@@ -11,10 +11,11 @@ import { createVersionsRepository, type VersionMetaRow } from './versions-reposi
 import type { VersionListQuery, VersionMeta } from './versions-schemas.js'
 
 /**
- * Content versions (api-spec "Content" versions routes; prior-art.md §14.3): every save's snapshot,
- * listed as metadata (live and deleted versions paged apart), read whole, marked deleted (never the
- * current one) and restored (a new version with the snapshot's content). Pruning keeps the newest
- * `maxVersions` live versions (and as many deleted ones) per content.
+ * Content versions (API contract: `/api/contents/{id}/versions`; docs/decisions/content.md "Every
+ * save keeps a version"): every save's snapshot, listed as metadata (live and deleted versions
+ * paged apart), read whole, marked deleted (never the current one) and restored (a new version with
+ * the snapshot's content). Pruning keeps the newest `maxVersions` live versions (and as many
+ * deleted ones) per content.
  */
 export function createContentVersionsService(deps: {
   db: Db

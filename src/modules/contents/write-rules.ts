@@ -50,8 +50,8 @@ export function writableFields(
 
 /**
  * Categories, tags, the featured media and the contents that reference fields name must belong to
- * the tenant (prior-art.md §29: the original never checked). @throws ValidationFailed naming every
- * unknown id.
+ * the tenant (docs/decisions/content.md "References belong to the tenant": the earlier system never
+ * checked). @throws ValidationFailed naming every unknown id.
  */
 export async function assertReferences(
   repo: ContentsRepository,

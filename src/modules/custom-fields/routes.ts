@@ -15,7 +15,8 @@ const tags = ['custom-field-definitions']
 /**
  * `/api/custom-field-definitions`. Reading them is part of reading content (`content:view`: an
  * editor form and a delivery client both need the field list); changing them changes the content
- * model, which is taxonomy work (`categories:*`: editors and above, as in prior-art.md §15).
+ * model, which is taxonomy work (`categories:*`: editors and above; docs/decisions/content.md
+ * "Custom field definitions").
  */
 export const customFieldsRoutes: FastifyPluginAsyncTypebox<{ service: CustomFieldsService }> = async (
   app,

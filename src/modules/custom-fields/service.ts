@@ -17,11 +17,12 @@ const SELECT_TYPES = new Set(['select', 'multi-select'])
 const REFERENCE_TYPES = new Set(['reference', 'multi-reference'])
 
 /**
- * Custom field definitions (api-spec "Categories, tags, custom field definitions"; prior-art.md §15):
- * typed, optionally required fields of `contents.customFields`, unique by key per tenant (decided by
- * the unique index). Writes emit `custom-field-definition.*` events, which drop the cached
- * definitions (definitions-cache.ts). Content already stored is not rewritten when a definition
- * changes: the new rules apply to the next write of its customFields.
+ * Custom field definitions (API contract: `/api/custom-field-definitions`;
+ * docs/decisions/content.md "Custom field definitions"): typed, optionally required fields of
+ * `contents.customFields`, unique by key per tenant (decided by the unique index). Writes emit
+ * `custom-field-definition.*` events, which drop the cached definitions (definitions-cache.ts).
+ * Content already stored is not rewritten when a definition changes: the new rules apply to the
+ * next write of its customFields.
  */
 export function createCustomFieldsService(deps: { db: Db; events: EventSink }) {
   const repository = createDefinitionsRepository(deps.db)

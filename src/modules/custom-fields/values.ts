@@ -77,10 +77,11 @@ export function valueProblem(rule: Pick<FieldRule, 'type' | 'options'>, value: u
 }
 
 /**
- * A content's `customFields` checked against the tenant's definitions (prior-art.md §15): defaults
- * filled in for absent keys, each defined key's value of its type, required ones present (not null).
- * Keys without a definition are kept as they are (free data). Returns the values to store and the
- * content ids each reference field names (the caller checks they are the tenant's).
+ * A content's `customFields` checked against the tenant's definitions (docs/decisions/content.md
+ * "Custom field definitions"): defaults filled in for absent keys, each defined key's value of its
+ * type, required ones present (not null). Keys without a definition are kept as they are (free
+ * data). Returns the values to store and the content ids each reference field names (the caller
+ * checks they are the tenant's).
  * @throws ValidationFailed naming every field that fails (`customFields.<key>`).
  */
 export function checkCustomFields(
@@ -121,7 +122,8 @@ export function fieldsError(problems: readonly FieldProblem[]): Error {
  * The `customFields.<key>=<value>` query members as one JSON document that a matching content's
  * `custom_fields` contains (`@>`), each value converted to its field's type: numbers and booleans
  * parsed, a multi-value field matching contents whose array holds the value. Keys are looked up in
- * the definitions, never put into SQL (security-checklist item 10).
+ * the definitions, never put into SQL (docs/decisions/input-hygiene.md "Strings an attacker tries
+ * are harmless").
  * @throws ValidationFailed for a key that is not a filterable definition or a value not of its type.
  */
 export function customFieldFilterOf(

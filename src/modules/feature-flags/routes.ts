@@ -6,7 +6,7 @@ import type { FeatureFlagsService } from './service.js'
 
 const tags = ['feature-flags']
 
-/** `/api/feature-flags` (spec "Feature flags"): the platform's catalogue, for signed-in users. */
+/** `/api/feature-flags` (API contract): the platform's catalogue, for signed-in users. */
 export const featureFlagsRoutes: FastifyPluginAsyncTypebox<{ service: FeatureFlagsService }> = async (
   app,
   { service },

@@ -7,9 +7,10 @@ import { createFeatureFlagsRepository, type FeatureFlagRow } from './repository.
 import type { CreateFeatureFlagBody, FeatureFlag } from './schemas.js'
 
 /**
- * The platform's feature-flag catalogue (spec "Feature flags"; prior-art.md §26 with §29's fix:
- * only platform administrators write it). Tenants switch flags in their settings' `features`; the
- * effective value is `TenantSettingsReader.featureEnabled`.
+ * The platform's feature-flag catalogue (API contract: `/api/feature-flags`;
+ * docs/decisions/tenancy.md "Feature flags": only platform administrators write it). Tenants switch
+ * flags in their settings' `features`; the effective value is
+ * `TenantSettingsReader.featureEnabled`.
  *
  * The catalogue is global, and the outbox keeps events per tenant, so creating a flag records no
  * domain event (no tenant's activity log is about it). The settings reader does not cache flag

@@ -14,8 +14,9 @@ export interface Geo {
 }
 
 /**
- * The device of a user agent (api-spec "Form response" `device`: type, os, browser) through
- * ua-parser-js 1 (MIT); null for an empty agent. ua-parser leaves `type` unset for desktops.
+ * The device of a user agent (a form response's `device` in the API contract: type, os, browser)
+ * through ua-parser-js 1 (MIT); null for an empty agent. ua-parser leaves `type` unset for
+ * desktops.
  */
 export function deviceOf(userAgent: string): Device | null {
   if (userAgent.trim() === '') return null

@@ -88,7 +88,10 @@ export function checkI18n(value: unknown, name: string): void {
   }
 }
 
-/** The field metadata a response keeps (api-spec "Form response" `fieldMetadata`), by field id. */
+/**
+ * The field metadata a response keeps (a form response's `fieldMetadata` in the API contract), by
+ * field id.
+ */
 export function fieldMetadataOf(fields: readonly Record<string, unknown>[]) {
   const metadata: Record<string, Record<string, unknown>> = {}
   for (const field of fields) {

@@ -22,7 +22,10 @@ const KNOWN_MEMBERS = new Set([
   'tenantId',
 ])
 
-/** The unknown extra members of a written form (kept as given, api-spec "Form"). */
+/**
+ * The unknown extra members of a written form (kept as given, docs/decisions/forms.md "States and
+ * versions").
+ */
 export function extraOf(input: Record<string, unknown>): Record<string, unknown> | undefined {
   const extra = Object.fromEntries(Object.entries(input).filter(([key]) => !KNOWN_MEMBERS.has(key)))
   return Object.keys(extra).length === 0 ? undefined : extra

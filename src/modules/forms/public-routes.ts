@@ -12,7 +12,10 @@ import {
 } from './public-schemas.js'
 import type { PublicFormsService } from './public-service.js'
 
-/** The API token of a submission: `Authorization: Bearer …` or `X-API-Key` (api-spec "Authentication"). */
+/**
+ * The API token of a submission: `Authorization: Bearer …` or `X-API-Key` (docs/decisions/http.md
+ * "The contract's authentication rules").
+ */
 function presentedToken(request: FastifyRequest): string | undefined {
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1]
   const key = request.headers['x-api-key']

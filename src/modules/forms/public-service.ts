@@ -34,8 +34,9 @@ export interface PublicFormsDeps {
 }
 
 /**
- * The public side of forms (api-spec "Public delivery routes"; prior-art.md §19.3–19.4): the
- * published version of a public form, and submissions with a write-scoped API token of the tenant.
+ * The public side of forms (docs/decisions/forms.md "The public read and the submission are
+ * apart"): the published version of a public form, and submissions with a write-scoped API token of
+ * the tenant.
  */
 export function createPublicFormsService(deps: PublicFormsDeps) {
   const forms = createFormsRepository(deps.db)

@@ -26,7 +26,10 @@ const listMembers = {
   updatedAt: DateTime,
 }
 
-/** The list form of a response (api-spec "Form response": without tenantId, geo, device, user, form). */
+/**
+ * The list form of a response (API contract: GET /api/forms/{id}/responses: without tenantId, geo,
+ * device, user, form).
+ */
 export const ResponseListItem = Type.Object(listMembers)
 
 export const FullResponse = Type.Object({

@@ -19,10 +19,11 @@ import { createResponsesRepository, type ResponseFilter, type ResponseRow } from
 const EXPORT_BATCH = 500
 
 /**
- * Form responses for the tenant's members (api-spec "Form response", "States and transitions"):
- * list, read, status changes (pending, processed, spam, deleted; `flaggedAsSpam` follows `spam`),
- * soft and permanent deletion, CSV export. A response is addressed through its form: another
- * form's or tenant's response is 404. Writes emit `form.response.*` events.
+ * Form responses for the tenant's members (API contract: `/api/forms/{id}/responses`;
+ * docs/decisions/forms.md "Responses are personal data"): list, read, status changes (pending,
+ * processed, spam, deleted; `flaggedAsSpam` follows `spam`), soft and permanent deletion, CSV
+ * export. A response is addressed through its form: another form's or tenant's response is 404.
+ * Writes emit `form.response.*` events.
  */
 export function createResponsesService(deps: { db: Db; events: EventSink }) {
   const forms = createFormsRepository(deps.db)

@@ -19,8 +19,8 @@ import type { FormsService } from './service.js'
 const tags = ['forms']
 
 /**
- * `/api/forms`: form definitions and versions (api-spec "Forms"). Reads need `forms:view`, creating
- * and duplicating `forms:create`, changes and state moves `forms:update`, deletion `forms:delete`.
+ * `/api/forms`: form definitions and versions (API contract). Reads need `forms:view`, creating and
+ * duplicating `forms:create`, changes and state moves `forms:update`, deletion `forms:delete`.
  * Another tenant's form answers 404 like a missing one.
  */
 export const formsRoutes: FastifyPluginAsyncTypebox<{ service: FormsService }> = async (app, { service }) => {

@@ -15,10 +15,10 @@ import type { CreateFormInput, Form, ListFormsQuery, UpdateFormInput } from './s
 const SLUG_KEY = 'forms_tenant_slug_key'
 
 /**
- * Form definitions and their versions (api-spec "Form", prior-art.md §19.1–19.2). States:
+ * Form definitions and their versions (docs/decisions/forms.md "States and versions"). States:
  * create → draft; publish → published (freezes the definition as version N, served publicly);
- * archive → archived (no submissions, public read 404); PUT `status` moves between the three
- * (to `published` it publishes); restore copies a version into the draft definition and keeps the
+ * archive → archived (no submissions, public read 404); PUT `status` moves between the three (to
+ * `published` it publishes); restore copies a version into the draft definition and keeps the
  * state; duplicate makes a new draft. Editing a published form changes the draft only: the public
  * keeps the published version until the next publish. Writes emit `form.*` events.
  */

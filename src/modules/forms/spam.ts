@@ -7,7 +7,7 @@ import type { SharedStore } from '../../store/shared-store.js'
 import { networkOf } from '../auth/throttle.js'
 import type { FormSettings } from './schemas.js'
 
-/** The anti-spam settings of a form with their defaults (prior-art.md §19.4, tightened). */
+/** The anti-spam settings of a form with their defaults (docs/decisions/forms.md "Anti-spam by default"). */
 export interface AntiSpam {
   honeypot: boolean
   minFillSeconds: number

@@ -47,7 +47,7 @@ const Items = Type.Array(Item, {
   description: `At most ${MAX_GALLERY_ITEMS}; the media must be this tenant's. Replaces all items.`,
 })
 
-/** api-spec "Gallery" create fields. */
+/** Gallery create fields (API contract: POST /api/galleries). */
 export const CreateGalleryBody = Type.Object(
   {
     title: Type.String({ minLength: 1, maxLength: 500 }),

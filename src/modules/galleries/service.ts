@@ -12,9 +12,9 @@ import type { CreateGalleryInput, Gallery, ListGalleriesQuery, UpdateGalleryInpu
 type Items = NonNullable<CreateGalleryInput['items']>
 
 /**
- * Galleries (prior-art.md §18): ordered media of one tenant, linked to its contents. Writes emit
- * `gallery.created|updated|deleted` with the gallery record; linking a content's galleries emits
- * `gallery.updated` for each gallery whose contents changed.
+ * Galleries (docs/decisions/content.md "Galleries"): ordered media of one tenant, linked to its
+ * contents. Writes emit `gallery.created|updated|deleted` with the gallery record; linking a
+ * content's galleries emits `gallery.updated` for each gallery whose contents changed.
  */
 export function createGalleriesService(deps: { db: Db; events: EventSink }) {
   const { db } = deps

@@ -4,7 +4,10 @@ import { type Database, isReachable } from '../../db/client.js'
 
 const Status = Type.Object({ status: Type.String(), timestamp: Type.String({ format: 'date-time' }) })
 
-/** Liveness and readiness, outside `/api` and never quota-counted (decisions.md). Cheap by design. */
+/**
+ * Liveness and readiness, outside `/api` and never quota-counted (docs/decisions/configuration.md
+ * "Health and readiness"). Cheap by design.
+ */
 export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
   app.get(
     '/health',

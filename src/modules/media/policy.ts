@@ -1,9 +1,10 @@
 import { fileTypeFromBuffer } from 'file-type'
 
 /**
- * Upload policy (security-checklist item 7). Every accepted type is one whose bytes `file-type`
- * recognises, so registration can check the real type; HTML, SVG, XML and scripts are never
- * accepted (Folio has no sanitizer for them, and served from a shared origin they run as pages).
+ * Upload policy (docs/decisions/media.md "The upload policy holds on every path"). Every accepted
+ * type is one whose bytes `file-type` recognises, so registration can check the real type; HTML,
+ * SVG, XML and scripts are never accepted (Folio has no sanitizer for them, and served from a
+ * shared origin they run as pages).
  */
 export const EXTENSION_BY_MIME_TYPE: Readonly<Record<string, string>> = {
   'image/jpeg': 'jpg',

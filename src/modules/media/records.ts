@@ -20,7 +20,7 @@ export function httpUrl(value: string, field: string): string {
   return value
 }
 
-/** Trimmed, lowercased, distinct, empty ones dropped (the original lowercased tags too). */
+/** Trimmed, lowercased, distinct, empty ones dropped (as the earlier system did). */
 export function normalizeTags(tags: readonly string[]): string[] {
   return [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter((tag) => tag !== ''))]
 }

@@ -63,13 +63,13 @@ const HttpUrl = Type.String({
 const Tag = Type.String({ maxLength: 100 })
 export const Tags = Type.Array(Tag, { maxItems: 50 })
 
-/** api-spec "External media fields": tags are an array of strings or one string. */
+/** External media tags (API contract: POST /api/media/external): an array of strings or one string. */
 export const TagList = Type.Union([Tags, Tag], {
   description: 'Tags; one string is taken as a one-element list. Stored trimmed, lowercased, distinct.',
   'x-expect': 'a list of at most 50 tags of at most 100 characters, or one such tag',
 })
 
-/** api-spec "External media fields". */
+/** External media fields (API contract: POST /api/media/external). */
 export const CreateExternalMediaBody = Type.Object(
   {
     url: HttpUrl,
@@ -126,7 +126,7 @@ export const ListMediaQuery = Type.Object(
 )
 export type ListMediaQuery = Static<typeof ListMediaQuery>
 
-/** api-spec `PATCH /api/media/{id}`; `title` too (external media carry one). */
+/** API contract: `PATCH /api/media/{id}`; `title` too (external media carry one). */
 export const UpdateMediaBody = Type.Object(
   {
     originalName: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),

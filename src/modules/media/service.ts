@@ -35,10 +35,10 @@ function objectKeysOf(rows: readonly MediaRow[]): string[] {
 }
 
 /**
- * Media records (prior-art.md §16); uploads are registered by `uploads.ts`. Works on a transaction
- * too (`{ db: tx }`): the WordPress importer uses `createExternal`. Writes emit `media.*`. Deleting
- * removes the record at once and queues the removal of its stored objects (`jobs`) in the same
- * transaction, so the files go exactly when the deletion commits.
+ * Media records (docs/decisions/media.md); uploads are registered by `uploads.ts`. Works on a
+ * transaction too (`{ db: tx }`): the WordPress importer uses `createExternal`. Writes emit
+ * `media.*`. Deleting removes the record at once and queues the removal of its stored objects
+ * (`jobs`) in the same transaction, so the files go exactly when the deletion commits.
  */
 export function createMediaService(deps: {
   db: Db

@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox'
 import { DateTime, Nullable } from '../../http/schemas.js'
 import { TagList } from './schemas.js'
 
-/** api-spec `POST /api/media/presign`. */
+/** API contract: `POST /api/media/presign`. */
 export const PresignBody = Type.Object(
   {
     fileName: Type.String({
@@ -50,7 +50,7 @@ const MetadataFields = {
 }
 const Key = Type.String({ minLength: 1, maxLength: 1024, description: 'A key from POST /api/media/presign' })
 
-/** api-spec `POST /api/media`. */
+/** API contract: `POST /api/media`. */
 export const RegisterBody = Type.Object(
   { key: Key, ...MetadataFields },
   {
@@ -60,7 +60,7 @@ export const RegisterBody = Type.Object(
 )
 export type RegisterInput = Static<typeof RegisterBody>
 
-/** api-spec `POST /api/media/register-existing`: `key` or `sourceUrl` (exactly one). */
+/** API contract: `POST /api/media/register-existing`: `key` or `sourceUrl` (exactly one). */
 export const RegisterExistingBody = Type.Object(
   {
     key: Type.Optional(Key),

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
 import { jpegBytes, PDF_BYTES, pathOf, pngBytes, presign, putUpload } from '../../../test/media-fixtures.js'
 
-// security-checklist item 7. A small upload limit so "oversize" needs no large body.
+// docs/decisions/media.md "The upload policy holds on every path". A small upload limit so
+// "oversize" needs no large body.
 const ctx = useTestContext({ MEDIA_MAX_UPLOAD_BYTES: '1000000' })
 
 const SVG_WITH_SCRIPT = Buffer.from(

@@ -30,9 +30,9 @@ import { measureHeader, PROBE_BYTES } from './variants.js'
 export const PRUNE_UPLOADS_JOB = 'media.prune-uploads'
 
 /**
- * Uploads (prior-art.md §16, security-checklist item 7): presign grants, the local driver's signed
- * PUT, and registration of stored objects as media. The policy holds on every path: the type must
- * be on the tenant's allow-list and the object's bytes must be of that type.
+ * Uploads (docs/decisions/media.md "The upload policy holds on every path"): presign grants, the
+ * local driver's signed PUT, and registration of stored objects as media. The policy holds on every
+ * path: the type must be on the tenant's allow-list and the object's bytes must be of that type.
  */
 export function createMediaUploads(deps: {
   db: Db

@@ -24,8 +24,9 @@ const TREE_ERRORS =
   '400 ValidationFailed for a parent outside the menu, an item moved under itself or its own descendant, or nesting deeper than 3 levels.'
 
 /**
- * `/api/menus`: navigation menus and their item trees (prior-art.md §22). Unlike the original,
- * every route is gated by a `menus:*` permission; item changes need `menus:update`.
+ * `/api/menus`: navigation menus and their item trees (docs/decisions/menus-and-placements.md).
+ * Unlike the earlier system, every route is gated by a `menus:*` permission; item changes need
+ * `menus:update`.
  */
 export const menusRoutes: FastifyPluginAsyncTypebox<{ service: MenusService }> = async (app, { service }) => {
   app.get(

@@ -23,10 +23,10 @@ type PublicMenu = Static<typeof PublicMenuBody>['menu']
 type Reference = { type: 'content' | 'category' | 'form'; id: string; slug: string | null }
 
 /**
- * Menus (prior-art.md §22, fixed: routes are permission-gated, a location has one active menu, the
- * public tree drops hidden and unpublished items). Works on a transaction too (`{ db: tx }`): the
- * WordPress importer creates menus and items through it. Writes emit `menu.*` events; item changes
- * emit `menu.updated` with `changed: ['items']`.
+ * Menus (docs/decisions/menus-and-placements.md: routes are permission-gated, a location has one
+ * active menu, the public tree drops hidden and unpublished items). Works on a transaction too
+ * (`{ db: tx }`): the WordPress importer creates menus and items through it. Writes emit `menu.*`
+ * events; item changes emit `menu.updated` with `changed: ['items']`.
  */
 export function createMenusService(deps: { db: Db; events: EventSink }) {
   const repository = createMenusRepository(deps.db)

@@ -3,7 +3,10 @@
  * menu's items, applies a change here, and writes back only the rows whose place changed.
  */
 
-/** Deepest nesting a menu may have: a root item is at depth 1 (prior-art.md §22 `maxDepth`). */
+/**
+ * Deepest nesting a menu may have: a root item is at depth 1
+ * (docs/decisions/menus-and-placements.md "A menu's tree stays a tree").
+ */
 export const MAX_DEPTH = 3
 
 /** Where an item sits: its parent (null = root) and its position among its siblings. */

@@ -15,9 +15,9 @@ interface Evaluation {
 }
 
 /**
- * Every experience of an active placement judged for `context` at `now`: experience rules
- * override the placement's default rules rule by rule (prior-art §23.2). Inactive experiences and
- * those of weight 0 are rejected with their own codes.
+ * Every experience of an active placement judged for `context` at `now`: experience rules override
+ * the placement's default rules rule by rule (docs/decisions/menus-and-placements.md "Targeting
+ * fails closed"). Inactive experiences and those of weight 0 are rejected with their own codes.
  */
 export function judge(
   placement: PlacementRow,

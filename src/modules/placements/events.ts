@@ -42,7 +42,10 @@ export function redact(value: unknown): unknown {
   )
 }
 
-/** Placement events (prior-art §23.2, fixed: the answer counts what was stored) and their stats. */
+/**
+ * Placement events (docs/decisions/menus-and-placements.md "Placement events are checked and
+ * counted honestly": the answer counts what was stored) and their stats.
+ */
 export function createPlacementEvents(deps: { db: Db; appSecret: string }) {
   const repository = createPlacementsRepository(deps.db)
 

@@ -23,7 +23,10 @@ const tags = ['placements']
 const view = { auth: 'tenant', permission: 'placements:view' } as const
 const edit = { auth: 'tenant', permission: 'placements:update' } as const
 
-/** `/api/placements`: personalization placements, experiences, debugging and stats (prior-art §23). */
+/**
+ * `/api/placements`: personalization placements, experiences, debugging and stats
+ * (docs/decisions/menus-and-placements.md).
+ */
 export const placementsRoutes: FastifyPluginAsyncTypebox<{
   service: PlacementsService
   decisions: Decisions

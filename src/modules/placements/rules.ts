@@ -2,10 +2,11 @@ import { globMatches } from './glob.js'
 import { cappedBy, type Frequency, inSchedule, type Schedule, type SeenCounts } from './schedule.js'
 
 /**
- * Targeting rules of an experience (prior-art.md §23.1) and their evaluation against a visitor's
- * context. Pure: the decide route, the debug route and the tests share it. Unlike the original,
- * evaluation is fail-closed: a rule that needs a context member the request did not send does
- * not match (a locale rule never matches a visitor of unknown locale).
+ * Targeting rules of an experience (docs/decisions/menus-and-placements.md "Targeting fails
+ * closed") and their evaluation against a visitor's context. Pure: the decide route, the debug
+ * route and the tests share it. Unlike the earlier system, evaluation is fail-closed: a rule that
+ * needs a context member the request did not send does not match (a locale rule never matches a
+ * visitor of unknown locale).
  */
 
 export interface CookieRule {

@@ -1,6 +1,7 @@
 /**
- * Schedules and frequency caps of an experience (prior-art.md §23.1): when it may show, read in the
- * placement's time zone, and how often, from the counts the site reports.
+ * Schedules and frequency caps of an experience (docs/decisions/menus-and-placements.md "Targeting
+ * fails closed"): when it may show, read in the placement's time zone, and how often, from the
+ * counts the site reports.
  */
 
 export interface Schedule {

@@ -66,7 +66,10 @@ const CookieRule = Type.Object(
   { additionalProperties: false },
 )
 
-/** Targeting rules (prior-art §23.1 minus customScript, cities and regions). Every list is "any of". */
+/**
+ * Targeting rules (docs/decisions/menus-and-placements.md "Targeting fails closed"). Every list is
+ * "any of".
+ */
 export const RulesSchema = Type.Object(
   {
     paths: Type.Optional(

@@ -40,9 +40,9 @@ function experienceValues(input: CreateExperienceInput): ExperienceValues {
 }
 
 /**
- * Placements and their experiences (prior-art.md §23; gated by `placements:*`). Writes emit
- * `placement.created|updated|deleted`; experience changes emit `placement.updated` with
- * `changed: ['experiences']` and bump the placement's version.
+ * Placements and their experiences (docs/decisions/menus-and-placements.md; gated by
+ * `placements:*`). Writes emit `placement.created|updated|deleted`; experience changes emit
+ * `placement.updated` with `changed: ['experiences']` and bump the placement's version.
  */
 export function createPlacementsService(deps: { db: Db; events: EventSink }) {
   const repository = createPlacementsRepository(deps.db)

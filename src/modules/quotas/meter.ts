@@ -40,10 +40,10 @@ export interface MeterOptions {
 }
 
 /**
- * The request meter (decisions.md "Quotas", platform.md §6). Counting never writes to the database
- * on the request path: every instance counts in memory and folds its hourly counts into `api_usage`
- * every few seconds (additive upserts). The quota decision is taken before the route runs and is
- * exact under concurrency:
+ * The request meter (docs/decisions/quotas.md, docs/architecture.md "Metering and quotas").
+ * Counting never writes to the database on the request path: every instance counts in memory and
+ * folds its hourly counts into `api_usage` every few seconds (additive upserts). The quota decision
+ * is taken before the route runs and is exact under concurrency:
  * - without Redis, the instance's own count (the period's database total when the tenant was first
  *   seen or last folded, plus what it counted since) is checked and incremented synchronously, so
  *   of N parallel requests exactly `limit - usage` pass. Several instances on one PostgreSQL without

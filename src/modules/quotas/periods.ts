@@ -62,8 +62,9 @@ export interface Reservation {
   limit: number | null
   period: QuotaPeriod
   /**
-   * false when the shared counter (Redis) could not be reached and this instance's own view decided;
-   * the quota headers are then left out (spec "Limits": absent when the metering store is unavailable).
+   * false when the shared counter (Redis) could not be reached and this instance's own view
+   * decided; the quota headers are then left out (as the API contract allows: absent when the
+   * metering store is unavailable).
    */
   reported: boolean
 }

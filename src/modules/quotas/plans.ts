@@ -7,7 +7,7 @@ export interface Plan {
   monthlyRequests: number | null
 }
 
-/** The plans and their monthly request limits (decisions.md "Quotas"). */
+/** The plans and their monthly request limits (docs/decisions/quotas.md "Plans"). */
 export const PLANS: Readonly<Record<PlanSlug, Plan>> = {
   free: { slug: 'free', name: 'Free', monthlyRequests: 1_000 },
   pro: { slug: 'pro', name: 'Pro', monthlyRequests: 50_000 },

@@ -13,7 +13,7 @@ import type { UsageRepository } from './repository.js'
 const LIMIT_CACHE_TTL_MS = 5_000
 const MAX_CACHED_LIMITS = 10_000
 
-/** The quota response headers (spec "Limits"; decisions.md "Quotas"). */
+/** The quota response headers (docs/decisions/quotas.md "Quota headers and the 429"). */
 export function quotaHeaders(reservation: Reservation, now: number): Record<string, string> {
   if (reservation.limit === null || !reservation.reported) return {}
   const remaining = Math.max(0, reservation.limit - reservation.usage)

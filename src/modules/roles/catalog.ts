@@ -1,5 +1,5 @@
 /**
- * System roles and `resource:action` permissions (decisions.md "Roles"; prior-art.md §8.1–8.2).
+ * System roles and `resource:action` permissions (docs/decisions/auth.md "Roles and permissions").
  * Routes are gated by permission, never by role name. `<resource>:manage` implies every other
  * action of that resource.
  */
@@ -150,10 +150,10 @@ export type ApiTokenScope = 'read' | 'write' | 'delete' | 'preview'
 
 /**
  * An API token's permissions: its role's expanded permissions (`granted`, from the role resolver),
- * narrowed by scopes. `read` keeps `:view`; `write` keeps create/update/invite/assign-role; `delete`
- * keeps `:delete`; `preview` keeps `content:preview` (reading unpublished content, platform.md §7)
- * when the role may view content. `:manage` is dropped so that a token without `delete` cannot
- * delete through it.
+ * narrowed by scopes. `read` keeps `:view`; `write` keeps create/update/invite/assign-role;
+ * `delete` keeps `:delete`; `preview` keeps `content:preview` (reading unpublished content,
+ * docs/decisions/auth.md "Scopes follow the HTTP method") when the role may view content. `:manage`
+ * is dropped so that a token without `delete` cannot delete through it.
  */
 export function permissionsOfApiToken(granted: Iterable<string>, scopes: readonly string[]): Set<string> {
   const allowed = new Set<string>()
@@ -171,7 +171,10 @@ export function permissionsOfApiToken(granted: Iterable<string>, scopes: readonl
   return allowed
 }
 
-/** The scope an API token needs for an HTTP method (decisions.md "API tokens"). */
+/**
+ * The scope an API token needs for an HTTP method (docs/decisions/auth.md "Scopes follow the HTTP
+ * method").
+ */
 export function scopeForMethod(method: string): ApiTokenScope {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return 'read'
   if (method === 'DELETE') return 'delete'

@@ -2,9 +2,9 @@ import { errors } from '../../errors.js'
 import type { ResolvedRole } from './resolver.js'
 
 /**
- * The escalation rules of decisions.md "Roles" (prior-art.md §29: the original let admins mint
- * owner-equivalent roles and demote owners). `caller` is the caller's resolved role in the tenant;
- * undefined (unknown role) may do nothing.
+ * The escalation rules of docs/decisions/auth.md "Nobody grants more than they hold" (the earlier
+ * system let admins mint owner-equivalent roles and demote owners). `caller` is the caller's
+ * resolved role in the tenant; undefined (unknown role) may do nothing.
  */
 const isOwner = (role: ResolvedRole | undefined) => role?.key === 'owner'
 

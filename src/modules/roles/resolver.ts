@@ -48,12 +48,13 @@ export function resolvedOf(row: RoleRow): ResolvedRole {
 }
 
 /**
- * The one place a role key becomes a level and permissions, tenant-aware (decisions.md "Roles"):
- * system roles from the catalog, custom roles from the `roles` table, loaded once per tenant and
- * cached. Every `role.*` event drops the tenant's entry on every instance (the event bus); a
- * generation counter keeps a load that raced a change from being cached, and `ttlMs` bounds how
- * long a delayed broadcast can leave a role stale. An unknown key resolves to undefined, which
- * callers treat as no permissions (fail closed, prior-art.md §29).
+ * The one place a role key becomes a level and permissions, tenant-aware (docs/decisions/auth.md
+ * "Roles and permissions"): system roles from the catalog, custom roles from the `roles` table,
+ * loaded once per tenant and cached. Every `role.*` event drops the tenant's entry on every
+ * instance (the event bus); a generation counter keeps a load that raced a change from being
+ * cached, and `ttlMs` bounds how long a delayed broadcast can leave a role stale. An unknown key
+ * resolves to undefined, which callers treat as no permissions (docs/decisions/auth.md "An unknown
+ * role fails closed").
  */
 export function createRoleResolver(deps: { db: Db; bus: Pick<EventBus, 'on'>; ttlMs?: number }) {
   const repository = createRolesRepository(deps.db)
@@ -100,8 +101,8 @@ export function grantedBy(role: ResolvedRole | undefined): ReadonlySet<string> {
 }
 
 /**
- * api-spec "Membership" `roleMeta`: `tenantId` is the role's tenant, or for a system role (which
- * every tenant holds) the membership's `tenantId`.
+ * A membership's `roleMeta` (API contract: POST /api/auth/login): `tenantId` is the role's tenant,
+ * or for a system role (which every tenant holds) the membership's `tenantId`.
  */
 export function roleMetaOf(role: ResolvedRole, tenantId: string) {
   return {

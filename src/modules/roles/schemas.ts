@@ -5,7 +5,7 @@ import { ALL_PERMISSIONS, ROLE_KEYS } from './catalog.js'
 /** A custom role's key: lowercase, digits and dashes, not a system role key (checked by the service). */
 export const ROLE_KEY_PATTERN = '^[a-z][a-z0-9-]{1,39}$'
 
-/** The role list item (prior-art.md §8.3); `tenantId` is null for system roles. */
+/** The role list item (API contract: GET /api/roles); `tenantId` is null for system roles. */
 export const RoleSchema = Type.Object({
   id: Type.String(),
   key: Type.String(),

@@ -26,11 +26,11 @@ export function toRole(role: ResolvedRole): Role {
 }
 
 /**
- * Roles (api-spec "Roles" names GET /api/roles; prior-art.md §8.3 and §29): the system roles of the
- * catalogue, read-only, and the tenant's custom roles. A custom role sits below the caller's level
- * and holds only permissions the caller holds; a role in use is deleted only by moving its members
- * to another role the caller may grant. Writes emit `role.created`, `role.updated`, `role.deleted`,
- * which also drop the resolver's cache on every instance.
+ * Roles (API contract: GET /api/roles; docs/decisions/auth.md "Nobody grants more than they hold"):
+ * the system roles of the catalogue, read-only, and the tenant's custom roles. A custom role sits
+ * below the caller's level and holds only permissions the caller holds; a role in use is deleted
+ * only by moving its members to another role the caller may grant. Writes emit `role.created`,
+ * `role.updated`, `role.deleted`, which also drop the resolver's cache on every instance.
  */
 export function createRolesService(deps: { db: Db; events: EventSink; roles: RoleResolver }) {
   const { roles } = deps

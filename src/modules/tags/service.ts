@@ -9,8 +9,9 @@ import { createTagsRepository, type TagRow } from './repository.js'
 import type { CreateTagInput, ListTagsQuery, Tag } from './schemas.js'
 
 /**
- * Tags: flat per-tenant labels unique by slug (prior-art.md §17). Works on a transaction too
- * (`{ db: tx }`): the WordPress importer uses `getBySlug` and `create`. Writes emit `tag.*` events.
+ * Tags: flat per-tenant labels unique by slug (docs/decisions/content.md "Tags"). Works on a
+ * transaction too (`{ db: tx }`): the WordPress importer uses `getBySlug` and `create`. Writes emit
+ * `tag.*` events.
  */
 export function createTagsService(deps: { db: Db; events: EventSink }) {
   const repository = createTagsRepository(deps.db)

@@ -50,9 +50,10 @@ function entryAllows(entry: string, origin: ParsedOrigin): boolean {
 }
 
 /**
- * The edge policy's answer for a browser `Origin` (decisions.md "Tenancy"): an exact or wildcard
- * entry of `allowedOrigins`, or any scheme and port of localhost, 127.0.0.1 or [::1] when
- * `allowLocalhost` is on. `Origin: null` and non-http(s) origins are never allowed.
+ * The edge policy's answer for a browser `Origin` (docs/decisions/delivery.md "The tenant comes
+ * from `X-Tenant-ID`, and its edge policy applies in the app"): an exact or wildcard entry of
+ * `allowedOrigins`, or any scheme and port of localhost, 127.0.0.1 or [::1] when `allowLocalhost`
+ * is on. `Origin: null` and non-http(s) origins are never allowed.
  */
 export function originAllowed(policy: EdgeGateway, origin: string): boolean {
   const parsed = parseOrigin(origin)

@@ -15,7 +15,7 @@ export const webhookSecretContext = (tenantId: string) => `tenant:${tenantId}:we
 
 type SettingsRow = typeof tenantSettings.$inferSelect
 
-/** Every group with its defaults (spec "Tenant settings"); limits null mean "no value". */
+/** Every group with its defaults (API contract: GET /api/tenant-settings); limits null mean "no value". */
 export function defaultSettings(tenantId: string): EffectiveSettings {
   return {
     tenantId,

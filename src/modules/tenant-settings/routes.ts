@@ -9,8 +9,8 @@ import type { TenantMailer } from './tenant-mail.js'
 const tags = ['tenant-settings']
 
 /**
- * `/api/tenant-settings` (spec "Tenant settings"): always the caller's tenant (the credential's, or
- * the session's selected one), so another tenant's settings are out of reach by construction.
+ * `/api/tenant-settings` (API contract): always the caller's tenant (the credential's, or the
+ * session's selected one), so another tenant's settings are out of reach by construction.
  */
 export const tenantSettingsRoutes: FastifyPluginAsyncTypebox<{
   service: TenantSettingsService

@@ -2,7 +2,7 @@ import { type Static, type TSchema, Type } from 'typebox'
 import { DateTime, FreeObject, Nullable } from '../../http/schemas.js'
 
 /**
- * `GET/PUT /api/tenant-settings` (spec "Tenant settings"). Every object is closed
+ * `GET/PUT /api/tenant-settings` (API contract). Every object is closed
  * (`additionalProperties: false`): an unknown member anywhere is a 400 that names it. Limits on
  * lengths and shapes are Folio's (the spec gives none): host 253 (a DNS name), URLs 2048, colors
  * `#rgb`/`#rrggbb`, origins as URL origins or `https://*.example.com` wildcards.

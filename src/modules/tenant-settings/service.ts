@@ -29,15 +29,15 @@ export const UNREADABLE_PASSWORD =
 type SecretChange = { kind: 'keep' } | { kind: 'clear' } | { kind: 'set'; value: string }
 
 /**
- * Tenant settings (spec "Tenant settings"; prior-art.md §10 with §29's fixes). Reads answer every
- * group with defaults and only `hasPassword`/`hasSecret` for the secrets. A PUT changes only the
- * groups it sends; within `smtp`, `webhook`, `branding`, `limits`, `edgeGateway` only the members it
- * sends (`null` clears a string to "", a number to null); `features`, `metadata` and
- * `limits.custom` are maps and are replaced whole when sent (the only way to remove a name).
- * `smtp.password` and `webhook.secret` are write-only: a string sets it (encrypted, AES-256-GCM bound
- * to the tenant and member), `null` or `""` clears it, absence keeps it. Saving with SMTP enabled
- * first checks the server through the SSRF guard; a failure saves nothing. A change records
- * `settings.updated` with the changed group names, never a value.
+ * Tenant settings (API contract: `/api/tenant-settings`; docs/decisions/tenancy.md "Tenant
+ * settings"). Reads answer every group with defaults and only `hasPassword`/`hasSecret` for the
+ * secrets. A PUT changes only the groups it sends; within `smtp`, `webhook`, `branding`, `limits`,
+ * `edgeGateway` only the members it sends (`null` clears a string to "", a number to null);
+ * `features`, `metadata` and `limits.custom` are maps and are replaced whole when sent (the only
+ * way to remove a name). `smtp.password` and `webhook.secret` are write-only: a string sets it
+ * (encrypted, AES-256-GCM bound to the tenant and member), `null` or `""` clears it, absence keeps
+ * it. Saving with SMTP enabled first checks the server through the SSRF guard; a failure saves
+ * nothing. A change records `settings.updated` with the changed group names, never a value.
  */
 export function createTenantSettingsService(deps: {
   db: Db

@@ -4,7 +4,10 @@ import { errors } from '../../errors.js'
 import { type Outbound, OutboundBlockedError } from '../../lib/outbound.js'
 import type { EffectiveSettings } from './effective.js'
 
-/** Connect and greeting timeouts of a tenant's SMTP server (platform.md §5: connect 5 s, total 10 s). */
+/**
+ * Connect and greeting timeouts of a tenant's SMTP server (as the outbound guard: connect 5 s,
+ * total 10 s; docs/decisions/security.md).
+ */
 const CONNECT_TIMEOUT_MS = 5000
 const SOCKET_TIMEOUT_MS = 10_000
 
@@ -45,7 +48,8 @@ const DESTINATION = ['host', 'port', 'username', 'secure'] as const
 /**
  * A stored password stays bound to the server it was given for: a change of host, port, username
  * or `secure` that keeps it (`keepsStoredPassword`) would have Folio log in to the new server with
- * it, so the change must send `smtp.password` again (docs/decisions/security.md "Stored secrets").
+ * it, so the change must send `smtp.password` again (docs/decisions/security.md "Stored secrets stay
+ * bound to their destination").
  * @throws ValidationFailed naming `smtp.password`.
  */
 export function assertPasswordBound(

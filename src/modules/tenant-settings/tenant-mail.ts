@@ -75,7 +75,10 @@ export interface TenantMailer {
   ): Promise<'tenant' | 'platform'>
 }
 
-/** The tenant mailer of platform.md §8, on the settings reader (the only way to read settings). */
+/**
+ * The tenant mailer (docs/decisions/jobs-and-events.md "Whose mail server"), on the settings reader
+ * (the only way to read settings).
+ */
 export function createTenantMailer(deps: {
   settings: TenantSettingsReader
   platformMailer: Mailer

@@ -38,11 +38,12 @@ export interface LifecycleDeps {
 }
 
 /**
- * Tenant deletion and restore (api-spec "Tenants"; prior-art.md §7.5). A deletion is soft for a
- * grace period (`TENANT_DELETION_GRACE_DAYS`): the tenant turns `deletion_pending` and is gone for
- * every request at once (the auth guard and the public plugin read the tenant directory, dropped
- * on every instance by `tenant.deleted`); an owner may restore it until `purgeAfter`, when the
- * purge job queued in the same transaction removes its data (purge.ts).
+ * Tenant deletion and restore (API contract: `/api/tenants/{id}`; docs/decisions/tenancy.md
+ * "Deletion is soft for a grace period, then a durable purge"). A deletion is soft for a grace
+ * period (`TENANT_DELETION_GRACE_DAYS`): the tenant turns `deletion_pending` and is gone for every
+ * request at once (the auth guard and the public plugin read the tenant directory, dropped on every
+ * instance by `tenant.deleted`); an owner may restore it until `purgeAfter`, when the purge job
+ * queued in the same transaction removes its data (purge.ts).
  */
 export function createTenantLifecycle(deps: LifecycleDeps) {
   const { db, config } = deps

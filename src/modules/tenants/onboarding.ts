@@ -40,8 +40,8 @@ export function createOnboarding(deps: OnboardingDeps) {
   return {
     /**
      * GET /api/tenants/creation-options: the plans the caller may request (the default plan, or
-     * every plan for a platform administrator, decisions.md "Quotas"), the default, and the
-     * name and slug rules.
+     * every plan for a platform administrator, docs/decisions/tenancy.md "A new tenant's plan"),
+     * the default, and the name and slug rules.
      */
     creationOptions(caller: PlatformAccount): CreationOptions {
       const admin = isPlatformAdmin(config.platformAdminEmails, caller)
@@ -62,9 +62,10 @@ export function createOnboarding(deps: OnboardingDeps) {
     /**
      * POST /api/tenants/{id}/accept: the caller's pending membership in a live tenant becomes
      * active (`acceptedAt` set) and the session rotates onto the tenant. Only `pending` counts: an
-     * `inactive` membership was switched off by an admin and is never revived here (prior-art.md
-     * §29), nor one whose invitation expired; the invitation is spent. 404 when there is no pending
-     * membership (or its invitation expired); 401 when the session ended meanwhile.
+     * `inactive` membership was switched off by an admin and is never revived here
+     * (docs/decisions/tenancy.md "Joining a tenant needs the invitation"), nor one whose invitation
+     * expired; the invitation is spent. 404 when there is no pending membership (or its invitation
+     * expired); 401 when the session ended meanwhile.
      *
      * Without its token, an invitation is only as safe as the proof that the caller owns the invited
      * address: anyone can register an address before it is invited. So this needs an address

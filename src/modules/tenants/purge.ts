@@ -58,11 +58,12 @@ export function tenantOwnedTables(): PgTable[] {
 }
 
 /**
- * The purge (prior-art.md §7.5, done durably): after the grace period, the tenant's cleanups run,
- * then its rows go table by table in batches of `batchSize`, each batch its own statement, and the
- * tenant row last. It is resumable: the tenant turns `purging` first (no restore from then on), and
- * a purge interrupted anywhere (crash, deploy) starts over on its job's retry, finding the rows
- * already removed gone. `onBatch` hears each batch (table name, rows), for logs and tests.
+ * The purge (docs/decisions/tenancy.md "Deletion is soft for a grace period, then a durable
+ * purge"): after the grace period, the tenant's cleanups run, then its rows go table by table in
+ * batches of `batchSize`, each batch its own statement, and the tenant row last. It is resumable:
+ * the tenant turns `purging` first (no restore from then on), and a purge interrupted anywhere
+ * (crash, deploy) starts over on its job's retry, finding the rows already removed gone. `onBatch`
+ * hears each batch (table name, rows), for logs and tests.
  */
 export function createTenantPurger(deps: {
   db: Db

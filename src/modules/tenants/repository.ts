@@ -22,7 +22,10 @@ export type TenantRow = {
   createdAt: Date
 }
 
-/** Membership statuses a user sees in their tenant list (prior-art.md §7.3). */
+/**
+ * Membership statuses a user sees in their tenant list (docs/decisions/tenancy.md "Membership
+ * statuses a user sees").
+ */
 const LISTED_STATUSES = ['active', 'pending']
 
 /**

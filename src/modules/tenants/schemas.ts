@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox'
 import { DateTime, FreeObject, Id, Nullable } from '../../http/schemas.js'
 import { Email } from '../auth/schemas.js'
 
-/** Longest tenant slug (prior-art.md §7.2 has none; 80 matches the spec's plan-slug limit). */
+/** Longest tenant slug (80, as the plan slug: docs/decisions/http.md "Limits the contract sets"). */
 export const TENANT_SLUG_MAX_LENGTH = 80
 
 export const CreateTenantBody = Type.Object(
@@ -28,7 +28,10 @@ export const CreateTenantBody = Type.Object(
 )
 export type CreateTenantBody = Static<typeof CreateTenantBody>
 
-/** Routes under `user` auth take no query members at all (strict queries, decisions.md). */
+/**
+ * Routes under `user` auth take no query members at all (docs/decisions/http.md "Query strings are
+ * strict").
+ */
 export const NoQuery = Type.Object({}, { additionalProperties: false })
 
 export const TenantSchema = Type.Object({
@@ -104,7 +107,10 @@ export const TenantInfoSchema = Type.Object({
 })
 export type TenantInfo = Static<typeof TenantInfoSchema>
 
-/** `{id}` of the lifecycle routes: 24 hex characters, either case (api-spec "Tenants"). */
+/**
+ * `{id}` of the lifecycle routes: 24 hex characters, either case (API contract:
+ * DELETE /api/tenants/{id}).
+ */
 export const TenantIdParams = Type.Object(
   { id: Type.String({ pattern: '^[a-fA-F0-9]{24}$', 'x-expect': '24 hex characters' }) },
   { additionalProperties: false },

@@ -25,7 +25,10 @@ import {
 
 /** Auto-slug retries before giving up (each retry follows a lost race on the unique index). */
 const SLUG_ATTEMPTS = 5
-/** Suggestions offered with a 409 SlugConflict (prior-art.md §7.2: three free `<slug>-N`). */
+/**
+ * Suggestions offered with a 409 SlugConflict (docs/decisions/tenancy.md "A new tenant's plan":
+ * three free `<slug>-N`).
+ */
 const SLUG_SUGGESTIONS = 3
 
 export interface TenantsServiceDeps {
@@ -140,7 +143,8 @@ export function createTenantsService(deps: TenantsServiceDeps) {
 
   /**
    * `requestedPlanSlug` is honoured when it is the default plan or the caller is a platform
-   * administrator (decisions.md "Quotas"). Unknown plan → 400; otherwise 403 PlanNotAllowed.
+   * administrator (docs/decisions/tenancy.md "A new tenant's plan"). Unknown plan → 400; otherwise
+   * 403 PlanNotAllowed.
    */
   function resolvePlan(caller: PlatformAccount, requested: string | undefined): PlanSlug {
     if (requested === undefined) return config.defaultTenantPlan
@@ -154,11 +158,11 @@ export function createTenantsService(deps: TenantsServiceDeps) {
     createTenant,
 
     /**
-     * `POST /api/tenants` (api-spec "Tenants"): creates the tenant with the caller as owner and
-     * makes it the session's active tenant. The session keeps its token and CSRF token: an agency
-     * creating several tenants in a row goes on with the token it holds. Returns the spec's members.
-     * Throws 400 (unknown plan, empty slug), 401 (session ended meanwhile), 403 PlanNotAllowed,
-     * 409 SlugConflict.
+     * `POST /api/tenants` (API contract): creates the tenant with the caller as owner and makes it
+     * the session's active tenant. The session keeps its token and CSRF token: an agency creating
+     * several tenants in a row goes on with the token it holds. Returns the spec's members. Throws
+     * 400 (unknown plan, empty slug), 401 (session ended meanwhile), 403 PlanNotAllowed, 409
+     * SlugConflict.
      */
     async create(
       caller: TenantCreator,
@@ -205,9 +209,10 @@ export function createTenantsService(deps: TenantsServiceDeps) {
     },
 
     /**
-     * `GET /api/tenant/info` (prior-art.md §10): identity, branding from the tenant settings (""
-     * shown as null; `name` is the tenant's name; `logo`, `favicon`, `faviconUrl` have no setting
-     * and stay null), and the settings' `metadata`, null when empty. Throws 404 when the tenant is gone.
+     * `GET /api/tenant/info` (API contract): identity, branding from the tenant settings ("" shown
+     * as null; `name` is the tenant's name; `logo`, `favicon`, `faviconUrl` have no setting and
+     * stay null), and the settings' `metadata`, null when empty. Throws 404 when the tenant is
+     * gone.
      */
     async info(context: TenantContext): Promise<TenantInfo> {
       const tenant = await repository.findById(context.tenantId)

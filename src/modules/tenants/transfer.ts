@@ -13,7 +13,7 @@ import { grantedBy, type RoleResolver, roleMetaOf } from '../roles/resolver.js'
 import { createLifecycleRepository } from './lifecycle-repository.js'
 import type { AcceptTransferResult, TransferPreview, TransferRequested } from './schemas.js'
 
-/** decisions.md "Authentication": an ownership transfer token lives 7 days. */
+/** docs/decisions/auth.md "One-time tokens": an ownership transfer token lives 7 days. */
 export const TRANSFER_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
 export interface TransferDeps {
@@ -34,10 +34,11 @@ export interface TransferMailJob {
 }
 
 /**
- * Ownership transfer (prior-art.md §7.4, without its weaknesses: the token is never answered, only
- * mailed; it is stored as a SHA-256 and works once). The target must already be an active member of
- * the tenant: ownership goes to someone the tenant knows, and no account or membership is made as
- * a side effect. On acceptance the target becomes owner and the offering owner becomes admin.
+ * Ownership transfer (docs/decisions/tenancy.md "Ownership transfer", without the earlier system's
+ * weaknesses: the token is never answered, only mailed; it is stored as a SHA-256 and works once).
+ * The target must already be an active member of the tenant: ownership goes to someone the tenant
+ * knows, and no account or membership is made as a side effect. On acceptance the target becomes
+ * owner and the offering owner becomes admin.
  *
  * The offer's transaction queues the mail's job, which makes the token (so no plaintext token is
  * ever stored, not even in the queue) and mails the link; a mail server that is down delays the

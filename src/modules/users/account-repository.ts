@@ -70,8 +70,9 @@ export function createAccountRepository(db: Db) {
     },
 
     /**
-     * Anonymises the account (prior-art.md §5.2): the address is freed, names and password are
-     * gone, status `deleted`; the row stays so that records naming it keep their reference.
+     * Anonymises the account (docs/decisions/accounts.md "Deleting an account anonymises it"): the
+     * address is freed, names and password are gone, status `deleted`; the row stays so that
+     * records naming it keep their reference.
      */
     async anonymize(userId: string, passwordHash: string): Promise<void> {
       await db

@@ -36,10 +36,10 @@ function planOf(rows: OwnershipRow[]) {
 }
 
 /**
- * Leaving a tenant and deleting one's own account (api-spec "Users and memberships"; Authentication
- * rule 4: both need the current password). A tenant always keeps an active owner: the last one
- * cannot leave, and cannot delete the account while the tenant has other members. A tenant whose
- * only member is the deleting owner is deleted with the account.
+ * Leaving a tenant and deleting one's own account (docs/decisions/http.md "The contract's
+ * authentication rules": both need the current password). A tenant always keeps an active owner:
+ * the last one cannot leave, and cannot delete the account while the tenant has other members. A
+ * tenant whose only member is the deleting owner is deleted with the account.
  */
 export function createAccountService(deps: {
   db: Db

@@ -15,10 +15,10 @@ import { createMembersRepository, INVITED_USER_STATUS, NO_PASSWORD } from './mem
 import type { InviteInput } from './members-schemas.js'
 
 /**
- * Inviting members (api-spec "Users and memberships" invite routes; prior-art.md §6 and §29):
- * nobody joins a tenant without accepting a mailed one-time link (auth/invitations.ts: the mail is a
- * job queued in the inviting transaction), and the answer never tells whether the address has an
- * account. Emits `member.invited`, `member.reinvited`.
+ * Inviting members (API contract: POST /api/users/invite; docs/decisions/tenancy.md "Joining a
+ * tenant needs the invitation"): nobody joins a tenant without accepting a mailed one-time link
+ * (auth/invitations.ts: the mail is a job queued in the inviting transaction), and the answer never
+ * tells whether the address has an account. Emits `member.invited`, `member.reinvited`.
  */
 export function createInvitesService(deps: {
   db: Db

@@ -21,7 +21,7 @@ const tags = ['users']
 const GUARDS =
   'Nobody grants a role above their own level, only owners make owners, and only owners act on members at or above their own level (403); a tenant always keeps an active owner (400 LastOwnerRestriction).'
 
-/** `/api/users` tenant administration (api-spec "Users and memberships"); `{id}` is the user id. */
+/** `/api/users` tenant administration (API contract); `{id}` is the user id. */
 export const membersRoutes: FastifyPluginAsyncTypebox<{ service: MembersService }> = async (
   app,
   { service },

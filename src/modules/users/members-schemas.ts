@@ -7,7 +7,10 @@ export const MEMBER_STATUSES = ['pending', 'active', 'inactive'] as const
 
 const RoleKey = Type.String({ minLength: 1, maxLength: 40, description: 'A role key (system or custom)' })
 
-/** api-spec "User list item", plus the membership id and a pending member's invitation expiry. */
+/**
+ * A member as `GET /api/users` lists it (API contract), plus the membership id and a pending
+ * member's invitation expiry.
+ */
 export const MemberSchema = Type.Object({
   id: Type.String({ description: 'The user id' }),
   email: Type.String(),

@@ -15,10 +15,10 @@ import { createMembersRepository, INVITED_USER_STATUS } from './members-reposito
 import type { ListMembersQuery, UpdateMemberInput } from './members-schemas.js'
 
 /**
- * Tenant user administration (api-spec "Users and memberships"; decisions.md "Roles"; prior-art.md
- * §5, §6, §29). Escalation: nobody grants a role above their own level, only owners make owners,
- * and only owners act on members at or above their own level. A tenant always keeps an active
- * owner: changes that could end that run under a per-tenant lock (`lockOwners`). Removing or
+ * Tenant user administration (API contract: `/api/users`; docs/decisions/auth.md "Nobody grants
+ * more than they hold"). Escalation: nobody grants a role above their own level, only owners make
+ * owners, and only owners act on members at or above their own level. A tenant always keeps an
+ * active owner: changes that could end that run under a per-tenant lock (`lockOwners`). Removing or
  * deactivating a member ends their access on their next request (sessions check the membership on
  * every request; their API tokens stop with it). Writes emit `member.*` events.
  */

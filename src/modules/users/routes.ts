@@ -8,7 +8,7 @@ import type { UsersService } from './service.js'
 
 const tags = ['users']
 
-/** api-spec "Users and memberships": the caller's own profile and password. */
+/** `/api/users/me` (API contract): the caller's own profile and password. */
 export const usersRoutes: FastifyPluginAsyncTypebox<{
   service: UsersService
   secureCookie: boolean

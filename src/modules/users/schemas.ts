@@ -9,7 +9,7 @@ import {
   PersonName,
 } from '../auth/schemas.js'
 
-/** Profile languages (api-spec "User": tr, en or null). */
+/** Profile languages (API contract: GET /api/users/me: tr, en or null). */
 export const LANGUAGES = ['tr', 'en'] as const
 
 export type Language = (typeof LANGUAGES)[number]

@@ -11,10 +11,10 @@ import { createUsersRepository } from './repository.js'
 import { type ChangePasswordInput, toLanguage, type UpdateMeInput } from './schemas.js'
 
 /**
- * The caller's own account (api-spec "Users and memberships": `/api/users/me*`): profile read and
- * update, password change. Session and credential rules stay in the auth service. An account is
- * global, so its events (`user.profile-updated`, `user.password-changed`) are recorded in every
- * tenant where the user is an active member: each tenant's activity log shows them.
+ * The caller's own account (API contract: `/api/users/me*`): profile read and update, password
+ * change. Session and credential rules stay in the auth service. An account is global, so its
+ * events (`user.profile-updated`, `user.password-changed`) are recorded in every tenant where the
+ * user is an active member: each tenant's activity log shows them.
  */
 export function createUsersService(deps: { db: Db; auth: AuthService; events: EventSink }) {
   const { auth, db } = deps
@@ -145,7 +145,8 @@ export function createUsersService(deps: { db: Db; auth: AuthService; events: Ev
     /**
      * PUT /api/users/me/password: checks the current password (401 `InvalidCredentials`; 429 past
      * the account's current-password limit), stores the new one, clears mustChangePassword, ends
-     * every session of the account and starts a fresh one for this client (security-checklist.md item 4).
+     * every session of the account and starts a fresh one for this client (docs/decisions/auth.md
+     * "Password changes end every session").
      */
     async changePassword(
       principal: Principal | null,

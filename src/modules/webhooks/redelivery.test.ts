@@ -13,10 +13,11 @@ import {
 import { activities } from '../../db/schema/index.js'
 
 /**
- * Webhook deliveries end to end (platform.md §5): an event in the outbox becomes a signed Standard
- * Webhooks request that a receiver on loopback verifies with the `standardwebhooks` package; retries
- * after failures (schedule shortened to 0 s, 0 s: three attempts), the log, redelivery, the test
- * ping. The private-address switch is on here only because the receiver listens on 127.0.0.1.
+ * Webhook deliveries end to end (docs/architecture.md "Webhooks"): an event in the outbox becomes a
+ * signed Standard Webhooks request that a receiver on loopback verifies with the `standardwebhooks`
+ * package; retries after failures (schedule shortened to 0 s, 0 s: three attempts), the log,
+ * redelivery, the test ping. The private-address switch is on here only because the receiver
+ * listens on 127.0.0.1.
  */
 const STANDARD_SECRET = `whsec_${Buffer.from('folio-test-webhook-key-0123456789').toString('base64')}`
 const PLAIN_SECRET = 'plain secret with ünïcode 🔑'

@@ -10,9 +10,9 @@ const view = { auth: 'tenant', permission: 'webhooks:view' } as const
 const update = { auth: 'tenant', permission: 'webhooks:update' } as const
 
 /**
- * `/api/webhooks` (platform.md §5): the tenant's delivery log, redelivery and the test ping, for
- * owners and admins (`webhooks:view` / `webhooks:update`). The webhook itself (enabled, url,
- * secret) is configured in tenant settings.
+ * `/api/webhooks` (docs/architecture.md "Webhooks"): the tenant's delivery log, redelivery and the
+ * test ping, for owners and admins (`webhooks:view` / `webhooks:update`). The webhook itself
+ * (enabled, url, secret) is configured in tenant settings.
  */
 export const webhooksRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksService }> = async (
   app,

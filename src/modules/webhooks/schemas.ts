@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox'
 import { WEBHOOK_DELIVERY_STATUSES } from '../../db/schema/index.js'
 import { DateTime, FreeObject, Nullable, PageQuery, Pagination, TenantQuery } from '../../http/schemas.js'
 
-/** A webhook delivery as the log shows it (platform.md §5). */
+/** A webhook delivery as the log shows it (docs/architecture.md "Webhooks"). */
 export const DeliverySchema = Type.Object({
   id: Type.String({ description: 'The delivery id, sent as `webhook-id`: the domain event’s id' }),
   type: Type.String({ description: 'The event name, e.g. content.published; webhook.test for a ping' }),

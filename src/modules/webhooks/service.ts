@@ -46,11 +46,12 @@ interface Sent {
 }
 
 /**
- * Webhook deliveries (platform.md §5): the outbox consumer that records one delivery per event of
- * a tenant whose webhook is on, the job that sends it (Standard Webhooks signing, through the SSRF
- * guard, retried on the schedule of `retryDelaysSeconds` with jitter, then failed), the delivery
- * log, redelivery and the test ping. The tenant's secret is read only to sign, and is never stored
- * with a delivery, logged or answered.
+ * Webhook deliveries (docs/architecture.md "Webhooks"; docs/decisions/jobs-and-events.md "Webhooks
+ * follow Standard Webhooks"): the outbox consumer that records one delivery per event of a tenant
+ * whose webhook is on, the job that sends it (Standard Webhooks signing, through the SSRF guard,
+ * retried on the schedule of `retryDelaysSeconds` with jitter, then failed), the delivery log,
+ * redelivery and the test ping. The tenant's secret is read only to sign, and is never stored with
+ * a delivery, logged or answered.
  */
 export function createWebhooksService(deps: WebhooksDeps) {
   const { db, jobs, settings, outbound, sink, retryDelaysSeconds } = deps
