@@ -29,3 +29,14 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const pgError = pgErrorOf(err)
   return pgError?.code === '23505' && (constraint === undefined || pgError.constraint === constraint)
 }
+
+/**
+ * For a catch block: `err` as the API error that `conflicts` names for the unique index it violated,
+ * else `err` itself, to be thrown. Uniqueness is decided by the index, never by a read before the
+ * write; this is the one place that tells an index's violation apart.
+ */
+export function uniqueConflict(err: unknown, conflicts: Readonly<Record<string, () => Error>>): unknown {
+  const pgError = pgErrorOf(err)
+  if (pgError?.code !== '23505' || pgError.constraint === undefined) return err
+  return Object.hasOwn(conflicts, pgError.constraint) ? conflicts[pgError.constraint]!() : err
+}

@@ -1,6 +1,6 @@
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/errors.js'
+import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
@@ -148,9 +148,9 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
           return category
         })
       } catch (err) {
-        if (patch.slug !== undefined && isUniqueViolation(err, SLUG_KEY))
-          throw errors.slugConflict(patch.slug)
-        throw err
+        throw patch.slug !== undefined
+          ? uniqueConflict(err, { [SLUG_KEY]: () => errors.slugConflict(patch.slug ?? '') })
+          : err
       }
     },
 

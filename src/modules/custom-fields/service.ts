@@ -1,6 +1,6 @@
 import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/errors.js'
+import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
@@ -79,10 +79,9 @@ export function createCustomFieldsService(deps: { db: Db; events: EventSink }) {
           return created
         })
       } catch (err) {
-        if (isUniqueViolation(err, KEY_INDEX)) {
-          throw errors.conflict(`A custom field with the key "${input.key}" already exists.`)
-        }
-        throw err
+        throw uniqueConflict(err, {
+          [KEY_INDEX]: () => errors.conflict(`A custom field with the key "${input.key}" already exists.`),
+        })
       }
     },
 

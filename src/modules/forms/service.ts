@@ -1,6 +1,6 @@
 import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/errors.js'
+import { isUniqueViolation, uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
@@ -185,8 +185,7 @@ export function createFormsService(deps: {
           return input.status === 'published' ? publishRow(repo, context, updated!) : updated
         })
       } catch (err) {
-        if (slug !== undefined && isUniqueViolation(err, SLUG_KEY)) throw errors.slugConflict(slug)
-        throw err
+        throw slug !== undefined ? uniqueConflict(err, { [SLUG_KEY]: () => errors.slugConflict(slug) }) : err
       }
     },
 

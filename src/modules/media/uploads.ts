@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
 import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/errors.js'
+import { uniqueConflict } from '../../db/errors.js'
 import { AppError, errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
@@ -147,8 +147,6 @@ export function createMediaUploads(deps: {
         return media
       })
     } catch (err) {
-      if (isUniqueViolation(err, 'media_tenant_key_key'))
-        throw errors.conflict(`The object "${key}" is already registered.`)
       if (err instanceof AppError && err.code === 'ValidationFailed') {
         // A refused upload is spent and its file not kept; an object adopted by key stays as it was.
         if (grant !== undefined) {
@@ -156,7 +154,9 @@ export function createMediaUploads(deps: {
           await repository.consumeUpload(context.tenantId, key)
         }
       }
-      throw err
+      throw uniqueConflict(err, {
+        media_tenant_key_key: () => errors.conflict(`The object "${key}" is already registered.`),
+      })
     }
   }
 

@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../../db/errors.js'
+import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { MENU_LOCATION_KEY, MENU_SLUG_KEY, type MenuItemRow, type MenuRow } from './repository.js'
 import type { MENU_LOCATIONS, MENU_STATUSES, Menu, MenuItem, MenuItemType, MenuSummary } from './schemas.js'
@@ -48,11 +48,11 @@ export function toMenu(row: MenuRow, items: readonly MenuItemRow[]): Menu {
  * @returns SlugConflict for a taken slug, Conflict for a second active menu at one location.
  */
 export function menuConflict(err: unknown, values: { slug?: string; location?: string }): unknown {
-  if (isUniqueViolation(err, MENU_SLUG_KEY)) return errors.slugConflict(values.slug ?? '')
-  if (isUniqueViolation(err, MENU_LOCATION_KEY)) {
-    return errors.conflict(
-      `Another active menu already uses the location "${values.location ?? ''}"; set it to draft or archived first, or use the custom location.`,
-    )
-  }
-  return err
+  return uniqueConflict(err, {
+    [MENU_SLUG_KEY]: () => errors.slugConflict(values.slug ?? ''),
+    [MENU_LOCATION_KEY]: () =>
+      errors.conflict(
+        `Another active menu already uses the location "${values.location ?? ''}"; set it to draft or archived first, or use the custom location.`,
+      ),
+  })
 }

@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../../db/errors.js'
+import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { globProblem } from './glob.js'
 import { type ExperienceRow, PLACEMENT_SLUG_KEY, type PlacementRow } from './repository.js'
@@ -48,7 +48,7 @@ export function summaryOf(placement: Placement): Record<string, unknown> {
 
 /** 409 SlugConflict for the slug index, else the error itself. */
 export function slugConflict(err: unknown, slug: string | undefined): unknown {
-  return isUniqueViolation(err, PLACEMENT_SLUG_KEY) ? errors.slugConflict(slug ?? '') : err
+  return uniqueConflict(err, { [PLACEMENT_SLUG_KEY]: () => errors.slugConflict(slug ?? '') })
 }
 
 /** @throws ValidationFailed naming `member` when `zone` is not an IANA time zone. */

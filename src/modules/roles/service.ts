@@ -1,6 +1,6 @@
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/errors.js'
+import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
@@ -78,10 +78,10 @@ export function createRolesService(deps: { db: Db; events: EventSink; roles: Rol
           return { role }
         })
       } catch (err) {
-        if (isUniqueViolation(err, 'roles_tenant_key_key')) {
-          throw errors.conflict(`A role with key "${input.key}" already exists in this tenant.`)
-        }
-        throw err
+        throw uniqueConflict(err, {
+          roles_tenant_key_key: () =>
+            errors.conflict(`A role with key "${input.key}" already exists in this tenant.`),
+        })
       }
     },
 

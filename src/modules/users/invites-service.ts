@@ -1,7 +1,7 @@
 import type { TenantContext } from '../../context.js'
 import { userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/errors.js'
+import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { normalizeEmail } from '../auth/email.js'
@@ -68,10 +68,10 @@ export function createInvitesService(deps: {
           return expires
         })
       } catch (err) {
-        if (isUniqueViolation(err, 'memberships_tenant_user_key')) {
-          throw errors.conflict(`${email} is already a member of this tenant or invited to it.`)
-        }
-        throw err
+        throw uniqueConflict(err, {
+          memberships_tenant_user_key: () =>
+            errors.conflict(`${email} is already a member of this tenant or invited to it.`),
+        })
       }
       return {
         message: 'Invitation sent.',

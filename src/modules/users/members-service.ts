@@ -1,7 +1,7 @@
 import type { TenantContext } from '../../context.js'
 import { userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/errors.js'
+import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import type { EventSink } from '../../events/event-log.js'
 import { normalizeEmail } from '../auth/email.js'
@@ -198,9 +198,9 @@ export function createMembersService(deps: {
           }
         })
       } catch (err) {
-        if (isUniqueViolation(err, 'users_email_key'))
-          throw errors.conflict('This e-mail address is already in use.')
-        throw err
+        throw uniqueConflict(err, {
+          users_email_key: () => errors.conflict('This e-mail address is already in use.'),
+        })
       }
     },
   }

@@ -1,6 +1,6 @@
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/errors.js'
+import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { type DomainEvent, deferredSink, type EventSink, inTransaction } from '../../events/event-log.js'
 import { hashPassword } from '../../lib/password.js'
@@ -125,10 +125,9 @@ export function createUsersService(deps: { db: Db; auth: AuthService; events: Ev
                 },
         )
       } catch (err) {
-        if (isUniqueViolation(err, 'users_email_key')) {
-          throw errors.conflict('This e-mail address is already in use.')
-        }
-        throw err
+        throw uniqueConflict(err, {
+          users_email_key: () => errors.conflict('This e-mail address is already in use.'),
+        })
       }
       if (user === undefined) throw errors.unauthorized('The session has ended; log in again.')
       return {
