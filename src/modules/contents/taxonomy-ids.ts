@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache'
 import type { EventBus } from '../../events/bus.js'
+import { createTenantCache } from '../../events/tenant-cache.js'
 import { CONTENTS_CHANGING_EVENTS } from './list-totals.js'
 
 /** Which name filter a cached id list answers. */
@@ -17,15 +17,12 @@ export type TaxonomyKind = 'tag' | 'category'
  */
 export function createTaxonomyIds(bus: Pick<EventBus, 'on'>, ttlMs = 10_000) {
   // Sized by ids held, so a name matching thousands of tags cannot grow the cache without bound.
-  const cache = new LRUCache<string, readonly string[]>({
-    maxSize: 100_000,
-    sizeCalculation: (ids) => ids.length + 1,
-    ttl: ttlMs,
+  const cache = createTenantCache<readonly string[]>(bus, {
+    dropOn: CONTENTS_CHANGING_EVENTS,
+    ttlMs,
+    max: 100_000,
+    sizeOf: (ids) => ids.length,
   })
-  const generations = new Map<string, number>()
-  for (const prefix of CONTENTS_CHANGING_EVENTS) {
-    bus.on(prefix, ({ tenantId }) => generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1))
-  }
 
   return {
     /**
@@ -38,13 +35,7 @@ export function createTaxonomyIds(bus: Pick<EventBus, 'on'>, ttlMs = 10_000) {
       name: string,
       resolve: () => Promise<string[]>,
     ): Promise<readonly string[]> {
-      const generation = generations.get(tenantId) ?? 0
-      const key = `${tenantId}:${generation}:${kind}:${name}`
-      const cached = cache.get(key)
-      if (cached !== undefined) return cached
-      const ids = await resolve()
-      if ((generations.get(tenantId) ?? 0) === generation) cache.set(key, ids)
-      return ids
+      return cache.get(tenantId, `${kind}:${name}`, resolve)
     },
   }
 }

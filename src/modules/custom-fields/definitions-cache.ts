@@ -1,6 +1,6 @@
-import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.js'
 import type { EventBus } from '../../events/bus.js'
+import { createTenantCache } from '../../events/tenant-cache.js'
 import { createDefinitionsRepository, type DefinitionRow } from './repository.js'
 
 /** The events after which a tenant's cached definitions are read again. */
@@ -15,22 +15,12 @@ export const DEFINITION_EVENTS = 'custom-field-definition.'
  */
 export function createCustomFieldDefinitions(deps: { db: Db; bus: Pick<EventBus, 'on'> }, ttlMs = 10_000) {
   const repository = createDefinitionsRepository(deps.db)
-  const cache = new LRUCache<string, readonly DefinitionRow[]>({ max: 10_000, ttl: ttlMs })
-  const generations = new Map<string, number>()
-  deps.bus.on(DEFINITION_EVENTS, ({ tenantId }) =>
-    generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1),
-  )
+  const cache = createTenantCache<readonly DefinitionRow[]>(deps.bus, { dropOn: [DEFINITION_EVENTS], ttlMs })
 
   return {
     /** The tenant's definitions (position order). */
-    async get(tenantId: string): Promise<readonly DefinitionRow[]> {
-      const generation = generations.get(tenantId) ?? 0
-      const key = `${tenantId}:${generation}`
-      const cached = cache.get(key)
-      if (cached !== undefined) return cached
-      const rows = await repository.list(tenantId)
-      if ((generations.get(tenantId) ?? 0) === generation) cache.set(key, rows)
-      return rows
+    get(tenantId: string): Promise<readonly DefinitionRow[]> {
+      return cache.get(tenantId, '', () => repository.list(tenantId))
     },
   }
 }

@@ -1,6 +1,7 @@
 import type { TenantContext } from '../../context.js'
 import { errors } from '../../errors.js'
 import type { EventBus } from '../../events/bus.js'
+import { createTenantCache } from '../../events/tenant-cache.js'
 import type { TenantSettingsReader } from '../tenant-settings/effective.js'
 import type { TenantDirectory } from '../tenants/directory.js'
 import type { Meter } from './meter.js'
@@ -64,10 +65,11 @@ export function createQuotaService(deps: {
    * Effective limits by tenant, so the hot path takes no promise. Dropped with the caches they come
    * from (the same `settings.*` and `tenant.*` events), and kept no longer than theirs.
    */
-  const limitCache = new Map<string, { limit: number | null; expiresAt: number }>()
-  const forget = (notice: { tenantId: string }) => limitCache.delete(notice.tenantId)
-  deps.bus.on('settings.', forget)
-  deps.bus.on('tenant.', forget)
+  const limitCache = createTenantCache<{ limit: number | null }>(deps.bus, {
+    dropOn: ['settings.', 'tenant.'],
+    ttlMs: LIMIT_CACHE_TTL_MS,
+    max: MAX_CACHED_LIMITS,
+  })
 
   async function limitOf(tenantId: string): Promise<{ plan: Plan; limit: number | null }> {
     const [tenant, tenantSettings] = await Promise.all([tenants.get(tenantId), settings.get(tenantId)])
@@ -108,13 +110,11 @@ export function createQuotaService(deps: {
      */
     admit(tenantId: string): Record<string, string> | undefined | Promise<Record<string, string>> {
       if (meter === undefined) return undefined
-      const cached = limitCache.get(tenantId)
-      if (cached !== undefined && cached.expiresAt > now()) return reserve(meter, tenantId, cached.limit)
-      return limitOf(tenantId).then(({ limit }) => {
-        if (limitCache.size >= MAX_CACHED_LIMITS) limitCache.clear()
-        limitCache.set(tenantId, { limit, expiresAt: now() + LIMIT_CACHE_TTL_MS })
-        return reserve(meter, tenantId, limit)
-      })
+      const cached = limitCache.peek(tenantId)
+      if (cached !== undefined) return reserve(meter, tenantId, cached.limit)
+      return limitCache
+        .get(tenantId, '', async () => ({ limit: (await limitOf(tenantId)).limit }))
+        .then(({ limit }) => reserve(meter, tenantId, limit))
     },
 
     /** The tenant's plan, limits and request usage (`GET /api/tenants/current/limits`). */

@@ -1,6 +1,6 @@
-import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.js'
 import type { EventBus } from '../../events/bus.js'
+import { createTenantCache } from '../../events/tenant-cache.js'
 import { expandPermissions, findSystemRole, SYSTEM_ROLES } from './catalog.js'
 import { createRolesRepository, type RoleRow } from './repository.js'
 
@@ -58,24 +58,16 @@ export function resolvedOf(row: RoleRow): ResolvedRole {
  */
 export function createRoleResolver(deps: { db: Db; bus: Pick<EventBus, 'on'>; ttlMs?: number }) {
   const repository = createRolesRepository(deps.db)
-  const cache = new LRUCache<string, ReadonlyMap<string, ResolvedRole>>({
-    max: 10_000,
-    ttl: deps.ttlMs ?? 30_000,
-  })
-  const generations = new Map<string, number>()
-  deps.bus.on('role.', ({ tenantId }) => {
-    generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1)
-    cache.delete(tenantId)
+  const cache = createTenantCache<ReadonlyMap<string, ResolvedRole>>(deps.bus, {
+    dropOn: ['role.'],
+    ttlMs: deps.ttlMs ?? 30_000,
   })
 
-  async function customRoles(tenantId: string): Promise<ReadonlyMap<string, ResolvedRole>> {
-    const cached = cache.get(tenantId)
-    if (cached !== undefined) return cached
-    const generation = generations.get(tenantId) ?? 0
-    const rows = await repository.listByTenant(tenantId)
-    const loaded = new Map(rows.map((row) => [row.key, resolvedOf(row)]))
-    if ((generations.get(tenantId) ?? 0) === generation) cache.set(tenantId, loaded)
-    return loaded
+  function customRoles(tenantId: string): Promise<ReadonlyMap<string, ResolvedRole>> {
+    return cache.get(tenantId, '', async () => {
+      const rows = await repository.listByTenant(tenantId)
+      return new Map(rows.map((row) => [row.key, resolvedOf(row)]))
+    })
   }
 
   return {

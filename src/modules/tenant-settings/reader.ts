@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { featureFlags, tenantSettings } from '../../db/schema/index.js'
 import type { EventBus } from '../../events/bus.js'
+import { createTenantCache } from '../../events/tenant-cache.js'
 import type { SecretBox } from '../../lib/secrets.js'
 import type { EffectiveSettings, TenantSettingsReader } from './effective.js'
 
@@ -69,9 +70,12 @@ export function createTenantSettingsReader(deps: {
   secrets: SecretBox
 }): TenantSettingsReader {
   const { db, bus, secrets } = deps
-  const cache = new Map<string, { value: EffectiveSettings; expiresAt: number }>()
-  bus.on('settings.', (notice) => cache.delete(notice.tenantId))
-  bus.on('feature-flag.', () => cache.clear())
+  const cache = createTenantCache<EffectiveSettings>(bus, {
+    dropOn: ['settings.'],
+    clearOn: ['feature-flag.'],
+    ttlMs: CACHE_TTL_MS,
+    max: MAX_CACHED_TENANTS,
+  })
 
   async function row(tenantId: string) {
     const [found] = await db.select().from(tenantSettings).where(eq(tenantSettings.tenantId, tenantId))
@@ -79,13 +83,8 @@ export function createTenantSettingsReader(deps: {
   }
 
   return {
-    async get(tenantId) {
-      const cached = cache.get(tenantId)
-      if (cached !== undefined && cached.expiresAt > Date.now()) return cached.value
-      const value = effectiveOf(tenantId, await row(tenantId))
-      if (cache.size >= MAX_CACHED_TENANTS) cache.clear()
-      cache.set(tenantId, { value, expiresAt: Date.now() + CACHE_TTL_MS })
-      return value
+    get(tenantId) {
+      return cache.get(tenantId, '', async () => effectiveOf(tenantId, await row(tenantId)))
     },
     async webhookSecret(tenantId) {
       const found = await row(tenantId)

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { tenants } from '../../db/schema/index.js'
 import type { EventBus } from '../../events/bus.js'
+import { createTenantCache } from '../../events/tenant-cache.js'
 
 /** What the request path needs of a tenant: identity, plan and whether it is live. */
 export interface TenantEntry {
@@ -25,31 +26,32 @@ const MAX_CACHED_TENANTS = 10_000
  */
 export function createTenantDirectory(deps: { db: Db; bus: EventBus }) {
   const { db, bus } = deps
-  const cache = new Map<string, { entry: TenantEntry; expiresAt: number }>()
-  bus.on('tenant.', (notice) => cache.delete(notice.tenantId))
+  const cache = createTenantCache<TenantEntry>(bus, {
+    dropOn: ['tenant.'],
+    ttlMs: CACHE_TTL_MS,
+    max: MAX_CACHED_TENANTS,
+  })
 
   return {
     /** The tenant, or undefined when no tenant has this id. */
-    async get(tenantId: string): Promise<TenantEntry | undefined> {
-      const cached = cache.get(tenantId)
-      if (cached !== undefined && cached.expiresAt > Date.now()) return cached.entry
-      const [row] = await db
-        .select({
-          id: tenants.id,
-          name: tenants.name,
-          slug: tenants.slug,
-          plan: tenants.plan,
-          status: tenants.status,
-          deletedAt: tenants.deletedAt,
-        })
-        .from(tenants)
-        .where(eq(tenants.id, tenantId))
-      if (row === undefined) return undefined
-      const { deletedAt, ...rest } = row
-      const entry: TenantEntry = { ...rest, live: row.status === 'active' && deletedAt === null }
-      if (cache.size >= MAX_CACHED_TENANTS) cache.clear()
-      cache.set(tenantId, { entry, expiresAt: Date.now() + CACHE_TTL_MS })
-      return entry
+    get(tenantId: string): Promise<TenantEntry | undefined> {
+      return cache.get(tenantId, '', async () => {
+        const [row] = await db
+          .select({
+            id: tenants.id,
+            name: tenants.name,
+            slug: tenants.slug,
+            plan: tenants.plan,
+            status: tenants.status,
+            deletedAt: tenants.deletedAt,
+          })
+          .from(tenants)
+          .where(eq(tenants.id, tenantId))
+        if (row === undefined) return undefined
+        const { deletedAt, ...rest } = row
+        const entry: TenantEntry = { ...rest, live: row.status === 'active' && deletedAt === null }
+        return entry
+      })
     },
   }
 }
