@@ -35,13 +35,23 @@ interface Frame {
   meta: Map<string, string>
 }
 
-type RawItem = Omit<WxrItem, 'authorName' | 'categories' | 'tags'> & { creator: string; links: TermLink[] }
+/** A post, page or attachment as read, before its author and terms are resolved (see `WxrReader.resolve`). */
+export type RawItem = Omit<WxrItem, 'authorName' | 'categories' | 'tags'> & {
+  creator: string
+  links: TermLink[]
+}
 
 /**
  * Builds a `WxrDocument` from saxes events: records (`item`, `wp:category`, …) collect their child
- * elements as named fields; everything else is ignored.
+ * elements as named fields; everything else is ignored. Given `onItem`, the reader hands each post,
+ * page and attachment over as soon as it is read (with its index among them, in file order) and
+ * keeps none: a whole export is then never held at once.
  */
 export class WxrReader {
+  private itemCount = 0
+
+  constructor(private readonly onItem?: (item: RawItem, index: number) => void) {}
+
   private readonly stack: Frame[] = []
   private sawChannel = false
   private siteTitle = ''
@@ -176,7 +186,8 @@ export class WxrReader {
       altText: frame.meta.get('_wp_attachment_image_alt')?.trim() ?? '',
     }
     const key = this.keys.next({ ...item, guid: field('guid'), dateText })
-    this.items.push({ key, ...item })
+    if (this.onItem === undefined) this.items.push({ key, ...item })
+    else this.onItem({ key, ...item }, this.itemCount++)
   }
 
   private declareMenu(slug: string, name: string): void {
@@ -224,14 +235,33 @@ export class WxrReader {
     })
   }
 
+  /** The whole document: the items the reader kept (none with `onItem`) and everything else. */
   result(): WxrDocument {
     if (!this.sawChannel) throw new WxrParseError('Not a WordPress export: <rss> holds no <channel>.')
     // Terms are resolved once every declaration is known: an export may declare them after the items.
-    const items = this.items.map(({ creator, links, ...item }) => ({
-      ...item,
-      ...this.terms.link(links),
-      authorName: this.authors.get(creator) ?? creator,
-    }))
+    const items = this.items.map((item) => this.resolve(item, this.terms.link(item.links)))
+    return { ...this.outline(), items }
+  }
+
+  /**
+   * The category and tag slugs of an item's links, creating the terms an item names without
+   * declaring. Call in file order once the whole file was read (declarations may follow the items).
+   */
+  linkTerms(links: readonly TermLink[]): { categories: string[]; tags: string[] } {
+    return this.terms.link(links)
+  }
+
+  /** `item` with its author's display name and the term slugs `linkTerms` gave for it. */
+  resolve(
+    { creator, links: _links, ...item }: RawItem,
+    terms: { categories: string[]; tags: string[] },
+  ): WxrItem {
+    return { ...item, ...terms, authorName: this.authors.get(creator) ?? creator }
+  }
+
+  /** Everything read but the items (call after the whole file was read, and after `linkTerms`). */
+  outline(): Omit<WxrDocument, 'items'> {
+    if (!this.sawChannel) throw new WxrParseError('Not a WordPress export: <rss> holds no <channel>.')
     return {
       siteTitle: this.siteTitle,
       siteUrl: this.siteUrl,
@@ -240,7 +270,6 @@ export class WxrReader {
       authors: this.authors,
       categories: this.terms.categories(),
       tags: this.terms.tags(),
-      items,
       skippedTypes: this.skippedTypes,
     }
   }
