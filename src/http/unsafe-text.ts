@@ -19,6 +19,8 @@ function problemOf(text: string): string | undefined {
 
 /**
  * The first unstorable string in `value` (walked iteratively, so any depth is safe), or undefined.
+ * Only parsed data is walked (strings, arrays, plain objects): a body handed over as a stream (an
+ * import's upload) is an object graph with cycles, read and checked by its own route.
  */
 export function findUnsafeText(value: unknown): UnsafeText | undefined {
   const pending: { value: unknown; path: string }[] = [{ value, path: '' }]
@@ -36,6 +38,8 @@ export function findUnsafeText(value: unknown): UnsafeText | undefined {
       })
       continue
     }
+    const prototype = Object.getPrototypeOf(current.value)
+    if (prototype !== Object.prototype && prototype !== null) continue
     for (const [key, child] of Object.entries(current.value)) {
       const path = `${current.path}/${escapePointer(key)}`
       const message = problemOf(key)
