@@ -9,7 +9,7 @@ import { createWriteStream, readFileSync } from 'node:fs'
 /** Post ids of copy `n` are `n * ID_STRIDE + id`: larger than any id of the original export. */
 const ID_STRIDE = 100_000
 
-/** Writes an export of about `targetBytes` to `path`; returns { bytes, copies, items }. */
+/** Writes an export of at most `targetBytes` (and nearly that) to `path`; returns { bytes, copies, items }. */
 export async function writeLargeExport(source, path, targetBytes) {
   const xml = readFileSync(source, 'utf8')
   const first = xml.indexOf('<item>')
@@ -31,12 +31,16 @@ export async function writeLargeExport(source, path, targetBytes) {
   let copies = 1
   let count = items.length
   const tailBytes = Buffer.byteLength(tail)
-  while (bytes + tailBytes < targetBytes) {
+  for (let full = false; !full; copies += 1) {
     for (const item of repeated) {
-      bytes += await write(copyOf(item, copies))
+      const copy = copyOf(item, copies)
+      if (bytes + Buffer.byteLength(copy) + tailBytes > targetBytes) {
+        full = true
+        break
+      }
+      bytes += await write(copy)
       count += 1
     }
-    copies += 1
   }
   bytes += await write(tail)
   out.end()

@@ -252,6 +252,30 @@ describe('POST /api/imports/wordpress and GET /api/imports/{id}', () => {
     }
   })
 
+  it('takes an upload streamed over a real connection, and answers 413 on one past the limit', async () => {
+    const owner = await seedTenant(ctx.db)
+    const app = await secondApp(ctx.database, ctx.dataDir, { IMPORT_MAX_BYTES: String(REAL_EXPORT.length) })
+    try {
+      const base = await app.listen({ port: 0, host: '127.0.0.1' })
+      const post = (body: Buffer) =>
+        fetch(`${base}/api/imports/wordpress`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/xml' },
+          body,
+        })
+      const tooLarge = await post(Buffer.concat([REAL_EXPORT, Buffer.from(' ')]))
+      expect(tooLarge.status).toBe(413)
+      expect(((await tooLarge.json()) as { error: string }).error).toBe('PayloadTooLarge')
+      const accepted = await post(REAL_EXPORT)
+      expect(accepted.status).toBe(202)
+      const { import: started } = (await accepted.json()) as { import: Import }
+      expect(started).toMatchObject({ status: 'queued', sizeBytes: REAL_EXPORT.length })
+      expect((await waitForImport(app, owner.token, started.id, 120_000)).status).toBe('succeeded')
+    } finally {
+      await app.close()
+    }
+  }, 150_000)
+
   it('answers 409 to a second import of a tenant while one is queued or running, not to another tenant', async () => {
     const owner = await seedTenant(ctx.db)
     const other = await seedTenant(ctx.db)

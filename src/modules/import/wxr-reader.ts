@@ -95,9 +95,13 @@ export class WxrReader {
       // Exports wrap CDATA sections in indentation; the whitespace outside them is not content.
       if (frame.name === 'category' && parent.name === 'item') {
         const { domain = '', nicename = '' } = frame.attributes
-        parent.links.push({ domain: domain.trim(), slug: nicename.trim(), name: frame.text.trim() })
+        parent.links.push({
+          domain: detached(domain.trim()),
+          slug: detached(nicename.trim()),
+          name: detached(frame.text.trim()),
+        })
       } else {
-        parent.fields.set(frame.name, frame.text.trim())
+        parent.fields.set(frame.name, detached(frame.text.trim()))
       }
       return
     }
@@ -273,6 +277,16 @@ export class WxrReader {
       skippedTypes: this.skippedTypes,
     }
   }
+}
+
+/**
+ * A copy of `text` sharing no memory with the parser's input. V8 cuts a substring as a view of its
+ * parent string: one title kept from an export (a term, an item key) would keep the whole 64 KiB
+ * chunk it came from alive, and a file read for its outline would stay in memory chunk by chunk.
+ * Short strings are copied by V8 itself; UTF-16 round-trips every string exactly.
+ */
+function detached(text: string): string {
+  return text.length < 13 ? text : Buffer.from(text, 'utf16le').toString('utf16le')
 }
 
 const NAMESPACE_PREFIXES: [RegExp, string][] = [
