@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -196,9 +196,13 @@ describe('processes on one DATA_DIR', () => {
     server.child.kill('SIGKILL')
     await server.exited
     expect(existsSync(join(dataDir, 'imports', tenantId, `${id}.xml`))).toBe(true)
+    // An upload the kill cut off leaves a file of no import: the restart removes it.
+    const cutOff = join(dataDir, 'imports', tenantId, '0123456789abcdef01234567.xml')
+    writeFileSync(cutOff, '<?xml version="1.0"?><rss')
 
     server = startServer()
     await ready(server)
+    expect(existsSync(cutOff)).toBe(false)
     const deadline = Date.now() + 150_000
     do {
       await new Promise((resolve) => setTimeout(resolve, 250))

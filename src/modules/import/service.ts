@@ -273,12 +273,18 @@ export function createImportsService(deps: ImportsServiceDeps) {
 
     /**
      * At start, on a database this process alone uses: the imports a previous life of the server
-     * was running (their jobs still marked active until they expire) are queued again at once.
+     * was running (their jobs still marked active until they expire) are queued again at once, and
+     * files of no unfinished import (an upload cut off by a crash) are removed.
      */
     async resume(): Promise<number> {
       if (!deps.exclusiveDatabase) return 0
       let resumed = 0
-      for (const row of await repository.listActive()) {
+      const active = await repository.listActive()
+      const kept = new Set(active.map((row) => `${row.tenantId}/${row.id}`))
+      for (const file of await spool.list()) {
+        if (!kept.has(`${file.tenantId}/${file.importId}`)) await spool.remove(file.tenantId, file.importId)
+      }
+      for (const row of active) {
         const job = row.jobId === null ? null : await deps.jobs.find(IMPORT_JOB, row.jobId)
         if (job?.state === 'active') {
           await requeue(row)

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, readdir, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -75,6 +75,19 @@ export function createImportSpool(root: string, maxBytes: number) {
         if (err instanceof WxrParseError) throw errors.badRequest(err.message)
         throw err
       }
+    },
+
+    /** Every spooled file, as tenant and import id. */
+    async list(): Promise<{ tenantId: string; importId: string }[]> {
+      const files: { tenantId: string; importId: string }[] = []
+      const tenants = await readdir(root).catch(() => [])
+      for (const tenantId of tenants.filter((name) => /^[a-f0-9]{24}$/.test(name))) {
+        for (const name of await readdir(join(root, tenantId)).catch(() => [])) {
+          const importId = /^([a-f0-9]{24})\.xml$/.exec(name)?.[1]
+          if (importId !== undefined) files.push({ tenantId, importId })
+        }
+      }
+      return files
     },
 
     /** Removes the import's file (gone already is fine). */
