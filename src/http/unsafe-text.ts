@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream'
+
 /**
  * Text PostgreSQL cannot store, found before validation (decisions.md "Input hygiene"): a NUL
  * character (U+0000; PostgreSQL text refuses it, so it used to surface as a 500) or invalid UTF-16
@@ -19,8 +21,8 @@ function problemOf(text: string): string | undefined {
 
 /**
  * The first unstorable string in `value` (walked iteratively, so any depth is safe), or undefined.
- * Only parsed data is walked (strings, arrays, plain objects): a body handed over as a stream (an
- * import's upload) is an object graph with cycles, read and checked by its own route.
+ * A body handed over as a stream (an import's upload) is not walked: it is an object graph with
+ * cycles (its socket, its server), read and checked by its own route.
  */
 export function findUnsafeText(value: unknown): UnsafeText | undefined {
   const pending: { value: unknown; path: string }[] = [{ value, path: '' }]
@@ -38,8 +40,7 @@ export function findUnsafeText(value: unknown): UnsafeText | undefined {
       })
       continue
     }
-    const prototype = Object.getPrototypeOf(current.value)
-    if (prototype !== Object.prototype && prototype !== null) continue
+    if (current.value instanceof Readable) continue
     for (const [key, child] of Object.entries(current.value)) {
       const path = `${current.path}/${escapePointer(key)}`
       const message = problemOf(key)
