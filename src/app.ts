@@ -33,7 +33,6 @@ import { formsRoutes } from './modules/forms/routes.js'
 import { contentGalleriesRoutes, galleriesRoutes } from './modules/galleries/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
 import { importsRoutes } from './modules/import/routes.js'
-import { createImportsService } from './modules/import/service.js'
 import { mediaFileRoutes } from './modules/media/file-routes.js'
 import { mediaRoutes } from './modules/media/routes.js'
 import { createMediaStorage } from './modules/media/storage.js'
@@ -126,8 +125,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   )
   const services = createServices({ ...deps, platform, mediaStorage })
   app.decorate('folio', { platform, services })
-  app.addHook('onReady', () => platform.start())
+  app.addHook('onReady', async () => {
+    await platform.start()
+    await services.imports.resume()
+  })
   app.addHook('onClose', async () => {
+    // Imports are cut between two items and queued again while the job runner still runs.
+    await services.imports.stop()
     await platform.stop()
     await services.outbound.close()
   })
@@ -217,17 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(formsRoutes, { prefix: '/api/forms', service: services.forms })
     await api.register(responsesRoutes, { prefix: '/api/forms', service: services.formResponses })
     await api.register(quotaRoutes, { prefix: '/api', service: services.quota })
-    await api.register(importsRoutes, {
-      prefix: '/api/imports',
-      maxBytes: config.importMaxBytes,
-      service: createImportsService({
-        db: deps.database.db,
-        events: services.events,
-        // Embedded PGlite is this process's alone (in memory, or on disk under the DATA_DIR lock).
-        exclusiveDatabase: deps.database.kind === 'pglite',
-        log: app.log,
-      }),
-    })
+    await api.register(importsRoutes, { prefix: '/api/imports', service: services.imports })
   })
   await app.register(publicApi, {
     prefix: '/api/public',

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { createOutbound } from './lib/outbound.js'
@@ -36,6 +37,13 @@ import { createResponsesService } from './modules/forms/responses-service.js'
 import { createFormsService } from './modules/forms/service.js'
 import { createCaptchaVerifier, createFormTokens, createSubmissionLimits } from './modules/forms/spam.js'
 import { createGalleriesService } from './modules/galleries/service.js'
+import {
+  createImportsService,
+  IMPORT_JOB,
+  IMPORT_JOB_OPTIONS,
+  type ImportJob,
+} from './modules/import/service.js'
+import { createImportSpool } from './modules/import/spool.js'
 import { createMediaFiles } from './modules/media/files.js'
 import { registerMediaJobs } from './modules/media/jobs.js'
 import { createMediaService } from './modules/media/service.js'
@@ -144,6 +152,15 @@ export function createServices(deps: {
     secret: config.appSecret,
   })
   registerMediaJobs(platform.jobs, mediaStorage, mediaUploads)
+  const imports = createImportsService({
+    db,
+    events,
+    jobs: platform.jobs,
+    spool: createImportSpool(join(config.dataDir, 'imports'), config.importMaxBytes),
+    // Embedded PGlite is this process's alone (in memory, or on disk under the DATA_DIR lock).
+    exclusiveDatabase: deps.database.kind === 'pglite',
+  })
+  platform.jobs.handle<ImportJob>(IMPORT_JOB, imports.run, IMPORT_JOB_OPTIONS)
   const galleries = createGalleriesService({ db, events })
   // A purged tenant's files go with its rows.
   tenantLifecycle.purger.registerCleanup({
@@ -291,6 +308,7 @@ export function createServices(deps: {
     apiTokens,
     media,
     mediaUploads,
+    imports,
     mediaFiles: createMediaFiles({ db, storage: mediaStorage }),
     /**
      * The media store; `mediaStorage.removeTenant(tenantId)` removes every stored object of a

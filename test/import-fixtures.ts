@@ -28,12 +28,15 @@ export function testImporter(db: Db) {
 
 /**
  * A second app on an existing test database, with its own configuration (e.g. a small
- * IMPORT_MAX_BYTES) and its own import runner, so a test can stop it like a server stops.
+ * IMPORT_MAX_BYTES), so a test can stop it like a server stops. `jobsSchema` names the pg-boss
+ * schema of its jobs: apps given the same one are one server's lives (a restart), and no other
+ * app of the test run takes their jobs. An app only sees the import jobs of its own schema.
  */
 export async function secondApp(
   database: Database,
   dataDir: string,
   env: Record<string, string> = {},
+  jobsSchema?: string,
 ): Promise<FastifyInstance> {
   const config = loadConfig({
     DATABASE_URL: 'memory://',
@@ -44,7 +47,7 @@ export async function secondApp(
   const store = await createSharedStore({})
   const app = await buildApp({
     config,
-    // The kind decides whether the app may fail every unfinished import at start (PGlite is one
+    // The kind decides whether the app takes over every unfinished import at start (PGlite is one
     // process's alone); on the shared PostgreSQL of a test run it must not touch other files' imports.
     database: {
       ...database,
@@ -54,6 +57,7 @@ export async function secondApp(
     store,
     mailer: createMailer({ from: config.mailFrom, dataDir }),
     logger: false,
+    ...(jobsSchema === undefined ? {} : { jobsSchema }),
   })
   app.addHook('onClose', () => store.close())
   await app.ready()

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { openAsBlob } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Import } from '../modules/import/schemas.js'
 import type { WordPressImportSummary } from '../modules/import/wordpress-import.js'
@@ -56,7 +56,8 @@ export async function importRemote(options: RemoteImportOptions): Promise<WordPr
 
   // The tenant is checked before the upload, so a wrong token fails before sending a large file.
   const info = (await request('/api/tenant/info')) as { tenant: { id: string; slug: string } }
-  const xml = await readFile(options.file)
+  // A Blob backed by the file: fetch streams it from disk (with its Content-Length), never whole.
+  const xml = await openAsBlob(options.file)
   const started = (await request(`/api/imports/wordpress${options.dryRun ? '?dryRun=true' : ''}`, {
     method: 'POST',
     headers: { 'content-type': 'application/xml' },

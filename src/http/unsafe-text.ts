@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream'
+
 /**
  * Text PostgreSQL cannot store, found before validation (docs/decisions/input-hygiene.md): a NUL
  * character (U+0000; PostgreSQL text refuses it, so it used to surface as a 500) or invalid UTF-16
@@ -19,6 +21,8 @@ function problemOf(text: string): string | undefined {
 
 /**
  * The first unstorable string in `value` (walked iteratively, so any depth is safe), or undefined.
+ * A body handed over as a stream (an import's upload) is not walked: it is an object graph with
+ * cycles (its socket, its server), read and checked by its own route.
  */
 export function findUnsafeText(value: unknown): UnsafeText | undefined {
   const pending: { value: unknown; path: string }[] = [{ value, path: '' }]
@@ -36,6 +40,7 @@ export function findUnsafeText(value: unknown): UnsafeText | undefined {
       })
       continue
     }
+    if (current.value instanceof Readable) continue
     for (const [key, child] of Object.entries(current.value)) {
       const path = `${current.path}/${escapePointer(key)}`
       const message = problemOf(key)

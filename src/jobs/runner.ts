@@ -20,6 +20,8 @@ export interface JobHandlerOptions {
   retryBackoff?: boolean
   /** An attempt running longer fails and is retried (default 60 s): a crashed worker's job comes back. */
   expireInSeconds?: number
+  /** Jobs of the queue this instance runs at once (default 1). */
+  concurrency?: number
 }
 
 export interface JobSendOptions {
@@ -126,20 +128,23 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           retryBackoff: handlerOptions.retryBackoff ?? true,
           expireInSeconds: handlerOptions.expireInSeconds ?? 60,
         })
-        const worker = await boss.work<object>(
-          name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
-          async ([job]) => {
-            if (job === undefined) return
-            activeHandlers += 1
-            try {
-              await handler(job.data, { id: job.id, retryCount: job.retryCount })
-            } finally {
-              activeHandlers -= 1
-            }
-          },
-        )
-        workers.set(name, worker)
+        // A pg-boss worker runs one job at a time: `concurrency` workers run that many.
+        for (let index = 0; index < (handlerOptions.concurrency ?? 1); index++) {
+          const worker = await boss.work<object>(
+            name,
+            { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+            async ([job]) => {
+              if (job === undefined) return
+              activeHandlers += 1
+              try {
+                await handler(job.data, { id: job.id, retryCount: job.retryCount })
+              } finally {
+                activeHandlers -= 1
+              }
+            },
+          )
+          if (index === 0) workers.set(name, worker)
+        }
       }
       for (const [name, cron] of schedules) {
         if (!handlers.has(name)) throw new Error(`No handler for the scheduled job ${name}.`)

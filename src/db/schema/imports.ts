@@ -1,4 +1,5 @@
-import { boolean, char, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, char, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { idColumn, optionalTimestamp, tenantIdColumn, timestamps } from './columns.js'
 import { tenants } from './tenants.js'
 import { users } from './users.js'
@@ -24,8 +25,8 @@ export const importRecords = pgTable(
 /**
  * One import started through the API (`POST /api/imports/wordpress`) and its state, kept durably so
  * its outcome can be read after it ends and an import cut short by a stopped server stays visible.
- * `status`: queued → running → succeeded | failed. `runner_id` names the server process running it;
- * `heartbeat_at` shows that process is alive.
+ * `status`: queued → running → succeeded | failed; the job `imports.wordpress` runs it. A tenant has
+ * at most one import queued or running (`imports_one_active_per_tenant`).
  */
 export const imports = pgTable(
   'imports',
@@ -48,11 +49,16 @@ export const imports = pgTable(
     problems: jsonb('problems').$type<{ key: string; message: string }[]>().notNull().default([]),
     error: text('error'),
     createdBy: char('created_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
-    runnerId: text('runner_id'),
-    heartbeatAt: optionalTimestamp('heartbeat_at'),
+    /** The pg-boss job that runs it now; an attempt of any other job finds it is not its own. */
+    jobId: text('job_id'),
     startedAt: optionalTimestamp('started_at'),
     finishedAt: optionalTimestamp('finished_at'),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('imports_one_active_per_tenant')
+      .on(t.tenantId)
+      .where(sql`${t.status} in ('queued', 'running')`),
+  ],
 )

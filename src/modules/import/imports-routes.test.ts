@@ -1,10 +1,14 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { and, count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { call, seedApiToken, seedMember, seedTenant, useTestContext } from '../../../test/helpers.js'
 import { postExport, secondApp, waitForImport } from '../../../test/import-fixtures.js'
 import { categories, contents, imports, tags } from '../../db/schema/index.js'
+import { newId } from '../../lib/ids.js'
+import type { Import } from './schemas.js'
 
 const ctx = useTestContext()
 
@@ -27,6 +31,26 @@ const REAL_EXPORT = readFileSync(
     new URL('../../../../shared/data/wordpress/themeunittestdata.wordpress.xml', import.meta.url),
   ),
 )
+
+/** Where the server keeps an uploaded export until its import ends. */
+function spoolPath(tenantId: string, importId: string): string {
+  return join(ctx.dataDir, 'imports', tenantId, `${importId}.xml`)
+}
+
+/** Waits (up to 5 s) until the tenant's spool folder is empty: a finished import removes its file. */
+async function spoolEmptied(tenantId: string): Promise<string[]> {
+  const deadline = Date.now() + 5000
+  while (spooled(tenantId).length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  return spooled(tenantId)
+}
+
+/** The files waiting in the tenant's spool folder. */
+function spooled(tenantId: string): string[] {
+  const folder = join(ctx.dataDir, 'imports', tenantId)
+  return existsSync(folder) ? readdirSync(folder).sort() : []
+}
 
 async function importRows(tenantId: string): Promise<number> {
   const [row] = await ctx.db.select({ total: count() }).from(imports).where(eq(imports.tenantId, tenantId))
@@ -122,6 +146,7 @@ describe('POST /api/imports/wordpress and GET /api/imports/{id}', () => {
     const empty = await postExport(ctx.app, owner.token, '')
     expect(empty.statusCode).toBe(400)
     expect(await importRows(owner.tenantId)).toBe(0)
+    expect(spooled(owner.tenantId)).toEqual([])
   })
 
   it('answers 415 for a body that is not XML, 400 without a body and 401 without a credential', async () => {
@@ -170,10 +195,10 @@ describe('POST /api/imports/wordpress and GET /api/imports/{id}', () => {
 
     const byAdmin = await postExport(ctx.app, admin.token, EXPORT)
     expect(byAdmin.statusCode).toBe(202)
+    const first = await waitForImport(ctx.app, adminToken, byAdmin.data.import.id)
     const byToken = await postExport(ctx.app, adminToken, EXPORT)
     expect(byToken.statusCode).toBe(202)
-    // Imports of one tenant run one after the other: the second finds everything the first made.
-    const first = await waitForImport(ctx.app, adminToken, byAdmin.data.import.id)
+    // The second run finds everything the first made.
     const second = await waitForImport(ctx.app, adminToken, byToken.data.import.id)
     expect(first.counts.posts.created).toBe(1)
     expect(second.counts.posts).toEqual({ created: 0, existing: 1, skipped: 0 })
@@ -198,68 +223,171 @@ describe('POST /api/imports/wordpress and GET /api/imports/{id}', () => {
     expect(badId.statusCode).toBe(400)
   })
 
-  it('answers 413 for an export over IMPORT_MAX_BYTES', async () => {
+  it('answers 413 for an export over IMPORT_MAX_BYTES and stores nothing of it', async () => {
     const app = await secondApp(ctx.database, ctx.dataDir, { IMPORT_MAX_BYTES: '2048' })
     try {
       const owner = await seedTenant(ctx.db)
+      const oversized = EXPORT.replace('<p>Hi</p>', 'x'.repeat(4096))
+      const large = await postExport(app, owner.token, oversized)
+      expect(large.statusCode).toBe(413)
+      expect(large.data).toEqual({
+        error: 'PayloadTooLarge',
+        message: 'The export is larger than IMPORT_MAX_BYTES (2048 bytes).',
+      })
+      // Sent in chunks without a Content-Length: refused while streaming, once past the limit.
+      const chunked = await call(app, 'POST', '/api/imports/wordpress', {
+        token: owner.token,
+        body: Readable.from([oversized.slice(0, 1500), oversized.slice(1500)]),
+        headers: { 'content-type': 'application/xml' },
+      })
+      expect(chunked.statusCode).toBe(413)
+      expect(await importRows(owner.tenantId)).toBe(0)
+      expect(spooled(owner.tenantId)).toEqual([])
+
       const fits = await postExport(app, owner.token, EXPORT)
       expect(fits.statusCode).toBe(202)
-      const large = await postExport(app, owner.token, EXPORT.replace('<p>Hi</p>', 'x'.repeat(4096)))
-      expect(large.statusCode).toBe(413)
-      expect(large.data.error).toBe('PayloadTooLarge')
-      await waitForImport(app, owner.token, fits.data.import.id)
+      expect((await waitForImport(app, owner.token, fits.data.import.id)).status).toBe('succeeded')
     } finally {
       await app.close()
     }
   })
 
-  it('records an import cut short by a server stop as failed, and a re-run completes it exactly', async () => {
+  it('takes an upload streamed over a real connection, and answers 413 on one past the limit', async () => {
     const owner = await seedTenant(ctx.db)
-    const app = await secondApp(ctx.database, ctx.dataDir)
+    const app = await secondApp(ctx.database, ctx.dataDir, { IMPORT_MAX_BYTES: String(REAL_EXPORT.length) })
+    try {
+      const base = await app.listen({ port: 0, host: '127.0.0.1' })
+      const post = (body: Buffer) =>
+        fetch(`${base}/api/imports/wordpress`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/xml' },
+          body,
+        })
+      const tooLarge = await post(Buffer.concat([REAL_EXPORT, Buffer.from(' ')]))
+      expect(tooLarge.status).toBe(413)
+      expect(((await tooLarge.json()) as { error: string }).error).toBe('PayloadTooLarge')
+      const accepted = await post(REAL_EXPORT)
+      expect(accepted.status).toBe(202)
+      const { import: started } = (await accepted.json()) as { import: Import }
+      expect(started).toMatchObject({ status: 'queued', sizeBytes: REAL_EXPORT.length })
+      expect((await waitForImport(app, owner.token, started.id, 120_000)).status).toBe('succeeded')
+    } finally {
+      await app.close()
+    }
+  }, 150_000)
+
+  it('answers 409 to a second import of a tenant while one is queued or running, not to another tenant', async () => {
+    const owner = await seedTenant(ctx.db)
+    const other = await seedTenant(ctx.db)
+    const first = await postExport(ctx.app, owner.token, REAL_EXPORT)
+    expect(first.statusCode).toBe(202)
+    expect(spooled(owner.tenantId)).toEqual([`${first.data.import.id}.xml`])
+
+    const second = await postExport(ctx.app, owner.token, EXPORT)
+    expect(second.statusCode).toBe(409)
+    expect(second.data).toEqual({
+      error: 'Conflict',
+      message: `Another import of this tenant is queued or running (${first.data.import.id}): one runs at a time. Follow it with GET /api/imports/{id} and start this one once it has finished.`,
+    })
+    const dryRun = await postExport(ctx.app, owner.token, EXPORT, '?dryRun=true')
+    expect(dryRun.statusCode).toBe(409)
+    expect(await importRows(owner.tenantId)).toBe(1)
+    expect(spooled(owner.tenantId)).toEqual([`${first.data.import.id}.xml`])
+
+    const elsewhere = await postExport(ctx.app, other.token, EXPORT)
+    expect(elsewhere.statusCode).toBe(202)
+
+    const done = await waitForImport(ctx.app, owner.token, first.data.import.id, 120_000)
+    expect(done.status).toBe('succeeded')
+    expect((await waitForImport(ctx.app, other.token, elsewhere.data.import.id)).status).toBe('succeeded')
+    // A finished import leaves no file behind, and frees the tenant for the next one.
+    expect(await spoolEmptied(owner.tenantId)).toEqual([])
+    expect(await spoolEmptied(other.tenantId)).toEqual([])
+    const next = await postExport(ctx.app, owner.token, EXPORT)
+    expect(next.statusCode).toBe(202)
+    expect((await waitForImport(ctx.app, owner.token, next.data.import.id)).status).toBe('succeeded')
+  }, 150_000)
+
+  it('ends an import failed with the parse problem when its stored file turns out broken', async () => {
+    const owner = await seedTenant(ctx.db)
+    const schema = `jobs_${newId()}`
+    const first = await secondApp(ctx.database, ctx.dataDir, {}, schema)
+    const started = await postExport(first, owner.token, REAL_EXPORT)
+    expect(started.statusCode).toBe(202)
+    const id = started.data.import.id
+    // The server stops in the middle of the import, and the file is damaged on disk meanwhile.
+    for (;;) {
+      const state = (await call(first, 'GET', `/api/imports/${id}`, { token: owner.token })).data.import
+      if (state.counts.categories.created > 0) break
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    await first.close()
+    writeFileSync(spoolPath(owner.tenantId, id), EXPORT.slice(0, 300))
+    const restarted = await secondApp(ctx.database, ctx.dataDir, {}, schema)
+    try {
+      const done = await waitForImport(restarted, owner.token, id)
+      expect(done).toMatchObject({ status: 'failed', error: expect.stringMatching(/not well-formed XML/) })
+      expect(await spoolEmptied(owner.tenantId)).toEqual([])
+    } finally {
+      await restarted.close()
+    }
+  }, 60_000)
+
+  it('resumes an import cut short by a server stop once a server runs again, creating nothing twice', async () => {
+    const owner = await seedTenant(ctx.db)
+    // Both apps are lives of one server: they share the job queue, which no other app reads.
+    const schema = `jobs_${newId()}`
+    const first = await secondApp(ctx.database, ctx.dataDir, {}, schema)
     let id: string
     try {
-      const started = await postExport(app, owner.token, REAL_EXPORT)
+      const started = await postExport(first, owner.token, REAL_EXPORT)
       expect(started.statusCode).toBe(202)
       id = started.data.import.id
       // Stopped once some categories are in, long before the posts and pages.
       for (;;) {
-        const state = (await call(app, 'GET', `/api/imports/${id}`, { token: owner.token })).data.import
+        const state = (await call(first, 'GET', `/api/imports/${id}`, { token: owner.token })).data.import
         if (state.counts.categories.created > 0) break
         await new Promise((resolve) => setTimeout(resolve, 5))
       }
     } finally {
-      await app.close()
+      await first.close()
     }
-    const stopped = await call(ctx.app, 'GET', `/api/imports/${id}`, { token: owner.token })
-    expect(stopped.data.import).toMatchObject({
-      status: 'failed',
-      error: expect.stringMatching(/^Interrupted/),
-    })
-    const cut = stopped.data.import.counts
-    const total = stopped.data.import.totals
+    const [stopped] = await ctx.db
+      .select()
+      .from(imports)
+      .where(and(eq(imports.tenantId, owner.tenantId), eq(imports.id, id)))
+    expect(stopped).toMatchObject({ status: 'queued', error: null, finishedAt: null })
+    const cut = stopped?.counts as Import['counts']
     expect(cut.categories.created).toBeGreaterThan(0)
-    expect(cut.pages.created + cut.posts.created).toBeLessThan(total.contents)
+    expect(spooled(owner.tenantId)).toEqual([`${id}.xml`])
 
-    const rerun = await postExport(ctx.app, owner.token, REAL_EXPORT)
-    const done = await waitForImport(ctx.app, owner.token, rerun.data.import.id)
-    expect(done.status).toBe('succeeded')
-    const sum = (kind: keyof typeof done.counts) =>
-      done.counts[kind].created + done.counts[kind].existing + done.counts[kind].skipped
-    expect(sum('categories')).toBe(total.categories)
-    expect(sum('tags')).toBe(total.tags)
-    expect(sum('media')).toBe(total.attachments)
-    expect(sum('posts') + sum('pages')).toBe(total.contents)
-    expect(done.counts.categories.existing).toBeGreaterThanOrEqual(cut.categories.created)
-    const rows = async (table: typeof contents | typeof categories | typeof tags) => {
-      const [row] = await ctx.db
-        .select({ total: count() })
-        .from(table)
-        .where(eq(table.tenantId, owner.tenantId))
-      return row?.total
+    const restarted = await secondApp(ctx.database, ctx.dataDir, {}, schema)
+    try {
+      const done = await waitForImport(restarted, owner.token, id, 120_000)
+      expect(done.status).toBe('succeeded')
+      const total = done.totals
+      const sum = (kind: keyof typeof done.counts) =>
+        done.counts[kind].created + done.counts[kind].existing + done.counts[kind].skipped
+      expect(sum('categories')).toBe(total.categories)
+      expect(sum('tags')).toBe(total.tags)
+      expect(sum('media')).toBe(total.attachments)
+      expect(sum('posts') + sum('pages')).toBe(total.contents)
+      // The run after the restart began again: what the first life made, it found.
+      expect(done.counts.categories.existing).toBeGreaterThanOrEqual(cut.categories.created)
+      const rows = async (table: typeof contents | typeof categories | typeof tags) => {
+        const [row] = await ctx.db
+          .select({ total: count() })
+          .from(table)
+          .where(eq(table.tenantId, owner.tenantId))
+        return row?.total
+      }
+      const imported = (kind: 'posts' | 'pages') => done.counts[kind].created + done.counts[kind].existing
+      expect(await rows(contents)).toBe(imported('posts') + imported('pages'))
+      expect(await rows(categories)).toBe(total.categories)
+      expect(await rows(tags)).toBe(total.tags)
+      expect(await spoolEmptied(owner.tenantId)).toEqual([])
+    } finally {
+      await restarted.close()
     }
-    const imported = (kind: 'posts' | 'pages') => done.counts[kind].created + done.counts[kind].existing
-    expect(await rows(contents)).toBe(imported('posts') + imported('pages'))
-    expect(await rows(categories)).toBe(total.categories)
-    expect(await rows(tags)).toBe(total.tags)
-  }, 120_000)
+  }, 150_000)
 })

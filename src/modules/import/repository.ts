@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
   categories,
@@ -71,6 +71,8 @@ export async function analyzeImportedTables(db: Db): Promise<void> {
 }
 
 export type ImportRow = typeof imports.$inferSelect
+/** The statuses of an unfinished import; `imports_one_active_per_tenant` allows one per tenant. */
+const ACTIVE_STATUSES = ['queued', 'running']
 type ImportPatch = Partial<Omit<typeof imports.$inferInsert, 'tenantId' | 'id' | 'createdAt'>>
 
 /** Drizzle queries for `imports` (the state of API-started imports); `tenantId` first and in every WHERE. */
@@ -99,42 +101,21 @@ export function createImportJobsRepository(db: Db) {
       return row
     },
 
-    /** Marks the unfinished imports of `runnerId` as still held (a system query across tenants). */
-    async heartbeat(runnerId: string): Promise<void> {
-      const now = new Date()
-      await db
-        .update(imports)
-        .set({ heartbeatAt: now })
-        .where(and(eq(imports.runnerId, runnerId), inArray(imports.status, ['queued', 'running'])))
+    /** The tenant's import that is queued or running, if any (there is at most one). */
+    async findActive(tenantId: string): Promise<ImportRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(imports)
+        .where(and(eq(imports.tenantId, tenantId), inArray(imports.status, ACTIVE_STATUSES)))
+      return row
     },
 
     /**
-     * Fails the unfinished imports no live runner holds: those of another runner whose heartbeat is
-     * older than `heartbeatBefore`. The one query that spans tenants: a restarted server sweeps what
-     * its previous life left running, whichever tenant it belonged to.
+     * Every import queued or running, whichever its tenant: the one query that spans tenants, for a
+     * server taking over what its previous life left unfinished.
      */
-    async failAbandoned(options: {
-      runnerId: string
-      heartbeatBefore: Date
-      error: string
-      tenantId?: string
-      id?: string
-    }): Promise<number> {
-      const now = new Date()
-      const rows = await db
-        .update(imports)
-        .set({ status: 'failed', phase: null, error: options.error, finishedAt: now, updatedAt: now })
-        .where(
-          and(
-            options.tenantId === undefined ? undefined : eq(imports.tenantId, options.tenantId),
-            options.id === undefined ? undefined : eq(imports.id, options.id),
-            inArray(imports.status, ['queued', 'running']),
-            or(isNull(imports.runnerId), ne(imports.runnerId, options.runnerId)),
-            or(isNull(imports.heartbeatAt), lt(imports.heartbeatAt, options.heartbeatBefore)),
-          ),
-        )
-        .returning({ id: imports.id })
-      return rows.length
+    async listActive(): Promise<ImportRow[]> {
+      return db.select().from(imports).where(inArray(imports.status, ACTIVE_STATUSES))
     },
   }
 }

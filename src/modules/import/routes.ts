@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AppError, errors } from '../../errors.js'
@@ -13,52 +14,47 @@ const XML_TYPES = ['application/xml', 'text/xml']
  * tenant-wide change, so it takes `tenants:update`, which owners and admins have and editors do not
  * (API tokens of those roles need the `write` scope, and `read` to follow the import).
  *
- * The family parses its own bodies: the export as raw bytes, up to `maxBytes` (413 beyond).
+ * The family parses its own bodies: the export is handed to the service as the request stream,
+ * which spools it to disk (IMPORT_MAX_BYTES at most, 413 beyond): it is never held in memory.
  */
-export const importsRoutes: FastifyPluginAsyncTypebox<{ service: ImportsService; maxBytes: number }> = async (
+export const importsRoutes: FastifyPluginAsyncTypebox<{ service: ImportsService }> = async (
   app,
-  { service, maxBytes },
+  { service },
 ) => {
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser(XML_TYPES, { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) =>
-    done(null, body),
-  )
+  app.addContentTypeParser(XML_TYPES, (_request, payload, done) => done(null, payload))
   app.addContentTypeParser('*', (_request, _payload, done) =>
     done(new AppError('UnsupportedMediaType', 'Send the WordPress export as application/xml.'), undefined),
   )
-  app.addHook('onReady', async () => {
-    await service.recoverInterrupted()
-  })
-  app.addHook('onClose', async () => {
-    await service.close()
-  })
 
   app.post(
     '/wordpress',
     {
-      bodyLimit: maxBytes,
       config: { auth: 'tenant', permission: 'tenants:update' },
       schema: {
         tags: ['imports'],
         operationId: 'startWordPressImport',
         summary: 'Import a WordPress export (WXR) into the tenant, in the background',
         description:
-          'The body is the export file (Content-Type application/xml). It is checked before anything is queued; the answer carries the import id to follow with GET /api/imports/{id}. Running the same export again creates nothing twice.',
+          'The body is the export file (Content-Type application/xml), up to IMPORT_MAX_BYTES (413 beyond). It is stored on the server and checked as it arrives (400 for a malformed, hostile or non-WXR file; nothing is queued then); the import then runs in a background job, which survives a restart of the server (it starts again from the beginning, creating nothing twice). The answer carries the import id to follow with GET /api/imports/{id}. One import per tenant is queued or running at a time, dry runs included: 409 while another one is. Running the same export again creates nothing twice.',
         consumes: XML_TYPES,
         querystring: StartImportQuery,
         body: WxrFileBody,
-        response: { 202: ImportBody, ...errorResponses(400, 401, 403, 413, 415) },
+        response: { 202: ImportBody, ...errorResponses(400, 401, 403, 409, 413, 415) },
       },
     },
     async (request, reply) => {
-      if (!(request.body instanceof Uint8Array)) {
+      const body = request.body as Readable | undefined
+      if (typeof body?.pipe !== 'function') {
         throw errors.badRequest('Send the WordPress export file as the request body (application/xml).')
       }
       const principal = request.principal
+      const length = request.headers['content-length']
       const started = await service.startWordPress({
         tenantId: request.tenantId,
         actorId: principal?.kind === 'user' ? principal.userId : null,
-        body: request.body,
+        body,
+        declaredBytes: length === undefined ? undefined : Number(length),
         dryRun: request.query.dryRun ?? false,
       })
       return reply.status(202).send({ import: started })

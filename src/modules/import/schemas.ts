@@ -77,9 +77,9 @@ export const StartImportQuery = Type.Object(
 )
 
 /**
- * The WXR export as the request body. No `type`: the body arrives as bytes (a Buffer), which a
- * `string` schema would refuse; the parser checks the document itself.
+ * The WXR export as the request body. No `type`: the body arrives as the request stream, which the
+ * service spools and checks itself.
  */
-export const WxrFileBody = Type.Unsafe<Buffer>({
+export const WxrFileBody = Type.Unsafe<unknown>({
   description: 'The file of a WordPress export (WXR: Tools → Export in WordPress), UTF-8 XML',
 })

@@ -1,23 +1,49 @@
-import { setImmediate as nextTurn } from 'node:timers/promises'
+import type { Readable } from 'node:stream'
 import type { Db } from '../../db/client.js'
+import { isUniqueViolation } from '../../db/errors.js'
 import { AppError, errors } from '../../errors.js'
 import type { EventSink } from '../../events/event-log.js'
+import type { JobHandlerOptions, JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
 import { createImportJobsRepository, type ImportRow } from './repository.js'
-import { createJobRunner } from './runner.js'
 import type { Import, ImportStatus } from './schemas.js'
+import type { ImportSpool } from './spool.js'
 import { importIntoTenant, totalsOf } from './wordpress-into-tenant.js'
 import type { CountedKind, KindCounts } from './wordpress-run.js'
-import { parseWxr, type WxrDocument, WxrParseError } from './wxr-parser.js'
+import { WxrParseError } from './wxr-document.js'
+import { openWxrFile, type WxrSource } from './wxr-source.js'
 
-/** How often a runner marks its imports as alive, and after how long without it they count as abandoned. */
-const HEARTBEAT_MS = 15_000
-const ABANDONED_AFTER_MS = 60_000
+/** The job importing one uploaded WordPress export, queued by the transaction that records it. */
+export const IMPORT_JOB = 'imports.wordpress'
+export interface ImportJob {
+  tenantId: string
+  importId: string
+}
+
+/**
+ * Two imports at once per instance (each holds one item of its export at a time). An attempt that
+ * fails on something passing (the database unreachable) is retried three times, 5, 10 and 20 s
+ * apart; one cut off by a stop re-queues itself instead (see `run`). An attempt still running after
+ * an hour counts as left by a dead instance and is retried: imports of IMPORT_MAX_BYTES finish well
+ * within that.
+ */
+export const IMPORT_JOB_OPTIONS = {
+  retryLimit: 3,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+  expireInSeconds: 3600,
+  concurrency: 2,
+} as const satisfies JobHandlerOptions
+
 /** Progress is written at most this often (and at each phase change), not after every item. */
 const PROGRESS_WRITE_MS = 250
+/** A job re-queued by a stopping server starts after this, so that server does not take it again. */
+const RESUME_DELAY_MS = 2000
+/** The pg-boss states in which a job will not run again. */
+const ENDED_JOB_STATES = new Set(['completed', 'failed', 'cancelled'])
 
 const INTERRUPTED =
-  'Interrupted: the server stopped before the import finished. Start the same import again: ' +
+  'Interrupted: the server stopped before the import finished and could not resume it. Start the same import again: ' +
   'what was already imported is kept and not duplicated.'
 
 const NO_COUNTS = (): Record<CountedKind, KindCounts> => ({
@@ -34,49 +60,88 @@ export interface ImportsServiceDeps {
   db: Db
   /** Hears each imported item's events once it committed. */
   events: EventSink
+  jobs: Pick<JobRunner, 'send' | 'find'>
+  spool: ImportSpool
   /**
    * True when this process alone uses the database (embedded PGlite, held under the DATA_DIR lock):
-   * every unfinished import found at start was then left by a dead process.
+   * an import job found running at start was then left by a dead process.
    */
   exclusiveDatabase: boolean
-  /** Where failures that no client sees are reported (the app's logger). */
-  log?: { error(details: object, message: string): void } | undefined
 }
 
 /**
- * Imports started through the API (`/api/imports`): the export is parsed while the request waits
- * (a broken file is a 400 and queues nothing), then imported in the background by this process, the
- * one that owns the database, with the same `importIntoTenant` the CLI runs. Each import's state is
- * a row in `imports`, updated as it goes, so it can be followed and outlives the process.
+ * Imports started through the API (`/api/imports`). The upload is streamed to a file under
+ * `DATA_DIR/imports` and checked as it arrives (a broken file is a 400 and queues nothing); the
+ * import then runs in the job `imports.wordpress` on any instance, reading the file one item at a
+ * time with the same `importIntoTenant` the CLI runs. Each import's state is a row in `imports`,
+ * updated as it goes. A tenant has one import queued or running at most (409 otherwise). An import
+ * cut off by a stop or a crash runs again from the start in a later job and creates nothing twice.
  */
 export function createImportsService(deps: ImportsServiceDeps) {
-  const { db } = deps
+  const { db, spool } = deps
   const repository = createImportJobsRepository(db)
-  const runner = createJobRunner()
-  /** Names this process in `imports.runner_id`. */
-  const runnerId = newId()
-  let heartbeat: NodeJS.Timeout | undefined
+  const stopping = new AbortController()
+  const running = new Set<Promise<void>>()
 
-  async function execute(row: ImportRow, document: WxrDocument, signal: AbortSignal): Promise<void> {
+  async function finish(
+    row: ImportRow,
+    patch: Parameters<typeof repository.update>[2] & { status: ImportStatus },
+  ): Promise<void> {
+    await repository.update(row.tenantId, row.id, { ...patch, phase: null, finishedAt: new Date() })
+    await spool.remove(row.tenantId, row.id)
+  }
+
+  /** Queues a new job for the import (the old one is then stale): it runs again from the start. */
+  async function requeue(row: ImportRow, startAfter?: Date): Promise<void> {
+    await db.transaction(async (tx) => {
+      const job = { tenantId: row.tenantId, importId: row.id }
+      const jobId = await deps.jobs.send<ImportJob>(IMPORT_JOB, job, {
+        within: tx,
+        ...(startAfter === undefined ? {} : { startAfter }),
+      })
+      await createImportJobsRepository(tx).update(row.tenantId, row.id, {
+        status: 'queued',
+        phase: null,
+        jobId,
+      })
+    })
+  }
+
+  /**
+   * Fails an unfinished import whose job will never run again (it ran out of attempts, or was
+   * removed); returns the row as it stands.
+   */
+  async function settleOrphan(row: ImportRow): Promise<ImportRow> {
+    if (row.status !== 'queued' && row.status !== 'running') return row
+    const job = row.jobId === null ? null : await deps.jobs.find(IMPORT_JOB, row.jobId)
+    if (job !== null && !ENDED_JOB_STATES.has(job.state)) return row
+    await finish(row, { status: 'failed', error: INTERRUPTED })
+    return (await repository.find(row.tenantId, row.id)) ?? row
+  }
+
+  async function execute(row: ImportRow, retryCount: number): Promise<void> {
     const { tenantId, id } = row
-    if (signal.aborted) {
-      await finish(tenantId, id, { status: 'failed', error: INTERRUPTED })
-      return
-    }
+    const signal = stopping.signal
     let counts: Readonly<Record<CountedKind, KindCounts>> = NO_COUNTS()
     let lastPhase = ''
     let lastWrite = 0
     try {
-      await repository.update(tenantId, id, {
-        status: 'running',
-        startedAt: new Date(),
-        heartbeatAt: new Date(),
-      })
+      signal.throwIfAborted()
+      await repository.update(tenantId, id, { status: 'running', startedAt: row.startedAt ?? new Date() })
+      let source: WxrSource
+      try {
+        source = await openWxrFile(spool.pathOf(tenantId, id))
+      } catch (err) {
+        if (err instanceof WxrParseError) throw errors.badRequest(err.message)
+        if ((err as { cause?: { code?: string } }).cause?.code === 'ENOENT')
+          throw errors.badRequest('The uploaded export is no longer on the server. Upload it again.')
+        throw err
+      }
       const result = await importIntoTenant(
         { db, events: deps.events },
         {
           tenantId,
-          document,
+          source,
           actorId: row.createdBy,
           dryRun: row.dryRun,
           now: new Date(),
@@ -86,11 +151,11 @@ export function createImportsService(deps: ImportsServiceDeps) {
             if (progress.phase === lastPhase && Date.now() - lastWrite < PROGRESS_WRITE_MS) return
             lastPhase = progress.phase
             lastWrite = Date.now()
-            await repository.update(tenantId, id, { phase: progress.phase, counts, heartbeatAt: new Date() })
+            await repository.update(tenantId, id, { phase: progress.phase, counts })
           },
         },
       )
-      await finish(tenantId, id, {
+      await finish(row, {
         status: 'succeeded',
         counts: result.counts,
         statuses: result.statuses,
@@ -98,141 +163,158 @@ export function createImportsService(deps: ImportsServiceDeps) {
         problems: result.problems,
       })
     } catch (err) {
-      if (!signal.aborted) deps.log?.error({ err, importId: id, tenantId }, 'import failed')
-      await finish(tenantId, id, {
-        status: 'failed',
-        counts,
-        error: signal.aborted ? INTERRUPTED : reasonOf(err, id),
-      })
-    }
-  }
-
-  async function finish(
-    tenantId: string,
-    id: string,
-    patch: Parameters<typeof repository.update>[2] & { status: ImportStatus },
-  ): Promise<void> {
-    try {
-      await repository.update(tenantId, id, { ...patch, phase: null, finishedAt: new Date() })
-    } catch (err) {
-      // The database itself is gone (closing, unreachable): the next start marks the import failed.
-      deps.log?.error({ err, importId: id, tenantId }, 'could not record the end of an import')
-    }
-  }
-
-  function startHeartbeat(): void {
-    if (heartbeat !== undefined) return
-    heartbeat = setInterval(() => {
-      if (runner.size === 0) {
-        clearInterval(heartbeat)
-        heartbeat = undefined
+      if (signal.aborted) {
+        await requeue(row, new Date(Date.now() + RESUME_DELAY_MS))
         return
       }
-      repository
-        .heartbeat(runnerId)
-        .catch((err: unknown) => deps.log?.error({ err }, 'import heartbeat failed'))
-    }, HEARTBEAT_MS)
-    heartbeat.unref()
+      // The export itself is refused (a parse problem, a vanished file): no attempt would do better.
+      if (err instanceof AppError && err.statusCode < 500) {
+        await finish(row, { status: 'failed', counts, error: err.message })
+        return
+      }
+      if (retryCount >= IMPORT_JOB_OPTIONS.retryLimit) {
+        await finish(row, { status: 'failed', counts, error: unexpected(id) })
+      } else {
+        await repository.update(tenantId, id, { status: 'queued', phase: null, counts })
+      }
+      throw err
+    }
   }
 
   return {
     /**
-     * Parses `body` as a WordPress export and queues its import into `tenantId`.
-     * @throws BadRequest when the body is not a well-formed, safe WXR document (nothing is queued).
+     * Receives an export for `tenantId` (streamed to disk, checked as it arrives) and queues its
+     * import. A dry run takes the tenant's one import slot too.
+     * @throws Conflict (409) while another import of the tenant is queued or running (checked
+     *   before reading the body, and by the unique index when two starts race), PayloadTooLarge
+     *   (413) beyond IMPORT_MAX_BYTES, BadRequest (400) for a malformed, hostile or non-WXR file.
+     *   Nothing is stored or queued then.
      */
     async startWordPress(input: {
       tenantId: string
       /** The user starting it (recorded as author of the writes); null for an API token. */
       actorId: string | null
-      body: Uint8Array
+      body: Readable
+      /** The request's Content-Length, when it gave one. */
+      declaredBytes: number | undefined
       dryRun: boolean
     }): Promise<Import> {
-      let document: WxrDocument
+      const { tenantId } = input
+      const active = await repository.findActive(tenantId)
+      if (active !== undefined && (await settleOrphan(active)).status !== 'failed') throw busy(active.id)
+      const id = newId()
+      const { sizeBytes, outline } = await spool.receive(tenantId, id, input.body, input.declaredBytes)
       try {
-        document = await parseWxr(utf8Chunks(input.body))
+        const row = await db.transaction(async (tx) => {
+          const jobId = await deps.jobs.send<ImportJob>(
+            IMPORT_JOB,
+            { tenantId, importId: id },
+            { within: tx },
+          )
+          return createImportJobsRepository(tx).insert({
+            tenantId,
+            id,
+            source: 'wordpress',
+            status: 'queued',
+            dryRun: input.dryRun,
+            siteTitle: outline.siteTitle,
+            sizeBytes,
+            totals: totalsOf(outline),
+            counts: NO_COUNTS(),
+            statuses: { draft: 0, published: 0, scheduled: 0, archived: 0 },
+            createdBy: input.actorId,
+            jobId,
+          })
+        })
+        return toImport(row)
       } catch (err) {
-        if (err instanceof WxrParseError) throw errors.badRequest(err.message)
+        await spool.remove(tenantId, id)
+        if (isUniqueViolation(err, 'imports_one_active_per_tenant')) {
+          const other = await repository.findActive(tenantId)
+          throw busy(other?.id)
+        }
         throw err
       }
-      const now = new Date()
-      const row = await repository.insert({
-        tenantId: input.tenantId,
-        id: newId(),
-        source: 'wordpress',
-        status: 'queued',
-        dryRun: input.dryRun,
-        siteTitle: document.siteTitle,
-        sizeBytes: input.body.byteLength,
-        totals: totalsOf(document),
-        counts: NO_COUNTS(),
-        statuses: { draft: 0, published: 0, scheduled: 0, archived: 0 },
-        createdBy: input.actorId,
-        runnerId,
-        heartbeatAt: now,
-      })
-      runner.enqueue(input.tenantId, (signal) => execute(row, document, signal))
-      startHeartbeat()
-      return toImport(row)
     },
 
     /**
-     * One import of the tenant, as it stands. An unfinished import whose runner stopped beating is
-     * marked failed first (its process died: another instance, or this one before a restart).
+     * One import of the tenant, as it stands (an unfinished import whose job will not run again is
+     * marked failed first).
      * @throws NotFound for an unknown id or another tenant's import.
      */
     async get(tenantId: string, id: string): Promise<Import> {
-      let row = await repository.find(tenantId, id)
+      const row = await repository.find(tenantId, id)
       if (row === undefined) throw errors.notFound('Import')
-      if ((row.status === 'queued' || row.status === 'running') && row.runnerId !== runnerId) {
-        const abandoned = await repository.failAbandoned({
-          tenantId,
-          id,
-          runnerId,
-          heartbeatBefore: new Date(Date.now() - ABANDONED_AFTER_MS),
-          error: INTERRUPTED,
-        })
-        if (abandoned > 0) row = (await repository.find(tenantId, id)) ?? row
+      return toImport(await settleOrphan(row))
+    },
+
+    /**
+     * The handler of `imports.wordpress`: runs the import from its spooled file, then records how it
+     * ended and removes the file. A job that is not the import's current one, or finds it finished
+     * (or its tenant gone), does nothing. A stop cuts the run between two items and queues a new
+     * job; an unexpected error is thrown for pg-boss to retry, and ends the import `failed` on the
+     * last attempt.
+     */
+    async run(job: ImportJob, attempt: { id: string; retryCount: number }): Promise<void> {
+      const row = await repository.find(job.tenantId, job.importId)
+      if (row === undefined || (row.status !== 'queued' && row.status !== 'running')) {
+        await spool.remove(job.tenantId, job.importId)
+        return
       }
-      return toImport(row)
+      if (row.jobId !== attempt.id) return
+      const execution = execute(row, attempt.retryCount)
+      running.add(execution)
+      try {
+        await execution
+      } finally {
+        running.delete(execution)
+      }
     },
 
-    /** At start: marks failed what a previous life of the server (or a dead instance) left unfinished. */
-    async recoverInterrupted(): Promise<number> {
-      return repository.failAbandoned({
-        runnerId,
-        heartbeatBefore: deps.exclusiveDatabase ? new Date() : new Date(Date.now() - ABANDONED_AFTER_MS),
-        error: INTERRUPTED,
-      })
+    /**
+     * At start, on a database this process alone uses: the imports a previous life of the server
+     * was running (their jobs still marked active until they expire) are queued again at once, and
+     * files of no unfinished import (an upload cut off by a crash) are removed.
+     */
+    async resume(): Promise<number> {
+      if (!deps.exclusiveDatabase) return 0
+      let resumed = 0
+      const active = await repository.listActive()
+      const kept = new Set(active.map((row) => `${row.tenantId}/${row.id}`))
+      for (const file of await spool.list()) {
+        if (!kept.has(`${file.tenantId}/${file.importId}`)) await spool.remove(file.tenantId, file.importId)
+      }
+      for (const row of active) {
+        const job = row.jobId === null ? null : await deps.jobs.find(IMPORT_JOB, row.jobId)
+        if (job?.state === 'active') {
+          await requeue(row)
+          resumed += 1
+        } else {
+          await settleOrphan(row)
+        }
+      }
+      return resumed
     },
 
-    /** Stops the running imports between two items, records them as interrupted, and waits for that. */
-    async close(): Promise<void> {
-      await runner.close()
-      clearInterval(heartbeat)
-      heartbeat = undefined
+    /** Cuts the running imports between two items; each queues itself again before this resolves. */
+    async stop(): Promise<void> {
+      stopping.abort(new Error('The server is stopping.'))
+      await Promise.allSettled([...running])
     },
   }
 }
 
 export type ImportsService = ReturnType<typeof createImportsService>
 
-/**
- * Decodes UTF-8 bytes in slices for the streaming parser (a character split across slices is kept
- * whole), yielding to the event loop between slices so parsing a large export holds no other request.
- */
-async function* utf8Chunks(bytes: Uint8Array, size = 64 * 1024): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8')
-  for (let offset = 0; offset < bytes.byteLength; offset += size) {
-    yield decoder.decode(bytes.subarray(offset, offset + size), { stream: true })
-    await nextTurn()
-  }
-  yield decoder.decode()
+function busy(activeId: string | undefined): AppError {
+  return errors.conflict(
+    `Another import of this tenant is queued or running${activeId === undefined ? '' : ` (${activeId})`}: one runs at a time. Follow it with GET /api/imports/{id} and start this one once it has finished.`,
+  )
 }
 
-/** What a failed import tells its reader: a client-caused error's message; nothing internal otherwise. */
-function reasonOf(err: unknown, id: string): string {
-  if (err instanceof AppError && err.statusCode < 500) return err.message
-  return `The import stopped on an unexpected error (logged on the server with import id ${id}). Start it again: what was already imported is kept and not duplicated.`
+/** What an import that failed on an unexpected error tells its reader: nothing internal. */
+function unexpected(id: string): string {
+  return `The import stopped on an unexpected error (recorded with the job of import ${id}). Start it again: what was already imported is kept and not duplicated.`
 }
 
 function toImport(row: ImportRow): Import {

@@ -7,7 +7,7 @@ import type { TenantsService } from '../tenants/service.js'
 import { findUserIdByEmail } from './repository.js'
 import { type ImportResult, importIntoTenant, totalsOf } from './wordpress-into-tenant.js'
 import { clip } from './wordpress-mapping.js'
-import { parseWxrFile } from './wxr-parser.js'
+import { openWxrFile } from './wxr-source.js'
 
 export interface WordPressImportOptions {
   /** Path of the WXR export file. */
@@ -40,8 +40,8 @@ export interface WordPressImporterDeps {
 
 /**
  * The WordPress (WXR) importer of the command line, on a database it opens itself: finds the
- * tenant by slug (creating it for `--owner`), parses the whole export first (a malformed or hostile
- * file fails before anything is written), then runs `importIntoTenant`, the same code the import
+ * tenant by slug (creating it for `--owner`), reads the whole export once first (a malformed or
+ * hostile file fails before anything is written), then runs `importIntoTenant`, the same code the import
  * route runs.
  */
 export function createWordPressImporter(deps: WordPressImporterDeps) {
@@ -66,7 +66,8 @@ export function createWordPressImporter(deps: WordPressImporterDeps) {
       throw errors.badRequest(`No tenant has the slug "${tenantSlug}"; pass --owner <email> to create it.`)
     }
     progress(`Parsing ${options.file}`)
-    const document = await parseWxrFile(options.file)
+    const source = await openWxrFile(options.file)
+    const document = source.outline
     const totals = totalsOf(document)
     progress(
       `Parsed "${document.siteTitle}": ${totals.categories} categories, ${totals.tags} tags, ` +
@@ -80,7 +81,7 @@ export function createWordPressImporter(deps: WordPressImporterDeps) {
       { db, events: deps.events },
       {
         tenantId: tenant.id,
-        document,
+        source,
         actorId: ownerId ?? null,
         dryRun,
         now: options.now ?? new Date(),

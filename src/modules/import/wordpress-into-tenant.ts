@@ -5,7 +5,7 @@ import { analyzeImportedTables } from './repository.js'
 import { importMenus } from './wordpress-menu-steps.js'
 import { type CountedKind, createImportRun, type ImportProgress, type KindCounts } from './wordpress-run.js'
 import { importAttachments, importCategories, importContents, importTags } from './wordpress-steps.js'
-import type { WxrDocument } from './wxr-parser.js'
+import type { WxrOutline, WxrSource } from './wxr-source.js'
 
 export interface ImportIntoTenantDeps {
   db: Db
@@ -16,7 +16,8 @@ export interface ImportIntoTenantDeps {
 export interface ImportIntoTenantOptions {
   /** The tenant written to; null only in a dry run for a tenant that does not exist yet. */
   tenantId: string | null
-  document: WxrDocument
+  /** The export, read one phase at a time. */
+  source: WxrSource
   /** The user recorded as author of the writes (createdBy); null for API tokens and the CLI without --owner. */
   actorId: string | null
   dryRun: boolean
@@ -55,7 +56,8 @@ export async function importIntoTenant(
   options: ImportIntoTenantOptions,
 ): Promise<ImportResult> {
   const { db } = deps
-  const { document, dryRun } = options
+  const { source, dryRun } = options
+  const { outline } = source
   const progress = options.onProgress ?? (() => {})
   const run = await createImportRun({
     db,
@@ -68,15 +70,19 @@ export async function importIntoTenant(
     onItem: options.onItem,
     signal: options.signal,
   })
-  const categoryIds = await importCategories(run, document.categories)
-  const tagIds = await importTags(run, document.tags)
-  const mediaIds = await importAttachments(run, document.items)
-  const contentIds = await importContents(run, document.items, { categoryIds, tagIds, mediaIds })
-  await importMenus(run, document, { contentIds, categoryIds })
+  const categoryIds = await importCategories(run, outline.categories)
+  const tagIds = await importTags(run, outline.tags)
+  const mediaIds = await importAttachments(run, source.items('attachments'), outline.attachments)
+  const contentIds = await importContents(run, source.items('contents'), outline.contents, {
+    categoryIds,
+    tagIds,
+    mediaIds,
+  })
+  await importMenus(run, outline, { contentIds, categoryIds })
   if (!dryRun && hasCreated(run.counts)) await refreshStatistics(db, progress)
-  for (const [type, count] of Object.entries(document.skippedTypes)) run.skip(`post type ${type}`, count)
+  for (const [type, count] of Object.entries(outline.skippedTypes)) run.skip(`post type ${type}`, count)
   return {
-    siteTitle: document.siteTitle,
+    siteTitle: outline.siteTitle,
     counts: run.counts,
     statuses: run.statuses,
     skipped: run.skipped,
@@ -84,17 +90,16 @@ export async function importIntoTenant(
   }
 }
 
-/** How many items of each kind the document brings (what the phases will go through). */
+/** How many items of each kind the export brings (what the phases will go through). */
 export function totalsOf(
-  document: WxrDocument,
+  outline: WxrOutline,
 ): Record<'categories' | 'tags' | 'attachments' | 'contents' | 'menus', number> {
-  const attachments = document.items.filter((item) => item.type === 'attachment').length
   return {
-    categories: document.categories.length,
-    tags: document.tags.length,
-    attachments,
-    contents: document.items.length - attachments,
-    menus: document.menuItems.length,
+    categories: outline.categories.length,
+    tags: outline.tags.length,
+    attachments: outline.attachments,
+    contents: outline.contents,
+    menus: outline.menuItems.length,
   }
 }
 

@@ -4,7 +4,8 @@ import { createMenusService } from '../menus/service.js'
 import { clip, slugFrom } from './wordpress-mapping.js'
 import { customLink, planMenu } from './wordpress-menus.js'
 import type { ImportRun } from './wordpress-run.js'
-import type { WxrDocument, WxrMenu, WxrMenuItem } from './wxr-parser.js'
+import type { WxrMenu, WxrMenuItem } from './wxr-parser.js'
+import type { WxrOutline } from './wxr-source.js'
 
 /** What menu items can point at: Folio ids of imported contents (by post id) and categories (by slug). */
 export interface MenuTargets {
@@ -22,11 +23,7 @@ const NOWHERE = { type: 'custom' as const, url: '#', isVisible: false }
  * say which theme location showed them. Each menu and each item is one step with its own
  * `import_records` key, so a second run creates nothing.
  */
-export async function importMenus(
-  run: ImportRun,
-  document: WxrDocument,
-  targets: MenuTargets,
-): Promise<void> {
+export async function importMenus(run: ImportRun, document: WxrOutline, targets: MenuTargets): Promise<void> {
   const items = document.menuItems
   await run.phase('menus', items.length)
   let done = 0
@@ -92,7 +89,7 @@ async function importMenu(run: ImportRun, menu: WxrMenu): Promise<string | undef
 
 function itemInput(
   run: ImportRun,
-  document: WxrDocument,
+  document: WxrOutline,
   targets: MenuTargets,
   item: WxrMenuItem,
 ): Omit<CreateMenuItemInput, 'parentId'> {
@@ -111,11 +108,15 @@ function itemInput(
     return { ...common, ...NOWHERE, title: titled(undefined) }
   }
   if (item.kind === 'post_type') {
-    const target = document.items.find((candidate) => candidate.postId === item.objectId)
     const id = targets.contentIds.get(item.objectId)
     if (id === undefined)
       return nowhere(`Links to WordPress ${item.object} ${item.objectId}, which was not imported`)
-    return { ...common, title: titled(target?.title), type: 'content', referenceId: id }
+    return {
+      ...common,
+      title: titled(document.linkedTitles.get(item.objectId)),
+      type: 'content',
+      referenceId: id,
+    }
   }
   if (item.kind === 'taxonomy' && item.object === 'category') {
     const category = document.categories.find((candidate) => candidate.termId === item.objectId)

@@ -74,15 +74,18 @@ export async function importTags(run: ImportRun, tags: readonly WxrTag[]): Promi
 }
 
 /**
- * Attachments as external media records (Folio stores the URL; it never fetches it). The map is
+ * Attachments (`total` of them) as external media records (Folio stores the URL; it never fetches it). The map is
  * keyed by `wp:post_id`, which is what a post's `_thumbnail_id` names.
  */
-export async function importAttachments(run: ImportRun, items: readonly WxrItem[]): Promise<IdMap> {
+export async function importAttachments(
+  run: ImportRun,
+  attachments: AsyncIterable<WxrItem>,
+  total: number,
+): Promise<IdMap> {
   const ids: IdMap = new Map()
-  const attachments = items.filter((item) => item.type === 'attachment')
-  await run.phase('attachments', attachments.length)
+  await run.phase('attachments', total)
   let done = 0
-  for (const item of attachments) {
+  for await (const item of attachments) {
     const id = await importAttachment(run, item)
     if (id !== undefined && item.postId !== '') ids.set(item.postId, id)
     await run.tick(++done)
@@ -116,19 +119,19 @@ async function importAttachment(run: ImportRun, item: WxrItem): Promise<string |
 }
 
 /**
- * Posts and pages as contents, linked to the categories, tags and featured media imported before.
- * Returns the Folio ids by `wp:post_id` (what menu items name).
+ * Posts and pages (`total` of them) as contents, linked to the categories, tags and featured media
+ * imported before. Returns the Folio ids by `wp:post_id` (what menu items name).
  */
 export async function importContents(
   run: ImportRun,
-  items: readonly WxrItem[],
+  contents: AsyncIterable<WxrItem>,
+  total: number,
   links: { categoryIds: IdMap; tagIds: IdMap; mediaIds: IdMap },
 ): Promise<IdMap> {
   const ids: IdMap = new Map()
-  const contents = items.filter((item) => item.type !== 'attachment')
-  await run.phase('contents', contents.length)
+  await run.phase('contents', total)
   let done = 0
-  for (const item of contents) {
+  for await (const item of contents) {
     const id = await importContent(run, item, links)
     if (id !== undefined && item.postId !== '') ids.set(item.postId, id)
     await run.tick(++done)

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs'
 import { SaxesParser } from 'saxes'
 import { type WxrDocument, WxrParseError } from './wxr-document.js'
 import { WxrReader } from './wxr-reader.js'
@@ -15,30 +14,29 @@ export {
   type WxrTag,
 } from './wxr-document.js'
 
-/** Parses the file at `path` in streamed chunks. Throws `WxrParseError` (or the read error). */
-export async function parseWxrFile(path: string): Promise<WxrDocument> {
-  try {
-    return await parseWxr(createReadStream(path, { encoding: 'utf8', highWaterMark: 64 * 1024 }))
-  } catch (err) {
-    if (err instanceof WxrParseError) throw err
-    throw new Error(`Cannot read ${path}: ${err instanceof Error ? err.message : String(err)}`, {
-      cause: err,
-    })
-  }
-}
-
 /**
- * Parses a WordPress eXtended RSS (WXR) export given as string chunks (a stream or an array),
- * with saxes. Pure: it turns text into a `WxrDocument` and writes nothing. Hardened against hostile
- * XML (security-checklist.md item 9): any DOCTYPE is refused, so no DTD is read, no entity is
- * declared or expanded and no external resource is opened; only the five predefined XML entities
- * and character references are decoded.
+ * Parses a WordPress eXtended RSS (WXR) export given as string chunks (a stream or an array) into
+ * the whole document. Pure: it turns text into a `WxrDocument` and writes nothing.
  * @throws WxrParseError for malformed XML, a DOCTYPE, a non-UTF-8 encoding or a non-WXR document.
  */
 export async function parseWxr(
   chunks: AsyncIterable<string | Buffer> | Iterable<string>,
 ): Promise<WxrDocument> {
   const reader = new WxrReader()
+  const parser = createWxrParser(reader)
+  for await (const chunk of chunks) parser.write(String(chunk))
+  parser.close()
+  return reader.result()
+}
+
+/**
+ * A saxes parser feeding `reader`, written chunk by chunk. Hardened against hostile XML
+ * (security-checklist.md item 9): any DOCTYPE is refused, so no DTD is read, no entity is declared
+ * or expanded and no external resource is opened; only the five predefined XML entities and
+ * character references are decoded. `write` and `close` throw `WxrParseError` for malformed XML, a
+ * DOCTYPE, a non-UTF-8 encoding or a non-WXR document.
+ */
+export function createWxrParser(reader: WxrReader): { write(chunk: string): void; close(): void } {
   const parser = new SaxesParser({ xmlns: true, position: true })
   parser.on('doctype', () => {
     throw new WxrParseError(
@@ -64,7 +62,8 @@ export async function parseWxr(
       throw new WxrParseError(`The export is not well-formed XML: ${detail}`)
     }
   }
-  for await (const chunk of chunks) feed(() => parser.write(String(chunk)))
-  feed(() => parser.close())
-  return reader.result()
+  return {
+    write: (chunk) => feed(() => parser.write(chunk)),
+    close: () => feed(() => parser.close()),
+  }
 }

@@ -35,13 +35,23 @@ interface Frame {
   meta: Map<string, string>
 }
 
-type RawItem = Omit<WxrItem, 'authorName' | 'categories' | 'tags'> & { creator: string; links: TermLink[] }
+/** A post, page or attachment as read, before its author and terms are resolved (see `WxrReader.resolve`). */
+export type RawItem = Omit<WxrItem, 'authorName' | 'categories' | 'tags'> & {
+  creator: string
+  links: TermLink[]
+}
 
 /**
  * Builds a `WxrDocument` from saxes events: records (`item`, `wp:category`, …) collect their child
- * elements as named fields; everything else is ignored.
+ * elements as named fields; everything else is ignored. Given `onItem`, the reader hands each post,
+ * page and attachment over as soon as it is read (with its index among them, in file order) and
+ * keeps none: a whole export is then never held at once.
  */
 export class WxrReader {
+  private itemCount = 0
+
+  constructor(private readonly onItem?: (item: RawItem, index: number) => void) {}
+
   private readonly stack: Frame[] = []
   private sawChannel = false
   private siteTitle = ''
@@ -85,9 +95,13 @@ export class WxrReader {
       // Exports wrap CDATA sections in indentation; the whitespace outside them is not content.
       if (frame.name === 'category' && parent.name === 'item') {
         const { domain = '', nicename = '' } = frame.attributes
-        parent.links.push({ domain: domain.trim(), slug: nicename.trim(), name: frame.text.trim() })
+        parent.links.push({
+          domain: detached(domain.trim()),
+          slug: detached(nicename.trim()),
+          name: detached(frame.text.trim()),
+        })
       } else {
-        parent.fields.set(frame.name, frame.text.trim())
+        parent.fields.set(frame.name, detached(frame.text.trim()))
       }
       return
     }
@@ -176,7 +190,8 @@ export class WxrReader {
       altText: frame.meta.get('_wp_attachment_image_alt')?.trim() ?? '',
     }
     const key = this.keys.next({ ...item, guid: field('guid'), dateText })
-    this.items.push({ key, ...item })
+    if (this.onItem === undefined) this.items.push({ key, ...item })
+    else this.onItem({ key, ...item }, this.itemCount++)
   }
 
   private declareMenu(slug: string, name: string): void {
@@ -224,14 +239,33 @@ export class WxrReader {
     })
   }
 
+  /** The whole document: the items the reader kept (none with `onItem`) and everything else. */
   result(): WxrDocument {
     if (!this.sawChannel) throw new WxrParseError('Not a WordPress export: <rss> holds no <channel>.')
     // Terms are resolved once every declaration is known: an export may declare them after the items.
-    const items = this.items.map(({ creator, links, ...item }) => ({
-      ...item,
-      ...this.terms.link(links),
-      authorName: this.authors.get(creator) ?? creator,
-    }))
+    const items = this.items.map((item) => this.resolve(item, this.terms.link(item.links)))
+    return { ...this.outline(), items }
+  }
+
+  /**
+   * The category and tag slugs of an item's links, creating the terms an item names without
+   * declaring. Call in file order once the whole file was read (declarations may follow the items).
+   */
+  linkTerms(links: readonly TermLink[]): { categories: string[]; tags: string[] } {
+    return this.terms.link(links)
+  }
+
+  /** `item` with its author's display name and the term slugs `linkTerms` gave for it. */
+  resolve(
+    { creator, links: _links, ...item }: RawItem,
+    terms: { categories: string[]; tags: string[] },
+  ): WxrItem {
+    return { ...item, ...terms, authorName: this.authors.get(creator) ?? creator }
+  }
+
+  /** Everything read but the items (call after the whole file was read, and after `linkTerms`). */
+  outline(): Omit<WxrDocument, 'items'> {
+    if (!this.sawChannel) throw new WxrParseError('Not a WordPress export: <rss> holds no <channel>.')
     return {
       siteTitle: this.siteTitle,
       siteUrl: this.siteUrl,
@@ -240,10 +274,19 @@ export class WxrReader {
       authors: this.authors,
       categories: this.terms.categories(),
       tags: this.terms.tags(),
-      items,
       skippedTypes: this.skippedTypes,
     }
   }
+}
+
+/**
+ * A copy of `text` sharing no memory with the parser's input. V8 cuts a substring as a view of its
+ * parent string: one title kept from an export (a term, an item key) would keep the whole 64 KiB
+ * chunk it came from alive, and a file read for its outline would stay in memory chunk by chunk.
+ * Short strings are copied by V8 itself; UTF-16 round-trips every string exactly.
+ */
+function detached(text: string): string {
+  return text.length < 13 ? text : Buffer.from(text, 'utf16le').toString('utf16le')
 }
 
 const NAMESPACE_PREFIXES: [RegExp, string][] = [
