@@ -10,7 +10,7 @@ const XML_TYPES = ['application/xml', 'text/xml']
 
 /**
  * `/api/imports`: imports into the caller's tenant, run by the server that owns the database (the
- * way to import into a running embedded server; decisions.md "Embedded database"). Starting one is a
+ * way to import into a running embedded server; docs/decisions/imports.md "An import into a running embedded server goes through the server"). Starting one is a
  * tenant-wide change, so it takes `tenants:update`, which owners and admins have and editors do not
  * (API tokens of those roles need the `write` scope, and `read` to follow the import).
  *

@@ -31,7 +31,7 @@ export async function parseWxr(
 
 /**
  * A saxes parser feeding `reader`, written chunk by chunk. Hardened against hostile XML
- * (security-checklist.md item 9): any DOCTYPE is refused, so no DTD is read, no entity is declared
+ * (docs/decisions/imports.md "Hostile XML is refused"): any DOCTYPE is refused, so no DTD is read, no entity is declared
  * or expanded and no external resource is opened; only the five predefined XML entities and
  * character references are decoded. `write` and `close` throw `WxrParseError` for malformed XML, a
  * DOCTYPE, a non-UTF-8 encoding or a non-WXR document.
