@@ -6,10 +6,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // On embedded PGlite (a database per file) two files run at a time: one fork leaves a core of
-    // this 2-core machine idle. On a shared PostgreSQL files run one at a time, because Folio's own
-    // sweeps (scheduled publishing, purges, retention) work across tenants.
-    poolOptions: { forks: process.env.TEST_DATABASE_URL ? { maxForks: 1 } : { minForks: 2, maxForks: 2 } },
+    // Two files at a time on this 2-core machine, each on a database of its own (a PGlite copy
+    // of the run's migrated template, or a PostgreSQL database made from the template database).
+    poolOptions: { forks: { minForks: 2, maxForks: 2 } },
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/file-setup.ts'],
   },
 })
