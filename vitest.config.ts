@@ -1,8 +1,12 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+/** Timing comparisons run on their own, on a quiet machine: `npm run test:timing` (vitest.timing.config.ts). */
+export const TIMING_TESTS = '**/*.timing.test.ts'
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, TIMING_TESTS],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

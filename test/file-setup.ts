@@ -1,5 +1,6 @@
 import { afterAll } from 'vitest'
-import { dropTestDatabase } from './test-database.js'
+import { endTestFile } from './test-database.js'
 
-// Registered before the file's own hooks, so it runs after them: the file's apps have closed.
-afterAll(() => dropTestDatabase())
+// Run for every test file, its hook registered before the file's own, so it runs after them (the
+// file's apps have closed).
+afterAll(() => endTestFile())

@@ -14,7 +14,7 @@ import { createMailer } from '../src/mail/mailer.js'
 import { createCredentials, SESSION_TOKEN_TTL_MS } from '../src/modules/auth/credentials.js'
 import { createRoleResolver } from '../src/modules/roles/resolver.js'
 import { createSharedStore, type SharedStore } from '../src/store/shared-store.js'
-import { pgliteTemplate, testDatabaseUrl } from './test-database.js'
+import { nextJobsSchema, pgliteTemplate, testDatabaseUrl } from './test-database.js'
 
 /**
  * One app per test file on its own database, a copy of the run's migrated template
@@ -40,8 +40,6 @@ export interface TestContext {
  * `logs`: receive the app's JSON log lines (at info level) instead of running silent.
  * `env`: configuration on top of the test defaults (throttle limits, `APP_URL` …).
  */
-let appsOnFileDatabase = 0
-
 export async function createTestContext(
   options: {
     logs?: string[]
@@ -74,9 +72,7 @@ export async function createTestContext(
   const mailer = createMailer({ from: config.mailFrom, dataDir })
   const logs = options.logs
   const logger = logs === undefined ? false : { stream: { write: (line: string) => void logs.push(line) } }
-  // Apps of one file share its PostgreSQL database: the first uses the template's pg-boss schema,
-  // each further one a schema of its own (its jobs run with its own configuration and mail folder).
-  const jobsSchema = postgresUrl !== undefined && appsOnFileDatabase++ > 0 ? `jobs_${newId()}` : undefined
+  const jobsSchema = nextJobsSchema()
   const app = await buildApp({
     config,
     database,

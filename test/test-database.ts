@@ -14,6 +14,17 @@ export function pgliteTemplate(): Blob {
 }
 
 let fileDatabase: Promise<{ name: string; url: string }> | undefined
+let appsOnFileDatabase = 0
+
+/**
+ * The pg-boss schema for the next app of the file (undefined: the template's). Apps of one file
+ * share its PostgreSQL database: the first uses the template's schema, each further one a schema
+ * of its own, so its jobs run with its own configuration and mail folder.
+ */
+export function nextJobsSchema(): string | undefined {
+  if (process.env.TEST_DATABASE_URL === undefined || appsOnFileDatabase++ === 0) return undefined
+  return `jobs_${randomBytes(6).toString('hex')}`
+}
 
 /**
  * The PostgreSQL URL of the calling test file's own database, made from the template on first
@@ -34,8 +45,12 @@ async function createFileDatabase() {
   return { name, url: databaseUrl(template.adminUrl, name) }
 }
 
-/** Drops the file's database if it made one (after the file's last test and its apps closed). */
-export async function dropTestDatabase(): Promise<void> {
+/**
+ * Drops the file's database if it made one (after the file's last test and its apps closed) and
+ * forgets it: a worker process runs several files one after another.
+ */
+export async function endTestFile(): Promise<void> {
+  appsOnFileDatabase = 0
   if (fileDatabase === undefined) return
   const { name } = await fileDatabase
   fileDatabase = undefined
