@@ -80,6 +80,8 @@ export async function createTestContext(
     mailer,
     logger,
     ...(jobsSchema ? { jobsSchema } : {}),
+    // pg-boss's shortest: a job queued in a transaction starts at the next poll.
+    jobsPollingIntervalSeconds: 0.5,
     ...(options.extraPublicRoutes ? { extraPublicRoutes: options.extraPublicRoutes } : {}),
   })
   await app.ready()
