@@ -175,6 +175,7 @@ const PARTS = 6
 describe('contract fuzz', () => {
   it.for(Array.from({ length: PARTS }, (_, part) => part))(
     'answers every generated request below 500, with a declared status and a body matching its schema (part %i)',
+    { timeout: 120_000 },
     async (part) => {
       const violations: string[] = []
       let sent = 0
@@ -220,6 +221,5 @@ describe('contract fuzz', () => {
       expect(sent).toBeGreaterThan(share.length * PASSWORD_RUNS)
       expect(violations).toEqual([])
     },
-    120_000,
   )
 })
