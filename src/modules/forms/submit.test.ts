@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { mailArriving } from '../../../test/auth-fixtures.js'
 import { createForm } from '../../../test/form-fixtures.js'
-import { call, lastMailTo, seedApiToken, seedTenant, useTestContext } from '../../../test/helpers.js'
+import { call, seedApiToken, seedTenant, useTestContext } from '../../../test/helpers.js'
 
 const ctx = useTestContext()
 
@@ -196,11 +197,7 @@ describe('public form submission', () => {
       { 'x-api-key': writeToken },
     )
     expect(res.statusCode).toBe(201)
-    let mail: string | undefined
-    for (let i = 0; i < 60 && mail === undefined; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 250))
-      mail = lastMailTo(ctx.dataDir, recipient)
-    }
+    const mail = await mailArriving(ctx.dataDir, recipient, () => true, 15_000)
     expect(mail).toContain('Subject: New lead')
     expect(mail).toContain('Name: Grace')
     expect(mail).toContain('Topic: support')
