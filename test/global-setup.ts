@@ -5,10 +5,13 @@ import { PGlite } from '@electric-sql/pglite'
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { TestProject } from 'vitest/node'
+import { buildApp } from '../src/app.js'
+import { loadConfig } from '../src/config.js'
 import { createDatabase, type Database } from '../src/db/client.js'
 import { runMigrations } from '../src/db/migrate.js'
-import { createJobRunner } from '../src/jobs/runner.js'
-import { adminQuery, databaseUrl, TEMPLATE_JOBS_SCHEMA } from './template.js'
+import { createMailer } from '../src/mail/mailer.js'
+import { createSharedStore } from '../src/store/shared-store.js'
+import { adminQuery, databaseUrl, TEMPLATE_JOBS_SCHEMA, TEST_APP_SECRET } from './template.js'
 
 /**
  * Migrates one database per run, the template every test app starts from (test/test-database.ts):
@@ -21,11 +24,34 @@ export default async function setup(project: TestProject) {
   return setupPostgres(project, url)
 }
 
-async function prepare(database: Database) {
+/**
+ * Migrates `database`, then starts and stops an app on it: pg-boss installs its schema and creates
+ * the app's queues (a table each) and schedules, which took each test app seconds at its start.
+ * Queue options are constants of the code, the same for every test app's configuration.
+ */
+async function prepare(database: Database, dataDir: string) {
   await runMigrations(database)
-  const jobs = createJobRunner({ database, schema: TEMPLATE_JOBS_SCHEMA })
-  await jobs.start()
-  await jobs.stop()
+  const config = loadConfig({
+    DATABASE_URL: 'memory://',
+    DATA_DIR: dataDir,
+    APP_SECRET: TEST_APP_SECRET,
+    LOG_LEVEL: 'silent',
+  })
+  const store = await createSharedStore({})
+  try {
+    const app = await buildApp({
+      config,
+      database,
+      store,
+      mailer: createMailer({ from: config.mailFrom, dataDir }),
+      logger: false,
+      jobsSchema: TEMPLATE_JOBS_SCHEMA,
+    })
+    await app.ready()
+    await app.close()
+  } finally {
+    await store.close()
+  }
 }
 
 async function setupPglite(project: TestProject) {
@@ -33,7 +59,7 @@ async function setupPglite(project: TestProject) {
   // Migrated on disk (under dir/db), then reopened to dump it as PGlite's tarball.
   const database = await createDatabase({ dataDir: dir })
   try {
-    await prepare(database)
+    await prepare(database, dir)
   } finally {
     await database.close()
   }
@@ -61,11 +87,13 @@ async function setupPostgres(project: TestProject, url: string) {
   }
   await dropAll()
   await adminQuery(url, `CREATE DATABASE "${template}"`)
-  const database = await createDatabase({ url: databaseUrl(url, template), dataDir: '.', poolSize: 2 })
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-test-template-'))
+  const database = await createDatabase({ url: databaseUrl(url, template), dataDir, poolSize: 2 })
   try {
-    await prepare(database)
+    await prepare(database, dataDir)
   } finally {
     await database.close()
+    rmSync(dataDir, { recursive: true, force: true })
   }
   project.provide('testDatabase', { kind: 'postgres', adminUrl: url, template })
   // Also drops the databases of files that ended without their own `afterAll` (a crash, a timeout).

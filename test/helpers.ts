@@ -14,7 +14,10 @@ import { createMailer } from '../src/mail/mailer.js'
 import { createCredentials, SESSION_TOKEN_TTL_MS } from '../src/modules/auth/credentials.js'
 import { createRoleResolver } from '../src/modules/roles/resolver.js'
 import { createSharedStore, type SharedStore } from '../src/store/shared-store.js'
+import { TEST_APP_SECRET } from './template.js'
 import { nextJobsSchema, pgliteTemplate, testDatabaseUrl } from './test-database.js'
+
+export { TEST_APP_SECRET }
 
 /**
  * One app per test file on its own database, a copy of the run's migrated template
@@ -144,9 +147,6 @@ export async function seedUser(
   const session = await seedSession(db, userId, options.tenantId ?? null)
   return { userId, email, password: TEST_PASSWORD, ...session }
 }
-
-/** The secret every test app signs session tokens with. */
-export const TEST_APP_SECRET = 'test-secret-test-secret-test-secret-0123456789'
 
 const credentialsByDb = new WeakMap<Db, ReturnType<typeof createCredentials>>()
 

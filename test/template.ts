@@ -18,6 +18,9 @@ declare module 'vitest' {
   }
 }
 
+/** The secret every test app signs session tokens with. */
+export const TEST_APP_SECRET = 'test-secret-test-secret-test-secret-0123456789'
+
 /** The pg-boss schema installed in the template: the first app of a test file uses it. */
 export const TEMPLATE_JOBS_SCHEMA = 'pgboss'
 
