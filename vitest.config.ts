@@ -12,9 +12,9 @@ export default defineConfig({
     pool: 'forks',
     // Two files at a time on this 2-core machine, each on a database of its own (a PGlite copy
     // of the run's migrated template, or a PostgreSQL database made from the template database).
-    // A worker runs file after file in one process: the app's modules (and PGlite's WebAssembly)
-    // load once per worker instead of once per file. Files share no state beyond that: each builds
-    // its own app on its own database, and test/file-setup.ts closes the file's database.
+    // A worker runs file after file in one process: the app's modules load, and its route schemas
+    // compile, once per worker instead of once per file. Files share no state beyond that: each
+    // builds its own apps on its own database, and test/file-setup.ts ends the file's database.
     poolOptions: { forks: { minForks: 2, maxForks: 2, isolate: false } },
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/file-setup.ts'],
