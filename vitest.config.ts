@@ -1,15 +1,22 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+/** Timing comparisons run on their own, on a quiet machine: `npm run test:timing` (vitest.timing.config.ts). */
+export const TIMING_TESTS = '**/*.timing.test.ts'
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, TIMING_TESTS],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // On embedded PGlite (a database per file) two files run at a time: one fork leaves a core of
-    // this 2-core machine idle. On a shared PostgreSQL files run one at a time, because Folio's own
-    // sweeps (scheduled publishing, purges, retention) work across tenants.
-    poolOptions: { forks: process.env.TEST_DATABASE_URL ? { maxForks: 1 } : { minForks: 2, maxForks: 2 } },
+    // Two files at a time on this 2-core machine, each on a database of its own (a PGlite copy
+    // of the run's migrated template, or a PostgreSQL database made from the template database).
+    // A worker runs file after file in one process: the app's modules load, and its route schemas
+    // compile, once per worker instead of once per file. Files share no state beyond that: each
+    // builds its own apps on its own database, and test/file-setup.ts ends the file's database.
+    poolOptions: { forks: { minForks: 2, maxForks: 2, isolate: false } },
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/file-setup.ts'],
   },
 })

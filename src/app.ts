@@ -71,6 +71,8 @@ export interface AppDeps {
   mailer: Mailer
   /** pg-boss's schema (default `pgboss`); tests sharing one PostgreSQL give each app its own. */
   jobsSchema?: string
+  /** How often an idle job worker looks for jobs queued in a transaction (seconds, ≥ 0.5; default 1). */
+  jobsPollingIntervalSeconds?: number
   /** false for no logs (tests), or a stream for the JSON log lines instead of stdout. */
   logger?: false | { stream: { write(line: string): void } }
   /**
@@ -115,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database: deps.database,
     store: deps.store,
     jobsSchema: deps.jobsSchema,
+    jobsPollingIntervalSeconds: deps.jobsPollingIntervalSeconds,
     onError: (err) => app.log.error({ failure: failureOf(err) }, 'background work failed'),
   })
   const mediaStorage = await createMediaStorage(

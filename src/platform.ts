@@ -19,6 +19,8 @@ export interface PlatformOptions {
   store: SharedStore
   /** pg-boss's schema (default `pgboss`); tests sharing one PostgreSQL give each app its own. */
   jobsSchema?: string | undefined
+  /** How often an idle job worker polls (seconds, ≥ 0.5; default 1): tests wait less for jobs. */
+  jobsPollingIntervalSeconds?: number | undefined
   onError?: (err: unknown) => void
 }
 
@@ -51,7 +53,7 @@ export function createPlatform(options: PlatformOptions) {
   const jobs = createJobRunner({
     database,
     schema: options.jobsSchema,
-    pollingIntervalSeconds: 1,
+    pollingIntervalSeconds: options.jobsPollingIntervalSeconds ?? 1,
     onError: (err) => options.onError?.(err),
   })
   const activities = createActivitiesService({ db, retentionDays: options.config.activityRetentionDays })

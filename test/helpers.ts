@@ -6,7 +6,6 @@ import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../src/app.js'
 import { type Config, loadConfig } from '../src/config.js'
 import { createDatabase, type Database, type Db } from '../src/db/client.js'
-import { runMigrations } from '../src/db/migrate.js'
 import { apiTokens, memberships, sessions, tenants, users } from '../src/db/schema/index.js'
 import { randomToken, sha256Hex } from '../src/lib/hash.js'
 import { newId } from '../src/lib/ids.js'
@@ -15,11 +14,17 @@ import { createMailer } from '../src/mail/mailer.js'
 import { createCredentials, SESSION_TOKEN_TTL_MS } from '../src/modules/auth/credentials.js'
 import { createRoleResolver } from '../src/modules/roles/resolver.js'
 import { createSharedStore, type SharedStore } from '../src/store/shared-store.js'
+import { TEST_APP_SECRET } from './template.js'
+import { nextJobsSchema, pgliteTemplate, testDatabaseUrl } from './test-database.js'
+
+export { TEST_APP_SECRET }
 
 /**
- * One app per test file on its own database: in-memory PGlite by default, or the PostgreSQL in
- * TEST_DATABASE_URL (migrated once by test/global-setup.ts) and the Redis in TEST_REDIS_URL.
- * Tests isolate themselves by tenant (and unique e-mails), never by truncating tables.
+ * One app per test file on its own database, a copy of the run's migrated template
+ * (test/test-database.ts): in-memory PGlite by default (each app its own), or a database of the
+ * file's own on the PostgreSQL server of TEST_DATABASE_URL (the file's apps share it), and the
+ * Redis in TEST_REDIS_URL. Tests isolate themselves by tenant (and unique e-mails), never by
+ * truncating tables.
  */
 export interface TestContext {
   app: FastifyInstance
@@ -49,15 +54,20 @@ export async function createTestContext(
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'))
+  const postgresUrl = await testDatabaseUrl()
   const config = loadConfig({
-    DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'memory://',
+    DATABASE_URL: postgresUrl ?? 'memory://',
     DATA_DIR: dataDir,
     APP_SECRET: TEST_APP_SECRET,
     LOG_LEVEL: options.logs === undefined ? 'silent' : 'info',
     ...options.env,
   })
-  const database: Database = await createDatabase({ url: config.databaseUrl, dataDir, poolSize: 4 })
-  if (database.kind === 'pglite') await runMigrations(database)
+  const database: Database = await createDatabase({
+    url: config.databaseUrl,
+    dataDir,
+    poolSize: 4,
+    ...(postgresUrl === undefined ? { loadDataDir: pgliteTemplate() } : {}),
+  })
   const store = await createSharedStore({
     redisUrl: process.env.TEST_REDIS_URL,
     prefix: `folio-test:${newId()}:`,
@@ -65,8 +75,7 @@ export async function createTestContext(
   const mailer = createMailer({ from: config.mailFrom, dataDir })
   const logs = options.logs
   const logger = logs === undefined ? false : { stream: { write: (line: string) => void logs.push(line) } }
-  // On a shared PostgreSQL each app keeps its jobs in a schema of its own.
-  const jobsSchema = process.env.TEST_DATABASE_URL === undefined ? undefined : `jobs_${newId()}`
+  const jobsSchema = nextJobsSchema()
   const app = await buildApp({
     config,
     database,
@@ -74,6 +83,8 @@ export async function createTestContext(
     mailer,
     logger,
     ...(jobsSchema ? { jobsSchema } : {}),
+    // pg-boss's shortest: a job queued in a transaction starts at the next poll.
+    jobsPollingIntervalSeconds: 0.5,
     ...(options.extraPublicRoutes ? { extraPublicRoutes: options.extraPublicRoutes } : {}),
   })
   await app.ready()
@@ -136,9 +147,6 @@ export async function seedUser(
   const session = await seedSession(db, userId, options.tenantId ?? null)
   return { userId, email, password: TEST_PASSWORD, ...session }
 }
-
-/** The secret every test app signs session tokens with. */
-export const TEST_APP_SECRET = 'test-secret-test-secret-test-secret-0123456789'
 
 const credentialsByDb = new WeakMap<Db, ReturnType<typeof createCredentials>>()
 

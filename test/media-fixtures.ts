@@ -95,6 +95,6 @@ export async function waitForVariants(app: FastifyInstance, token: string, id: s
     expect(read.statusCode, read.body).toBe(200)
     if (read.data.media.variantsStatus !== 'pending') return read.data.media
     if (Date.now() > deadline) throw new Error(`The variants of media ${id} are still pending`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await new Promise((resolve) => setTimeout(resolve, 25))
   }
 }

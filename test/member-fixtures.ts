@@ -5,19 +5,24 @@ import { call } from './helpers.js'
 
 /** Test fixtures shared by the users-administration, invitation and roles tests. */
 
-/** The event names of the tenant's activities once at least `atLeast` are there (the relay runs after each commit). */
+/**
+ * The event names of the tenant's activities once at least `atLeast` are there (or after 5 s): the
+ * app's relay is asked to pass on what is committed before each look, and jobs commit more.
+ */
 export async function activityActions(
   app: FastifyInstance,
   token: string,
   atLeast: number,
 ): Promise<string[]> {
-  for (let attempt = 0; ; attempt++) {
+  const deadline = Date.now() + 5000
+  for (;;) {
+    await app.folio.platform.relay.wake()
     const response = await call(app, 'GET', '/api/activities?limit=100', { token })
     expect(response.statusCode).toBe(200)
-    if (response.data.activities.length >= atLeast || attempt === 50) {
+    if (response.data.activities.length >= atLeast || Date.now() > deadline) {
       return response.data.activities.map((activity: { action: string }) => activity.action)
     }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
 

@@ -12,7 +12,8 @@ function runServer(env: Record<string, string>) {
 }
 
 describe('server process', () => {
-  it('exits 1 with one clear line when the port is taken', async () => {
+  // A whole process start (tsx, the app's modules, migrations) on a possibly busy machine.
+  it('exits 1 with one clear line when the port is taken', { timeout: 90_000 }, async () => {
     const blocker: Server = createServer()
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
     const port = (blocker.address() as { port: number }).port
@@ -27,7 +28,7 @@ describe('server process', () => {
     }
   })
 
-  it('exits 1 listing every invalid configuration variable', () => {
+  it('exits 1 listing every invalid configuration variable', { timeout: 90_000 }, () => {
     const result = runServer({ PORT: 'eighty', LOG_LEVEL: 'loud', OUTBOX_RELAY: 'sometimes' })
     expect(result.status).toBe(1)
     expect(result.stderr).toContain('PORT must be an integer from 0 to 65535, got "eighty"')

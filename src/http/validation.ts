@@ -58,11 +58,17 @@ function createAjv(coerce: boolean, allErrors = false): Ajv {
  */
 export const ALL_ERRORS = 'x-all-errors'
 
+/**
+ * The Ajvs of the process, made on first use. Ajv keeps what it compiled per schema object, and the
+ * routes' schemas are module constants: a process that builds several apps (the test suite builds
+ * one per file) compiles each schema once. Nothing is added to them by id (`addUsedSchema: false`).
+ */
+let ajvs: { body: Ajv; allErrorsBody: Ajv; text: Ajv } | undefined
+
 /** The validator compiler for `app.setValidatorCompiler`: Ajvs for bodies (first error, all errors) and the rest. */
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
-  const bodyAjv = createAjv(false)
-  const allErrorsBodyAjv = createAjv(false, true)
-  const textAjv = createAjv(true)
+  ajvs ??= { body: createAjv(false), allErrorsBody: createAjv(false, true), text: createAjv(true) }
+  const { body: bodyAjv, allErrorsBody: allErrorsBodyAjv, text: textAjv } = ajvs
   return ({ schema, httpPart }) => {
     const ajv =
       httpPart !== 'body'

@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { testDatabaseUrl } from '../../test/test-database.js'
 import { createDatabase, type Database } from '../db/client.js'
 import { newId } from '../lib/ids.js'
 import { createJobRunner, type JobRunner } from './runner.js'
 
-/** Job runner on the test database: in-memory PGlite, or the PostgreSQL of TEST_DATABASE_URL. */
-const url = process.env.TEST_DATABASE_URL ?? 'memory://'
+/** Job runner on the test database: in-memory PGlite, or the file's database on TEST_DATABASE_URL's server. */
+const url = (await testDatabaseUrl()) ?? 'memory://'
 const opened: (Database | JobRunner)[] = []
 
 async function open(database?: Database) {

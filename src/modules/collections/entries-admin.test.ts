@@ -64,6 +64,7 @@ describe('entries: list, read, update and delete', () => {
     // The relay hands events to the activity log right after each commit: wait for all nine.
     let actions: string[] = []
     for (let attempt = 0; attempt < 50 && actions.length < 9; attempt++) {
+      await ctx.app.folio.platform.relay.wake()
       const activities = await call(ctx.app, 'GET', '/api/activities?limit=20', { token: owner.token })
       actions = activities.data.activities.map((activity: { action: string }) => activity.action)
       if (actions.length < 9) await new Promise((resolve) => setTimeout(resolve, 100))

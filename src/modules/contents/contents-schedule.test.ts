@@ -34,7 +34,7 @@ const until = async (check: () => Promise<boolean>, timeoutMs = 20_000) => {
   const deadline = Date.now() + timeoutMs
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await new Promise((resolve) => setTimeout(resolve, 25))
   }
 }
 

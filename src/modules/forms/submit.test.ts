@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { mailArriving } from '../../../test/auth-fixtures.js'
 import { createForm } from '../../../test/form-fixtures.js'
-import { call, lastMailTo, seedApiToken, seedTenant, useTestContext } from '../../../test/helpers.js'
-import { besideHealth } from '../../../test/timing.js'
+import { call, seedApiToken, seedTenant, useTestContext } from '../../../test/helpers.js'
 
 const ctx = useTestContext()
 
@@ -197,11 +197,7 @@ describe('public form submission', () => {
       { 'x-api-key': writeToken },
     )
     expect(res.statusCode).toBe(201)
-    let mail: string | undefined
-    for (let i = 0; i < 60 && mail === undefined; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 250))
-      mail = lastMailTo(ctx.dataDir, recipient)
-    }
+    const mail = await mailArriving(ctx.dataDir, recipient, () => true, 15_000)
     expect(mail).toContain('Subject: New lead')
     expect(mail).toContain('Name: Grace')
     expect(mail).toContain('Topic: support')
@@ -225,21 +221,12 @@ describe('public form submission', () => {
     const headers = { 'x-api-key': writeToken }
     const warmUp = await submit(owner.tenantId, form.id, { data: { digits: '12345' } }, headers)
     expect(warmUp.statusCode).toBe(201)
-    const slow = await besideHealth(ctx.app, () =>
-      submit(owner.tenantId, form.id, { data: { digits: `${'9'.repeat(39)}x` } }, headers),
-    )
-    expect(slow.answer.statusCode).toBe(400)
-    expect(slow.answer.data.details).toEqual([
-      { field: 'digits', message: `does not match the pattern ${pattern}` },
-    ])
-    // CPU time, not wall time: on a loaded machine the wall clock also counts waiting for a core.
-    expect(slow.cpuMs).toBeLessThan(100)
-    expect(new Set(slow.healthStatuses)).toEqual(new Set([200]))
-    expect(slow.healthMaxMs).toBeLessThan(1000)
-    const longest = await besideHealth(ctx.app, () =>
-      submit(owner.tenantId, form.id, { data: { digits: '7'.repeat(10_000) } }, headers),
-    )
-    expect(longest.answer.statusCode).toBe(201)
-    expect(longest.cpuMs).toBeLessThan(1000)
+    // A backtracking engine would not answer within the test's time (the cost is measured in
+    // submit.timing.test.ts).
+    const slow = await submit(owner.tenantId, form.id, { data: { digits: `${'9'.repeat(39)}x` } }, headers)
+    expect(slow.statusCode).toBe(400)
+    expect(slow.data.details).toEqual([{ field: 'digits', message: `does not match the pattern ${pattern}` }])
+    const longest = await submit(owner.tenantId, form.id, { data: { digits: '7'.repeat(10_000) } }, headers)
+    expect(longest.statusCode).toBe(201)
   })
 })

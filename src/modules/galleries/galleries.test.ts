@@ -256,11 +256,12 @@ describe('galleries: isolation, permissions and media deletion', () => {
     let activities: Array<{ action: string; description: string }> = []
     for (
       let attempt = 0;
-      attempt < 50 && !activities.some((x) => x.action === 'gallery.updated');
+      attempt < 250 && !activities.some((x) => x.action === 'gallery.updated');
       attempt++
     ) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      await ctx.app.folio.platform.relay.wake()
       activities = (await call(ctx.app, 'GET', '/api/activities', { token: owner.token })).data.activities
+      await new Promise((resolve) => setTimeout(resolve, 20))
     }
     const updated = activities.find((activity) => activity.action === 'gallery.updated')
     expect(updated?.description).toContain('updated the gallery “Holiday”')

@@ -17,9 +17,9 @@ const ctx = useTestContext()
 
 /** Waits until `check` holds (the object removal job runs after the deletion commits). */
 async function eventually(check: () => boolean, what: string) {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 400; i++) {
     if (check()) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await new Promise((resolve) => setTimeout(resolve, 25))
   }
   throw new Error(`Timed out waiting for ${what}`)
 }

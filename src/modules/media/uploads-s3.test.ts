@@ -42,9 +42,9 @@ afterAll(async () => {
 
 /** Waits until the object at `url` answers `status` (the removal job runs after the commit). */
 async function eventuallyStatus(url: string, status: number) {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  for (let attempt = 0; attempt < 400; attempt++) {
     if ((await fetch(url)).status === status) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await new Promise((resolve) => setTimeout(resolve, 25))
   }
   throw new Error(`${url} never answered ${status}`)
 }

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
-import { besideHealth } from '../../../test/timing.js'
 import { placementExperiences, tenantSettings } from '../../db/schema/index.js'
 import { newId } from '../../lib/ids.js'
 
@@ -139,19 +138,15 @@ describe('path globs of placement rules', () => {
       const decideOn = (path: string) =>
         decide(owner.tenantId, { placement: slug, context: { path, sessionId: 's' } })
       expect((await decideOn(`/${'a'.repeat(60)}b`)).data.decision.experience.name).toBe(slug)
-      const short = await besideHealth(ctx.app, () => decideOn(`/${'a'.repeat(79)}`))
-      expect([short.answer.statusCode, short.answer.data]).toEqual([
+      // A backtracking matcher would not answer these within the test's time (the cost is measured
+      // in placements-edge.timing.test.ts).
+      const short = await decideOn(`/${'a'.repeat(79)}`)
+      expect([short.statusCode, short.data]).toEqual([
         404,
         { error: 'NotFound', message: 'Eligible experience not found.' },
       ])
-      const long = await besideHealth(ctx.app, () => decideOn(`/${'a'.repeat(1998)}b`))
-      expect([long.answer.statusCode, long.answer.data.decision.experience.name]).toEqual([200, slug])
-      for (const { cpuMs, healthStatuses, healthMaxMs } of [short, long]) {
-        // CPU time, not wall time: on a loaded machine the wall clock also counts waiting for a core.
-        expect(cpuMs).toBeLessThan(100)
-        expect(new Set(healthStatuses)).toEqual(new Set([200]))
-        expect(healthMaxMs).toBeLessThan(1000)
-      }
+      const long = await decideOn(`/${'a'.repeat(1998)}b`)
+      expect([long.statusCode, long.data.decision.experience.name]).toEqual([200, slug])
     }
   })
 })
