@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { call, seedTenant, useTestContext } from './helpers.js'
 
-/** decisions.md "Input hygiene": bad input is a clear 400 at validation and changes nothing. */
+/** docs/decisions/input-hygiene.md: bad input is a clear 400 at validation and changes nothing. */
 const ctx = useTestContext()
 
 const raw = (method: 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload: string) =>

@@ -10,7 +10,7 @@ import {
 } from './helpers.js'
 
 /**
- * The cross-tenant matrix (security checklist item 1, style.md 4.3): tenant A's credentials against
+ * The cross-tenant matrix (docs/decisions/tenancy.md "Another tenant's record is a missing record"): tenant A's credentials against
  * tenant B's ids answer exactly like ids that do not exist, change nothing, and lists filtered by
  * B's ids come back empty. Family tests cover their own routes in more depth.
  */

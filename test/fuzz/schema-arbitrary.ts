@@ -11,7 +11,7 @@ export type Schema = Record<string, any>
 
 export const ID_PATTERN = '^[a-f0-9]{24}$'
 
-/** Strings an attacker tries on every text field (security-checklist.md items 3 and 10). */
+/** Strings an attacker tries on every text field (docs/decisions/input-hygiene.md "Strings an attacker tries are harmless"). */
 export const HOSTILE_STRINGS = [
   "' OR '1'='1' --",
   '"; DROP TABLE contents; --',

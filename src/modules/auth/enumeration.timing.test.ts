@@ -42,7 +42,7 @@ async function idle(table: string) {
 }
 
 /**
- * The brief's timing test (task h7-auth §1): an address with an account must not answer measurably
+ * The timing test of docs/decisions/auth.md "No account enumeration": an address with an account must not answer measurably
  * slower than one without, since its mail leaves after the answer (account-mail.ts). Tries
  * alternate between the two (in turns, which goes first), so machine load falls on both alike;
  * the medians must lie within 20 % of each other.
