@@ -10,6 +10,8 @@ export interface BesideHealth<T> {
    * included): unlike the wall clock, not inflated when a loaded machine makes the process wait.
    */
   cpuMs: number
+  /** Milliseconds from sending the request to its answer (wall clock: meaningful on a quiet machine). */
+  wallMs: number
   /** Status codes of the health checks sent every few milliseconds while the request ran. */
   healthStatuses: number[]
   /** The slowest of those health checks, in milliseconds from when it was due (wall clock). */
@@ -41,8 +43,11 @@ export async function besideHealth<T>(
     } while (!done)
   }
   const cpu = process.cpuUsage()
+  const sent = performance.now()
+  let wallMs = 0
   const [answer] = await Promise.all([
     request().finally(() => {
+      wallMs = performance.now() - sent
       done = true
     }),
     health(),
@@ -51,6 +56,7 @@ export async function besideHealth<T>(
   return {
     answer,
     cpuMs: (used.user + used.system) / 1000,
+    wallMs,
     healthStatuses,
     healthMaxMs,
   }

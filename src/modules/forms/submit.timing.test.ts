@@ -40,8 +40,10 @@ describe('public form submission', () => {
     expect(slow.answer.data.details).toEqual([
       { field: 'digits', message: `does not match the pattern ${pattern}` },
     ])
-    // CPU time, not wall time: on a loaded machine the wall clock also counts waiting for a core.
-    expect(slow.cpuMs).toBeLessThan(100)
+    // The answer within 100 ms (this runs alone, on a quiet machine); the process's CPU time,
+    // garbage collection and health checks included, stays far below a backtracking freeze.
+    expect(slow.wallMs).toBeLessThan(100)
+    expect(slow.cpuMs).toBeLessThan(500)
     expect(new Set(slow.healthStatuses)).toEqual(new Set([200]))
     expect(slow.healthMaxMs).toBeLessThan(1000)
     const longest = await besideHealth(ctx.app, () =>

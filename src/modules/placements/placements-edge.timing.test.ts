@@ -46,9 +46,11 @@ describe('path globs of placement rules', () => {
       ])
       const long = await besideHealth(ctx.app, () => decideOn(`/${'a'.repeat(1998)}b`))
       expect([long.answer.statusCode, long.answer.data.decision.experience.name]).toEqual([200, slug])
-      for (const { cpuMs, healthStatuses, healthMaxMs } of [short, long]) {
-        // CPU time, not wall time: on a loaded machine the wall clock also counts waiting for a core.
-        expect(cpuMs).toBeLessThan(100)
+      for (const { wallMs, cpuMs, healthStatuses, healthMaxMs } of [short, long]) {
+        // The answer within 100 ms (this runs alone, on a quiet machine); the process's CPU time,
+        // garbage collection and health checks included, stays far below a backtracking freeze.
+        expect(wallMs).toBeLessThan(100)
+        expect(cpuMs).toBeLessThan(500)
         expect(new Set(healthStatuses)).toEqual(new Set([200]))
         expect(healthMaxMs).toBeLessThan(1000)
       }
