@@ -10,7 +10,7 @@ const QUICK_TESTS = [
   'src/lib/{like,outbound,secrets}.test.ts',
   'src/modules/collections/query/compile.test.ts',
   'src/modules/forms/{answers,client-info,pattern}.test.ts',
-  'src/modules/import/{wordpress-mapping,wxr-parser}.test.ts',
+  'src/modules/imports/{wordpress-mapping,wxr-parser}.test.ts',
   'src/modules/media/media-config.test.ts',
   'src/modules/menus/tree.test.ts',
   'src/modules/placements/{glob,rules}.test.ts',

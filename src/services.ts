@@ -42,8 +42,8 @@ import {
   IMPORT_JOB,
   IMPORT_JOB_OPTIONS,
   type ImportJob,
-} from './modules/import/service.js'
-import { createImportSpool } from './modules/import/spool.js'
+} from './modules/imports/service.js'
+import { createImportSpool } from './modules/imports/spool.js'
 import { createMediaFiles } from './modules/media/files.js'
 import { registerMediaJobs } from './modules/media/jobs.js'
 import { createMediaService } from './modules/media/service.js'

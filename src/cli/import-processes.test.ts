@@ -9,7 +9,7 @@ import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase } from '../db/client.js'
-import type { Import } from '../modules/import/schemas.js'
+import type { Import } from '../modules/imports/schemas.js'
 
 /**
  * Whole processes on one DATA_DIR, as an operator runs them: the server and the CLI exclude each

@@ -1,7 +1,7 @@
 import { openAsBlob } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { Import } from '../modules/import/schemas.js'
-import type { WordPressImportSummary } from '../modules/import/wordpress-import.js'
+import type { Import } from '../modules/imports/schemas.js'
+import type { WordPressImportSummary } from '../modules/imports/wordpress-import.js'
 
 const POLL_MS = 500
 
