@@ -16,7 +16,10 @@ import {
   createBenchDatabase,
   dropBenchDatabase,
   freePort,
+  json,
+  pollHealth,
   rssMB,
+  signedInAccount,
   sleep,
   startServer,
   waitReady,
@@ -34,29 +37,9 @@ const config = {
 }
 const SOURCE = join(root, '../shared/data/wordpress/themeunittestdata.wordpress.xml')
 
-async function json(url, init = {}) {
-  const response = await fetch(url, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...init.headers },
-  })
-  const body = await response.json()
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${JSON.stringify(body)}`)
-  return body
-}
-
 /** A user owning `count` tenants, made through the API; returns the session token and tenant ids. */
 async function setUp(base, count) {
-  const email = `bench-${Date.now()}@example.test`
-  const password = 'bench-password-123'
-  const post = (path, body, token) =>
-    json(base + path, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    })
-  await post('/api/auth/register', { email, password, firstName: 'Bench', lastName: 'Importer' })
-  const { token } = await post('/api/auth/login', { email, password })
+  const { token, post } = await signedInAccount(base, 'Importer')
   const tenantIds = []
   for (let index = 1; index <= count; index++) {
     // The login token stays valid; each request names its tenant with x-tenant-id.
@@ -68,36 +51,6 @@ async function setUp(base, count) {
     tenantIds.push(created.tenant.id)
   }
   return { token, tenantIds }
-}
-
-/** Polls GET /health back to back (50 ms apart) until `stop()`; returns { worstMs, checks, failures }. */
-function pollHealth(base) {
-  let running = true
-  let worstMs = 0
-  let checks = 0
-  let failures = 0
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now()
-      try {
-        const response = await fetch(`${base}/health`, { signal: AbortSignal.timeout(10_000) })
-        await response.arrayBuffer()
-        if (!response.ok) failures += 1
-      } catch {
-        failures += 1
-      }
-      worstMs = Math.max(worstMs, performance.now() - started)
-      checks += 1
-      await sleep(50)
-    }
-  })()
-  return {
-    async stop() {
-      running = false
-      await loop
-      return { worstMs, checks, failures }
-    },
-  }
 }
 
 /** Samples the server's RSS every 100 ms; `stop()` returns the peak. */

@@ -212,3 +212,64 @@ export async function backgroundCpuPct(ms = 1000) {
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** `fetch` for JSON APIs: sends JSON, returns the parsed answer, throws on a non-2xx with its body. */
+export async function json(url, init = {}) {
+  const response = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  })
+  const body = await response.json()
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${JSON.stringify(body)}`)
+  return body
+}
+
+/**
+ * A new account at `base`, registered and signed in through the API; returns its session token and
+ * `post(path, body, token?)` for further set-up.
+ */
+export async function signedInAccount(base, lastName) {
+  const email = `bench-${Date.now()}@example.test`
+  const password = 'bench-password-123'
+  const post = (path, body, token) =>
+    json(base + path, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    })
+  await post('/api/auth/register', { email, password, firstName: 'Bench', lastName })
+  const { token } = await post('/api/auth/login', { email, password })
+  return { token, post }
+}
+
+/** Polls GET /health back to back (50 ms apart) until `stop()`, which returns { worstMs, checks, failures }. */
+export function pollHealth(base) {
+  let running = true
+  let worstMs = 0
+  let checks = 0
+  let failures = 0
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now()
+      try {
+        const response = await fetch(`${base}/health`, { signal: AbortSignal.timeout(10_000) })
+        await response.arrayBuffer()
+        if (!response.ok) failures += 1
+      } catch {
+        failures += 1
+      }
+      worstMs = Math.max(worstMs, performance.now() - started)
+      checks += 1
+      await sleep(50)
+    }
+  })()
+  return {
+    /** Stops polling (again: no-op) once the check in flight answered. */
+    async stop() {
+      running = false
+      await loop
+      return { worstMs, checks, failures }
+    },
+  }
+}

@@ -18,7 +18,10 @@ import {
   createBenchDatabase,
   dropBenchDatabase,
   freePort,
+  json,
+  pollHealth,
   rssMB,
+  signedInAccount,
   sleep,
   startServer,
   waitReady,
@@ -45,62 +48,11 @@ async function photo() {
     .toBuffer()
 }
 
-async function json(url, init = {}) {
-  const response = await fetch(url, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...init.headers },
-  })
-  const body = await response.json()
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${JSON.stringify(body)}`)
-  return body
-}
-
 /** A user and a tenant, made through the API; returns a tenant session token. */
 async function setUp(base) {
-  const email = `bench-${Date.now()}@example.test`
-  const password = 'bench-password-123'
-  const post = (path, body, token) =>
-    json(base + path, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    })
-  await post('/api/auth/register', { email, password, firstName: 'Bench', lastName: 'Photographer' })
-  const login = await post('/api/auth/login', { email, password })
-  await post('/api/tenants', { name: 'Bench media', slug: 'bench-media' }, login.token)
-  return login.token
-}
-
-/** Polls GET /health back to back until `stop()`; returns { worstMs, checks, failures }. */
-function pollHealth(base) {
-  let running = true
-  let worstMs = 0
-  let checks = 0
-  let failures = 0
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now()
-      try {
-        const response = await fetch(`${base}/health`, { signal: AbortSignal.timeout(10_000) })
-        await response.arrayBuffer()
-        if (!response.ok) failures += 1
-      } catch {
-        failures += 1
-      }
-      worstMs = Math.max(worstMs, performance.now() - started)
-      checks += 1
-      await sleep(50)
-    }
-  })()
-  return {
-    /** Stops polling (again: no-op) once the check in flight answered. */
-    async stop() {
-      running = false
-      await loop
-      return { worstMs, checks, failures }
-    },
-  }
+  const { token, post } = await signedInAccount(base, 'Photographer')
+  await post('/api/tenants', { name: 'Bench media', slug: 'bench-media' }, token)
+  return token
 }
 
 /** Samples the server's RSS every 50 ms; prints it every second. */
