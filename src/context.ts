@@ -1,4 +1,5 @@
-import { ALL_PERMISSIONS, expandPermissions } from './modules/roles/catalog.js'
+import type { UnitOfWork } from './events/event-log.js'
+import { ALL_PERMISSIONS, expandPermissions } from './modules/roles/index.js'
 
 /**
  * Who acts (docs/architecture.md "Request context"): a signed-in user, an API token, or Folio
@@ -20,6 +21,8 @@ export interface TenantContext {
   /** The actor's permissions in the tenant: its role's, narrowed by an API token's scopes. */
   readonly permissions: ReadonlySet<string>
   readonly client: { readonly ip: string; readonly userAgent: string }
+  /** A caller's open transaction that the service's writes join (events/event-log.ts `withUnitOfWork`). */
+  readonly unitOfWork?: UnitOfWork
 }
 
 const SYSTEM_PERMISSIONS: ReadonlySet<string> = expandPermissions(ALL_PERMISSIONS)

@@ -3,11 +3,9 @@ import type { Database } from './db/client.js'
 import { createEventBus } from './events/bus.js'
 import { createOutboxRelay, type EventConsumer } from './events/relay.js'
 import { pruneOutbox } from './events/retention.js'
+import { job } from './family.js'
 import { createJobRunner } from './jobs/runner.js'
-import { activitiesConsumer } from './modules/activities/consumer.js'
-import { createActivitiesService } from './modules/activities/service.js'
-import { createMeter } from './modules/quotas/meter.js'
-import { createUsageRepository } from './modules/quotas/repository.js'
+import { createMeter, createUsageRepository } from './modules/quotas/index.js'
 import type { SharedStore } from './store/shared-store.js'
 
 /** The daily job removing relayed outbox events past `OUTBOX_RETENTION_DAYS`. */
@@ -26,15 +24,14 @@ export interface PlatformOptions {
 
 /**
  * The mechanisms every family shares (docs/architecture.md "The composition root"): the event bus
- * (this instance's caches hear commits at once), the outbox relay with its durable consumers
- * (activity log, cross-instance broadcast; webhooks join later), the job runner and the request
- * meter. `start` begins polling and working; the command-line importer builds services on the same
+ * (this instance's caches hear commits at once), the outbox relay with its durable consumers (the
+ * families' join before the cross-instance broadcast), the job runner and the request meter. `start` begins polling and working; the command-line importer builds services on the same
  * bus without starting anything, so its events wait in the outbox for the next running server.
  */
 export function createPlatform(options: PlatformOptions) {
   const { database, store } = options
   const db = database.db
-  const consumers: EventConsumer[] = [activitiesConsumer]
+  const consumers: EventConsumer[] = []
   const relay = createOutboxRelay({
     db,
     consumers,
@@ -56,15 +53,6 @@ export function createPlatform(options: PlatformOptions) {
     pollingIntervalSeconds: options.jobsPollingIntervalSeconds ?? 1,
     onError: (err) => options.onError?.(err),
   })
-  const activities = createActivitiesService({ db, retentionDays: options.config.activityRetentionDays })
-  jobs.handle('activities.retention', async () => {
-    await activities.prune()
-  })
-  jobs.every('activities.retention', '17 3 * * *')
-  jobs.handle(OUTBOX_RETENTION_JOB, async () => {
-    await pruneOutbox(db, options.config.outboxRetentionDays)
-  })
-  jobs.every(OUTBOX_RETENTION_JOB, '23 3 * * *')
   const usage = createUsageRepository(db)
   // Counts live in this instance's memory until folded, so folding is a timer here, not a job.
   const meter = options.config.metering
@@ -80,7 +68,16 @@ export function createPlatform(options: PlatformOptions) {
     bus,
     relay,
     jobs,
-    activities,
+    /** The platform's own queues, registered with the families' (`wireFamilies`). */
+    ownJobs: [
+      job(
+        OUTBOX_RETENTION_JOB,
+        async () => {
+          await pruneOutbox(db, options.config.outboxRetentionDays)
+        },
+        { every: '23 3 * * *' },
+      ),
+    ],
     /** Hourly request counts in the database. */
     usage,
     /** The request meter (docs/architecture.md "Metering and quotas"); undefined when `METERING=off`. */

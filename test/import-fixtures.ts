@@ -4,9 +4,14 @@ import { loadConfig } from '../src/config.js'
 import type { Database, Db } from '../src/db/client.js'
 import { NO_EVENT_SINK } from '../src/events/event-log.js'
 import { createMailer } from '../src/mail/mailer.js'
+import { createCategoriesService } from '../src/modules/categories/service.js'
+import { createContentsService } from '../src/modules/contents/service.js'
 import type { Import } from '../src/modules/imports/schemas.js'
 import { createWordPressImporter } from '../src/modules/imports/wordpress-import.js'
+import { createMediaService } from '../src/modules/media/service.js'
+import { createMenusService } from '../src/modules/menus/service.js'
 import { createRoleResolver } from '../src/modules/roles/resolver.js'
+import { createTagsService } from '../src/modules/tags/service.js'
 import { defaultSettings } from '../src/modules/tenant-settings/reader.js'
 import { createTenantsService } from '../src/modules/tenants/service.js'
 import { createSharedStore } from '../src/store/shared-store.js'
@@ -22,8 +27,20 @@ export function testImporter(db: Db) {
     settings: { get: async (tenantId: string) => defaultSettings(tenantId) },
     roles: createRoleResolver({ db, bus: { on() {} } }),
   })
+  const events = NO_EVENT_SINK
   // Events wait in the outbox; no app is listening to this importer's commits.
-  return createWordPressImporter({ db, tenants, events: NO_EVENT_SINK })
+  return createWordPressImporter({
+    db,
+    tenants,
+    events,
+    writers: {
+      categories: createCategoriesService({ db, events }),
+      tags: createTagsService({ db, events }),
+      media: createMediaService({ db, events }),
+      contents: createContentsService({ db, events }),
+      menus: createMenusService({ db, events }),
+    },
+  })
 }
 
 /**

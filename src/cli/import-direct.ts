@@ -3,10 +3,10 @@ import { createDatabase } from '../db/client.js'
 import { lockDataDirOrExit } from '../db/data-dir-lock.js'
 import { runMigrations } from '../db/migrate.js'
 import { createMailer } from '../mail/mailer.js'
-import { createWordPressImporter, type WordPressImportSummary } from '../modules/imports/wordpress-import.js'
-import { createMediaStorage } from '../modules/media/storage.js'
+import { createWordPressImporter, type WordPressImportSummary } from '../modules/imports/index.js'
+import { createMediaStorage } from '../modules/media/index.js'
 import { createPlatform } from '../platform.js'
-import { createServices } from '../services.js'
+import { createFamilies } from '../services.js'
 import { createSharedStore } from '../store/shared-store.js'
 
 /** What to do instead when the embedded database is held by a running server. */
@@ -43,11 +43,12 @@ export async function importDirect(options: {
         config.publicUrl,
         config.appSecret,
       )
-      const services = createServices({ config, database, store, mailer, platform, mediaStorage })
+      const { services } = createFamilies({ config, database, store, mailer, platform, mediaStorage })
       const importer = createWordPressImporter({
         db: database.db,
         tenants: services.tenants,
         events: platform.bus.sink,
+        writers: services,
       })
       return await importer.run({
         file: options.file,

@@ -1,7 +1,6 @@
 import { openAsBlob } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { Import } from '../modules/imports/schemas.js'
-import type { WordPressImportSummary } from '../modules/imports/wordpress-import.js'
+import type { Import, WordPressImportSummary } from '../modules/imports/index.js'
 
 const POLL_MS = 500
 

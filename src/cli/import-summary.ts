@@ -1,4 +1,4 @@
-import type { WordPressImportSummary } from '../modules/imports/wordpress-import.js'
+import type { WordPressImportSummary } from '../modules/imports/index.js'
 
 /** The summary both modes print on stdout: the target, a table of counts per kind, then details. */
 export function formatSummary(summary: WordPressImportSummary): string {

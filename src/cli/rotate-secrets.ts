@@ -4,7 +4,7 @@ import { createDatabase } from '../db/client.js'
 import { lockDataDirOrExit } from '../db/data-dir-lock.js'
 import { runMigrations } from '../db/migrate.js'
 import { createSecretBox } from '../lib/secrets.js'
-import { formatRotation, rotateStoredSecrets } from '../modules/tenant-settings/rotate.js'
+import { formatRotation, rotateStoredSecrets } from '../modules/tenant-settings/index.js'
 
 const HELP = `usage: npm run secrets:rotate
 

@@ -50,9 +50,28 @@ export function actorRefOf(actor: Actor): ActorRef {
 }
 
 /**
+ * A transaction a caller holds open for several service writes (docs/architecture.md
+ * "Transactions"), carried in `TenantContext.unitOfWork`: a service given such a context writes in
+ * it instead of opening its own, and its events are stored and heard with the caller's.
+ */
+export interface UnitOfWork {
+  readonly tx: Db
+  readonly emit: Emit
+}
+
+/** The handle a service reads with under `context`: the caller's transaction when it joined one, else `db`. */
+export function dbOf(context: TenantContext, db: Db): Db {
+  return context.unitOfWork?.tx ?? db
+}
+
+/**
  * Runs `work` in a transaction of `db` (a savepoint when `db` is already a transaction); the events
  * it emits are stored in the outbox in that transaction, and given to `sink` once it committed.
  * Returns what `work` returns; when it throws, nothing is stored and the sink hears nothing.
+ *
+ * When `context` carries a unit of work, `work` runs in a savepoint of the caller's transaction
+ * instead: a failure undoes this write only, and its events join the caller's, stored and heard
+ * when the caller's transaction commits.
  */
 export async function inTransaction<T>(
   db: Db,
@@ -60,6 +79,15 @@ export async function inTransaction<T>(
   sink: EventSink,
   work: (tx: Db, emit: Emit) => Promise<T>,
 ): Promise<T> {
+  const joined = context.unitOfWork
+  if (joined !== undefined) {
+    const held: DomainEvent[] = []
+    const value = await joined.tx.transaction((savepoint) =>
+      work(savepoint as unknown as Db, (event) => void held.push(event)),
+    )
+    for (const event of held) joined.emit(event)
+    return value
+  }
   const pending: CommittedEvent[] = []
   const actor = actorRefOf(context.actor)
   const ipAddress = context.client.ip === '' ? null : context.client.ip
@@ -94,7 +122,20 @@ export async function inTransaction<T>(
   return result
 }
 
-/** A service's unit of work: `inTransaction` bound to its database and event sink. */
+/**
+ * Runs `work` with a context that carries a unit of work on one transaction of `db`: every service
+ * called with that context joins it, so their writes and events commit, or roll back, together.
+ */
+export function withUnitOfWork<T>(
+  db: Db,
+  context: TenantContext,
+  sink: EventSink,
+  work: (context: TenantContext, tx: Db) => Promise<T>,
+): Promise<T> {
+  return inTransaction(db, context, sink, (tx, emit) => work({ ...context, unitOfWork: { tx, emit } }, tx))
+}
+
+/** A service's writes: `inTransaction` bound to its database and event sink. */
 export type Transactional = <T>(
   context: TenantContext,
   work: (tx: Db, emit: Emit) => Promise<T>,

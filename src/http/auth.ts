@@ -4,9 +4,9 @@ import type { TenantContext } from '../context.js'
 import { errors } from '../errors.js'
 import { safeEqual } from '../lib/hash.js'
 import { isId } from '../lib/ids.js'
-import { API_TOKEN_PREFIX, type Credentials, type Principal } from '../modules/auth/credentials.js'
-import { scopeForMethod } from '../modules/roles/catalog.js'
-import type { TenantDirectory } from '../modules/tenants/directory.js'
+import { API_TOKEN_PREFIX, type Credentials, type Principal } from '../modules/auth/index.js'
+import { scopeForMethod } from '../modules/roles/index.js'
+import type { TenantDirectory } from '../modules/tenants/index.js'
 
 /**
  * How a route authenticates, set per route in `config.auth`. Every route under the auth plugin must

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, RouteOptions } from 'fastify'
-import { permissionsOfRole, ROLE_KEYS } from '../modules/roles/catalog.js'
+import { permissionsOfRole, ROLE_KEYS } from '../modules/roles/index.js'
 import type { AuthMode } from './auth.js'
 import { Id } from './schemas.js'
 

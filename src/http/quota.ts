@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { QuotaService } from '../modules/quotas/service.js'
+import type { QuotaService } from '../modules/quotas/index.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js'
+import { type JobDefinition, job } from '../family.js'
 import type { JobHandlerOptions, JobRunner } from '../jobs/runner.js'
 import type { Mailer, MailMessage } from './mailer.js'
 
@@ -23,7 +24,7 @@ export async function queueNotice(
   await jobs.send<MailMessage>(NOTICE_MAIL_JOB, message, tx === undefined ? {} : { within: tx })
 }
 
-/** Registers the notice job's handler: the platform mailer sends the message as queued. */
-export function registerNoticeMail(jobs: Pick<JobRunner, 'handle'>, mailer: Mailer): void {
-  jobs.handle<MailMessage>(NOTICE_MAIL_JOB, (message) => mailer.send(message), NOTICE_MAIL_OPTIONS)
+/** The notice job: the platform mailer sends the message as queued. */
+export function noticeMailJob(mailer: Mailer): JobDefinition {
+  return job<MailMessage>(NOTICE_MAIL_JOB, (message) => mailer.send(message), NOTICE_MAIL_OPTIONS)
 }

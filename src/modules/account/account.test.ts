@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { freshIp, mailArriving } from '../../../test/auth-fixtures.js'
 import { call, seedTenant, uniqueEmail, useTestContext } from '../../../test/helpers.js'
 import { invitationTokenIn } from '../../../test/member-fixtures.js'
-import { ACCOUNT_PAGE_POLICY } from './routes.js'
+import { ACCOUNT_PAGE_POLICY } from './page-routes.js'
 
 const ctx = useTestContext({ APP_URL: 'https://app.example.com/' })
 

@@ -5,8 +5,7 @@ import type { Db } from '../../db/client.js'
 import { apiTokens, memberships, sessions, tenants, users } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
 import { sha256Hex } from '../../lib/hash.js'
-import { permissionsOfApiToken } from '../roles/catalog.js'
-import { grantedBy, type RoleResolver } from '../roles/resolver.js'
+import { grantedBy, permissionsOfApiToken, type RoleResolver } from '../roles/index.js'
 
 /**
  * Session token lifetime (docs/decisions/auth.md "Session lifetimes": 24 h, renewable by refresh up

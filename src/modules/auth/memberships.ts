@@ -1,4 +1,4 @@
-import { type ResolvedRole, roleMetaOf } from '../roles/resolver.js'
+import { type ResolvedRole, roleMetaOf } from '../roles/index.js'
 import type { MembershipRow, UserRow } from './repository.js'
 import type { Membership, SessionUser } from './schemas.js'
 

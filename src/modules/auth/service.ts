@@ -7,7 +7,7 @@ import { sha256Hex } from '../../lib/hash.js'
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js'
 import type { Mailer } from '../../mail/mailer.js'
 import type { SharedStore } from '../../store/shared-store.js'
-import type { RoleResolver } from '../roles/resolver.js'
+import type { RoleResolver } from '../roles/index.js'
 import { accountWriter } from './account-events.js'
 import type { AccountMailJob } from './account-mail.js'
 import type { Credentials, Principal, SessionPrincipal } from './credentials.js'
@@ -116,6 +116,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     resetPassword: passwordReset.resetPassword,
     membershipsOf,
     writeAccount,
+    /** The account row of `userId` (undefined when there is none). */
+    findUser: (userId: string) => repository.findUserById(userId),
 
     /** The account-mail job (account-mail.ts): mails the address only when its account qualifies. */
     async sendAccountMail(job: AccountMailJob) {

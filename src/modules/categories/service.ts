@@ -2,7 +2,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
-import { type EventSink, transactional } from '../../events/event-log.js'
+import { dbOf, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { paginate, splitIdList } from '../../lib/paging.js'
 import { nextFreeSlug, toSlug } from '../../lib/slug.js'
@@ -78,7 +78,7 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
 
     /** The category with this slug (exact, already normalized), or undefined (the WordPress importer adopts it). */
     async getBySlug(context: TenantContext, slug: string): Promise<Category | undefined> {
-      const row = await repository.findBySlug(context.tenantId, slug)
+      const row = await createCategoriesRepository(dbOf(context, db)).findBySlug(context.tenantId, slug)
       return row === undefined ? undefined : toCategory(row)
     },
 

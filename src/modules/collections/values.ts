@@ -1,7 +1,7 @@
 import type { StoredField } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
 import { isId } from '../../lib/ids.js'
-import { sanitizeContentHtml } from '../contents/sanitize.js'
+import { sanitizeContentHtml } from '../contents/index.js'
 import { valueColumnOf } from './fields.js'
 
 export const STRING_MAX_LENGTH = 500

@@ -11,7 +11,7 @@ import {
 import { ALL_ERRORS } from '../../http/validation.js'
 import { ID_PATTERN } from '../../lib/ids.js'
 import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
-import { CUSTOM_FIELD_KEY_PATTERN } from '../custom-fields/schemas.js'
+import { CUSTOM_FIELD_KEY_PATTERN } from '../custom-fields/index.js'
 
 /** Content states (docs/decisions/content.md "Status and publication"). */
 export const CONTENT_STATUSES = ['draft', 'published', 'scheduled', 'archived'] as const

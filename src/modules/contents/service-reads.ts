@@ -3,9 +3,8 @@ import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { paginate } from '../../lib/paging.js'
 import { nextFreeSlug } from '../../lib/slug.js'
-import type { CustomFieldDefinitions } from '../custom-fields/definitions-cache.js'
-import { createDefinitionsRepository } from '../custom-fields/repository.js'
-import { customFieldFilterOf } from '../custom-fields/values.js'
+import type { CustomFieldDefinitions } from '../custom-fields/index.js'
+import { createDefinitionsRepository, customFieldFilterOf } from '../custom-fields/index.js'
 import {
   type ContentFilter,
   listFilterOf,

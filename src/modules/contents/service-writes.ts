@@ -2,15 +2,18 @@ import { systemContext, type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation, uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
-import { type EventSink, transactional } from '../../events/event-log.js'
+import { dbOf, type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
 import { nextFreeSlug, toSlug } from '../../lib/slug.js'
-import type { CustomFieldDefinitions } from '../custom-fields/definitions-cache.js'
-import { createDefinitionsRepository } from '../custom-fields/repository.js'
-import { checkCustomFields, type FieldReferences } from '../custom-fields/values.js'
-import type { TenantSettingsReader } from '../tenant-settings/effective.js'
-import { assertSchedulingAllowed, limitCheck } from '../tenant-settings/limits.js'
+import type { CustomFieldDefinitions } from '../custom-fields/index.js'
+import {
+  checkCustomFields,
+  createDefinitionsRepository,
+  type FieldReferences,
+} from '../custom-fields/index.js'
+import type { TenantSettingsReader } from '../tenant-settings/index.js'
+import { assertSchedulingAllowed, limitCheck } from '../tenant-settings/index.js'
 import { type ContentJob, PRUNE_VERSIONS_JOB, PUBLISH_SCHEDULED_JOB } from './content-jobs.js'
 import { resolvePublication } from './publication.js'
 import { type ContentPatch, createContentsRepository, type LockedContent } from './repository.js'
@@ -59,10 +62,10 @@ export function createContentWrites(deps: ContentWriteDeps) {
   const { db, settings, jobs } = deps
   const now = deps.now ?? (() => new Date())
   const maxVersions = deps.maxVersions ?? DEFAULT_MAX_VERSIONS
-  const repository = createContentsRepository(db)
   const write = transactional(db, deps.events)
-  const definitionsOf = (tenantId: string) =>
-    deps.customFields?.get(tenantId) ?? createDefinitionsRepository(db).list(tenantId)
+  const definitionsOf = (tenantId: string, via: Db = db) =>
+    deps.customFields?.get(tenantId, via === db ? undefined : via) ??
+    createDefinitionsRepository(via).list(tenantId)
 
   /** The snapshot of a save, and the jobs it calls for: a schedule to run, versions to prune. */
   async function afterSave(tx: Db, context: TenantContext, content: Content, before?: LockedContent) {
@@ -116,14 +119,17 @@ export function createContentWrites(deps: ContentWriteDeps) {
     ): Promise<Content> {
       const { tenantId } = context
       const at = now()
-      if (settings) await assertSchedulingAllowed(settings, tenantId, input, at)
-      const checkLimit = await limitCheck(settings, tenantId, 'entries')
+      // Read in the caller's unit of work when there is one (the embedded database has one connection).
+      const via = dbOf(context, db)
+      const joined = via === db ? undefined : via
+      if (settings) await assertSchedulingAllowed(settings, tenantId, input, at, joined)
+      const checkLimit = await limitCheck(settings, tenantId, 'entries', joined)
       const publication = resolvePublication(
         { status: input.status, publishAt: input.publishAt, publishedAt: options.publishedAt },
         undefined,
         at,
       )
-      const custom = customFieldsOf(await definitionsOf(tenantId), input, true)
+      const custom = customFieldsOf(await definitionsOf(tenantId, via), input, true)
       const fields = writableFields(input, custom.values)
       const explicit = input.slug !== undefined
       const base = input.slug === undefined ? toSlug(input.title) || 'untitled' : explicitSlug(input.slug)
@@ -157,7 +163,7 @@ export function createContentWrites(deps: ContentWriteDeps) {
         } catch (err) {
           if (!isUniqueViolation(err, SLUG_KEY)) throw err
           if (explicit || attempt === SLUG_ATTEMPTS) throw errors.slugConflict(slug)
-          slug = await nextFreeSlug(repository.slugs(tenantId), base)
+          slug = await nextFreeSlug(createContentsRepository(via).slugs(tenantId), base)
         }
       }
     },

@@ -1,7 +1,7 @@
 import type { Actor } from '../../context.js'
 import { errors } from '../../errors.js'
 import type { Emit } from '../../events/event-log.js'
-import type { FieldReferences } from '../custom-fields/values.js'
+import type { FieldReferences } from '../custom-fields/index.js'
 import type { ContentPatch, ContentsRepository } from './repository.js'
 import { sanitizeContentHtml } from './sanitize.js'
 import type { Content, UpdateContentInput } from './schemas.js'

@@ -18,9 +18,13 @@ export function createCustomFieldDefinitions(deps: { db: Db; bus: Pick<EventBus,
   const cache = createTenantCache<readonly DefinitionRow[]>(deps.bus, { dropOn: [DEFINITION_EVENTS], ttlMs })
 
   return {
-    /** The tenant's definitions (position order). */
-    get(tenantId: string): Promise<readonly DefinitionRow[]> {
-      return cache.get(tenantId, '', () => repository.list(tenantId))
+    /**
+     * The tenant's definitions (position order). `via`: the caller's transaction (a unit of work),
+     * read through on a cache miss and not cached.
+     */
+    async get(tenantId: string, via?: Db): Promise<readonly DefinitionRow[]> {
+      if (via === undefined) return cache.get(tenantId, '', () => repository.list(tenantId))
+      return cache.peek(tenantId) ?? (await createDefinitionsRepository(via).list(tenantId))
     },
   }
 }

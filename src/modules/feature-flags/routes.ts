@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { errorResponses } from '../../http/schemas.js'
-import type { SessionPrincipal } from '../auth/credentials.js'
+import type { SessionPrincipal } from '../auth/index.js'
 import { CreateFeatureFlagBody, FeatureFlagBody, FeatureFlagList } from './schemas.js'
 import type { FeatureFlagsService } from './service.js'
 

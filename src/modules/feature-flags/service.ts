@@ -2,7 +2,7 @@ import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
-import { isPlatformAdmin as listedAndVerified } from '../auth/platform-admin.js'
+import { isPlatformAdmin as listedAndVerified } from '../auth/index.js'
 import { createFeatureFlagsRepository, type FeatureFlagRow } from './repository.js'
 import type { CreateFeatureFlagBody, FeatureFlag } from './schemas.js'
 

@@ -1,4 +1,4 @@
-import type { TenantSettingsReader } from '../tenant-settings/effective.js'
+import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import type { FormRow, FormVersionRow } from './repository.js'
 import type { CreateFormInput, Form, FormVersion } from './schemas.js'
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js'
-import type { TenantMailer } from '../tenant-settings/tenant-mail.js'
+import type { TenantMailer } from '../tenant-settings/index.js'
 import { pick } from './localize.js'
 import { createFormsRepository } from './repository.js'
 import { createResponsesRepository } from './responses-repository.js'

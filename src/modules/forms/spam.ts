@@ -4,7 +4,7 @@ import { errors } from '../../errors.js'
 import { safeEqual } from '../../lib/hash.js'
 import type { Outbound } from '../../lib/outbound.js'
 import type { SharedStore } from '../../store/shared-store.js'
-import { networkOf } from '../auth/throttle.js'
+import { networkOf } from '../auth/index.js'
 import type { FormSettings } from './schemas.js'
 
 /** The anti-spam settings of a form with their defaults (docs/decisions/forms.md "Anti-spam by default"). */

@@ -1,5 +1,4 @@
-import { toMedia } from '../media/records.js'
-import type { MediaRow } from '../media/repository.js'
+import { type MediaRow, toMedia } from '../media/index.js'
 import type { createGalleriesRepository, GalleryRow } from './repository.js'
 import type { Gallery } from './schemas.js'
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { DateTime, Id, PageQuery, Pagination, TenantQuery } from '../../http/schemas.js'
-import { MediaSchema } from '../media/schemas.js'
+import { MediaSchema } from '../media/index.js'
 
 export const MAX_GALLERY_ITEMS = 500
 

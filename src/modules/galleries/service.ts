@@ -4,7 +4,7 @@ import { errors } from '../../errors.js'
 import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { paginate } from '../../lib/paging.js'
-import { createMediaRepository } from '../media/repository.js'
+import { existingMediaIds, type MediaReferrer } from '../media/index.js'
 import { toGalleries } from './records.js'
 import { createGalleriesRepository } from './repository.js'
 import type { CreateGalleryInput, Gallery, ListGalleriesQuery, UpdateGalleryInput } from './schemas.js'
@@ -23,9 +23,7 @@ export function createGalleriesService(deps: { db: Db; events: EventSink }) {
 
   /** Items sorted by `order` (stable: items without one keep their place), media checked in `tx`. */
   const itemsOf = async (tx: Db, tenantId: string, items: Items) => {
-    const known = new Set(
-      await createMediaRepository(tx).existingIds(tenantId, [...new Set(items.map((i) => i.mediaId))]),
-    )
+    const known = new Set(await existingMediaIds(tx, tenantId, [...new Set(items.map((i) => i.mediaId))]))
     const missing = items.findIndex((item) => !known.has(item.mediaId))
     if (missing !== -1) throw errors.validation(`items/${missing}/mediaId names no media of this tenant.`)
     return items
@@ -142,4 +140,10 @@ export async function emitUpdated(tx: Db, tenantId: string, ids: readonly string
   for (const gallery of await toGalleries(repo, tenantId, await repo.findByIds(tenantId, ids))) {
     emit({ type: 'gallery.updated', subjectId: gallery.id, payload: gallery })
   }
+}
+
+/** Galleries lose the items of deleted media: each gallery that showed one gets `gallery.updated`. */
+export const galleriesReferMedia: MediaReferrer = async (tx, tenantId, mediaIds) => {
+  const galleryIds = await createGalleriesRepository(tx).galleryIdsUsing(tenantId, mediaIds)
+  return (emit) => emitUpdated(tx, tenantId, galleryIds, emit)
 }

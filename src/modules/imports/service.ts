@@ -9,7 +9,7 @@ import { createImportJobsRepository, type ImportRow } from './repository.js'
 import type { Import, ImportStatus } from './schemas.js'
 import type { ImportSpool } from './spool.js'
 import { importIntoTenant, totalsOf } from './wordpress-into-tenant.js'
-import type { CountedKind, KindCounts } from './wordpress-run.js'
+import type { CountedKind, ImportWriters, KindCounts } from './wordpress-run.js'
 import { WxrParseError } from './wxr-document.js'
 import { openWxrFile, type WxrSource } from './wxr-source.js'
 
@@ -60,6 +60,8 @@ export interface ImportsServiceDeps {
   db: Db
   /** Hears each imported item's events once it committed. */
   events: EventSink
+  /** The services imported records are written through. */
+  writers: ImportWriters
   jobs: Pick<JobRunner, 'send' | 'find'>
   spool: ImportSpool
   /**
@@ -138,7 +140,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
         throw err
       }
       const result = await importIntoTenant(
-        { db, events: deps.events },
+        { db, events: deps.events, writers: deps.writers },
         {
           tenantId,
           source,

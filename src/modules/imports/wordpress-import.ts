@@ -2,11 +2,12 @@ import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import type { EventSink } from '../../events/event-log.js'
 import { toSlug } from '../../lib/slug.js'
-import { TENANT_SLUG_MAX_LENGTH } from '../tenants/schemas.js'
-import type { TenantsService } from '../tenants/service.js'
+import type { TenantsService } from '../tenants/index.js'
+import { TENANT_SLUG_MAX_LENGTH } from '../tenants/index.js'
 import { findUserIdByEmail } from './repository.js'
 import { type ImportResult, importIntoTenant, totalsOf } from './wordpress-into-tenant.js'
 import { clip } from './wordpress-mapping.js'
+import type { ImportWriters } from './wordpress-run.js'
 import { openWxrFile } from './wxr-source.js'
 
 export interface WordPressImportOptions {
@@ -36,6 +37,8 @@ export interface WordPressImporterDeps {
   tenants: Pick<TenantsService, 'findBySlug' | 'createTenant'>
   /** Hears each imported item's events once it committed. */
   events: EventSink
+  /** The services imported records are written through. */
+  writers: ImportWriters
 }
 
 /**
@@ -78,7 +81,7 @@ export function createWordPressImporter(deps: WordPressImporterDeps) {
         ? { id: existing.id, slug: tenantSlug, created: false }
         : await createTenant(tenantSlug, document.siteTitle, ownerId, dryRun, progress)
     const result = await importIntoTenant(
-      { db, events: deps.events },
+      { db, events: deps.events, writers: deps.writers },
       {
         tenantId: tenant.id,
         source,

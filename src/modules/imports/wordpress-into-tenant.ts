@@ -1,9 +1,15 @@
 import type { Db } from '../../db/client.js'
 import type { EventSink } from '../../events/event-log.js'
-import type { ContentStatus } from '../contents/schemas.js'
+import type { ContentStatus } from '../contents/index.js'
 import { analyzeImportedTables } from './repository.js'
 import { importMenus } from './wordpress-menu-steps.js'
-import { type CountedKind, createImportRun, type ImportProgress, type KindCounts } from './wordpress-run.js'
+import {
+  type CountedKind,
+  createImportRun,
+  type ImportProgress,
+  type ImportWriters,
+  type KindCounts,
+} from './wordpress-run.js'
 import { importAttachments, importCategories, importContents, importTags } from './wordpress-steps.js'
 import type { WxrOutline, WxrSource } from './wxr-source.js'
 
@@ -11,6 +17,7 @@ export interface ImportIntoTenantDeps {
   db: Db
   /** Hears each item's events once it committed (this instance's caches drop stale list totals). */
   events: EventSink
+  writers: ImportWriters
 }
 
 export interface ImportIntoTenantOptions {
@@ -61,6 +68,7 @@ export async function importIntoTenant(
   const progress = options.onProgress ?? (() => {})
   const run = await createImportRun({
     db,
+    writers: deps.writers,
     tenantId: options.tenantId ?? undefined,
     dryRun,
     actorId: options.actorId ?? undefined,

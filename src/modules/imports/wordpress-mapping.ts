@@ -1,5 +1,5 @@
 import { toSlug } from '../../lib/slug.js'
-import type { ContentStatus } from '../contents/schemas.js'
+import type { ContentStatus } from '../contents/index.js'
 import type { WxrCategory, WxrItem } from './wxr-parser.js'
 
 /**

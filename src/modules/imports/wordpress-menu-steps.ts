@@ -1,6 +1,5 @@
 import { AppError } from '../../errors.js'
-import type { CreateMenuItemInput } from '../menus/schemas.js'
-import { createMenusService } from '../menus/service.js'
+import type { CreateMenuItemInput } from '../menus/index.js'
 import { clip, slugFrom } from './wordpress-mapping.js'
 import { customLink, planMenu } from './wordpress-menus.js'
 import type { ImportRun } from './wordpress-run.js'
@@ -52,8 +51,7 @@ export async function importMenus(run: ImportRun, document: WxrOutline, targets:
         const result = await run.apply('menuItems', {
           key: `menu-item:${item.key}`,
           kind: 'menu-item',
-          create: async (tx, context, events) =>
-            (await createMenusService({ db: tx, events }).addItem(context, menuId ?? '', input)).id,
+          create: async (context) => (await run.writers.menus.addItem(context, menuId ?? '', input)).id,
         })
         if (result.outcome !== 'skipped' && result.id !== undefined) folioIds.set(item.postId, result.id)
       }
@@ -68,8 +66,8 @@ async function importMenu(run: ImportRun, menu: WxrMenu): Promise<string | undef
   const result = await run.apply('menus', {
     key: `menu:${menu.slug}`,
     kind: 'menu',
-    create: async (tx, context, events) => {
-      const service = createMenusService({ db: tx, events })
+    create: async (context) => {
+      const service = run.writers.menus
       const name = clip(menu.name, 200) || slug
       // A menu of the same slug made by a person is left alone: the import takes the next slug.
       for (const candidate of [slug, `${slug}-wordpress`, `${slug}-wordpress-${Date.now().toString(36)}`]) {

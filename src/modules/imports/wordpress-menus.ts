@@ -1,4 +1,4 @@
-import { MAX_DEPTH } from '../menus/tree.js'
+import { MENU_MAX_DEPTH as MAX_DEPTH } from '../menus/index.js'
 import type { WxrMenuItem } from './wxr-parser.js'
 
 /**

@@ -3,8 +3,12 @@ import { onBehalfOf, systemContext, type TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { AppError } from '../../errors.js'
-import { deferredSink, type EventSink } from '../../events/event-log.js'
-import type { ContentStatus } from '../contents/schemas.js'
+import { type EventSink, withUnitOfWork } from '../../events/event-log.js'
+import type { CategoriesService } from '../categories/index.js'
+import type { ContentStatus, ContentsService } from '../contents/index.js'
+import type { MediaService } from '../media/index.js'
+import type { MenusService } from '../menus/index.js'
+import type { TagsService } from '../tags/index.js'
 import { createImportRepository, type ImportKind } from './repository.js'
 
 const SOURCE = 'wordpress'
@@ -41,14 +45,26 @@ const PHASE_LABELS: Record<ImportPhase, string> = {
   menus: 'menu items',
 }
 
+/**
+ * The application's own services the import writes through (docs/decisions/imports.md): imported
+ * records meet the tenant's limits, get their versions, events and jobs like any other write.
+ */
+export interface ImportWriters {
+  categories: Pick<CategoriesService, 'getBySlug' | 'create'>
+  tags: Pick<TagsService, 'getBySlug' | 'create'>
+  media: Pick<MediaService, 'createExternal'>
+  contents: Pick<ContentsService, 'create'>
+  menus: Pick<MenusService, 'create' | 'addItem'>
+}
+
 /** One thing to bring in under `import_records` key `key`. */
 export interface ImportStep {
   key: string
   kind: ImportKind
   /** A record a person already made that the import takes over instead of duplicating (by slug). */
-  adopt?: (db: Db, context: TenantContext) => Promise<string | undefined>
-  /** Creates the Folio record through its service, built on `tx` and `events`; returns its id. */
-  create: (tx: Db, context: TenantContext, events: EventSink) => Promise<string>
+  adopt?: (context: TenantContext) => Promise<string | undefined>
+  /** Creates the Folio record through its service (the context carries the item's unit of work); returns its id. */
+  create: (context: TenantContext) => Promise<string>
 }
 
 export type StepOutcome = { outcome: 'created' | 'existing'; id: string | undefined } | { outcome: 'skipped' }
@@ -60,6 +76,7 @@ export type StepOutcome = { outcome: 'created' | 'existing'; id: string | undefi
  */
 export async function createImportRun(options: {
   db: Db
+  writers: ImportWriters
   tenantId: string | undefined
   dryRun: boolean
   actorId: string | undefined
@@ -101,11 +118,10 @@ export async function createImportRun(options: {
 
   async function write(step: ImportStep, context: TenantContext): Promise<StepOutcome> {
     const tenant = context.tenantId
-    const held = deferredSink()
     try {
-      const outcome = await db.transaction(async (tx): Promise<StepOutcome> => {
-        const adopted = await step.adopt?.(tx, context)
-        const id = adopted ?? (await step.create(tx, context, held.sink))
+      return await withUnitOfWork(db, context, options.events, async (item, tx): Promise<StepOutcome> => {
+        const adopted = await step.adopt?.(item)
+        const id = adopted ?? (await step.create(item))
         await createImportRepository(tx).insertRecord(tenant, {
           source: SOURCE,
           sourceKey: step.key,
@@ -114,18 +130,16 @@ export async function createImportRun(options: {
         })
         return { outcome: adopted === undefined ? 'created' : 'existing', id }
       })
-      held.flushTo(options.events)
-      return outcome
     } catch (err) {
-      held.discard()
       if (isUniqueViolation(err, RECORD_KEY)) {
         return {
           outcome: 'existing',
           id: await createImportRepository(db).findRecord(tenant, SOURCE, step.key),
         }
       }
-      // A record a service refuses (bad URL, empty name) is reported and passed over, not fatal.
-      if (err instanceof AppError && err.statusCode === 400) {
+      // A record a service refuses (bad URL, empty name, a tenant limit reached) is reported and
+      // passed over, not fatal.
+      if (err instanceof AppError && (err.statusCode === 400 || err.code === 'LimitExceeded')) {
         problems.push({ key: step.key, message: `Not imported: ${err.message}` })
         return { outcome: 'skipped' }
       }
@@ -135,6 +149,8 @@ export async function createImportRun(options: {
 
   return {
     now: options.now,
+    /** The services each step writes through. */
+    writers: options.writers,
     counts,
     statuses,
     skipped,
@@ -148,7 +164,7 @@ export async function createImportRun(options: {
       if (known !== undefined) result = { outcome: 'existing', id: known }
       else if (context === undefined) result = { outcome: 'created', id: undefined }
       else if (dryRun) {
-        const adopted = await step.adopt?.(db, context)
+        const adopted = await step.adopt?.(context)
         result = { outcome: adopted === undefined ? 'created' : 'existing', id: adopted }
       } else {
         result = await write(step, context)

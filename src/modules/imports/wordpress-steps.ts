@@ -1,14 +1,8 @@
 import type { TenantContext } from '../../context.js'
-import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
-import { type EventSink, NO_EVENT_SINK } from '../../events/event-log.js'
-import { createCategoriesService } from '../categories/service.js'
-import type { CreateContentInput } from '../contents/schemas.js'
-import { createContentsService, type WriteOptions } from '../contents/service.js'
-import { createMediaService } from '../media/service.js'
-import { createTagsService } from '../tags/service.js'
+import type { CreateContentInput, WriteOptions } from '../contents/index.js'
 import { clip, parentsFirst, publicationOf, slugFrom } from './wordpress-mapping.js'
-import type { ImportRun } from './wordpress-run.js'
+import type { ImportRun, ImportWriters } from './wordpress-run.js'
 import type { WxrCategory, WxrItem, WxrTag } from './wxr-parser.js'
 
 /** WordPress key (term slug or post id) → Folio id, for the links of later phases. */
@@ -29,10 +23,9 @@ export async function importCategories(run: ImportRun, categories: readonly WxrC
     const result = await run.apply('categories', {
       key: `category:${category.slug}`,
       kind: 'category',
-      adopt: async (db, context) =>
-        (await createCategoriesService({ db, events: NO_EVENT_SINK }).getBySlug(context, slug))?.id,
-      create: async (tx, context, events) => {
-        const created = await createCategoriesService({ db: tx, events }).create(context, {
+      adopt: async (context) => (await run.writers.categories.getBySlug(context, slug))?.id,
+      create: async (context) => {
+        const created = await run.writers.categories.create(context, {
           name: clip(category.name, LIMITS.name) || slug,
           slug,
           description: clip(category.description, LIMITS.description),
@@ -57,11 +50,10 @@ export async function importTags(run: ImportRun, tags: readonly WxrTag[]): Promi
     const result = await run.apply('tags', {
       key: `tag:${tag.slug}`,
       kind: 'tag',
-      adopt: async (db, context) =>
-        (await createTagsService({ db, events: NO_EVENT_SINK }).getBySlug(context, slug))?.id,
-      create: async (tx, context, events) =>
+      adopt: async (context) => (await run.writers.tags.getBySlug(context, slug))?.id,
+      create: async (context) =>
         (
-          await createTagsService({ db: tx, events }).create(context, {
+          await run.writers.tags.create(context, {
             title: clip(tag.name, LIMITS.name) || slug,
             slug,
           })
@@ -101,12 +93,12 @@ async function importAttachment(run: ImportRun, item: WxrItem): Promise<string |
   const result = await run.apply('media', {
     key: `attachment:${item.key}`,
     kind: 'media',
-    create: async (tx, context, events) => {
+    create: async (context) => {
       const title = clip(item.title, LIMITS.title)
       const altText = clip(item.altText, LIMITS.altText)
       // Folio's external media has no caption: the description, else the caption, is kept.
       const description = clip(item.html, LIMITS.description) || clip(item.summary, LIMITS.description)
-      const media = await createMediaService({ db: tx, events }).createExternal(context, {
+      const media = await run.writers.media.createExternal(context, {
         url: item.attachmentUrl.trim(),
         ...(title === '' ? {} : { title }),
         ...(altText === '' ? {} : { altText }),
@@ -168,8 +160,8 @@ async function importContent(
   const result = await run.apply(counted, {
     key: `post:${item.key}`,
     kind: item.type === 'page' ? 'page' : 'post',
-    create: (tx, context, events) =>
-      createWithSlugFallback({ db: tx, events }, context, input, slug, {
+    create: (context) =>
+      createWithSlugFallback(run.writers.contents, context, input, slug, {
         ...(publication.publishedAt && { publishedAt: publication.publishedAt }),
       }),
   })
@@ -192,7 +184,7 @@ export function originOf(item: WxrItem): { postType: string; postId: string | nu
  * fails the import. Each attempt is a savepoint inside the caller's transaction.
  */
 async function createWithSlugFallback(
-  deps: { db: Db; events: EventSink },
+  contents: ImportWriters['contents'],
   context: TenantContext,
   input: CreateContentInput,
   slug: string,
@@ -202,7 +194,7 @@ async function createWithSlugFallback(
   for (let attempt = 0; ; attempt++) {
     const candidate = candidates[attempt]
     try {
-      const content = await createContentsService(deps).create(
+      const content = await contents.create(
         context,
         candidate === undefined ? input : { ...input, slug: candidate },
         options,

@@ -1,5 +1,6 @@
+import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import type { MediaRow } from './repository.js'
+import { createMediaRepository, type MediaRow } from './repository.js'
 import type { Media } from './schemas.js'
 import type { RegisterExistingInput } from './upload-schemas.js'
 
@@ -68,4 +69,9 @@ export function keyNamedBy(input: RegisterExistingInput, prefix: string): string
   } catch {
     throw errors.validation('sourceUrl is not a valid URL (malformed percent-encoding).')
   }
+}
+
+/** The ids among `ids` naming media of the tenant, read in `db` (the caller's transaction). */
+export function existingMediaIds(db: Db, tenantId: string, ids: readonly string[]): Promise<string[]> {
+  return createMediaRepository(db).existingIds(tenantId, ids)
 }

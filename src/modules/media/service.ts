@@ -1,15 +1,13 @@
 import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import { type EventSink, transactional } from '../../events/event-log.js'
+import { dbOf, type Emit, type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
 import { paginate } from '../../lib/paging.js'
 import { toSlug } from '../../lib/slug.js'
-import { createGalleriesRepository } from '../galleries/repository.js'
-import { emitUpdated } from '../galleries/service.js'
-import type { TenantSettingsReader } from '../tenant-settings/effective.js'
-import { limitCheck } from '../tenant-settings/limits.js'
+import type { TenantSettingsReader } from '../tenant-settings/index.js'
+import { limitCheck } from '../tenant-settings/index.js'
 import { httpUrl, normalizeTags, toMedia } from './records.js'
 import { createMediaRepository, type MediaRow } from './repository.js'
 import type {
@@ -35,6 +33,16 @@ function objectKeysOf(rows: readonly MediaRow[]): string[] {
 }
 
 /**
+ * A family that shows media: called in the deleting transaction before media `ids` are removed,
+ * it returns what to do once they are gone (emit its own events about the records that lost them).
+ */
+export type MediaReferrer = (
+  tx: Db,
+  tenantId: string,
+  ids: readonly string[],
+) => Promise<(emit: Emit) => Promise<void>>
+
+/**
  * Media records (docs/decisions/media.md); uploads are registered by `uploads.ts`. Works on a
  * transaction too (`{ db: tx }`): the WordPress importer uses `createExternal`. Writes emit
  * `media.*`. Deleting removes the record at once and queues the removal of its stored objects
@@ -49,6 +57,7 @@ export function createMediaService(deps: {
   const { db, settings } = deps
   const repository = createMediaRepository(db)
   const write = transactional(db, deps.events)
+  const referrers: MediaReferrer[] = []
 
   /**
    * `POST /api/media/bulk/delete` (and single deletes): removes this tenant's media among `ids`,
@@ -59,10 +68,11 @@ export function createMediaService(deps: {
   const deleteMany = (context: TenantContext, ids: readonly string[]) => {
     const distinct = [...new Set(ids)]
     return write(context, async (tx, emit) => {
-      const galleryIds = await createGalleriesRepository(tx).galleryIdsUsing(context.tenantId, distinct)
+      const afterDelete = []
+      for (const referrer of referrers) afterDelete.push(await referrer(tx, context.tenantId, distinct))
       const rows = await createMediaRepository(tx).deleteByIds(context.tenantId, distinct)
       for (const row of rows) emit({ type: 'media.deleted', subjectId: row.id, payload: toMedia(row) })
-      await emitUpdated(tx, context.tenantId, galleryIds, emit)
+      for (const step of afterDelete) await step(emit)
       const keys = objectKeysOf(rows)
       if (keys.length > 0 && deps.jobs !== undefined) {
         await deps.jobs.send<RemoveObjectsJob>(
@@ -81,6 +91,14 @@ export function createMediaService(deps: {
   }
 
   return {
+    /**
+     * Adds a family whose records show media (galleries): it hears a deletion before the rows go
+     * and finishes after, in the deleting transaction.
+     */
+    referredBy(referrer: MediaReferrer) {
+      referrers.push(referrer)
+    },
+
     /**
      * `POST /api/media/external`: records a link to media hosted elsewhere. Folio stores the URL
      * and never fetches it (no thumbnail probing, no provider lookups), so this route offers no
@@ -107,7 +125,7 @@ export function createMediaService(deps: {
         tags: normalizeTags([input.tags ?? []].flat()),
         createdBy: userIdOf(context),
       }
-      const checkLimit = await limitCheck(settings, context.tenantId, 'media')
+      const checkLimit = await limitCheck(settings, context.tenantId, 'media', dbOf(context, db))
       return write(context, async (tx, emit) => {
         await checkLimit(tx)
         const media = toMedia(await createMediaRepository(tx).insert(context.tenantId, values))

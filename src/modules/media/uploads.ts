@@ -6,8 +6,8 @@ import { AppError, errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
-import type { TenantSettingsReader } from '../tenant-settings/effective.js'
-import { limitCheck } from '../tenant-settings/limits.js'
+import type { TenantSettingsReader } from '../tenant-settings/index.js'
+import { limitCheck } from '../tenant-settings/index.js'
 import { parseUploadQuery, UploadTooLargeError, verifyUpload } from './local-storage.js'
 import {
   allowedMimeTypes,

@@ -1,7 +1,7 @@
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import { type EventSink, transactional } from '../../events/event-log.js'
+import { dbOf, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { paginate, splitIdList } from '../../lib/paging.js'
 import { toSlug } from '../../lib/slug.js'
@@ -32,7 +32,7 @@ export function createTagsService(deps: { db: Db; events: EventSink }) {
 
     /** The tag with this slug, or undefined. */
     async getBySlug(context: TenantContext, slug: string): Promise<Tag | undefined> {
-      const row = await repository.findBySlug(context.tenantId, slug)
+      const row = await createTagsRepository(dbOf(context, deps.db)).findBySlug(context.tenantId, slug)
       return row === undefined ? undefined : toTag(row)
     },
 

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client.js'
 /**
  * A tenant's settings as the rest of Folio reads them (the shape `GET /api/tenant-settings` shows,
  * minus the write-only secrets, with every default filled in). Read through
@@ -42,12 +43,15 @@ export interface EffectiveSettings {
 
 /** What the families need from settings, with the secrets when a caller must use them. */
 export interface TenantSettingsReader {
-  /** The tenant's settings with defaults; cached. */
-  get(tenantId: string): Promise<EffectiveSettings>
+  /**
+   * The tenant's settings with defaults; cached. `via`: the caller's transaction (a unit of work),
+   * read through on a cache miss and not cached.
+   */
+  get(tenantId: string, via?: Db): Promise<EffectiveSettings>
   /** The decrypted webhook secret, or null (for signing deliveries only). */
   webhookSecret(tenantId: string): Promise<string | null>
   /** The decrypted SMTP password, or null (for sending the tenant's mail only). */
   smtpPassword(tenantId: string): Promise<string | null>
   /** Whether a feature is on: the tenant's switch, else the flag's default, else false. */
-  featureEnabled(tenantId: string, key: string): Promise<boolean>
+  featureEnabled(tenantId: string, key: string, via?: Db): Promise<boolean>
 }

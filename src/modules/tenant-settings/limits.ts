@@ -29,18 +29,19 @@ const COUNTERS: Record<CountedLimit, (db: Db, tenantId: string) => Promise<numbe
 /**
  * The check that refuses to create one more `kind` when the tenant's `limits.<kind>` is set and
  * reached. Get it before the creating transaction (it reads the cached settings, which on the
- * one-connection embedded database cannot be read from inside another transaction) and run it
- * inside that transaction `tx`: when a limit is set it takes a transaction-scoped advisory lock on
- * (tenant, kind) before counting, so concurrent creates queue there and the limit holds exactly;
- * with no limit (or no reader: the importer) it does nothing.
+ * one-connection embedded database cannot be read from inside another transaction; `via` names the
+ * caller's unit of work when there is one) and run it inside that transaction `tx`: when a limit is
+ * set it takes a transaction-scoped advisory lock on (tenant, kind) before counting, so concurrent
+ * creates queue there and the limit holds exactly; with no limit (or no reader) it does nothing.
  * The returned function throws LimitExceeded naming the limit, with `limit` and `usage`.
  */
 export async function limitCheck(
   reader: TenantSettingsReader | undefined,
   tenantId: string,
   kind: CountedLimit,
+  via?: Db,
 ): Promise<(tx: Db) => Promise<void>> {
-  const limit = reader === undefined ? null : (await reader.get(tenantId)).limits[kind]
+  const limit = reader === undefined ? null : (await reader.get(tenantId, via)).limits[kind]
   if (limit === null) return async () => {}
   return async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`folio:limit:${kind}:${tenantId}`}))`)
@@ -60,10 +61,11 @@ export async function assertSchedulingAllowed(
   tenantId: string,
   request: { status?: string | undefined; publishAt?: string | null | undefined },
   now = new Date(),
+  via?: Db,
 ): Promise<void> {
   const future = typeof request.publishAt === 'string' && Date.parse(request.publishAt) > now.getTime()
   if (request.status !== 'scheduled' && !future) return
-  if (await reader.featureEnabled(tenantId, 'contentScheduling')) return
+  if (await reader.featureEnabled(tenantId, 'contentScheduling', via)) return
   throw errors.forbidden(
     'Content scheduling is switched off for this tenant (features.contentScheduling): status "scheduled" and a future publishAt are not accepted.',
   )

@@ -77,14 +77,15 @@ export function createTenantSettingsReader(deps: {
     max: MAX_CACHED_TENANTS,
   })
 
-  async function row(tenantId: string) {
-    const [found] = await db.select().from(tenantSettings).where(eq(tenantSettings.tenantId, tenantId))
+  async function row(tenantId: string, from: Db = db) {
+    const [found] = await from.select().from(tenantSettings).where(eq(tenantSettings.tenantId, tenantId))
     return found
   }
 
   return {
-    get(tenantId) {
-      return cache.get(tenantId, '', async () => effectiveOf(tenantId, await row(tenantId)))
+    async get(tenantId, via) {
+      if (via === undefined) return cache.get(tenantId, '', async () => effectiveOf(tenantId, await row(tenantId)))
+      return cache.peek(tenantId) ?? effectiveOf(tenantId, await row(tenantId, via))
     },
     async webhookSecret(tenantId) {
       const found = await row(tenantId)
@@ -98,11 +99,11 @@ export function createTenantSettingsReader(deps: {
         ? secrets.decrypt(found.smtpPasswordEncrypted, smtpPasswordContext(tenantId))
         : null
     },
-    async featureEnabled(tenantId, key) {
-      const settings = await this.get(tenantId)
+    async featureEnabled(tenantId, key, via) {
+      const settings = await this.get(tenantId, via)
       const own = settings.features[key]
       if (own !== undefined) return own
-      const [flag] = await db
+      const [flag] = await (via ?? db)
         .select({ defaultEnabled: featureFlags.defaultEnabled })
         .from(featureFlags)
         .where(eq(featureFlags.key, key))

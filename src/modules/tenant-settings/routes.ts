@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { tenantContext } from '../../http/auth.js'
 import { errorResponses, TenantOnlyQuery } from '../../http/schemas.js'
-import type { SessionPrincipal } from '../auth/credentials.js'
+import type { SessionPrincipal } from '../auth/index.js'
 import { SettingsBody, SmtpTestResult, UpdateSettingsBody } from './schemas.js'
 import type { TenantSettingsService } from './service.js'
 import type { TenantMailer } from './tenant-mail.js'

@@ -5,10 +5,10 @@ import { onBehalfOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, inTransaction } from '../../events/event-log.js'
-import { isPlatformAdmin, type PlatformAccount } from '../auth/platform-admin.js'
-import type { SessionManager } from '../auth/sessions.js'
-import { PLANS } from '../quotas/plans.js'
-import { grantedBy, type RoleResolver, roleMetaOf } from '../roles/resolver.js'
+import type { SessionManager } from '../auth/index.js'
+import { isPlatformAdmin, type PlatformAccount } from '../auth/index.js'
+import { PLANS } from '../quotas/index.js'
+import { grantedBy, type RoleResolver, roleMetaOf } from '../roles/index.js'
 import { createLifecycleRepository } from './lifecycle-repository.js'
 import { type AcceptedMembership, type CreationOptions, TENANT_SLUG_MAX_LENGTH } from './schemas.js'
 
@@ -90,7 +90,7 @@ export function createOnboarding(deps: OnboardingDeps) {
       const context = { ...onBehalfOf(tenantId, caller.userId, 'membership-accept'), client }
       const accepted = await inTransaction(db, context, deps.events, async (tx, emit) => {
         const repository = createLifecycleRepository(tx)
-        // An expired invitation accepts no more this way than with its token (auth/invitations.ts).
+        // An expired invitation accepts no more this way than with its token (members/invitations.ts).
         const expiresAt = await repository.takeInvitation(tenantId, found.membership.id)
         if (expiresAt !== undefined && expiresAt.getTime() <= Date.now()) throw errors.notFound('Invitation')
         const row = await repository.activatePending(tenantId, found.membership.id)

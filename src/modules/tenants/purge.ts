@@ -2,6 +2,7 @@ import { getTableName, is } from 'drizzle-orm'
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.js'
 import * as schema from '../../db/schema/index.js'
+import { type JobDefinition, job } from '../../family.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { createPurgeRepository } from './purge-repository.js'
 
@@ -117,30 +118,35 @@ export function createTenantPurger(deps: {
 export type TenantPurger = ReturnType<typeof createTenantPurger>
 
 /**
- * Wires the purge into the job runner: `tenants.purge` jobs (queued by a deletion, due at its
- * `purgeAfter`; an hour per attempt, retried with backoff) and the hourly sweep that re-queues any
- * purge that is due and has no job left. `log` hears each purge's outcome.
+ * The purge's jobs: `tenants.purge` (queued by a deletion, due at its `purgeAfter`; an hour per
+ * attempt, retried with backoff) and the hourly sweep that re-queues any purge that is due and has
+ * no job left. `log` hears each purge's outcome.
  */
-export function registerPurgeJobs(
-  jobs: Pick<JobRunner, 'handle' | 'every' | 'send'>,
+export function purgeJobs(
+  jobs: Pick<JobRunner, 'send'>,
   purger: TenantPurger,
   log?: (message: string, fields: Record<string, unknown>) => void,
-) {
-  jobs.handle<PurgeJob>(
-    PURGE_JOB,
-    async (job) => {
-      const outcome = await purger.purge(job)
-      if (outcome === 'early') {
-        await jobs.send(PURGE_JOB, job, { startAfter: new Date(Date.now() + 60 * 60 * 1000) })
-      }
-      log?.('tenant purge', { tenantId: job.tenantId, deletionId: job.deletionId, outcome })
-    },
-    { retryLimit: 10, retryDelaySeconds: 60, expireInSeconds: 60 * 60 },
-  )
-  jobs.handle(PURGE_SWEEP_JOB, async () => {
-    for (const job of await purger.due()) {
-      await jobs.send(PURGE_JOB, job, { singletonKey: `purge:${job.tenantId}` })
-    }
-  })
-  jobs.every(PURGE_SWEEP_JOB, '23 * * * *')
+): JobDefinition[] {
+  return [
+    job<PurgeJob>(
+      PURGE_JOB,
+      async (data) => {
+        const outcome = await purger.purge(data)
+        if (outcome === 'early') {
+          await jobs.send(PURGE_JOB, data, { startAfter: new Date(Date.now() + 60 * 60 * 1000) })
+        }
+        log?.('tenant purge', { tenantId: data.tenantId, deletionId: data.deletionId, outcome })
+      },
+      { retryLimit: 10, retryDelaySeconds: 60, expireInSeconds: 60 * 60 },
+    ),
+    job(
+      PURGE_SWEEP_JOB,
+      async () => {
+        for (const due of await purger.due()) {
+          await jobs.send(PURGE_JOB, due, { singletonKey: `purge:${due.tenantId}` })
+        }
+      },
+      { every: '23 * * * *' },
+    ),
+  ]
 }

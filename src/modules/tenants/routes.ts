@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { clientOf, tenantContext } from '../../http/auth.js'
 import { errorResponses, TenantOnlyQuery } from '../../http/schemas.js'
-import type { SessionPrincipal } from '../auth/credentials.js'
+import type { SessionPrincipal } from '../auth/index.js'
 import { tenantLifecycleRoutes } from './lifecycle-routes.js'
 import type { TenantLifecycleServices } from './lifecycle-services.js'
 import { CreatedTenant, CreateTenantBody, NoQuery, TenantInfoSchema, TenantList } from './schemas.js'

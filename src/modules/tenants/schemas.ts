@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { DateTime, FreeObject, Id, Nullable } from '../../http/schemas.js'
-import { Email } from '../auth/schemas.js'
+import { Email } from '../auth/index.js'
 
 /** Longest tenant slug (80, as the plan slug: docs/decisions/http.md "Limits the contract sets"). */
 export const TENANT_SLUG_MAX_LENGTH = 80

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { tenantContext } from '../../http/auth.js'
 import { errorResponses, IdParams, TenantOnlyQuery } from '../../http/schemas.js'
-import { EmptyBody } from '../auth/schemas.js'
+import { EmptyBody } from '../auth/index.js'
 import { DeliveryBody, DeliveryDetail, DeliveryPage, ListDeliveriesQuery, TestResult } from './schemas.js'
 import type { WebhooksService } from './service.js'
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { DateTime, Nullable } from '../../http/schemas.js'
-import { MembershipSchema, NewPassword, PersonName, SessionUserSchema } from './schemas.js'
+import { MembershipSchema, NewPassword, PersonName, SessionUserSchema } from '../auth/index.js'
 
 /**
  * docs/decisions/http.md "Limits the contract sets": invitation tokens are at least 10 characters

@@ -6,13 +6,11 @@ import { type EventSink, inTransaction } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { hashPassword } from '../../lib/password.js'
-import type { TenantMailer } from '../tenant-settings/tenant-mail.js'
-import type { Principal } from './credentials.js'
+import type { Principal } from '../auth/index.js'
+import { type AuthService, publicSession, sessionState } from '../auth/index.js'
+import type { TenantMailer } from '../tenant-settings/index.js'
 import type { AcceptInvitationInput, InvitationPreview } from './invitation-schemas.js'
 import { createInvitationsRepository } from './invitations-repository.js'
-import { sessionState } from './memberships.js'
-import { createAuthRepository } from './repository.js'
-import { type AuthService, publicSession } from './service.js'
 
 /** docs/decisions/auth.md "One-time tokens": invitations live 72 h. */
 export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000
@@ -42,7 +40,7 @@ export function createInvitations(deps: {
   events: EventSink
   mailer: TenantMailer
   jobs: Pick<JobRunner, 'send'>
-  auth: Pick<AuthService, 'sessions' | 'membershipsOf'>
+  auth: Pick<AuthService, 'sessions' | 'membershipsOf' | 'findUser'>
 }) {
   const { db, auth } = deps
   const repository = createInvitationsRepository(db)
@@ -194,7 +192,7 @@ export function createInvitations(deps: {
           ? await auth.sessions.start(found.user.id, found.tenantId)
           : await auth.sessions.rotate(sessionId, { tenantId: found.tenantId })
       if (issued === undefined) throw errors.unauthorized('The session has ended; log in again.')
-      const user = await createAuthRepository(db).findUserById(found.user.id)
+      const user = await auth.findUser(found.user.id)
       if (user === undefined) throw errors.invalidToken(INVALID)
       const memberships = await auth.membershipsOf(user.id)
       const state = sessionState(user, memberships, found.tenantId)

@@ -14,8 +14,8 @@ import {
   RoleBody,
   ToggleStatusResponse,
   UpdateMemberBody,
-} from './members-schemas.js'
-import type { MembersService } from './members-service.js'
+} from './schemas.js'
+import type { MembersService } from './service.js'
 
 const tags = ['users']
 const GUARDS =

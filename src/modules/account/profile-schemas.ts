@@ -7,7 +7,7 @@ import {
   NewPassword,
   PASSWORD_MAX_LENGTH,
   PersonName,
-} from '../auth/schemas.js'
+} from '../auth/index.js'
 
 /** Profile languages (API contract: GET /api/users/me: tr, en or null). */
 export const LANGUAGES = ['tr', 'en'] as const

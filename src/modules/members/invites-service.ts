@@ -4,20 +4,20 @@ import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
-import { normalizeEmail } from '../auth/email.js'
-import type { Invitations } from '../auth/invitations.js'
-import { createInvitationsRepository } from '../auth/invitations-repository.js'
-import { assertCanGrant } from '../roles/guards.js'
-import type { TenantSettingsReader } from '../tenant-settings/effective.js'
-import { limitCheck } from '../tenant-settings/limits.js'
-import type { MemberChanges } from './member-changes.js'
-import { createMembersRepository, INVITED_USER_STATUS, NO_PASSWORD } from './members-repository.js'
-import type { InviteInput } from './members-schemas.js'
+import { normalizeEmail } from '../auth/index.js'
+import { assertCanGrant } from '../roles/index.js'
+import type { TenantSettingsReader } from '../tenant-settings/index.js'
+import { limitCheck } from '../tenant-settings/index.js'
+import type { MemberChanges } from './changes.js'
+import type { Invitations } from './invitations.js'
+import { createInvitationsRepository } from './invitations-repository.js'
+import { createMembersRepository, INVITED_USER_STATUS, NO_PASSWORD } from './repository.js'
+import type { InviteInput } from './schemas.js'
 
 /**
  * Inviting members (API contract: POST /api/users/invite; docs/decisions/tenancy.md "Joining a
  * tenant needs the invitation"): nobody joins a tenant without accepting a mailed one-time link
- * (auth/invitations.ts: the mail is a job queued in the inviting transaction), and the answer never
+ * (invitations.ts: the mail is a job queued in the inviting transaction), and the answer never
  * tells whether the address has an account. Emits `member.invited`, `member.reinvited`.
  */
 export function createInvitesService(deps: {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { clientOf } from '../../http/auth.js'
 import { errorResponses, MessageBody } from '../../http/schemas.js'
-import { clearSessionCookie } from '../auth/cookie.js'
-import { DeleteMeBody, DeletionPreflight, LeaveBody, LeaveParams, LeaveResponse } from './account-schemas.js'
-import type { AccountService } from './account-service.js'
+import { clearSessionCookie } from '../auth/index.js'
+import { DeleteMeBody, DeletionPreflight, LeaveBody, LeaveParams, LeaveResponse } from './deletion-schemas.js'
+import type { AccountService } from './deletion-service.js'
 
 const tags = ['users']
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { Id } from '../../http/schemas.js'
-import { CurrentPassword } from '../auth/schemas.js'
+import { CurrentPassword } from '../auth/index.js'
 
 export const DeleteMeBody = Type.Object(
   {

@@ -4,11 +4,10 @@ import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { type DomainEvent, deferredSink, type EventSink, inTransaction } from '../../events/event-log.js'
 import { hashPassword } from '../../lib/password.js'
-import type { Principal, SessionPrincipal } from '../auth/credentials.js'
-import { normalizeEmail } from '../auth/email.js'
-import { type AuthService, sessionPrincipal } from '../auth/service.js'
-import { createUsersRepository } from './repository.js'
-import { type ChangePasswordInput, toLanguage, type UpdateMeInput } from './schemas.js'
+import type { Principal, SessionPrincipal } from '../auth/index.js'
+import { type AuthService, normalizeEmail, sessionPrincipal } from '../auth/index.js'
+import { createUsersRepository } from './profile-repository.js'
+import { type ChangePasswordInput, toLanguage, type UpdateMeInput } from './profile-schemas.js'
 
 /**
  * The caller's own account (API contract: `/api/users/me*`): profile read and update, password

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { clientOf } from '../../http/auth.js'
 import { errorResponses, TenantOnlyQuery } from '../../http/schemas.js'
-import { setSessionCookie } from '../auth/cookie.js'
-import { IssuedSessionResponse } from '../auth/schemas.js'
-import { ChangePasswordBody, MeResponse, UpdateMeBody, UpdateMeResponse } from './schemas.js'
-import type { UsersService } from './service.js'
+import { IssuedSessionResponse, setSessionCookie } from '../auth/index.js'
+import { ChangePasswordBody, MeResponse, UpdateMeBody, UpdateMeResponse } from './profile-schemas.js'
+import type { UsersService } from './profile-service.js'
 
 const tags = ['users']
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { DateTime, Id, Nullable, RequiredTenantQuery } from '../../http/schemas.js'
-import { Email, PersonName, RoleMeta } from '../auth/schemas.js'
+import { Email, PersonName, RoleMeta } from '../auth/index.js'
 
 /** Membership statuses: `pending` (invited), `active`, `inactive` (deactivated by an administrator). */
 export const MEMBER_STATUSES = ['pending', 'active', 'inactive'] as const

@@ -2,9 +2,9 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
-import { grantedBy, type ResolvedRole, type RoleResolver, roleMetaOf } from '../roles/resolver.js'
-import { createMembersRepository, type MemberRow, type MembersRepository } from './members-repository.js'
-import type { Member } from './members-schemas.js'
+import { grantedBy, type ResolvedRole, type RoleResolver, roleMetaOf } from '../roles/index.js'
+import { createMembersRepository, type MemberRow, type MembersRepository } from './repository.js'
+import type { Member } from './schemas.js'
 
 /**
  * What every member write shares: the tenant's roles read up front, a transaction holding the

@@ -2,10 +2,10 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { deferredSink, type EventSink, inTransaction } from '../../events/event-log.js'
-import type { Principal } from '../auth/credentials.js'
-import { type AuthService, sessionPrincipal } from '../auth/service.js'
-import { createAccountRepository } from './account-repository.js'
-import { createMembersRepository } from './members-repository.js'
+import type { Principal } from '../auth/index.js'
+import { type AuthService, sessionPrincipal } from '../auth/index.js'
+import { ownerGuard } from '../members/index.js'
+import { createAccountRepository } from './deletion-repository.js'
 
 type OwnershipRow = Awaited<
   ReturnType<ReturnType<typeof createAccountRepository>['membershipsWithOwnership']>
@@ -86,7 +86,7 @@ export function createAccountService(deps: {
       await db.transaction(async (raw) => {
         const tx = raw as unknown as Db
         const first = await createAccountRepository(tx).membershipsWithOwnership(session.userId)
-        for (const row of first) await createMembersRepository(tx).lockOwners(row.tenantId)
+        for (const row of first) await ownerGuard(tx).lock(row.tenantId)
         const rows = await createAccountRepository(tx).membershipsWithOwnership(session.userId)
         const plan = planOf(rows)
         if (plan.blockingTenants.length > 0) {
@@ -160,20 +160,20 @@ export function createAccountService(deps: {
         contextOf(found.tenantId, session.userId, client),
         deps.events,
         async (tx, emit) => {
-          const members = createMembersRepository(tx)
-          await members.lockOwners(found.tenantId)
+          const members = ownerGuard(tx)
+          await members.lock(found.tenantId)
           const current = await createAccountRepository(tx).findOwnMembership(session.userId, membershipId)
           if (current === undefined) throw errors.notFound('Membership')
           if (
             current.role === 'owner' &&
             current.status === 'active' &&
-            (await members.countActiveOwners(found.tenantId)) <= 1
+            (await members.activeOwners(found.tenantId)) <= 1
           ) {
             throw errors.lastOwner(
               'You are the last active owner of this tenant; make someone else owner, or delete the tenant.',
             )
           }
-          await members.remove(found.tenantId, membershipId)
+          await members.removeMember(found.tenantId, membershipId)
           emit({
             type: 'member.left',
             subjectId: membershipId,

@@ -1,0 +1,37 @@
+import { type Family, type Kernel, mount } from '../../family.js'
+import type { AuthService } from '../auth/index.js'
+import { accountDeletionRoutes, membershipsRoutes } from './deletion-routes.js'
+import { createAccountService } from './deletion-service.js'
+import { accountRoutes } from './page-routes.js'
+import { usersRoutes } from './profile-routes.js'
+import { createUsersService } from './profile-service.js'
+
+export type { AccountService } from './deletion-service.js'
+export type { UsersService } from './profile-service.js'
+
+/**
+ * One's own account: the pages mailed links open (`/account/*`), the profile and password
+ * (`/api/users/me*`), leaving a tenant (`/api/memberships/{id}/leave`) and deleting the account
+ * (`DELETE /api/users/me` with its preflight).
+ */
+export function accountFamily(kernel: Kernel, deps: { auth: AuthService }) {
+  const { db, config } = kernel
+  const users = createUsersService({ db, auth: deps.auth, events: kernel.events })
+  const account = createAccountService({
+    db,
+    events: kernel.events,
+    auth: deps.auth,
+    tenantDeletionGraceMs: config.tenantDeletionGraceMs,
+  })
+  const secureCookie = config.publicUrl.startsWith('https:')
+  return {
+    name: 'account',
+    services: { users, account },
+    pages: [mount(accountRoutes, { prefix: '/account' })],
+    adminRoutes: [
+      mount(accountDeletionRoutes, { prefix: '/api/users', service: account, secureCookie }),
+      mount(membershipsRoutes, { prefix: '/api/memberships', service: account }),
+      mount(usersRoutes, { prefix: '/api/users', service: users, secureCookie }),
+    ],
+  } satisfies Family
+}

@@ -1,0 +1,34 @@
+import { type Family, type Kernel, mount } from '../../family.js'
+import { collectionDefinitionsRoutes } from './definitions-routes.js'
+import { createCollectionDefinitionsService } from './definitions-service.js'
+import { collectionEntriesRoutes } from './entries-routes.js'
+import { createCollectionEntriesService } from './entries-service.js'
+import { publicCollectionsRoutes } from './public-routes.js'
+import { createPublicCollectionsService } from './public-service.js'
+import { createEntryReader } from './reader.js'
+
+/**
+ * Collections (API contract: `/api/collections`, `/api/public/collections`, the query DSL): typed
+ * schemas a tenant defines, their entries, and their public delivery.
+ */
+export function collectionsFamily(kernel: Kernel) {
+  const { db, config } = kernel
+  const reader = createEntryReader({ db, timeoutMs: config.publicQueryTimeoutMs })
+  const collections = createCollectionDefinitionsService({ db, events: kernel.events })
+  const collectionEntries = createCollectionEntriesService({
+    db,
+    events: kernel.events,
+    definitions: collections,
+    reader,
+  })
+  const publicCollections = createPublicCollectionsService({ db, reader })
+  return {
+    name: 'collections',
+    services: { collections, collectionEntries, publicCollections },
+    adminRoutes: [
+      mount(collectionDefinitionsRoutes, { prefix: '/api/collections', service: collections }),
+      mount(collectionEntriesRoutes, { prefix: '/api/collections', service: collectionEntries }),
+    ],
+    publicRoutes: [publicCollectionsRoutes(publicCollections)],
+  } satisfies Family
+}

@@ -1,0 +1,73 @@
+import { type Family, job, type Kernel, mount } from '../../family.js'
+import type { CustomFieldDefinitions } from '../custom-fields/index.js'
+import type { TenantSettingsReader } from '../tenant-settings/index.js'
+import {
+  type ContentJob,
+  PRUNE_VERSIONS_JOB,
+  PUBLISH_DUE_JOB,
+  PUBLISH_SCHEDULED_JOB,
+} from './content-jobs.js'
+import { createListTotals } from './list-totals.js'
+import { contentsRoutes } from './routes.js'
+import { createContentScheduler } from './schedule.js'
+import { createContentsService } from './service.js'
+import { createTaxonomyIds } from './taxonomy-ids.js'
+import { contentVersionsRoutes } from './versions-routes.js'
+import { createContentVersionsService } from './versions-service.js'
+
+export { sanitizeContentHtml } from './sanitize.js'
+export type { Content, ContentStatus, CreateContentInput } from './schemas.js'
+export type { ContentsService, WriteOptions } from './service.js'
+export { visibleStatuses } from './service.js'
+export { explicitSlug } from './slugs.js'
+
+/**
+ * Contents (API contract: `/api/contents`): articles with their taxonomy, custom fields and
+ * versions, scheduled publishing, and version pruning.
+ */
+export function contentsFamily(
+  kernel: Kernel,
+  deps: { settings: TenantSettingsReader; customFieldDefinitions: CustomFieldDefinitions },
+) {
+  const { db, config, platform } = kernel
+  const contents = createContentsService({
+    db,
+    events: kernel.events,
+    listTotals: createListTotals(platform.bus),
+    taxonomyIds: createTaxonomyIds(platform.bus),
+    settings: deps.settings,
+    customFields: deps.customFieldDefinitions,
+    jobs: platform.jobs,
+    maxVersions: config.contentVersionsMax,
+  })
+  const contentVersions = createContentVersionsService({
+    db,
+    events: kernel.events,
+    writes: contents,
+    maxVersions: config.contentVersionsMax,
+  })
+  const contentScheduler = createContentScheduler({ db, contents })
+  return {
+    name: 'contents',
+    services: { contents, contentVersions, contentScheduler },
+    adminRoutes: [
+      mount(contentsRoutes, { prefix: '/api/contents', service: contents }),
+      mount(contentVersionsRoutes, { prefix: '/api/contents', service: contentVersions }),
+    ],
+    jobs: [
+      job<ContentJob>(PUBLISH_SCHEDULED_JOB, async (data) => {
+        await contents.publishScheduled(data.tenantId, data.contentId)
+      }),
+      job(
+        PUBLISH_DUE_JOB,
+        async () => {
+          await contentScheduler.publishDue()
+        },
+        { every: '* * * * *' },
+      ),
+      job<ContentJob>(PRUNE_VERSIONS_JOB, async (data) => {
+        await contentVersions.prune(data.tenantId, data.contentId)
+      }),
+    ],
+  } satisfies Family
+}

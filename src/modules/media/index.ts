@@ -1,0 +1,57 @@
+import { type Family, type Kernel, mount } from '../../family.js'
+import type { TenantSettingsReader } from '../tenant-settings/index.js'
+import { mediaFileRoutes } from './file-routes.js'
+import { createMediaFiles } from './files.js'
+import { mediaJobs } from './jobs.js'
+import { mediaRoutes } from './routes.js'
+import { createMediaService } from './service.js'
+import type { MediaStorage } from './storage.js'
+import { createMediaUploads } from './uploads.js'
+
+export { existingMediaIds, toMedia } from './records.js'
+export type { MediaRow } from './repository.js'
+export { type Media, MediaSchema } from './schemas.js'
+export type { MediaReferrer, MediaService } from './service.js'
+export { createMediaStorage, type MediaStorage } from './storage.js'
+
+/**
+ * Media (API contract: `/api/media`, the served files): records, presigned uploads with their
+ * variants, external media, and the stored objects (removed with a purged tenant).
+ */
+export function mediaFamily(kernel: Kernel, deps: { settings: TenantSettingsReader; storage: MediaStorage }) {
+  const { db, config, platform } = kernel
+  const { storage } = deps
+  const media = createMediaService({
+    db,
+    events: kernel.events,
+    settings: deps.settings,
+    jobs: platform.jobs,
+  })
+  const mediaUploads = createMediaUploads({
+    db,
+    events: kernel.events,
+    settings: deps.settings,
+    storage,
+    jobs: platform.jobs,
+    maxUploadBytes: config.media.maxUploadBytes,
+    maxImagePixels: config.media.maxImagePixels,
+    presignTtlSeconds: config.media.presignTtlSeconds,
+    secret: config.appSecret,
+  })
+  const mediaFiles = createMediaFiles({ db, storage })
+  return {
+    name: 'media',
+    services: {
+      media,
+      mediaUploads,
+      mediaFiles,
+      /** `mediaStorage.removeTenant(tenantId)` removes every stored object of a tenant. */
+      mediaStorage: storage,
+    },
+    pages: [mount(mediaFileRoutes, { uploads: mediaUploads, files: mediaFiles })],
+    adminRoutes: [mount(mediaRoutes, { prefix: '/api/media', service: media, uploads: mediaUploads })],
+    jobs: mediaJobs(storage, mediaUploads),
+    // A purged tenant's files go with its rows.
+    purgeCleanups: [{ name: 'media-objects', run: (tenantId) => storage.removeTenant(tenantId) }],
+  } satisfies Family
+}
