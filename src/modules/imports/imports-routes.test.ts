@@ -6,7 +6,7 @@ import { and, count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { call, seedApiToken, seedMember, seedTenant, useTestContext } from '../../../test/helpers.js'
 import { postExport, secondApp, waitForImport } from '../../../test/import-fixtures.js'
-import { categories, contents, imports, tags } from '../../db/schema/index.js'
+import { categories, contents, contentVersions, imports, tags } from '../../db/schema/index.js'
 import { newId } from '../../lib/ids.js'
 import type { Import } from './schemas.js'
 
@@ -111,6 +111,34 @@ describe('POST /api/imports/wordpress and GET /api/imports/{id}', () => {
     const second = await waitForImport(ctx.app, owner.token, again.data.import.id)
     expect(second.counts.posts).toEqual({ created: 0, existing: 1, skipped: 0 })
     expect(second.counts.categories).toEqual({ created: 0, existing: 1, skipped: 0 })
+  })
+
+  it("writes through the tenant's own services: limits.entries holds, and each imported content has its version", async () => {
+    const owner = await seedTenant(ctx.db)
+    const limited = await call(ctx.app, 'PUT', '/api/tenant-settings', {
+      token: owner.token,
+      body: { limits: { entries: 1 } },
+    })
+    expect(limited.statusCode, limited.body).toBe(200)
+    const started = await postExport(ctx.app, owner.token, EXPORT)
+    expect(started.statusCode, started.body).toBe(202)
+    const done = await waitForImport(ctx.app, owner.token, started.data.import.id)
+    expect(done.status).toBe('succeeded')
+    expect(done.counts.posts).toEqual({ created: 1, existing: 0, skipped: 0 })
+    expect(done.counts.pages).toEqual({ created: 0, existing: 0, skipped: 1 })
+    expect(done.problems).toEqual([
+      { key: 'post:8', message: expect.stringMatching(/^Not imported: .*limit/i) },
+    ])
+    const [stored] = await ctx.db
+      .select({ total: count() })
+      .from(contents)
+      .where(eq(contents.tenantId, owner.tenantId))
+    expect(stored?.total).toBe(1)
+    const [versions] = await ctx.db
+      .select({ total: count() })
+      .from(contentVersions)
+      .where(eq(contentVersions.tenantId, owner.tenantId))
+    expect(versions?.total).toBe(1)
   })
 
   it('counts without writing in a dry run', async () => {
