@@ -7,6 +7,7 @@ import base from './vitest.config.js'
  * families). `npm test` runs everything; one family alone: `npx vitest run src/modules/<family>`.
  */
 const QUICK_TESTS = [
+  'src/config.test.ts',
   'src/lib/{like,outbound,secrets}.test.ts',
   'src/modules/collections/query/compile.test.ts',
   'src/modules/forms/{answers,client-info,pattern}.test.ts',

@@ -1,21 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { isHttpUrl, parseInteger } from './config-parse.js'
-import {
-  type AuthThrottleLimits,
-  type GoogleConfig,
-  type MediaConfig,
-  readAuthThrottles,
-  readGoogle,
-  readMediaConfig,
-  readPublicClientLimit,
-} from './config-sections.js'
+import { join } from 'node:path'
+import { configOf, type LogLevel, type PlanSlug, readVariables } from './config-schema.js'
+
+export { DEFAULT_WEBHOOK_RETRY_DELAYS_SECONDS, PLAN_SLUGS, type PlanSlug } from './config-schema.js'
 
 /**
  * Runtime configuration (docs/decisions/configuration.md "Configuration is read once, at start").
- * `loadConfig` reads the environment once, reports every invalid variable together in one
- * `ConfigError`, and returns a frozen object; nothing else in Folio reads `process.env`.
+ * Each field comes from the environment variable that lands in it in config-schema.ts, which gives
+ * its default, bounds and unit; notes here say what a value means to the code.
  */
 export interface Config {
   port: number
@@ -45,64 +38,86 @@ export interface Config {
   importMaxBytes: number
   /** Days the activity log keeps an entry (docs/decisions/jobs-and-events.md "Activities"). */
   activityRetentionDays: number
-  /** Days a relayed outbox event is kept (`OUTBOX_RETENTION_DAYS`) before the daily prune removes it. */
   outboxRetentionDays: number
-  /** Live versions kept per content; older ones are pruned by a job. */
   contentVersionsMax: number
-  /**
-   * Whether this instance relays outbox events to their consumers (`OUTBOX_RELAY=off`: it only
-   * writes them; another instance, or the next start, relays them).
-   */
+  /** false: this instance only writes outbox events; another instance, or the next start, relays them. */
   outboxRelay: boolean
-  /**
-   * Whether outbound requests to tenant-chosen addresses (webhooks, SMTP hosts) may reach private,
-   * loopback and link-local addresses (`OUTBOUND_ALLOW_PRIVATE=true`, on-premises installs only).
-   */
+  /** Whether webhooks and tenant SMTP hosts may reach private, loopback and link-local addresses. */
   outboundAllowPrivate: boolean
   /**
    * Seconds before each webhook retry (docs/decisions/jobs-and-events.md "Webhooks follow Standard
-   * Webhooks"); one more attempt than entries in all, then the delivery fails. Each wait gets up to
-   * 10 % random jitter on top.
+   * Webhooks"); one more attempt than entries, then the delivery fails. Each wait gets up to 10 %
+   * random jitter on top.
    */
   webhookRetryDelaysSeconds: readonly number[]
-  /**
-   * Monthly request metering and the quota (docs/decisions/quotas.md); false when `METERING=off`
-   * (benchmarks comparing its cost): nothing is counted, limited or reported in headers.
-   */
+  /** Request metering and the monthly quota (docs/decisions/quotas.md); false: nothing counted or limited. */
   metering: boolean
-  /**
-   * How long a deleted tenant can be restored before the purge job removes its data
-   * (`TENANT_DELETION_GRACE_DAYS`, default 30; fractions allowed, 0 = purge at once).
-   */
+  /** How long a deleted tenant can be restored before the purge job removes its data (0: at once). */
   tenantDeletionGraceMs: number
   /** Where uploaded media live and how they are served (docs/decisions/media.md "Two drivers, one store"). */
   media: MediaConfig
   /** Google sign-in (OpenID Connect); undefined when `GOOGLE_CLIENT_ID` is unset (its routes answer 503). */
   google: GoogleConfig | undefined
-  /** A MaxMind City or Country database file for form responses' `geo` (`GEOIP_DATABASE`); unset: geo is null. */
+  /** A MaxMind City or Country database file for form responses' `geo`; unset: geo is null. */
   geoipDatabase: string | undefined
-  /**
-   * The captcha provider forms with `settings.captcha` are verified against (`CAPTCHA_VERIFY_URL`, a
-   * siteverify endpoint, with `CAPTCHA_SECRET`); undefined when not configured.
-   */
+  /** The captcha siteverify endpoint forms with `settings.captcha` are checked against; undefined: none. */
   captcha: { verifyUrl: string; secret: string } | undefined
-  /**
-   * Longest a public collection read or query may run (`PUBLIC_QUERY_TIMEOUT_MS`, a statement
-   * timeout set per transaction); beyond it the request answers 400 QueryTimeout.
-   */
+  /** Statement timeout of a public collection read or query; beyond it the answer is 400 QueryTimeout. */
   publicQueryTimeoutMs: number
-  /** Public-route requests a minute per client address (`PUBLIC_CLIENT_LIMIT`); false: unlimited. */
+  /** Public-route requests a minute per client address (IPv6: its /64); false: unlimited. */
   publicClientLimit: number | false
 }
 
-/** Standard Webhooks-style schedule: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
-export const DEFAULT_WEBHOOK_RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000] as const
+/**
+ * `local`: files under `dataDir/media`, uploads through Folio's own signed PUT, served by Folio at
+ * `publicUrl/media/…`; `s3`: any S3-compatible store, uploads straight to it by presigned URL.
+ */
+export interface MediaConfig {
+  driver: 'local' | 's3'
+  /** Reported by presign as `maxUploadBytes`. */
+  maxUploadBytes: number
+  /** Origin serving the media (default: local `publicUrl`, s3 the bucket's URL). */
+  publicUrl: string
+  presignTtlSeconds: number
+  /** Width × height: the memory an image's variants take grows with it; larger ones are refused. */
+  maxImagePixels: number
+  /** Set with `MEDIA_DRIVER=s3` only. */
+  s3:
+    | {
+        bucket: string
+        region: string
+        endpoint: string | undefined
+        accessKeyId: string
+        secretAccessKey: string
+      }
+    | undefined
+}
 
-export const PLAN_SLUGS = ['free', 'pro', 'promax', 'enterprise'] as const
-export type PlanSlug = (typeof PLAN_SLUGS)[number]
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
-type LogLevel = (typeof LOG_LEVELS)[number]
+export interface GoogleConfig {
+  clientId: string
+  clientSecret: string
+  issuerUrl: string
+  /** True only for an `http://` issuer on a loopback address: a local provider (tests, development). */
+  allowInsecureIssuer: boolean
+}
 
+/** Failures (or requests) allowed per key within `windowSeconds`; see src/modules/auth/throttle.ts. */
+export interface AuthThrottleLimits {
+  windowSeconds: number
+  loginIp: number
+  loginAccountIp: number
+  loginAccount: number
+  currentPassword: number
+  registerIp: number
+  resendIp: number
+  /** Password-reset requests per client network, and per address from everywhere. */
+  forgotIp: number
+  forgotAccount: number
+  /** Failed password resets (unknown, used or expired tokens) per client network. */
+  resetIp: number
+}
+
+/** Every problem of the environment at once, one line each (`NAME must …, got "…"`). */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
@@ -110,190 +125,61 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>
-
-export function loadConfig(env: Env = process.env): Readonly<Config> {
-  const problems: string[] = []
-  const read = (name: string) => {
-    const value = env[name]?.trim()
-    return value === '' ? undefined : value
-  }
-
-  const port = parseInteger(read('PORT') ?? '3000', 'PORT', 0, 65535, problems)
-  const host = read('HOST') ?? '127.0.0.1'
-  const publicUrl = (read('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '')
-  if (!isHttpUrl(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) URL, got "${publicUrl}"`)
-  const appUrl = (read('APP_URL') ?? publicUrl).replace(/\/+$/, '')
-  if (!isHttpUrl(appUrl)) problems.push(`APP_URL must be an http(s) URL, got "${appUrl}"`)
-  const dataDir = resolve(read('DATA_DIR') ?? './data')
-
-  const databaseUrl = read('DATABASE_URL')
-  if (databaseUrl !== undefined && databaseUrl !== 'memory://' && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL must be memory:// or a postgres:// URL (unset = embedded PGlite in DATA_DIR)')
-  }
-  const redisUrl = read('REDIS_URL')
-  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl))
-    problems.push('REDIS_URL must be a redis:// URL')
-
-  const smtpUrl = read('SMTP_URL')
-  if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must be an smtp:// URL')
-
-  const defaultTenantPlan = read('DEFAULT_TENANT_PLAN') ?? 'enterprise'
-  if (!PLAN_SLUGS.includes(defaultTenantPlan as PlanSlug)) {
-    problems.push(`DEFAULT_TENANT_PLAN must be one of ${PLAN_SLUGS.join(', ')}`)
-  }
-  const logLevel = read('LOG_LEVEL') ?? 'info'
-  if (!LOG_LEVELS.includes(logLevel as LogLevel))
-    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
-
-  const bodyLimitBytes = parseInteger(
-    read('BODY_LIMIT_BYTES') ?? String(10 * 1024 * 1024),
-    'BODY_LIMIT_BYTES',
-    1024,
-    2 ** 31,
-    problems,
-  )
-  const authThrottles = readAuthThrottles(read, problems)
-  const importMaxBytes = parseInteger(
-    read('IMPORT_MAX_BYTES') ?? String(50 * 1024 * 1024),
-    'IMPORT_MAX_BYTES',
-    1024,
-    2 ** 31,
-    problems,
-  )
-  const activityRetentionDays = parseInteger(
-    read('ACTIVITY_RETENTION_DAYS') ?? '180',
-    'ACTIVITY_RETENTION_DAYS',
-    1,
-    36_500,
-    problems,
-  )
-  const outboxRetentionDays = parseInteger(
-    read('OUTBOX_RETENTION_DAYS') ?? '7',
-    'OUTBOX_RETENTION_DAYS',
-    1,
-    3650,
-    problems,
-  )
-  const contentVersionsMax = parseInteger(
-    read('CONTENT_VERSIONS_MAX') ?? '100',
-    'CONTENT_VERSIONS_MAX',
-    1,
-    10_000,
-    problems,
-  )
-  const outboxRelay = read('OUTBOX_RELAY') ?? 'on'
-  if (outboxRelay !== 'on' && outboxRelay !== 'off') {
-    problems.push(`OUTBOX_RELAY must be on or off, got "${outboxRelay}"`)
-  }
-  const outboundAllowPrivate = read('OUTBOUND_ALLOW_PRIVATE') ?? 'false'
-  if (outboundAllowPrivate !== 'true' && outboundAllowPrivate !== 'false') {
-    problems.push(`OUTBOUND_ALLOW_PRIVATE must be true or false, got "${outboundAllowPrivate}"`)
-  }
-  const webhookRetryDelaysSeconds = (
-    read('WEBHOOK_RETRY_DELAYS') ?? DEFAULT_WEBHOOK_RETRY_DELAYS_SECONDS.join(',')
-  )
-    .split(',')
-    .map((delay) => parseInteger(delay.trim(), 'WEBHOOK_RETRY_DELAYS (each)', 0, 7 * 24 * 3600, problems))
-  if (webhookRetryDelaysSeconds.length > 20) problems.push('WEBHOOK_RETRY_DELAYS lists at most 20 delays')
-  const meteringMode = read('METERING') ?? 'on'
-  if (meteringMode !== 'on' && meteringMode !== 'off') {
-    problems.push(`METERING must be on or off, got "${meteringMode}"`)
-  }
-  const graceText = read('TENANT_DELETION_GRACE_DAYS') ?? '30'
-  const graceDays = /^\d+(\.\d+)?$/.test(graceText) ? Number(graceText) : Number.NaN
-  if (!(graceDays <= 3650)) {
-    problems.push(`TENANT_DELETION_GRACE_DAYS must be a number of days from 0 to 3650, got "${graceText}"`)
-  }
-  const media = readMediaConfig(read, publicUrl, problems)
-  const captchaVerifyUrl = read('CAPTCHA_VERIFY_URL')
-  const captchaSecret = read('CAPTCHA_SECRET')
-  if (captchaVerifyUrl !== undefined && !isHttpUrl(captchaVerifyUrl)) {
-    problems.push('CAPTCHA_VERIFY_URL must be an http(s) URL')
-  }
-  if ((captchaVerifyUrl === undefined) !== (captchaSecret === undefined)) {
-    problems.push('CAPTCHA_VERIFY_URL and CAPTCHA_SECRET are set together')
-  }
-  const publicQueryTimeoutMs = parseInteger(
-    read('PUBLIC_QUERY_TIMEOUT_MS') ?? '2000',
-    'PUBLIC_QUERY_TIMEOUT_MS',
-    50,
-    60_000,
-    problems,
-  )
-  const trustProxyValue = read('TRUST_PROXY')
-  const trustProxy = trustProxyValue ? trustProxyValue.split(',').map((s) => s.trim()) : false
-
-  let appSecret = read('APP_SECRET')
-  if (appSecret !== undefined && appSecret.length < 32)
-    problems.push('APP_SECRET must be at least 32 characters')
-  const isServerDatabase = databaseUrl?.startsWith('postgres') ?? false
-  if (appSecret === undefined && isServerDatabase) {
+/**
+ * Reads the variables of config-schema.ts from `env` (blank = unset), checks each against its schema,
+ * then the rules between variables below, and throws one `ConfigError` listing every problem.
+ * Without `APP_SECRET`, the embedded database keeps a generated one in `DATA_DIR/secret`.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  const { values: v, problems } = readVariables(env)
+  if (v.APP_SECRET === undefined && v.DATABASE_URL?.startsWith('postgres')) {
     problems.push(
       'APP_SECRET is required with a PostgreSQL DATABASE_URL (generate one: openssl rand -base64 48)',
     )
   }
-
-  const appSecretPrevious = (read('APP_SECRET_PREVIOUS') ?? '')
-    .split(',')
-    .map((secret) => secret.trim())
-    .filter(Boolean)
-  if (appSecretPrevious.some((secret) => secret.length < 32)) {
-    problems.push('APP_SECRET_PREVIOUS must list secrets of at least 32 characters each')
+  if (v.MEDIA_DRIVER === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (v[name] === undefined) problems.push(`${name} is required with MEDIA_DRIVER=s3`)
+    }
   }
-
-  const google = readGoogle(read, problems)
-  const publicClientLimit = readPublicClientLimit(read, problems)
-
+  // Google's web clients authenticate at the token endpoint: no sign-in without the secret.
+  if ((v.GOOGLE_CLIENT_ID === undefined) !== (v.GOOGLE_CLIENT_SECRET === undefined)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together')
+  }
+  if ((v.CAPTCHA_VERIFY_URL === undefined) !== (v.CAPTCHA_SECRET === undefined)) {
+    problems.push('CAPTCHA_VERIFY_URL and CAPTCHA_SECRET are set together')
+  }
   if (problems.length > 0) throw new ConfigError(problems)
 
-  if (appSecret === undefined) {
-    appSecret =
-      databaseUrl === 'memory://' ? randomBytes(48).toString('base64url') : readOrCreateSecret(dataDir)
-  }
+  // Defaults that follow other variables.
+  v.PUBLIC_URL ??= `http://localhost:${v.PORT}`
+  v.APP_URL ??= v.PUBLIC_URL
+  const bucketUrl =
+    v.S3_ENDPOINT === undefined
+      ? `https://${v.S3_BUCKET}.s3.${v.S3_REGION}.amazonaws.com`
+      : `${v.S3_ENDPOINT}/${v.S3_BUCKET}`
+  v.MEDIA_PUBLIC_URL ??= v.MEDIA_DRIVER === 's3' ? (v.S3_PUBLIC_URL ?? bucketUrl) : v.PUBLIC_URL
 
-  return Object.freeze({
-    port,
-    host,
-    publicUrl,
-    appUrl,
-    dataDir,
-    databaseUrl,
-    redisUrl,
-    appSecret,
-    appSecretPrevious: Object.freeze(appSecretPrevious),
-    smtpUrl,
-    mailFrom: read('MAIL_FROM') ?? 'Folio <no-reply@localhost>',
-    platformAdminEmails: Object.freeze(
-      (read('PLATFORM_ADMIN_EMAILS') ?? '')
-        .split(',')
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-    defaultTenantPlan: defaultTenantPlan as PlanSlug,
-    logLevel: logLevel as LogLevel,
-    trustProxy,
-    bodyLimitBytes,
-    authThrottles,
-    importMaxBytes,
-    activityRetentionDays,
-    outboxRetentionDays,
-    contentVersionsMax,
-    outboxRelay: outboxRelay !== 'off',
-    outboundAllowPrivate: outboundAllowPrivate === 'true',
-    webhookRetryDelaysSeconds: Object.freeze(webhookRetryDelaysSeconds),
-    metering: meteringMode !== 'off',
-    tenantDeletionGraceMs: Math.round(graceDays * 24 * 60 * 60 * 1000),
-    media,
-    google,
-    geoipDatabase: read('GEOIP_DATABASE'),
-    captcha:
-      captchaVerifyUrl === undefined || captchaSecret === undefined
-        ? undefined
-        : Object.freeze({ verifyUrl: captchaVerifyUrl, secret: captchaSecret }),
-    publicQueryTimeoutMs,
-    publicClientLimit,
-  })
+  const config = configOf(v)
+  config.appSecret =
+    v.APP_SECRET ??
+    (v.DATABASE_URL === 'memory://'
+      ? randomBytes(48).toString('base64url')
+      : readOrCreateSecret(config.dataDir))
+  if (v.AUTH_THROTTLES === 'off') config.authThrottles = false
+  if (v.MEDIA_DRIVER === 'local') config.media.s3 = undefined
+  if (v.CAPTCHA_VERIFY_URL === undefined) config.captcha = undefined
+  // The issuer's format allows http on a loopback address only.
+  config.google =
+    config.google?.clientId === undefined
+      ? undefined
+      : { ...config.google, allowInsecureIssuer: config.google.issuerUrl.startsWith('http:') }
+  return deepFreeze(config)
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) Object.values(value).forEach(deepFreeze)
+  return Object.freeze(value)
 }
 
 /** Embedded installs keep a generated secret in `DATA_DIR/secret` so tokens survive restarts. */

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client'
-import type { GoogleConfig } from '../../config-sections.js'
+import type { GoogleConfig } from '../../config.js'
 
 /** What Folio takes from a verified Google ID token. */
 export interface GoogleIdentity {

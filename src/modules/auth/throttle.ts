@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
-import type { AuthThrottleLimits } from '../../config-sections.js'
+import type { AuthThrottleLimits } from '../../config.js'
 import { errors } from '../../errors.js'
 import { sha256Hex } from '../../lib/hash.js'
 import type { SharedStore } from '../../store/shared-store.js'
