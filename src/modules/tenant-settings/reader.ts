@@ -84,7 +84,8 @@ export function createTenantSettingsReader(deps: {
 
   return {
     async get(tenantId, via) {
-      if (via === undefined) return cache.get(tenantId, '', async () => effectiveOf(tenantId, await row(tenantId)))
+      if (via === undefined)
+        return cache.get(tenantId, '', async () => effectiveOf(tenantId, await row(tenantId)))
       return cache.peek(tenantId) ?? effectiveOf(tenantId, await row(tenantId, via))
     },
     async webhookSecret(tenantId) {
