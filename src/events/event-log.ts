@@ -1,7 +1,9 @@
+import { Value } from 'typebox/value'
 import type { Actor, TenantContext } from '../context.js'
 import type { Db } from '../db/client.js'
 import { type ActorRef, outbox } from '../db/schema/index.js'
 import { newId } from '../lib/ids.js'
+import { EVENTS, type EventPayload, type EventType } from './catalog.js'
 
 /**
  * Domain events and the transactional outbox (docs/architecture.md "Outbox",
@@ -10,17 +12,27 @@ import { newId } from '../lib/ids.js'
  * commit the event sink hears the events: this instance drops its caches at once, and the relay
  * (`relay.ts`) hands them to the durable consumers. Nothing a consumer does can fail the write.
  *
- * Names are `<resource>.<past-verb>` (`content.created`, `member.role-changed`); the payload is the
- * public record (what a read returns) plus what changed, never a secret.
+ * Names are `<resource>.<past-verb>` (`content.created`, `member.role-changed`); each type and its
+ * payload are declared in the catalog (`catalog.ts`): ids, the facts naming the record and what
+ * changed, never a whole record or a secret.
  */
-export interface DomainEvent {
+export type DomainEvent = {
+  [T in EventType]: {
+    type: T
+    /** The record the event is about (its id), when there is one. */
+    subjectId?: string | null
+    payload: EventPayload<T>
+  }
+}[EventType]
+
+/**
+ * An event as stored and handed to consumers. Its type and payload are read back from the outbox
+ * as plain values: rows written before a payload shape changed keep their old shape.
+ */
+export interface CommittedEvent {
   type: string
-  /** The record the event is about (its id), when there is one. */
   subjectId?: string | null
   payload: Record<string, unknown>
-}
-
-export interface CommittedEvent extends DomainEvent {
   id: string
   tenantId: string
   actor: ActorRef
@@ -30,6 +42,22 @@ export interface CommittedEvent extends DomainEvent {
 }
 
 export type Emit = (event: DomainEvent) => void
+
+const CHECK_PAYLOADS = process.env.NODE_ENV === 'test'
+
+/**
+ * Under test (NODE_ENV=test), an event whose payload does not match its catalog schema fails its
+ * write, so a payload that grew a member is found by the suite; in production the types suffice.
+ */
+function checked(event: DomainEvent): DomainEvent {
+  if (CHECK_PAYLOADS && !Value.Check(EVENTS[event.type], event.payload)) {
+    const problems = [...Value.Errors(EVENTS[event.type], event.payload)].map(
+      (error) => `${error.instancePath || '/'} ${error.message}`,
+    )
+    throw new Error(`The ${event.type} payload does not match the event catalog: ${problems.join('; ')}`)
+  }
+  return event
+}
 
 /** Hears events after their transaction committed (local cache invalidation, relay wake-up). */
 export interface EventSink {
@@ -66,7 +94,7 @@ export async function inTransaction<T>(
   const result = await db.transaction(async (tx) => {
     const value = await work(tx as unknown as Db, (event) => {
       pending.push({
-        ...event,
+        ...checked(event),
         id: newId(),
         tenantId: context.tenantId,
         actor,

@@ -69,3 +69,15 @@ export function keyNamedBy(input: RegisterExistingInput, prefix: string): string
     throw errors.validation('sourceUrl is not a valid URL (malformed percent-encoding).')
   }
 }
+
+/** The facts a `media.*` event carries (src/events/catalog.ts): never variants, keys or urls. */
+export function mediaFacts(media: Media) {
+  return {
+    id: media.id,
+    title: media.title,
+    sourceType: media.sourceType,
+    mimeType: media.mimeType,
+    status: media.status,
+    variantsStatus: media.variantsStatus,
+  }
+}

@@ -10,7 +10,7 @@ import { createGalleriesRepository } from '../galleries/repository.js'
 import { emitUpdated } from '../galleries/service.js'
 import type { TenantSettingsReader } from '../tenant-settings/effective.js'
 import { limitCheck } from '../tenant-settings/limits.js'
-import { httpUrl, normalizeTags, toMedia } from './records.js'
+import { httpUrl, mediaFacts, normalizeTags, toMedia } from './records.js'
 import { createMediaRepository, type MediaRow } from './repository.js'
 import type {
   BulkTagsInput,
@@ -61,8 +61,10 @@ export function createMediaService(deps: {
     return write(context, async (tx, emit) => {
       const galleryIds = await createGalleriesRepository(tx).galleryIdsUsing(context.tenantId, distinct)
       const rows = await createMediaRepository(tx).deleteByIds(context.tenantId, distinct)
-      for (const row of rows) emit({ type: 'media.deleted', subjectId: row.id, payload: toMedia(row) })
-      await emitUpdated(tx, context.tenantId, galleryIds, emit)
+      for (const row of rows) {
+        emit({ type: 'media.deleted', subjectId: row.id, payload: mediaFacts(toMedia(row)) })
+      }
+      await emitUpdated(tx, context.tenantId, galleryIds, emit, 'items')
       const keys = objectKeysOf(rows)
       if (keys.length > 0 && deps.jobs !== undefined) {
         await deps.jobs.send<RemoveObjectsJob>(
@@ -111,7 +113,7 @@ export function createMediaService(deps: {
       return write(context, async (tx, emit) => {
         await checkLimit(tx)
         const media = toMedia(await createMediaRepository(tx).insert(context.tenantId, values))
-        emit({ type: 'media.created', subjectId: media.id, payload: media })
+        emit({ type: 'media.created', subjectId: media.id, payload: mediaFacts(media) })
         return media
       })
     },
@@ -153,7 +155,11 @@ export function createMediaService(deps: {
         const row = await createMediaRepository(tx).update(context.tenantId, id, values)
         if (row === undefined) throw errors.notFound('Media')
         const media = toMedia(row)
-        emit({ type: 'media.updated', subjectId: id, payload: media })
+        emit({
+          type: 'media.updated',
+          subjectId: id,
+          payload: { ...mediaFacts(media), changed: Object.keys(input) },
+        })
         return media
       })
     },
@@ -177,7 +183,13 @@ export function createMediaService(deps: {
       if (tags.length === 0) throw errors.validation('tags must hold at least one non-empty tag.')
       return write(context, async (tx, emit) => {
         const rows = await createMediaRepository(tx).setTags(context.tenantId, ids, tags, input.mode ?? 'add')
-        for (const row of rows) emit({ type: 'media.updated', subjectId: row.id, payload: toMedia(row) })
+        for (const row of rows) {
+          emit({
+            type: 'media.updated',
+            subjectId: row.id,
+            payload: { ...mediaFacts(toMedia(row)), changed: ['tags'] },
+          })
+        }
         const changed = rows.map((row) => row.id)
         return { modified: rows.length, notFound: ids.filter((id) => !changed.includes(id)) }
       })
