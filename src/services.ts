@@ -99,7 +99,9 @@ export function createServices(deps: {
   })
   // Cached API tokens carry their role's permissions and depend on their creator's membership.
   for (const prefix of ['role.', 'member.'])
-    bus.on(prefix, ({ tenantId }) => credentials.forgetTenant(tenantId))
+    bus.on(prefix, ({ tenantId }) => {
+      if (tenantId !== null) credentials.forgetTenant(tenantId)
+    })
   const auth = createAuthService({
     db,
     config,
@@ -125,7 +127,7 @@ export function createServices(deps: {
     verifyCurrentPassword: auth.verifyCurrentPassword,
     membershipsOf: auth.membershipsOf,
   })
-  const users = createUsersService({ db, auth, events })
+  const users = createUsersService({ db, auth })
   const tenants = createTenantsService({ db, config, sessions: auth.sessions, events, settings, roles })
   const tenantLifecycle = createTenantLifecycleServices({
     db,

@@ -6,6 +6,7 @@ import { expect, vi } from 'vitest'
 import { systemContext } from '../src/context.js'
 import type { Db } from '../src/db/client.js'
 import { activities, outbox, tenantSettings, webhookDeliveries } from '../src/db/schema/index.js'
+import type { TenantEvent } from '../src/events/account-fanout.js'
 import { type CommittedEvent, type DomainEvent, inTransaction } from '../src/events/event-log.js'
 import { newId } from '../src/lib/ids.js'
 import { createSecretBox } from '../src/lib/secrets.js'
@@ -115,8 +116,8 @@ export async function deliverEvent(
   tenantId: string,
   event: { type: string; subjectId?: string; payload: Record<string, unknown> },
   times = 1,
-): Promise<CommittedEvent> {
-  const committed: CommittedEvent = {
+): Promise<TenantEvent> {
+  const committed: TenantEvent = {
     ...event,
     subjectId: event.subjectId ?? null,
     id: newId(),

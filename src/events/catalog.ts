@@ -291,6 +291,19 @@ export const EVENTS = {
     googleEmail: Nullable(Type.String()),
   }),
   'user.google-unlinked': payload('A user unlinked their Google account', account),
+  'user.registered': payload('An account was registered (unverified until its address is)', account),
+  'user.email-verified': payload("An account's e-mail address was verified", account),
+  'user.logged-in': payload('A user signed in with their password', account),
+  'user.login-failed': payload(
+    'A sign-in with a password failed (id: the account, when the address has one; never the address tried)',
+    { id: Nullable(Id) },
+  ),
+
+  'feature-flag.created': payload('A platform administrator created a feature flag', {
+    id: Id,
+    key: Type.String(),
+    defaultEnabled: Type.Boolean(),
+  }),
 
   'webhook.redelivered': payload('A webhook delivery was sent again (never itself delivered)', {
     id: Id,
@@ -304,6 +317,39 @@ export const EVENTS = {
 }
 
 export type EventType = keyof typeof EVENTS
+
+/**
+ * Account-level events (docs/decisions/jobs-and-events.md "Account events have no tenant"): about
+ * an account or the platform, recorded once with no tenant. Every other type is recorded in the
+ * tenant it happened in.
+ */
+export const ACCOUNT_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
+  'user.profile-updated',
+  'user.password-changed',
+  'user.password-reset',
+  'user.google-signed-in',
+  'user.google-linked',
+  'user.google-unlinked',
+  'user.registered',
+  'user.email-verified',
+  'user.logged-in',
+  'user.login-failed',
+  'feature-flag.created',
+])
+
+/**
+ * The account events each tenant where the user (the event's subject) is an active member also
+ * hears, in its activity log and on its webhook: what a member did to their own account. Sign-ins,
+ * registration and verification stay with the account.
+ */
+export const SHARED_ACCOUNT_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
+  'user.profile-updated',
+  'user.password-changed',
+  'user.password-reset',
+  'user.google-signed-in',
+  'user.google-linked',
+  'user.google-unlinked',
+])
 
 /** The payload of an event of type `T`. */
 export type EventPayload<T extends EventType> = Static<(typeof EVENTS)[T]>

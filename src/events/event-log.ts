@@ -1,5 +1,5 @@
 import { Value } from 'typebox/value'
-import type { Actor, TenantContext } from '../context.js'
+import type { AccountContext, Actor, TenantContext } from '../context.js'
 import type { Db } from '../db/client.js'
 import { type ActorRef, outbox } from '../db/schema/index.js'
 import { newId } from '../lib/ids.js'
@@ -34,7 +34,8 @@ export interface CommittedEvent {
   subjectId?: string | null
   payload: Record<string, unknown>
   id: string
-  tenantId: string
+  /** null for an account event (`ACCOUNT_EVENT_TYPES`). */
+  tenantId: string | null
   actor: ActorRef
   /** The client address of the request that caused it; null for Folio's own work. */
   ipAddress: string | null
@@ -80,11 +81,12 @@ export function actorRefOf(actor: Actor): ActorRef {
 /**
  * Runs `work` in a transaction of `db` (a savepoint when `db` is already a transaction); the events
  * it emits are stored in the outbox in that transaction, and given to `sink` once it committed.
- * Returns what `work` returns; when it throws, nothing is stored and the sink hears nothing.
+ * Returns what `work` returns; when it throws, nothing is stored and the sink hears nothing. An
+ * account context records its events without a tenant.
  */
 export async function inTransaction<T>(
   db: Db,
-  context: TenantContext,
+  context: TenantContext | AccountContext,
   sink: EventSink,
   work: (tx: Db, emit: Emit) => Promise<T>,
 ): Promise<T> {

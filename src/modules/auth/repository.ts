@@ -138,15 +138,6 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     },
 
-    /** Tenants where the user is an active member: where an account event is recorded. */
-    async activeTenantIds(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ tenantId: memberships.tenantId })
-        .from(memberships)
-        .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
-      return rows.map((row) => row.tenantId)
-    },
-
     /** Every visible membership of a user with its tenant, in one join (no query per membership). */
     listMemberships(userId: string) {
       return db
