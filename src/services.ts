@@ -258,7 +258,7 @@ export function createServices(deps: {
     auth,
     tenantDeletionGraceMs: config.tenantDeletionGraceMs,
   })
-  const featureFlags = createFeatureFlagsService({ db, config })
+  const featureFlags = createFeatureFlagsService({ db, config, events })
   platform.jobs.handle<NotifyJob>(NOTIFY_JOB, createNotifier({ db, mailer: tenantMailer }), {
     retryLimit: 3,
     retryDelaySeconds: 60,
