@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import { Value } from 'typebox/value'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { memberships, outbox, users, webhookDeliveries } from '../src/db/schema/index.js'
@@ -64,6 +64,8 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>
 let sink: SmtpSink
 /** Tenants whose outbox rows are counted: A and the tenants the steps create. */
 const tracked = new Set<string>()
+/** Users whose account events (no tenant) are counted: the ones the steps act as or about. */
+const trackedUsers = new Set<string>()
 
 /** A call by A's owner, naming tenant A (routes for signed-in users need it named). */
 const A = (method: string, url: string, body?: unknown) =>
@@ -110,16 +112,16 @@ const EMPTY_EXPORT = `<?xml version="1.0" encoding="UTF-8"?>
 const NO_EVENT = 0
 
 const STEPS: Step[] = [
-  // Accounts and sessions. Account events are recorded in each tenant of the user (acct: A only).
+  // Accounts and sessions: account events are recorded once, without a tenant.
   {
     route: 'POST /api/auth/register',
-    events: NO_EVENT,
-    why: 'a new account belongs to no tenant yet',
-    run: () => {
+    run: async () => {
       s.registered = uniqueEmail('registered')
-      return call(ctx.app, 'POST', '/api/auth/register', {
+      const answer = await call(ctx.app, 'POST', '/api/auth/register', {
         body: { email: s.registered, password: TEST_PASSWORD, firstName: 'Reg', lastName: 'Istered' },
       })
+      trackedUsers.add(answer.data?.user?.id)
+      return answer
     },
   },
   {
@@ -130,8 +132,6 @@ const STEPS: Step[] = [
   },
   {
     route: 'POST /api/auth/verify-email',
-    events: NO_EVENT,
-    why: 'the account belongs to no tenant yet',
     // The resent mail's link replaces the first one's: read it once both have left.
     setup: () => mailsTo(s.registered, 2),
     run: async () => {
@@ -141,8 +141,6 @@ const STEPS: Step[] = [
   },
   {
     route: 'POST /api/auth/login',
-    events: NO_EVENT,
-    why: 'a session is not a domain record',
     run: async () => {
       const answer = await call(ctx.app, 'POST', '/api/auth/login', {
         body: { email: s.acct.email, password: TEST_PASSWORD },
@@ -218,30 +216,29 @@ const STEPS: Step[] = [
     route: 'POST /api/auth/logout',
     events: NO_EVENT,
     why: 'a session is not a domain record',
-    run: async () => {
-      const login = await ok(
+    setup: async () => {
+      s.login = await ok(
         call(ctx.app, 'POST', '/api/auth/login', { body: { email: s.acct.email, password: TEST_PASSWORD } }),
       )
-      return call(ctx.app, 'POST', '/api/auth/logout', { token: login.token })
     },
+    run: () => call(ctx.app, 'POST', '/api/auth/logout', { token: s.login.token }),
   },
   {
     route: 'POST /api/auth/logout-all',
     events: NO_EVENT,
     why: 'a session is not a domain record',
-    run: async () => {
-      const login = await ok(
+    setup: async () => {
+      s.login = await ok(
         call(ctx.app, 'POST', '/api/auth/login', { body: { email: s.acct.email, password: TEST_PASSWORD } }),
       )
-      return call(ctx.app, 'POST', '/api/auth/logout-all', { token: login.token })
     },
+    run: () => call(ctx.app, 'POST', '/api/auth/logout-all', { token: s.login.token }),
   },
   {
     route: 'POST /api/feature-flags',
-    events: NO_EVENT,
-    why: 'the flag catalogue is global and the outbox keeps events per tenant',
     run: async () => {
       const admin = await seedUser(ctx.db, { email: ADMIN_EMAIL })
+      trackedUsers.add(admin.userId)
       return call(ctx.app, 'POST', '/api/feature-flags', {
         token: admin.token,
         body: { key: `matrix-${newId().slice(0, 8)}`, label: 'Matrix' },
@@ -847,12 +844,21 @@ const STEPS: Step[] = [
   },
 ]
 
-/** The outbox rows of the tracked tenants, by id. */
+/** The outbox rows of the tracked tenants and the tracked users' account events, by id. */
 async function trackedEvents() {
+  const ids = [...trackedUsers]
   const rows = await ctx.db
     .select({ id: outbox.id, type: outbox.type, payload: outbox.payload })
     .from(outbox)
-    .where(inArray(outbox.tenantId, [...tracked]))
+    .where(
+      or(
+        inArray(outbox.tenantId, [...tracked]),
+        and(
+          isNull(outbox.tenantId),
+          or(inArray(outbox.subjectId, ids), inArray(sql`${outbox.actor}->>'id'`, ids)),
+        ),
+      ),
+    )
   return new Map(rows.map((row) => [row.id, row]))
 }
 
@@ -865,6 +871,7 @@ beforeAll(async () => {
   tracked.add(owner.tenantId)
   s.acct = await seedMember(ctx.db, owner.tenantId, 'editor')
   s.member = await seedMember(ctx.db, owner.tenantId, 'editor')
+  for (const user of [owner, s.acct, s.member]) trackedUsers.add(user.userId)
   const document = (await call(ctx.app, 'GET', '/api/docs/json')).data
   for (const [path, item] of Object.entries<Record<string, unknown>>(document.paths)) {
     for (const method of ['post', 'put', 'patch', 'delete']) {
