@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import { Value } from 'typebox/value'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { memberships, outbox, users, webhookDeliveries } from '../src/db/schema/index.js'
-import { EVENTS, isEventType } from '../src/events/catalog.js'
+import { ACCOUNT_EVENT_TYPES, EVENTS, isEventType } from '../src/events/catalog.js'
 import { newId } from '../src/lib/ids.js'
 import { createGoogleRepository } from '../src/modules/auth/google-repository.js'
 import { mailArriving, resetTokenIn, verificationTokenIn } from './auth-fixtures.js'
@@ -24,6 +24,7 @@ import {
 import { postExport } from './import-fixtures.js'
 import { PDF_BYTES, presign, putUpload } from './media-fixtures.js'
 import { invitationTokenFor } from './member-fixtures.js'
+import { documentedOperations } from './route-table.js'
 import { type SmtpSink, startSmtpSink } from './smtp-fixtures.js'
 import { startReceiver } from './webhook-fixtures.js'
 
@@ -32,7 +33,8 @@ import { startReceiver } from './webhook-fixtures.js'
  * events"), generated from the route table: each POST, PUT, PATCH and DELETE of `/api/docs/json`
  * is performed successfully by a step below, and the outbox of the tenants involved gains exactly
  * one event, or the number `events` declares with its reason, each of a catalog type whose payload
- * passes the type's schema. A new write route fails the test until it gets a step.
+ * passes the type's schema, recorded without a tenant exactly when it is an account event. A new
+ * write route fails the test until it gets a step.
  */
 const ADMIN_EMAIL = uniqueEmail('platform-admin')
 const ctx = useTestContext({ OUTBOUND_ALLOW_PRIVATE: 'true', PLATFORM_ADMIN_EMAILS: ADMIN_EMAIL })
@@ -848,7 +850,7 @@ const STEPS: Step[] = [
 async function trackedEvents() {
   const ids = [...trackedUsers]
   const rows = await ctx.db
-    .select({ id: outbox.id, type: outbox.type, payload: outbox.payload })
+    .select({ id: outbox.id, type: outbox.type, tenantId: outbox.tenantId, payload: outbox.payload })
     .from(outbox)
     .where(
       or(
@@ -872,13 +874,10 @@ beforeAll(async () => {
   s.acct = await seedMember(ctx.db, owner.tenantId, 'editor')
   s.member = await seedMember(ctx.db, owner.tenantId, 'editor')
   for (const user of [owner, s.acct, s.member]) trackedUsers.add(user.userId)
-  const document = (await call(ctx.app, 'GET', '/api/docs/json')).data
-  for (const [path, item] of Object.entries<Record<string, unknown>>(document.paths)) {
-    for (const method of ['post', 'put', 'patch', 'delete']) {
-      if (item[method] !== undefined) writes.push(`${method.toUpperCase()} ${path}`)
-    }
-  }
-  writes = writes.sort()
+  writes = (await documentedOperations(ctx.app))
+    .filter(({ method }) => method !== 'GET')
+    .map(({ method, path }) => `${method} ${path}`)
+    .sort()
 }, 60_000)
 
 afterAll(async () => {
@@ -920,6 +919,8 @@ describe('the outbox matrix of every write route', () => {
         if (!isEventType(event.type)) problems.push(`${step.route}: ${event.type} is not in the catalog`)
         else if (!Value.Check(EVENTS[event.type], event.payload)) {
           problems.push(`${step.route}: the ${event.type} payload does not match its schema`)
+        } else if (ACCOUNT_EVENT_TYPES.has(event.type) !== (event.tenantId === null)) {
+          problems.push(`${step.route}: ${event.type} recorded with tenant ${event.tenantId}`)
         }
       }
     }

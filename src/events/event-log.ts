@@ -3,7 +3,7 @@ import type { AccountContext, Actor, TenantContext } from '../context.js'
 import type { Db } from '../db/client.js'
 import { type ActorRef, outbox } from '../db/schema/index.js'
 import { newId } from '../lib/ids.js'
-import { EVENTS, type EventPayload, type EventType } from './catalog.js'
+import { ACCOUNT_EVENT_TYPES, EVENTS, type EventPayload, type EventType } from './catalog.js'
 
 /**
  * Domain events and the transactional outbox (docs/architecture.md "Outbox",
@@ -47,11 +47,16 @@ export type Emit = (event: DomainEvent) => void
 const CHECK_PAYLOADS = process.env.NODE_ENV === 'test'
 
 /**
- * Under test (NODE_ENV=test), an event whose payload does not match its catalog schema fails its
- * write, so a payload that grew a member is found by the suite; in production the types suffice.
+ * Under test (NODE_ENV=test), an event whose payload does not match its catalog schema, or an
+ * account event emitted in a tenant (or a tenant's event outside one), fails its write, so the
+ * suite finds it; in production the types suffice.
  */
-function checked(event: DomainEvent): DomainEvent {
-  if (CHECK_PAYLOADS && !Value.Check(EVENTS[event.type], event.payload)) {
+function checked(event: DomainEvent, tenantId: string | null): DomainEvent {
+  if (!CHECK_PAYLOADS) return event
+  if (ACCOUNT_EVENT_TYPES.has(event.type) !== (tenantId === null)) {
+    throw new Error(`${event.type} is ${tenantId === null ? 'not ' : ''}an account event (catalog.ts)`)
+  }
+  if (!Value.Check(EVENTS[event.type], event.payload)) {
     const problems = [...Value.Errors(EVENTS[event.type], event.payload)].map(
       (error) => `${error.instancePath || '/'} ${error.message}`,
     )
@@ -96,7 +101,7 @@ export async function inTransaction<T>(
   const result = await db.transaction(async (tx) => {
     const value = await work(tx as unknown as Db, (event) => {
       pending.push({
-        ...checked(event),
+        ...checked(event, context.tenantId),
         id: newId(),
         tenantId: context.tenantId,
         actor,
