@@ -16,6 +16,7 @@ const QUICK_TESTS = [
   'src/modules/menus/tree.test.ts',
   'src/modules/placements/{glob,rules}.test.ts',
   'src/modules/webhooks/retry-schedule.test.ts',
+  'src/events/catalog.test.ts',
   'src/modules/auth/auth.test.ts',
   'src/modules/contents/contents.test.ts',
   'src/modules/tags/tags.test.ts',

@@ -25,6 +25,28 @@ export interface TenantContext {
   readonly unitOfWork?: UnitOfWork
 }
 
+/**
+ * The context of a write to an account or to the platform, outside any tenant (an account event,
+ * docs/decisions/jobs-and-events.md "Account events have no tenant"): who acted and from where.
+ */
+export interface AccountContext {
+  readonly tenantId: null
+  readonly actor: Actor
+  readonly client: { readonly ip: string; readonly userAgent: string }
+}
+
+/** The account context of `actor` (a user id, or the actor itself) acting from `client`. */
+export function accountContext(
+  actor: string | Actor,
+  client: { readonly ip: string; readonly userAgent?: string },
+): AccountContext {
+  return {
+    tenantId: null,
+    actor: typeof actor === 'string' ? { kind: 'user', userId: actor } : actor,
+    client: { ip: client.ip, userAgent: client.userAgent ?? '' },
+  }
+}
+
 const SYSTEM_PERMISSIONS: ReadonlySet<string> = expandPermissions(ALL_PERMISSIONS)
 
 /** The context of work Folio does on its own (`name`: 'wordpress-import', 'content-scheduler' …). */

@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
+import { EVENT_TYPES } from '../src/events/catalog.js'
 import { call, createTestContext, type TestContext } from './helpers.js'
 
 let ctx: TestContext
@@ -94,6 +95,32 @@ describe('OpenAPI document', () => {
     expect(example('/api/tags', 'post')).toEqual({ title: 'Street food' })
     expect(example('/api/categories', 'post')).toMatchObject({ name: 'Travel' })
     expect(example('/api/media/external', 'post')).toMatchObject({ provider: 'youtube' })
+  })
+
+  it('documents the webhook body of every event type of the catalog that is sent', () => {
+    const sent = EVENT_TYPES.filter((type) => !type.startsWith('webhook.'))
+    expect(sent.length).toBeGreaterThan(60)
+    const schemas = document.components.schemas
+    for (const type of sent) {
+      const body = schemas[`WebhookEvent.${type}`]
+      expect(body?.properties.type.enum, type).toEqual([type])
+      expect(body.properties.data.properties.id, type).toBeDefined()
+      expect(document['x-webhooks'][type].post.requestBody.content['application/json'].schema).toEqual({
+        $ref: `#/components/schemas/WebhookEvent.${type}`,
+      })
+    }
+    expect(schemas.WebhookEvent.discriminator.mapping['content.updated']).toBe(
+      '#/components/schemas/WebhookEvent.content.updated',
+    )
+    expect(schemas['WebhookEvent.content.updated'].properties.data.properties).toMatchObject({
+      changed: { type: 'array', items: { type: 'string' } },
+    })
+    expect(schemas['WebhookEvent.content.updated'].properties.data.properties.html).toBeUndefined()
+    expect(schemas['WebhookEvent.media.updated'].properties.data.properties.title).toEqual({
+      type: 'string',
+      nullable: true,
+    })
+    expect(schemas['WebhookEvent.webhook.tested']).toBeUndefined()
   })
 
   it('serves the interactive page under a policy that allows its styles and no inline script', async () => {

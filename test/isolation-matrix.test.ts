@@ -7,6 +7,7 @@ import { createForm } from './form-fixtures.js'
 import { type Schema, validValue } from './fuzz/schema-arbitrary.js'
 import { call, type SeededMember, seedApiToken, seedMember, seedTenant, useTestContext } from './helpers.js'
 import { menuFixtures } from './menu-fixtures.js'
+import { documentedOperations } from './route-table.js'
 
 /**
  * The cross-tenant matrix generated from the route table (docs/decisions/tenancy.md "Another
@@ -65,7 +66,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 let a: SeededMember
 let b: SeededMember
 let aToken: string
-let operations: Operation[] = []
+const operations: Operation[] = []
 
 /** One record of each kind in tenant B, made through the API as a user would. */
 async function seedRecords(owner: SeededMember) {
@@ -179,21 +180,17 @@ beforeAll(async () => {
   ;[a, b] = await Promise.all([seedTenant(ctx.db), seedTenant(ctx.db)])
   aToken = await seedApiToken(ctx.db, a.tenantId, { role: 'owner', scopes: ['read', 'write', 'delete'] })
   await seedRecords(b)
-  const document = (await call(ctx.app, 'GET', '/api/docs/json')).data
-  for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) {
+  for (const { method, path, operation } of await documentedOperations(ctx.app)) {
     if (!path.startsWith('/api/') || path.startsWith('/api/public/') || !path.includes('{')) continue
-    for (const [method, operation] of Object.entries<any>(item)) {
-      const parameters: { in: string; name: string }[] = operation.parameters ?? []
-      if (!parameters.some((p) => p.in === 'query' && p.name === 'tenantId')) continue
-      operations.push({
-        method: method.toUpperCase(),
-        path,
-        apiToken: (operation.security ?? []).some((s: object) => 'apiToken' in s),
-        body: operation.requestBody?.content?.['application/json']?.schema,
-      })
-    }
+    const parameters: { in: string; name: string }[] = operation.parameters ?? []
+    if (!parameters.some((p) => p.in === 'query' && p.name === 'tenantId')) continue
+    operations.push({
+      method,
+      path,
+      apiToken: (operation.security ?? []).some((s: object) => 'apiToken' in s),
+      body: operation.requestBody?.content?.['application/json']?.schema,
+    })
   }
-  operations = operations.sort((x, y) => `${x.path} ${x.method}`.localeCompare(`${y.path} ${y.method}`))
 }, 120_000)
 
 describe('the cross-tenant matrix of every tenant-scoped route', () => {

@@ -6,7 +6,8 @@ import { expect, vi } from 'vitest'
 import { systemContext } from '../src/context.js'
 import type { Db } from '../src/db/client.js'
 import { activities, outbox, tenantSettings, webhookDeliveries } from '../src/db/schema/index.js'
-import { type CommittedEvent, inTransaction } from '../src/events/event-log.js'
+import type { TenantEvent } from '../src/events/account-fanout.js'
+import { type CommittedEvent, type DomainEvent, inTransaction } from '../src/events/event-log.js'
 import { newId } from '../src/lib/ids.js'
 import { createSecretBox } from '../src/lib/secrets.js'
 import { webhookSecretContext } from '../src/modules/tenant-settings/reader.js'
@@ -77,11 +78,7 @@ export async function configureWebhook(
  * shared test PostgreSQL that may be another test file's app: use `deliverEvent` where the outcome
  * depends on this app's configuration.
  */
-export async function emitEvent(
-  db: Db,
-  tenantId: string,
-  event: { type: string; subjectId?: string; payload: Record<string, unknown> },
-): Promise<CommittedEvent> {
+export async function emitEvent(db: Db, tenantId: string, event: DomainEvent): Promise<CommittedEvent> {
   const committed: CommittedEvent[] = []
   await inTransaction(
     db,
@@ -119,8 +116,8 @@ export async function deliverEvent(
   tenantId: string,
   event: { type: string; subjectId?: string; payload: Record<string, unknown> },
   times = 1,
-): Promise<CommittedEvent> {
-  const committed: CommittedEvent = {
+): Promise<TenantEvent> {
+  const committed: TenantEvent = {
     ...event,
     subjectId: event.subjectId ?? null,
     id: newId(),

@@ -4,7 +4,8 @@ import type { EventConsumer } from './relay.js'
 
 /** What an in-memory cache needs to hear of an event. */
 export interface EventNotice {
-  tenantId: string
+  /** null for an account event. */
+  tenantId: string | null
   type: string
   subjectId: string | null
 }

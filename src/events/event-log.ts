@@ -1,7 +1,9 @@
-import type { Actor, TenantContext } from '../context.js'
+import { Value } from 'typebox/value'
+import type { AccountContext, Actor, TenantContext } from '../context.js'
 import type { Db } from '../db/client.js'
 import { type ActorRef, outbox } from '../db/schema/index.js'
 import { newId } from '../lib/ids.js'
+import { ACCOUNT_EVENT_TYPES, EVENTS, type EventPayload, type EventType } from './catalog.js'
 
 /**
  * Domain events and the transactional outbox (docs/architecture.md "Outbox",
@@ -10,19 +12,30 @@ import { newId } from '../lib/ids.js'
  * commit the event sink hears the events: this instance drops its caches at once, and the relay
  * (`relay.ts`) hands them to the durable consumers. Nothing a consumer does can fail the write.
  *
- * Names are `<resource>.<past-verb>` (`content.created`, `member.role-changed`); the payload is the
- * public record (what a read returns) plus what changed, never a secret.
+ * Names are `<resource>.<past-verb>` (`content.created`, `member.role-changed`); each type and its
+ * payload are declared in the catalog (`catalog.ts`): ids, the facts naming the record and what
+ * changed, never a whole record or a secret.
  */
-export interface DomainEvent {
+export type DomainEvent = {
+  [T in EventType]: {
+    type: T
+    /** The record the event is about (its id), when there is one. */
+    subjectId?: string | null
+    payload: EventPayload<T>
+  }
+}[EventType]
+
+/**
+ * An event as stored and handed to consumers. Its type and payload are read back from the outbox
+ * as plain values: rows written before a payload shape changed keep their old shape.
+ */
+export interface CommittedEvent {
   type: string
-  /** The record the event is about (its id), when there is one. */
   subjectId?: string | null
   payload: Record<string, unknown>
-}
-
-export interface CommittedEvent extends DomainEvent {
   id: string
-  tenantId: string
+  /** null for an account event (`ACCOUNT_EVENT_TYPES`). */
+  tenantId: string | null
   actor: ActorRef
   /** The client address of the request that caused it; null for Folio's own work. */
   ipAddress: string | null
@@ -30,6 +43,27 @@ export interface CommittedEvent extends DomainEvent {
 }
 
 export type Emit = (event: DomainEvent) => void
+
+const CHECK_PAYLOADS = process.env.NODE_ENV === 'test'
+
+/**
+ * Under test (NODE_ENV=test), an event whose payload does not match its catalog schema, or an
+ * account event emitted in a tenant (or a tenant's event outside one), fails its write, so the
+ * suite finds it; in production the types suffice.
+ */
+function checked(event: DomainEvent, tenantId: string | null): DomainEvent {
+  if (!CHECK_PAYLOADS) return event
+  if (ACCOUNT_EVENT_TYPES.has(event.type) !== (tenantId === null)) {
+    throw new Error(`${event.type} is ${tenantId === null ? 'not ' : ''}an account event (catalog.ts)`)
+  }
+  if (!Value.Check(EVENTS[event.type], event.payload)) {
+    const problems = [...Value.Errors(EVENTS[event.type], event.payload)].map(
+      (error) => `${error.instancePath || '/'} ${error.message}`,
+    )
+    throw new Error(`The ${event.type} payload does not match the event catalog: ${problems.join('; ')}`)
+  }
+  return event
+}
 
 /** Hears events after their transaction committed (local cache invalidation, relay wake-up). */
 export interface EventSink {
@@ -67,7 +101,8 @@ export function dbOf(context: TenantContext, db: Db): Db {
 /**
  * Runs `work` in a transaction of `db` (a savepoint when `db` is already a transaction); the events
  * it emits are stored in the outbox in that transaction, and given to `sink` once it committed.
- * Returns what `work` returns; when it throws, nothing is stored and the sink hears nothing.
+ * Returns what `work` returns; when it throws, nothing is stored and the sink hears nothing. An
+ * account context records its events without a tenant.
  *
  * When `context` carries a unit of work, `work` runs in a savepoint of the caller's transaction
  * instead: a failure undoes this write only, and its events join the caller's, stored and heard
@@ -75,11 +110,11 @@ export function dbOf(context: TenantContext, db: Db): Db {
  */
 export async function inTransaction<T>(
   db: Db,
-  context: TenantContext,
+  context: TenantContext | AccountContext,
   sink: EventSink,
   work: (tx: Db, emit: Emit) => Promise<T>,
 ): Promise<T> {
-  const joined = context.unitOfWork
+  const joined = context.tenantId === null ? undefined : context.unitOfWork
   if (joined !== undefined) {
     const held: DomainEvent[] = []
     const value = await joined.tx.transaction((savepoint) =>
@@ -94,7 +129,7 @@ export async function inTransaction<T>(
   const result = await db.transaction(async (tx) => {
     const value = await work(tx as unknown as Db, (event) => {
       pending.push({
-        ...event,
+        ...checked(event, context.tenantId),
         id: newId(),
         tenantId: context.tenantId,
         actor,

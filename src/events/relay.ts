@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { outbox } from '../db/schema/index.js'
 import type { CommittedEvent } from './event-log.js'
@@ -73,12 +73,15 @@ export function createOutboxRelay(options: RelayOptions) {
   }
 
   async function markProcessed(target: Db, rows: readonly Row[], error: string | null) {
-    for (const [tenantId, ids] of groupByTenant(rows)) {
-      await target
-        .update(outbox)
-        .set({ processedAt: new Date(), ...(error === null ? {} : { lastError: error }) })
-        .where(and(eq(outbox.tenantId, tenantId), inArray(outbox.id, ids)))
-    }
+    await target
+      .update(outbox)
+      .set({ processedAt: new Date(), ...(error === null ? {} : { lastError: error }) })
+      .where(
+        inArray(
+          outbox.id,
+          rows.map((row) => row.id),
+        ),
+      )
   }
 
   /** After a failed batch: counts the failure on its oldest event, setting it aside past the limit. */
@@ -98,7 +101,7 @@ export function createOutboxRelay(options: RelayOptions) {
     await db
       .update(outbox)
       .set({ attempts: sql`${outbox.attempts} + 1`, lastError: message.slice(0, 1000) })
-      .where(and(eq(outbox.tenantId, oldest.tenantId), eq(outbox.id, oldest.id)))
+      .where(eq(outbox.id, oldest.id))
   }
 
   async function drain(): Promise<void> {
@@ -148,9 +151,3 @@ export function createOutboxRelay(options: RelayOptions) {
 }
 
 export type OutboxRelay = ReturnType<typeof createOutboxRelay>
-
-function groupByTenant(rows: readonly Row[]): Map<string, string[]> {
-  const groups = new Map<string, string[]>()
-  for (const row of rows) groups.set(row.tenantId, [...(groups.get(row.tenantId) ?? []), row.id])
-  return groups
-}

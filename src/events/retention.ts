@@ -16,14 +16,11 @@ export async function pruneOutbox(db: Db, retentionDays: number, now = new Date(
   let removed = 0
   for (;;) {
     const batch = db
-      .select({ tenantId: outbox.tenantId, id: outbox.id })
+      .select({ id: outbox.id })
       .from(outbox)
       .where(and(isNotNull(outbox.processedAt), lt(outbox.processedAt, cutoff)))
       .limit(PRUNE_BATCH)
-    const rows = await db
-      .delete(outbox)
-      .where(sql`(${outbox.tenantId}, ${outbox.id}) in ${batch}`)
-      .returning({ id: outbox.id })
+    const rows = await db.delete(outbox).where(sql`${outbox.id} in ${batch}`).returning({ id: outbox.id })
     removed += rows.length
     if (rows.length < PRUNE_BATCH) return removed
   }

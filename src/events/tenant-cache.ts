@@ -33,7 +33,9 @@ export function createTenantCache<V extends {}>(bus: Pick<EventBus, 'on'>, optio
   const generations = new Map<string, number>()
   let epoch = 0
   for (const prefix of options.dropOn) {
-    bus.on(prefix, ({ tenantId }) => generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1))
+    bus.on(prefix, ({ tenantId }) => {
+      if (tenantId !== null) generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1)
+    })
   }
   for (const prefix of options.clearOn ?? []) {
     bus.on(prefix, () => {

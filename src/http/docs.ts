@@ -4,6 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify'
 import { permissionsOfRole, ROLE_KEYS } from '../modules/roles/index.js'
 import type { AuthMode } from './auth.js'
 import { Id } from './schemas.js'
+import { webhookDocs } from './webhook-docs.js'
 
 const SECURITY_BY_MODE: Record<AuthMode, Array<Record<string, string[]>>> = {
   none: [],
@@ -133,6 +134,7 @@ const DOCS_CSP = {
  * `/api/docs` (interactive), `/api/docs/json` and `/api/docs/yaml`. Register before the routes.
  */
 export async function registerDocs(app: FastifyInstance, publicUrl: string) {
+  const webhooks = webhookDocs()
   await app.register(swagger, {
     transform: ({ schema, url, route }) => ({
       schema: (schema === undefined || schema.hide
@@ -153,7 +155,10 @@ export async function registerDocs(app: FastifyInstance, publicUrl: string) {
         ].join('\n\n'),
       },
       servers: [{ url: publicUrl }],
+      // The webhook bodies Folio sends (an extension: OpenAPI 3.0.3 has no `webhooks` member).
+      ...webhooks.extensions,
       components: {
+        schemas: webhooks.schemas,
         securitySchemes: {
           bearerAuth: {
             type: 'http',

@@ -13,12 +13,15 @@ export type ActorRef =
  * The transactional outbox (docs/architecture.md "Outbox"): each write records its domain events in
  * its own transaction; consumers (activities, webhooks, cache invalidation) read them after commit.
  * Unprocessed rows are found through a partial index across tenants: this table is a queue, the one
- * place (with the job queue) where an index does not start with `tenant_id`.
+ * place (with the job queue) where an index does not start with `tenant_id`. Its key is the event id
+ * alone, since account events have no tenant; no tenant reads this table (consumers copy each event
+ * into the tenants it concerns).
  */
 export const outbox = pgTable(
   'outbox',
   {
-    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    /** null for an account event (about an account or the platform, docs/architecture.md "Outbox"). */
+    tenantId: char('tenant_id', { length: 24 }).references(() => tenants.id, { onDelete: 'cascade' }),
     id: idColumn(),
     type: text('type').notNull(),
     subjectId: char('subject_id', { length: 24 }),
@@ -33,7 +36,7 @@ export const outbox = pgTable(
     lastError: text('last_error'),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id] }),
     index('outbox_pending_idx').on(t.createdAt, t.id).where(sql`${t.processedAt} is null`),
     index('outbox_tenant_created_idx').on(t.tenantId, t.createdAt),
   ],

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { memberships, users } from '../../db/schema/index.js'
+import { users } from '../../db/schema/index.js'
 
 /**
  * The caller's own account row. Accounts are global (one person across tenants), so these queries
@@ -30,15 +30,6 @@ export function createUsersRepository(db: Db) {
         .where(eq(users.id, userId))
         .returning()
       return row
-    },
-
-    /** Tenants where the user is an active member: where their account events are recorded. */
-    async activeTenantIds(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ tenantId: memberships.tenantId })
-        .from(memberships)
-        .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
-      return rows.map((row) => row.tenantId)
     },
 
     async setPassword(userId: string, passwordHash: string) {

@@ -2,7 +2,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
-import { type DomainEvent, deferredSink, type EventSink, inTransaction } from '../../events/event-log.js'
+import type { DomainEvent } from '../../events/event-log.js'
 import { hashPassword } from '../../lib/password.js'
 import type { Principal, SessionPrincipal } from '../auth/index.js'
 import { type AuthService, normalizeEmail, sessionPrincipal } from '../auth/index.js'
@@ -12,38 +12,25 @@ import { type ChangePasswordInput, toLanguage, type UpdateMeInput } from './prof
 /**
  * The caller's own account (API contract: `/api/users/me*`): profile read and update, password
  * change. Session and credential rules stay in the auth service. An account is global, so its
- * events (`user.profile-updated`, `user.password-changed`) are recorded in every tenant where the
- * user is an active member: each tenant's activity log shows them.
+ * events (`user.profile-updated`, `user.password-changed`) are account events, recorded once
+ * without a tenant through auth's `writeAccount`; each tenant where the user is an active member
+ * still shows them in its activity log.
  */
-export function createUsersService(deps: { db: Db; auth: AuthService; events: EventSink }) {
+export function createUsersService(deps: { db: Db; auth: AuthService }) {
   const { auth, db } = deps
   const repository = createUsersRepository(db)
 
-  /** Runs `work` and records `event` (from its result) in each of the user's tenants, in one transaction. */
-  async function writeAccount<T>(
+  /** Runs `work` and records the account event `eventOf` names (from its result) in one transaction. */
+  function writeAccount<T>(
     userId: string,
     client: TenantContext['client'],
     work: (tx: Db) => Promise<T>,
     eventOf: (result: T) => DomainEvent | undefined,
   ): Promise<T> {
-    const held = deferredSink()
-    const result = await db.transaction(async (tx) => {
-      const value = await work(tx)
-      const event = eventOf(value)
-      if (event === undefined) return value
-      for (const tenantId of await createUsersRepository(tx).activeTenantIds(userId)) {
-        const context: TenantContext = {
-          tenantId,
-          actor: { kind: 'user', userId },
-          permissions: new Set(),
-          client,
-        }
-        await inTransaction(tx, context, held.sink, async (_tx, emit) => emit(event))
-      }
-      return value
+    return auth.writeAccount(client, work, (result) => {
+      const event = eventOf(result)
+      return event === undefined ? undefined : { userId, event }
     })
-    held.flushTo(deps.events)
-    return result
   }
 
   async function accountOf(session: SessionPrincipal) {

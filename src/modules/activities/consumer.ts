@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js'
+import { eventsByTenant } from '../../events/account-fanout.js'
 import type { CommittedEvent } from '../../events/event-log.js'
 import type { EventConsumer } from '../../events/relay.js'
 import { describeEvent, metadataOf } from './describe.js'
@@ -12,14 +13,17 @@ interface ShownActor {
 }
 
 /**
- * The activity log's outbox consumer (docs/architecture.md "Activities"): one activity per event,
- * keyed by the event id (a replayed batch adds nothing), with the actor as people know it: a user
+ * The activity log's outbox consumer (docs/architecture.md "Activities"): one activity per event
+ * in each tenant it concerns (`eventsByTenant`: an account event in its user's tenants), keyed by
+ * the event id (a replayed batch adds nothing), with the actor as people know it: a user
  * by name and e-mail, an API token by its name, Folio's own work by the job's name. Runs in the
  * relay's transaction.
  */
 export const activitiesConsumer: EventConsumer = {
   name: 'activities',
-  async handle(tx: Db, events: readonly CommittedEvent[]) {
+  async handle(tx: Db, committed: readonly CommittedEvent[]) {
+    const events = await eventsByTenant(tx, committed)
+    if (events.length === 0) return
     const repository = createActivitiesRepository(tx)
     const actors = await resolveActors(repository, events)
     const rows: NewActivityRow[] = events.map((event) => {

@@ -64,7 +64,11 @@ export function createApiTokensService(deps: ApiTokensServiceDeps) {
         const { createdBy: _createdBy, ...token } = toApiToken(
           await createApiTokensRepository(tx).insert(context.tenantId, values),
         )
-        emit({ type: 'api-token.created', subjectId: token.id, payload: token })
+        emit({
+          type: 'api-token.created',
+          subjectId: token.id,
+          payload: { id: token.id, name: token.name, role: token.role, scopes: token.scopes },
+        })
         return token
       })
       return { token, plaintext }

@@ -82,7 +82,9 @@ export function authFamily(kernel: Kernel, deps: { roles: RoleResolver }) {
       // Cached API tokens carry their role's permissions and depend on their creator's membership.
       ...['role.', 'member.'].map((prefix) => ({
         prefix,
-        listener: ({ tenantId }: { tenantId: string }) => credentials.forgetTenant(tenantId),
+        listener: ({ tenantId }: { tenantId: string | null }) => {
+          if (tenantId !== null) credentials.forgetTenant(tenantId)
+        },
       })),
     ],
   } satisfies Family

@@ -59,13 +59,14 @@ export function createAuthRepository(db: Db) {
     },
 
     /** Marks the account verified; returns false when it already was. */
-    async markEmailVerified(userId: string): Promise<boolean> {
-      const rows = await db
+    /** Marks the address verified; the account's id and e-mail when it was not yet, else undefined. */
+    async markEmailVerified(userId: string): Promise<{ id: string; email: string } | undefined> {
+      const [row] = await db
         .update(users)
         .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
         .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
-        .returning({ id: users.id })
-      return rows.length > 0
+        .returning({ id: users.id, email: users.email })
+      return row
     },
 
     /** Replaces the user's unused tokens of `purpose` with a new one (only the newest link works). */
@@ -136,15 +137,6 @@ export function createAuthRepository(db: Db) {
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    },
-
-    /** Tenants where the user is an active member: where an account event is recorded. */
-    async activeTenantIds(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ tenantId: memberships.tenantId })
-        .from(memberships)
-        .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
-      return rows.map((row) => row.tenantId)
     },
 
     /** Every visible membership of a user with its tenant, in one join (no query per membership). */

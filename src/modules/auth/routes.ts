@@ -166,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ service: AuthService; secur
         response: { 200: VerifyEmailResponse, ...errorResponses(400) },
       },
     },
-    async (request) => service.verifyEmail(request.body.token),
+    async (request) => service.verifyEmail(request.body.token, clientOf(request)),
   )
 
   app.post(

@@ -1,7 +1,8 @@
 import type { Config } from '../../config.js'
+import { accountContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import type { EventSink } from '../../events/event-log.js'
+import { type EventSink, inTransaction } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { sha256Hex } from '../../lib/hash.js'
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js'
@@ -43,6 +44,9 @@ export function publicSession(issued: IssuedSession) {
   return { token: issued.token, csrfToken: issued.csrfToken, expiresAt: issued.expiresAt }
 }
 
+/** Who a failed sign-in is recorded as: nobody signed in. */
+const SIGN_IN = { kind: 'system', name: 'sign-in' } as const
+
 /**
  * Auth family (API contract: /api/auth/*; docs/decisions/auth.md): registration and e-mail
  * verification (`verification.ts`), login with throttling, and the session lifecycle (refresh,
@@ -80,7 +84,8 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /**
    * Checks a login under the login throttles (throttle.ts). An unknown or disabled account verifies
-   * against a dummy hash so it takes as long as a wrong password, and both answer the same 401.
+   * against a dummy hash so it takes as long as a wrong password, and both answer the same 401; both
+   * record one `user.login-failed` (naming the account when there is one, never the address tried).
    */
   async function checkLogin(email: string, password: string, client: ClientInfo): Promise<UserRow> {
     const found = await repository.findUserByEmail(email)
@@ -89,7 +94,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     const matches = await throttles.checkLogin(account, client, () =>
       verifyPassword(password, usable?.passwordHash),
     )
-    if (!matches || usable === undefined) throw errors.invalidCredentials()
+    if (!matches || usable === undefined) {
+      const id = found?.id ?? null
+      await inTransaction(db, accountContext(SIGN_IN, client), deps.events, async (_tx, emit) =>
+        emit({ type: 'user.login-failed', subjectId: id, payload: { id } }),
+      )
+      throw errors.invalidCredentials()
+    }
     await upgradeHash(usable, password)
     return usable
   }
@@ -140,7 +151,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const tenantId = input.tenantId ?? (active.length === 1 ? active[0]!.tenantId : null)
       const issued = await sessions.start(user.id, tenantId)
-      await repository.touchLastLogin(user.id)
+      await inTransaction(db, accountContext(user.id, client), deps.events, async (tx, emit) => {
+        await createAuthRepository(tx).touchLastLogin(user.id)
+        emit({ type: 'user.logged-in', subjectId: user.id, payload: { id: user.id, email: user.email } })
+      })
       return {
         ...sessionState(user, memberships, tenantId),
         ...publicSession(issued),

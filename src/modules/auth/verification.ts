@@ -1,7 +1,9 @@
 import type { Config } from '../../config.js'
+import { accountContext, type TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { errors } from '../../errors.js'
+import { type EventSink, inTransaction } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
@@ -32,8 +34,9 @@ export function createVerification(deps: {
   repository: AuthRepository
   throttles: AuthThrottles
   jobs: JobRunner
+  events: EventSink
 }) {
-  const { db, mailer, repository, throttles, jobs } = deps
+  const { db, mailer, repository, throttles, jobs, events } = deps
   const pageUrl = `${deps.config.appUrl}/account/verify-email`
 
   /** Stores a new verification token for the user (dropping older unused ones) and returns its plaintext. */
@@ -83,9 +86,10 @@ export function createVerification(deps: {
       const user = { id: newId(), email, firstName: input.firstName, lastName: input.lastName }
       const answer = { user: { ...user, emailVerified: false }, tenant: null }
       try {
-        await db.transaction(async (tx) => {
+        await inTransaction(db, accountContext(user.id, client), events, async (tx, emit) => {
           await createAuthRepository(tx).insertUser({ ...user, passwordHash })
           await queueVerification(tx, email)
+          emit({ type: 'user.registered', subjectId: user.id, payload: { id: user.id, email } })
         })
       } catch (err) {
         if (!isUniqueViolation(err, 'users_email_key')) throw err
@@ -102,12 +106,21 @@ export function createVerification(deps: {
       return answer
     },
 
-    /** POST /api/auth/verify-email: spends a live token; an unknown, used or expired one is 400 `InvalidToken`. */
-    async verifyEmail(token: string) {
+    /**
+     * POST /api/auth/verify-email: spends a live token; an unknown, used or expired one is 400
+     * `InvalidToken`. A first verification records `user.email-verified` (an account event).
+     */
+    async verifyEmail(token: string, client: TenantContext['client']) {
       const userId = await repository.consumeToken('verify_email', sha256Hex(token))
       if (userId === undefined)
         throw errors.invalidToken('The verification link is invalid, used or expired.')
-      const changed = await repository.markEmailVerified(userId)
+      const changed = await inTransaction(db, accountContext(userId, client), events, async (tx, emit) => {
+        const verified = await createAuthRepository(tx).markEmailVerified(userId)
+        if (verified !== undefined) {
+          emit({ type: 'user.email-verified', subjectId: verified.id, payload: verified })
+        }
+        return verified !== undefined
+      })
       return { message: 'Your e-mail address is verified.', verified: true, alreadyVerified: !changed }
     },
 

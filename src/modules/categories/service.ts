@@ -111,7 +111,7 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
           if (row === undefined) throw errors.conflict('Could not find a free slug; send one explicitly.')
         }
         const category = toCategory(row)
-        emit({ type: 'category.created', subjectId: category.id, payload: category })
+        emit({ type: 'category.created', subjectId: category.id, payload: categoryFacts(category) })
         return category
       })
     },
@@ -143,7 +143,7 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
           emit({
             type: 'category.updated',
             subjectId: id,
-            payload: { ...category, changed: Object.keys(input) },
+            payload: { ...categoryFacts(category), changed: Object.keys(input) },
           })
           return category
         })
@@ -286,4 +286,9 @@ function buildTree(items: Category[]): CategoryNode[] {
 
 function unpaged<T>(items: T[]) {
   return { categories: items, pagination: { page: 1, limit: items.length, total: items.length, pages: 1 } }
+}
+
+/** The facts a category event carries (src/events/catalog.ts). */
+function categoryFacts(category: Category) {
+  return { id: category.id, name: category.name, slug: category.slug, parentId: category.parentId }
 }

@@ -79,7 +79,7 @@ export function createCollectionDefinitionsService(deps: { db: Db; events: Event
         })
         if (row === undefined) throw errors.conflict(`The collection key "${input.key}" is already in use.`)
         const collection = toCollection(row)
-        emit({ type: 'collection.created', subjectId: collection.id, payload: collection })
+        emit({ type: 'collection.created', subjectId: collection.id, payload: collectionFacts(collection) })
         return collection
       })
     },
@@ -119,7 +119,11 @@ export function createCollectionDefinitionsService(deps: { db: Db; events: Event
         })
         if (row === undefined) throw errors.notFound('Collection')
         const collection = toCollection(row)
-        emit({ type: 'collection.updated', subjectId: collection.id, payload: collection })
+        emit({
+          type: 'collection.updated',
+          subjectId: collection.id,
+          payload: { ...collectionFacts(collection), changed: Object.keys(input) },
+        })
         return collection
       })
     },
@@ -134,7 +138,11 @@ export function createCollectionDefinitionsService(deps: { db: Db; events: Event
         if (!(await createCollectionsRepository(tx).deleteCollection(context.tenantId, current.id))) {
           throw errors.notFound('Collection')
         }
-        emit({ type: 'collection.deleted', subjectId: current.id, payload: toCollection(current) })
+        emit({
+          type: 'collection.deleted',
+          subjectId: current.id,
+          payload: collectionFacts(toCollection(current)),
+        })
       })
     },
   }
@@ -207,4 +215,10 @@ export function toCollection(row: CollectionRow): Collection {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
+}
+
+/** The facts a collection event carries (src/events/catalog.ts): the name in its first language. */
+function collectionFacts(collection: Collection) {
+  const name = Object.values(collection.name)[0] ?? collection.key
+  return { id: collection.id, key: collection.key, name, status: collection.status }
 }

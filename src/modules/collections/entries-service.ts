@@ -109,7 +109,7 @@ export function createCollectionEntriesService(deps: {
         }
         if (row === undefined) throw errors.slugConflict(slug)
         await writeValues(tx, context.tenantId, collection, row)
-        return emitted(emit, 'collection-entry.created', toEntry(row, collection))
+        return emitted(emit, 'created', toEntry(row, collection))
       })
     },
 
@@ -146,7 +146,7 @@ export function createCollectionEntriesService(deps: {
         const was = current.status === 'published'
         const is = status === 'published'
         const type = was === is ? 'updated' : is ? 'published' : 'unpublished'
-        return emitted(emit, `collection-entry.${type}`, toEntry(row, collection))
+        return emitted(emit, type, toEntry(row, collection), Object.keys(input))
       })
     },
 
@@ -155,7 +155,7 @@ export function createCollectionEntriesService(deps: {
         const collection = await writable(context, key, tx)
         const row = await createCollectionsRepository(tx).deleteEntry(context.tenantId, collection.id, id)
         if (row === undefined) throw errors.notFound('Entry')
-        emitted(emit, 'collection-entry.deleted', toEntry(row, collection))
+        emitted(emit, 'deleted', toEntry(row, collection))
       })
     },
   }
@@ -163,10 +163,21 @@ export function createCollectionEntriesService(deps: {
 
 export type CollectionEntriesService = ReturnType<typeof createCollectionEntriesService>
 
-function emitted(emit: Emit, type: string, entry: Entry): Entry {
-  emit({ type, subjectId: entry.id, payload: entry })
+/**
+ * Emits `collection-entry.<verb>` for `entry` with its facts (src/events/catalog.ts), never its
+ * data; an update names the request members it was given (`changed`).
+ */
+function emitted(emit: Emit, verb: EntryVerb, entry: Entry, changed: string[] = []): Entry {
+  const facts = { id: entry.id, collectionKey: entry.collectionKey, slug: entry.slug, status: entry.status }
+  if (verb === 'created' || verb === 'deleted') {
+    emit({ type: `collection-entry.${verb}`, subjectId: entry.id, payload: facts })
+  } else {
+    emit({ type: `collection-entry.${verb}`, subjectId: entry.id, payload: { ...facts, changed } })
+  }
   return entry
 }
+
+type EntryVerb = 'created' | 'updated' | 'published' | 'unpublished' | 'deleted'
 
 function withoutNulls(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null))

@@ -20,7 +20,15 @@ import { type ContentPatch, createContentsRepository, type LockedContent } from 
 import type { Content, CreateContentInput, UpdateContentInput } from './schemas.js'
 import { explicitSlug } from './slugs.js'
 import { createVersionsRepository } from './versions-repository.js'
-import { actorName, assertReferences, emitPublication, found, unique, writableFields } from './write-rules.js'
+import {
+  actorName,
+  assertReferences,
+  contentFacts,
+  emitPublication,
+  found,
+  unique,
+  writableFields,
+} from './write-rules.js'
 
 const SLUG_KEY = 'contents_tenant_slug_key'
 /** Generated slugs retry this often when concurrent writers keep taking the next number. */
@@ -156,7 +164,7 @@ export function createContentWrites(deps: ContentWriteDeps) {
             await repo.linkTags(tenantId, id, unique(input.tags), state)
             const created = found(await repo.findById(tenantId, id))
             await afterSave(tx, context, created)
-            emit({ type: 'content.created', subjectId: id, payload: created })
+            emit({ type: 'content.created', subjectId: id, payload: contentFacts(created) })
             if (created.status === 'published') emitPublication(emit, created, 'published')
             return created
           })
@@ -221,7 +229,7 @@ export function createContentWrites(deps: ContentWriteDeps) {
             type: 'content.updated',
             subjectId: id,
             payload: {
-              ...updated,
+              ...contentFacts(updated),
               changed: Object.keys(input),
               ...(restored === undefined ? {} : { restoredVersionId: restored }),
             },
@@ -259,7 +267,7 @@ export function createContentWrites(deps: ContentWriteDeps) {
         emit({
           type: 'content.updated',
           subjectId: id,
-          payload: { ...published, changed: ['status', 'publishedAt'] },
+          payload: { ...contentFacts(published), changed: ['status', 'publishedAt'] },
         })
         emitPublication(emit, published, 'published')
         return true

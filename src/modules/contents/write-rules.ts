@@ -17,11 +17,12 @@ export function actorName(actor: Actor): string {
 
 /** `content.published` / `content.unpublished`: what delivery caches and webhooks care about. */
 export function emitPublication(emit: Emit, content: Content, verb: 'published' | 'unpublished') {
-  emit({
-    type: `content.${verb}`,
-    subjectId: content.id,
-    payload: { id: content.id, title: content.title, slug: content.slug, status: content.status },
-  })
+  emit({ type: `content.${verb}`, subjectId: content.id, payload: contentFacts(content) })
+}
+
+/** What every `content.*` event carries (src/events/catalog.ts): never html, lexical or custom fields. */
+export function contentFacts(content: Pick<Content, 'id' | 'title' | 'slug' | 'status'>) {
+  return { id: content.id, title: content.title, slug: content.slug, status: content.status }
 }
 
 export function found(content: Content | undefined): Content {

@@ -75,7 +75,11 @@ export function createCustomFieldsService(deps: { db: Db; events: EventSink }) {
           const created = toDefinition(
             await repo.insert(tenantId, { ...row, createdBy: actor, updatedBy: actor }),
           )
-          emit({ type: 'custom-field-definition.created', subjectId: created.id, payload: created })
+          emit({
+            type: 'custom-field-definition.created',
+            subjectId: created.id,
+            payload: definitionFacts(created),
+          })
           return created
         })
       } catch (err) {
@@ -115,7 +119,7 @@ export function createCustomFieldsService(deps: { db: Db; events: EventSink }) {
         emit({
           type: 'custom-field-definition.updated',
           subjectId: id,
-          payload: { ...definition, changed: Object.keys(patch) },
+          payload: { ...definitionFacts(definition), changed: Object.keys(patch) },
         })
         return definition
       })
@@ -198,4 +202,9 @@ function toDefinition(row: DefinitionRow): CustomFieldDefinition {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
+}
+
+/** The facts a custom-field event carries (src/events/catalog.ts). */
+function definitionFacts(definition: CustomFieldDefinition) {
+  return { id: definition.id, key: definition.key, label: definition.label, type: definition.type }
 }

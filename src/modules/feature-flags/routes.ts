@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { clientOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import type { SessionPrincipal } from '../auth/index.js'
 import { CreateFeatureFlagBody, FeatureFlagBody, FeatureFlagList } from './schemas.js'
@@ -43,7 +44,7 @@ export const featureFlagsRoutes: FastifyPluginAsyncTypebox<{ service: FeatureFla
     },
     async (request, reply) => {
       const { userId } = request.principal as SessionPrincipal
-      return reply.status(201).send({ flag: await service.create(userId, request.body) })
+      return reply.status(201).send({ flag: await service.create(userId, request.body, clientOf(request)) })
     },
   )
 }

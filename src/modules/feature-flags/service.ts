@@ -1,6 +1,8 @@
 import type { Config } from '../../config.js'
+import { type AccountContext, accountContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
+import { type EventSink, inTransaction } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { isPlatformAdmin as listedAndVerified } from '../auth/index.js'
 import { createFeatureFlagsRepository, type FeatureFlagRow } from './repository.js'
@@ -12,11 +14,15 @@ import type { CreateFeatureFlagBody, FeatureFlag } from './schemas.js'
  * flags in their settings' `features`; the effective value is
  * `TenantSettingsReader.featureEnabled`.
  *
- * The catalogue is global, and the outbox keeps events per tenant, so creating a flag records no
- * domain event (no tenant's activity log is about it). The settings reader does not cache flag
- * defaults, so nothing needs telling either.
+ * The catalogue is global, so creating a flag records an account event (`feature-flag.created`, no
+ * tenant; docs/decisions/jobs-and-events.md "Account events have no tenant"); no tenant's activity
+ * log shows it.
  */
-export function createFeatureFlagsService(deps: { db: Db; config: Pick<Config, 'platformAdminEmails'> }) {
+export function createFeatureFlagsService(deps: {
+  db: Db
+  config: Pick<Config, 'platformAdminEmails'>
+  events: EventSink
+}) {
   const { config } = deps
   const repository = createFeatureFlagsRepository(deps.db)
 
@@ -42,12 +48,16 @@ export function createFeatureFlagsService(deps: { db: Db; config: Pick<Config, '
      * `POST /api/feature-flags`. @throws Forbidden (not a platform administrator), Conflict (the
      * key exists).
      */
-    async create(userId: string, body: CreateFeatureFlagBody): Promise<FeatureFlag> {
+    async create(
+      userId: string,
+      body: CreateFeatureFlagBody,
+      client: AccountContext['client'],
+    ): Promise<FeatureFlag> {
       if (!(await isPlatformAdmin(userId))) {
         throw errors.forbidden('Only platform administrators (PLATFORM_ADMIN_EMAILS) create feature flags.')
       }
       const now = new Date()
-      const row = await repository.insert({
+      const values = {
         id: newId(),
         key: body.key,
         label: body.label.trim(),
@@ -56,7 +66,22 @@ export function createFeatureFlagsService(deps: { db: Db; config: Pick<Config, '
         notes: body.notes ?? '',
         createdAt: now,
         updatedAt: now,
-      })
+      }
+      const row = await inTransaction(
+        deps.db,
+        accountContext(userId, client),
+        deps.events,
+        async (tx, emit) => {
+          const inserted = await createFeatureFlagsRepository(tx).insert(values)
+          if (inserted === undefined) return undefined
+          emit({
+            type: 'feature-flag.created',
+            subjectId: inserted.id,
+            payload: { id: inserted.id, key: inserted.key, defaultEnabled: inserted.defaultEnabled },
+          })
+          return inserted
+        },
+      )
       if (row === undefined) throw errors.conflict(`A feature flag with the key "${body.key}" exists.`)
       return toFlag(row)
     },

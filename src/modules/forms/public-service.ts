@@ -15,7 +15,6 @@ import { defaultLanguageOf } from './mapping.js'
 import { NOTIFY_JOB, type NotifyJob } from './notify.js'
 import type { SubmitInput } from './public-schemas.js'
 import { createFormsRepository, type FormRow } from './repository.js'
-import { toListItem } from './response-schemas.js'
 import { createResponsesRepository } from './responses-repository.js'
 import type { Field, FormSettings } from './schemas.js'
 import { antiSpamOf, type createFormTokens, type createSubmissionLimits } from './spam.js'
@@ -163,9 +162,18 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
           fieldMetadata: fieldMetadataOf(version.fields),
           fingerprint,
         })
-        // The event carries the answers, never the address hash.
-        const { ip: _hash, ...payload } = toListItem(row)
-        emit({ type: 'form.response.created', subjectId: id, payload })
+        // The event names the response, never its answers or the address hash: a consumer reads it by id.
+        emit({
+          type: 'form.response.created',
+          subjectId: id,
+          payload: {
+            id,
+            formId,
+            formVersion: row.formVersion,
+            status: row.status,
+            flaggedAsSpam: row.flaggedAsSpam,
+          },
+        })
         if (!spam && (settings.notifications?.recipients?.length ?? 0) > 0) {
           await deps.jobs.send<NotifyJob>(
             NOTIFY_JOB,

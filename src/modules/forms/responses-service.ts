@@ -43,12 +43,22 @@ export function createResponsesService(deps: { db: Db; events: EventSink }) {
   }
 
   /** Sets the status and emits `form.response.<verb>`. @throws NotFound. */
-  function changeStatus(context: TenantContext, formId: string, id: string, status: string, verb: string) {
+  function changeStatus(
+    context: TenantContext,
+    formId: string,
+    id: string,
+    status: string,
+    verb: 'status-changed' | 'deleted',
+  ) {
     return write(context, async (tx, emit) => {
       const row = await createResponsesRepository(tx).setStatus(context.tenantId, formId, id, status)
       if (row === undefined) throw errors.notFound('Form response')
       const response = { _id: row.id, status: row.status, flaggedAsSpam: row.flaggedAsSpam }
-      emit({ type: `form.response.${verb}`, subjectId: row.id, payload: { ...response, formId } })
+      emit({
+        type: `form.response.${verb}`,
+        subjectId: row.id,
+        payload: { id: row.id, formId, status: row.status, flaggedAsSpam: row.flaggedAsSpam },
+      })
       return response
     })
   }
@@ -92,7 +102,7 @@ export function createResponsesService(deps: { db: Db; events: EventSink }) {
         if (!(await createResponsesRepository(tx).delete(context.tenantId, formId, id))) {
           throw errors.notFound('Form response')
         }
-        emit({ type: 'form.response.purged', subjectId: id, payload: { _id: id, formId } })
+        emit({ type: 'form.response.purged', subjectId: id, payload: { id, formId } })
       })
     },
 

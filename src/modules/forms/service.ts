@@ -72,18 +72,26 @@ export function createFormsService(deps: {
     })
   }
 
-  /** Runs a write on one form, locked, and emits `form.<verb>` with the result. */
+  /**
+   * Runs a write on one form, locked, and emits `form.<verb>` with the result's facts; an update
+   * names the request members it was given (`changed`).
+   */
   function change(
     context: TenantContext,
     id: string,
-    verb: string,
+    verb: 'updated' | 'published' | 'archived' | 'restored',
     work: (repo: FormsRepository, row: FormRow) => Promise<FormRow | undefined>,
+    changed: string[] = [],
   ) {
     return write(context, async (tx, emit) => {
       const repo = createFormsRepository(tx)
       const updated = await work(repo, await load(repo, context.tenantId, id, true))
       const form = toForm(updated!)
-      emit({ type: `form.${verb}`, subjectId: form.id, payload: formFacts(form) })
+      if (verb === 'updated') {
+        emit({ type: 'form.updated', subjectId: form.id, payload: { ...formFacts(form), changed } })
+      } else {
+        emit({ type: `form.${verb}`, subjectId: form.id, payload: formFacts(form) })
+      }
       return form
     })
   }
@@ -169,21 +177,27 @@ export function createFormsService(deps: {
       const verb =
         input.status === 'published' ? 'published' : input.status === 'archived' ? 'archived' : 'updated'
       try {
-        return await change(context, id, verb, async (repo, row) => {
-          const extra = extraOf(input)
-          const updated = await repo.update(context.tenantId, id, {
-            ...(title === undefined ? {} : { title }),
-            ...(slug === undefined ? {} : { slug }),
-            ...(input.description === undefined ? {} : { description: input.description }),
-            ...(fields === undefined ? {} : { fields }),
-            ...(input.settings === undefined ? {} : { settings: input.settings }),
-            ...(input.visibility === undefined ? {} : { visibility: input.visibility }),
-            ...(extra === undefined ? {} : { extra: { ...row.extra, ...extra } }),
-            ...(input.status === 'draft' || input.status === 'archived' ? { status: input.status } : {}),
-            updatedBy: userIdOf(context),
-          })
-          return input.status === 'published' ? publishRow(repo, context, updated!) : updated
-        })
+        return await change(
+          context,
+          id,
+          verb,
+          async (repo, row) => {
+            const extra = extraOf(input)
+            const updated = await repo.update(context.tenantId, id, {
+              ...(title === undefined ? {} : { title }),
+              ...(slug === undefined ? {} : { slug }),
+              ...(input.description === undefined ? {} : { description: input.description }),
+              ...(fields === undefined ? {} : { fields }),
+              ...(input.settings === undefined ? {} : { settings: input.settings }),
+              ...(input.visibility === undefined ? {} : { visibility: input.visibility }),
+              ...(extra === undefined ? {} : { extra: { ...row.extra, ...extra } }),
+              ...(input.status === 'draft' || input.status === 'archived' ? { status: input.status } : {}),
+              updatedBy: userIdOf(context),
+            })
+            return input.status === 'published' ? publishRow(repo, context, updated!) : updated
+          },
+          Object.keys(input),
+        )
       } catch (err) {
         throw slug !== undefined ? uniqueConflict(err, { [SLUG_KEY]: () => errors.slugConflict(slug) }) : err
       }

@@ -72,7 +72,7 @@ export function createGalleriesService(deps: { db: Db; events: EventSink }) {
         })
         await repo.replaceItems(context.tenantId, row.id, items)
         const gallery = await readOne(tx, context.tenantId, row.id)
-        emit({ type: 'gallery.created', subjectId: gallery.id, payload: gallery })
+        emit({ type: 'gallery.created', subjectId: gallery.id, payload: galleryFacts(gallery) })
         return gallery
       })
     },
@@ -90,7 +90,11 @@ export function createGalleriesService(deps: { db: Db; events: EventSink }) {
           await repo.replaceItems(context.tenantId, id, await itemsOf(tx, context.tenantId, input.items))
         }
         const gallery = await readOne(tx, context.tenantId, id)
-        emit({ type: 'gallery.updated', subjectId: id, payload: gallery })
+        emit({
+          type: 'gallery.updated',
+          subjectId: id,
+          payload: { ...galleryFacts(gallery), changed: Object.keys(input) },
+        })
         return gallery
       })
     },
@@ -100,7 +104,7 @@ export function createGalleriesService(deps: { db: Db; events: EventSink }) {
       return write(context, async (tx, emit) => {
         const gallery = await readOne(tx, context.tenantId, id)
         await createGalleriesRepository(tx).delete(context.tenantId, id)
-        emit({ type: 'gallery.deleted', subjectId: id, payload: gallery })
+        emit({ type: 'gallery.deleted', subjectId: id, payload: galleryFacts(gallery) })
         return { success: true as const }
       })
     },
@@ -122,7 +126,7 @@ export function createGalleriesService(deps: { db: Db; events: EventSink }) {
           ...before.filter((id) => !galleryIds.includes(id)),
           ...galleryIds.filter((id) => !before.includes(id)),
         ]
-        await emitUpdated(tx, context.tenantId, changed, emit)
+        await emitUpdated(tx, context.tenantId, changed, emit, 'contentIds')
         const rows = await repo.findByIds(context.tenantId, galleryIds)
         const byId = new Map((await toGalleries(repo, context.tenantId, rows)).map((g) => [g.id, g]))
         return { galleries: galleryIds.map((id) => byId.get(id) as Gallery) }
@@ -133,17 +137,35 @@ export function createGalleriesService(deps: { db: Db; events: EventSink }) {
 
 export type GalleriesService = ReturnType<typeof createGalleriesService>
 
-/** Emits `gallery.updated` with the current record of each gallery (inside the write's `tx`). */
-export async function emitUpdated(tx: Db, tenantId: string, ids: readonly string[], emit: Emit) {
+/**
+ * Emits `gallery.updated` with the facts of each gallery (inside the write's `tx`); `changed` names
+ * what changed for all of them (`items`: a medium was removed; `contentIds`: content links).
+ */
+export async function emitUpdated(
+  tx: Db,
+  tenantId: string,
+  ids: readonly string[],
+  emit: Emit,
+  changed: 'items' | 'contentIds',
+) {
   const repo = createGalleriesRepository(tx)
   await repo.touch(tenantId, ids)
   for (const gallery of await toGalleries(repo, tenantId, await repo.findByIds(tenantId, ids))) {
-    emit({ type: 'gallery.updated', subjectId: gallery.id, payload: gallery })
+    emit({
+      type: 'gallery.updated',
+      subjectId: gallery.id,
+      payload: { ...galleryFacts(gallery), changed: [changed] },
+    })
   }
 }
 
 /** Galleries lose the items of deleted media: each gallery that showed one gets `gallery.updated`. */
 export const galleriesReferMedia: MediaReferrer = async (tx, tenantId, mediaIds) => {
   const galleryIds = await createGalleriesRepository(tx).galleryIdsUsing(tenantId, mediaIds)
-  return (emit) => emitUpdated(tx, tenantId, galleryIds, emit)
+  return (emit) => emitUpdated(tx, tenantId, galleryIds, emit, 'items')
+}
+
+/** The facts a gallery event carries (src/events/catalog.ts): never its items' media. */
+function galleryFacts(gallery: Gallery) {
+  return { id: gallery.id, title: gallery.title, itemCount: gallery.items.length }
 }

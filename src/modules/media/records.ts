@@ -75,3 +75,15 @@ export function keyNamedBy(input: RegisterExistingInput, prefix: string): string
 export function existingMediaIds(db: Db, tenantId: string, ids: readonly string[]): Promise<string[]> {
   return createMediaRepository(db).existingIds(tenantId, ids)
 }
+
+/** The facts a `media.*` event carries (src/events/catalog.ts): never variants, keys or urls. */
+export function mediaFacts(media: Media) {
+  return {
+    id: media.id,
+    title: media.title,
+    sourceType: media.sourceType,
+    mimeType: media.mimeType,
+    status: media.status,
+    variantsStatus: media.variantsStatus,
+  }
+}

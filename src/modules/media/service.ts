@@ -8,7 +8,7 @@ import { paginate } from '../../lib/paging.js'
 import { toSlug } from '../../lib/slug.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import { limitCheck } from '../tenant-settings/index.js'
-import { httpUrl, normalizeTags, toMedia } from './records.js'
+import { httpUrl, mediaFacts, normalizeTags, toMedia } from './records.js'
 import { createMediaRepository, type MediaRow } from './repository.js'
 import type {
   BulkTagsInput,
@@ -71,7 +71,9 @@ export function createMediaService(deps: {
       const afterDelete = []
       for (const referrer of referrers) afterDelete.push(await referrer(tx, context.tenantId, distinct))
       const rows = await createMediaRepository(tx).deleteByIds(context.tenantId, distinct)
-      for (const row of rows) emit({ type: 'media.deleted', subjectId: row.id, payload: toMedia(row) })
+      for (const row of rows) {
+        emit({ type: 'media.deleted', subjectId: row.id, payload: mediaFacts(toMedia(row)) })
+      }
       for (const step of afterDelete) await step(emit)
       const keys = objectKeysOf(rows)
       if (keys.length > 0 && deps.jobs !== undefined) {
@@ -129,7 +131,7 @@ export function createMediaService(deps: {
       return write(context, async (tx, emit) => {
         await checkLimit(tx)
         const media = toMedia(await createMediaRepository(tx).insert(context.tenantId, values))
-        emit({ type: 'media.created', subjectId: media.id, payload: media })
+        emit({ type: 'media.created', subjectId: media.id, payload: mediaFacts(media) })
         return media
       })
     },
@@ -171,7 +173,11 @@ export function createMediaService(deps: {
         const row = await createMediaRepository(tx).update(context.tenantId, id, values)
         if (row === undefined) throw errors.notFound('Media')
         const media = toMedia(row)
-        emit({ type: 'media.updated', subjectId: id, payload: media })
+        emit({
+          type: 'media.updated',
+          subjectId: id,
+          payload: { ...mediaFacts(media), changed: Object.keys(input) },
+        })
         return media
       })
     },
@@ -195,7 +201,13 @@ export function createMediaService(deps: {
       if (tags.length === 0) throw errors.validation('tags must hold at least one non-empty tag.')
       return write(context, async (tx, emit) => {
         const rows = await createMediaRepository(tx).setTags(context.tenantId, ids, tags, input.mode ?? 'add')
-        for (const row of rows) emit({ type: 'media.updated', subjectId: row.id, payload: toMedia(row) })
+        for (const row of rows) {
+          emit({
+            type: 'media.updated',
+            subjectId: row.id,
+            payload: { ...mediaFacts(toMedia(row)), changed: ['tags'] },
+          })
+        }
         const changed = rows.map((row) => row.id)
         return { modified: rows.length, notFound: ids.filter((id) => !changed.includes(id)) }
       })

@@ -18,7 +18,7 @@ import {
   safeFileName,
   sniffMimeType,
 } from './policy.js'
-import { keyNamedBy, normalizeTags, toMedia } from './records.js'
+import { keyNamedBy, mediaFacts, normalizeTags, toMedia } from './records.js'
 import { createMediaRepository, type MediaUploadRow } from './repository.js'
 import type { Media } from './schemas.js'
 import { folderOf, type LocalMediaStorage, type MediaStorage, objectKeyOf } from './storage.js'
@@ -143,7 +143,7 @@ export function createMediaUploads(deps: {
           )
         }
         const media = toMedia(row)
-        emit({ type: 'media.created', subjectId: media.id, payload: media })
+        emit({ type: 'media.created', subjectId: media.id, payload: mediaFacts(media) })
         return media
       })
     } catch (err) {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js'
 import type { VariantsStatus } from '../../db/schema/index.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import type { JobHandlerOptions } from '../../jobs/runner.js'
-import { toMedia } from './records.js'
+import { mediaFacts, toMedia } from './records.js'
 import { createMediaRepository, type MediaValues } from './repository.js'
 import type { MediaStorage } from './storage.js'
 import { renderVariants, UnrenderableImageError } from './variants.js'
@@ -48,8 +48,13 @@ export function createVariantJob(deps: {
     write(systemContext(job.tenantId, 'media-variants'), async (tx, emit) => {
       const repository = createMediaRepository(tx)
       const row = await repository.updatePendingVariants(job.tenantId, job.mediaId, values)
-      if (row !== undefined) emit({ type: 'media.updated', subjectId: row.id, payload: toMedia(row) })
-      return row !== undefined
+      if (row === undefined) return false
+      emit({
+        type: 'media.updated',
+        subjectId: row.id,
+        payload: { ...mediaFacts(toMedia(row)), changed: Object.keys(values) },
+      })
+      return true
     })
 
   return async (job: MakeVariantsJob, attempt: { retryCount: number }): Promise<void> => {

@@ -51,7 +51,7 @@ export function createMemberChanges(deps: { db: Db; events: EventSink; roles: Ro
     )
   }
 
-  function eventPayload(member: MemberRow, extra: Record<string, unknown> = {}) {
+  function eventPayload<Extra extends object>(member: MemberRow, extra: Extra) {
     return {
       id: member.membershipId,
       userId: member.userId,

@@ -4,7 +4,7 @@ import { errors } from '../../errors.js'
 import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { linkProblem, REFERENCE_TYPES } from './links.js'
-import { toItem, toMenu, toSummary } from './mapping.js'
+import { menuFacts, toItem, toMenu } from './mapping.js'
 import { createMenusRepository, type MenuItemRow, type MenuRow } from './repository.js'
 import {
   type CreateMenuItemInput,
@@ -40,7 +40,7 @@ export function createMenuItemsService(deps: { db: Db; events: EventSink }) {
       emit({
         type: 'menu.updated',
         subjectId: menuId,
-        payload: { ...toSummary(touched ?? menu, count), changed: ['items'] },
+        payload: { ...menuFacts(touched ?? menu, count), changed: ['items'] },
       })
       return result
     })

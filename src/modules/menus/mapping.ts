@@ -38,6 +38,12 @@ export function toSummary(row: MenuRow, itemCount: number): MenuSummary {
   }
 }
 
+/** The facts a `menu.*` event carries (src/events/catalog.ts): never the description or items. */
+export function menuFacts(row: MenuRow, itemCount: number) {
+  const { id, name, slug, location, status } = toSummary(row, itemCount)
+  return { id, name, slug, location, status, itemCount }
+}
+
 /** The admin form of a menu: its summary and every item as a tree. */
 export function toMenu(row: MenuRow, items: readonly MenuItemRow[]): Menu {
   return { ...toSummary(row, items.length), items: nest(items.map(toItem)) }

@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.js'
 import { paginate } from '../../lib/paging.js'
 import { toSlug } from '../../lib/slug.js'
 import { createMenuItemsService } from './item-service.js'
-import { menuConflict, toMenu, toSummary } from './mapping.js'
+import { menuConflict, menuFacts, toMenu, toSummary } from './mapping.js'
 import { createMenusRepository, type MenuItemRow } from './repository.js'
 import type {
   CreateMenuInput,
@@ -119,7 +119,7 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
         return await write(context, async (tx, emit) => {
           const row = await createMenusRepository(tx).insert(context.tenantId, newId(), values)
           const menu = toMenu(row, [])
-          emit({ type: 'menu.created', subjectId: menu.id, payload: toSummary(row, 0) })
+          emit({ type: 'menu.created', subjectId: menu.id, payload: menuFacts(row, 0) })
           return menu
         })
       } catch (err) {
@@ -150,7 +150,7 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
           emit({
             type: 'menu.updated',
             subjectId: id,
-            payload: { ...toSummary(row, menu.itemCount), changed },
+            payload: { ...menuFacts(row, menu.itemCount), changed },
           })
           return menu
         })
@@ -165,7 +165,7 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
       await write(context, async (tx, emit) => {
         const row = await createMenusRepository(tx).delete(context.tenantId, id)
         if (row === undefined) throw errors.notFound('Menu')
-        emit({ type: 'menu.deleted', subjectId: id, payload: toSummary(row, 0) })
+        emit({ type: 'menu.deleted', subjectId: id, payload: menuFacts(row, 0) })
       })
     },
 

@@ -40,10 +40,16 @@ export function toPlacement(row: PlacementRow, experiences: readonly ExperienceR
   }
 }
 
-/** The placement without its experiences, for event payloads. */
-export function summaryOf(placement: Placement): Record<string, unknown> {
-  const { experiences, ...rest } = placement
-  return { ...rest, experienceIds: experiences.map((experience) => experience.id) }
+/** The facts a `placement.*` event carries (src/events/catalog.ts): never rules, settings or payloads. */
+export function summaryOf(placement: Placement) {
+  return {
+    id: placement.id,
+    slug: placement.slug,
+    name: placement.name,
+    status: placement.status,
+    version: placement.version,
+    experienceIds: placement.experiences.map((experience) => experience.id),
+  }
 }
 
 /** 409 SlugConflict for the slug index, else the error itself. */

@@ -74,7 +74,7 @@ export function createRolesService(deps: { db: Db; events: EventSink; roles: Rol
             permissions: input.permissions,
           })
           const role = toRole(resolvedOf(row))
-          emit({ type: 'role.created', subjectId: role.id, payload: role })
+          emit({ type: 'role.created', subjectId: role.id, payload: roleFacts(role) })
           return { role }
         })
       } catch (err) {
@@ -106,7 +106,7 @@ export function createRolesService(deps: { db: Db; events: EventSink; roles: Rol
         emit({
           type: 'role.updated',
           subjectId: role.id,
-          payload: { ...role, changed: Object.keys(input) },
+          payload: { ...roleFacts(role), changed: Object.keys(input) },
         })
         return { role }
       })
@@ -144,7 +144,7 @@ export function createRolesService(deps: { db: Db; events: EventSink; roles: Rol
         emit({
           type: 'role.deleted',
           subjectId: id,
-          payload: { ...toRole(resolvedOf(row)), reassignedTo: target?.key ?? null, reassigned },
+          payload: { ...roleFacts(toRole(resolvedOf(row))), reassignedTo: target?.key ?? null, reassigned },
         })
         return { success: true, reassigned }
       })
@@ -153,3 +153,8 @@ export function createRolesService(deps: { db: Db; events: EventSink; roles: Rol
 }
 
 export type RolesService = ReturnType<typeof createRolesService>
+
+/** The facts a `role.*` event carries (src/events/catalog.ts). */
+function roleFacts(role: Role) {
+  return { id: role.id, key: role.key, name: role.name, level: role.level }
+}

@@ -53,7 +53,11 @@ export function createTagsService(deps: { db: Db; events: EventSink }) {
         const row = await createTagsRepository(tx).insert(context.tenantId, { id: newId(), title, slug })
         if (row === undefined) throw errors.slugConflict(slug)
         const tag = toTag(row)
-        emit({ type: 'tag.created', subjectId: tag.id, payload: tag })
+        emit({
+          type: 'tag.created',
+          subjectId: tag.id,
+          payload: { id: tag.id, title: tag.title, slug: tag.slug },
+        })
         return tag
       })
     },

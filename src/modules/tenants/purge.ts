@@ -30,15 +30,15 @@ export interface TenantCleanup {
 const DEFAULT_BATCH_SIZE = 500
 
 /**
- * Every table with a required `tenant_id`, children before the tables they reference, so a batch
- * never trips a foreign key. Read from the Drizzle schema, so a family's new table is purged
- * without registering it. Sessions are not among them (their `tenant_id` is optional: the user's).
+ * Every table whose rows belong to a tenant: a required `tenant_id`, or an optional one whose rows
+ * go with their tenant (the outbox: account events have none), children before the tables they
+ * reference, so a batch never trips a foreign key. Read from the Drizzle schema, so a family's new
+ * table is purged without registering it. Sessions are not among them (their optional `tenant_id`
+ * is the user's choice, set to null when the tenant goes).
  */
 export function tenantOwnedTables(): PgTable[] {
   const owned = (Object.values(schema) as unknown[]).filter(
-    (value): value is PgTable =>
-      is(value, PgTable) &&
-      getTableConfig(value).columns.some((column) => column.name === 'tenant_id' && column.notNull),
+    (value): value is PgTable => is(value, PgTable) && ownsTenantRows(value),
   )
   const ordered: PgTable[] = []
   const visit = (table: PgTable, path: Set<PgTable>) => {
@@ -56,6 +56,18 @@ export function tenantOwnedTables(): PgTable[] {
   }
   for (const table of owned) visit(table, new Set())
   return ordered
+}
+
+function ownsTenantRows(table: PgTable): boolean {
+  const config = getTableConfig(table)
+  const column = config.columns.find((candidate) => candidate.name === 'tenant_id')
+  if (column === undefined) return false
+  return (
+    column.notNull ||
+    config.foreignKeys.some(
+      (key) => key.onDelete === 'cascade' && key.reference().columns.some((c) => c.name === 'tenant_id'),
+    )
+  )
 }
 
 /**

@@ -128,7 +128,17 @@ export function createTenantsService(deps: TenantsServiceDeps) {
         role: 'owner',
       })
       const created = toTenant(tenant)
-      emit({ type: 'tenant.created', subjectId: tenantId, payload: created })
+      emit({
+        type: 'tenant.created',
+        subjectId: tenantId,
+        payload: {
+          id: tenantId,
+          name: created.name,
+          slug: created.slug,
+          plan: created.plan,
+          status: created.status,
+        },
+      })
       emit({
         type: 'member.joined',
         subjectId: membership.id,

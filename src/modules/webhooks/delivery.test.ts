@@ -14,6 +14,7 @@ import {
   verified,
 } from '../../../test/webhook-fixtures.js'
 import { webhookDeliveries } from '../../db/schema/index.js'
+import { newId } from '../../lib/ids.js'
 import { signingKeyOf } from './signing.js'
 
 /**
@@ -112,9 +113,11 @@ describe('webhook deliveries', () => {
       url: receiver.url('/ok/relayed'),
       secret: STANDARD_SECRET,
     })
+    const id = newId()
     const event = await emitEvent(ctx.db, owner.tenantId, {
       type: 'content.deleted',
-      payload: { slug: 'gone' },
+      subjectId: id,
+      payload: { id, title: 'Gone', slug: 'gone', status: 'draft' },
     })
     // On a shared test PostgreSQL another test file's app may claim the event: the delivery is
     // recorded the same way whichever does, but sent with that app's configuration.
@@ -130,7 +133,7 @@ describe('webhook deliveries', () => {
     expect(JSON.parse(row.payload)).toEqual({
       type: 'content.deleted',
       timestamp: event.createdAt.toISOString(),
-      data: { slug: 'gone' },
+      data: { id, title: 'Gone', slug: 'gone', status: 'draft' },
     })
   })
 

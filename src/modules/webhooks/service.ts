@@ -1,6 +1,7 @@
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
+import { eventsByTenant } from '../../events/account-fanout.js'
 import { type CommittedEvent, type EventSink, inTransaction } from '../../events/event-log.js'
 import type { EventConsumer } from '../../events/relay.js'
 import type { JobRunner } from '../../jobs/runner.js'
@@ -99,8 +100,10 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
   const consumer: EventConsumer = {
     name: 'webhooks',
-    async handle(tx, events) {
-      const candidates = events.filter((event) => !event.type.startsWith(OWN_PREFIX))
+    async handle(tx, committed) {
+      const candidates = (await eventsByTenant(tx, committed)).filter(
+        (event) => !event.type.startsWith(OWN_PREFIX),
+      )
       if (candidates.length === 0) return
       const inTx = createWebhooksRepository(tx)
       const tenants = await inTx.tenantsWithWebhook([...new Set(candidates.map((event) => event.tenantId))])
