@@ -1,5 +1,5 @@
 import type { UnitOfWork } from './events/event-log.js'
-import { ALL_PERMISSIONS, expandPermissions } from './modules/roles/index.js'
+import { ALL_PERMISSIONS, expandPermissions } from './permissions.js'
 
 /**
  * Who acts (docs/architecture.md "Request context"): a signed-in user, an API token, or Folio

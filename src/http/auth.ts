@@ -5,8 +5,8 @@ import { errors } from '../errors.js'
 import { safeEqual } from '../lib/hash.js'
 import { isId } from '../lib/ids.js'
 import { API_TOKEN_PREFIX, type Credentials, type Principal } from '../modules/auth/index.js'
-import { scopeForMethod } from '../modules/roles/index.js'
 import type { TenantDirectory } from '../modules/tenants/index.js'
+import { scopeForMethod } from '../permissions.js'
 
 /**
  * How a route authenticates, set per route in `config.auth`. Every route under the auth plugin must

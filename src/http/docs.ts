@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, RouteOptions } from 'fastify'
-import { permissionsOfRole, ROLE_KEYS } from '../modules/roles/index.js'
+import { permissionsOfRole, ROLE_KEYS } from '../permissions.js'
 import type { AuthMode } from './auth.js'
 import { Id } from './schemas.js'
 import { webhookDocs } from './webhook-docs.js'

@@ -15,7 +15,7 @@ import { users } from './users.js'
 
 /**
  * A tenant's custom roles (docs/decisions/auth.md "Roles and permissions"). Memberships name a role
- * by `key`; system role keys (modules/roles/catalog.ts) are refused by the service, so a key
+ * by `key`; system role keys (src/permissions.ts) are refused by the service, so a key
  * resolves to one role.
  */
 export const roles = pgTable(

@@ -32,7 +32,7 @@ export const tenants = pgTable(
   ],
 )
 
-/** A user's place in a tenant. `role` is a system role key (see modules/roles/catalog.ts). */
+/** A user's place in a tenant. `role` is a system role key (see src/permissions.ts). */
 export const memberships = pgTable(
   'memberships',
   {

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { DateTime, Id, Nullable } from '../../http/schemas.js'
-import { ROLE_KEYS } from '../roles/index.js'
+import { ROLE_KEYS } from '../../permissions.js'
 
 export const API_TOKEN_SCOPES = ['read', 'write', 'delete', 'preview'] as const
 

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.js'
 import { apiTokens, memberships, sessions, tenants, users } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
 import { sha256Hex } from '../../lib/hash.js'
-import { grantedBy, permissionsOfApiToken, type RoleResolver } from '../roles/index.js'
+import { permissionsOfApiToken } from '../../permissions.js'
+import { grantedBy, type RoleResolver } from '../roles/index.js'
 
 /**
  * Session token lifetime (docs/decisions/auth.md "Session lifetimes": 24 h, renewable by refresh up

@@ -3,7 +3,6 @@ import { createRoleResolver } from './resolver.js'
 import { rolesRoutes } from './routes.js'
 import { createRolesService } from './service.js'
 
-export * from './catalog.js'
 export * from './guards.js'
 export { grantedBy, type ResolvedRole, type RoleResolver, roleMetaOf } from './resolver.js'
 

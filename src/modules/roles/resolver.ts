@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js'
 import type { EventBus } from '../../events/bus.js'
 import { createTenantCache } from '../../events/tenant-cache.js'
-import { expandPermissions, findSystemRole, SYSTEM_ROLES } from './catalog.js'
+import { expandPermissions, findSystemRole, SYSTEM_ROLES } from '../../permissions.js'
 import { createRolesRepository, type RoleRow } from './repository.js'
 
 /**

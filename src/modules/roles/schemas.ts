@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { Nullable, TenantQuery } from '../../http/schemas.js'
-import { ALL_PERMISSIONS, ROLE_KEYS } from './catalog.js'
+import { ALL_PERMISSIONS, ROLE_KEYS } from '../../permissions.js'
 
 /** A custom role's key: lowercase, digits and dashes, not a system role key (checked by the service). */
 export const ROLE_KEY_PATTERN = '^[a-z][a-z0-9-]{1,39}$'
