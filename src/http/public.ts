@@ -112,7 +112,10 @@ function createClientThrottle(store: SharedStore, perMinute: number) {
  * 5. the monthly quota (counted here: every answer for a live tenant counts; 429 when spent);
  * 6. the tenant's edge policy: `publicReadEnabled: false` 403; a browser `Origin` outside
  *    `allowedOrigins` / localhost 403;
- * 7. `request.publicContext`, frozen.
+ * 7. `request.publicContext`, frozen, and the tenant's `Cache-Control` for public GET answers.
+ * After serialization `http/http-cache.ts` adds the ETag (304 on a matching `If-None-Match`),
+ * `Cache-Control` (`no-store` for writes and errors), the route's `config.vary` and the surrogate
+ * keys (`t:<tenantId>` and those the handler named with `surrogateKeys`).
  * CORS answers come from the same policy through `@fastify/cors` with a per-request delegator: an
  * allowed origin is reflected (never with credentials); a refused one gets no CORS header.
  * Preflights carry no `X-Tenant-ID` value (browsers send only its name), so a preflight without one
