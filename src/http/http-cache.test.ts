@@ -163,6 +163,15 @@ describe('public GET answers', () => {
     expect(preflight.statusCode).toBe(204)
     expect(String(preflight.headers['access-control-allow-headers'])).toContain('If-None-Match')
     expect(preflight.headers['cache-control']).toBeUndefined()
+    const refused = await publicCall(ctx, 'OPTIONS', '/collections/books', owner.tenantId, {
+      headers: {
+        origin: 'https://evil.example.com',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-tenant-id, if-none-match',
+      },
+    })
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined()
+    expect(refused.headers['access-control-allow-headers']).toBeUndefined()
   })
 
   it('follow the tenant’s own max-age and stale-while-revalidate, never another tenant’s', async () => {

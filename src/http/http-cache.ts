@@ -39,7 +39,7 @@ export const PRIVATE_CACHE: CachePolicy = {
 
 /** What answers that are not a 200 to GET or HEAD carry: they change state, or are errors. */
 const NO_STORE = 'no-store'
-/** Bytes of the SHA-256 digest kept in an ETag: 132 bits as 22 base64url characters. */
+/** base64url characters of the SHA-256 digest kept in an ETag: 22, that is 132 bits. */
 const ETAG_CHARACTERS = 22
 /**
  * Cap of the `Surrogate-Key` value (bytes): Fastly and Cloudflare refuse headers of 16 KB; past it
