@@ -6,6 +6,7 @@ import type { Database } from './db/client.js'
 import { authPlugin } from './http/auth.js'
 import { registerDocs } from './http/docs.js'
 import { failureOf, registerErrorHandler, renderFrameworkError } from './http/error-handler.js'
+import { PRIVATE_CACHE, registerHttpCache } from './http/http-cache.js'
 import { registerJsonBodyParser } from './http/json-body.js'
 import { loggerOptions } from './http/logging.js'
 import { publicApi } from './http/public.js'
@@ -110,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tenants: services.tenantDirectory,
     })
     await api.register(quotaPlugin, { quota: services.quota })
+    // Routes a session or an API token reads delivery through (docs/decisions/delivery.md "HTTP caching").
+    registerHttpCache(api, (route) => (route.config?.auth === 'tenant' ? PRIVATE_CACHE : undefined))
     for (const family of families) for (const route of family.adminRoutes ?? []) await route.register(api)
   })
   await app.register(publicApi, {

@@ -1,5 +1,5 @@
 import cors from '@fastify/cors'
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import type { PublicContext } from '../context.js'
 import { AppError, errors } from '../errors.js'
@@ -10,12 +10,15 @@ import type { TenantSettingsReader } from '../modules/tenant-settings/index.js'
 import { originAllowed, parseOrigin } from '../modules/tenant-settings/index.js'
 import type { TenantDirectory } from '../modules/tenants/index.js'
 import type { SharedStore } from '../store/shared-store.js'
+import { publicCacheControl, registerHttpCache } from './http-cache.js'
 import { admit } from './quota.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The context of a public route (`http/public.ts`); null elsewhere. */
     publicContext: PublicContext | null
+    /** `Cache-Control` of the tenant's public GET answers, from its edge policy; '' before the guard. */
+    publicCacheControl: string
   }
 }
 
@@ -35,10 +38,18 @@ export interface PublicApiOptions {
  * Every answer of a public route depends on the tenant and the browser origin
  * (docs/decisions/delivery.md).
  */
-const VARY = 'X-Tenant-ID, Origin'
+const VARY = ['X-Tenant-ID', 'Origin']
 const CORS_METHODS = ['GET', 'HEAD', 'POST']
-const CORS_ALLOWED_HEADERS = ['Content-Type', 'Authorization', 'X-Tenant-ID', 'X-API-Key', 'X-Locale']
+const CORS_ALLOWED_HEADERS = [
+  'Content-Type',
+  'Authorization',
+  'X-Tenant-ID',
+  'X-API-Key',
+  'X-Locale',
+  'If-None-Match',
+]
 const CORS_EXPOSED_HEADERS = [
+  'ETag',
   'RateLimit-Policy',
   'RateLimit',
   'X-RateLimit-Limit',
@@ -101,7 +112,10 @@ function createClientThrottle(store: SharedStore, perMinute: number) {
  * 5. the monthly quota (counted here: every answer for a live tenant counts; 429 when spent);
  * 6. the tenant's edge policy: `publicReadEnabled: false` 403; a browser `Origin` outside
  *    `allowedOrigins` / localhost 403;
- * 7. `request.publicContext`, frozen.
+ * 7. `request.publicContext`, frozen, and the tenant's `Cache-Control` for public GET answers.
+ * After serialization `http/http-cache.ts` adds the ETag (304 on a matching `If-None-Match`),
+ * `Cache-Control` (`no-store` for writes and errors), the route's `config.vary` and the surrogate
+ * keys (`t:<tenantId>` and those the handler named with `surrogateKeys`).
  * CORS answers come from the same policy through `@fastify/cors` with a per-request delegator: an
  * allowed origin is reflected (never with credentials); a refused one gets no CORS header.
  * Preflights carry no `X-Tenant-ID` value (browsers send only its name), so a preflight without one
@@ -115,9 +129,10 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
   const throttle =
     options.clientLimit === false ? undefined : createClientThrottle(options.store, options.clientLimit)
   app.decorateRequest('publicContext', null)
+  app.decorateRequest('publicCacheControl', '')
 
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.header('vary', VARY)
+    reply.header('vary', VARY.join(', '))
     done()
   })
 
@@ -166,6 +181,10 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
     if (origin !== null && !originAllowed(policy, origin)) {
       throw errors.forbidden('This origin is not allowed by the tenant’s edge policy.')
     }
+    request.publicCacheControl = publicCacheControl(
+      policy.cacheMaxAgeSeconds,
+      policy.staleWhileRevalidateSeconds,
+    )
     request.publicContext = Object.freeze({
       tenantId,
       origin,
@@ -174,7 +193,7 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
   }
 
   app.addHook('onRoute', (route) => {
-    if (route.schema?.hide === true && route.method === 'OPTIONS') return // @fastify/cors' preflight route
+    if (isPreflightRoute(route)) return
     if (route.config?.auth !== 'public') {
       throw new Error(
         `${route.method} ${route.url} is under /api/public but does not declare config.auth 'public'.`,
@@ -182,8 +201,23 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
     }
     route.onRequest = route.onRequest === undefined ? [guard] : [...[route.onRequest].flat(), guard]
   })
+  registerHttpCache(app, (route) =>
+    isPreflightRoute(route)
+      ? undefined
+      : {
+          vary: VARY,
+          cacheControl: (request) => request.publicCacheControl,
+          tenantKey: (request) =>
+            request.publicContext === null ? undefined : `t:${request.publicContext.tenantId}`,
+        },
+  )
 
   for (const routes of options.routes) await app.register(routes)
+}
+
+/** @fastify/cors' preflight route: no guard, no caching (browsers cache it by `Access-Control-Max-Age`). */
+function isPreflightRoute(route: RouteOptions): boolean {
+  return route.schema?.hide === true && route.method === 'OPTIONS'
 }
 
 /**

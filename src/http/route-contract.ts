@@ -10,6 +10,11 @@ const FRAME_STATUSES: Record<string, number[]> = {
   public: [403, 404, 429],
 }
 
+/** The auth modes whose GET answers carry an ETag and may be 304 (`http/http-cache.ts`). */
+const CONDITIONAL_MODES = new Set(['public', 'tenant'])
+/** A 304 has no body (`type: 'null'` documents none). */
+const NotModified = { type: 'null', description: 'Not modified: the ETag the client holds is current.' }
+
 /** A query string that allows no parameter: docs/decisions/http.md "Query strings are strict". */
 const NO_QUERY = { type: 'object', properties: {}, additionalProperties: false }
 
@@ -19,7 +24,9 @@ const NO_QUERY = { type: 'object', properties: {}, additionalProperties: false }
  * - the error statuses Folio's frame can answer on any route are declared with the error body:
  *   400 (validation, which every route has), 401/403 for authenticated routes, 429 for metered
  *   routes (tenant and public: the monthly quota), 403/404 for public routes (edge policy, unknown
- *   tenant), 413/415 for routes that take a body. A family declares the rest (404, 409 …) itself.
+ *   tenant), 413/415 for routes that take a body. A family declares the rest (404, 409 …) itself;
+ * - 304 on the GET routes of public and tenant routes that answer JSON (ETag and If-None-Match,
+ *   `http/http-cache.ts`).
  * Register before the routes (it is an `onRoute` hook) and after the auth plugin's hook, whose
  * `config.auth` it reads.
  */
@@ -27,10 +34,19 @@ export function registerRouteContract(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const schema = route.schema
     if (schema === undefined || schema.hide === true) return
-    const statuses = [400, ...(FRAME_STATUSES[route.config?.auth ?? 'tenant'] ?? [])]
+    const mode = route.config?.auth ?? 'tenant'
+    const statuses = [400, ...(FRAME_STATUSES[mode] ?? [])]
     if (schema.body !== undefined) statuses.push(413, 415)
     const response = { ...(schema.response as Record<string, unknown> | undefined) }
     for (const status of statuses) response[status] ??= ErrorBody
+    if (route.method === 'GET' && CONDITIONAL_MODES.has(mode) && answersJson(response[200])) {
+      response[304] ??= NotModified
+    }
     route.schema = { ...schema, querystring: schema.querystring ?? NO_QUERY, response }
   })
+}
+
+/** Whether a 200 response schema is a JSON body (a file download declares its own `content`). */
+function answersJson(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && !('content' in schema)
 }

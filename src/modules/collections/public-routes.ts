@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { surrogateKeys } from '../../http/http-cache.js'
 import { publicContext } from '../../http/public.js'
 import { errorResponses } from '../../http/schemas.js'
 import type { PublicCollectionsService } from './public-service.js'
@@ -13,6 +14,14 @@ import { EntryBody, EntryPage } from './schemas.js'
 
 const tags = ['public']
 const EDGE = 'Tenant from X-Tenant-ID; the tenant’s edge policy applies (publicReadEnabled, allowedOrigins).'
+
+/**
+ * The surrogate key of every answer of a collection (docs/decisions/delivery.md "HTTP caching"):
+ * keys are unique within their tenant only, and entry events carry the key (`collectionKey`), so
+ * a purge needs no lookup. Lists add `collection-list:<tenantId>:<key>` (an entry change may add
+ * the entry to a list or move it) and every answer `entry:<id>` of the entries it holds.
+ */
+const collectionKey = (tenantId: string, key: string) => `collection:${tenantId}:${key}`
 
 /**
  * The public delivery routes of typed collections, registered in the `routes` list of the public
@@ -34,7 +43,16 @@ export function publicCollectionsRoutes(service: PublicCollectionsService): Fast
           response: { 200: EntryPage, ...errorResponses(400, 403, 404) },
         },
       },
-      (request) => service.list(publicContext(request), request.params.key, request.query),
+      async (request, reply) => {
+        const context = publicContext(request)
+        const page = await service.list(context, request.params.key, request.query)
+        surrogateKeys(reply, [
+          collectionKey(context.tenantId, request.params.key),
+          `collection-list:${context.tenantId}:${request.params.key}`,
+          ...page.entries.map((entry) => `entry:${entry.id}`),
+        ])
+        return page
+      },
     )
 
     app.get(
@@ -50,9 +68,12 @@ export function publicCollectionsRoutes(service: PublicCollectionsService): Fast
           response: { 200: EntryBody, ...errorResponses(400, 403, 404) },
         },
       },
-      async (request) => ({
-        entry: await service.bySlug(publicContext(request), request.params.key, request.params.slug),
-      }),
+      async (request, reply) => {
+        const context = publicContext(request)
+        const entry = await service.bySlug(context, request.params.key, request.params.slug)
+        surrogateKeys(reply, [collectionKey(context.tenantId, request.params.key), `entry:${entry.id}`])
+        return { entry }
+      },
     )
 
     app.post(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
+import { surrogateKeys } from '../../http/http-cache.js'
 import { publicContext } from '../../http/public.js'
 import { errorResponses } from '../../http/schemas.js'
 import {
@@ -32,7 +33,7 @@ export const publicFormsRoutes =
     app.get(
       '/forms/:slug',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', vary: ['Accept-Language'] },
         schema: {
           tags: ['public', 'forms'],
           operationId: 'getPublicForm',
@@ -44,13 +45,16 @@ export const publicFormsRoutes =
           response: { 200: PublicFormBody, ...errorResponses(400, 403, 404, 429) },
         },
       },
-      async (request) =>
-        service.read(
+      async (request, reply) => {
+        const answer = await service.read(
           publicContext(request),
           request.params.slug,
           request.query.locale,
           request.headers['accept-language'],
-        ),
+        )
+        surrogateKeys(reply, [`form:${answer.form.id}`])
+        return answer
+      },
     )
 
     app.post(

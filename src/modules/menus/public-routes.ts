@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { surrogateKeys } from '../../http/http-cache.js'
 import { publicContext } from '../../http/public.js'
 import { errorResponses } from '../../http/schemas.js'
 import { PublicMenuBody, PublicMenuLocationParams, PublicMenuSlugParams } from './schemas.js'
@@ -8,6 +9,14 @@ const EDGE =
   'Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent.'
 const TREE =
   'Only active menus. The tree holds visible items, each level sorted by position; an item whose content is not published (or whose category or form is gone) is left out with its children, and a referenced item carries its current slug to build the URL.'
+
+/**
+ * The surrogate keys of a menu answer: the menu, and every menu of the tenant. A tree shows its
+ * items' current slugs and leaves out records not published, which it therefore cannot name: a
+ * change to contents, categories or forms purges `menus:<tenantId>` (docs/decisions/delivery.md
+ * "HTTP caching").
+ */
+const menuKeys = (tenantId: string, menuId: string) => [`menu:${menuId}`, `menus:${tenantId}`]
 
 /** `GET /api/public/menus/…`: an active menu's public tree (registered in the public-route plugin). */
 export function menusPublicRoutes(service: MenusService): FastifyPluginAsyncTypebox {
@@ -25,9 +34,12 @@ export function menusPublicRoutes(service: MenusService): FastifyPluginAsyncType
           response: { 200: PublicMenuBody, ...errorResponses(400, 403, 404, 429) },
         },
       },
-      async (request) => ({
-        menu: await service.publicMenu(publicContext(request), { slug: request.params.slug }),
-      }),
+      async (request, reply) => {
+        const context = publicContext(request)
+        const menu = await service.publicMenu(context, { slug: request.params.slug })
+        surrogateKeys(reply, menuKeys(context.tenantId, menu.id))
+        return { menu }
+      },
     )
 
     app.get(
@@ -43,9 +55,12 @@ export function menusPublicRoutes(service: MenusService): FastifyPluginAsyncType
           response: { 200: PublicMenuBody, ...errorResponses(400, 403, 404, 429) },
         },
       },
-      async (request) => ({
-        menu: await service.publicMenu(publicContext(request), { location: request.params.location }),
-      }),
+      async (request, reply) => {
+        const context = publicContext(request)
+        const menu = await service.publicMenu(context, { location: request.params.location })
+        surrogateKeys(reply, menuKeys(context.tenantId, menu.id))
+        return { menu }
+      },
     )
   }
 }

@@ -36,7 +36,15 @@ export interface EffectiveSettings {
     emailPerMonth: number | null
     custom: Record<string, number | null>
   }
-  edgeGateway: { publicReadEnabled: boolean; allowLocalhost: boolean; allowedOrigins: string[] }
+  edgeGateway: {
+    publicReadEnabled: boolean
+    allowLocalhost: boolean
+    allowedOrigins: string[]
+    /** `max-age` of public GET answers (seconds, 0..86400; default 60): docs/decisions/delivery.md "HTTP caching". */
+    cacheMaxAgeSeconds: number
+    /** `stale-while-revalidate` of public GET answers (seconds, 0..604800; default 300). */
+    staleWhileRevalidateSeconds: number
+  }
   features: Record<string, boolean>
   metadata: Record<string, unknown>
 }

@@ -9,6 +9,13 @@ import type { EffectiveSettings, TenantSettingsReader } from './effective.js'
 /** How long a tenant's settings stay cached when no `settings.updated` arrives (ms). */
 const CACHE_TTL_MS = 60_000
 const MAX_CACHED_TENANTS = 10_000
+/**
+ * How long shared caches and browsers may keep a public GET answer, and serve it stale while they
+ * revalidate, unless the tenant says otherwise (docs/decisions/delivery.md "HTTP caching"): a
+ * minute keeps edits visible soon, five more minutes keep a site up while Folio is slow.
+ */
+export const DEFAULT_CACHE_MAX_AGE_SECONDS = 60
+export const DEFAULT_STALE_WHILE_REVALIDATE_SECONDS = 300
 
 /** Where each encrypted secret belongs (the AAD of `SecretBox`): a copied ciphertext does not decrypt. */
 export const smtpPasswordContext = (tenantId: string) => `tenant:${tenantId}:smtp.password`
@@ -36,7 +43,13 @@ export function defaultSettings(tenantId: string): EffectiveSettings {
     webhook: { enabled: false, url: '', hasSecret: false },
     branding: { siteName: '', logoUrl: '', primaryColor: '', secondaryColor: '', description: '' },
     limits: { entries: null, media: null, users: null, apiCalls: null, emailPerMonth: null, custom: {} },
-    edgeGateway: { publicReadEnabled: true, allowLocalhost: false, allowedOrigins: [] },
+    edgeGateway: {
+      publicReadEnabled: true,
+      allowLocalhost: false,
+      allowedOrigins: [],
+      cacheMaxAgeSeconds: DEFAULT_CACHE_MAX_AGE_SECONDS,
+      staleWhileRevalidateSeconds: DEFAULT_STALE_WHILE_REVALIDATE_SECONDS,
+    },
     features: {},
     metadata: {},
   }

@@ -12,6 +12,13 @@ export const URL_MAX_LENGTH = 2048
 /** Names in `features` and `limits.custom`. */
 export const MAX_NAMED_ENTRIES = 50
 export const MAX_ALLOWED_ORIGINS = 100
+/** Bounds of the public answers' freshness (a day) and stale serving (a week), in seconds. */
+export const MAX_CACHE_MAX_AGE_SECONDS = 86_400
+export const MAX_STALE_WHILE_REVALIDATE_SECONDS = 604_800
+const MAX_AGE_DESCRIPTION =
+  'Seconds browsers and shared caches may reuse a public GET answer (Cache-Control max-age; 0..86400, default 60)'
+const STALE_DESCRIPTION =
+  'Seconds a cache may keep serving a public GET answer after max-age while it revalidates (Cache-Control stale-while-revalidate; 0..604800, default 300)'
 /** A limit value: a whole number of things (or calls) ≥ 0, below 10^12. */
 const LIMIT_MAX = 999_999_999_999
 
@@ -104,6 +111,8 @@ export const SettingsSchema = Type.Object({
     publicReadEnabled: Type.Boolean(),
     allowLocalhost: Type.Boolean(),
     allowedOrigins: Type.Array(Type.String()),
+    cacheMaxAgeSeconds: Type.Integer({ description: MAX_AGE_DESCRIPTION }),
+    staleWhileRevalidateSeconds: Type.Integer({ description: STALE_DESCRIPTION }),
   }),
   features: NamedMap(Type.Boolean()),
   metadata: FreeObject,
@@ -146,6 +155,16 @@ export const EdgeGatewayUpdate = closedPartial({
   publicReadEnabled: Type.Boolean(),
   allowLocalhost: Type.Boolean(),
   allowedOrigins: Type.Array(Origin, { maxItems: MAX_ALLOWED_ORIGINS }),
+  cacheMaxAgeSeconds: Type.Integer({
+    minimum: 0,
+    maximum: MAX_CACHE_MAX_AGE_SECONDS,
+    description: MAX_AGE_DESCRIPTION,
+  }),
+  staleWhileRevalidateSeconds: Type.Integer({
+    minimum: 0,
+    maximum: MAX_STALE_WHILE_REVALIDATE_SECONDS,
+    description: STALE_DESCRIPTION,
+  }),
 })
 
 export const UpdateSettingsBody = closedPartial(

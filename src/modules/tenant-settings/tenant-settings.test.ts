@@ -28,7 +28,13 @@ const DEFAULTS = {
   webhook: { enabled: false, url: '', hasSecret: false },
   branding: { siteName: '', logoUrl: '', primaryColor: '', secondaryColor: '', description: '' },
   limits: { entries: null, media: null, users: null, apiCalls: null, emailPerMonth: null, custom: {} },
-  edgeGateway: { publicReadEnabled: true, allowLocalhost: false, allowedOrigins: [] },
+  edgeGateway: {
+    publicReadEnabled: true,
+    allowLocalhost: false,
+    allowedOrigins: [],
+    cacheMaxAgeSeconds: 60,
+    staleWhileRevalidateSeconds: 300,
+  },
   features: {},
   metadata: {},
 }
