@@ -2,7 +2,8 @@ import { type Static, Type } from 'typebox'
 import { DateTime, Id, Nullable } from '../../http/schemas.js'
 import { ROLE_KEYS } from '../roles/index.js'
 
-export const API_TOKEN_SCOPES = ['read', 'write', 'delete', 'preview'] as const
+/** `submit` allows form submissions only (docs/decisions/auth.md "Scopes follow the HTTP method"). */
+export const API_TOKEN_SCOPES = ['read', 'write', 'delete', 'preview', 'submit'] as const
 
 export const CreateApiTokenBody = Type.Object(
   {
