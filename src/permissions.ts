@@ -146,14 +146,15 @@ export function permissionsOfRole(key: string): ReadonlySet<string> {
   return expandedByRole.get(key as RoleKey) ?? new Set()
 }
 
-export type ApiTokenScope = 'read' | 'write' | 'delete' | 'preview'
+export type ApiTokenScope = 'read' | 'write' | 'delete' | 'preview' | 'submit'
 
 /**
  * An API token's permissions: its role's expanded permissions (`granted`, from the role resolver),
  * narrowed by scopes. `read` keeps `:view`; `write` keeps create/update/invite/assign-role;
  * `delete` keeps `:delete`; `preview` keeps `content:preview` (reading unpublished content,
- * docs/decisions/auth.md "Scopes follow the HTTP method") when the role may view content. `:manage`
- * is dropped so that a token without `delete` cannot delete through it.
+ * docs/decisions/auth.md "Scopes follow the HTTP method") when the role may view content; `submit`
+ * keeps none (form submission checks the scope itself). `:manage` is dropped so that a token
+ * without `delete` cannot delete through it.
  */
 export function permissionsOfApiToken(granted: Iterable<string>, scopes: readonly string[]): Set<string> {
   const allowed = new Set<string>()

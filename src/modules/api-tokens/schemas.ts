@@ -2,14 +2,21 @@ import { type Static, Type } from 'typebox'
 import { DateTime, Id, Nullable } from '../../http/schemas.js'
 import { ROLE_KEYS } from '../../permissions.js'
 
-export const API_TOKEN_SCOPES = ['read', 'write', 'delete', 'preview'] as const
+/** `submit` allows form submissions only (docs/decisions/auth.md "Scopes follow the HTTP method"). */
+export const API_TOKEN_SCOPES = ['read', 'write', 'delete', 'preview', 'submit'] as const
 
 export const CreateApiTokenBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
     role: Type.Optional(Type.Enum([...ROLE_KEYS], { default: 'viewer' })),
     scopes: Type.Optional(
-      Type.Array(Type.Enum([...API_TOKEN_SCOPES]), { minItems: 1, uniqueItems: true, default: ['read'] }),
+      Type.Array(Type.Enum([...API_TOKEN_SCOPES]), {
+        minItems: 1,
+        uniqueItems: true,
+        default: ['read'],
+        description:
+          'read: GET/HEAD; write: POST/PUT/PATCH; delete: DELETE; preview: unpublished content; submit: form submissions (POST /api/public/forms/{formId}/submit) and nothing else',
+      }),
     ),
     /** Absent: the token never expires. */
     expiresInDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),

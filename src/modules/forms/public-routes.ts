@@ -15,7 +15,7 @@ import type { PublicFormsService } from './public-service.js'
 
 /**
  * The API token of a submission: `Authorization: Bearer …` or `X-API-Key` (docs/decisions/http.md
- * "The contract's authentication rules").
+ * "The contract's authentication rules"); undefined for a browser submission without one.
  */
 function presentedToken(request: FastifyRequest): string | undefined {
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1]
@@ -66,7 +66,7 @@ export const publicFormsRoutes =
           operationId: 'submitForm',
           summary: 'Submit a response to a published form',
           description:
-            'Needs X-Tenant-ID and an API token of that tenant with the write scope (Bearer or X-API-Key). Answers are checked against the published version; suspected spam (honeypot, too fast, duplicate, failed captcha) is stored with status spam and answered alike. 401 without a valid token; 403 without write; 404 for a form not published or another tenant’s token; 400 naming each failing field; 429 past the rate limits.',
+            'Needs X-Tenant-ID and either an API token of that tenant with the submit or write scope (Bearer or X-API-Key; from a server), or, for a form whose settings.browserSubmission is true, a browser Origin the tenant allows (no token; user is then refused). Answers are checked against the published version; suspected spam (honeypot, missing or too fast form token, duplicate, failed captcha) is stored with status spam and answered alike. 401 without a valid token where one is needed; 403 without submit or write, or for an origin the edge policy refuses; 404 for a form not published or another tenant’s token; 400 naming each failing field; 429 past the rate limits.',
           params: SubmitParams,
           body: SubmitBody,
           response: { 201: SubmitResult, ...errorResponses(400, 401, 403, 404, 429) },

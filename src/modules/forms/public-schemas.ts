@@ -45,6 +45,10 @@ export const PublicFormBody = Type.Object({
     honeypot: Type.Boolean({ description: 'Render a hidden input and send its value as honeypot' }),
     minFillSeconds: Type.Integer(),
     captcha: Type.Boolean({ description: 'A captcha answer is expected as captchaToken' }),
+    mode: Type.Union([Type.Literal('browser'), Type.Literal('token')], {
+      description:
+        'browser: this page may submit directly (from an origin the tenant allows, no API token); token: a server submits with an API token of scope submit or write',
+    }),
   }),
 })
 

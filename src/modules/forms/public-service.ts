@@ -1,4 +1,4 @@
-import type { PublicContext, TenantContext } from '../../context.js'
+import type { Actor, PublicContext, TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
@@ -14,7 +14,7 @@ import { chosenLocale, localizeVersion, pick, requestedLocales } from './localiz
 import { defaultLanguageOf } from './mapping.js'
 import { NOTIFY_JOB, type NotifyJob } from './notify.js'
 import type { SubmitInput } from './public-schemas.js'
-import { createFormsRepository, type FormRow } from './repository.js'
+import { createFormsRepository, type FormRow, type FormVersionRow } from './repository.js'
 import { createResponsesRepository } from './responses-repository.js'
 import type { Field, FormSettings } from './schemas.js'
 import { antiSpamOf, type createFormTokens, type createSubmissionLimits } from './spam.js'
@@ -32,10 +32,29 @@ export interface PublicFormsDeps {
   verifyCaptcha: (answer: string | undefined, ip: string) => Promise<boolean>
 }
 
+/** API token scopes that may submit a form: `submit` does nothing else, `write` keeps working. */
+const SUBMIT_SCOPES = ['submit', 'write']
+
+const TOKEN_NEEDED =
+  'Form submission needs an API token with the submit or write scope (Bearer or X-API-Key), unless the form takes browser submissions and the request comes from an allowed origin.'
+
+/** Who a token-less browser submission is recorded as (events, activities). */
+const BROWSER_SUBMITTER: Actor = { kind: 'system', name: 'browser-submission' }
+const NO_PERMISSIONS: ReadonlySet<string> = new Set()
+
+/**
+ * Whether a served version takes token-less submissions from the tenant's allowed origins: a public
+ * form whose settings opt in with `browserSubmission: true` (docs/decisions/forms.md "Browsers
+ * submit without a token when the form opts in").
+ */
+function takesBrowserSubmissions(version: FormVersionRow): boolean {
+  return version.visibility === 'public' && (version.settings as FormSettings).browserSubmission === true
+}
+
 /**
  * The public side of forms (docs/decisions/forms.md "The public read and the submission are
- * apart"): the published version of a public form, and submissions with a write-scoped API token of
- * the tenant.
+ * apart"): the published version of a public form, and submissions with an API token of the tenant
+ * (scope `submit` or `write`) or, for a form that opts in, from a browser on an allowed origin.
  */
 export function createPublicFormsService(deps: PublicFormsDeps) {
   const forms = createFormsRepository(deps.db)
@@ -50,6 +69,43 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
     const version = await forms.findVersion(tenantId, form.id, form.publishedVersion)
     if (version === undefined) throw errors.notFound('Form')
     return version
+  }
+
+  /**
+   * Who submits, and the version they submit to. With an API token: the token (401 invalid, 403
+   * InsufficientScope without `submit` or `write`), then the form (404 when not published or not the
+   * token's tenant's). Without one: only a browser request whose `Origin` the edge policy already
+   * allowed (401 otherwise, as for servers), to a published form (404 otherwise) that takes browser
+   * submissions (401 otherwise); `user` is then 400, since no server vouches for the submitter.
+   */
+  async function submitter(
+    context: PublicContext,
+    credential: string | undefined,
+    formId: string,
+    input: SubmitInput,
+  ): Promise<{ actor: Actor; permissions: ReadonlySet<string>; version: FormVersionRow }> {
+    if (credential !== undefined) {
+      const principal = await deps.credentials.authenticateApiToken(credential)
+      if (!SUBMIT_SCOPES.some((scope) => principal.scopes.includes(scope))) {
+        throw errors.insufficientScope('submit')
+      }
+      const form =
+        principal.tenantId === context.tenantId ? await forms.find(context.tenantId, formId) : undefined
+      return {
+        actor: { kind: 'apiToken', tokenId: principal.tokenId, name: principal.name },
+        permissions: principal.permissions,
+        version: await servedVersion(context.tenantId, form),
+      }
+    }
+    if (context.origin === null) throw errors.unauthorized(TOKEN_NEEDED)
+    const version = await servedVersion(context.tenantId, await forms.find(context.tenantId, formId))
+    if (!takesBrowserSubmissions(version)) throw errors.unauthorized(TOKEN_NEEDED)
+    if (input.user !== undefined) {
+      throw errors.validation('user is given by a server with an API token, not by a browser.', [
+        { field: 'user', message: 'needs an API token' },
+      ])
+    }
+    return { actor: BROWSER_SUBMITTER, permissions: NO_PERMISSIONS, version }
   }
 
   return {
@@ -83,15 +139,16 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
           honeypot: antiSpam.honeypot,
           minFillSeconds: antiSpam.minFillSeconds,
           captcha: antiSpam.captcha,
+          mode: takesBrowserSubmissions(version) ? ('browser' as const) : ('token' as const),
         },
       }
     },
 
     /**
-     * `POST /api/public/forms/{formId}/submit`. Order: the API token (401 missing or invalid, 403
-     * without `write`), the form (404: not this tenant's, not published), the rate limits (429),
-     * the answers against the published version (400 naming each field), then the spam checks:
-     * a suspected submission is stored as `spam`, and answered like any other.
+     * `POST /api/public/forms/{formId}/submit`. Order: the submitter (`submitter`: 401, 403, 404,
+     * 400), the rate limits (429), the answers against the published version (400 naming each
+     * field), then the spam checks: a suspected submission is stored as `spam`, and answered like
+     * any other.
      */
     async submit(
       context: PublicContext,
@@ -100,15 +157,7 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
       input: SubmitInput,
       acceptLanguage: string | undefined,
     ) {
-      if (credential === undefined)
-        throw errors.unauthorized(
-          'Form submission needs an API token with the write scope (Bearer or X-API-Key).',
-        )
-      const principal = await deps.credentials.authenticateApiToken(credential)
-      if (!principal.scopes.includes('write')) throw errors.insufficientScope('write')
-      const form =
-        principal.tenantId === context.tenantId ? await forms.find(context.tenantId, formId) : undefined
-      const version = await servedVersion(context.tenantId, form)
+      const { actor, permissions, version } = await submitter(context, credential, formId, input)
       const antiSpam = antiSpamOf(version.settings)
       const ip = context.client.ip
       await deps.limits.consume(context.tenantId, formId, ip, antiSpam)
@@ -136,8 +185,8 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
       const locales = requestedLocales(input.locale, acceptLanguage)
       const acting: TenantContext = {
         tenantId: context.tenantId,
-        actor: { kind: 'apiToken', tokenId: principal.tokenId, name: principal.name },
-        permissions: principal.permissions,
+        actor,
+        permissions,
         client: context.client,
       }
       const [geo, id] = [await deps.geo(ip), newId()]

@@ -103,7 +103,9 @@ export type Field = Static<typeof Field>
 
 /**
  * Known settings (others are kept as given). `antiSpam` tunes the checks of a public submission;
- * `notifications.recipients` get a mail per accepted submission.
+ * `notifications.recipients` get a mail per accepted submission; `browserSubmission` lets a browser
+ * on an allowed origin submit without a token (docs/decisions/forms.md "Browsers submit without a
+ * token when the form opts in").
  */
 export const FormSettings = Type.Object(
   {
@@ -143,6 +145,13 @@ export const FormSettings = Type.Object(
       ),
     ),
     captcha: Type.Optional(Type.Boolean({ description: 'Require a captcha token (CAPTCHA_VERIFY_URL)' })),
+    browserSubmission: Type.Optional(
+      Type.Boolean({
+        description:
+          "Default false. True: a page on one of the tenant's allowed origins submits the published form " +
+          'without an API token (the Origin header is required; the anti-spam checks and limits apply)',
+      }),
+    ),
   },
   { additionalProperties: true, 'x-free-object': FREE_OBJECT_LIMITS },
 )
