@@ -150,6 +150,7 @@ describe('POST /api/imports/wordpress and GET /api/imports/{id}', () => {
     })
     expect(started.statusCode).toBe(202)
     const done = await waitForImport(ctx.app, owner.token, started.data.import.id)
+    expect(done.error).toBeNull()
     expect(done).toMatchObject({ status: 'succeeded', dryRun: true })
     expect(done.counts.posts).toEqual({ created: 1, existing: 0, skipped: 0 })
     const list = await call(ctx.app, 'GET', '/api/contents', { token: owner.token })
