@@ -22,6 +22,7 @@ import { explicitSlug } from './slugs.js'
 import { createVersionsRepository } from './versions-repository.js'
 import {
   actorName,
+  assertParent,
   assertReferences,
   contentFacts,
   emitPublication,
@@ -149,6 +150,7 @@ export function createContentWrites(deps: ContentWriteDeps) {
             const repo = createContentsRepository(tx)
             await checkLimit(tx)
             await assertReferences(repo, tenantId, input, custom.references)
+            await assertParent(repo, tenantId, undefined, input.parentId)
             const id = newId()
             const row = { id, title: input.title, slug, ...fields, ...publication }
             await repo.insert(tenantId, {
@@ -194,6 +196,7 @@ export function createContentWrites(deps: ContentWriteDeps) {
           const current = await repo.lockState(tenantId, id)
           if (current === undefined) throw errors.notFound('Content')
           await assertReferences(repo, tenantId, input, custom.references)
+          await assertParent(repo, tenantId, id, input.parentId)
           const publication = resolvePublication(
             { status: input.status, publishAt: input.publishAt, publishedAt: options.publishedAt },
             current,
