@@ -22,7 +22,7 @@ async function richPost(owner: SeededMember) {
   expect(response.statusCode, response.body).toBe(200)
   const secret = await call(ctx.app, 'POST', '/api/custom-field-definitions', {
     token: owner.token,
-    body: { key: 'internal-note', label: 'Note', type: 'text', public: false },
+    body: { key: 'internal_note', label: 'Note', type: 'text', public: false },
   })
   expect(secret.statusCode, secret.body).toBe(200)
   const category = await seedCategory(ctx.db, owner.tenantId, 'News')
@@ -53,7 +53,7 @@ async function richPost(owner: SeededMember) {
     categories: [category],
     tags,
     featuredMediaId: image,
-    customFields: { subtitle: 'Sub', 'internal-note': 'do not show' },
+    customFields: { subtitle: 'Sub', internal_note: 'do not show' },
   })
   return { post, category, image }
 }
@@ -205,7 +205,14 @@ describe('GET /api/public/contents', () => {
 
   it('refuses limits outside 1..100 and unknown parameters (400)', async () => {
     const owner = await seedTenant(ctx.db)
-    for (const query of ['?limit=0', '?limit=101', '?sort=id', '?parent=root', '?type=Post', '?status=draft']) {
+    for (const query of [
+      '?limit=0',
+      '?limit=101',
+      '?sort=id',
+      '?parent=root',
+      '?type=Post',
+      '?status=draft',
+    ]) {
       const response = await read(owner.tenantId, query)
       expect(response.statusCode, query).toBe(400)
       expect(response.data.error).toBe('ValidationFailed')
@@ -255,9 +262,9 @@ describe('GET /api/public/contents/tree', () => {
     expect(shape(response.data.tree)).toEqual(['Home', ['About', [['History', ['Founding']], 'Team']]])
     expect(response.data.tree[1]).toMatchObject({ id: about.id, slug: 'about', title: 'About', order: 1 })
     expect((await read(owner.tenantId, '/tree')).data.tree.length).toBe(2)
-    expect((await read(owner.tenantId, '/tree?type=post')).data.tree.map((n: { title: string }) => n.title)).toEqual(
-      ['A post'],
-    )
+    expect(
+      (await read(owner.tenantId, '/tree?type=post')).data.tree.map((n: { title: string }) => n.title),
+    ).toEqual(['A post'])
     expect((await read(owner.tenantId, '/tree?type=Bad')).statusCode).toBe(400)
   })
 })

@@ -57,10 +57,7 @@ export function publicContentsRoutes(service: PublicContentsService): FastifyPlu
         },
       },
       async (request, reply) =>
-        sendJson(
-          reply,
-          await service.bySlugJson(publicContext(request), request.params.slug, request.query),
-        ),
+        sendJson(reply, await service.bySlugJson(publicContext(request), request.params.slug, request.query)),
     )
 
     app.get(

@@ -120,7 +120,8 @@ const TreeFields = {
 /** A node with `children` nested as deep as a page tree goes. */
 function nested(levels: number): TSchema {
   let node: TSchema = Type.Object({ ...TreeFields, children: Type.Array(Type.Object({}), { maxItems: 0 }) })
-  for (let level = 1; level < levels; level++) node = Type.Object({ ...TreeFields, children: Type.Array(node) })
+  for (let level = 1; level < levels; level++)
+    node = Type.Object({ ...TreeFields, children: Type.Array(node) })
   return node
 }
 export const PublicTreeBody = Type.Object({

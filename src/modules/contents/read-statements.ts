@@ -87,7 +87,11 @@ export function runnerOf(db: Db): Run {
 }
 
 /** `query`'s SQL text as a named statement whose placeholders `execute` fills by name. */
-export function statementOf<Row>(run: Run, name: string, query: { toSQL(): { sql: string; params: unknown[] } }) {
+export function statementOf<Row>(
+  run: Run,
+  name: string,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+) {
   const { sql: text, params } = query.toSQL()
   const fill = params.map((param) => (is(param, Placeholder) ? param.name : undefined))
   return {

@@ -142,7 +142,9 @@ export function createContentVersionsService(deps: {
       ])
       /** The snapshot's parent while it still exists (the tree rules still apply to it). */
       const restorableParent = async (parentId: string | null) =>
-        parentId !== null && (await contents.existingContentIds(tenantId, [parentId])).length > 0 ? parentId : null
+        parentId !== null && (await contents.existingContentIds(tenantId, [parentId])).length > 0
+          ? parentId
+          : null
       const input: UpdateContentInput = {
         title: snapshot.title ?? '',
         summary: snapshot.summary ?? '',

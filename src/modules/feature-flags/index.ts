@@ -4,7 +4,11 @@ import { createFeatureFlagsService } from './service.js'
 
 /** Feature flags (API contract: `/api/feature-flags`), managed by platform administrators. */
 export function featureFlagsFamily(kernel: Kernel) {
-  const featureFlags = createFeatureFlagsService({ db: kernel.db, config: kernel.config, events: kernel.events })
+  const featureFlags = createFeatureFlagsService({
+    db: kernel.db,
+    config: kernel.config,
+    events: kernel.events,
+  })
   return {
     name: 'feature-flags',
     services: { featureFlags },
