@@ -187,8 +187,10 @@ export function createContentWrites(deps: ContentWriteDeps) {
       const { tenantId } = context
       const slug = input.slug === undefined ? undefined : explicitSlug(input.slug)
       const at = now()
-      if (settings) await assertSchedulingAllowed(settings, tenantId, input, at)
-      const custom = customFieldsOf(await definitionsOf(tenantId), input, false)
+      // As in create: a caller's unit of work (the importer's page parents) is read through.
+      const via = dbOf(context, db)
+      if (settings) await assertSchedulingAllowed(settings, tenantId, input, at, via === db ? undefined : via)
+      const custom = customFieldsOf(await definitionsOf(tenantId, via), input, false)
       const fields = writableFields(input, custom.values)
       try {
         return await write(context, async (tx, emit) => {
