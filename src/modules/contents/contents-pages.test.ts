@@ -1,6 +1,8 @@
+import { and, desc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createContent } from '../../../test/content-fixtures.js'
 import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
+import { outbox } from '../../db/schema/index.js'
 
 const ctx = useTestContext()
 
@@ -87,6 +89,12 @@ describe('content types and page trees', () => {
     })
     const changed = await update(token, child.id, { type: 'post', parentId: null, order: 9 })
     expect(changed.data.content).toMatchObject({ type: 'post', parentId: null, order: 9 })
+    const [event] = await ctx.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(and(eq(outbox.subjectId, child.id), eq(outbox.type, 'content.updated')))
+      .orderBy(desc(outbox.createdAt))
+    expect(event?.payload).toMatchObject({ id: child.id, changed: ['type', 'parentId', 'order'] })
     const versions = await call(ctx.app, 'GET', `/api/contents/${child.id}/versions`, { token })
     const first = versions.data.versions.find((version: { version: number }) => version.version === 1)
     const restored = await call(ctx.app, 'POST', `/api/contents/${child.id}/versions/${first.id}/restore`, {
