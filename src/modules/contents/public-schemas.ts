@@ -32,7 +32,9 @@ const PublicSummaryFields = {
   title: Type.String(),
   summary: Type.String(),
   type: Type.String(),
-  parentId: Nullable(Type.String({ description: 'The parent content’s id in a page tree' })),
+  parentId: Nullable(
+    Type.String({ description: 'The parent content’s id in a page tree; null when it is not published' }),
+  ),
   order: Type.Integer(),
   publishedAt: DateTime,
   updatedAt: DateTime,

@@ -43,7 +43,9 @@ export const PUBLIC_SUMMARY_FIELDS: Record<string, SQL> = {
   title: sql`c.title`,
   summary: sql`c.summary`,
   type: sql`c.type`,
-  parentId: sql`c.parent_id`,
+  // The parent only while it is published: a visitor cannot use the id of one that is not.
+  parentId: sql`(select pc.id from contents pc
+    where pc.tenant_id = c.tenant_id and pc.id = c.parent_id and pc.status = 'published')`,
   order: sql`c."order"`,
   publishedAt: isoOf('c.published_at'),
   updatedAt: isoOf('c.updated_at'),
