@@ -173,7 +173,7 @@ describe('validation messages', () => {
       ['/api/contents?limit=500', 'Query parameter "limit" must be 100 or less.'],
       [
         '/api/contents?colour=red',
-        'Query parameter "colour" is not allowed here (allowed: status, search, category, categories, categoryName, tag, tagName, publishedFrom, publishedTo, page, limit, view, tenantId).',
+        'Query parameter "colour" is not allowed here (allowed: status, search, category, categories, categoryName, tag, tagName, type, parent, publishedFrom, publishedTo, page, limit, view, tenantId).',
       ],
       [
         '/api/contents?publishedFrom=yesterday',

@@ -33,6 +33,12 @@ export const contents = pgTable(
     publishAt: optionalTimestamp('publish_at'),
     publishedAt: optionalTimestamp('published_at'),
     authorName: text('author_name').notNull().default(''),
+    /** `post`, `page` or a key of the tenant's own (docs/decisions/content.md "Types and page trees"). */
+    type: text('type').notNull().default('post'),
+    /** The parent in a page tree: a content of the same tenant, never a descendant (depth ≤ 8). */
+    parentId: char('parent_id', { length: 24 }),
+    /** Position among siblings, ascending. */
+    order: integer('order').notNull().default(0),
     /** The number of the newest snapshot in content_versions (raised under the row lock). */
     version: integer('version').notNull().default(1),
     createdBy: char('created_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
@@ -45,6 +51,9 @@ export const contents = pgTable(
     // Lists sort by publishedAt desc, id desc, usually within one status.
     index('contents_tenant_status_published_idx').on(t.tenantId, t.status, t.publishedAt.desc(), t.id.desc()),
     index('contents_tenant_published_idx').on(t.tenantId, t.publishedAt.desc(), t.id.desc()),
+    // Lists of one type (posts, pages) in the lists' order; page trees and `parent` lists by parent.
+    index('contents_tenant_type_published_idx').on(t.tenantId, t.type, t.publishedAt.desc(), t.id.desc()),
+    index('contents_tenant_parent_order_idx').on(t.tenantId, t.parentId, t.order),
     // Partial-match search on title and summary (ILIKE '%…%'): trigram GIN led by tenant_id through
     // btree_gin; the extensions come from migration 0000.
     index('contents_tenant_title_trgm_idx').using('gin', t.tenantId, sql`${t.title} gin_trgm_ops`),
@@ -60,6 +69,12 @@ export const contents = pgTable(
     foreignKey({
       columns: [t.tenantId, t.featuredMediaId],
       foreignColumns: [media.tenantId, media.id],
+    }).onDelete('set null'),
+    // The migration narrows SET NULL to parent_id: deleting a parent makes its children roots.
+    foreignKey({
+      name: 'contents_tenant_parent_fk',
+      columns: [t.tenantId, t.parentId],
+      foreignColumns: [t.tenantId, t.id],
     }).onDelete('set null'),
   ],
 )

@@ -8,6 +8,8 @@ import {
   PUBLISH_SCHEDULED_JOB,
 } from './content-jobs.js'
 import { createListTotals } from './list-totals.js'
+import { publicContentsRoutes } from './public-routes.js'
+import { createPublicContentsService } from './public-service.js'
 import { contentsRoutes } from './routes.js'
 import { createContentScheduler } from './schedule.js'
 import { createContentsService } from './service.js'
@@ -22,7 +24,7 @@ export { visibleStatuses } from './service.js'
 export { explicitSlug } from './slugs.js'
 
 /**
- * Contents (API contract: `/api/contents`): articles with their taxonomy, custom fields and
+ * Contents (API contract: `/api/contents`, `/api/public/contents`): articles, pages with their taxonomy, custom fields and
  * versions, scheduled publishing, and version pruning.
  */
 export function contentsFamily(
@@ -30,11 +32,13 @@ export function contentsFamily(
   deps: { settings: TenantSettingsReader; customFieldDefinitions: CustomFieldDefinitions },
 ) {
   const { db, config, platform } = kernel
+  const listTotals = createListTotals(platform.bus)
+  const taxonomyIds = createTaxonomyIds(platform.bus)
   const contents = createContentsService({
     db,
     events: kernel.events,
-    listTotals: createListTotals(platform.bus),
-    taxonomyIds: createTaxonomyIds(platform.bus),
+    listTotals,
+    taxonomyIds,
     settings: deps.settings,
     customFields: deps.customFieldDefinitions,
     jobs: platform.jobs,
@@ -47,13 +51,20 @@ export function contentsFamily(
     maxVersions: config.contentVersionsMax,
   })
   const contentScheduler = createContentScheduler({ db, contents })
+  const publicContents = createPublicContentsService({
+    db,
+    listTotals,
+    taxonomyIds,
+    customFields: deps.customFieldDefinitions,
+  })
   return {
     name: 'contents',
-    services: { contents, contentVersions, contentScheduler },
+    services: { contents, contentVersions, contentScheduler, publicContents },
     adminRoutes: [
       mount(contentsRoutes, { prefix: '/api/contents', service: contents }),
       mount(contentVersionsRoutes, { prefix: '/api/contents', service: contentVersions }),
     ],
+    publicRoutes: [publicContentsRoutes(publicContents)],
     jobs: [
       job<ContentJob>(PUBLISH_SCHEDULED_JOB, async (data) => {
         await contents.publishScheduled(data.tenantId, data.contentId)

@@ -30,6 +30,10 @@ export interface ContentFilter {
   customFields?: string
   /** Keys of the tenant's searchable custom fields: `search` also matches their values. */
   searchKeys?: string[]
+  /** One content type (`post`, `page`, …). */
+  type?: string
+  /** Children of this content id, or (null) contents without a parent. */
+  parent?: string | null
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
@@ -69,6 +73,8 @@ export function listFilterOf(query: ListContentsFilter, named: NamedIds = {}): C
     ...(categoryIds.length === 0 ? {} : { categoryIds }),
     ...(tagIds.length === 0 ? {} : { tagIds }),
     ...publishedRange(query.publishedFrom, query.publishedTo),
+    ...(query.type === undefined ? {} : { type: query.type }),
+    ...(query.parent === undefined ? {} : { parent: query.parent === 'none' ? null : query.parent }),
   }
   if (named.categoryIds !== undefined) {
     if (filter.categoryIds === undefined) filter.categoryIds = [...named.categoryIds]
@@ -105,12 +111,14 @@ export function shapeOf(filter: ContentFilter): string {
     filter.tagNameIds,
     filter.customFields,
     filter.searchKeys,
+    filter.type,
   ]
     .map((value) => (value === undefined ? 0 : 1))
     .join('')
+  const parent = filter.parent === undefined ? 0 : filter.parent === null ? 1 : 2
   const archive = archiveOf(filter)
   const driver = archive === undefined ? '' : archive === TAG_ARCHIVE ? 't' : 'c'
-  return `${statuses}${flags}${filter.publishedFrom === undefined ? 0 : 1}${publishedTo}${driver}`
+  return `${statuses}${flags}${parent}${filter.publishedFrom === undefined ? 0 : 1}${publishedTo}${driver}`
 }
 
 /**
@@ -179,6 +187,9 @@ export function whereOf(filter: ContentFilter, archive?: Archive): SQL {
     conditions.push(sql`exists (select 1 from content_tags tn
       where tn.tenant_id = c.tenant_id and tn.content_id = c.id and tn.tag_id = any(${p('tagNameIds')}))`)
   }
+  if (filter.type !== undefined) conditions.push(sql`c.type = ${p('type')}`)
+  if (filter.parent === null) conditions.push(sql`c.parent_id is null`)
+  else if (filter.parent !== undefined) conditions.push(sql`c.parent_id = ${p('parentId')}`)
   if (filter.customFields !== undefined) {
     conditions.push(sql`c.custom_fields @> ${p('customFields')}::jsonb`)
   }
@@ -212,5 +223,7 @@ export function paramsOf(tenantId: string, filter: ContentFilter): Record<string
     publishedTo: filter.publishedTo === undefined ? undefined : iso(filter.publishedTo.at),
     customFields: filter.customFields,
     searchKeys: filter.searchKeys,
+    type: filter.type,
+    parentId: filter.parent ?? undefined,
   }
 }

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.js'
 import { archiveOf, type ContentFilter, shapeOf, whereOf } from './list-query.js'
 import type { ContentStatus } from './schemas.js'
 
-const isoOf = (column: string) =>
+/** A timestamp column as ISO 8601 UTC text with milliseconds (the API's timestamps). */
+export const isoOf = (column: string) =>
   sql<string | null>`${sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)}`
 
 /**
@@ -31,6 +32,9 @@ export const SUMMARY_FIELDS = {
   publishAt: isoOf('c.publish_at'),
   publishedAt: isoOf('c.published_at'),
   authorName: sql<string>`c.author_name`,
+  type: sql<string>`c.type`,
+  parentId: sql<string | null>`c.parent_id`,
+  order: sql<number>`c."order"`,
   version: sql<number>`c.version`,
   createdAt: isoOf('c.created_at'),
   updatedAt: isoOf('c.updated_at'),
@@ -46,7 +50,7 @@ export const CONTENTS = sql`contents c`
  * `json_build_object('id', c.id, …)` over `fields`: PostgreSQL renders the record as JSON text, so
  * Node parses one text column per row instead of sixteen typed ones and sends the text as it is.
  */
-function jsonObjectOf(fields: Record<string, SQL>): SQL {
+export function jsonObjectOf(fields: Record<string, SQL>): SQL {
   const members = Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`)
   return sql`json_build_object(${sql.join(members, sql`, `)})`
 }
@@ -59,13 +63,13 @@ const LIST_ORDER = sql.raw('c.published_at desc nulls last, c.id desc nulls last
 const ARCHIVE_ORDER = sql.raw('a.published_at desc nulls last, a.content_id desc nulls last')
 
 /** A prepared read: `execute` runs it with the placeholders' values. */
-interface Statement<Row> {
+export interface Statement<Row> {
   execute(values: Record<string, unknown>): Promise<Row[]>
 }
 /** Rows `{ json }`: JSON text (none when nothing matched: a missing content). */
-type JsonStatement = Statement<{ json: string }>
+export type JsonStatement = Statement<{ json: string }>
 
-type Run = (name: string, text: string, values: unknown[]) => Promise<unknown[]>
+export type Run = (name: string, text: string, values: unknown[]) => Promise<unknown[]>
 
 /**
  * Runs a statement on the driver under `db` itself: for these hot reads Drizzle's per-call work
@@ -73,7 +77,7 @@ type Run = (name: string, text: string, values: unknown[]) => Promise<unknown[]>
  * PostgreSQL the statement is named (prepared once per pooled connection); PGlite is one
  * in-process connection and takes the text as it is.
  */
-function runnerOf(db: Db): Run {
+export function runnerOf(db: Db): Run {
   const client = (db as unknown as { $client: unknown }).$client
   if (client instanceof pg.Pool) {
     return async (name, text, values) => (await client.query({ name, text, values })).rows
@@ -83,7 +87,11 @@ function runnerOf(db: Db): Run {
 }
 
 /** `query`'s SQL text as a named statement whose placeholders `execute` fills by name. */
-function statementOf<Row>(run: Run, name: string, query: { toSQL(): { sql: string; params: unknown[] } }) {
+export function statementOf<Row>(
+  run: Run,
+  name: string,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+) {
   const { sql: text, params } = query.toSQL()
   const fill = params.map((param) => (is(param, Placeholder) ? param.name : undefined))
   return {

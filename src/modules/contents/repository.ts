@@ -232,6 +232,41 @@ export function createContentsRepository(db: Db) {
       return rows.map((row) => row.id)
     },
 
+    /**
+     * Serializes page-tree changes within a tenant until the transaction ends, so two concurrent
+     * moves cannot build a cycle that each check alone would have refused.
+     */
+    async lockTree(tenantId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`folio:contents-tree:${tenantId}`}))`)
+    },
+
+    /**
+     * `id` and its ancestors, nearest first (empty when `id` is not a content of the tenant). The walk
+     * stops past `limit` steps, enough to tell a tree too deep.
+     */
+    async ancestry(tenantId: string, id: string, limit: number): Promise<string[]> {
+      const result = await db.execute(sql`with recursive up(id, parent_id, depth) as (
+          select c.id, c.parent_id, 1 from contents c where c.tenant_id = ${tenantId} and c.id = ${id}
+          union all
+          select c.id, c.parent_id, up.depth + 1 from up
+            join contents c on c.tenant_id = ${tenantId} and c.id = up.parent_id
+          where up.depth <= ${limit})
+        select id from up order by depth`)
+      return rowsOf<{ id: string }>(result).map((row) => row.id)
+    },
+
+    /** Levels of `id`'s subtree, itself included (1: no children); the walk stops past `limit`. */
+    async subtreeHeight(tenantId: string, id: string, limit: number): Promise<number> {
+      const result = await db.execute(sql`with recursive down(id, depth) as (
+          select ${id}::char(24), 1
+          union all
+          select c.id, down.depth + 1 from down
+            join contents c on c.tenant_id = ${tenantId} and c.parent_id = down.id
+          where down.depth <= ${limit})
+        select max(depth)::int as height from down`)
+      return rowsOf<{ height: number }>(result)[0]?.height ?? 1
+    },
+
     async mediaExists(tenantId: string, id: string): Promise<boolean> {
       const rows = await db
         .select({ id: media.id })

@@ -18,8 +18,28 @@ export const CONTENT_STATUSES = ['draft', 'published', 'scheduled', 'archived'] 
 export type ContentStatus = (typeof CONTENT_STATUSES)[number]
 
 const Status = Type.Enum([...CONTENT_STATUSES])
-const STATUS_ALTERNATIVES = CONTENT_STATUSES.join('|')
 const ID_BODY = ID_PATTERN.slice(1, -1)
+
+/**
+ * Content types (docs/decisions/content.md "Types and page trees"): `post` (the default), `page`, or
+ * any key of this shape, accepted without declaring it.
+ */
+export const CONTENT_TYPE_PATTERN = '^[a-z0-9-]{1,40}$'
+/** How deep a page tree goes: a root is at depth 1. */
+export const MAX_TREE_DEPTH = 8
+export const ContentType = Type.String({
+  pattern: CONTENT_TYPE_PATTERN,
+  description: '`post`, `page` or a key of the tenant’s own: lowercase letters, digits and hyphens, 1..40',
+  'x-expect': 'lowercase letters, digits and hyphens (1..40)',
+})
+const Order = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })
+/** A `parent` filter: a content id, or `none` for contents without a parent. */
+export const ParentFilter = Type.String({
+  pattern: `^(none|${ID_BODY})$`,
+  description: 'A content id (its children), or `none` (contents without a parent)',
+  'x-expect': 'a 24-hex content id or none',
+})
+const STATUS_ALTERNATIVES = CONTENT_STATUSES.join('|')
 
 /** Fields every content answer carries; `html` and `lexical` are added by the full view. */
 const ContentSummaryFields = {
@@ -38,6 +58,9 @@ const ContentSummaryFields = {
   publishAt: Nullable(DateTime),
   publishedAt: Nullable(DateTime),
   authorName: Type.String(),
+  type: Type.String({ description: '`post`, `page` or a key of the tenant’s own' }),
+  parentId: Nullable(Type.String({ description: 'The parent in a page tree' })),
+  order: Type.Integer({ description: 'Position among siblings, ascending' }),
   version: Type.Integer({ description: 'The number of the newest version (1 after create)' }),
   createdAt: DateTime,
   updatedAt: DateTime,
@@ -77,6 +100,17 @@ const WritableFields = {
   status: Type.Optional(Status),
   publishAt: Type.Optional(Nullable(DateTime)),
   authorName: Type.Optional(Type.String({ maxLength: 500 })),
+  type: Type.Optional(ContentType),
+  parentId: Type.Optional(
+    Nullable(
+      Type.String({
+        pattern: ID_PATTERN,
+        description: `A content of the tenant, neither this one nor one of its descendants; the tree at most ${MAX_TREE_DEPTH} deep`,
+        'x-expect': '24 lowercase hex characters',
+      }),
+    ),
+  ),
+  order: Type.Optional(Order),
 }
 const Title = Type.String({ minLength: 1, maxLength: 500 })
 
@@ -119,6 +153,8 @@ export const ListContentsQuery = Type.Object(
     categoryName: Type.Optional(NameSearch),
     tag: Type.Optional(CommaIds),
     tagName: Type.Optional(NameSearch),
+    type: Type.Optional(ContentType),
+    parent: Type.Optional(ParentFilter),
     ...PublishedRange,
     // A page cap keeps OFFSET inside bigint whatever the client sends.
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),

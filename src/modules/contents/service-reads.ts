@@ -13,7 +13,7 @@ import {
   publishedRange,
 } from './list-query.js'
 import type { ListTotals } from './list-totals.js'
-import { createContentsRepository } from './repository.js'
+import { type ContentsRepository, createContentsRepository } from './repository.js'
 import type { ArchiveStats, BySlugFilter, ContentStatus, ListContentsFilter, SlugCheck } from './schemas.js'
 import { explicitSlug } from './slugs.js'
 import type { TaxonomyIds, TaxonomyKind } from './taxonomy-ids.js'
@@ -34,19 +34,7 @@ export function createContentReads(deps: {
   const { listTotals, taxonomyIds, customFields } = deps
   const repository = createContentsRepository(deps.db)
   const definitionsRepository = createDefinitionsRepository(deps.db)
-  const idsNamed = (tenantId: string, kind: TaxonomyKind, name: string) => {
-    const resolve = () =>
-      kind === 'tag' ? repository.tagIdsNamed(tenantId, name) : repository.categoryIdsNamed(tenantId, name)
-    return taxonomyIds === undefined ? resolve() : taxonomyIds.get(tenantId, kind, name, resolve)
-  }
-  /** The ids the query's tag and category names match, both looked up at once. */
-  const namedIdsOf = async (tenantId: string, query: ListContentsFilter): Promise<NamedIds> => {
-    const [tagIds, categoryIds] = await Promise.all([
-      query.tagName === undefined ? undefined : idsNamed(tenantId, 'tag', query.tagName),
-      query.categoryName === undefined ? undefined : idsNamed(tenantId, 'category', query.categoryName),
-    ])
-    return { tagIds, categoryIds }
-  }
+  const namedIdsOf = namedIdsLookup(repository, taxonomyIds)
   const countOf = (tenantId: string, filter: ContentFilter): Promise<number> =>
     listTotals === undefined
       ? repository.count(tenantId, filter)
@@ -150,6 +138,25 @@ export function createContentReads(deps: {
       const archives = await repository.archiveMonths(context.tenantId, status)
       return { total: archives.reduce((sum, month) => sum + month.count, 0), archives }
     },
+  }
+}
+
+/**
+ * `(tenantId, query)` → the ids the query's `tagName` and `categoryName` match (each undefined when
+ * absent), both looked up at once, through the `taxonomyIds` cache when given.
+ */
+export function namedIdsLookup(repository: ContentsRepository, taxonomyIds: TaxonomyIds | undefined) {
+  const idsNamed = (tenantId: string, kind: TaxonomyKind, name: string) => {
+    const resolve = () =>
+      kind === 'tag' ? repository.tagIdsNamed(tenantId, name) : repository.categoryIdsNamed(tenantId, name)
+    return taxonomyIds === undefined ? resolve() : taxonomyIds.get(tenantId, kind, name, resolve)
+  }
+  return async (tenantId: string, query: { tagName?: string; categoryName?: string }): Promise<NamedIds> => {
+    const [tagIds, categoryIds] = await Promise.all([
+      query.tagName === undefined ? undefined : idsNamed(tenantId, 'tag', query.tagName),
+      query.categoryName === undefined ? undefined : idsNamed(tenantId, 'category', query.categoryName),
+    ])
+    return { tagIds, categoryIds }
   }
 }
 

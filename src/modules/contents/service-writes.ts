@@ -22,6 +22,7 @@ import { explicitSlug } from './slugs.js'
 import { createVersionsRepository } from './versions-repository.js'
 import {
   actorName,
+  assertParent,
   assertReferences,
   contentFacts,
   emitPublication,
@@ -149,6 +150,7 @@ export function createContentWrites(deps: ContentWriteDeps) {
             const repo = createContentsRepository(tx)
             await checkLimit(tx)
             await assertReferences(repo, tenantId, input, custom.references)
+            await assertParent(repo, tenantId, undefined, input.parentId)
             const id = newId()
             const row = { id, title: input.title, slug, ...fields, ...publication }
             await repo.insert(tenantId, {
@@ -185,8 +187,10 @@ export function createContentWrites(deps: ContentWriteDeps) {
       const { tenantId } = context
       const slug = input.slug === undefined ? undefined : explicitSlug(input.slug)
       const at = now()
-      if (settings) await assertSchedulingAllowed(settings, tenantId, input, at)
-      const custom = customFieldsOf(await definitionsOf(tenantId), input, false)
+      // As in create: a caller's unit of work (the importer's page parents) is read through.
+      const via = dbOf(context, db)
+      if (settings) await assertSchedulingAllowed(settings, tenantId, input, at, via === db ? undefined : via)
+      const custom = customFieldsOf(await definitionsOf(tenantId, via), input, false)
       const fields = writableFields(input, custom.values)
       try {
         return await write(context, async (tx, emit) => {
@@ -194,6 +198,7 @@ export function createContentWrites(deps: ContentWriteDeps) {
           const current = await repo.lockState(tenantId, id)
           if (current === undefined) throw errors.notFound('Content')
           await assertReferences(repo, tenantId, input, custom.references)
+          await assertParent(repo, tenantId, id, input.parentId)
           const publication = resolvePublication(
             { status: input.status, publishAt: input.publishAt, publishedAt: options.publishedAt },
             current,

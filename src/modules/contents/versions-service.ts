@@ -123,7 +123,8 @@ export function createContentVersionsService(deps: {
 
     /**
      * Saves the version's content (title, summary, html, lexical, categories and tags that still
-     * exist, customFields, featured media if it still exists, authorName) as a new version. The
+     * exist, customFields, featured media if it still exists, authorName, type, order, and the parent
+     * if it still exists) as a new version. The
      * slug, status and dates stay as they are now: a restore changes what the content says, not
      * where or whether it is published. @throws NotFound, ValidationFailed (customFields that no
      * longer fit the definitions).
@@ -139,6 +140,11 @@ export function createContentVersionsService(deps: {
         contents.existingTagIds(tenantId, snapshot.tags ?? []).then((ids) => ids.sort()),
         snapshot.featuredMediaId ? contents.mediaExists(tenantId, snapshot.featuredMediaId) : false,
       ])
+      /** The snapshot's parent while it still exists (the tree rules still apply to it). */
+      const restorableParent = async (parentId: string | null) =>
+        parentId !== null && (await contents.existingContentIds(tenantId, [parentId])).length > 0
+          ? parentId
+          : null
       const input: UpdateContentInput = {
         title: snapshot.title ?? '',
         summary: snapshot.summary ?? '',
@@ -149,6 +155,10 @@ export function createContentVersionsService(deps: {
         customFields: snapshot.customFields ?? {},
         featuredMediaId: media ? (snapshot.featuredMediaId ?? null) : null,
         authorName: snapshot.authorName ?? '',
+        // Versions saved before types and page trees leave these as they are.
+        ...(snapshot.type === undefined ? {} : { type: snapshot.type }),
+        ...(snapshot.order === undefined ? {} : { order: snapshot.order }),
+        ...(snapshot.parentId === undefined ? {} : { parentId: await restorableParent(snapshot.parentId) }),
       }
       return deps.writes.update(context, id, input, { restoredVersionId: row.id })
     },

@@ -4,7 +4,7 @@ import type { Emit } from '../../events/event-log.js'
 import type { FieldReferences } from '../custom-fields/index.js'
 import type { ContentPatch, ContentsRepository } from './repository.js'
 import { sanitizeContentHtml } from './sanitize.js'
-import type { Content, UpdateContentInput } from './schemas.js'
+import { type Content, MAX_TREE_DEPTH, type UpdateContentInput } from './schemas.js'
 
 /** The rules and pieces content writes share (service-writes.ts). */
 
@@ -43,6 +43,9 @@ export function writableFields(
   if (input.html !== undefined) fields.html = sanitizeContentHtml(input.html)
   if (input.authorName !== undefined) fields.authorName = input.authorName
   if (input.featuredMediaId !== undefined) fields.featuredMediaId = input.featuredMediaId
+  if (input.type !== undefined) fields.type = input.type
+  if (input.parentId !== undefined) fields.parentId = input.parentId
+  if (input.order !== undefined) fields.order = input.order
   // Prototype-polluting keys in these free objects are refused at validation (`x-free-object`).
   if (input.lexical !== undefined) fields.lexical = input.lexical
   if (customFields !== undefined) fields.customFields = customFields
@@ -92,5 +95,34 @@ export async function assertReferences(
   if (problems.length > 0) {
     const message = problems.map((problem) => `${problem.message}: ${problem.ids.join(', ')}`).join('; ')
     throw errors.validation(`References outside this tenant or missing: ${message}.`, problems)
+  }
+}
+
+/**
+ * The page-tree rules of a write that sets `parentId` (docs/decisions/content.md "Types and page
+ * trees"): the parent is a content of the tenant, neither `id` itself nor one of its descendants, and
+ * the deepest content under `id` ends up at most `MAX_TREE_DEPTH` levels down. Takes the tenant's
+ * tree lock first, so the checks hold until the transaction commits. `id` is undefined on create.
+ * @throws ValidationFailed at `/parentId`.
+ */
+export async function assertParent(
+  repo: ContentsRepository,
+  tenantId: string,
+  id: string | undefined,
+  parentId: string | null | undefined,
+) {
+  if (parentId === undefined || parentId === null) return
+  const refuse = (message: string) =>
+    errors.validation(message, [{ path: '/parentId', message, ids: [parentId] }])
+  if (parentId === id) throw refuse('parentId: a content cannot be its own parent.')
+  await repo.lockTree(tenantId)
+  const ancestry = await repo.ancestry(tenantId, parentId, MAX_TREE_DEPTH)
+  if (ancestry.length === 0) throw refuse(`parentId: unknown content id ${parentId}.`)
+  if (id !== undefined && ancestry.includes(id)) {
+    throw refuse('parentId: the parent is a descendant of this content (a cycle).')
+  }
+  const height = id === undefined ? 1 : await repo.subtreeHeight(tenantId, id, MAX_TREE_DEPTH)
+  if (ancestry.length + height > MAX_TREE_DEPTH) {
+    throw refuse(`parentId: the page tree would be deeper than ${MAX_TREE_DEPTH} levels.`)
   }
 }

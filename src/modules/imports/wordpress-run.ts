@@ -53,7 +53,7 @@ export interface ImportWriters {
   categories: Pick<CategoriesService, 'getBySlug' | 'create'>
   tags: Pick<TagsService, 'getBySlug' | 'create'>
   media: Pick<MediaService, 'createExternal'>
-  contents: Pick<ContentsService, 'create'>
+  contents: Pick<ContentsService, 'create' | 'update'>
   menus: Pick<MenusService, 'create' | 'addItem'>
 }
 
@@ -172,6 +172,21 @@ export async function createImportRun(options: {
       }
       counts[counted][result.outcome]++
       return result
+    },
+
+    /**
+     * Changes records this run created (`work` writes in the context's unit of work): nothing in a
+     * dry run. A change a service refuses (400) is reported under `key` and passed over.
+     */
+    async amend(key: string, work: (context: TenantContext) => Promise<void>): Promise<void> {
+      options.signal?.throwIfAborted()
+      if (context === undefined || dryRun) return
+      try {
+        await withUnitOfWork(db, context, options.events, (item) => work(item))
+      } catch (err) {
+        if (!(err instanceof AppError && err.statusCode === 400)) throw err
+        problems.push({ key, message: `Not changed: ${err.message}` })
+      }
     },
 
     /** Counts an item passed over for `reason` (e.g. "post status trash"). */

@@ -111,8 +111,12 @@ async function importAttachment(run: ImportRun, item: WxrItem): Promise<string |
 }
 
 /**
- * Posts and pages (`total` of them) as contents, linked to the categories, tags and featured media
- * imported before. Returns the Folio ids by `wp:post_id` (what menu items name).
+ * Posts and pages (`total` of them) as contents (type `post` or `page`, a page's `wp:menu_order` as
+ * its order), linked to the categories, tags and featured media imported before, and a page to its
+ * `wp:post_parent` when that came earlier in the file; a page created before its parent is linked
+ * in a second pass (a new version), since an export need not list parents first. A parent missing from the import leaves the page a root; a link the tree
+ * rules refuse (a tree deeper than 8) is reported as a problem. Returns the Folio ids by
+ * `wp:post_id` (what menu items name).
  */
 export async function importContents(
   run: ImportRun,
@@ -121,12 +125,25 @@ export async function importContents(
   links: { categoryIds: IdMap; tagIds: IdMap; mediaIds: IdMap },
 ): Promise<IdMap> {
   const ids: IdMap = new Map()
+  const children: { key: string; id: string; parentPostId: string }[] = []
   await run.phase('contents', total)
   let done = 0
   for await (const item of contents) {
-    const id = await importContent(run, item, links)
-    if (id !== undefined && item.postId !== '') ids.set(item.postId, id)
+    const parentId = item.type === 'page' ? ids.get(item.parentPostId) : undefined
+    const result = await importContent(run, item, { ...links, parentId })
+    if (result.id !== undefined && item.postId !== '') ids.set(item.postId, result.id)
+    const later = item.type === 'page' && item.parentPostId !== '' && parentId === undefined
+    if (result.created && result.id !== undefined && later) {
+      children.push({ key: `post:${item.key}`, id: result.id, parentPostId: item.parentPostId })
+    }
     await run.tick(++done)
+  }
+  for (const child of children) {
+    const parentId = ids.get(child.parentPostId)
+    if (parentId === undefined) continue
+    await run.amend(child.key, async (context) => {
+      await run.writers.contents.update(context, child.id, { parentId })
+    })
   }
   return ids
 }
@@ -134,13 +151,13 @@ export async function importContents(
 async function importContent(
   run: ImportRun,
   item: WxrItem,
-  links: { categoryIds: IdMap; tagIds: IdMap; mediaIds: IdMap },
-): Promise<string | undefined> {
+  links: { categoryIds: IdMap; tagIds: IdMap; mediaIds: IdMap; parentId: string | undefined },
+): Promise<{ id: string | undefined; created: boolean }> {
   const counted = item.type === 'page' ? 'pages' : 'posts'
   const publication = publicationOf(item, run.now)
   if (publication.skip) {
     run.skip(publication.reason, 1, counted)
-    return undefined
+    return { id: undefined, created: false }
   }
   const pick = (keys: string[], map: IdMap) => keys.flatMap((key) => map.get(key) ?? [])
   const input: CreateContentInput = {
@@ -154,6 +171,9 @@ async function importContent(
     publishAt: publication.publishAt,
     authorName: clip(item.authorName, LIMITS.authorName),
     customFields: { wordpress: originOf(item) },
+    type: item.type === 'page' ? 'page' : 'post',
+    ...(item.type === 'page' ? { order: orderOf(item.menuOrder) } : {}),
+    ...(links.parentId === undefined ? {} : { parentId: links.parentId }),
   }
   // Drafts often have no wp:post_name yet; WordPress itself derives the slug from the title.
   const slug = slugFrom(item.slug) || slugFrom(item.title)
@@ -165,10 +185,13 @@ async function importContent(
         ...(publication.publishedAt && { publishedAt: publication.publishedAt }),
       }),
   })
-  if (result.outcome === 'skipped') return undefined
+  if (result.outcome === 'skipped') return { id: undefined, created: false }
   run.statuses[publication.status]++
-  return result.id
+  return { id: result.id, created: result.outcome === 'created' }
 }
+
+/** `wp:menu_order` within the range contents accept. */
+const orderOf = (menuOrder: number) => Math.max(-1_000_000, Math.min(1_000_000, menuOrder))
 
 /**
  * Where a content came from, kept in `customFields.wordpress`: a site can tell pages from posts

@@ -80,8 +80,16 @@ function expectedFromFile(now: Date) {
       ofType('attachment').find((item) => field(item, 'wp:post_id') === postId) ?? '',
       'wp:attachment_url',
     )
+  // Pages listed before their parent: linked in a second pass, which saves a version 2.
+  const inFileOrder = items.filter((item) => ['post', 'page'].includes(field(item, 'wp:post_type')))
+  const position = new Map(inFileOrder.map((item, index) => [field(item, 'wp:post_id'), index]))
+  const pagesBeforeParent = inFileOrder.filter(
+    (item, index) =>
+      field(item, 'wp:post_type') === 'page' && (position.get(field(item, 'wp:post_parent')) ?? -1) > index,
+  ).length
   return {
     categories: categoryNames.size,
+    pagesBeforeParent,
     tags: tagNames.size,
     media: ofType('attachment').length,
     posts: ofType('post').length,
@@ -198,13 +206,19 @@ describe('importing the WordPress theme unit test export', () => {
     const statuses = { draft: 0, published: 0, scheduled: 0, archived: 0 }
     for (const row of byStatus) statuses[row.status as keyof typeof statuses] = row.total
     expect(statuses).toEqual(expected.statuses)
-    // Each imported content is a create through the contents service: version 1, with its snapshot.
+    // Each imported content is a create through the contents service: version 1, with its snapshot;
+    // a page listed before its parent gets a version 2 when linked to it.
     const versions = await ctx.db
       .select({ version: contentVersions.version, total: count() })
       .from(contentVersions)
       .where(eq(contentVersions.tenantId, owner.tenantId))
       .groupBy(contentVersions.version)
-    expect(versions).toEqual([{ version: 1, total: expected.posts + expected.pages }])
+      .orderBy(contentVersions.version)
+    expect(expected.pagesBeforeParent).toBe(2)
+    expect(versions).toEqual([
+      { version: 1, total: expected.posts + expected.pages },
+      { version: 2, total: expected.pagesBeforeParent },
+    ])
   })
 
   it('keeps the category hierarchy: child-2 under child-1 under parent', async () => {
@@ -264,6 +278,52 @@ describe('importing the WordPress theme unit test export', () => {
         ),
       )
     expect(pages[0]?.total).toBe(expected.pages)
+  })
+
+  it('imports pages as type page under their wp:post_parent, ordered by wp:menu_order; posts as type post', async () => {
+    const xml = readFileSync(WXR_FILE, 'utf8')
+    const field = (block: string, tag: string) =>
+      new RegExp(`<${tag}>(?:<!\\[CDATA\\[)?([\\s\\S]*?)(?:\\]\\]>)?</${tag}>`).exec(block)?.[1]?.trim() ?? ''
+    const wpPages = new Map<string, { parent: string; order: number }>()
+    for (const [, block = ''] of xml.matchAll(/<item>([\s\S]*?)<\/item>/g)) {
+      if (field(block, 'wp:post_type') !== 'page') continue
+      const parent = field(block, 'wp:post_parent')
+      wpPages.set(field(block, 'wp:post_id'), {
+        parent: parent === '0' ? '' : parent,
+        order: Number.parseInt(field(block, 'wp:menu_order'), 10) || 0,
+      })
+    }
+    const rows = await ctx.db
+      .select({
+        id: contents.id,
+        type: contents.type,
+        parentId: contents.parentId,
+        order: contents.order,
+        postType: sql<string>`${contents.customFields}->'wordpress'->>'postType'`,
+        postId: sql<string>`${contents.customFields}->'wordpress'->>'postId'`,
+      })
+      .from(contents)
+      .where(eq(contents.tenantId, owner.tenantId))
+    const idOfPost = new Map(rows.map((row) => [row.postId, row.id]))
+    const pages = rows.filter((row) => row.postType === 'page')
+    expect(pages.length).toBe(expected.pages)
+    expect(rows.filter((row) => row.postType === 'post').every((row) => row.type === 'post')).toBe(true)
+    let children = 0
+    for (const page of pages) {
+      const source = wpPages.get(page.postId)
+      expect(page.type).toBe('page')
+      expect(page.order).toBe(source?.order)
+      const parentId = source?.parent === '' ? undefined : idOfPost.get(source?.parent ?? '')
+      expect(page.parentId, page.postId).toBe(parentId ?? null)
+      if (parentId !== undefined) children++
+    }
+    expect(children).toBeGreaterThan(10)
+    const tree = await call(ctx.app, 'GET', '/api/public/contents/tree', {
+      headers: { 'x-tenant-id': owner.tenantId },
+    })
+    expect(tree.statusCode, tree.body).toBe(200)
+    const about = tree.data.tree.find((node: { slug: string }) => node.slug === 'about')
+    expect(about.children.length).toBeGreaterThan(0)
   })
 
   it('maps dates, author names and the scheduled post', async () => {

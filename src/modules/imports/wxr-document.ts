@@ -51,6 +51,10 @@ export interface WxrItem {
   thumbnailId: string
   attachmentUrl: string
   altText: string
+  /** `wp:post_parent`: the post id of a page's parent, '' for none (WordPress writes 0). */
+  parentPostId: string
+  /** `wp:menu_order`: a page's position among its siblings (0 when absent). */
+  menuOrder: number
 }
 
 /** A WordPress navigation menu (a `nav_menu` term). */

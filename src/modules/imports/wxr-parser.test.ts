@@ -87,6 +87,8 @@ describe('parseWxr', () => {
       thumbnailId: '11',
       attachmentUrl: '',
       altText: '',
+      parentPostId: '',
+      menuOrder: 0,
     })
     // Menu items that name no menu are shown nowhere by WordPress.
     expect(document.skippedTypes).toEqual({ 'nav_menu_item without a menu': 2 })

@@ -188,6 +188,8 @@ export class WxrReader {
       thumbnailId: frame.meta.get('_thumbnail_id')?.trim() ?? '',
       attachmentUrl: field('wp:attachment_url'),
       altText: frame.meta.get('_wp_attachment_image_alt')?.trim() ?? '',
+      parentPostId: field('wp:post_parent') === '0' ? '' : field('wp:post_parent'),
+      menuOrder: Number.parseInt(field('wp:menu_order'), 10) || 0,
     }
     const key = this.keys.next({ ...item, guid: field('guid'), dateText })
     if (this.onItem === undefined) this.items.push({ key, ...item })

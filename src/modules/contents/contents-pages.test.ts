@@ -1,0 +1,109 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { createContent } from '../../../test/content-fixtures.js'
+import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
+import { outbox } from '../../db/schema/index.js'
+
+const ctx = useTestContext()
+
+const update = (token: string, id: string, body: Record<string, unknown>) =>
+  call(ctx.app, 'PUT', `/api/contents/${id}`, { token, body })
+
+describe('content types and page trees', () => {
+  it('stores type, parentId and order, and lists by type and parent', async () => {
+    const { token } = await seedTenant(ctx.db)
+    const about = await createContent(ctx, token, { title: 'About', type: 'page', order: 3 })
+    const team = await createContent(ctx, token, { title: 'Team', type: 'page', parentId: about.id })
+    await createContent(ctx, token, { title: 'Recipe', type: 'recipe-2' })
+    await createContent(ctx, token, { title: 'Post' })
+    expect(about).toMatchObject({ type: 'page', parentId: null, order: 3 })
+    expect(team).toMatchObject({ type: 'page', parentId: about.id, order: 0 })
+    const titles = async (query: string) => {
+      const response = await call(ctx.app, 'GET', `/api/contents${query}`, { token })
+      expect(response.statusCode, response.body).toBe(200)
+      return response.data.contents.map((content: { title: string }) => content.title).sort()
+    }
+    expect(await titles('?type=page')).toEqual(['About', 'Team'])
+    expect(await titles('?type=post')).toEqual(['Post'])
+    expect(await titles('?type=recipe-2')).toEqual(['Recipe'])
+    expect(await titles(`?parent=${about.id}`)).toEqual(['Team'])
+    expect(await titles('?type=page&parent=none')).toEqual(['About'])
+    const bad = await call(ctx.app, 'GET', '/api/contents?parent=roots', { token })
+    expect(bad.statusCode).toBe(400)
+    const badType = await call(ctx.app, 'POST', '/api/contents', {
+      token,
+      body: { title: 'X', type: 'Page!' },
+    })
+    expect(badType.statusCode).toBe(400)
+    expect(badType.data.details[0].path).toBe('body/type')
+  })
+
+  it('refuses a parent that is itself, a descendant, another tenant’s, or too deep (400 at /parentId)', async () => {
+    const { token } = await seedTenant(ctx.db)
+    const other = await seedTenant(ctx.db)
+    const theirs = await createContent(ctx, other.token, { title: 'Theirs' })
+    const chain = [await createContent(ctx, token, { title: 'Level 1', type: 'page' })]
+    for (let level = 2; level <= 8; level++) {
+      const parent = chain[chain.length - 1]
+      chain.push(
+        await createContent(ctx, token, { title: `Level ${level}`, type: 'page', parentId: parent.id }),
+      )
+    }
+    const expectRefused = async (response: Awaited<ReturnType<typeof call>>, message: RegExp) => {
+      expect(response.statusCode, response.body).toBe(400)
+      expect(response.data.error).toBe('ValidationFailed')
+      expect(response.data.details[0].path).toBe('/parentId')
+      expect(response.data.message).toMatch(message)
+    }
+    const [root, second] = chain
+    await expectRefused(await update(token, root.id, { parentId: root.id }), /its own parent/)
+    await expectRefused(await update(token, second.id, { parentId: chain[5].id }), /descendant/)
+    await expectRefused(
+      await call(ctx.app, 'POST', '/api/contents', { token, body: { title: 'Cross', parentId: theirs.id } }),
+      /unknown content id/,
+    )
+    await expectRefused(
+      await call(ctx.app, 'POST', '/api/contents', {
+        token,
+        body: { title: 'Level 9', parentId: chain[7].id },
+      }),
+      /deeper than 8/,
+    )
+    // Moving a two-level subtree under level 7 would put its leaf at depth 9.
+    const loose = await createContent(ctx, token, { title: 'Loose', type: 'page' })
+    await createContent(ctx, token, { title: 'Loose child', type: 'page', parentId: loose.id })
+    await expectRefused(await update(token, loose.id, { parentId: chain[6].id }), /deeper than 8/)
+    const moved = await update(token, loose.id, { parentId: chain[5].id })
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(moved.data.content.parentId).toBe(chain[5].id)
+  })
+
+  it('makes the children of a deleted parent roots, and restores type, parent and order from a version', async () => {
+    const { token } = await seedTenant(ctx.db)
+    const parent = await createContent(ctx, token, { title: 'Parent', type: 'page' })
+    const child = await createContent(ctx, token, {
+      title: 'Child',
+      type: 'page',
+      parentId: parent.id,
+      order: 4,
+    })
+    const changed = await update(token, child.id, { type: 'post', parentId: null, order: 9 })
+    expect(changed.data.content).toMatchObject({ type: 'post', parentId: null, order: 9 })
+    const [event] = await ctx.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(and(eq(outbox.subjectId, child.id), eq(outbox.type, 'content.updated')))
+      .orderBy(desc(outbox.createdAt))
+    expect(event?.payload).toMatchObject({ id: child.id, changed: ['type', 'parentId', 'order'] })
+    const versions = await call(ctx.app, 'GET', `/api/contents/${child.id}/versions`, { token })
+    const first = versions.data.versions.find((version: { version: number }) => version.version === 1)
+    const restored = await call(ctx.app, 'POST', `/api/contents/${child.id}/versions/${first.id}/restore`, {
+      token,
+    })
+    expect(restored.statusCode, restored.body).toBe(200)
+    expect(restored.data.content).toMatchObject({ type: 'page', parentId: parent.id, order: 4 })
+    expect((await call(ctx.app, 'DELETE', `/api/contents/${parent.id}`, { token })).statusCode).toBe(200)
+    const read = await call(ctx.app, 'GET', `/api/contents/${child.id}`, { token })
+    expect(read.data.content).toMatchObject({ parentId: null, type: 'page', order: 4 })
+  })
+})

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { publicContext } from '../../http/public.js'
+import { sendJson } from '../../http/raw-json.js'
+import { errorResponses } from '../../http/schemas.js'
+import {
+  PublicContentBody,
+  PublicContentPage,
+  PublicListQuery,
+  PublicSlugParams,
+  PublicSlugQuery,
+  PublicTreeBody,
+  PublicTreeQuery,
+} from './public-schemas.js'
+import type { PublicContentsService } from './public-service.js'
+
+const tags = ['public']
+const EDGE =
+  'Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent or the client sends too many requests.'
+const SHAPE =
+  'Published contents only. Each carries its categories and tags by name and slug, the featured image (active media only) with its variant URLs, the author name, and the custom fields whose definitions are public; `view=summary` leaves out html and lexical, `include=galleries` adds the galleries with their images.'
+
+/**
+ * The public delivery routes of contents (registered in the public-route plugin, `/api/public`):
+ * lists, one content by slug, and a page tree. docs/decisions/delivery.md "Public contents".
+ */
+export function publicContentsRoutes(service: PublicContentsService): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/contents',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          operationId: 'listPublicContents',
+          summary: 'List published contents',
+          description: `${SHAPE} Filters: \`type\`, \`parent\` (a content id, or \`none\` for roots), \`category\`/\`categoryName\`, \`tag\`/\`tagName\`, \`search\` (title, summary, slug and public searchable custom fields); \`sort\` publishedAt (newest first, the default), title or order (then title). ${EDGE}`,
+          querystring: PublicListQuery,
+          response: { 200: PublicContentPage, ...errorResponses(400, 403, 404, 429) },
+        },
+      },
+      async (request, reply) =>
+        sendJson(reply, await service.listJson(publicContext(request), request.query)),
+    )
+
+    app.get(
+      '/contents/slug/:slug',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          operationId: 'getPublicContentBySlug',
+          summary: 'Get a published content by slug',
+          description: `${SHAPE} ${EDGE} 404 unless a published content has the slug.`,
+          params: PublicSlugParams,
+          querystring: PublicSlugQuery,
+          response: { 200: PublicContentBody, ...errorResponses(400, 403, 404, 429) },
+        },
+      },
+      async (request, reply) =>
+        sendJson(reply, await service.bySlugJson(publicContext(request), request.params.slug, request.query)),
+    )
+
+    app.get(
+      '/contents/tree',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          operationId: 'getPublicContentTree',
+          summary: 'Get the tree of published contents of a type (pages by default)',
+          description: `The published contents of \`type\` (default page) nested by parent, each level by order then title. A content whose parent is not published (or not of the type) is left out with its descendants. ${EDGE}`,
+          querystring: PublicTreeQuery,
+          response: { 200: PublicTreeBody, ...errorResponses(400, 403, 404, 429) },
+        },
+      },
+      (request) => service.tree(publicContext(request), request.query.type ?? 'page'),
+    )
+  }
+}

@@ -1,0 +1,124 @@
+import type { PublicContext } from '../../context.js'
+import type { Db } from '../../db/client.js'
+import { errors } from '../../errors.js'
+import { paginate } from '../../lib/paging.js'
+import type { CustomFieldDefinitions } from '../custom-fields/index.js'
+import { createDefinitionsRepository } from '../custom-fields/index.js'
+import { type ContentFilter, listFilterOf, matchesNothing, paramsOf } from './list-query.js'
+import type { ListTotals } from './list-totals.js'
+import type { PublicListFilter, PublicSlugFilter, TreeNode } from './public-schemas.js'
+import { createPublicStatements, type PublicShape, type TreeRow } from './public-statements.js'
+import { createContentsRepository } from './repository.js'
+import { namedIdsLookup } from './service-reads.js'
+import type { TaxonomyIds } from './taxonomy-ids.js'
+
+const PUBLISHED: ContentFilter = { statuses: ['published'] }
+
+/**
+ * Public delivery of contents (docs/decisions/delivery.md "Public contents"): published contents
+ * only, for the tenant of the public context, rendered as JSON text by PostgreSQL in one statement
+ * per page (taxonomy, featured media and galleries as subqueries, no lookups per row). Custom fields
+ * of definitions marked not public are left out, and so is `search` in them.
+ */
+export function createPublicContentsService(deps: {
+  db: Db
+  listTotals?: ListTotals | undefined
+  taxonomyIds?: TaxonomyIds | undefined
+  customFields?: CustomFieldDefinitions | undefined
+}) {
+  const repository = createContentsRepository(deps.db)
+  const statements = createPublicStatements(deps.db)
+  const definitionsRepository = createDefinitionsRepository(deps.db)
+  const namedIdsOf = namedIdsLookup(repository, deps.taxonomyIds)
+
+  /** The tenant's private custom field keys, and the public searchable ones. */
+  async function fieldsOf(tenantId: string) {
+    const definitions = await (deps.customFields?.get(tenantId) ?? definitionsRepository.list(tenantId))
+    return {
+      privateKeys: definitions.filter((definition) => !definition.public).map((d) => d.key),
+      searchKeys: definitions.filter((d) => d.public && d.searchable).map((d) => d.key),
+    }
+  }
+  const shapeOf = (query: { view?: string; include?: string }): PublicShape => ({
+    full: query.view !== 'summary',
+    galleries: query.include === 'galleries',
+  })
+  const countOf = (tenantId: string, filter: ContentFilter): Promise<number> =>
+    deps.listTotals === undefined
+      ? repository.count(tenantId, filter)
+      : deps.listTotals.get(tenantId, JSON.stringify(filter), () => repository.count(tenantId, filter))
+
+  return {
+    /** `GET /api/public/contents`: the JSON text of a `PublicContentPage`. */
+    async listJson(context: PublicContext, query: PublicListFilter): Promise<string> {
+      const { tenantId } = context
+      const { page = 1, limit = 20, sort = 'publishedAt', view, include, ...filters } = query
+      const [{ privateKeys, searchKeys }, named] = await Promise.all([
+        fieldsOf(tenantId),
+        filters.tagName === undefined && filters.categoryName === undefined
+          ? {}
+          : namedIdsOf(tenantId, filters),
+      ])
+      if (matchesNothing(named)) return pageJson('[]', paginate(page, limit, 0))
+      const filter: ContentFilter = {
+        ...listFilterOf(filters, named),
+        ...(filters.search === undefined || searchKeys.length === 0 ? {} : { searchKeys }),
+        ...PUBLISHED,
+      }
+      const [rows, total] = await Promise.all([
+        statements
+          .list(filter, shapeOf({ view, include }), sort)
+          .execute({ ...paramsOf(tenantId, filter), privateKeys, limit, offset: (page - 1) * limit }),
+        countOf(tenantId, filter),
+      ])
+      return pageJson(rows[0]?.json ?? '[]', paginate(page, limit, total))
+    },
+
+    /**
+     * `GET /api/public/contents/slug/{slug}`: the JSON text of a `PublicContentBody`.
+     * @throws NotFound unless a published content of the tenant has the slug.
+     */
+    async bySlugJson(context: PublicContext, slug: string, query: PublicSlugFilter): Promise<string> {
+      const { tenantId } = context
+      const { privateKeys } = await fieldsOf(tenantId)
+      const [row] = await statements
+        .bySlug(PUBLISHED, shapeOf(query))
+        .execute({ ...paramsOf(tenantId, PUBLISHED), slug, privateKeys })
+      if (row === undefined) throw errors.notFound('Content')
+      return `{"content":${row.json}}`
+    },
+
+    /**
+     * `GET /api/public/contents/tree`: the published contents of `type` nested by parent, each level
+     * by order then title. A content whose parent is not served (unpublished, or of another type) is
+     * left out with its descendants, as menus leave out items of unpublished contents.
+     */
+    async tree(context: PublicContext, type: string): Promise<{ type: string; tree: TreeNode[] }> {
+      const filter: ContentFilter = { ...PUBLISHED, type }
+      const rows = await statements.tree(filter).execute(paramsOf(context.tenantId, filter))
+      return { type, tree: treeOf(rows) }
+    },
+  }
+}
+
+export type PublicContentsService = ReturnType<typeof createPublicContentsService>
+
+/** Rows (sorted by order, title) → roots with their children in the same order; orphans dropped. */
+export function treeOf(rows: readonly TreeRow[]): TreeNode[] {
+  const nodes = new Map<string, TreeNode>()
+  for (const row of rows) {
+    nodes.set(row.id, { id: row.id, slug: row.slug, title: row.title, order: row.order, children: [] })
+  }
+  const roots: TreeNode[] = []
+  for (const row of rows) {
+    const node = nodes.get(row.id) as TreeNode
+    if (row.parentId === null) roots.push(node)
+    else nodes.get(row.parentId)?.children.push(node)
+  }
+  return roots
+}
+
+/** A list page's JSON text from its items' JSON array. */
+function pageJson(contents: string, pagination: ReturnType<typeof paginate>): string {
+  return `{"contents":${contents},"pagination":${JSON.stringify(pagination)}}`
+}

@@ -1,0 +1,173 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { type ContentFilter, shapeOf, whereOf } from './list-query.js'
+import {
+  CONTENTS,
+  isoOf,
+  type JsonStatement,
+  jsonObjectOf,
+  type Run,
+  runnerOf,
+  type Statement,
+  statementOf,
+} from './read-statements.js'
+
+/** How a public list is sorted: newest publication, title A→Z, or `order` then title. */
+export const PUBLIC_SORTS = ['publishedAt', 'title', 'order'] as const
+export type PublicSort = (typeof PUBLIC_SORTS)[number]
+
+/** What a public read renders: `full` adds html and lexical, `galleries` the content's galleries. */
+export interface PublicShape {
+  full: boolean
+  galleries: boolean
+}
+
+/** A media record's public face: its URLs, alt text, size and variants (active media only). */
+const mediaJson = (alias: string) =>
+  sql.raw(`json_build_object('url', ${alias}.url, 'altText', ${alias}.alt_text,
+    'width', ${alias}.width, 'height', ${alias}.height,
+    'variants', (select coalesce(json_agg(json_build_object('name', v->>'name', 'url', v->>'url',
+        'width', (v->>'width')::int, 'height', (v->>'height')::int, 'mimeType', v->>'mimeType')
+      order by v.n), '[]') from jsonb_array_elements(${alias}.variants) with ordinality v(v, n)))`)
+
+/**
+ * The public projection (docs/decisions/delivery.md "Public contents"): what a page needs in one
+ * read, and nothing a visitor has no use for (no status, version, editor ids, category or media ids).
+ * Taxonomy as names and slugs, the featured media as URLs, custom fields without the keys of the
+ * tenant's private definitions (`privateKeys`). The keys are the members of `PublicContentSchema`
+ * (public-schemas.ts; `public-contents.test.ts` holds them equal), so the JSON skips the serializer.
+ */
+export const PUBLIC_SUMMARY_FIELDS: Record<string, SQL> = {
+  id: sql`c.id`,
+  slug: sql`c.slug`,
+  title: sql`c.title`,
+  summary: sql`c.summary`,
+  type: sql`c.type`,
+  // The parent only while it is published: a visitor cannot use the id of one that is not.
+  parentId: sql`(select pc.id from contents pc
+    where pc.tenant_id = c.tenant_id and pc.id = c.parent_id and pc.status = 'published')`,
+  order: sql`c."order"`,
+  publishedAt: isoOf('c.published_at'),
+  updatedAt: isoOf('c.updated_at'),
+  authorName: sql`c.author_name`,
+  categories: sql`(select coalesce(json_agg(json_build_object('name', k.name, 'slug', k.slug)
+      order by k.name, k.slug), '[]') from content_categories cc
+    join categories k on k.tenant_id = cc.tenant_id and k.id = cc.category_id
+    where cc.tenant_id = c.tenant_id and cc.content_id = c.id)`,
+  tags: sql`(select coalesce(json_agg(json_build_object('name', t.title, 'slug', t.slug)
+      order by t.title, t.slug), '[]') from content_tags ct
+    join tags t on t.tenant_id = ct.tenant_id and t.id = ct.tag_id
+    where ct.tenant_id = c.tenant_id and ct.content_id = c.id)`,
+  featuredMedia: sql`(select ${mediaJson('m')} from media m
+    where m.tenant_id = c.tenant_id and m.id = c.featured_media_id and m.status = 'active')`,
+  customFields: sql`c.custom_fields - ${sql.placeholder('privateKeys')}::text[]`,
+}
+const FULL_EXTRA = { html: sql`c.html`, lexical: sql`c.lexical` }
+const GALLERIES = {
+  galleries: sql`(select coalesce(json_agg(json_build_object('title', g.title, 'description', g.description,
+      'items', (select coalesce(json_agg(json_build_object('title', gi.title, 'caption', gi.caption,
+          'media', ${mediaJson('gm')}) order by gi.position), '[]') from gallery_items gi
+        join media gm on gm.tenant_id = gi.tenant_id and gm.id = gi.media_id and gm.status = 'active'
+        where gi.tenant_id = g.tenant_id and gi.gallery_id = g.id))
+      order by gc.position), '[]') from gallery_contents gc
+    join galleries g on g.tenant_id = gc.tenant_id and g.id = gc.gallery_id
+    where gc.tenant_id = c.tenant_id and gc.content_id = c.id)`,
+}
+
+const projectionOf = (shape: PublicShape) =>
+  jsonObjectOf({
+    ...PUBLIC_SUMMARY_FIELDS,
+    ...(shape.full ? FULL_EXTRA : {}),
+    ...(shape.galleries ? GALLERIES : {}),
+  })
+const shapeName = (shape: PublicShape) => `${shape.full ? 'f' : 's'}${shape.galleries ? 'g' : ''}`
+
+/**
+ * Each sort as the page's ORDER BY and the same order over the page's columns (for `json_agg`).
+ * publishedAt matches the list indexes (published rows have a publishedAt).
+ */
+const SORTS: Record<PublicSort, { page: SQL; agg: SQL }> = {
+  publishedAt: {
+    page: sql.raw('c.published_at desc nulls last, c.id desc nulls last'),
+    agg: sql.raw('p.at desc nulls last, p.cid desc'),
+  },
+  title: { page: sql.raw('c.title, c.id'), agg: sql.raw('p.title, p.cid') },
+  order: { page: sql.raw('c."order", c.title, c.id'), agg: sql.raw('p.ord, p.title, p.cid') },
+}
+
+/** A node of a page tree as read: children are linked in Node (public-service.ts). */
+export interface TreeRow {
+  id: string
+  slug: string
+  title: string
+  parentId: string | null
+  order: number
+}
+
+/**
+ * The public contents statements, named and kept per shape like the admin reads (read-statements.ts).
+ * Every statement's filter holds `status = 'published'` (the public service's filters always do).
+ */
+export function createPublicStatements(db: Db) {
+  let run: Run | undefined
+  const built = new Map<string, unknown>()
+  const once = <T>(name: string, query: () => { toSQL(): { sql: string; params: unknown[] } }): T => {
+    if (!built.has(name)) {
+      run ??= runnerOf(db)
+      built.set(name, statementOf(run, name, query()))
+    }
+    return built.get(name) as T
+  }
+  const json = (object: SQL) => ({ json: sql<string>`${object}::text`.as('json') })
+
+  return {
+    /** `{ json }`: one content by slug (`paramsOf` values, `slug`, `privateKeys`). */
+    bySlug: (filter: ContentFilter, shape: PublicShape) =>
+      once<JsonStatement>(`contents_public_by_slug_${shapeName(shape)}_${shapeOf(filter)}`, () =>
+        db
+          .select(json(projectionOf(shape)))
+          .from(CONTENTS)
+          .where(sql`${whereOf(filter)} and c.slug = ${sql.placeholder('slug')}`),
+      ),
+
+    /** `{ json }`: the JSON array of one page (`paramsOf` values, `privateKeys`, `limit`, `offset`). */
+    list: (filter: ContentFilter, shape: PublicShape, sort: PublicSort) =>
+      once<JsonStatement>(`contents_public_list_${shapeName(shape)}_${sort}_${shapeOf(filter)}`, () => {
+        const page = db
+          .select({
+            item: sql`${projectionOf(shape)}`.as('item'),
+            at: sql`c.published_at`.as('at'),
+            title: sql`c.title`.as('title'),
+            ord: sql`c."order"`.as('ord'),
+            cid: sql`c.id`.as('cid'),
+          })
+          .from(CONTENTS)
+          .where(whereOf(filter))
+          .orderBy(SORTS[sort].page)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .as('p')
+        return db
+          .select({
+            json: sql<string>`coalesce(json_agg(p.item order by ${SORTS[sort].agg}), '[]')::text`.as('json'),
+          })
+          .from(page)
+      }),
+
+    /** Tree rows: every content `filter` matches (`paramsOf` values), by order then title. */
+    tree: (filter: ContentFilter) =>
+      once<Statement<TreeRow>>(`contents_public_tree_${shapeOf(filter)}`, () =>
+        db
+          .select({
+            id: sql<string>`c.id`.as('id'),
+            slug: sql<string>`c.slug`.as('slug'),
+            title: sql<string>`c.title`.as('title'),
+            parentId: sql<string | null>`c.parent_id`.as('parentId'),
+            order: sql<number>`c."order"`.as('order'),
+          })
+          .from(CONTENTS)
+          .where(whereOf(filter))
+          .orderBy(sql.raw('c."order", c.title, c.id')),
+      ),
+  }
+}
