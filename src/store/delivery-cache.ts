@@ -44,7 +44,11 @@ export interface DeliveryCache {
    * tenant), and its answer when cached. Counts a hit or a miss for the tenant. undefined when the
    * shared store cannot be read (the request is served uncached).
    */
-  lookup(tenantId: string, dependsOn: readonly string[] | null, requestKey: string): Promise<CacheLookup | undefined>
+  lookup(
+    tenantId: string,
+    dependsOn: readonly string[] | null,
+    requestKey: string,
+  ): Promise<CacheLookup | undefined>
   /** Keeps `answer` at `slot` (a slot whose generations moved on meanwhile is never read). */
   keep(slot: string, answer: CachedAnswer): Promise<void>
   /** This instance's counts for the tenant. */
