@@ -122,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     quota: services.quota,
     store: deps.store,
     clientLimit: config.publicClientLimit,
+    deliveryCache: platform.deliveryCache,
     routes: [...families.flatMap((family) => family.publicRoutes ?? []), ...(deps.extraPublicRoutes ?? [])],
   })
   return app

@@ -112,6 +112,10 @@ export const VARIABLES = {
     }),
   ),
   PUBLIC_QUERY_TIMEOUT_MS: to('publicQueryTimeoutMs', int(50, 60_000, 2000, 'public query timeout')),
+  DELIVERY_CACHE_MAX_BYTES: to(
+    'deliveryCacheMaxBytes',
+    int(0, 2 ** 40, 64 * MiB, 'bytes of public answers kept in process; 0: no delivery cache'),
+  ),
   PUBLIC_CLIENT_LIMIT: to(
     'publicClientLimit',
     Type.Union([Type.Literal('off'), Type.Integer({ minimum: 0, maximum: 1_000_000 })], {

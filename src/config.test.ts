@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       mailFrom: 'Folio <no-reply@localhost>',
       platformAdminEmails: [],
       defaultTenantPlan: 'enterprise',
+      deliveryCacheMaxBytes: 64 * 1024 * 1024,
       logLevel: 'info',
       trustProxy: false,
       bodyLimitBytes: 10_485_760,

@@ -66,6 +66,8 @@ export interface Config {
   publicQueryTimeoutMs: number
   /** Public-route requests a minute per client address (IPv6: its /64); false: unlimited. */
   publicClientLimit: number | false
+  /** Bytes of public answers the delivery cache keeps in process; 0: no delivery cache. */
+  deliveryCacheMaxBytes: number
 }
 
 /**

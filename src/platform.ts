@@ -6,6 +6,7 @@ import { pruneOutbox } from './events/retention.js'
 import { job } from './family.js'
 import { createJobRunner } from './jobs/runner.js'
 import { createMeter, createUsageRepository } from './modules/quotas/index.js'
+import { createDeliveryCache } from './store/delivery-cache.js'
 import type { SharedStore } from './store/shared-store.js'
 
 /** The daily job removing relayed outbox events past `OUTBOX_RETENTION_DAYS`. */
@@ -64,8 +65,17 @@ export function createPlatform(options: PlatformOptions) {
       })
     : undefined
 
+  const deliveryCache = createDeliveryCache({
+    bus,
+    store,
+    maxBytes: options.config.deliveryCacheMaxBytes,
+    onError: (err) => options.onError?.(err),
+  })
+
   return {
     bus,
+    /** Public answers kept between the writes they depend on (docs/decisions/delivery.md "The delivery cache"). */
+    deliveryCache,
     relay,
     jobs,
     /** The platform's own queues, registered with the families' (`wireFamilies`). */

@@ -12,6 +12,9 @@ export interface EventNotice {
 
 export type EventListener = (notice: EventNotice) => void
 
+/** Work on this instance's commits that the write awaits before it returns (and so before it is answered). */
+export type CommitHook = (notices: readonly EventNotice[]) => Promise<void>
+
 const CHANNEL_PREFIX = 'event:'
 
 /**
@@ -28,6 +31,7 @@ export function createEventBus(
   onError: (err: unknown) => void = () => {},
 ) {
   const listeners: { prefix: string; listener: EventListener }[] = []
+  const commitHooks: CommitHook[] = []
 
   function notify(notice: EventNotice) {
     for (const { prefix, listener } of listeners) {
@@ -54,8 +58,12 @@ export function createEventBus(
 
   const sink: EventSink = {
     committed(events) {
-      for (const event of events) notify(noticeOf(event))
+      const notices = events.map(noticeOf)
+      for (const notice of notices) notify(notice)
       wakeRelay()
+      if (commitHooks.length === 0) return
+      // As with listeners, a hook's failure is reported and never fails the committed write.
+      return Promise.all(commitHooks.map((hook) => hook(notices).catch(onError))).then(() => undefined)
     },
   }
 
@@ -71,6 +79,14 @@ export function createEventBus(
     /** Calls `listener` for each event whose type starts with `typePrefix` ('' for all). */
     on(typePrefix: string, listener: EventListener) {
       listeners.push({ prefix: typePrefix, listener })
+    },
+    /**
+     * Runs `hook` on every commit of this instance, awaited by the write before it returns: for state
+     * other instances read directly (the delivery cache's generations in Redis), so a read that
+     * follows the write's answer, on any instance, sees the change.
+     */
+    afterCommit(hook: CommitHook) {
+      commitHooks.push(hook)
     },
     sink,
     broadcast,

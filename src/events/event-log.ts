@@ -65,9 +65,13 @@ function checked(event: DomainEvent, tenantId: string | null): DomainEvent {
   return event
 }
 
-/** Hears events after their transaction committed (local cache invalidation, relay wake-up). */
+/**
+ * Hears events after their transaction committed (local cache invalidation, relay wake-up). A
+ * promise it returns is awaited before the write returns (the shared delivery cache's generations
+ * move on before the write is answered); it must not reject. Any other value is ignored.
+ */
 export interface EventSink {
-  committed(events: readonly CommittedEvent[]): void
+  committed(events: readonly CommittedEvent[]): unknown
 }
 
 /** A sink that hears nothing: for services built inside another unit of work (the importer's). */
@@ -153,7 +157,7 @@ export async function inTransaction<T>(
     }
     return value
   })
-  if (pending.length > 0) sink.committed(pending)
+  if (pending.length > 0) await sink.committed(pending)
   return result
 }
 
@@ -189,11 +193,11 @@ export function deferredSink() {
   let held: CommittedEvent[] = []
   return {
     sink: { committed: (events) => void held.push(...events) } satisfies EventSink,
-    /** Hands the held events to `target` (call once the outer transaction committed). */
-    flushTo(target: EventSink) {
+    /** Hands the held events to `target` (call once the outer transaction committed, and await it). */
+    async flushTo(target: EventSink) {
       const events = held
       held = []
-      if (events.length > 0) target.committed(events)
+      if (events.length > 0) await target.committed(events)
     },
     /** Forgets the held events (the outer transaction rolled back). */
     discard() {

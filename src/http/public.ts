@@ -9,7 +9,9 @@ import type { QuotaService } from '../modules/quotas/index.js'
 import type { TenantSettingsReader } from '../modules/tenant-settings/index.js'
 import { originAllowed, parseOrigin } from '../modules/tenant-settings/index.js'
 import type { TenantDirectory } from '../modules/tenants/index.js'
+import type { DeliveryCache } from '../store/delivery-cache.js'
 import type { SharedStore } from '../store/shared-store.js'
+import { registerDeliveryCache } from './delivery-cache.js'
 import { publicCacheControl, registerHttpCache } from './http-cache.js'
 import { admit } from './quota.js'
 
@@ -32,6 +34,8 @@ export interface PublicApiOptions {
   store: SharedStore
   /** Requests a minute per client address (`PUBLIC_CLIENT_LIMIT`); false: no per-client limit. */
   clientLimit: number | false
+  /** Serves public reads from kept answers (docs/decisions/delivery.md "The delivery cache"). */
+  deliveryCache: DeliveryCache
 }
 
 /**
@@ -116,6 +120,8 @@ function createClientThrottle(store: SharedStore, perMinute: number) {
  * After serialization `http/http-cache.ts` adds the ETag (304 on a matching `If-None-Match`),
  * `Cache-Control` (`no-store` for writes and errors), the route's `config.vary` and the surrogate
  * keys (`t:<tenantId>` and those the handler named with `surrogateKeys`).
+ * Between the guard and the route, `http/delivery-cache.ts` answers a read from the delivery cache
+ * when it holds the answer (`X-Cache: HIT`), so a cached answer passes every step above first.
  * CORS answers come from the same policy through `@fastify/cors` with a per-request delegator: an
  * allowed origin is reflected (never with credentials); a refused one gets no CORS header.
  * Preflights carry no `X-Tenant-ID` value (browsers send only its name), so a preflight without one
@@ -211,6 +217,8 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
             request.publicContext === null ? undefined : `t:${request.publicContext.tenantId}`,
         },
   )
+
+  registerDeliveryCache(app, options.deliveryCache, (request) => request.publicContext?.tenantId)
 
   for (const routes of options.routes) await app.register(routes)
 }

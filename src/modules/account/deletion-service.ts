@@ -136,7 +136,7 @@ export function createAccountService(deps: {
         await account.anonymize(session.userId, DELETED_PASSWORD)
         await account.revokeSessions(session.userId)
       })
-      held.flushTo(deps.events)
+      await held.flushTo(deps.events)
       return { message: 'Your account has been deleted.' }
     },
 

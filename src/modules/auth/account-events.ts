@@ -27,7 +27,7 @@ export function accountWriter(db: Db, sink: EventSink) {
       )
       return value
     })
-    held.flushTo(sink)
+    await held.flushTo(sink)
     return result
   }
 }

@@ -24,6 +24,13 @@ const EDGE = 'Tenant from X-Tenant-ID; the tenant’s edge policy applies (publi
 const collectionKey = (tenantId: string, key: string) => `collection:${tenantId}:${key}`
 
 /**
+ * What a public collection answer depends on, for the delivery cache (docs/decisions/delivery.md
+ * "The delivery cache"): the collection, its entries (refs resolve to entries of other
+ * collections) and the tenant's media.
+ */
+const CACHED = { dependsOn: ['collection', 'collection-entry', 'media'] }
+
+/**
  * The public delivery routes of typed collections, registered in the `routes` list of the public
  * API plugin (`/api/public`): published entries of active collections only.
  */
@@ -32,7 +39,7 @@ export function publicCollectionsRoutes(service: PublicCollectionsService): Fast
     app.get(
       '/collections/:key',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', deliveryCache: CACHED },
         schema: {
           tags,
           operationId: 'listPublicCollectionEntries',
@@ -58,7 +65,7 @@ export function publicCollectionsRoutes(service: PublicCollectionsService): Fast
     app.get(
       '/collections/:key/:slug',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', deliveryCache: CACHED },
         schema: {
           tags,
           operationId: 'getPublicCollectionEntry',
@@ -79,7 +86,7 @@ export function publicCollectionsRoutes(service: PublicCollectionsService): Fast
     app.post(
       '/queries/run',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', deliveryCache: CACHED },
         schema: {
           tags,
           operationId: 'runPublicQuery',

@@ -33,7 +33,8 @@ export const publicFormsRoutes =
     app.get(
       '/forms/:slug',
       {
-        config: { auth: 'public', vary: ['Accept-Language'] },
+        // Never from the delivery cache: each answer carries a fresh form token.
+        config: { auth: 'public', vary: ['Accept-Language'], deliveryCache: false },
         schema: {
           tags: ['public', 'forms'],
           operationId: 'getPublicForm',

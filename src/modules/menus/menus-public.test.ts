@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createContent, seedCategory } from '../../../test/content-fixtures.js'
 import { call, type SeededMember, seedTenant, useTestContext } from '../../../test/helpers.js'
 import { menuFixtures, shape } from '../../../test/menu-fixtures.js'
-import { categories, tenantSettings } from '../../db/schema/index.js'
+import { tenantSettings } from '../../db/schema/index.js'
 
 const ctx = useTestContext()
 const { createMenu, addItem } = menuFixtures(ctx)
@@ -71,7 +70,12 @@ describe('GET /api/public/menus/slug/{slug}', () => {
       slug: expect.stringMatching(/^news-/),
     })
     // The current slug, not a copy taken when the item was added.
-    await ctx.db.update(categories).set({ slug: 'latest-news' }).where(eq(categories.id, category))
+    // Through the API: the delivery cache hears the write's event (a direct database write it cannot).
+    const renamed = await call(ctx.app, 'PUT', `/api/categories/${category}`, {
+      token: owner.token,
+      body: { slug: 'latest-news' },
+    })
+    expect(renamed.statusCode, renamed.body).toBe(200)
     expect((await read(owner.tenantId, 'slug/main')).data.menu.tree[2].reference.slug).toBe('latest-news')
   })
 

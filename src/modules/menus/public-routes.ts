@@ -18,13 +18,16 @@ const TREE =
  */
 const menuKeys = (tenantId: string, menuId: string) => [`menu:${menuId}`, `menus:${tenantId}`]
 
+/** A tree depends on its menu and on the records its items point to (the delivery cache). */
+const CACHED = { dependsOn: ['menu', 'content', 'category', 'form'] }
+
 /** `GET /api/public/menus/…`: an active menu's public tree (registered in the public-route plugin). */
 export function menusPublicRoutes(service: MenusService): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/menus/slug/:slug',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', deliveryCache: CACHED },
         schema: {
           tags: ['public'],
           operationId: 'getPublicMenuBySlug',
@@ -45,7 +48,7 @@ export function menusPublicRoutes(service: MenusService): FastifyPluginAsyncType
     app.get(
       '/menus/location/:location',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', deliveryCache: CACHED },
         schema: {
           tags: ['public'],
           operationId: 'getPublicMenuByLocation',

@@ -24,6 +24,7 @@ export function quotasFamily(
     tenants: deps.tenants,
     settings: deps.settings,
     bus: platform.bus,
+    deliveryCache: platform.deliveryCache,
   })
   return {
     name: 'quotas',

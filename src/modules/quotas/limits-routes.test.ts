@@ -139,6 +139,8 @@ describe('GET /api/dashboard/api-stats', () => {
       monthly: since(monthStart),
       periodKey: quotaPeriod(Date.now()).key,
       enabled: true,
+      // No public read of this tenant yet (the delivery cache's own tests count them).
+      deliveryCache: { hits: 0, misses: 0, hitRate: 0 },
     })
     expect(response.data.fourHour).toBe(4)
   })

@@ -61,4 +61,19 @@ export const ApiStats = Type.Object({
   monthly: Count,
   periodKey: Type.String(),
   enabled: Type.Boolean(),
+  deliveryCache: Type.Object(
+    {
+      hits: Type.Integer({ minimum: 0 }),
+      misses: Type.Integer({ minimum: 0 }),
+      hitRate: Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description: 'hits / (hits + misses); 0 before any read',
+      }),
+    },
+    {
+      description:
+        'Public reads of the tenant answered from the delivery cache (hits) or not (misses), counted by this instance since it started',
+    },
+  ),
 })

@@ -2,6 +2,7 @@ import type { TenantContext } from '../../context.js'
 import { errors } from '../../errors.js'
 import type { EventBus } from '../../events/bus.js'
 import { createTenantCache } from '../../events/tenant-cache.js'
+import type { DeliveryCache } from '../../store/delivery-cache.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import type { TenantDirectory } from '../tenants/index.js'
 import type { Meter } from './meter.js'
@@ -57,6 +58,8 @@ export function createQuotaService(deps: {
   tenants: TenantDirectory
   settings: TenantSettingsReader
   bus: EventBus
+  /** This instance's delivery cache counts, reported with the request counts. */
+  deliveryCache: Pick<DeliveryCache, 'stats'>
   now?: () => number
 }) {
   const { meter, usage, tenants, settings } = deps
@@ -144,13 +147,19 @@ export function createQuotaService(deps: {
 
     /**
      * Request counts for the dashboard (`GET /api/dashboard/api-stats`): this instance's counts are
-     * folded first, so the answer includes every request it has served, this one too.
+     * folded first, so the answer includes every request it has served, this one too; and the
+     * delivery cache's hits and misses of the tenant on this instance since it started.
      */
     async stats(context: TenantContext) {
       await meter?.flush()
       const at = now()
       const totals = await usage.windowTotals(context.tenantId, statsWindows(at))
-      return { ...totals, periodKey: quotaPeriod(at).key, enabled: meter !== undefined }
+      return {
+        ...totals,
+        periodKey: quotaPeriod(at).key,
+        enabled: meter !== undefined,
+        deliveryCache: deps.deliveryCache.stats(context.tenantId),
+      }
     },
   }
 }
