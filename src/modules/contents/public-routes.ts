@@ -20,6 +20,11 @@ const SHAPE =
   'Published contents only. Each carries its categories and tags by name and slug, the featured image (active media only) with its variant URLs, the author name, and the custom fields whose definitions are public; `view=summary` leaves out html and lexical, `include=galleries` adds the galleries with their images.'
 
 /**
+ * What a public contents answer shows, for the delivery cache: the contents with their taxonomy,
+ * featured media (variants), galleries and the custom-field definitions that say what is public.
+ */
+const CACHED = { dependsOn: ['content', 'category', 'tag', 'media', 'gallery', 'custom-field-definition'] }
+/**
  * The public delivery routes of contents (registered in the public-route plugin, `/api/public`):
  * lists, one content by slug, and a page tree. docs/decisions/delivery.md "Public contents".
  */
@@ -28,7 +33,7 @@ export function publicContentsRoutes(service: PublicContentsService): FastifyPlu
     app.get(
       '/contents',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', deliveryCache: CACHED },
         schema: {
           tags,
           operationId: 'listPublicContents',
@@ -45,7 +50,7 @@ export function publicContentsRoutes(service: PublicContentsService): FastifyPlu
     app.get(
       '/contents/slug/:slug',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', deliveryCache: CACHED },
         schema: {
           tags,
           operationId: 'getPublicContentBySlug',
@@ -63,7 +68,7 @@ export function publicContentsRoutes(service: PublicContentsService): FastifyPlu
     app.get(
       '/contents/tree',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', deliveryCache: CACHED },
         schema: {
           tags,
           operationId: 'getPublicContentTree',
