@@ -116,8 +116,10 @@ export function registerDeliveryCache(
       const slot = request.deliverySlot
       if (slot === null || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload)
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8')
-      void cache.keep(slot, { status: 200, contentType, body: payload, keys: reply.cacheKeys })
-      done(null, payload)
+      // Kept before the answer leaves, so a read that follows this one (on any instance) finds it.
+      void cache
+        .keep(slot, { status: 200, contentType, body: payload, keys: reply.cacheKeys })
+        .then(() => done(null, payload))
     }
     route.preHandler = route.preHandler === undefined ? [serve] : [serve, ...[route.preHandler].flat()]
     route.onSend = route.onSend === undefined ? [keep] : [keep, ...[route.onSend].flat()]
