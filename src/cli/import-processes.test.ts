@@ -212,7 +212,12 @@ describe('processes on one DATA_DIR', () => {
     // Begun again from the start: what the killed server made was found, not made twice.
     expect(state.counts.categories.created + state.counts.categories.existing).toBe(68)
     expect(state.counts.categories.existing).toBeGreaterThan(0)
-    expect(existsSync(join(dataDir, 'imports', tenantId, `${id}.xml`))).toBe(false)
+    // The spooled file goes just after the import records its end.
+    const spooled = join(dataDir, 'imports', tenantId, `${id}.xml`)
+    const removedBy = Date.now() + 5000
+    while (existsSync(spooled) && Date.now() < removedBy)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(existsSync(spooled)).toBe(false)
 
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
