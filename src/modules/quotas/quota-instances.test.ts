@@ -1,9 +1,8 @@
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createTestContext, seedApiToken, seedTenant, type TestContext } from '../../../test/helpers.js'
-import { buildApp } from '../../app.js'
+import { secondInstance } from '../../../test/instance-fixtures.js'
 import { tenantSettings } from '../../db/schema/index.js'
-import { createMailer } from '../../mail/mailer.js'
-import { createSharedStore, type SharedStore } from '../../store/shared-store.js'
 
 /**
  * Two app instances on one database and one Redis (the same key prefix), as two processes of one
@@ -11,27 +10,14 @@ import { createSharedStore, type SharedStore } from '../../store/shared-store.js
  */
 describe.skipIf(process.env.TEST_REDIS_URL === undefined)('two instances on one Redis', () => {
   let first: TestContext
-  let secondStore: SharedStore
-  let second: Awaited<ReturnType<typeof buildApp>>
+  let second: FastifyInstance
+  let closeSecond: () => Promise<void>
   beforeAll(async () => {
     first = await createTestContext()
-    secondStore = await createSharedStore({
-      redisUrl: process.env.TEST_REDIS_URL,
-      prefix: first.store.prefix,
-    })
-    second = await buildApp({
-      config: first.config,
-      database: first.database,
-      store: secondStore,
-      mailer: createMailer({ from: first.config.mailFrom, dataDir: first.dataDir }),
-      logger: false,
-      ...(process.env.TEST_DATABASE_URL === undefined ? {} : { jobsSchema: `jobs_second_${Date.now()}` }),
-    })
-    await second.ready()
+    ;({ app: second, close: closeSecond } = await secondInstance(first))
   })
   afterAll(async () => {
-    await second.close()
-    await secondStore.close()
+    await closeSecond()
     await first.close()
   })
 

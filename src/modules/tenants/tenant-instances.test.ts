@@ -1,9 +1,8 @@
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { call, createTestContext, seedApiToken, seedTenant, type TestContext } from '../../../test/helpers.js'
+import { secondInstance } from '../../../test/instance-fixtures.js'
 import { deleteTenant, publicProbeRoutes, restoreTenant } from '../../../test/tenant-fixtures.js'
-import { buildApp } from '../../app.js'
-import { createMailer } from '../../mail/mailer.js'
-import { createSharedStore, type SharedStore } from '../../store/shared-store.js'
 
 /**
  * Two app instances on one database and one Redis: a deletion on one is seen by the other long
@@ -11,28 +10,16 @@ import { createSharedStore, type SharedStore } from '../../store/shared-store.js
  */
 describe.skipIf(process.env.TEST_REDIS_URL === undefined)('tenant deletion across instances', () => {
   let first: TestContext
-  let secondStore: SharedStore
-  let second: Awaited<ReturnType<typeof buildApp>>
+  let second: FastifyInstance
+  let closeSecond: () => Promise<void>
   beforeAll(async () => {
     first = await createTestContext({ extraPublicRoutes: [publicProbeRoutes] })
-    secondStore = await createSharedStore({
-      redisUrl: process.env.TEST_REDIS_URL,
-      prefix: first.store.prefix,
-    })
-    second = await buildApp({
-      config: first.config,
-      database: first.database,
-      store: secondStore,
-      mailer: createMailer({ from: first.config.mailFrom, dataDir: first.dataDir }),
-      logger: false,
+    ;({ app: second, close: closeSecond } = await secondInstance(first, {
       extraPublicRoutes: [publicProbeRoutes],
-      ...(process.env.TEST_DATABASE_URL === undefined ? {} : { jobsSchema: `jobs_second_${Date.now()}` }),
-    })
-    await second.ready()
+    }))
   })
   afterAll(async () => {
-    await second.close()
-    await secondStore.close()
+    await closeSecond()
     await first.close()
   })
 
