@@ -27,6 +27,14 @@ export interface Database {
    * `values` one parameterized statement, without them a script of several statements.
    */
   execute(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
+  /**
+   * Runs `work` with a handle whose statements PostgreSQL cancels after `timeoutMs` (error 57014),
+   * so that no public query holds the database. On PostgreSQL the handle is a second pool whose
+   * connections carry `statement_timeout` from their start (opened on first use, one per
+   * distinct timeout): a read costs its own statements only, no transaction around them. PGlite has
+   * one connection: there `work` runs in a transaction that sets the timeout locally.
+   */
+  bounded<T>(timeoutMs: number, work: (db: Db) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
@@ -47,13 +55,28 @@ export interface DatabaseOptions {
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   const url = options.url
   if (url?.startsWith('postgres://') || url?.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 })
+    const max = options.poolSize ?? 10
+    const pool = new pg.Pool({ connectionString: url, max })
+    const boundedPools = new Map<number, { pool: pg.Pool; db: Db }>()
+    const boundedDb = (timeoutMs: number): Db => {
+      let entry = boundedPools.get(timeoutMs)
+      if (entry === undefined) {
+        // pg sends `statement_timeout` as a startup parameter of each connection of this pool.
+        const bounded = new pg.Pool({ connectionString: url, max, statement_timeout: timeoutMs })
+        entry = { pool: bounded, db: drizzlePg(bounded, { schema }) as unknown as Db }
+        boundedPools.set(timeoutMs, entry)
+      }
+      return entry.db
+    }
     return {
       db: drizzlePg(pool, { schema }) as unknown as Db,
       kind: 'postgres',
       // Without values node-postgres uses the simple query protocol, which runs several statements.
       execute: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
-      close: () => pool.end(),
+      bounded: (timeoutMs, work) => work(boundedDb(timeoutMs)),
+      close: async () => {
+        await Promise.all([pool.end(), ...[...boundedPools.values()].map((entry) => entry.pool.end())])
+      },
     }
   }
   let dataPath: string | undefined
@@ -67,9 +90,16 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     extensions: { pg_trgm, btree_gin },
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
   })
+  const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db,
     kind: 'pglite',
+    bounded: (timeoutMs, work) =>
+      db.transaction(async (tx) => {
+        // set_config takes the value as a bound parameter; `true`: for this transaction only.
+        await tx.execute(sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`)
+        return work(tx as unknown as Db)
+      }),
     async execute(text, values) {
       if (values !== undefined && values.length > 0)
         return { rows: (await client.query(text, values)).rows as Record<string, unknown>[] }

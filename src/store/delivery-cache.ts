@@ -38,6 +38,8 @@ export interface CacheLookup {
 export interface DeliveryCache {
   /** false when `DELIVERY_CACHE_MAX_BYTES` is 0: nothing is looked up, counted or kept. */
   readonly enabled: boolean
+  /** true when the answers live in Redis, shared by the instances. */
+  readonly shared: boolean
   /**
    * The slot of `requestKey` (which starts with the tenant id) under the current generations of
    * `dependsOn` (event resources, `settings` and `tenant` always added; null: every event of the
@@ -135,6 +137,7 @@ export function createDeliveryCache(options: {
   if (options.maxBytes === 0) {
     return {
       enabled: false,
+      shared: false,
       lookup: async () => undefined,
       keep: async () => {},
       stats: counter.stats,
@@ -169,6 +172,7 @@ function createLocalCache(
   })
   return {
     enabled: true,
+    shared: false,
     async lookup(tenantId, dependsOn, requestKey) {
       const gens = generationNames(dependsOn).map((name) => generations.get(`${tenantId}/${name}`) ?? 0)
       const slot = `${epoch}.${gens.join('.')}\n${requestKey}`
@@ -233,6 +237,7 @@ function createRedisCache(
 
   return {
     enabled: true,
+    shared: true,
     async lookup(tenantId, dependsOn, requestKey) {
       const keys = [
         generationKey(null, ANY),

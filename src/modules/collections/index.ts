@@ -1,4 +1,6 @@
+import { createListTotals } from '../../events/list-totals.js'
 import { type Family, type Kernel, mount } from '../../family.js'
+import { createCollectionDefinitionsCache } from './definitions-cache.js'
 import { collectionDefinitionsRoutes } from './definitions-routes.js'
 import { createCollectionDefinitionsService } from './definitions-service.js'
 import { collectionEntriesRoutes } from './entries-routes.js'
@@ -12,8 +14,17 @@ import { createEntryReader } from './reader.js'
  * schemas a tenant defines, their entries, and their public delivery.
  */
 export function collectionsFamily(kernel: Kernel) {
-  const { db, config } = kernel
-  const reader = createEntryReader({ db, timeoutMs: config.publicQueryTimeoutMs })
+  const { db, config, platform } = kernel
+  const definitions = createCollectionDefinitionsCache({ db, bus: platform.bus })
+  const reader = createEntryReader({
+    bounded: kernel.database.bounded,
+    timeoutMs: config.publicQueryTimeoutMs,
+    definitions,
+    totals: createListTotals(platform.bus, {
+      dropOn: ['collection.', 'collection-entry.'],
+      enabled: !platform.deliveryCache.shared,
+    }),
+  })
   const collections = createCollectionDefinitionsService({ db, events: kernel.events })
   const collectionEntries = createCollectionEntriesService({
     db,
@@ -21,7 +32,7 @@ export function collectionsFamily(kernel: Kernel) {
     definitions: collections,
     reader,
   })
-  const publicCollections = createPublicCollectionsService({ db, reader })
+  const publicCollections = createPublicCollectionsService({ db, definitions, reader })
   return {
     name: 'collections',
     services: { collections, collectionEntries, publicCollections },

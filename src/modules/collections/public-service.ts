@@ -2,6 +2,7 @@ import type { PublicContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { paginate } from '../../lib/paging.js'
+import type { CollectionDefinitionsCache } from './definitions-cache.js'
 import { toEntry } from './entry-view.js'
 import { filterToWhere, sortToOrders } from './query/list-params.js'
 import type { PublicListQuery, QueryRunBody } from './query-schemas.js'
@@ -13,15 +14,20 @@ const PUBLISHED = ['published']
 
 /**
  * Public delivery of typed collections (docs/decisions/delivery.md "Public queries are bounded"):
- * published entries of active collections only, for the tenant of the public context. No cache of
- * its own: responses carry the public routes' headers, and every read runs under the statement
- * timeout.
+ * published entries of active collections only, for the tenant of the public context. Definitions
+ * come from the definitions cache and list totals from the reader's; the answers themselves are
+ * kept by the delivery cache (docs/decisions/delivery.md "The delivery cache"), and every read runs
+ * under the statement timeout.
  */
-export function createPublicCollectionsService(deps: { db: Db; reader: EntryReader }) {
+export function createPublicCollectionsService(deps: {
+  db: Db
+  definitions: CollectionDefinitionsCache
+  reader: EntryReader
+}) {
   const repository = createCollectionsRepository(deps.db)
 
   async function active(context: PublicContext, key: string): Promise<CollectionRow> {
-    const collection = await repository.findCollection(context.tenantId, key)
+    const collection = await deps.definitions.find(context.tenantId, key)
     if (collection === undefined || collection.status !== 'active') throw errors.notFound('Collection')
     return collection
   }

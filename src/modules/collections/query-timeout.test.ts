@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestContext } from '../../../test/helpers.js'
 import { pgErrorOf } from '../../db/errors.js'
-import { withStatementTimeout } from './query/query-sql.js'
 
 const ctx = useTestContext()
 
@@ -13,8 +12,8 @@ const settingOf = async (db: typeof ctx.db) => {
 }
 
 describe('statement timeout of public reads', () => {
-  it('applies to the read’s transaction only', async () => {
-    const inside = await withStatementTimeout(ctx.db, 1500, (tx) => settingOf(tx))
+  it('applies to the bounded reads only', async () => {
+    const inside = await ctx.database.bounded(1500, (db) => settingOf(db))
     expect(inside).toBe('1500ms')
     expect(await settingOf(ctx.db)).toBe('0')
   })
@@ -24,12 +23,12 @@ describe('statement timeout of public reads', () => {
   it.skipIf(process.env.TEST_DATABASE_URL === undefined)(
     'cancels a statement past it on PostgreSQL (57014)',
     async () => {
-      const failure = await withStatementTimeout(ctx.db, 50, (tx) =>
-        tx.execute(sql`select pg_sleep(2)`),
-      ).then(
-        () => undefined,
-        (err: unknown) => err,
-      )
+      const failure = await ctx.database
+        .bounded(50, (db) => db.execute(sql`select pg_sleep(2)`))
+        .then(
+          () => undefined,
+          (err: unknown) => err,
+        )
       expect(pgErrorOf(failure)?.code).toBe('57014')
     },
   )

@@ -1,11 +1,12 @@
-import type { Db } from '../../db/client.js'
+import type { Database } from '../../db/client.js'
 import { pgErrorOf } from '../../db/errors.js'
-import type { StoredField } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js'
+import type { ListTotals } from '../../events/list-totals.js'
+import type { CollectionDefinitionsCache } from './definitions-cache.js'
 import { project, resolveRelations, toEntry } from './entry-view.js'
-import { compileQuery, type Order, type QueryInput, type QuerySubject } from './query/compile.js'
-import { runPlan, type Scope, withStatementTimeout } from './query/query-sql.js'
-import { type CollectionRow, createCollectionsRepository } from './repository.js'
+import { compileQuery, type Order, type QueryInput } from './query/compile.js'
+import { countPlan, pageOfPlan, type Scope } from './query/query-sql.js'
+import type { CollectionRow } from './repository.js'
 
 export interface ReadOptions {
   /** Entry statuses to include (public reads: published only); undefined = all. */
@@ -18,19 +19,17 @@ export interface ReadOptions {
 }
 
 /**
- * Runs collection reads (admin lists, public lists, the public query DSL) under one statement
- * timeout: compile against the definition, query, resolve relations, project.
+ * Runs collection reads (admin lists, public lists, the public query DSL) with every statement
+ * bounded by `timeoutMs`: compile against the (cached) definitions, fetch the page, resolve
+ * relations, project. The total comes from `totals` (counted once per filter between writes), so
+ * a read of a known filter is one statement, plus one per kind of relation it resolves.
  */
-export function createEntryReader(deps: { db: Db; timeoutMs: number }) {
-  /** The definitions a query of `collection` may name: its own fields and its ref targets'. */
-  async function subjectOf(tenantId: string, collection: CollectionRow): Promise<QuerySubject> {
-    const targetKeys = [...new Set(collection.fields.flatMap((field) => (field.ref ? [field.ref] : [])))]
-    const rows = await createCollectionsRepository(deps.db).findCollections(tenantId, targetKeys)
-    const targets = new Map<string, StoredField[]>(rows.map((row) => [row.key, row.fields]))
-    targets.set(collection.key, collection.fields)
-    return { fields: collection.fields, targetFields: (key) => targets.get(key) }
-  }
-
+export function createEntryReader(deps: {
+  bounded: Database['bounded']
+  timeoutMs: number
+  definitions: CollectionDefinitionsCache
+  totals: ListTotals
+}) {
   return {
     /**
      * One page of `collection`'s entries matching `input`, and the number of all matching.
@@ -38,7 +37,7 @@ export function createEntryReader(deps: { db: Db; timeoutMs: number }) {
      * @throws ValidationFailed naming the offending part; QueryTimeout (400) past the timeout.
      */
     async read(tenantId: string, collection: CollectionRow, input: QueryInput, options: ReadOptions) {
-      const subject = await subjectOf(tenantId, collection)
+      const subject = await deps.definitions.subjectOf(tenantId, collection)
       const plan = renamed(options.wherePaths, () =>
         compileQuery(subject, input, { limit: options.defaultLimit }),
       )
@@ -65,10 +64,14 @@ export function createEntryReader(deps: { db: Db; timeoutMs: number }) {
               },
       }
       try {
-        return await withStatementTimeout(deps.db, deps.timeoutMs, async (tx) => {
-          const { rows, total } = await runPlan(tx, scope, plan, orders)
+        return await deps.bounded(deps.timeoutMs, async (db) => {
+          const totalKey = JSON.stringify([collection.id, scope.statuses, scope.search, plan.conditions])
+          const [rows, total] = await Promise.all([
+            pageOfPlan(db, scope, plan, orders),
+            deps.totals.get(tenantId, totalKey, () => countPlan(db, scope, plan)),
+          ])
           const entries = await resolveRelations(
-            tx,
+            db,
             tenantId,
             collection.fields,
             rows.map((row) => toEntry(row, collection)),

@@ -1,3 +1,4 @@
+import { createListTotals } from '../../events/list-totals.js'
 import { type Family, job, type Kernel, mount } from '../../family.js'
 import type { CustomFieldDefinitions } from '../custom-fields/index.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
@@ -7,13 +8,12 @@ import {
   PUBLISH_DUE_JOB,
   PUBLISH_SCHEDULED_JOB,
 } from './content-jobs.js'
-import { createListTotals } from './list-totals.js'
 import { publicContentsRoutes } from './public-routes.js'
 import { createPublicContentsService } from './public-service.js'
 import { contentsRoutes } from './routes.js'
 import { createContentScheduler } from './schedule.js'
 import { createContentsService } from './service.js'
-import { createTaxonomyIds } from './taxonomy-ids.js'
+import { CONTENTS_CHANGING_EVENTS, createTaxonomyIds } from './taxonomy-ids.js'
 import { contentVersionsRoutes } from './versions-routes.js'
 import { createContentVersionsService } from './versions-service.js'
 
@@ -32,7 +32,10 @@ export function contentsFamily(
   deps: { settings: TenantSettingsReader; customFieldDefinitions: CustomFieldDefinitions },
 ) {
   const { db, config, platform } = kernel
-  const listTotals = createListTotals(platform.bus)
+  const listTotals = createListTotals(platform.bus, {
+    dropOn: CONTENTS_CHANGING_EVENTS,
+    enabled: !platform.deliveryCache.shared,
+  })
   const taxonomyIds = createTaxonomyIds(platform.bus)
   const contents = createContentsService({
     db,

@@ -1,6 +1,7 @@
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
+import type { ListTotals } from '../../events/list-totals.js'
 import { paginate } from '../../lib/paging.js'
 import { nextFreeSlug } from '../../lib/slug.js'
 import type { CustomFieldDefinitions } from '../custom-fields/index.js'
@@ -12,7 +13,6 @@ import {
   type NamedIds,
   publishedRange,
 } from './list-query.js'
-import type { ListTotals } from './list-totals.js'
 import { type ContentsRepository, createContentsRepository } from './repository.js'
 import type { ArchiveStats, BySlugFilter, ContentStatus, ListContentsFilter, SlugCheck } from './schemas.js'
 import { explicitSlug } from './slugs.js'

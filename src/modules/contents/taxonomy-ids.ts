@@ -1,6 +1,8 @@
 import type { EventBus } from '../../events/bus.js'
 import { createTenantCache } from '../../events/tenant-cache.js'
-import { CONTENTS_CHANGING_EVENTS } from './list-totals.js'
+
+/** Events that can change which contents a list holds: content writes, category and tag names and links. */
+export const CONTENTS_CHANGING_EVENTS = ['content.', 'category.', 'tag.']
 
 /** Which name filter a cached id list answers. */
 export type TaxonomyKind = 'tag' | 'category'

@@ -116,21 +116,29 @@ function whereOf(scope: Scope, conditions: Condition[]): SQL | undefined {
   )
 }
 
+/** How many entries a compiled plan matches (all pages). */
+export async function countPlan(db: Db, scope: Scope, plan: QueryPlan): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(entries).where(whereOf(scope, plan.conditions))
+  return row?.total ?? 0
+}
+
 /**
- * Runs a compiled plan: one page of entries and the number of all matching. Sorts on declared
- * fields join that field's first search value (an alias per order, keyed by the bound field key);
- * entries without a value sort last; the id breaks ties.
+ * One page of a compiled plan's entries. Sorts on declared fields join that field's first search
+ * value (an alias per order, keyed by the bound field key); entries without a value sort last; the
+ * id breaks ties. The total is `countPlan`'s: a window count here would make every read visit every
+ * matching row, where the page alone lets PostgreSQL stop at the limit.
  */
-export async function runPlan(db: Db, scope: Scope, plan: QueryPlan, orders: Order[]) {
+export async function pageOfPlan(
+  db: Db,
+  scope: Scope,
+  plan: QueryPlan,
+  orders: Order[],
+): Promise<EntryRow[]> {
   const where = whereOf(scope, plan.conditions)
   const joins = orders.map((order, index) =>
     order.kind === 'field' ? { order, table: alias(values, `sort_${index}`) } : { order, table: undefined },
   )
-  // The total comes with the page (a window count over the matching rows): the filters run once.
-  let query = db
-    .select({ entry: entries, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(entries)
-    .$dynamic()
+  let query = db.select({ entry: entries }).from(entries).$dynamic()
   for (const { order, table } of joins) {
     if (table === undefined || order.kind !== 'field') continue
     query = query.leftJoin(
@@ -156,13 +164,7 @@ export async function runPlan(db: Db, scope: Scope, plan: QueryPlan, orders: Ord
     .orderBy(...orderBy, last === 'asc' ? asc(entries.id) : desc(entries.id))
     .limit(plan.limit)
     .offset(plan.offset)
-  // A page past the end has no row to carry the total: count then (rare, and only past the end).
-  const total =
-    rows[0]?.total ??
-    (plan.offset === 0
-      ? 0
-      : ((await db.select({ total: count() }).from(entries).where(where))[0]?.total ?? 0))
-  return { rows: rows.map((row) => row.entry as EntryRow), total }
+  return rows.map((row) => row.entry as EntryRow)
 }
 
 /** Published entries of active collections among `ids`, with their collection key (resolved refs). */
@@ -211,15 +213,4 @@ export async function tenantMediaIds(db: Db, tenantId: string, ids: string[]): P
     .from(media)
     .where(and(eq(media.tenantId, tenantId), inArray(media.id, ids)))
   return new Set(rows.map((row) => row.id))
-}
-
-/**
- * Runs `work` in a transaction whose statements are cancelled after `timeoutMs` (SET LOCAL through
- * set_config, which takes the value as a bound parameter): no public query holds the database.
- */
-export function withStatementTimeout<T>(db: Db, timeoutMs: number, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`)
-    return work(tx as unknown as Db)
-  })
 }
