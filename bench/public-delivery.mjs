@@ -1,23 +1,38 @@
-// Folio public delivery benchmark (`npm run bench:public`, issue 10): throughput of the public
-// routes at 32 connections on PostgreSQL: a typed collection's list (plain, filtered and sorted),
-// an entry by slug and the query DSL. Each scenario runs against one server on a fresh database
-// seeded through the API.
+// Folio public delivery benchmark (`npm run bench:public`, issues 10 and 17): throughput of the
+// public routes at 32 connections on PostgreSQL, with the delivery cache off (every request reaches
+// the database: "uncached") and on (the default: "cached"), on one seeded database. Routes: the
+// public content list and a content by slug (a tenant of BENCH_CONTENTS contents seeded as
+// `npm run bench` seeds them), and a typed collection's list (plain, filtered and sorted), an entry
+// by slug and the query DSL (a tenant with BENCH_ENTRIES books seeded through the API).
 //
-// To add a scenario (menus, placements `decide` …), append to `scenarios`: `seed(api, fixture)`
-// (optional) creates what it needs through the admin API, `request(fixture)` returns the request
-// autocannon repeats ({ method, path, body? }); every request carries X-Tenant-ID.
+// Prints req/s, p50/p99 per route and mode, the cached/uncached ratio, the uncached collection
+// routes' ratio to the uncached content list (issue 17 §7: ≥ 0.9), and the server's peak RSS per
+// mode (the node flags and environment of `npm start`).
+//
+// To add a scenario, append to `scenarios`: `tenant` (`contents` or `collections`), `requests(fixture)`
+// returns the requests autocannon cycles through ({ method, path, body? }); every request carries
+// the tenant's X-Tenant-ID.
 //
 // Environment: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/folio_bench_public),
-// BENCH_DURATION (measured seconds per scenario, default 10), BENCH_WARMUP (default 3),
-// BENCH_CONNECTIONS (default 32), BENCH_ENTRIES (books seeded, default 600), BENCH_KEEP=1 (keep the
-// database for EXPLAIN).
-import { mkdtempSync, rmSync } from 'node:fs'
+// BENCH_DURATION (measured seconds per scenario and mode, default 10), BENCH_WARMUP (default 3),
+// BENCH_CONNECTIONS (default 32), BENCH_CONTENTS (default 10000), BENCH_ENTRIES (books, default
+// 600), BENCH_MODES (`uncached,cached` by default), BENCH_ONLY (comma-separated scenario keys),
+// BENCH_KEEP=1 (keep the database for EXPLAIN).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { createBenchDatabase, dropBenchDatabase, freePort, startServer, waitReady } from './lib.mjs'
+import {
+  createBenchDatabase,
+  dropBenchDatabase,
+  freePort,
+  sampleRss,
+  startServer,
+  waitReady,
+} from './lib.mjs'
+import { seed } from './seed.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const env = process.env
@@ -27,47 +42,86 @@ const config = {
   warmup: Number(env.BENCH_WARMUP || 3),
   connections: Number(env.BENCH_CONNECTIONS || 32),
   entries: Number(env.BENCH_ENTRIES || 600),
+  contents: Number(env.BENCH_CONTENTS || 10_000),
+  modes: (env.BENCH_MODES || 'uncached,cached').split(',').map((mode) => mode.trim()),
+  only: env.BENCH_ONLY ? env.BENCH_ONLY.split(',').map((name) => name.trim()) : undefined,
 }
+/** The server environment of each mode: the delivery cache off, or at its default size. */
+const MODES = { uncached: { DELIVERY_CACHE_MAX_BYTES: '0' }, cached: {} }
 
 const GENRES = ['fiction', 'poetry', 'essay', 'drama']
 const filter = encodeURIComponent(JSON.stringify({ genre: ['fiction', 'essay'], price: { gte: 5, lt: 40 } }))
 
-/** The measured requests; `fixture` is { tenantId, authorIds }. */
+/** The measured requests; `fixture` is { contents: { tenantId, publishedSlugs }, collections: { tenantId } }. */
 const scenarios = [
   {
+    key: 'content-list',
+    name: 'content list (20)',
+    tenant: 'contents',
+    requests: () => [{ method: 'GET', path: '/api/public/contents?limit=20' }],
+  },
+  {
+    key: 'content-list-summary',
+    name: 'content list (20), view=summary',
+    tenant: 'contents',
+    requests: () => [{ method: 'GET', path: '/api/public/contents?limit=20&view=summary' }],
+  },
+  {
+    key: 'content-slug',
+    name: 'content by slug (rotating)',
+    tenant: 'contents',
+    requests: (fixture) =>
+      fixture.contents.publishedSlugs
+        .slice(0, 200)
+        .map((slug) => ({ method: 'GET', path: `/api/public/contents/slug/${encodeURIComponent(slug)}` })),
+  },
+  {
+    key: 'collection-list',
     name: 'collection list (20)',
-    request: () => ({ method: 'GET', path: '/api/public/collections/books?limit=20' }),
+    tenant: 'collections',
+    requests: () => [{ method: 'GET', path: '/api/public/collections/books?limit=20' }],
   },
   {
+    key: 'collection-filter',
     name: 'collection list, filter + sort',
-    request: () => ({
-      method: 'GET',
-      path: `/api/public/collections/books?limit=20&sort=-price&filter=${filter}`,
-    }),
+    tenant: 'collections',
+    requests: () => [
+      { method: 'GET', path: `/api/public/collections/books?limit=20&sort=-price&filter=${filter}` },
+    ],
   },
   {
-    name: 'entry by slug',
-    request: () => ({ method: 'GET', path: '/api/public/collections/books/book-42' }),
+    key: 'entry-slug',
+    name: 'entry by slug (rotating)',
+    tenant: 'collections',
+    requests: () =>
+      Array.from({ length: 50 }, (_, i) => ({
+        method: 'GET',
+        path: `/api/public/collections/books/book-${i * 3}`,
+      })),
   },
   {
+    key: 'query-run',
     name: 'query run (where, orderBy, select, refs)',
-    request: () => ({
-      method: 'POST',
-      path: '/api/public/queries/run',
-      body: {
-        collection: 'books',
-        select: ['slug', 'title', 'price', 'author.name'],
-        where: [
-          ['genre', 'IN', ['fiction', 'poetry']],
-          ['price', '<', 30],
-          ['title', 'LIKE', 'book 1'],
-        ],
-        orderBy: [['price', 'desc']],
-        limit: 20,
+    tenant: 'collections',
+    requests: () => [
+      {
+        method: 'POST',
+        path: '/api/public/queries/run',
+        body: {
+          collection: 'books',
+          select: ['slug', 'title', 'price', 'author.name'],
+          where: [
+            ['genre', 'IN', ['fiction', 'poetry']],
+            ['price', '<', 30],
+            ['title', 'LIKE', 'book 1'],
+          ],
+          orderBy: [['price', 'desc']],
+          limit: 20,
+        },
       },
-    }),
+    ],
   },
-]
+].filter((scenario) => config.only === undefined || config.only.includes(scenario.key))
 
 async function json(url, init = {}) {
   const response = await fetch(url, {
@@ -142,67 +196,117 @@ async function setUp(base) {
       }),
     )
   }
-  const fixture = { tenantId: tenant.tenant.id, authorIds }
-  for (const scenario of scenarios) await scenario.seed?.(api, fixture)
-  return fixture
+  return { tenantId: tenant.tenant.id, authorIds }
 }
 
 function fire(base, fixture, scenario, duration) {
-  const { method, path, body } = scenario.request(fixture)
+  const tenantId = fixture[scenario.tenant].tenantId
   return autocannon({
-    url: base + path,
-    method,
+    url: base,
     connections: config.connections,
     duration,
     timeout: 10,
-    headers: { 'x-tenant-id': fixture.tenantId, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    headers: { 'x-tenant-id': tenantId, 'content-type': 'application/json' },
+    requests: scenario.requests(fixture).map(({ method, path, body }) => ({
+      method,
+      path,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })),
   })
 }
 
+// The node flags and environment of `npm start`, so the bench measures the process operators run.
+const startScript = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.split(/\s+/)
+const startFlags = startScript.filter((arg) => arg.startsWith('--'))
+const startEnv = Object.fromEntries(
+  startScript.filter((arg) => /^[A-Z_]+=/.test(arg)).map((arg) => arg.split('=')),
+)
+
 await createBenchDatabase(config.databaseUrl)
 const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-public-'))
-const port = await freePort()
-const server = startServer('folio', ['dist/server.js'], {
-  cwd: root,
-  port,
-  echo: false,
-  env: {
-    DATABASE_URL: config.databaseUrl,
-    DATA_DIR: dataDir,
-    APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    AUTH_THROTTLES: 'off',
-    // One address hammers the public routes: the per-client throttle would refuse nearly all of it.
-    PUBLIC_CLIENT_LIMIT: 'off',
-    LOG_LEVEL: 'warn',
-  },
-})
-const results = []
-try {
+const serverEnv = {
+  ...startEnv,
+  NODE_ENV: 'production',
+  DATABASE_URL: config.databaseUrl,
+  DATA_DIR: dataDir,
+  APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  AUTH_THROTTLES: 'off',
+  // One address hammers the public routes: the per-client throttle would refuse nearly all of it.
+  PUBLIC_CLIENT_LIMIT: 'off',
+  LOG_LEVEL: 'warn',
+}
+async function startFolio(mode) {
+  const server = startServer(`folio ${mode}`, [...startFlags, 'dist/server.js'], {
+    cwd: root,
+    port: await freePort(),
+    echo: false,
+    env: { ...serverEnv, ...MODES[mode] },
+  })
   await waitReady(server)
+  return server
+}
+
+/** results[mode][scenario] = { result, rssPeakMB } */
+const results = {}
+const peaks = {}
+let server
+try {
+  server = await startFolio(config.modes[0])
+  console.log(`seeding ${config.contents} contents`)
+  const contents = await seed(config.databaseUrl, { contents: config.contents, log: () => {} })
   console.log(`seeding ${config.entries} books`)
-  const fixture = await setUp(server.url)
+  const fixture = { contents, collections: await setUp(server.url) }
   // As bench/seed.mjs: fresh statistics, as autovacuum keeps them on a running database.
   const client = new pg.Client({ connectionString: config.databaseUrl })
   await client.connect()
   await client.query('VACUUM ANALYZE')
   await client.end()
-  for (const scenario of scenarios) {
-    await fire(server.url, fixture, scenario, config.warmup)
-    console.log(`${scenario.name}: measuring ${config.duration} s`)
-    const result = await fire(server.url, fixture, scenario, config.duration)
-    results.push({ name: scenario.name, result })
+  for (const [index, mode] of config.modes.entries()) {
+    if (index > 0) {
+      await server.stop()
+      server = await startFolio(mode)
+    }
+    results[mode] = {}
+    const rss = sampleRss(server.pid)
+    for (const scenario of scenarios) {
+      await fire(server.url, fixture, scenario, config.warmup)
+      console.log(`${mode}: ${scenario.name}: measuring ${config.duration} s`)
+      results[mode][scenario.name] = await fire(server.url, fixture, scenario, config.duration)
+    }
+    peaks[mode] = rss.stop().peakMB
   }
 } finally {
-  await server.stop()
+  await server?.stop()
   rmSync(dataDir, { recursive: true, force: true })
   if (env.BENCH_KEEP !== '1') await dropBenchDatabase(config.databaseUrl).catch(() => undefined)
 }
+
+const rps = (mode, name) => results[mode]?.[name]?.requests.average
+const cell = (value, width, digits = 0) => (value === undefined ? '-' : value.toFixed(digits)).padStart(width)
+const [first = 'uncached'] = config.modes
+console.log(`\n${config.connections} connections, ${config.duration} s per scenario and mode`)
 console.log(
-  `\nscenario (${config.connections} connections)      | req/s   | p50 ms | p99 ms | requests | non-2xx`,
+  `${'scenario'.padEnd(42)} | ${config.modes.map((mode) => `${mode.padStart(8)} req/s | p99 ms | non-2xx`).join(' | ')} | cached/uncached`,
 )
-for (const { name, result } of results) {
-  console.log(
-    `${name.padEnd(40)} | ${result.requests.average.toFixed(0).padStart(7)} | ${String(result.latency.p50).padStart(6)} | ${String(result.latency.p99).padStart(6)} | ${String(result.requests.total).padStart(8)} | ${String(result.non2xx + result.errors).padStart(7)}`,
-  )
+for (const { name } of scenarios) {
+  const cells = config.modes.map((mode) => {
+    const result = results[mode][name]
+    return `${cell(result.requests.average, 14)} | ${cell(result.latency.p99, 6)} | ${cell(result.non2xx + result.errors, 7)}`
+  })
+  const ratio =
+    rps('cached', name) === undefined || rps('uncached', name) === undefined
+      ? undefined
+      : rps('cached', name) / rps('uncached', name)
+  console.log(`${name.padEnd(42)} | ${cells.join(' | ')} | ${cell(ratio, 15, 2)}`)
 }
+const contentList = rps(first, 'content list (20)')
+if (contentList !== undefined) {
+  console.log(`\n${first}, ratio to the content list (20) (target ≥ 0.9 for collection routes):`)
+  for (const { name, tenant } of scenarios) {
+    if (tenant !== 'collections' || rps(first, name) === undefined) continue
+    console.log(`  ${name.padEnd(40)} ${(rps(first, name) / contentList).toFixed(2)}`)
+  }
+}
+console.log(
+  `\npeak server RSS (MB): ${config.modes.map((mode) => `${mode} ${peaks[mode]?.toFixed(0) ?? '-'}`).join(', ')} (target ≤ 150)`,
+)

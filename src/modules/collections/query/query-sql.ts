@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import {
   and,
   asc,
@@ -61,6 +62,35 @@ function comparison(column: AnyColumn, op: Condition['op'], items: Scalar[]): SQ
 }
 
 const NEGATED = new Set(['!=', 'NIN'])
+
+/** How many statement shapes this process names (prepares once per connection), at most. */
+const MAX_NAMED_SHAPES = 256
+const namedShapes = new Set<string>()
+
+/**
+ * A name for a statement of this SQL text, or undefined once MAX_NAMED_SHAPES other texts have one.
+ * A named statement is parsed once per connection and, after a few runs, planned once: planning
+ * these statements cost more than running them. The field keys and values are bound parameters, so
+ * the text is the query's shape (which conditions, sorts and limits), and the first shapes a process
+ * sees are the ones its sites ask for. The bound keeps a client inventing shapes from growing every
+ * connection's prepared statements (PostgreSQL keeps them for the connection's life); past it a
+ * shape is sent unnamed, planned each time, as before.
+ */
+function shapeName(text: string): string | undefined {
+  const name = `ce_${createHash('sha1').update(text).digest('base64url')}`
+  if (namedShapes.has(name)) return name
+  if (namedShapes.size >= MAX_NAMED_SHAPES) return undefined
+  namedShapes.add(name)
+  return name
+}
+
+/** Runs a built query, as a named statement while its shape may have a name. */
+function runNamed<T>(
+  query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } } & PromiseLike<T>,
+): Promise<T> {
+  const name = shapeName(query.toSQL().sql)
+  return name === undefined ? Promise.resolve(query) : query.prepare(name).execute()
+}
 
 export interface Scope {
   tenantId: string
@@ -159,11 +189,13 @@ export async function pageOfPlan(
     return order.dir === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`
   })
   const last = orders.at(-1)?.dir ?? 'desc'
-  const rows = await query
-    .where(where)
-    .orderBy(...orderBy, last === 'asc' ? asc(entries.id) : desc(entries.id))
-    .limit(plan.limit)
-    .offset(plan.offset)
+  const rows = await runNamed(
+    query
+      .where(where)
+      .orderBy(...orderBy, last === 'asc' ? asc(entries.id) : desc(entries.id))
+      .limit(plan.limit)
+      .offset(plan.offset),
+  )
   return rows.map((row) => row.entry as EntryRow)
 }
 
