@@ -1,0 +1,638 @@
+/**
+ * A website on Folio's public routes: plain JavaScript in the browser, no build, no dependency,
+ * no API token. It lists posts, shows a content by slug with its featured image, renders the page
+ * tree and a menu as navigation, and submits a form from the browser.
+ *
+ * Every request names the tenant in `X-Tenant-ID` (config.js). Folio answers this page only when
+ * its origin is in the tenant's `edgeGateway.allowedOrigins`; otherwise the browser hides the
+ * answer (CORS) and the page says so.
+ *
+ * Routes (one HTML file, so the address's hash is the route):
+ *   #/                     the newest posts; #/posts/<n> the page n of them
+ *   #/post/<slug>          a post;  #/page/<slug> a page (both: a published content by slug)
+ *   #/category/<id>/<slug> the posts of a category (/<n>: its page n)
+ *   #/form/<slug>          a form;  #/contact the form named in config.js
+ *
+ * Text from Folio goes into the page as text (textContent, DOM properties), never as markup; the
+ * one exception is a content's `html`, which Folio sanitizes when it is saved (allowed tags and
+ * attributes only: no scripts, styles, event handlers or javascript: URLs).
+ */
+import config from './config.js'
+
+const POSTS_PER_PAGE = 10
+/** Tenant, category and other record ids: 24 hex characters. */
+const ID = /^[a-f0-9]{24}$/
+const PAGE_NUMBER = /^[1-9]\d{0,5}$/
+
+const main = document.getElementById('main')
+const menuNav = document.getElementById('menu')
+const pagesNav = document.getElementById('pages')
+
+/** An answer of Folio other than 2xx: `{ error, message, details? }` and its status. */
+class FolioError extends Error {
+  constructor(status, body) {
+    super(body?.message ?? `Folio answered ${status}.`)
+    this.status = status
+    this.details = Array.isArray(body?.details) ? body.details : []
+  }
+}
+
+/**
+ * Why a request got no readable answer. A browser gives a page the same error for a server that is
+ * down and for an answer that refused its origin (no CORS header); a `no-cors` request to
+ * `/health` tells them apart, since it succeeds (unreadable) whenever the server answers at all.
+ */
+function whyUnreachable() {
+  return fetch(new URL('/health', config.api), { mode: 'no-cors' }).then(
+    () =>
+      `Folio at ${config.api} answered, but does not let this page read its answers (CORS). ` +
+      `Either the tenant id in config.js is not a tenant's, or the tenant does not allow this page's origin, ` +
+      `${location.origin}: add it to the tenant's edgeGateway.allowedOrigins (README "Your first website").`,
+    () =>
+      `Folio cannot be reached at ${config.api}: is it running, and is the api address in config.js right?`,
+  )
+}
+
+/**
+ * A public route of Folio, with the tenant in `X-Tenant-ID`; resolves to the JSON answer.
+ * @throws FolioError for an error answer, Error (with the reason) when no answer can be read.
+ */
+async function folio(path, init = {}) {
+  let response
+  try {
+    response = await fetch(new URL(path, config.api), {
+      ...init,
+      headers: { 'X-Tenant-ID': config.tenant, ...init.headers },
+    })
+  } catch {
+    throw new Error(await whyUnreachable())
+  }
+  const body = await response.json().catch(() => null)
+  if (!response.ok) throw new FolioError(response.status, body)
+  return body
+}
+
+/** An element with attributes (`null`/`false` ones left out) and children (strings become text). */
+function el(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag)
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue
+    element.setAttribute(name, value === true ? '' : String(value))
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue
+    element.append(typeof child === 'string' ? document.createTextNode(child) : child)
+  }
+  return element
+}
+
+const slugPart = (slug) => encodeURIComponent(slug)
+
+/** Slugs of the pages in the page tree: a menu's content item links to #/page/ or #/post/ by it. */
+const pageSlugs = new Set()
+
+let navigation = 0
+let firstRender = true
+
+/**
+ * Replaces the main region with a heading and `nodes`, titles the document, and (after the first
+ * render) moves the focus to the heading so that keyboard and screen-reader users start there.
+ */
+function render(title, ...nodes) {
+  const heading = el('h1', { tabindex: -1 }, title)
+  main.replaceChildren(heading, ...nodes.flat().filter(Boolean))
+  main.removeAttribute('aria-busy')
+  document.title = `${title} · Example site`
+  if (!firstRender) heading.focus()
+  firstRender = false
+  markCurrentLinks()
+}
+
+/** `aria-current="page"` on the navigation links to the shown address. */
+function markCurrentLinks() {
+  for (const link of document.querySelectorAll('nav a')) {
+    if (link.getAttribute('href') === location.hash) link.setAttribute('aria-current', 'page')
+    else link.removeAttribute('aria-current')
+  }
+}
+
+function renderError(error) {
+  const title =
+    error instanceof FolioError && error.status === 404 ? 'Not found' : 'This page could not be loaded'
+  render(title, el('p', { role: 'alert', class: 'error' }, error.message))
+}
+
+/** `<time>` of a date, in the reader's language. */
+function date(iso) {
+  const shown = new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' })
+  return el('time', { datetime: iso }, shown)
+}
+
+function variant(media, name) {
+  return media.variants.find((candidate) => candidate.name === name)
+}
+
+/** A featured image: a variant URL (renditions Folio made of the upload), the original otherwise. */
+function image(media, name, options = {}) {
+  const chosen = variant(media, name)
+  // Renditions are never enlarged: a small original gives several of one width, listed once.
+  const renditions = ['small', 'medium', 'large']
+    .map((size) => variant(media, size))
+    .filter(
+      (rendition, index, all) =>
+        rendition && all.findIndex((other) => other?.width === rendition.width) === index,
+    )
+  return el('img', {
+    src: chosen?.url ?? media.url,
+    srcset:
+      options.responsive && renditions.length > 0
+        ? renditions.map((rendition) => `${rendition.url} ${rendition.width}w`).join(', ')
+        : null,
+    sizes: options.responsive && renditions.length > 0 ? '(max-width: 48rem) 100vw, 48rem' : null,
+    width: chosen?.width ?? media.width,
+    height: chosen?.height ?? media.height,
+    // A list's thumbnail repeats the title beside it: decorative there.
+    alt: options.decorative ? '' : (media.altText ?? ''),
+    class: options.className,
+  })
+}
+
+/**
+ * `#/`, `#/posts/<n>` and `#/category/<id>/<slug>`: the newest published posts (of a category), a
+ * summary each, ten a page.
+ */
+async function showPosts(page, turn, category) {
+  const query = new URLSearchParams({
+    type: 'post',
+    view: 'summary',
+    sort: 'publishedAt',
+    limit: String(POSTS_PER_PAGE),
+    page: String(page),
+  })
+  if (category !== undefined) query.set('category', category.id)
+  const { contents, pagination } = await folio(`/api/public/contents?${query}`)
+  if (turn !== navigation) return
+  const items = contents.map((post) =>
+    el(
+      'li',
+      {},
+      el(
+        'article',
+        { class: 'post-summary' },
+        post.featuredMedia === null
+          ? null
+          : image(post.featuredMedia, 'thumbnail', { decorative: true, className: 'thumbnail' }),
+        el('h2', {}, el('a', { href: `#/post/${slugPart(post.slug)}` }, post.title)),
+        el('p', { class: 'meta' }, date(post.publishedAt), post.authorName ? ` · ${post.authorName}` : ''),
+        post.summary ? el('p', {}, post.summary) : null,
+      ),
+    ),
+  )
+  const pageLink = (n) =>
+    category === undefined
+      ? n === 1
+        ? '#/'
+        : `#/posts/${n}`
+      : `#/category/${category.id}/${slugPart(category.slug)}${n === 1 ? '' : `/${n}`}`
+  const pager =
+    pagination.pages <= 1
+      ? null
+      : el(
+          'nav',
+          { 'aria-label': 'More posts', class: 'pager' },
+          page > 1 ? el('a', { href: pageLink(page - 1) }, 'Newer posts') : null,
+          page < pagination.pages ? el('a', { href: pageLink(page + 1) }, 'Older posts') : null,
+        )
+  // A category is named by the posts filed under it (each carries its categories by name and slug).
+  const name =
+    category === undefined
+      ? 'Posts'
+      : (contents[0]?.categories.find((term) => term.slug === category.slug)?.name ?? 'Category')
+  render(
+    page > 1 ? `${name}, page ${page}` : name,
+    items.length === 0 ? el('p', {}, 'Nothing is published here yet.') : el('ul', { class: 'posts' }, items),
+    pager,
+  )
+}
+
+/** `#/post/<slug>` and `#/page/<slug>`: one published content with its featured image and html. */
+async function showContent(slug, turn) {
+  const { content } = await folio(`/api/public/contents/slug/${slugPart(slug)}`)
+  if (turn !== navigation) return
+  const body = el('div', { class: 'content-body' })
+  // The only markup the page inserts: sanitized by Folio when the content was saved.
+  body.innerHTML = content.html ?? ''
+  const terms = [...content.categories, ...content.tags].map((term) => term.name)
+  render(
+    content.title,
+    el(
+      'article',
+      { class: 'content' },
+      content.type === 'post'
+        ? el(
+            'p',
+            { class: 'meta' },
+            date(content.publishedAt),
+            content.authorName ? ` · ${content.authorName}` : '',
+            terms.length > 0 ? ` · ${terms.join(', ')}` : '',
+          )
+        : null,
+      content.featuredMedia === null
+        ? null
+        : el(
+            'figure',
+            { class: 'featured' },
+            image(content.featuredMedia, 'large', { responsive: true }),
+            content.featuredMedia.altText ? el('figcaption', {}, content.featuredMedia.altText) : null,
+          ),
+      body,
+    ),
+  )
+}
+
+const INPUT_TYPES = {
+  email: 'email',
+  number: 'number',
+  phone: 'tel',
+  url: 'url',
+  date: 'date',
+  rating: 'number',
+}
+
+/** The text of a field's label, its id when it has none. */
+const labelOf = (field) => field.label || field.id
+
+/** The controls of one field, labelled, with its help text (a note for a file field, which it cannot fill). */
+function fieldControl(field) {
+  const id = `field-${field.id}`
+  const help = field.helpText ? el('p', { id: `${id}-help`, class: 'help' }, field.helpText) : null
+  const describedBy = help === null ? null : `${id}-help`
+  const rules = field.validation ?? {}
+  const required = field.required === true
+  const labelText = `${labelOf(field)}${required ? ' (required)' : ''}`
+  const options = field.options ?? []
+  if (field.type === 'section') {
+    return el('div', { class: 'section' }, el('h2', {}, labelOf(field)), help)
+  }
+  if (field.type === 'file') {
+    // A file answer is an uploaded media id, and uploading needs an API token: a server's work.
+    return el('p', { class: 'help' }, `${labelOf(field)}: file answers are sent by a server, not this page.`)
+  }
+  if (field.type === 'hidden') return el('input', { type: 'hidden', name: field.id, id })
+  if (field.type === 'radio' || (field.type === 'checkbox' && options.length > 0)) {
+    const inputType = field.type === 'radio' ? 'radio' : 'checkbox'
+    return el(
+      'fieldset',
+      { class: 'field', id, 'aria-describedby': describedBy },
+      el('legend', {}, labelText),
+      options.map((option) =>
+        el(
+          'label',
+          { class: 'choice' },
+          el('input', {
+            type: inputType,
+            name: field.id,
+            value: option.value,
+            required: required && inputType === 'radio',
+          }),
+          ` ${option.label || option.value}`,
+        ),
+      ),
+      help,
+    )
+  }
+  if (field.type === 'checkbox') {
+    return el(
+      'div',
+      { class: 'field' },
+      el(
+        'label',
+        { class: 'choice' },
+        el('input', { type: 'checkbox', name: field.id, id, required, 'aria-describedby': describedBy }),
+        ` ${labelText}`,
+      ),
+      help,
+    )
+  }
+  let control
+  if (field.type === 'select' || field.type === 'multi-select') {
+    const multiple = field.type === 'multi-select'
+    control = el(
+      'select',
+      { name: field.id, id, required, multiple, 'aria-describedby': describedBy },
+      multiple ? null : el('option', { value: '' }, required ? 'Choose one' : '—'),
+      options.map((option) => el('option', { value: option.value }, option.label || option.value)),
+    )
+  } else {
+    // Length and range rules are checked here too; a `validation.pattern` only by Folio (RE2, whose
+    // syntax differs from the browser's regular expressions in places).
+    control = el(field.type === 'textarea' ? 'textarea' : 'input', {
+      type: field.type === 'textarea' ? null : (INPUT_TYPES[field.type] ?? 'text'),
+      name: field.id,
+      id,
+      required,
+      placeholder: field.placeholder || null,
+      minlength: rules.minLength,
+      maxlength: rules.maxLength,
+      min: rules.min ?? (field.type === 'rating' ? 1 : null),
+      max: rules.max ?? (field.type === 'rating' ? 5 : null),
+      step: field.type === 'number' ? 'any' : null,
+      autocomplete: field.type === 'email' ? 'email' : null,
+      'aria-describedby': describedBy,
+    })
+  }
+  return el('div', { class: 'field' }, el('label', { for: id }, labelText), control, help)
+}
+
+/** The answers of `form` as Folio takes them: by field id, empty answers left out. */
+function answersOf(form, fields) {
+  const data = {}
+  for (const field of fields) {
+    const control = form.elements.namedItem(field.id)
+    if (control === null || field.type === 'section' || field.type === 'file') continue
+    let value
+    if (field.type === 'multi-select') {
+      value = [...control.selectedOptions].map((option) => option.value)
+    } else if (field.type === 'checkbox' && (field.options ?? []).length > 0) {
+      const boxes = control instanceof RadioNodeList ? [...control] : [control]
+      value = boxes.filter((box) => box.checked).map((box) => box.value)
+    } else if (field.type === 'checkbox') {
+      // An unticked box is no answer, so that a required one ("I agree") is refused unticked.
+      value = control.checked ? true : undefined
+    } else if (field.type === 'number' || field.type === 'rating') {
+      value = control.value === '' ? undefined : Number(control.value)
+    } else {
+      value = control.value.trim() === '' ? undefined : control.value
+    }
+    if (value !== undefined && !(Array.isArray(value) && value.length === 0)) data[field.id] = value
+  }
+  return data
+}
+
+/** Marks the fields Folio named in a 400 (`details: [{ field, message }]`), each with its message. */
+function markInvalid(form, fields, details) {
+  for (const problem of details) {
+    const field = fields.find((candidate) => candidate.id === problem.field)
+    const container = form.querySelector(`#field-${CSS.escape(problem.field)}`)?.closest('.field')
+    if (!container) continue
+    const messageId = `field-${problem.field}-error`
+    container.append(
+      el(
+        'p',
+        { id: messageId, class: 'field-error' },
+        `${field === undefined ? problem.field : labelOf(field)} ${problem.message}`,
+      ),
+    )
+    for (const control of container.querySelectorAll('input, select, textarea')) {
+      control.setAttribute('aria-invalid', 'true')
+      const described = control.getAttribute('aria-describedby')
+      control.setAttribute('aria-describedby', described ? `${described} ${messageId}` : messageId)
+    }
+  }
+}
+
+function clearInvalid(form) {
+  for (const message of form.querySelectorAll('.field-error')) message.remove()
+  for (const control of form.querySelectorAll('[aria-invalid]')) {
+    control.removeAttribute('aria-invalid')
+    const kept = (control.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter((id) => id !== '' && !id.endsWith('-error'))
+    if (kept.length > 0) control.setAttribute('aria-describedby', kept.join(' '))
+    else control.removeAttribute('aria-describedby')
+  }
+}
+
+/**
+ * `#/form/<slug>` and `#/contact`: a published public form, submitted from this page when Folio says
+ * so (`submission.mode: "browser"`: the form opts in with `settings.browserSubmission` and this
+ * origin is allowed). The form token of the read goes back with the answers (it proves when the form
+ * was shown), and the honeypot input stays empty for people and is filled by bots.
+ */
+async function showForm(slug, turn) {
+  const { form, submission } = await folio(`/api/public/forms/${slugPart(slug)}`)
+  if (turn !== navigation) return
+  const intro = form.description ? el('p', {}, form.description) : null
+  if (submission.mode !== 'browser') {
+    render(
+      form.title,
+      intro,
+      el(
+        'p',
+        { class: 'error' },
+        'This form is submitted by a server with an API token (its mode is "token"), so this page cannot send it. ' +
+          'To take it from the browser, set settings.browserSubmission to true on the form and publish it.',
+      ),
+    )
+    return
+  }
+  const status = el('p', { role: 'status', class: 'form-status' })
+  const problem = el('div', { role: 'alert', class: 'error', tabindex: -1 })
+  const button = el('button', { type: 'submit' }, form.settings.submitButtonText || 'Send')
+  const formElement = el(
+    'form',
+    { class: 'folio-form' },
+    form.fields.map(fieldControl),
+    submission.honeypot
+      ? el(
+          'div',
+          { class: 'honeypot', 'aria-hidden': 'true' },
+          el(
+            'label',
+            {},
+            'Leave this empty ',
+            el('input', { name: '_website', tabindex: -1, autocomplete: 'off' }),
+          ),
+        )
+      : null,
+    submission.captcha
+      ? el(
+          'p',
+          { class: 'help' },
+          'This form asks for a captcha: add your provider’s widget and send its answer as captchaToken.',
+        )
+      : null,
+    problem,
+    button,
+    status,
+  )
+  formElement.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    clearInvalid(formElement)
+    problem.replaceChildren()
+    button.disabled = true
+    status.textContent = 'Sending…'
+    try {
+      const result = await folio(`/api/public/forms/${encodeURIComponent(form.id)}/submit`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          data: answersOf(formElement, form.fields),
+          formToken: submission.token,
+          honeypot: formElement.elements.namedItem('_website')?.value ?? '',
+          source: 'web',
+        }),
+      })
+      const done = el('p', { role: 'status', class: 'success', tabindex: -1 }, result.message)
+      formElement.replaceWith(done)
+      done.focus()
+    } catch (error) {
+      status.textContent = ''
+      problem.textContent = error.message
+      if (error instanceof FolioError) markInvalid(formElement, form.fields, error.details)
+      problem.focus()
+    } finally {
+      button.disabled = false
+    }
+  })
+  render(form.title, intro, formElement)
+}
+
+/** The view of a route (the hash's parts after `#/`), undefined for an address that is none. */
+function viewOf([kind, ...args], turn) {
+  const [first, second, third] = args
+  switch (`${kind}/${args.length}`) {
+    case '/0':
+      return () => showPosts(1, turn)
+    case 'posts/1':
+      return PAGE_NUMBER.test(first) ? () => showPosts(Number(first), turn) : undefined
+    case 'post/1':
+    case 'page/1':
+      return first ? () => showContent(first, turn) : undefined
+    case 'category/2':
+    case 'category/3':
+      return ID.test(first) && second && (third === undefined || PAGE_NUMBER.test(third))
+        ? () => showPosts(Number(third ?? 1), turn, { id: first, slug: second })
+        : undefined
+    case 'form/1':
+      return first ? () => showForm(first, turn) : undefined
+    case 'contact/0':
+      return () => showForm(config.contactForm, turn)
+    default:
+      return undefined
+  }
+}
+
+/** The parts of a hash after `#/`, decoded; null when one has a malformed escape (`%zz`). */
+function routeParts(hash) {
+  try {
+    return hash.slice(2).split('/').map(decodeURIComponent)
+  } catch {
+    return null
+  }
+}
+
+/** The shown address → its view. Hashes that are not routes (`#main`, the skip link) change nothing. */
+async function route() {
+  const hash = location.hash === '' ? '#/' : location.hash
+  if (!hash.startsWith('#/')) return
+  const turn = ++navigation
+  main.setAttribute('aria-busy', 'true')
+  try {
+    const parts = routeParts(hash)
+    const view = parts === null ? undefined : viewOf(parts, turn)
+    if (view === undefined) throw new FolioError(404, { message: 'There is no page at this address.' })
+    await view()
+  } catch (error) {
+    if (turn === navigation) renderError(error)
+  }
+}
+
+/** Nested lists of links, for the page tree and the menu. */
+function linkTree(nodes, linkOf) {
+  return el(
+    'ul',
+    {},
+    nodes.map((node) => {
+      const link = linkOf(node)
+      return el('li', {}, link, node.children.length > 0 ? linkTree(node.children, linkOf) : null)
+    }),
+  )
+}
+
+/** The page tree (`GET /api/public/contents/tree?type=page`) as the "Pages" navigation. */
+async function loadPageTree() {
+  const { tree } = await folio('/api/public/contents/tree?type=page')
+  const collect = (nodes) => {
+    for (const node of nodes) {
+      pageSlugs.add(node.slug)
+      collect(node.children)
+    }
+  }
+  collect(tree)
+  if (tree.length === 0) return
+  pagesNav.replaceChildren(
+    el('h2', {}, 'Pages'),
+    linkTree(tree, (node) => el('a', { href: `#/page/${slugPart(node.slug)}` }, node.title)),
+  )
+}
+
+/** Where a menu item leads on this site; null for an item without a usable address. */
+function menuHref(item) {
+  const reference = item.reference
+  if (item.type === 'content' && reference?.slug) {
+    return `#/${pageSlugs.has(reference.slug) ? 'page' : 'post'}/${slugPart(reference.slug)}`
+  }
+  if (item.type === 'category' && reference?.slug)
+    return `#/category/${reference.id}/${slugPart(reference.slug)}`
+  if (item.type === 'form' && reference?.slug) return `#/form/${slugPart(reference.slug)}`
+  // custom: a path of the site (/, #, ?); external: http(s), mailto: or tel:. Folio checks both when
+  // an item is saved; checked again here, as for any address a page puts in a link.
+  const url = item.url ?? ''
+  if (/^[/#?]/.test(url) && !url.startsWith('//')) return url
+  if (/^(https?:|mailto:|tel:)/i.test(url)) return url
+  return null
+}
+
+/** The menu of config.js (`/api/public/menus/location/…` or `/slug/…`) in the header. */
+async function loadMenu() {
+  const path =
+    config.menu?.slug === undefined
+      ? `/api/public/menus/location/${slugPart(config.menu?.location ?? 'header')}`
+      : `/api/public/menus/slug/${slugPart(config.menu.slug)}`
+  const { menu } = await folio(path)
+  menuNav.replaceChildren(
+    linkTree(menu.tree, (item) => {
+      const href = menuHref(item)
+      if (href === null) return el('span', {}, item.title)
+      const external = item.target === '_blank'
+      return el(
+        'a',
+        { href, target: external ? '_blank' : null, rel: external ? 'noopener noreferrer' : null },
+        item.title,
+      )
+    }),
+  )
+}
+
+/**
+ * A navigation that failed. A 404 means there is none (no active menu at the location); without a
+ * readable answer the main view already says why; any other answer is shown in its place.
+ */
+function navigationFailed(nav, what) {
+  return (error) => {
+    if (!(error instanceof FolioError) || error.status === 404) return
+    nav.replaceChildren(el('p', { class: 'error' }, `${what} unavailable: ${error.message}`))
+  }
+}
+
+async function start() {
+  if (!ID.test(config.tenant ?? '')) {
+    render(
+      'Set up the example',
+      el(
+        'p',
+        { role: 'alert', class: 'error' },
+        'config.js names no tenant yet: set its tenant to your tenant id (24 hex characters) and api to your Folio server.',
+      ),
+    )
+    return
+  }
+  window.addEventListener('hashchange', route)
+  // The page tree first: the menu links its contents as pages or posts by it.
+  const pages = loadPageTree().catch(navigationFailed(pagesNav, 'Pages'))
+  await Promise.all([route(), pages.then(() => loadMenu().catch(navigationFailed(menuNav, 'Menu')))])
+  markCurrentLinks()
+}
+
+start()
