@@ -1,12 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
 import * as schema from './schema/index.js'
 
@@ -84,6 +80,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     dataPath = join(options.dataDir, 'db')
     mkdirSync(dataPath, { recursive: true })
   }
+  // Loaded only for the embedded database: a server on PostgreSQL never keeps it in memory.
+  const [{ PGlite }, { btree_gin }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ])
   // One options object: with `(undefined, options)` PGlite ignores the options and so the extensions.
   const client = await PGlite.create({
     dataDir: dataPath,

@@ -1,6 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import nodemailer from 'nodemailer'
 import { newId } from '../lib/ids.js'
 
 export interface MailMessage {
@@ -23,19 +22,22 @@ export function createMailer(options: {
   from: string
   dataDir: string
 }): Mailer {
-  if (options.smtpUrl !== undefined) {
-    const transport = nodemailer.createTransport(options.smtpUrl)
+  const { smtpUrl } = options
+  if (smtpUrl !== undefined) {
+    const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl))
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message, text: withCrlf(message.text) })
+        await (await transport()).sendMail({ from: options.from, ...message, text: withCrlf(message.text) })
       },
     }
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true })
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true }),
+  )
   const directory = join(options.dataDir, 'mail')
   return {
     async send(message) {
-      const info = await transport.sendMail({
+      const info = await (await transport()).sendMail({
         from: options.from,
         ...message,
         text: withCrlf(message.text),
@@ -44,6 +46,18 @@ export function createMailer(options: {
       await mkdir(directory, { recursive: true })
       await writeFile(join(directory, `${Date.now()}-${newId()}.eml`), info.message as Buffer)
     },
+  }
+}
+
+/**
+ * The transport `create` makes, on the first message: nodemailer is loaded then, not at start (a
+ * server that sends no mail does not keep it in memory; docs/architecture.md "Memory").
+ */
+function lazyTransport<T>(create: (nodemailer: typeof import('nodemailer')) => T): () => Promise<T> {
+  let transport: Promise<T> | undefined
+  return () => {
+    transport ??= import('nodemailer').then((module) => create(module.default))
+    return transport
   }
 }
 

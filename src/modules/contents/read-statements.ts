@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite'
 import { is, Placeholder, type SQL, sql } from 'drizzle-orm'
 import pg from 'pg'
 import type { Db } from '../../db/client.js'
@@ -82,8 +81,9 @@ export function runnerOf(db: Db): Run {
   if (client instanceof pg.Pool) {
     return async (name, text, values) => (await client.query({ name, text, values })).rows
   }
-  if (client instanceof PGlite) return async (_name, text, values) => (await client.query(text, values)).rows
-  throw new Error('Contents reads need a node-postgres pool or PGlite under the Drizzle handle.')
+  // PGlite, not imported here: a server on PostgreSQL never loads it (docs/architecture.md "Memory").
+  const pglite = client as { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> }
+  return async (_name, text, values) => (await pglite.query(text, values)).rows
 }
 
 /** `query`'s SQL text as a named statement whose placeholders `execute` fills by name. */

@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type'
-
 /**
  * Upload policy (docs/decisions/media.md "The upload policy holds on every path"). Every accepted
  * type is one whose bytes `file-type` recognises, so registration can check the real type; HTML,
@@ -76,6 +74,8 @@ export function allowedMimeTypes(metadata: Record<string, unknown>): readonly st
 
 /** The type `file-type` reads from the object's first bytes (null when it recognises none). */
 export async function sniffMimeType(start: Buffer): Promise<string | null> {
+  // Loaded on the first upload, not at start (docs/architecture.md "Memory").
+  const { fileTypeFromBuffer } = await import('file-type')
   const detected = await fileTypeFromBuffer(start)
   return detected === undefined ? null : normalizeMimeType(detected.mime)
 }

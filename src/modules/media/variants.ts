@@ -1,12 +1,24 @@
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
 import type { MediaVariant } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
 import type { MediaStorage } from './storage.js'
 
-// Process-wide: no operation cache (it keeps decoded images and open files beyond their request),
-// and one libvips thread per image, so a rendition leaves the other core to the requests.
-sharp.cache(false)
-sharp.concurrency(1)
+type SharpModule = typeof import('sharp').default
+let loaded: Promise<SharpModule> | undefined
+/**
+ * sharp (and libvips with it), loaded on the first image rather than at start: a server that renders
+ * no image does not keep them in memory (docs/architecture.md "Memory").
+ */
+function loadSharp(): Promise<SharpModule> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    // Process-wide: no operation cache (it keeps decoded images and open files beyond their
+    // request), and one libvips thread per image, so a rendition leaves the other core to the requests.
+    sharp.cache(false)
+    sharp.concurrency(1)
+    return sharp
+  })
+  return loaded as Promise<SharpModule>
+}
 
 /**
  * Bytes registration reads from an object's start: enough for `file-type` and for the header of a
@@ -48,6 +60,7 @@ export async function measureHeader(
   mimeType: string,
   maxPixels: number,
 ): Promise<{ width: number; height: number } | null> {
+  const sharp = await loadSharp()
   let size: { width: number; height: number } | null
   try {
     size = (await sharp(start).metadata()).autoOrient
@@ -78,6 +91,7 @@ export async function renderVariants(
   mimeType: string,
   maxPixels: number,
 ): Promise<{ width: number; height: number; variants: MediaVariant[] }> {
+  const sharp = await loadSharp()
   const file = await storage.localFile(key)
   const written: string[] = []
   try {
@@ -117,6 +131,7 @@ export async function renderVariants(
 
 /** The oriented size of the image in `path`, refused beyond `maxPixels` before any decoding. */
 async function measure(path: string, maxPixels: number, mimeType: string) {
+  const sharp = await loadSharp()
   let size: { width: number; height: number }
   try {
     size = (await sharp(path).metadata()).autoOrient

@@ -1,5 +1,4 @@
 import { isIP } from 'node:net'
-import nodemailer from 'nodemailer'
 import { errors } from '../../errors.js'
 import { type Outbound, OutboundBlockedError } from '../../lib/outbound.js'
 import type { EffectiveSettings } from './effective.js'
@@ -26,6 +25,8 @@ export async function smtpTransport(
 ) {
   const address = await outbound.pinnedAddress(smtp.host)
   const name = smtp.host.replace(/^\[|\]$/g, '')
+  // Loaded on use: most servers never send a tenant's mail (docs/architecture.md "Memory").
+  const { default: nodemailer } = await import('nodemailer')
   return nodemailer.createTransport({
     host: address,
     port: smtp.port ?? (smtp.secure ? 465 : 587),
