@@ -3,7 +3,14 @@
 // request is PostgreSQL. Usage: node bench/explain.mjs [repeat=50]  (uses BENCH_DATABASE_URL)
 import pg from 'pg'
 import { SEARCH_WORD } from './corpus.mjs'
-import { listStatements, slugStatement, tagIdsStatement } from './reference-sql.mjs'
+import {
+  listStatements,
+  privateKeysStatement,
+  publicListStatements,
+  publicSlugStatement,
+  slugStatement,
+  tagIdsStatement,
+} from './reference-sql.mjs'
 
 const url = process.env.BENCH_DATABASE_URL || 'postgres://root@127.0.0.1:5432/folio_bench'
 const repeat = Number(process.argv[2] ?? 50)
@@ -43,6 +50,12 @@ try {
   const namedIds = (await client.query(named)).rows.map((row) => row.id)
   addList('by-tag-name (most used)', { ...published, tagName: titled[0].title }, namedIds)
   addList('search', { ...published, search: SEARCH_WORD })
+  const privateKeys = (await client.query(privateKeysStatement(tenantId))).rows.map((row) => row.key)
+  statements.push(
+    ['public-list', publicListStatements(tenantId, { limit: 20 }, privateKeys).list],
+    ['public-list-summary', publicListStatements(tenantId, { limit: 20, view: 'summary' }, privateKeys).list],
+    ['public-slug', publicSlugStatement(tenantId, slugRows[0].slug, privateKeys)],
+  )
 
   const summary = []
   for (const [name, statement] of statements) {

@@ -5,7 +5,8 @@ import { dirname } from 'node:path'
 
 /**
  * Targets (issue 5 §6 and the earlier brief): ratio to the reference in the same run, Folio's peak
- * RSS, absolute throughput where given, p99 latency.
+ * RSS, absolute throughput where given, p99 latency. A route may set its own ratio (`minRatio`: the
+ * uncached public content routes, issue 17 §7: 0.9).
  */
 export const TARGETS = { minRatio: 0.85, maxRssMB: 150, maxP99Ms: 50 }
 
@@ -19,11 +20,12 @@ export function checkTargets(rows) {
   const checks = []
   for (const row of rows) {
     const ratio = row.folio.rps / row.reference.rps
+    const minRatio = row.minRatio ?? TARGETS.minRatio
     checks.push({
       route: row.key,
-      target: `>= ${TARGETS.minRatio * 100}% of reference`,
+      target: `>= ${minRatio * 100}% of reference`,
       actual: `${fmt(ratio * 100, 1)}%`,
-      pass: ratio >= TARGETS.minRatio,
+      pass: ratio >= minRatio,
     })
     if (row.minRps !== undefined) {
       checks.push({
@@ -94,11 +96,12 @@ export function printReport(rows) {
   console.log(
     '\n(RSS = peak VmRSS during the measured run; latencies from autocannon; bytes/response below.)',
   )
+  const keyWidth = Math.max(...rows.map((r) => r.key.length))
   for (const r of rows) {
     const busy =
       r.backgroundCpuPct > 15 ? `; ${r.backgroundCpuPct}% background CPU before the run (unreliable)` : ''
     console.log(
-      `  ${r.key.padEnd(13)} ${r.label}: Folio ${fmt(r.folioBytes)} B, reference ${fmt(r.referenceBytes)} B per response${busy}`,
+      `  ${r.key.padEnd(keyWidth)} ${r.label}: Folio ${fmt(r.folioBytes)} B, reference ${fmt(r.referenceBytes)} B per response${busy}`,
     )
   }
   console.log('\nCPU per request in ms (server / PostgreSQL / load generator), from /proc:')

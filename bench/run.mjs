@@ -1,7 +1,11 @@
 // Folio read-path benchmark (`npm run bench`). Creates a throw-away PostgreSQL database, starts the
-// BUILT Folio server on it, seeds one tenant with 10,000 contents, then measures six read routes
-// with autocannon (32 connections, warm-up, then alternating measured rounds) against Folio (API token auth) and
-// against a bare Fastify + pg reference server running the same SQL (bench/reference-server.mjs).
+// BUILT Folio server on it, seeds one tenant with 10,000 contents, then measures the content read
+// routes with autocannon (32 connections, warm-up, then alternating measured rounds) on Folio (six
+// with API token auth, three public ones with X-Tenant-ID and no token) and on a bare Fastify + pg
+// reference server running the same SQL (bench/reference-server.mjs). Folio runs with the delivery
+// cache off (DELIVERY_CACHE_MAX_BYTES=0: it serves only the public routes, which are measured
+// uncached here; `npm run bench:public` measures them cached) and no per-client public throttle
+// (PUBLIC_CLIENT_LIMIT=off: one address sends everything).
 // Prints req/s, p50/p99 latency, peak RSS and the Folio/reference ratio per route, the CPU each
 // request cost the server, PostgreSQL and the load generator (from /proc), checks the targets, writes
 // bench/results/latest.json, then stops both servers and drops the database. Tools for digging into a
@@ -42,7 +46,7 @@ import {
   waitReady,
 } from './lib.mjs'
 import { printReport, writeJson } from './report.mjs'
-import { buildScenarios, preflight } from './scenarios.mjs'
+import { buildScenarios, headersOf, preflight } from './scenarios.mjs'
 import { seed } from './seed.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -201,6 +205,8 @@ async function main() {
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     METERING: metering,
+    DELIVERY_CACHE_MAX_BYTES: '0',
+    PUBLIC_CLIENT_LIMIT: 'off',
     ...(config.redisUrl ? { REDIS_URL: config.redisUrl } : {}),
   })
   const folio = startServer('folio', folioArgs, {
@@ -241,11 +247,10 @@ async function main() {
   await waitReady(reference, '/ready')
   console.log(`Reference ready on ${reference.url} (pid ${reference.pid})`)
 
-  const headers = { authorization: `Bearer ${seeded.token}` }
   const scenarios = buildScenarios(seeded).filter((s) => !config.only || config.only.includes(s.key))
-  const sizes = await preflight(scenarios, folio, reference, headers)
+  const sizes = await preflight(scenarios, folio, reference, (scenario) => headersOf(scenario, seeded))
   console.log(
-    'Preflight: every route answers 200 with the expected items; Folio and reference return the same rows.',
+    'Preflight: every route answers 200 with the expected items; Folio and reference answer the same bytes.',
   )
 
   const rows = []
@@ -262,12 +267,14 @@ async function main() {
       folio,
       reference,
       scenario,
-      headers,
+      headersOf(scenario, seeded),
     )
     rows.push({
       key: scenario.key,
       label: scenario.label,
+      auth: scenario.auth,
       minRps: scenario.minRps,
+      minRatio: scenario.minRatio,
       backgroundCpuPct: Math.round(background),
       ...sizes[scenario.key],
       folio: folioResult,
@@ -326,15 +333,16 @@ async function compareMetering({ started, folio, folioEnv, seeded }) {
     )
   }
   const scenarios = buildScenarios(seeded).filter((s) => !config.only || config.only.includes(s.key))
-  await preflight(scenarios, folio, folioOff, headers, 20, headers)
-  console.log('Preflight: both servers answer every route with the same rows.')
+  const headersFor = (scenario) => headersOf(scenario, seeded)
+  await preflight(scenarios, folio, folioOff, headersFor, 20, headersFor)
+  console.log('Preflight: both servers answer every route with the same bytes.')
 
   const rows = []
   for (const scenario of scenarios) {
     const runs = { off: [], on: [] }
     for (let round = 0; round < config.rounds; round++) {
-      runs.off.push(await measure(folioOff, scenario, headers))
-      runs.on.push(await measure(folio, scenario, headers))
+      runs.off.push(await measure(folioOff, scenario, headersFor(scenario)))
+      runs.on.push(await measure(folio, scenario, headersFor(scenario)))
     }
     const mean = (list, key) => list.reduce((sum, run) => sum + run[key], 0) / list.length
     const row = {

@@ -1,9 +1,66 @@
-// The six read routes the bench measures, the paths each rotates over, what a correct answer looks
-// like, and the preflight that proves Folio and the reference server return the same rows before any
-// timing starts (so the reference's hand-written SQL really is Folio's query).
+// The read routes the bench measures (six token-authenticated, three public), the paths each
+// rotates over, how it authenticates, what a correct answer looks like, and the preflight that
+// proves Folio and the reference server answer the same bytes before any timing starts (so the
+// reference's hand-written SQL really is Folio's query).
 
-/** Builds the scenarios from the seed result. Targets: see run.mjs / report.mjs. */
+/**
+ * Builds the scenarios from the seed result. `auth`: `token` (the read-scoped API token) or
+ * `public` (`X-Tenant-ID`, no token; `headersOf`). Targets: see run.mjs / report.mjs (`minRatio`
+ * overrides the default ratio to the reference).
+ */
 export function buildScenarios(seeded) {
+  const token = (scenario) => ({ ...scenario, auth: 'token' })
+  const open = (scenario) => ({ ...scenario, auth: 'public', minRatio: 0.9 })
+  return [...tokenScenarios(seeded).map(token), ...publicScenarios(seeded).map(open)]
+}
+
+/**
+ * The headers Folio needs for `scenario`: the bench token, or the tenant of a public route (which
+ * must carry no token: the public routes read the tenant from `X-Tenant-ID` alone). The reference
+ * server serves its one tenant and needs none.
+ */
+export function headersOf(scenario, seeded) {
+  return scenario.auth === 'public'
+    ? { 'x-tenant-id': seeded.tenantId }
+    : { authorization: `Bearer ${seeded.token}` }
+}
+
+/** The public delivery routes (issue 17 §7), measured with the delivery cache off. */
+function publicScenarios(seeded) {
+  const list = '/api/public/contents?limit=20'
+  return [
+    {
+      key: 'public-list',
+      label: 'public list 20, view=full (default)',
+      paths: [list],
+      check: listCheck(20, 'full'),
+    },
+    {
+      key: 'public-list-summary',
+      label: 'public list 20, view=summary',
+      paths: [`${list}&view=summary`],
+      check: listCheck(20, 'summary'),
+    },
+    {
+      key: 'public-slug',
+      label: 'public get by slug (rotating)',
+      paths: seeded.publishedSlugs.map((slug) => `/api/public/contents/slug/${encodeURIComponent(slug)}`),
+      check: slugCheck,
+    },
+  ]
+}
+
+/** A content by slug: the slug the path names, with its full html. */
+function slugCheck(body, path) {
+  const slug = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1))
+  if (body?.content?.slug !== slug)
+    return `expected content.slug "${slug}", got ${JSON.stringify(body?.content?.slug)}`
+  if (typeof body.content.html !== 'string' || body.content.html.length < 1000)
+    return 'expected the full html'
+}
+
+/** The token-authenticated content reads (the read-scoped API token of the seed). */
+function tokenScenarios(seeded) {
   const list = '/api/contents?status=published&limit=20'
   return [
     {
@@ -24,13 +81,7 @@ export function buildScenarios(seeded) {
       key: 'by-slug',
       label: 'get by slug (rotating)',
       paths: seeded.publishedSlugs.map((slug) => `/api/contents/slug/${encodeURIComponent(slug)}`),
-      check: (body, path) => {
-        const slug = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1))
-        if (body?.content?.slug !== slug)
-          return `expected content.slug "${slug}", got ${JSON.stringify(body?.content?.slug)}`
-        if (typeof body.content.html !== 'string' || body.content.html.length < 1000)
-          return 'expected the full html'
-      },
+      check: slugCheck,
       minRps: 6500,
     },
     {
@@ -111,23 +162,34 @@ async function getJson(url, headers) {
   } catch {
     body = text
   }
-  return { status: res.status, body, bytes: Buffer.byteLength(text) }
+  return { status: res.status, body, text, bytes: Buffer.byteLength(text) }
 }
 
-/** The row identity of an answer: ids in order and the total, for comparing two servers. */
-function fingerprint(body) {
-  if (Array.isArray(body?.contents))
-    return JSON.stringify([body.contents.map((c) => c.id), body.pagination?.total])
-  return JSON.stringify(body?.content?.id)
+/** Where two answers' texts first differ, with a little of each around it; undefined when equal. */
+function difference(ours, theirs) {
+  if (ours === theirs) return undefined
+  let at = 0
+  while (ours[at] === theirs[at]) at++
+  const around = (text) => JSON.stringify(text.slice(Math.max(0, at - 40), at + 60))
+  return `at character ${at}: Folio ${around(ours)}, other ${around(theirs)}`
 }
 
 /**
  * Calls up to `samples` paths of every scenario on both servers: each must answer 200, pass its
- * check, and both must return the same rows. Throws one error listing every problem.
- * `referenceHeaders`: what the second server needs (a second Folio takes the same token).
+ * check, and both must answer the same text (same rows, same members in the same order, so the
+ * same SQL rendered them). Throws one error listing every problem.
+ * `folioHeaders(scenario)` / `referenceHeaders(scenario)`: what each server needs (`headersOf`;
+ * the reference none, a second Folio the same).
  * @returns per scenario key: { folioBytes, referenceBytes } of the first sampled path.
  */
-export async function preflight(scenarios, folio, reference, headers, samples = 20, referenceHeaders = {}) {
+export async function preflight(
+  scenarios,
+  folio,
+  reference,
+  folioHeaders,
+  samples = 20,
+  referenceHeaders = () => ({}),
+) {
   const problems = []
   const sizes = {}
   for (const scenario of scenarios) {
@@ -135,8 +197,8 @@ export async function preflight(scenarios, folio, reference, headers, samples = 
     for (let i = 0; i < scenario.paths.length && i / step < samples; i += step) {
       const path = scenario.paths[i]
       const [ours, ref] = await Promise.all([
-        getJson(folio.url + path, headers),
-        getJson(reference.url + path, referenceHeaders),
+        getJson(folio.url + path, folioHeaders(scenario)),
+        getJson(reference.url + path, referenceHeaders(scenario)),
       ])
       sizes[scenario.key] ??= { folioBytes: ours.bytes, referenceBytes: ref.bytes }
       for (const [who, answer] of [
@@ -152,9 +214,8 @@ export async function preflight(scenarios, folio, reference, headers, samples = 
         const problem = scenario.check(answer.body, path)
         if (problem) problems.push(`${scenario.key} ${who} ${path}: ${problem}`)
       }
-      if (ours.status === 200 && ref.status === 200 && fingerprint(ours.body) !== fingerprint(ref.body)) {
-        problems.push(`${scenario.key} ${path}: Folio and reference return different rows`)
-      }
+      const differs = ours.status === 200 && ref.status === 200 && difference(ours.text, ref.text)
+      if (differs) problems.push(`${scenario.key} ${path}: the answers differ ${differs}`)
     }
   }
   if (problems.length > 0) throw new Error(`Preflight failed:\n  ${problems.slice(0, 30).join('\n  ')}`)
