@@ -100,7 +100,7 @@ export const VARIABLES = {
     Type.Boolean({
       rule: 'must be true or false',
       default: false,
-      description: 'webhooks, tenant SMTP may reach private networks',
+      description: 'webhooks, tenant SMTP, WordPress media copies may reach private networks',
     }),
   ),
   WEBHOOK_RETRY_DELAYS: to(

@@ -42,7 +42,7 @@ export interface Config {
   contentVersionsMax: number
   /** false: this instance only writes outbox events; another instance, or the next start, relays them. */
   outboxRelay: boolean
-  /** Whether webhooks and tenant SMTP hosts may reach private, loopback and link-local addresses. */
+  /** Whether webhooks, tenant SMTP hosts and WordPress media copies may reach private, loopback and link-local addresses. */
   outboundAllowPrivate: boolean
   /**
    * Seconds before each webhook retry (docs/decisions/jobs-and-events.md "Webhooks follow Standard

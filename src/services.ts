@@ -100,6 +100,7 @@ export function createFamilies(deps: {
       categories: categories.services.categories,
       tags: tags.services.tags,
       media: media.services.media,
+      mediaUploads: media.services.mediaUploads,
       contents: contents.services.contents,
       menus: menus.services.menus,
     },

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
@@ -8,7 +10,9 @@ import { createCategoriesService } from '../src/modules/categories/service.js'
 import { createContentsService } from '../src/modules/contents/service.js'
 import type { Import } from '../src/modules/imports/schemas.js'
 import { createWordPressImporter } from '../src/modules/imports/wordpress-import.js'
+import { createLocalStorage } from '../src/modules/media/local-storage.js'
 import { createMediaService } from '../src/modules/media/service.js'
+import { createMediaUploads } from '../src/modules/media/uploads.js'
 import { createMenusService } from '../src/modules/menus/service.js'
 import { createRoleResolver } from '../src/modules/roles/resolver.js'
 import { createTagsService } from '../src/modules/tags/service.js'
@@ -17,7 +21,10 @@ import { createTenantsService } from '../src/modules/tenants/service.js'
 import { createSharedStore } from '../src/store/shared-store.js'
 import { call, TEST_APP_SECRET } from './helpers.js'
 
-/** The WordPress importer on `db`, with the tenants service it creates tenants through (no sessions involved). */
+/**
+ * The WordPress importer on `db`, with the tenants service it creates tenants through (no sessions
+ * involved). It has no job runner and no download client: imports copying media go through an app.
+ */
 export function testImporter(db: Db) {
   const tenants = createTenantsService({
     db,
@@ -37,6 +44,24 @@ export function testImporter(db: Db) {
       categories: createCategoriesService({ db, events }),
       tags: createTagsService({ db, events }),
       media: createMediaService({ db, events }),
+      mediaUploads: createMediaUploads({
+        db,
+        events,
+        storage: createLocalStorage({
+          dataDir: join(tmpdir(), 'folio-test-importer'),
+          mediaPublicUrl: 'http://localhost:3000',
+          uploadBaseUrl: 'http://localhost:3000',
+          secret: TEST_APP_SECRET,
+        }),
+        jobs: {
+          send: () =>
+            Promise.reject(new Error('The test importer queues no jobs: copy media through an app.')),
+        },
+        maxUploadBytes: 1024 * 1024,
+        maxImagePixels: 50_000_000,
+        presignTtlSeconds: 300,
+        secret: TEST_APP_SECRET,
+      }),
       contents: createContentsService({ db, events }),
       menus: createMenusService({ db, events }),
     },

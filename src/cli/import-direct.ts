@@ -6,7 +6,7 @@ import { createMailer } from '../mail/mailer.js'
 import { createWordPressImporter, type WordPressImportSummary } from '../modules/imports/index.js'
 import { createMediaStorage } from '../modules/media/index.js'
 import { createPlatform } from '../platform.js'
-import { createFamilies } from '../services.js'
+import { createFamilies, wireFamilies } from '../services.js'
 import { createSharedStore } from '../store/shared-store.js'
 
 /** What to do instead when the embedded database is held by a running server. */
@@ -25,6 +25,7 @@ export async function importDirect(options: {
   tenantSlug: string
   ownerEmail: string | undefined
   dryRun: boolean
+  copyMedia: boolean
   onProgress: (line: string) => void
 }): Promise<WordPressImportSummary> {
   const config = loadConfig()
@@ -43,20 +44,37 @@ export async function importDirect(options: {
         config.publicUrl,
         config.appSecret,
       )
-      const { services } = createFamilies({ config, database, store, mailer, platform, mediaStorage })
+      const { families, services } = createFamilies({
+        config,
+        database,
+        store,
+        mailer,
+        platform,
+        mediaStorage,
+      })
+      // The import's writes queue jobs (image variants, scheduled publishing) for the next running
+      // server: their queues must exist, even on a database no server has started on yet.
+      wireFamilies(platform, families, services.tenantLifecycle.purger, mailer)
+      if (!options.dryRun) await platform.jobs.prepare()
       const importer = createWordPressImporter({
         db: database.db,
         tenants: services.tenants,
         events: platform.bus.sink,
         writers: services,
+        download: services.outbound.download,
       })
-      return await importer.run({
-        file: options.file,
-        tenantSlug: options.tenantSlug,
-        ownerEmail: options.ownerEmail,
-        dryRun: options.dryRun,
-        onProgress: options.onProgress,
-      })
+      try {
+        return await importer.run({
+          file: options.file,
+          tenantSlug: options.tenantSlug,
+          ownerEmail: options.ownerEmail,
+          dryRun: options.dryRun,
+          copyMedia: options.copyMedia,
+          onProgress: options.onProgress,
+        })
+      } finally {
+        await services.outbound.close()
+      }
     } finally {
       await store.close()
       await database.close()

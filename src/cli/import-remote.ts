@@ -12,6 +12,8 @@ export interface RemoteImportOptions {
   token: string
   tenantId: string | undefined
   dryRun: boolean
+  /** Ask the server to copy the attachments' files into Folio's media (`copyMedia=true`). */
+  copyMedia: boolean
   onProgress: (line: string) => void
 }
 
@@ -57,7 +59,11 @@ export async function importRemote(options: RemoteImportOptions): Promise<WordPr
   const info = (await request('/api/tenant/info')) as { tenant: { id: string; slug: string } }
   // A Blob backed by the file: fetch streams it from disk (with its Content-Length), never whole.
   const xml = await openAsBlob(options.file)
-  const started = (await request(`/api/imports/wordpress${options.dryRun ? '?dryRun=true' : ''}`, {
+  const query = new URLSearchParams({
+    ...(options.dryRun ? { dryRun: 'true' } : {}),
+    ...(options.copyMedia ? { copyMedia: 'true' } : {}),
+  }).toString()
+  const started = (await request(`/api/imports/wordpress${query === '' ? '' : `?${query}`}`, {
     method: 'POST',
     headers: { 'content-type': 'application/xml' },
     body: xml,
@@ -93,6 +99,7 @@ export async function importRemote(options: RemoteImportOptions): Promise<WordPr
     statuses: state.statuses,
     skipped: state.skipped,
     problems: state.problems,
+    mediaFiles: state.mediaFiles,
   }
   if (state.status === 'failed') {
     throw new RemoteImportFailed(`Import ${id} failed: ${state.error ?? 'no reason given'}`, summary)

@@ -16,6 +16,12 @@ export function formatSummary(summary: WordPressImportSummary): string {
   }
   const statuses = Object.entries(summary.statuses).map(([status, count]) => `${status} ${count}`)
   lines.push(`content statuses: ${statuses.join(', ')}`)
+  const files = summary.mediaFiles
+  lines.push(
+    files.mode === 'external'
+      ? 'attachment files: left on the WordPress site (external media; --copy-media copies them into Folio)'
+      : `attachment files: ${files.copied} copied into Folio, ${files.external} left external${files.external > 0 ? ' (see the problems)' : ''}`,
+  )
   const skipped = Object.entries(summary.skipped).map(([reason, count]) => `${reason} ${count}`)
   if (skipped.length > 0) lines.push(`skipped: ${skipped.join(', ')}`)
   for (const problem of summary.problems) lines.push(`problem: ${problem.key}: ${problem.message}`)

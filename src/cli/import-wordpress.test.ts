@@ -1,14 +1,16 @@
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase } from '../db/client.js'
 import { runMigrations } from '../db/migrate.js'
-import { contents, tenants, users } from '../db/schema/index.js'
+import { contents, media as mediaTable, tenants, users } from '../db/schema/index.js'
 import { newId } from '../lib/ids.js'
 
 const run = promisify(execFile)
@@ -29,9 +31,14 @@ const ownerEmail = `cli-${newId()}@example.test`
 
 /** Runs the command as `npm run import:wordpress` would, on an embedded database in `dataDir`. */
 async function cli(...args: string[]) {
+  return cliWith({}, ...args)
+}
+
+/** `cli` with more environment variables. */
+async function cliWith(env: Record<string, string>, ...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
     })
     return { code: 0, stdout, stderr }
   } catch (err) {
@@ -69,7 +76,9 @@ describe('npm run import:wordpress', () => {
     const help = await cli('--help')
     expect(help.code).toBe(0)
     expect(help.stdout).toMatch(/^usage: npm run import:wordpress -- --file <export.xml>/)
-    expect(help.stdout).toMatch(/--url <server>[\s\S]*--token <token>[\s\S]*--tenant-id <id>[\s\S]*--dry-run/)
+    expect(help.stdout).toMatch(
+      /--url <server>[\s\S]*--token <token>[\s\S]*--tenant-id <id>[\s\S]*--copy-media[\s\S]*--dry-run/,
+    )
     const dry = await cli('--file', file, '--tenant', 'not-made-yet', '--dry-run')
     expect(dry.code, dry.stderr).toBe(0)
     expect(dry.stdout).toMatch(
@@ -108,6 +117,53 @@ describe('npm run import:wordpress', () => {
       expect(rows.map((row) => [row.slug, row.status])).toEqual([['hello', 'published']])
     } finally {
       await database.close()
+    }
+  }, 60_000)
+
+  it('copies the attachments with --copy-media, queuing their variants for the server on a new database', async () => {
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer()
+    const site = createServer((request, response) => {
+      if (request.url === '/uploads/photo.png')
+        response.writeHead(200, { 'content-type': 'image/png' }).end(photo)
+      else response.writeHead(404).end()
+    })
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+    const origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`
+    try {
+      const media = join(dataDir, 'media-export.xml')
+      writeFileSync(
+        media,
+        EXPORT.replace(
+          '<item>',
+          `<item><title>Photo</title><wp:post_id>3</wp:post_id><wp:status>inherit</wp:status><wp:post_type>attachment</wp:post_type>
+          <wp:attachment_url>${origin}/uploads/photo.png</wp:attachment_url></item><item>`,
+        ).replace('<p>Hi</p>', `<p><img src="${origin}/uploads/photo-20x15.png"></p>`),
+      )
+      const args = ['--file', media, '--tenant', 'cli-media', '--owner', ownerEmail, '--copy-media']
+      const imported = await cliWith({ OUTBOUND_ALLOW_PRIVATE: 'true' }, ...args)
+      expect(imported.code, imported.stderr).toBe(0)
+      expect(imported.stdout).toMatch(/\nattachment files: 1 copied into Folio, 0 left external\n/)
+
+      const database = await createDatabase({ dataDir })
+      try {
+        const [tenant] = await database.db.select().from(tenants).where(eq(tenants.slug, 'cli-media'))
+        const tenantId = tenant?.id ?? ''
+        const [copy] = await database.db.select().from(mediaTable).where(eq(mediaTable.tenantId, tenantId))
+        expect(copy).toMatchObject({ sourceType: 'upload', mimeType: 'image/png', variantsStatus: 'pending' })
+        const [post] = await database.db.select().from(contents).where(eq(contents.tenantId, tenantId))
+        expect(post?.html).toBe(`<p><img src="${copy?.url}" /></p>`)
+        // The variants job waits in the queue for the next server.
+        const jobs = await database.db.execute(
+          sql`select data from pgboss.job where name = 'media.make-variants' and data->>'mediaId' = ${copy?.id ?? ''}`,
+        )
+        expect((jobs as unknown as { rows: unknown[] }).rows).toHaveLength(1)
+      } finally {
+        await database.close()
+      }
+    } finally {
+      await new Promise<void>((resolve) => site.close(() => resolve()))
     }
   }, 60_000)
 })

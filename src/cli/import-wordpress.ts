@@ -6,8 +6,8 @@ import { formatSummary } from './import-summary.js'
 const HELP = `usage: npm run import:wordpress -- --file <export.xml> (--url <server> --token <token> | --tenant <slug>) [options]
 
 Imports a WordPress export (WXR: Tools > Export in WordPress) into a Folio tenant: categories, tags,
-attachments (as external media), posts and pages, and menus. Running it again creates nothing twice, and a run
-that was cut short continues where it stopped.
+attachments (as external media, or copied with --copy-media), posts and pages, and menus. Running it again
+creates nothing twice, and a run that was cut short continues where it stopped.
 
 Through a running server (required while a server runs on the embedded database):
   --url <server>      the server's address, e.g. http://localhost:3000
@@ -21,6 +21,11 @@ DATABASE_URL as for the server:
   --tenant <slug>     the tenant; created when missing if --owner is given
   --owner <email>     an existing user: owner of a tenant created here, and recorded as author
 
+  --copy-media        download the attachments' files into Folio's media (upload checks, image variants)
+                      and rewrite the imported html to them; a file that cannot be copied stays external
+                      and is listed as a problem. Without it the files stay on the WordPress site.
+                      Addresses are checked as for webhooks (OUTBOUND_ALLOW_PRIVATE on the side that
+                      downloads: the server with --url, this command without).
   --dry-run           check the file and count what would be created; write nothing (no --owner needed)
   --help              show this text
 
@@ -42,6 +47,7 @@ async function main(): Promise<void> {
       tenant: { type: 'string' },
       owner: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
+      'copy-media': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -53,6 +59,7 @@ async function main(): Promise<void> {
   }
   const onProgress = (line: string) => process.stderr.write(`${line}\n`)
   const dryRun = values['dry-run']
+  const copyMedia = values['copy-media']
   if (values.url !== undefined) {
     const token = values.token ?? process.env.FOLIO_TOKEN
     if (values.file === undefined || token === undefined || token === '') {
@@ -70,6 +77,7 @@ async function main(): Promise<void> {
         token,
         tenantId: values['tenant-id'],
         dryRun,
+        copyMedia,
         onProgress,
       })
       process.stdout.write(formatSummary(summary))
@@ -90,6 +98,7 @@ async function main(): Promise<void> {
     tenantSlug: values.tenant,
     ownerEmail: values.owner,
     dryRun,
+    copyMedia,
     onProgress,
   })
   process.stdout.write(formatSummary(summary))

@@ -48,6 +48,12 @@ export interface JobRunner {
   /** pg-boss's record of a job (state, retryCount, output), for tests and diagnostics. */
   find(name: string, id: string): Promise<PgBoss.JobWithMetadata | null>
   start(): Promise<void>
+  /**
+   * Installs pg-boss's tables and the queues of the registered handlers, without working or
+   * scheduling anything: for a process that queues jobs for a server to run (the command-line
+   * importer). Without it, a job sent to a database no server has started on yet would be lost.
+   */
+  prepare(): Promise<void>
   /** Lets running handlers finish, then stops polling. */
   stop(): Promise<void>
 }
@@ -76,18 +82,26 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       return running
     },
   }
-  const boss = new PgBoss({
-    db,
-    schema: options.schema ?? 'pgboss',
-    supervise: true,
-    schedule: true,
-    migrate: true,
-  })
+  const schema = options.schema ?? 'pgboss'
+  const boss = new PgBoss({ db, schema, supervise: true, schedule: true, migrate: true })
   boss.on('error', (err) => options.onError?.(err))
   const handlers = new Map<string, { handler: JobHandler<object>; options: JobHandlerOptions }>()
   const schedules = new Map<string, string>()
   const workers = new Map<string, string>()
   let started = false
+
+  /** Creates the queue of every registered handler with its options (an existing queue is kept). */
+  async function createQueues(target: PgBoss): Promise<void> {
+    for (const [name, { options: handlerOptions }] of handlers) {
+      await target.createQueue(name, {
+        name,
+        retryLimit: handlerOptions.retryLimit ?? 5,
+        retryDelay: handlerOptions.retryDelaySeconds ?? 5,
+        retryBackoff: handlerOptions.retryBackoff ?? true,
+        expireInSeconds: handlerOptions.expireInSeconds ?? 60,
+      })
+    }
+  }
 
   return {
     handle(name, handler, handlerOptions = {}) {
@@ -117,17 +131,21 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
     find: (name, id) => boss.getJobById(name, id, { includeArchive: true }),
 
+    async prepare() {
+      const installer = new PgBoss({ db, schema, supervise: false, schedule: false, migrate: true })
+      await installer.start()
+      try {
+        await createQueues(installer)
+      } finally {
+        await installer.stop({ graceful: false, wait: true })
+      }
+    },
+
     async start() {
       started = true
       await boss.start()
+      await createQueues(boss)
       for (const [name, { handler, options: handlerOptions }] of handlers) {
-        await boss.createQueue(name, {
-          name,
-          retryLimit: handlerOptions.retryLimit ?? 5,
-          retryDelay: handlerOptions.retryDelaySeconds ?? 5,
-          retryBackoff: handlerOptions.retryBackoff ?? true,
-          expireInSeconds: handlerOptions.expireInSeconds ?? 60,
-        })
         // A pg-boss worker runs one job at a time: `concurrency` workers run that many.
         for (let index = 0; index < (handlerOptions.concurrency ?? 1); index++) {
           const worker = await boss.work<object>(

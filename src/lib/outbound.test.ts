@@ -1,8 +1,13 @@
 import { createServer, type Server } from 'node:http'
+import { buffer } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOutbound, isPublicAddress, OutboundBlockedError } from './outbound.js'
+import { createOutbound, isPublicAddress, OutboundBlockedError, OutboundDownloadError } from './outbound.js'
 
-/** A receiver on loopback that counts what reaches it; `/redirect` sends clients to `/target`. */
+/**
+ * A receiver on loopback that counts what reaches it; `/redirect` sends clients to `/target`,
+ * `/hop/<n>` to `/hop/<n-1>` (and `/hop/0` to `/target`), `/to-file` to a file: URL; `/sized`
+ * declares its 5000 bytes, `/chunked` sends 3000 without a Content-Length, `/missing` answers 404.
+ */
 let server: Server
 let port = 0
 const received: string[] = []
@@ -12,6 +17,30 @@ beforeAll(async () => {
     received.push(request.url ?? '')
     if (request.url === '/redirect') {
       response.writeHead(302, { location: `http://127.0.0.1:${port}/target` }).end()
+      return
+    }
+    const hop = /^\/hop\/(\d+)$/.exec(request.url ?? '')
+    if (hop !== null) {
+      const next = Number(hop[1]) === 0 ? '/target' : `/hop/${Number(hop[1]) - 1}`
+      response.writeHead(301, { location: next }).end()
+      return
+    }
+    if (request.url === '/to-file') {
+      response.writeHead(307, { location: 'file:///etc/passwd' }).end()
+      return
+    }
+    if (request.url === '/missing') {
+      response.writeHead(404).end('gone')
+      return
+    }
+    if (request.url === '/sized') {
+      response.writeHead(200, { 'content-length': '5000' }).end('z'.repeat(5000))
+      return
+    }
+    if (request.url === '/chunked') {
+      response.writeHead(200, { 'content-type': 'application/octet-stream' })
+      response.write('y'.repeat(1500))
+      response.end('y'.repeat(1500))
       return
     }
     response.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(100_000))
@@ -74,5 +103,58 @@ describe('outbound client with private addresses allowed (on-premises)', () => {
 
   it('still refuses schemes other than http and https', async () => {
     await expect(open.post('file:///etc/passwd', '', {})).rejects.toBeInstanceOf(OutboundBlockedError)
+  })
+
+  it('downloads a file, following redirects (relative ones too) up to five', async () => {
+    const before = received.length
+    const file = await open.download(`http://127.0.0.1:${port}/hop/4`, { maxBytes: 100_000 })
+    expect(file.url).toBe(`http://127.0.0.1:${port}/target`)
+    expect((await buffer(file.body)).length).toBe(100_000)
+    expect(received.slice(before)).toEqual(['/hop/4', '/hop/3', '/hop/2', '/hop/1', '/hop/0', '/target'])
+
+    const tooMany = open.download(`http://127.0.0.1:${port}/hop/5`, { maxBytes: 100_000 })
+    await expect(tooMany).rejects.toMatchObject({ name: 'OutboundDownloadError', reason: 'redirects' })
+  })
+
+  it('checks the target of every redirect as the first', async () => {
+    const redirected = open.download(`http://127.0.0.1:${port}/to-file`, { maxBytes: 1000 })
+    await expect(redirected).rejects.toBeInstanceOf(OutboundBlockedError)
+  })
+
+  it('refuses an answer other than 2xx, and a file over the limit declared or streamed', async () => {
+    await expect(open.download(`http://127.0.0.1:${port}/missing`, { maxBytes: 1000 })).rejects.toMatchObject(
+      {
+        reason: 'status',
+        status: 404,
+        message: 'The server answered 404.',
+      },
+    )
+    const before = received.length
+    await expect(open.download(`http://127.0.0.1:${port}/sized`, { maxBytes: 4999 })).rejects.toMatchObject({
+      reason: 'too-large',
+      message: 'The file is larger than 4999 bytes.',
+    })
+    expect(received.slice(before)).toEqual(['/sized'])
+    const sized = await open.download(`http://127.0.0.1:${port}/sized`, { maxBytes: 5000 })
+    expect(sized.declaredBytes).toBe(5000)
+    expect((await buffer(sized.body)).length).toBe(5000)
+    const streamed = await open.download(`http://127.0.0.1:${port}/chunked`, { maxBytes: 2000 })
+    expect(streamed.declaredBytes).toBeNull()
+    await expect(buffer(streamed.body)).rejects.toBeInstanceOf(OutboundDownloadError)
+    const fits = await open.download(`http://127.0.0.1:${port}/chunked`, { maxBytes: 3000 })
+    expect((await buffer(fits.body)).toString()).toBe('y'.repeat(3000))
+  })
+})
+
+describe('downloads through the guard without private addresses', () => {
+  const guarded = createOutbound({ allowPrivate: false })
+  afterAll(() => guarded.close())
+
+  it('refuses a private target before connecting', async () => {
+    const before = received.length
+    await expect(
+      guarded.download(`http://localhost:${port}/target`, { maxBytes: 1000 }),
+    ).rejects.toMatchObject({ name: 'OutboundBlockedError', reason: 'private' })
+    expect(received.length).toBe(before)
   })
 })

@@ -1,5 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import type { LookupFunction } from 'node:net'
+import { type Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import ipaddr from 'ipaddr.js'
 import { Agent, request } from 'undici'
 
@@ -14,6 +16,9 @@ import { Agent, request } from 'undici'
  *   (`0x7f000001`, `[::ffff:127.0.0.1]`) is normalized by the URL parser and checked the same way;
  * - the connection goes to the address that was checked (no second DNS answer can swap it);
  * - no redirects; connect timeout 5 s, whole request 10 s; at most 64 KB of the answer is read.
+ * `download` (files Folio copies: the WordPress importer's attachments) differs in the last point
+ * only: it follows up to 5 redirects, each target checked again as the first, and streams at most
+ * the caller's byte limit (see `download`).
  * `allowPrivate` (`OUTBOUND_ALLOW_PRIVATE=true`) lifts the address rule for on-premises installs.
  */
 export class OutboundBlockedError extends Error {
@@ -31,6 +36,44 @@ export class OutboundBlockedError extends Error {
 const PRIVATE_HINT =
   'Folio sends only to public addresses unless the server sets OUTBOUND_ALLOW_PRIVATE=true (on-premises installs).'
 
+/**
+ * A download that did not give a file: `status` (an answer other than 2xx, `status` set),
+ * `too-large` (more than the caller's limit, declared or sent), `redirects` (too many, or one
+ * without a Location).
+ */
+export class OutboundDownloadError extends Error {
+  override name = 'OutboundDownloadError'
+  constructor(
+    message: string,
+    readonly reason: 'status' | 'too-large' | 'redirects',
+    readonly status?: number,
+  ) {
+    super(message)
+  }
+}
+
+/** Redirects a download follows: WordPress files move (http to https, a new domain, a CDN). */
+const DOWNLOAD_MAX_REDIRECTS = 5
+/** The answer's headers must arrive within this, and then each chunk of its body within `DOWNLOAD_IDLE_MS`. */
+const DOWNLOAD_HEADERS_MS = 10_000
+const DOWNLOAD_IDLE_MS = 30_000
+/**
+ * A whole download, redirects included, ends within this: 100 MB (the default upload limit) at
+ * 3 Mbit/s. Past it the body fails with the timeout and nothing is kept.
+ */
+const DOWNLOAD_TOTAL_MS = 300_000
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+
+/** A file being downloaded (see `download`). */
+export interface OutboundDownload {
+  /** The body: read it or destroy it. Fails with OutboundDownloadError `too-large` past the limit. */
+  body: Readable
+  /** The Content-Length the answer declared, null when none. */
+  declaredBytes: number | null
+  /** Where the file came from, after redirects. */
+  url: string
+}
+
 export interface OutboundResponse {
   status: number
   /** At most `maxBodyBytes` of the answer, as text. */
@@ -42,6 +85,12 @@ export interface OutboundOptions {
   connectTimeoutMs?: number
   totalTimeoutMs?: number
   maxBodyBytes?: number
+}
+
+/** Drops an answer's body unread (its connection closes; the abort it reports is expected). */
+function discard(body: Readable): void {
+  body.on('error', () => {})
+  body.destroy()
 }
 
 /** Whether an address may be reached: public unicast, after unwrapping IPv4-mapped IPv6. */
@@ -181,6 +230,72 @@ export function createOutbound(options: OutboundOptions) {
       }
       response.body.destroy()
       return { status: response.statusCode, body: Buffer.concat(chunks).toString('utf8') }
+    },
+
+    /**
+     * GETs a file at `url` through the guard, for Folio to keep (WordPress attachments): follows up
+     * to 5 redirects, the target of each checked as the first (scheme, credentials, addresses; the
+     * connection is pinned as for every request), and hands out the body as a stream of at most
+     * `maxBytes` (a larger Content-Length is refused before reading; a body growing past it fails).
+     * Headers within 10 s, then each chunk within 30 s, the whole within 5 minutes; `signal` cuts it
+     * short (a stopping server).
+     * @throws OutboundBlockedError (the target or a redirect's), OutboundDownloadError (an answer
+     *   other than 2xx, too large, too many redirects) or the network error.
+     */
+    async download(
+      url: string,
+      limits: { maxBytes: number; signal?: AbortSignal },
+    ): Promise<OutboundDownload> {
+      const signals = [AbortSignal.timeout(DOWNLOAD_TOTAL_MS)]
+      if (limits.signal !== undefined) signals.push(limits.signal)
+      const signal = AbortSignal.any(signals)
+      let target = await checkTarget(url)
+      for (let hop = 0; ; hop++) {
+        const response = await request(target, {
+          method: 'GET',
+          dispatcher: agent,
+          signal,
+          headersTimeout: DOWNLOAD_HEADERS_MS,
+          bodyTimeout: DOWNLOAD_IDLE_MS,
+        })
+        const { statusCode, headers } = response
+        if (REDIRECT_STATUSES.has(statusCode)) {
+          discard(response.body)
+          const location = headers.location
+          if (hop >= DOWNLOAD_MAX_REDIRECTS || typeof location !== 'string') {
+            throw new OutboundDownloadError(
+              hop >= DOWNLOAD_MAX_REDIRECTS
+                ? `More than ${DOWNLOAD_MAX_REDIRECTS} redirects.`
+                : `A redirect (${statusCode}) without a Location.`,
+              'redirects',
+            )
+          }
+          target = await checkTarget(new URL(location, target).href)
+          continue
+        }
+        if (statusCode < 200 || statusCode > 299) {
+          discard(response.body)
+          throw new OutboundDownloadError(`The server answered ${statusCode}.`, 'status', statusCode)
+        }
+        const declared = Number(headers['content-length'])
+        const declaredBytes = Number.isSafeInteger(declared) && declared >= 0 ? declared : null
+        const tooLarge = () =>
+          new OutboundDownloadError(`The file is larger than ${limits.maxBytes} bytes.`, 'too-large')
+        if (declaredBytes !== null && declaredBytes > limits.maxBytes) {
+          discard(response.body)
+          throw tooLarge()
+        }
+        let received = 0
+        const bounded = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            received += chunk.length
+            done(received > limits.maxBytes ? tooLarge() : null, chunk)
+          },
+        })
+        // Either side's failure or end reaches the other: a reader that stops destroys the answer.
+        pipeline(response.body, bounded).catch(() => {})
+        return { body: bounded, declaredBytes, url: target.href }
+      }
     },
 
     close: () => agent.close(),

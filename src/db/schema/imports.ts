@@ -36,6 +36,8 @@ export const imports = pgTable(
     source: text('source').notNull(),
     status: text('status').notNull(),
     dryRun: boolean('dry_run').notNull().default(false),
+    /** Copy the attachments' files into Folio's media (kept for a resumed run). */
+    copyMedia: boolean('copy_media').notNull().default(false),
     siteTitle: text('site_title').notNull().default(''),
     sizeBytes: integer('size_bytes').notNull(),
     /** The phase running now (`categories`, `tags`, `attachments`, `contents`); null before and after. */
@@ -47,6 +49,8 @@ export const imports = pgTable(
     statuses: jsonb('statuses').$type<Record<string, number>>().notNull().default({}),
     skipped: jsonb('skipped').$type<Record<string, number>>().notNull().default({}),
     problems: jsonb('problems').$type<{ key: string; message: string }[]>().notNull().default([]),
+    /** Where the run left the attachments' files (`MediaFiles`); empty until it ends. */
+    mediaFiles: jsonb('media_files').$type<Record<string, unknown>>().notNull().default({}),
     error: text('error'),
     createdBy: char('created_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
     /** The pg-boss job that runs it now; an attempt of any other job finds it is not its own. */

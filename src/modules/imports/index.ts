@@ -23,6 +23,7 @@ export function importsFamily(kernel: Kernel, deps: { writers: ImportWriters }) 
     db: kernel.db,
     events: kernel.events,
     writers: deps.writers,
+    download: kernel.outbound.download,
     jobs: platform.jobs,
     spool: createImportSpool(join(config.dataDir, 'imports'), config.importMaxBytes),
     // Embedded PGlite is this process's alone (in memory, or on disk under the DATA_DIR lock).

@@ -36,7 +36,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<{ service: ImportsService 
         operationId: 'startWordPressImport',
         summary: 'Import a WordPress export (WXR) into the tenant, in the background',
         description:
-          'The body is the export file (Content-Type application/xml), up to IMPORT_MAX_BYTES (413 beyond). It is stored on the server and checked as it arrives (400 for a malformed, hostile or non-WXR file; nothing is queued then); the import then runs in a background job, which survives a restart of the server (it starts again from the beginning, creating nothing twice). The answer carries the import id to follow with GET /api/imports/{id}. One import per tenant is queued or running at a time, dry runs included: 409 while another one is. Running the same export again creates nothing twice.',
+          'The body is the export file (Content-Type application/xml), up to IMPORT_MAX_BYTES (413 beyond). It is stored on the server and checked as it arrives (400 for a malformed, hostile or non-WXR file; nothing is queued then); the import then runs in a background job, which survives a restart of the server (it starts again from the beginning, creating nothing twice). The answer carries the import id to follow with GET /api/imports/{id}. Attachments stay on the WordPress site as external media unless copyMedia=true, which downloads each file (through the guard on outbound requests and the upload checks) into the tenant media library with its variants and rewrites the imported html to the copies; a file that cannot be copied is a problem and stays external. One import per tenant is queued or running at a time, dry runs included: 409 while another one is. Running the same export again creates nothing twice.',
         consumes: XML_TYPES,
         querystring: StartImportQuery,
         body: WxrFileBody,
@@ -56,6 +56,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<{ service: ImportsService 
         body,
         declaredBytes: length === undefined ? undefined : Number(length),
         dryRun: request.query.dryRun ?? false,
+        copyMedia: request.query.copyMedia ?? false,
       })
       return reply.status(202).send({ import: started })
     },

@@ -17,6 +17,9 @@ export const ImportSchema = Type.Object({
   source: Type.String({ description: 'Where the data comes from: wordpress' }),
   status: Type.Enum([...IMPORT_STATUSES]),
   dryRun: Type.Boolean({ description: 'Only counts what would be created; writes no content' }),
+  copyMedia: Type.Boolean({
+    description: "Copies the attachments' files into Folio's media (asked when the import was started)",
+  }),
   siteTitle: Type.String(),
   sizeBytes: Type.Integer({ description: 'Size of the uploaded export' }),
   phase: Nullable(
@@ -57,6 +60,20 @@ export const ImportSchema = Type.Object({
     description:
       'Items a Folio rule refused ("Not imported: …") or changed (a menu item nested too deep, or linking to something not imported), by WordPress import key; the rest of the import went on',
   }),
+  mediaFiles: Type.Object(
+    {
+      mode: Type.Enum(['external', 'copied'], {
+        description:
+          "external: the attachments' files stay on the WordPress site (media records and the imported html keep its URLs; start with copyMedia=true to copy them). copied: they were downloaded into Folio's media",
+      }),
+      copied: Count,
+      external: Count,
+    },
+    {
+      description:
+        'Attachments this run recorded with their file copied into Folio, and as external media (all of them without copyMedia; with it, those whose copy failed, each listed in problems). Counted once the import ends',
+    },
+  ),
   error: Nullable(Type.String({ description: 'Why a failed import stopped' })),
   createdAt: DateTime,
   startedAt: Nullable(DateTime),
@@ -71,6 +88,13 @@ export const StartImportQuery = Type.Object(
     ...TenantQuery,
     dryRun: Type.Optional(
       Type.Boolean({ default: false, description: 'Count what would be created without writing it' }),
+    ),
+    copyMedia: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          "Download the attachments' files into the tenant's media (upload checks, variants) and rewrite the imported html to them; otherwise they stay external",
+      }),
     ),
   },
   { additionalProperties: false },

@@ -8,7 +8,8 @@ import { newId } from '../../lib/ids.js'
 import { createImportJobsRepository, type ImportRow } from './repository.js'
 import type { Import, ImportStatus } from './schemas.js'
 import type { ImportSpool } from './spool.js'
-import { importIntoTenant, totalsOf } from './wordpress-into-tenant.js'
+import type { AttachmentDownload } from './wordpress-attachments.js'
+import { importIntoTenant, type MediaFiles, totalsOf } from './wordpress-into-tenant.js'
 import type { CountedKind, ImportWriters, KindCounts } from './wordpress-run.js'
 import { WxrParseError } from './wxr-document.js'
 import { openWxrFile, type WxrSource } from './wxr-source.js'
@@ -62,6 +63,8 @@ export interface ImportsServiceDeps {
   events: EventSink
   /** The services imported records are written through. */
   writers: ImportWriters
+  /** The SSRF-guarded download attachment copies go through (imports with copyMedia). */
+  download: AttachmentDownload
   jobs: Pick<JobRunner, 'send' | 'find'>
   spool: ImportSpool
   /**
@@ -140,12 +143,13 @@ export function createImportsService(deps: ImportsServiceDeps) {
         throw err
       }
       const result = await importIntoTenant(
-        { db, events: deps.events, writers: deps.writers },
+        { db, events: deps.events, writers: deps.writers, download: deps.download },
         {
           tenantId,
           source,
           actorId: row.createdBy,
           dryRun: row.dryRun,
+          copyMedia: row.copyMedia,
           now: new Date(),
           signal,
           onItem: async (progress) => {
@@ -163,6 +167,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
         statuses: result.statuses,
         skipped: result.skipped,
         problems: result.problems,
+        mediaFiles: { ...result.mediaFiles },
       })
     } catch (err) {
       if (signal.aborted) {
@@ -200,6 +205,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
       /** The request's Content-Length, when it gave one. */
       declaredBytes: number | undefined
       dryRun: boolean
+      /** Copy the attachments' files into Folio's media; recorded with the import, so a resumed run does too. */
+      copyMedia: boolean
     }): Promise<Import> {
       const { tenantId } = input
       const active = await repository.findActive(tenantId)
@@ -219,6 +226,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
             source: 'wordpress',
             status: 'queued',
             dryRun: input.dryRun,
+            copyMedia: input.copyMedia,
             siteTitle: outline.siteTitle,
             sizeBytes,
             totals: totalsOf(outline),
@@ -326,6 +334,7 @@ function toImport(row: ImportRow): Import {
     source: row.source,
     status: row.status as ImportStatus,
     dryRun: row.dryRun,
+    copyMedia: row.copyMedia,
     siteTitle: row.siteTitle,
     sizeBytes: row.sizeBytes,
     phase: row.phase,
@@ -334,6 +343,12 @@ function toImport(row: ImportRow): Import {
     statuses: { draft: 0, published: 0, scheduled: 0, archived: 0, ...row.statuses },
     skipped: row.skipped,
     problems: row.problems,
+    mediaFiles: {
+      mode: row.copyMedia ? 'copied' : 'external',
+      copied: 0,
+      external: 0,
+      ...(row.mediaFiles as Partial<MediaFiles>),
+    },
     error: row.error,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,

@@ -5,6 +5,7 @@ import { toSlug } from '../../lib/slug.js'
 import type { TenantsService } from '../tenants/index.js'
 import { TENANT_SLUG_MAX_LENGTH } from '../tenants/index.js'
 import { findUserIdByEmail } from './repository.js'
+import type { AttachmentDownload } from './wordpress-attachments.js'
 import { type ImportResult, importIntoTenant, totalsOf } from './wordpress-into-tenant.js'
 import { clip } from './wordpress-mapping.js'
 import type { ImportWriters } from './wordpress-run.js'
@@ -19,6 +20,8 @@ export interface WordPressImportOptions {
   ownerEmail?: string | undefined
   /** Parse and count what would be created, writing nothing (a missing tenant needs no owner then). */
   dryRun?: boolean | undefined
+  /** Copy the attachments' files into Folio's media (`--copy-media`); otherwise they stay external. */
+  copyMedia?: boolean | undefined
   /** Progress lines (each phase, every 25 items); the CLI prints them on stderr. */
   onProgress?: ((line: string) => void) | undefined
   /** The clock for "is this scheduled date in the future"; defaults to now. */
@@ -39,6 +42,8 @@ export interface WordPressImporterDeps {
   events: EventSink
   /** The services imported records are written through. */
   writers: ImportWriters
+  /** The SSRF-guarded download attachment copies go through (needed for `copyMedia`). */
+  download?: AttachmentDownload | undefined
 }
 
 /**
@@ -81,12 +86,13 @@ export function createWordPressImporter(deps: WordPressImporterDeps) {
         ? { id: existing.id, slug: tenantSlug, created: false }
         : await createTenant(tenantSlug, document.siteTitle, ownerId, dryRun, progress)
     const result = await importIntoTenant(
-      { db, events: deps.events, writers: deps.writers },
+      { db, events: deps.events, writers: deps.writers, download: deps.download },
       {
         tenantId: tenant.id,
         source,
         actorId: ownerId ?? null,
         dryRun,
+        copyMedia: options.copyMedia ?? false,
         now: options.now ?? new Date(),
         onProgress: progress,
       },

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.js'
 import type { EventSink } from '../../events/event-log.js'
 import type { ContentStatus } from '../contents/index.js'
 import { analyzeImportedTables } from './repository.js'
+import { type AttachmentDownload, importAttachments } from './wordpress-attachments.js'
 import { importMenus } from './wordpress-menu-steps.js'
 import {
   type CountedKind,
@@ -10,7 +11,7 @@ import {
   type ImportWriters,
   type KindCounts,
 } from './wordpress-run.js'
-import { importAttachments, importCategories, importContents, importTags } from './wordpress-steps.js'
+import { importCategories, importContents, importTags } from './wordpress-steps.js'
 import type { WxrOutline, WxrSource } from './wxr-source.js'
 
 export interface ImportIntoTenantDeps {
@@ -18,6 +19,8 @@ export interface ImportIntoTenantDeps {
   /** Hears each item's events once it committed (this instance's caches drop stale list totals). */
   events: EventSink
   writers: ImportWriters
+  /** The SSRF-guarded download attachment copies go through (needed with `copyMedia`). */
+  download?: AttachmentDownload | undefined
 }
 
 export interface ImportIntoTenantOptions {
@@ -28,6 +31,11 @@ export interface ImportIntoTenantOptions {
   /** The user recorded as author of the writes (createdBy); null for API tokens and the CLI without --owner. */
   actorId: string | null
   dryRun: boolean
+  /**
+   * Copy the attachments' files into Folio's media (docs/decisions/imports.md "Attachments are
+   * copied on request"); otherwise they stay on the WordPress site as external media.
+   */
+  copyMedia: boolean
   /** The clock for "is this scheduled date in the future". */
   now: Date
   /** Progress lines (each phase, every 25 items). */
@@ -48,11 +56,24 @@ export interface ImportResult {
   skipped: Record<string, number>
   /** Items a Folio service refused (e.g. an attachment URL that is not http(s)) or a rule changed, by import key. */
   problems: { key: string; message: string }[]
+  /** Where this run left the attachments' files. */
+  mediaFiles: MediaFiles
+}
+
+/**
+ * Where the attachments' files are: `mode` `external` (left on the WordPress site: media records and
+ * the imported html keep its URLs) or `copied` (asked with copyMedia); `copied` and `external` count
+ * the attachments this run recorded each way (a copy that failed is external, and a problem).
+ */
+export interface MediaFiles {
+  mode: 'external' | 'copied'
+  copied: number
+  external: number
 }
 
 /**
  * Imports a parsed WordPress export into one tenant: categories (parents first), tags, attachments
- * (as external media), posts/pages (as contents) and menus with their items, through the same services the HTTP routes use.
+ * (as external media, or their files copied with `copyMedia`), posts/pages (as contents) and menus with their items, through the same services the HTTP routes use.
  * Each item and its `import_records` row commit in one transaction, so a second run, or a run
  * resumed after an interruption, creates nothing twice. The CLI (by tenant slug) and
  * `POST /api/imports/wordpress` (the caller's tenant) both run this.
@@ -65,6 +86,9 @@ export async function importIntoTenant(
   const { db } = deps
   const { source, dryRun } = options
   const { outline } = source
+  if (options.copyMedia && deps.download === undefined) {
+    throw new Error('Copying media needs the outbound download client (deps.download).')
+  }
   const progress = options.onProgress ?? (() => {})
   const run = await createImportRun({
     db,
@@ -80,11 +104,17 @@ export async function importIntoTenant(
   })
   const categoryIds = await importCategories(run, outline.categories)
   const tagIds = await importTags(run, outline.tags)
-  const mediaIds = await importAttachments(run, source.items('attachments'), outline.attachments)
+  const attachments = await importAttachments(
+    run,
+    source.items('attachments'),
+    outline.attachments,
+    options.copyMedia ? deps.download : undefined,
+  )
   const contentIds = await importContents(run, source.items('contents'), outline.contents, {
     categoryIds,
     tagIds,
-    mediaIds,
+    mediaIds: attachments.ids,
+    attachmentUrls: attachments.urls,
   })
   await importMenus(run, outline, { contentIds, categoryIds })
   if (!dryRun && hasCreated(run.counts)) await refreshStatistics(db, progress)
@@ -95,6 +125,7 @@ export async function importIntoTenant(
     statuses: run.statuses,
     skipped: run.skipped,
     problems: run.problems,
+    mediaFiles: { mode: options.copyMedia ? 'copied' : 'external', ...attachments.files },
   }
 }
 

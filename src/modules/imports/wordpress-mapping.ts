@@ -7,6 +7,9 @@ import type { WxrCategory, WxrItem } from './wxr-parser.js'
  * check them on their own.
  */
 
+/** Field limits of the HTTP contract (the schemas' maxLength), applied to imported text too. */
+export const LIMITS = { name: 200, description: 5000, title: 500, altText: 1000, authorName: 500 }
+
 /** How a post or page is published in Folio, or why it is not imported. */
 export type Publication =
   | { skip: false; status: ContentStatus; publishAt: string | null; publishedAt: Date | undefined }

@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js'
 import { type EventSink, withUnitOfWork } from '../../events/event-log.js'
 import type { CategoriesService } from '../categories/index.js'
 import type { ContentStatus, ContentsService } from '../contents/index.js'
-import type { MediaService } from '../media/index.js'
+import type { MediaService, MediaUploads } from '../media/index.js'
 import type { MenusService } from '../menus/index.js'
 import type { TagsService } from '../tags/index.js'
 import { createImportRepository, type ImportKind } from './repository.js'
@@ -52,7 +52,9 @@ const PHASE_LABELS: Record<ImportPhase, string> = {
 export interface ImportWriters {
   categories: Pick<CategoriesService, 'getBySlug' | 'create'>
   tags: Pick<TagsService, 'getBySlug' | 'create'>
-  media: Pick<MediaService, 'createExternal'>
+  media: Pick<MediaService, 'createExternal' | 'get'>
+  /** Attachment files the import copies (`copyMedia`), stored and recorded through the upload checks. */
+  mediaUploads: Pick<MediaUploads, 'storeFile' | 'recordFile' | 'discardFile' | 'maxUploadBytes'>
   contents: Pick<ContentsService, 'create' | 'update'>
   menus: Pick<MenusService, 'create' | 'addItem'>
 }
@@ -151,10 +153,36 @@ export async function createImportRun(options: {
     now: options.now,
     /** The services each step writes through. */
     writers: options.writers,
+    /** The tenant the run writes to; undefined in a dry run, where `apply` creates nothing. */
+    target: dryRun ? undefined : context?.tenantId,
+    /** Stops the run between two items; steps that wait on the network listen to it too. */
+    signal: options.signal,
     counts,
     statuses,
     skipped,
     problems,
+
+    /** The Folio id an earlier run recorded under `key`, if any. */
+    known: (key: string): string | undefined => records.get(key),
+
+    /**
+     * Reads through the services in the run's context (undefined in a dry run without a tenant).
+     * A NotFound (the record was deleted since) is undefined too.
+     */
+    async read<T>(work: (context: TenantContext) => Promise<T>): Promise<T | undefined> {
+      if (context === undefined) return undefined
+      try {
+        return await work(context)
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'NotFound') return undefined
+        throw err
+      }
+    },
+
+    /** Reports a problem with the item under `key` that did not stop it (shown in the summary). */
+    report(key: string, message: string): void {
+      problems.push({ key, message })
+    },
 
     /** Brings in one step (or finds it already imported), counting the outcome under `counted`. */
     async apply(counted: CountedKind, step: ImportStep): Promise<StepOutcome> {

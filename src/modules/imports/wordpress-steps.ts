@@ -1,15 +1,14 @@
 import type { TenantContext } from '../../context.js'
 import { AppError } from '../../errors.js'
 import type { CreateContentInput, WriteOptions } from '../contents/index.js'
-import { clip, parentsFirst, publicationOf, slugFrom } from './wordpress-mapping.js'
+import type { AttachmentUrls } from './attachment-urls.js'
+import { clip, LIMITS, parentsFirst, publicationOf, slugFrom } from './wordpress-mapping.js'
 import type { ImportRun, ImportWriters } from './wordpress-run.js'
 import type { WxrCategory, WxrItem, WxrTag } from './wxr-parser.js'
 
 /** WordPress key (term slug or post id) → Folio id, for the links of later phases. */
-type IdMap = Map<string, string>
+export type IdMap = Map<string, string>
 
-/** Field limits of the HTTP contract (the schemas' maxLength), applied to imported text too. */
-const LIMITS = { name: 200, description: 5000, title: 500, altText: 1000, authorName: 500 }
 /** Untitled WordPress posts are shown as this, as WordPress's own admin does. */
 const NO_TITLE = '(no title)'
 
@@ -65,54 +64,20 @@ export async function importTags(run: ImportRun, tags: readonly WxrTag[]): Promi
   return ids
 }
 
-/**
- * Attachments (`total` of them) as external media records (Folio stores the URL; it never fetches it). The map is
- * keyed by `wp:post_id`, which is what a post's `_thumbnail_id` names.
- */
-export async function importAttachments(
-  run: ImportRun,
-  attachments: AsyncIterable<WxrItem>,
-  total: number,
-): Promise<IdMap> {
-  const ids: IdMap = new Map()
-  await run.phase('attachments', total)
-  let done = 0
-  for await (const item of attachments) {
-    const id = await importAttachment(run, item)
-    if (id !== undefined && item.postId !== '') ids.set(item.postId, id)
-    await run.tick(++done)
-  }
-  return ids
-}
-
-async function importAttachment(run: ImportRun, item: WxrItem): Promise<string | undefined> {
-  if (item.status === 'trash' || item.status === 'auto-draft') {
-    run.skip(`attachment status ${item.status}`, 1, 'media')
-    return undefined
-  }
-  const result = await run.apply('media', {
-    key: `attachment:${item.key}`,
-    kind: 'media',
-    create: async (context) => {
-      const title = clip(item.title, LIMITS.title)
-      const altText = clip(item.altText, LIMITS.altText)
-      // Folio's external media has no caption: the description, else the caption, is kept.
-      const description = clip(item.html, LIMITS.description) || clip(item.summary, LIMITS.description)
-      const media = await run.writers.media.createExternal(context, {
-        url: item.attachmentUrl.trim(),
-        ...(title === '' ? {} : { title }),
-        ...(altText === '' ? {} : { altText }),
-        ...(description === '' ? {} : { description }),
-      })
-      return media.id
-    },
-  })
-  return result.outcome === 'skipped' ? undefined : result.id
+/** What contents link to, from the phases before them. */
+interface ContentLinks {
+  categoryIds: IdMap
+  tagIds: IdMap
+  /** Attachments by post id (a post's `_thumbnail_id` names one). */
+  mediaIds: IdMap
+  /** The Folio URLs of copied attachment files, which the html is rewritten to. */
+  attachmentUrls: AttachmentUrls
 }
 
 /**
  * Posts and pages (`total` of them) as contents (type `post` or `page`, a page's `wp:menu_order` as
- * its order), linked to the categories, tags and featured media imported before, and a page to its
+ * its order), linked to the categories, tags and featured media imported before (the html's
+ * addresses of copied attachment files rewritten to their copies), and a page to its
  * `wp:post_parent` when that came earlier in the file; a page created before its parent is linked
  * in a second pass (a new version), since an export need not list parents first. A parent missing from the import leaves the page a root; a link the tree
  * rules refuse (a tree deeper than 8) is reported as a problem. Returns the Folio ids by
@@ -122,7 +87,7 @@ export async function importContents(
   run: ImportRun,
   contents: AsyncIterable<WxrItem>,
   total: number,
-  links: { categoryIds: IdMap; tagIds: IdMap; mediaIds: IdMap },
+  links: ContentLinks,
 ): Promise<IdMap> {
   const ids: IdMap = new Map()
   const children: { key: string; id: string; parentPostId: string }[] = []
@@ -151,7 +116,7 @@ export async function importContents(
 async function importContent(
   run: ImportRun,
   item: WxrItem,
-  links: { categoryIds: IdMap; tagIds: IdMap; mediaIds: IdMap; parentId: string | undefined },
+  links: ContentLinks & { parentId: string | undefined },
 ): Promise<{ id: string | undefined; created: boolean }> {
   const counted = item.type === 'page' ? 'pages' : 'posts'
   const publication = publicationOf(item, run.now)
@@ -162,8 +127,8 @@ async function importContent(
   const pick = (keys: string[], map: IdMap) => keys.flatMap((key) => map.get(key) ?? [])
   const input: CreateContentInput = {
     title: clip(item.title, LIMITS.title) || NO_TITLE,
-    summary: item.summary,
-    html: item.html,
+    summary: links.attachmentUrls.rewrite(item.summary),
+    html: links.attachmentUrls.rewrite(item.html),
     categories: pick(item.categories, links.categoryIds),
     tags: pick(item.tags, links.tagIds),
     featuredMediaId: links.mediaIds.get(item.thumbnailId) ?? null,

@@ -13,6 +13,7 @@ export type { MediaRow } from './repository.js'
 export { type Media, MediaSchema } from './schemas.js'
 export type { MediaReferrer, MediaService } from './service.js'
 export { createMediaStorage, type MediaStorage } from './storage.js'
+export type { FileMetadata, MediaUploads, StoredFile } from './uploads.js'
 
 /**
  * Media (API contract: `/api/media`, the served files): records, presigned uploads with their

@@ -1,15 +1,44 @@
 import { createHmac } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { Transform } from 'node:stream'
+import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { safeEqual } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
 import { folderOf, type LocalMediaStorage, type UploadGrant } from './storage.js'
 
-/** Thrown by `receive` when the body is larger than the grant allows. */
+/** Thrown by `receive` (and `writeBounded`) when the body is larger than allowed. */
 export class UploadTooLargeError extends Error {}
+
+/**
+ * Streams `body` into a new file at `path` (which must not exist), failing with
+ * UploadTooLargeError once more than `maxBytes` arrived; a failed write leaves the partial file for
+ * the caller to remove. Returns the bytes written.
+ */
+export async function writeBounded(body: Readable, path: string, maxBytes: number): Promise<number> {
+  let received = 0
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length
+      done(received > maxBytes ? new UploadTooLargeError() : null, chunk)
+    },
+  })
+  await pipeline(body, limit, createWriteStream(path, { flags: 'wx' }))
+  return received
+}
+
+/** The first `bytes` bytes of the file at `path` (fewer when it is shorter). */
+export async function readFileStart(path: string, bytes: number): Promise<Buffer> {
+  const file = await open(path, 'r')
+  try {
+    const buffer = Buffer.alloc(bytes)
+    const { bytesRead } = await file.read(buffer, 0, bytes, 0)
+    return buffer.subarray(0, bytesRead)
+  } finally {
+    await file.close()
+  }
+}
 
 /** The signed members of a local upload URL's query. */
 export interface UploadQuery {
@@ -83,16 +112,7 @@ export function createLocalStorage(options: {
       }
     },
 
-    async readStart(key, bytes) {
-      const file = await open(pathOf(key), 'r')
-      try {
-        const buffer = Buffer.alloc(bytes)
-        const { bytesRead } = await file.read(buffer, 0, bytes, 0)
-        return buffer.subarray(0, bytesRead)
-      } finally {
-        await file.close()
-      }
-    },
+    readStart: (key, bytes) => readFileStart(pathOf(key), bytes),
 
     // The file itself: a variant job finding it gone (the media deleted meanwhile) fails to open it.
     localFile: async (key) => ({ path: pathOf(key), release: async () => {} }),
@@ -108,17 +128,23 @@ export function createLocalStorage(options: {
       await mkdir(dirname(path), { recursive: true })
       // Written beside the target and renamed: a reader never sees half a file.
       const partial = `${path}.${newId()}.part`
-      let received = 0
-      const limit = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          received += chunk.length
-          done(received > maxBytes ? new UploadTooLargeError() : null, chunk)
-        },
-      })
       try {
-        await pipeline(body, limit, createWriteStream(partial, { flags: 'wx' }))
+        const received = await writeBounded(body, partial, maxBytes)
         await rename(partial, path)
         return received
+      } catch (err) {
+        await rm(partial, { force: true })
+        throw err
+      }
+    },
+
+    async writeFile(key, source) {
+      const path = pathOf(key)
+      await mkdir(dirname(path), { recursive: true })
+      const partial = `${path}.${newId()}.part`
+      try {
+        await copyFile(source, partial)
+        await rename(partial, path)
       } catch (err) {
         await rm(partial, { force: true })
         throw err

@@ -1,5 +1,5 @@
-import { createWriteStream } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
@@ -135,6 +135,14 @@ export function createS3Storage(
 
     async write(Key, Body, ContentType) {
       await client.send(new PutObjectCommand({ Bucket, Key, Body, ContentType }))
+    },
+
+    async writeFile(Key, path, ContentType) {
+      // A stream body needs its length: one PUT of the whole file (S3 stores it whole or not at all).
+      const { size } = await stat(path)
+      await client.send(
+        new PutObjectCommand({ Bucket, Key, Body: createReadStream(path), ContentLength: size, ContentType }),
+      )
     },
 
     remove,

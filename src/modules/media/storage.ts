@@ -56,6 +56,8 @@ export interface MediaStorage {
    */
   localFile(key: string): Promise<LocalFile>
   write(key: string, body: Buffer, contentType: string): Promise<void>
+  /** Writes the file at `path` (on this machine) under `key`, streamed; a reader never sees half of it. */
+  writeFile(key: string, path: string, contentType: string): Promise<void>
   /** Removes the objects; missing ones are no error. */
   remove(keys: readonly string[]): Promise<void>
   /** Removes every object of the tenant (tenant purge). */

@@ -1,14 +1,23 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { AppError, errors } from '../../errors.js'
-import { type EventSink, transactional } from '../../events/event-log.js'
+import { dbOf, type Emit, type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import { limitCheck } from '../tenant-settings/index.js'
-import { parseUploadQuery, UploadTooLargeError, verifyUpload } from './local-storage.js'
+import {
+  parseUploadQuery,
+  readFileStart,
+  UploadTooLargeError,
+  verifyUpload,
+  writeBounded,
+} from './local-storage.js'
 import {
   allowedMimeTypes,
   DEFAULT_ALLOWED_MIME_TYPES,
@@ -25,6 +34,25 @@ import { folderOf, type LocalMediaStorage, type MediaStorage, objectKeyOf } from
 import type { PresignInput, RegisterExistingInput, RegisterInput } from './upload-schemas.js'
 import { createVariantJob, MAKE_VARIANTS_JOB, type MakeVariantsJob } from './variant-jobs.js'
 import { measureHeader, PROBE_BYTES } from './variants.js'
+
+/** A file stored under a key of its tenant and checked, not yet recorded as media (`storeFile`). */
+export interface StoredFile {
+  key: string
+  folder: string
+  size: number
+  mimeType: string
+  /** An image Folio renders variants of. */
+  rendered: boolean
+  width: number | null
+  height: number | null
+  originalName: string
+}
+
+/** What a recorded file says of itself (the registration's metadata members). */
+export type FileMetadata = Pick<
+  RegisterInput,
+  'title' | 'altText' | 'caption' | 'description' | 'originalName' | 'tags'
+>
 
 /** The hourly job removing stale upload grants and abandoned uploads. */
 export const PRUNE_UPLOADS_JOB = 'media.prune-uploads'
@@ -74,10 +102,66 @@ export function createMediaUploads(deps: {
   }
 
   /**
+   * The checks of a file's bytes, however it arrived: its real type (from `start`, its first bytes;
+   * `expected` when one was declared, and on the tenant's list) and, for an image Folio renders, its
+   * size from the header (within `maxImagePixels`). `size` is the whole file's.
+   */
+  const inspect = async (tenantId: string, start: Buffer, size: number, expected: string | null) => {
+    const mimeType = await checkType(tenantId, start, expected)
+    const rendered = RENDERED_IMAGE_TYPES.has(mimeType)
+    const complete = start.length >= size
+    const image = rendered ? await measureHeader(start, complete, mimeType, deps.maxImagePixels) : null
+    return { mimeType, rendered, width: image?.width ?? null, height: image?.height ?? null }
+  }
+
+  /**
+   * Records a checked object as media in `tx` and, for an image, queues its variants there
+   * (`variantsStatus: pending` until the job made them); emits `media.created`.
+   */
+  const insertChecked = async (
+    tx: Db,
+    emit: Emit,
+    context: TenantContext,
+    file: StoredFile,
+    input: FileMetadata,
+  ): Promise<Media> => {
+    const row = await createMediaRepository(tx).insert(context.tenantId, {
+      id: newId(),
+      sourceType: 'upload',
+      status: 'active',
+      url: storage.publicUrl(file.key),
+      key: file.key,
+      folder: file.folder,
+      title: input.title ?? null,
+      altText: input.altText ?? null,
+      caption: input.caption ?? null,
+      description: input.description ?? null,
+      mimeType: file.mimeType,
+      originalName: input.originalName ?? file.originalName,
+      size: file.size,
+      width: file.width,
+      height: file.height,
+      variants: [],
+      variantsStatus: file.rendered ? 'pending' : 'none',
+      tags: normalizeTags([input.tags ?? []].flat()),
+      createdBy: userIdOf(context),
+    })
+    if (file.rendered) {
+      await deps.jobs.send<MakeVariantsJob>(
+        MAKE_VARIANTS_JOB,
+        { tenantId: context.tenantId, mediaId: row.id },
+        { within: tx },
+      )
+    }
+    const media = toMedia(row)
+    emit({ type: 'media.created', subjectId: media.id, payload: mediaFacts(media) })
+    return media
+  }
+
+  /**
    * Checks the stored object under `key` and records it as media: size (the store's), type and
    * image size (from its first `PROBE_BYTES`: never the whole object), and, for an image, queues
-   * its variants (`variantsStatus: pending` until the job made them). An upload under `grant` that
-   * fails the checks is removed and the grant spent.
+   * its variants. An upload under `grant` that fails the checks is removed and the grant spent.
    */
   const adopt = async (
     context: TenantContext,
@@ -103,48 +187,24 @@ export function createMediaUploads(deps: {
         throw errors.validation(`mimeType must be the presigned type ${grant.contentType}.`)
       }
       const start = await storage.readStart(key, PROBE_BYTES)
-      const mimeType = await checkType(context.tenantId, start, grant?.contentType ?? declaredType)
-      const rendered = RENDERED_IMAGE_TYPES.has(mimeType)
-      const complete = start.length >= object.size
-      const image = rendered ? await measureHeader(start, complete, mimeType, deps.maxImagePixels) : null
+      const checked = await inspect(context.tenantId, start, object.size, grant?.contentType ?? declaredType)
+      const file: StoredFile = {
+        key,
+        folder,
+        size: object.size,
+        originalName: grant?.originalName ?? key.slice(key.lastIndexOf('/') + 1),
+        ...checked,
+      }
       const checkLimit = await limitCheck(settings, context.tenantId, 'media')
       return await write(context, async (tx, emit) => {
-        const inTx = createMediaRepository(tx)
-        if (grant !== undefined && (await inTx.consumeUpload(context.tenantId, key)) === undefined) {
+        if (
+          grant !== undefined &&
+          (await createMediaRepository(tx).consumeUpload(context.tenantId, key)) === undefined
+        ) {
           throw errors.conflict(`The upload "${key}" is already registered.`)
         }
         await checkLimit(tx)
-        const row = await inTx.insert(context.tenantId, {
-          id: newId(),
-          sourceType: 'upload',
-          status: 'active',
-          url: storage.publicUrl(key),
-          key,
-          folder,
-          title: input.title ?? null,
-          altText: input.altText ?? null,
-          caption: input.caption ?? null,
-          description: input.description ?? null,
-          mimeType,
-          originalName: input.originalName ?? grant?.originalName ?? key.slice(key.lastIndexOf('/') + 1),
-          size: object.size,
-          width: image?.width ?? null,
-          height: image?.height ?? null,
-          variants: [],
-          variantsStatus: rendered ? 'pending' : 'none',
-          tags: normalizeTags([input.tags ?? []].flat()),
-          createdBy: userIdOf(context),
-        })
-        if (rendered) {
-          await deps.jobs.send<MakeVariantsJob>(
-            MAKE_VARIANTS_JOB,
-            { tenantId: context.tenantId, mediaId: row.id },
-            { within: tx },
-          )
-        }
-        const media = toMedia(row)
-        emit({ type: 'media.created', subjectId: media.id, payload: mediaFacts(media) })
-        return media
+        return insertChecked(tx, emit, context, file, input)
       })
     } catch (err) {
       if (err instanceof AppError && err.code === 'ValidationFailed') {
@@ -278,6 +338,59 @@ export function createMediaUploads(deps: {
       if (grant !== undefined) await storage.promoteUpload(key)
       return adopt(context, key, owner.folder, input, grant)
     },
+
+    /** Largest file (bytes) an upload, or a file Folio fetches itself, may be (`MEDIA_MAX_UPLOAD_BYTES`). */
+    maxUploadBytes: deps.maxUploadBytes,
+
+    /**
+     * Stores a file Folio fetched itself (the WordPress importer's copies) under a new key of
+     * `tenantId`, through the checks of an upload (docs/decisions/media.md "The upload policy holds
+     * on every path"): at most `MEDIA_MAX_UPLOAD_BYTES`, counted as it arrives; a type on the
+     * tenant's list by its bytes; an image within `MEDIA_MAX_IMAGE_PIXELS`. The body goes to a
+     * temporary file first, never whole into memory, so the key can carry the checked type's
+     * extension. Nothing is recorded yet: `recordFile` records it, `discardFile` removes it.
+     * `fileName` only names it (as a client's file name does).
+     * @throws ValidationFailed (400) for a file the checks refuse (nothing kept), or the body's error.
+     */
+    async storeFile(tenantId: string, input: { body: Readable; fileName: string }): Promise<StoredFile> {
+      const directory = await mkdtemp(join(tmpdir(), 'folio-fetched-'))
+      try {
+        const path = join(directory, 'file')
+        let size: number
+        try {
+          size = await writeBounded(input.body, path, deps.maxUploadBytes)
+        } catch (err) {
+          if (!(err instanceof UploadTooLargeError)) throw err
+          throw errors.validation(
+            `The file is larger than ${deps.maxUploadBytes} bytes (MEDIA_MAX_UPLOAD_BYTES).`,
+          )
+        }
+        if (size === 0) throw errors.validation('The file is empty.')
+        const start = await readFileStart(path, PROBE_BYTES)
+        const checked = await inspect(tenantId, start, size, null)
+        const { folder, key } = objectKeyOf(tenantId, newId(), safeFileName(input.fileName, checked.mimeType))
+        await storage.writeFile(key, path, checked.mimeType)
+        return { key, folder, size, originalName: input.fileName.slice(0, 255), ...checked }
+      } finally {
+        await rm(directory, { recursive: true, force: true })
+      }
+    },
+
+    /**
+     * Records a file `storeFile` stored as media, with its metadata, in the context's unit of work
+     * when it carries one; an image's variants are queued in it. 403 LimitExceeded when the
+     * tenant's `limits.media` is reached (the file is then the caller's to discard).
+     */
+    async recordFile(context: TenantContext, file: StoredFile, input: FileMetadata): Promise<Media> {
+      const checkLimit = await limitCheck(settings, context.tenantId, 'media', dbOf(context, db))
+      return write(context, async (tx, emit) => {
+        await checkLimit(tx)
+        return insertChecked(tx, emit, context, file, input)
+      })
+    },
+
+    /** Removes a file `storeFile` stored that will not be recorded. */
+    discardFile: (file: StoredFile) => storage.remove([file.key]),
 
     /**
      * Removes upload grants a day past their expiry, the objects uploaded under those never
