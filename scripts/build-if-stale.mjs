@@ -16,6 +16,10 @@ const INPUTS = [
   'package-lock.json',
   'tsconfig.json',
   'tsconfig.build.json',
+  // `npm run build` builds the typed client (packages/client) after the server.
+  'packages/client/src',
+  'packages/client/package.json',
+  'packages/client/tsconfig.json',
 ]
 
 if (process.argv.includes('--check-lock')) checkLock()

@@ -36,6 +36,9 @@ const STATUS_BY_CODE = {
 
 export type ErrorCode = keyof typeof STATUS_BY_CODE
 
+/** Every code of the catalog, in catalog order; the OpenAPI document publishes them as `ErrorCode`. */
+export const ERROR_CODES = Object.keys(STATUS_BY_CODE) as ErrorCode[]
+
 export class AppError extends Error {
   readonly statusCode: number
   constructor(

@@ -40,6 +40,8 @@ interface FuzzRequest {
 }
 
 let operations: Operation[] = []
+/** The document's components, beside each compiled response schema (error answers `$ref` `ErrorBody`). */
+let components: Record<string, unknown> = {}
 const validators = new Map<string, ValidateFunction>()
 const responseAjv = new Ajv({ strict: false, allErrors: false, validateFormats: true })
 ;(formats as unknown as FormatsPlugin)(responseAjv)
@@ -74,6 +76,7 @@ beforeAll(async () => {
   }
   ids = fc.constantFrom(...pool)
   const document = (await call(ctx.app, 'GET', '/api/docs/json')).data
+  components = document.components
   for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) {
     if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue
     for (const [method, operation] of Object.entries<any>(item)) {
@@ -96,7 +99,7 @@ function validatorOf(operation: Operation, status: string): ValidateFunction | u
   if (!validators.has(key)) {
     const schema = operation.responses[status]?.content?.['application/json']?.schema
     if (schema === undefined) return undefined
-    validators.set(key, responseAjv.compile(schema))
+    validators.set(key, responseAjv.compile({ ...schema, components }))
   }
   return validators.get(key)
 }

@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
+import { ERROR_CODES } from '../src/errors.js'
 import { EVENT_TYPES } from '../src/events/catalog.js'
 import { call, createTestContext, type TestContext } from './helpers.js'
 
@@ -122,6 +123,27 @@ describe('OpenAPI document', () => {
       nullable: true,
     })
     expect(schemas['WebhookEvent.webhook.tested']).toBeUndefined()
+  })
+
+  it('declares the error body once, its code an enum of the whole catalog', () => {
+    const schemas = document.components.schemas
+    expect(schemas.ErrorCode.enum).toEqual(ERROR_CODES)
+    expect(schemas.ErrorCode.enum).toContain('CsrfTokenInvalid')
+    expect(schemas.ErrorBody.required).toEqual(['error', 'message'])
+    expect(schemas.ErrorBody.properties.error).toEqual({ $ref: '#/components/schemas/ErrorCode' })
+    const notFound = document.paths['/api/contents/{id}'].get.responses['404']
+    expect(notFound.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' })
+    expect(notFound.description).toContain('(NotFound)')
+    // Every error answer of every operation is that body, except /ready's own 503 report.
+    const others = operations().flatMap(({ path, method, operation }) =>
+      Object.entries<any>(operation.responses)
+        .filter(
+          ([status, response]) =>
+            Number(status) >= 400 && response.content['application/json'].schema.$ref === undefined,
+        )
+        .map(([status]) => `${method} ${path} ${status}`),
+    )
+    expect(others).toEqual(['get /ready 503'])
   })
 
   it('serves the interactive page under a policy that allows its styles and no inline script', async () => {

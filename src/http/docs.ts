@@ -1,9 +1,10 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, RouteOptions } from 'fastify'
+import { ERROR_CODES } from '../errors.js'
 import { permissionsOfRole, ROLE_KEYS } from '../permissions.js'
 import type { AuthMode } from './auth.js'
-import { Id } from './schemas.js'
+import { ErrorBody, Id } from './schemas.js'
 import { webhookDocs } from './webhook-docs.js'
 
 const SECURITY_BY_MODE: Record<AuthMode, Array<Record<string, string[]>>> = {
@@ -38,6 +39,28 @@ const STATUS_MEANING: Record<string, string> = {
 
 const ROLE_ORDER = [...ROLE_KEYS]
 
+const ERROR_BODY_REF = '#/components/schemas/ErrorBody'
+
+/**
+ * The error body every route answers with (`ErrorBody` in `http/schemas.ts`), its `error` member
+ * the `ErrorCode` enum of the catalog (`src/errors.ts`, docs/decisions/http.md "Error body"), so
+ * generated clients get the codes as a union from the document.
+ */
+function errorComponents(): Record<string, object> {
+  const body = JSON.parse(JSON.stringify(ErrorBody)) as { properties: Record<string, unknown> }
+  return {
+    ErrorCode: {
+      type: 'string',
+      enum: ERROR_CODES,
+      description: 'Stable PascalCase error code; each has one fixed HTTP status.',
+    },
+    ErrorBody: {
+      ...body,
+      properties: { ...body.properties, error: { $ref: '#/components/schemas/ErrorCode' } },
+    },
+  }
+}
+
 /** Who may call a route, in words, from its auth mode and permission (docs/decisions/auth.md). */
 function whoMayCall(mode: AuthMode, permission: string | undefined): string {
   if (mode === 'none') return 'Anyone; no credentials are needed.'
@@ -70,10 +93,12 @@ function documentRoute(route: RouteOptions, schema: Record<string, unknown>) {
   const mode = config.auth ?? 'tenant'
   const responses = (schema.response ?? {}) as Record<string, Record<string, unknown>>
   const documentedResponses = Object.fromEntries(
-    Object.entries(responses).map(([status, response]) => [
-      status,
-      { ...response, 'x-response-description': STATUS_MEANING[status] ?? `HTTP ${status}.` },
-    ]),
+    Object.entries(responses).map(([status, response]) => {
+      const meaning = STATUS_MEANING[status] ?? `HTTP ${status}.`
+      // The shared error body is documented once, as a component (with the catalog's codes).
+      if ((response as unknown) === ErrorBody) return [status, { $ref: ERROR_BODY_REF, description: meaning }]
+      return [status, { ...response, 'x-response-description': meaning }]
+    }),
   )
   const errors = Object.keys(responses)
     .filter((status) => Number(status) >= 400)
@@ -158,7 +183,7 @@ export async function registerDocs(app: FastifyInstance, publicUrl: string) {
       // The webhook bodies Folio sends (an extension: OpenAPI 3.0.3 has no `webhooks` member).
       ...webhooks.extensions,
       components: {
-        schemas: webhooks.schemas,
+        schemas: { ...errorComponents(), ...webhooks.schemas },
         securitySchemes: {
           bearerAuth: {
             type: 'http',

@@ -1,0 +1,19 @@
+import type { operations } from './schema.js'
+
+type Operation = keyof operations
+/** An operation's query parameters. */
+export type QueryOf<O extends Operation> = NonNullable<operations[O]['parameters']['query']>
+/** An operation's JSON request body. */
+export type BodyOf<O extends Operation> = operations[O] extends {
+  requestBody: { content: { 'application/json': infer B } }
+}
+  ? B
+  : never
+/** The JSON body of an operation's success answer (its 200, else its 201). */
+export type AnswerOf<O extends Operation> = operations[O]['responses'] extends {
+  200: { content: { 'application/json': infer A } }
+}
+  ? A
+  : operations[O]['responses'] extends { 201: { content: { 'application/json': infer A } } }
+    ? A
+    : never
