@@ -3918,7 +3918,7 @@ export interface paths {
         put?: never;
         /**
          * Import a WordPress export (WXR) into the tenant, in the background
-         * @description The body is the export file (Content-Type application/xml), up to IMPORT_MAX_BYTES (413 beyond). It is stored on the server and checked as it arrives (400 for a malformed, hostile or non-WXR file; nothing is queued then); the import then runs in a background job, which survives a restart of the server (it starts again from the beginning, creating nothing twice). The answer carries the import id to follow with GET /api/imports/{id}. One import per tenant is queued or running at a time, dry runs included: 409 while another one is. Running the same export again creates nothing twice.
+         * @description The body is the export file (Content-Type application/xml), up to IMPORT_MAX_BYTES (413 beyond). It is stored on the server and checked as it arrives (400 for a malformed, hostile or non-WXR file; nothing is queued then); the import then runs in a background job, which survives a restart of the server (it starts again from the beginning, creating nothing twice). The answer carries the import id to follow with GET /api/imports/{id}. Attachments stay on the WordPress site as external media unless copyMedia=true, which downloads each file (through the guard on outbound requests and the upload checks) into the tenant media library with its variants and rewrites the imported html to the copies; a file that cannot be copied is a problem and stays external. One import per tenant is queued or running at a time, dry runs included: 409 while another one is. Running the same export again creates nothing twice.
          *
          *     **Who may call it:** A member of the tenant with the `tenants:update` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -24755,6 +24755,8 @@ export interface operations {
                 tenantId?: string;
                 /** @description Count what would be created without writing it */
                 dryRun?: boolean;
+                /** @description Download the attachments' files into the tenant's media (upload checks, variants) and rewrite the imported html to them; otherwise they stay external */
+                copyMedia?: boolean;
             };
             header?: {
                 /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
@@ -24789,6 +24791,8 @@ export interface operations {
                             status: "queued" | "running" | "succeeded" | "failed";
                             /** @description Only counts what would be created; writes no content */
                             dryRun: boolean;
+                            /** @description Copies the attachments' files into Folio's media (asked when the import was started) */
+                            copyMedia: boolean;
                             siteTitle: string;
                             /** @description Size of the uploaded export */
                             sizeBytes: number;
@@ -24859,6 +24863,16 @@ export interface operations {
                                 key: string;
                                 message: string;
                             }[];
+                            /** @description Attachments this run recorded with their file copied into Folio, and as external media (all of them without copyMedia; with it, those whose copy failed, each listed in problems). Counted once the import ends */
+                            mediaFiles: {
+                                /**
+                                 * @description external: the attachments' files stay on the WordPress site (media records and the imported html keep its URLs; start with copyMedia=true to copy them). copied: they were downloaded into Folio's media
+                                 * @enum {unknown}
+                                 */
+                                mode: "external" | "copied";
+                                copied: number;
+                                external: number;
+                            };
                             /** @description Why a failed import stopped */
                             error: string | null;
                             /** Format: date-time */
@@ -24972,6 +24986,8 @@ export interface operations {
                             status: "queued" | "running" | "succeeded" | "failed";
                             /** @description Only counts what would be created; writes no content */
                             dryRun: boolean;
+                            /** @description Copies the attachments' files into Folio's media (asked when the import was started) */
+                            copyMedia: boolean;
                             siteTitle: string;
                             /** @description Size of the uploaded export */
                             sizeBytes: number;
@@ -25042,6 +25058,16 @@ export interface operations {
                                 key: string;
                                 message: string;
                             }[];
+                            /** @description Attachments this run recorded with their file copied into Folio, and as external media (all of them without copyMedia; with it, those whose copy failed, each listed in problems). Counted once the import ends */
+                            mediaFiles: {
+                                /**
+                                 * @description external: the attachments' files stay on the WordPress site (media records and the imported html keep its URLs; start with copyMedia=true to copy them). copied: they were downloaded into Folio's media
+                                 * @enum {unknown}
+                                 */
+                                mode: "external" | "copied";
+                                copied: number;
+                                external: number;
+                            };
                             /** @description Why a failed import stopped */
                             error: string | null;
                             /** Format: date-time */
