@@ -3,7 +3,7 @@ import type { LookupFunction } from 'node:net'
 import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import ipaddr from 'ipaddr.js'
-import { Agent, request } from 'undici'
+import type { Agent, request } from 'undici'
 
 /**
  * The one way Folio sends a request to an address a tenant chose (webhooks, SMTP hosts, external
@@ -166,8 +166,19 @@ export function createOutbound(options: OutboundOptions) {
     )
   }) as unknown as LookupFunction
 
-  // Every new connection goes through the guarded lookup; a kept-alive one stays on its checked address.
-  const agent = new Agent({ connect: { lookup: guardedLookup, timeout: options.connectTimeoutMs ?? 5000 } })
+  // Every new connection goes through the guarded lookup; a kept-alive one stays on its checked
+  // address. undici is loaded on the first request: a server that sends none does not keep it in
+  // memory (docs/architecture.md "Memory").
+  let loaded: Promise<{ agent: Agent; request: typeof request }> | undefined
+  const http = () => {
+    loaded ??= import('undici').then((undici) => ({
+      agent: new undici.Agent({
+        connect: { lookup: guardedLookup, timeout: options.connectTimeoutMs ?? 5000 },
+      }),
+      request: undici.request,
+    }))
+    return loaded
+  }
 
   /** Checks a URL's scheme, credentials and addresses. @throws OutboundBlockedError. */
   async function checkTarget(raw: string): Promise<URL> {
@@ -213,6 +224,7 @@ export function createOutbound(options: OutboundOptions) {
      */
     async post(url: string, body: string, headers: Record<string, string>): Promise<OutboundResponse> {
       const target = await checkTarget(url)
+      const { agent, request } = await http()
       const response = await request(target, {
         method: 'POST',
         headers,
@@ -250,6 +262,7 @@ export function createOutbound(options: OutboundOptions) {
       if (limits.signal !== undefined) signals.push(limits.signal)
       const signal = AbortSignal.any(signals)
       let target = await checkTarget(url)
+      const { agent, request } = await http()
       for (let hop = 0; ; hop++) {
         const response = await request(target, {
           method: 'GET',
@@ -298,7 +311,9 @@ export function createOutbound(options: OutboundOptions) {
       }
     },
 
-    close: () => agent.close(),
+    close: async () => {
+      if (loaded !== undefined) await (await loaded).agent.close()
+    },
   }
 }
 
