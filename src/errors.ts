@@ -22,6 +22,7 @@ const STATUS_BY_CODE = {
   NotFound: 404,
   Conflict: 409,
   SlugConflict: 409,
+  VersionConflict: 409,
   RestoreWindowExpired: 409,
   UniqueFieldViolation: 409,
   PayloadTooLarge: 413,
@@ -114,6 +115,20 @@ export const errors = {
       'SlugConflict',
       `The slug "${slug}" is already in use.`,
       suggestions === undefined ? {} : { suggestions },
+    ),
+  /**
+   * 409 when a write names the version it was based on (`expectedVersion`) and the record has moved
+   * on: someone else saved meanwhile. `current` tells the client what to load and show.
+   */
+  versionConflict: (current: { version: number; updatedAt: Date; updatedBy: string | null }) =>
+    new AppError(
+      'VersionConflict',
+      `Someone else saved this content meanwhile (now version ${current.version}); load it again and reapply your changes.`,
+      {
+        currentVersion: current.version,
+        updatedAt: current.updatedAt.toISOString(),
+        updatedBy: current.updatedBy,
+      },
     ),
   /** 409 when another entry of the collection holds the same value of a `unique` field. */
   uniqueFieldViolation: (field: string) =>

@@ -4350,7 +4350,7 @@ export interface components {
          * @description Stable PascalCase error code; each has one fixed HTTP status.
          * @enum {string}
          */
-        ErrorCode: "ValidationFailed" | "BadRequest" | "TenantRequired" | "InvalidToken" | "ConfirmationMismatch" | "LastOwnerRestriction" | "QueryTimeout" | "Unauthorized" | "InvalidCredentials" | "Forbidden" | "InsufficientScope" | "CsrfTokenInvalid" | "PlanNotAllowed" | "EmailNotVerified" | "LimitExceeded" | "NotFound" | "Conflict" | "SlugConflict" | "RestoreWindowExpired" | "UniqueFieldViolation" | "PayloadTooLarge" | "UnsupportedMediaType" | "RateLimitExceeded" | "RequestLimitExceeded" | "InternalServerError" | "GoogleUnlinkRefused" | "ServiceUnavailable" | "GoogleSignInDisabled";
+        ErrorCode: "ValidationFailed" | "BadRequest" | "TenantRequired" | "InvalidToken" | "ConfirmationMismatch" | "LastOwnerRestriction" | "QueryTimeout" | "Unauthorized" | "InvalidCredentials" | "Forbidden" | "InsufficientScope" | "CsrfTokenInvalid" | "PlanNotAllowed" | "EmailNotVerified" | "LimitExceeded" | "NotFound" | "Conflict" | "SlugConflict" | "VersionConflict" | "RestoreWindowExpired" | "UniqueFieldViolation" | "PayloadTooLarge" | "UnsupportedMediaType" | "RateLimitExceeded" | "RequestLimitExceeded" | "InternalServerError" | "GoogleUnlinkRefused" | "ServiceUnavailable" | "GoogleSignInDisabled";
         ErrorBody: {
             error: components["schemas"]["ErrorCode"];
             message: string;
@@ -12097,6 +12097,8 @@ export interface operations {
                     /** @description A content of the tenant, neither this one nor one of its descendants; the tree at most 8 deep */
                     parentId?: string | null;
                     order?: number;
+                    /** @description The version this edit was based on (the `version` the editor loaded). When the content has moved on (someone else saved meanwhile) the update is refused with 409 VersionConflict, naming the current version, and nothing changes. Left out: no check. */
+                    expectedVersion?: number;
                 };
             };
         };

@@ -151,6 +151,57 @@ describe('content versions', () => {
   })
 })
 
+describe('concurrent edits (expectedVersion)', () => {
+  it('saves on the expected version and refuses a stale one with 409, changing nothing', async () => {
+    const owner = await seedTenant(ctx.db)
+    const editor = await seedMember(ctx.db, owner.tenantId, 'editor')
+    const content = await createContent(ctx, owner.token, { title: 'Draft', html: '<p>one</p>' })
+    // Both editors loaded version 1; the first saves on it.
+    const first = await call(ctx.app, 'PUT', `/api/contents/${content.id}`, {
+      token: owner.token,
+      body: { title: 'First', expectedVersion: 1 },
+    })
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.data.content.version).toBe(2)
+    const second = await call(ctx.app, 'PUT', `/api/contents/${content.id}`, {
+      token: editor.token,
+      body: { title: 'Second', expectedVersion: 1 },
+    })
+    expect(second.statusCode).toBe(409)
+    expect(second.data).toMatchObject({
+      error: 'VersionConflict',
+      currentVersion: 2,
+      updatedBy: owner.userId,
+    })
+    expect(second.data.updatedAt).toBe(first.data.content.updatedAt)
+    const read = await call(ctx.app, 'GET', `/api/contents/${content.id}`, { token: owner.token })
+    expect(read.data.content).toMatchObject({ title: 'First', version: 2 })
+    // Reloaded, the second editor saves on version 2; without expectedVersion nothing is checked.
+    const retried = await call(ctx.app, 'PUT', `/api/contents/${content.id}`, {
+      token: editor.token,
+      body: { title: 'Second', expectedVersion: 2 },
+    })
+    expect(retried.data.content).toMatchObject({ title: 'Second', version: 3 })
+    const unchecked = await call(ctx.app, 'PUT', `/api/contents/${content.id}`, {
+      token: owner.token,
+      body: { title: 'Third' },
+    })
+    expect(unchecked.data.content.version).toBe(4)
+  })
+
+  it('refuses an expectedVersion that is not a positive integer with 400', async () => {
+    const owner = await seedTenant(ctx.db)
+    const content = await createContent(ctx, owner.token, { title: 'Draft' })
+    for (const expectedVersion of [0, -1, 1.5, '1']) {
+      const put = await call(ctx.app, 'PUT', `/api/contents/${content.id}`, {
+        token: owner.token,
+        body: { title: 'X', expectedVersion },
+      })
+      expect(put.statusCode, String(expectedVersion)).toBe(400)
+    }
+  })
+})
+
 describe('content version validation and access', () => {
   it.each([
     ['limit 0', '?limit=0'],

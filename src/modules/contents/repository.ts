@@ -26,6 +26,8 @@ export interface ContentState {
 /** The stored state a write starts from, read under the row lock. */
 export interface LockedContent extends ContentState {
   version: number
+  updatedAt: Date
+  updatedBy: string | null
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
@@ -113,6 +115,8 @@ export function createContentsRepository(db: Db) {
           publishAt: contents.publishAt,
           publishedAt: contents.publishedAt,
           version: contents.version,
+          updatedAt: contents.updatedAt,
+          updatedBy: contents.updatedBy,
         })
         .from(contents)
         .where(and(eq(contents.tenantId, tenantId), eq(contents.id, id)))

@@ -122,7 +122,17 @@ export const CreateContentBody = Type.Object(
 export type CreateContentInput = Static<typeof CreateContentBody>
 
 export const UpdateContentBody = Type.Object(
-  { title: Type.Optional(Title), ...WritableFields },
+  {
+    title: Type.Optional(Title),
+    ...WritableFields,
+    expectedVersion: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'The version this edit was based on (the `version` the editor loaded). When the content has moved on (someone else saved meanwhile) the update is refused with 409 VersionConflict, naming the current version, and nothing changes. Left out: no check.',
+      }),
+    ),
+  },
   { additionalProperties: false, [ALL_ERRORS]: true },
 )
 export type UpdateContentInput = Static<typeof UpdateContentBody>

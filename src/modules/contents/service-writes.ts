@@ -180,8 +180,10 @@ export function createContentWrites(deps: ContentWriteDeps) {
 
     /**
      * Changes the given fields (a new version); `categories`/`tags` replace the whole set. The slug
-     * changes only when sent (a new title keeps the old slug, so published URLs stay stable).
-     * @throws NotFound, ValidationFailed, SlugConflict.
+     * changes only when sent (a new title keeps the old slug, so published URLs stay stable). With
+     * `expectedVersion`, the content must still be at that version (docs/decisions/content.md
+     * "Concurrent edits").
+     * @throws NotFound, ValidationFailed, SlugConflict, VersionConflict.
      */
     async update(context: TenantContext, id: string, input: UpdateContentInput, options: WriteOptions = {}) {
       const { tenantId } = context
@@ -197,6 +199,8 @@ export function createContentWrites(deps: ContentWriteDeps) {
           const repo = createContentsRepository(tx)
           const current = await repo.lockState(tenantId, id)
           if (current === undefined) throw errors.notFound('Content')
+          if (input.expectedVersion !== undefined && input.expectedVersion !== current.version)
+            throw errors.versionConflict(current)
           await assertReferences(repo, tenantId, input, custom.references)
           await assertParent(repo, tenantId, id, input.parentId)
           const publication = resolvePublication(
