@@ -86,9 +86,10 @@ export function createFamilies(deps: {
   const galleries = galleriesFamily(kernel, { media: media.services.media })
   const contents = contentsFamily(kernel, {
     settings,
+    media: media.services.media,
     customFieldDefinitions: customFields.services.customFieldDefinitions,
   })
-  const collections = collectionsFamily(kernel)
+  const collections = collectionsFamily(kernel, { media: media.services.media })
   const menus = menusFamily(kernel)
   const placements = placementsFamily(kernel)
   const activities = activitiesFamily(kernel)

@@ -1,6 +1,7 @@
 import { createListTotals } from '../../events/list-totals.js'
 import { type Family, job, type Kernel, mount } from '../../family.js'
 import type { CustomFieldDefinitions } from '../custom-fields/index.js'
+import type { MediaService } from '../media/index.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import {
   type ContentJob,
@@ -8,6 +9,7 @@ import {
   PUBLISH_DUE_JOB,
   PUBLISH_SCHEDULED_JOB,
 } from './content-jobs.js'
+import { contentsShowingMedia } from './media-usage.js'
 import { publicContentsRoutes } from './public-routes.js'
 import { createPublicContentsService } from './public-service.js'
 import { contentsRoutes } from './routes.js'
@@ -29,9 +31,14 @@ export { explicitSlug } from './slugs.js'
  */
 export function contentsFamily(
   kernel: Kernel,
-  deps: { settings: TenantSettingsReader; customFieldDefinitions: CustomFieldDefinitions },
+  deps: {
+    settings: TenantSettingsReader
+    customFieldDefinitions: CustomFieldDefinitions
+    media: MediaService
+  },
 ) {
   const { db, config, platform } = kernel
+  deps.media.usedIn(contentsShowingMedia)
   const listTotals = createListTotals(platform.bus, {
     dropOn: CONTENTS_CHANGING_EVENTS,
     enabled: !platform.deliveryCache.shared,

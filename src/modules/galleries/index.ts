@@ -1,5 +1,6 @@
 import { type Family, type Kernel, mount } from '../../family.js'
 import type { MediaService } from '../media/index.js'
+import { galleriesShowingMedia } from './media-usage.js'
 import { contentGalleriesRoutes, galleriesRoutes } from './routes.js'
 import { createGalleriesService, galleriesReferMedia } from './service.js'
 
@@ -12,6 +13,7 @@ export type { GalleriesService } from './service.js'
 export function galleriesFamily(kernel: Kernel, deps: { media: MediaService }) {
   const galleries = createGalleriesService({ db: kernel.db, events: kernel.events })
   deps.media.referredBy(galleriesReferMedia)
+  deps.media.usedIn(galleriesShowingMedia)
   return {
     name: 'galleries',
     services: { galleries },

@@ -10,8 +10,8 @@ import { createMediaUploads } from './uploads.js'
 
 export { existingMediaIds, toMedia } from './records.js'
 export type { MediaRow } from './repository.js'
-export { type Media, MediaSchema } from './schemas.js'
-export type { MediaReferrer, MediaService } from './service.js'
+export { type Media, MediaSchema, type MediaUsage } from './schemas.js'
+export type { MediaReferrer, MediaService, MediaUsageFinder } from './service.js'
 export { createMediaStorage, type MediaStorage } from './storage.js'
 export type { FileMetadata, MediaUploads, StoredFile } from './uploads.js'
 

@@ -10,6 +10,7 @@ import {
   ListMediaQuery,
   MediaBody,
   MediaPage,
+  MediaUsageBody,
   UpdateMediaBody,
 } from './schemas.js'
 import type { MediaService } from './service.js'
@@ -111,6 +112,24 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => ({ media: await service.get(tenantContext(request), request.params.id) }),
+  )
+
+  app.get(
+    '/:id/usage',
+    {
+      config: { auth: 'tenant', permission: 'media:view' },
+      schema: {
+        tags: ['media'],
+        operationId: 'getMediaUsage',
+        summary: 'Where a media item is shown',
+        description:
+          "The tenant's records that show the item: contents (as featured media, or its URL in their html), galleries (as an item) and collection entries (in a media field), so an editor sees what a deletion would change. Permission media:view; 404 when missing or another tenant's.",
+        params: IdParams,
+        querystring: TenantOnlyQuery,
+        response: { 200: MediaUsageBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ usage: await service.usage(tenantContext(request), request.params.id) }),
   )
 
   app.patch(

@@ -50,6 +50,24 @@ export type Media = Static<typeof MediaSchema>
 
 export const MediaBody = Type.Object({ media: MediaSchema })
 
+/** One record that shows a media item (`GET /api/media/{id}/usage`). */
+export const MediaUsageSchema = Type.Object({
+  kind: Type.Union([Type.Literal('content'), Type.Literal('gallery'), Type.Literal('collection-entry')]),
+  id: Type.String(),
+  title: Type.String({ description: "The record's title (a gallery's title, an entry's slug)" }),
+  role: Type.Union(
+    [Type.Literal('featured'), Type.Literal('inline'), Type.Literal('item'), Type.Literal('field')],
+    {
+      description:
+        "featured: a content's featured media; inline: its URL appears in a content's html; item: a gallery item; field: a media field of a collection entry",
+    },
+  ),
+  status: Type.Union([Type.String(), Type.Null()], { description: "The record's status where it has one" }),
+  collectionKey: Type.Optional(Type.String()),
+})
+export type MediaUsage = Static<typeof MediaUsageSchema>
+export const MediaUsageBody = Type.Object({ usage: Type.Array(MediaUsageSchema) })
+
 export const MediaPage = Type.Object({ media: Type.Array(MediaSchema), pagination: Pagination })
 
 const HttpUrl = Type.String({

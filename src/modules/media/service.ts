@@ -15,6 +15,7 @@ import type {
   CreateExternalMediaInput,
   ListMediaQuery,
   Media,
+  MediaUsage,
   UpdateMediaInput,
 } from './schemas.js'
 
@@ -43,6 +44,16 @@ export type MediaReferrer = (
 ) => Promise<(emit: Emit) => Promise<void>>
 
 /**
+ * A family that shows media: the records of `tenantId` that show `media` (by id, or by its URLs in
+ * stored html), for `GET /api/media/{id}/usage`.
+ */
+export type MediaUsageFinder = (
+  db: Db,
+  tenantId: string,
+  media: { id: string; urls: readonly string[] },
+) => Promise<MediaUsage[]>
+
+/**
  * Media records (docs/decisions/media.md); uploads are registered by `uploads.ts`. Works on a
  * transaction too (`{ db: tx }`): the WordPress importer uses `createExternal`. Writes emit
  * `media.*`. Deleting removes the record at once and queues the removal of its stored objects
@@ -58,6 +69,7 @@ export function createMediaService(deps: {
   const repository = createMediaRepository(db)
   const write = transactional(db, deps.events)
   const referrers: MediaReferrer[] = []
+  const usageFinders: MediaUsageFinder[] = []
 
   /**
    * `POST /api/media/bulk/delete` (and single deletes): removes this tenant's media among `ids`,
@@ -99,6 +111,28 @@ export function createMediaService(deps: {
      */
     referredBy(referrer: MediaReferrer) {
       referrers.push(referrer)
+    },
+
+    /** Adds a family whose records show media to `usage` (contents, galleries, collections). */
+    usedIn(finder: MediaUsageFinder) {
+      usageFinders.push(finder)
+    },
+
+    /**
+     * `GET /api/media/{id}/usage`: every record of the tenant that shows the item, by family, so an
+     * editor sees what a deletion would change. @throws NotFound.
+     */
+    async usage(context: TenantContext, id: string): Promise<MediaUsage[]> {
+      const row = await repository.findById(context.tenantId, id)
+      if (row === undefined) throw errors.notFound('Media')
+      const media = toMedia(row)
+      const urls = [media.url, ...(media.variants ?? []).map((variant) => variant.url)].filter(
+        (url): url is string => typeof url === 'string' && url.length > 0,
+      )
+      const found = await Promise.all(
+        usageFinders.map((finder) => finder(db, context.tenantId, { id, urls })),
+      )
+      return found.flat()
     },
 
     /**
