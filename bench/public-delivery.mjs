@@ -17,7 +17,8 @@
 // BENCH_DURATION (measured seconds per scenario and mode, default 10), BENCH_WARMUP (default 3),
 // BENCH_CONNECTIONS (default 32), BENCH_CONTENTS (default 10000), BENCH_ENTRIES (books, default
 // 600), BENCH_MODES (`uncached,cached` by default), BENCH_ONLY (comma-separated scenario keys),
-// BENCH_KEEP=1 (keep the database for EXPLAIN).
+// BENCH_KEEP=1 (keep the database for EXPLAIN), BENCH_CPU_PROF=1 (the server writes a CPU profile to
+// bench/results/cpu; `node bench/cpu-summary.mjs` summarises it).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -236,7 +237,8 @@ const serverEnv = {
   LOG_LEVEL: 'warn',
 }
 async function startFolio(mode) {
-  const server = startServer(`folio ${mode}`, [...startFlags, 'dist/server.js'], {
+  const profile = env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/results/cpu')}`] : []
+  const server = startServer(`folio ${mode}`, [...startFlags, ...profile, 'dist/server.js'], {
     cwd: root,
     port: await freePort(),
     echo: false,
