@@ -8,7 +8,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { setUpI18n } from './app/i18n'
 import { createAppRouter } from './app/router'
-import { theme } from './app/theme'
+import { cssVariables, theme } from './app/theme'
 import { isUnauthorized } from './lib/errors'
 
 setUpI18n()
@@ -36,7 +36,7 @@ const router = createAppRouter(queryClient)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <RouterProvider

@@ -75,6 +75,7 @@ export function Shell() {
               params={{ tenantId }}
               activeOptions={{ exact: to === '/t/$tenantId' }}
               label={t(label)}
+              variant="filled"
               onClick={close}
             />
           ))}

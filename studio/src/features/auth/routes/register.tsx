@@ -79,6 +79,7 @@ export function RegisterPage() {
           <PasswordInput
             name="password"
             label={t('auth.password')}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
             description={t('auth.register.passwordHint')}
             autoComplete="new-password"
             required

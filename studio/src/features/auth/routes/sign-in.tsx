@@ -58,6 +58,7 @@ export function SignInPage() {
           <PasswordInput
             name="password"
             label={t('auth.password')}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
             autoComplete="current-password"
             required
             error={errors.password}

@@ -18,7 +18,20 @@ import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin'
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin'
 import { $createHeadingNode, $createQuoteNode, HeadingNode, QuoteNode } from '@lexical/rich-text'
 import { $setBlocksType } from '@lexical/selection'
-import { Button, Group, Paper, Popover, Stack, TextInput } from '@mantine/core'
+import { ActionIcon, Button, Group, Paper, Popover, Stack, TextInput } from '@mantine/core'
+import {
+  type Icon,
+  IconBold,
+  IconCode,
+  IconH2,
+  IconH3,
+  IconItalic,
+  IconLink,
+  IconList,
+  IconListNumbers,
+  IconPilcrow,
+  IconQuote,
+} from '@tabler/icons-react'
 import {
   $createParagraphNode,
   $getRoot,
@@ -105,8 +118,24 @@ function importHtml(editor: LexicalEditor, html: string) {
   root.append(...$generateNodesFromDOM(editor, dom))
 }
 
+/**
+ * The document as the html websites get: Lexical's export without what only the editor needs
+ * (its theme's class names, `white-space` styles, direction marks and the bare `<span>` around
+ * every run of text).
+ */
 function exportHtml(editor: LexicalEditor): string {
-  return $generateHtmlFromNodes(editor, null)
+  const template = document.createElement('template')
+  template.innerHTML = $generateHtmlFromNodes(editor, null)
+  for (const element of template.content.querySelectorAll('*')) {
+    element.removeAttribute('class')
+    element.removeAttribute('style')
+    element.removeAttribute('dir')
+    element.removeAttribute('value')
+  }
+  for (const span of template.content.querySelectorAll('span')) {
+    if (span.attributes.length === 0) span.replaceWith(...span.childNodes)
+  }
+  return template.innerHTML
 }
 
 type Block = 'paragraph' | 'h2' | 'h3' | 'quote' | 'code'
@@ -137,31 +166,31 @@ function Toolbar() {
       )
     })
 
-  const button = (label: string, text: string, action: () => void) => (
-    <Button key={label} size="compact-sm" variant="default" aria-label={label} title={label} onClick={action}>
-      {text}
-    </Button>
+  const button = (label: string, Glyph: Icon, action: () => void) => (
+    <ActionIcon key={label} variant="default" size="md" aria-label={label} title={label} onClick={action}>
+      <Glyph size={18} stroke={1.6} aria-hidden />
+    </ActionIcon>
   )
   return (
     <Group gap={4} p={6} role="toolbar" aria-label={t('editor.toolbar')} wrap="wrap">
-      {button(t('editor.paragraph'), '¶', () => setBlock('paragraph'))}
-      {button(t('editor.heading2'), 'H2', () => setBlock('h2'))}
-      {button(t('editor.heading3'), 'H3', () => setBlock('h3'))}
-      {button(t('editor.bold'), 'B', () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'bold'))}
-      {button(t('editor.italic'), 'I', () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'italic'))}
-      {button(t('editor.bulletList'), '•', () =>
+      {button(t('editor.paragraph'), IconPilcrow, () => setBlock('paragraph'))}
+      {button(t('editor.heading2'), IconH2, () => setBlock('h2'))}
+      {button(t('editor.heading3'), IconH3, () => setBlock('h3'))}
+      {button(t('editor.bold'), IconBold, () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'bold'))}
+      {button(t('editor.italic'), IconItalic, () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'italic'))}
+      {button(t('editor.bulletList'), IconList, () =>
         editor.dispatchCommand(INSERT_UNORDERED_LIST_COMMAND, undefined),
       )}
-      {button(t('editor.numberedList'), '1.', () =>
+      {button(t('editor.numberedList'), IconListNumbers, () =>
         editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined),
       )}
-      {button(t('editor.quote'), '❝', () => setBlock('quote'))}
-      {button(t('editor.codeBlock'), '</>', () => setBlock('code'))}
+      {button(t('editor.quote'), IconQuote, () => setBlock('quote'))}
+      {button(t('editor.codeBlock'), IconCode, () => setBlock('code'))}
       <Popover opened={linkOpen} onChange={setLinkOpen} trapFocus withArrow>
         <Popover.Target>
-          <Button
-            size="compact-sm"
+          <ActionIcon
             variant="default"
+            size="md"
             aria-label={t('editor.link')}
             title={t('editor.link')}
             onClick={() => {
@@ -169,8 +198,8 @@ function Toolbar() {
               else setLinkOpen((open) => !open)
             }}
           >
-            🔗
-          </Button>
+            <IconLink size={18} stroke={1.6} aria-hidden />
+          </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown>
           <form
