@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 /** Filled badges in shades dark enough for white text (WCAG AA). */
 const COLORS: Record<string, string> = {
   draft: 'gray.7',
-  published: 'green.9',
+  published: 'teal.9',
   scheduled: 'blue.8',
   archived: 'dark.6',
 }

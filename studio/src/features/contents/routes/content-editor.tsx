@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Loader, Select, Stack, Textarea, TextInput, Title } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useParams } from '@tanstack/react-router'
 import { type FormEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
+import { notifySuccess } from '../../../lib/notify'
 import { type ContentBody, contentQuery, createContent, updateContent } from '../api/contents'
 import type { EditorDocument } from '../api/document'
 import { CONTENT_STATUSES, type ContentStatus } from '../api/search'
@@ -46,7 +46,7 @@ function ContentForm({ tenantId, content }: { tenantId: string; content: Loaded[
     onSuccess: async (answer) => {
       setStatus(answer.content.status as ContentStatus)
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'contents'] })
-      notifications.show({ color: 'green', message: t('editor.saved', { title: answer.content.title }) })
+      notifySuccess(t('editor.saved', { title: answer.content.title }))
       if (!content) {
         await navigate({
           to: '/t/$tenantId/contents/$contentId',

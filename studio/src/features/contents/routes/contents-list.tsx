@@ -90,7 +90,13 @@ export function ContentsListPage() {
       ) : data && data.contents.length === 0 ? (
         <Text>{t('contents.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer
+          minWidth={560}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label={t('contents.title')}
+        >
           <Table striped aria-describedby={captionId} aria-busy={isFetching}>
             <Table.Caption id={captionId}>
               {data ? t('contents.count', { count: data.pagination.total }) : t('app.loading')}

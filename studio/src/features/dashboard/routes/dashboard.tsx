@@ -81,7 +81,13 @@ export function DashboardPage() {
         ) : activities.data?.activities.length === 0 ? (
           <Text c="dimmed">{t('dashboard.noActivities')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
+          <Table.ScrollContainer
+            minWidth={480}
+            type="native"
+            tabIndex={0}
+            role="region"
+            aria-label={t('dashboard.activities')}
+          >
             <Table>
               <Table.Thead>
                 <Table.Tr>

@@ -1,9 +1,9 @@
 import { Button, Card, Group, Image, Text, TextInput } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fieldErrors } from '../../../lib/errors'
+import { notifySuccess } from '../../../lib/notify'
 import { type Media, setAltText } from '../api/media'
 
 /** One item of the library: its preview, name and alternative text (editable). */
@@ -17,7 +17,7 @@ export function MediaCard({ tenantId, media }: { tenantId: string; media: Media 
     mutationFn: (altText: string) => setAltText(media.id, altText),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'media'] })
-      notifications.show({ color: 'green', message: t('media.altSaved', { name }) })
+      notifySuccess(t('media.altSaved', { name }))
     },
     onError: (failure) => {
       const errors = fieldErrors(failure)
