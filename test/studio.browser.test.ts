@@ -48,7 +48,8 @@ async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) stays in force.
   await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] })
+    const page = globalThis as any
+    const result = await page.axe.run(page.document, { resultTypes: ['violations'] })
     return result.violations
       .filter((violation: any) => violation.impact === 'serious' || violation.impact === 'critical')
       .map(
@@ -63,7 +64,7 @@ async function expectAccessible(page: Page, screen: string) {
   await expect
     .poll(() =>
       page.$$eval('.mantine-Notification-root', (roots: any[]) =>
-        roots.every((root) => getComputedStyle(root.parentElement).opacity === '1'),
+        roots.every((root) => (globalThis as any).getComputedStyle(root.parentElement).opacity === '1'),
       ),
     )
     .toBe(true)
