@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/helpers.js'
 import { studioPolicy } from './studio.js'
@@ -13,6 +14,7 @@ const INDEX =
 mkdirSync(join(built, 'assets'))
 writeFileSync(join(built, 'index.html'), INDEX)
 writeFileSync(join(built, 'assets', 'index-abc123.js'), 'console.log(1)\n')
+writeFileSync(join(built, 'assets', 'index-abc123.js.gz'), gzipSync('console.log(1)\n'))
 
 let ctx: TestContext
 let bare: TestContext
@@ -58,6 +60,14 @@ describe('Studio at /admin', () => {
     expect(asset.body).toBe('console.log(1)\n')
     expect(asset.headers['content-type']).toMatch(/^(text|application)\/javascript; charset=utf-8$/)
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const gzipped = await ctx.app.inject({
+      method: 'GET',
+      url: '/admin/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    })
+    expect(gzipped.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe('console.log(1)\n')
+    expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     const missing = await ctx.app.inject({ method: 'GET', url: '/admin/assets/index-000000.js' })
     expect(missing.statusCode).toBe(404)
     expect(missing.json()).toMatchObject({ error: 'NotFound' })

@@ -42,7 +42,8 @@ const HIDDEN = { config: { auth: 'none' }, schema: { hide: true } } as const
 
 /**
  * Serves Studio, the editors' web app, outside `/api`: `/` redirects to `/admin/`; the hashed
- * files under `/admin/assets/` are immutable for a year; every other `/admin/…` path answers
+ * files under `/admin/assets/` are immutable for a year (brotli or gzip when the browser takes
+ * it); every other `/admin/…` path answers
  * index.html (`no-cache`, with the CSP), so the app's own router shows the screen. Without a
  * build (`dir` has no index.html, as in tests), `/admin` answers 503 `ServiceUnavailable`.
  */
@@ -75,6 +76,8 @@ export async function registerStudio(
     cacheControl: true,
     maxAge: 365 * 24 * 3600 * 1000,
     immutable: true,
+    // The build writes .br and .gz beside each script and stylesheet (studio/vite.config.ts).
+    preCompressed: true,
     // The asset routes take no credential and stay out of the OpenAPI document.
     schemaHide: true,
   })
