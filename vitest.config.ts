@@ -1,11 +1,16 @@
+import { fileURLToPath } from 'node:url'
 import { configDefaults, defineConfig } from 'vitest/config'
 
 /** Timing comparisons run on their own, on a quiet machine: `npm run test:timing` (vitest.timing.config.ts). */
 export const TIMING_TESTS = '**/*.timing.test.ts'
 
 export default defineConfig({
+  // Studio's code imports the typed client by name; like Studio's own build, read it from source.
+  resolve: {
+    alias: { '@folio/client': fileURLToPath(new URL('packages/client/src/index.ts', import.meta.url)) },
+  },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'studio/src/**/*.test.ts'],
     exclude: [...configDefaults.exclude, TIMING_TESTS],
     testTimeout: 30_000,
     hookTimeout: 60_000,

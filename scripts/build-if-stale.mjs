@@ -20,12 +20,22 @@ const INPUTS = [
   'packages/client/src',
   'packages/client/package.json',
   'packages/client/tsconfig.json',
+  // …then Studio (studio/, `vite build` to studio/dist).
+  'studio/src',
+  'studio/index.html',
+  'studio/package.json',
+  'studio/tsconfig.json',
+  'studio/vite.config.ts',
 ]
 
 if (process.argv.includes('--check-lock')) checkLock()
 
+/** What the build writes beside dist/: a missing one (deleted by hand) makes the build stale too. */
+const OUTPUTS = existsSync('studio') ? ['studio/dist/index.html'] : []
+
 const stamp = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0
-const changed = INPUTS.find((input) => newest(input) > stamp)
+const changed =
+  INPUTS.find((input) => newest(input) > stamp) ?? OUTPUTS.find((output) => stamp > 0 && !existsSync(output))
 if (changed === undefined) {
   console.log('dist/ is up to date with the sources; not rebuilding.')
 } else {

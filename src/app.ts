@@ -12,6 +12,7 @@ import { loggerOptions } from './http/logging.js'
 import { publicApi } from './http/public.js'
 import { quotaPlugin } from './http/quota.js'
 import { registerRouteContract } from './http/route-contract.js'
+import { registerStudio, STUDIO_DIR } from './http/studio.js'
 import { createValidatorCompiler } from './http/validation.js'
 import type { Mailer } from './mail/mailer.js'
 import { createMediaStorage } from './modules/media/index.js'
@@ -46,6 +47,8 @@ export interface AppDeps {
    * `config: { auth: 'public' }`). For tests of the public-route plugin only.
    */
   extraPublicRoutes?: readonly FastifyPluginAsync[]
+  /** Where Studio's build is (default `studio/dist`); tests name another, or none. */
+  studioDir?: string
 }
 
 /**
@@ -105,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await services.outbound.close()
   })
   for (const family of families) for (const page of family.pages ?? []) await page.register(app)
+  await registerStudio(app, { dir: deps.studioDir ?? STUDIO_DIR, config })
   await app.register(async (api) => {
     await api.register(authPlugin, {
       credentials: services.credentials,

@@ -51,6 +51,8 @@ export async function createTestContext(
     wrapStore?: (store: SharedStore) => SharedStore
     /** Routes registered under /api/public (tests of the public-route plugin). */
     extraPublicRoutes?: FastifyPluginAsync[]
+    /** Where Studio's build is (default: the repository's studio/dist, when built). */
+    studioDir?: string
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'))
@@ -86,6 +88,7 @@ export async function createTestContext(
     // pg-boss's shortest: a job queued in a transaction starts at the next poll.
     jobsPollingIntervalSeconds: 0.5,
     ...(options.extraPublicRoutes ? { extraPublicRoutes: options.extraPublicRoutes } : {}),
+    ...(options.studioDir ? { studioDir: options.studioDir } : {}),
   })
   await app.ready()
   return {

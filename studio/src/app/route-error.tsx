@@ -1,0 +1,48 @@
+import { Alert, Button, Stack } from '@mantine/core'
+import { type ErrorComponentProps, useRouter } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isUnauthorized } from '../lib/errors'
+
+/**
+ * Every route's error boundary: the error where the screen would be, with a retry, never a blank
+ * page. A lost session goes back to sign-in, then returns here.
+ */
+export function RouteError({ error, reset }: ErrorComponentProps) {
+  const { t } = useTranslation()
+  const router = useRouter()
+  const lost = isUnauthorized(error)
+  useEffect(() => {
+    if (lost) {
+      void router.navigate({ to: '/login', search: { redirect: router.state.location.href } })
+    }
+  }, [lost, router])
+  if (lost) return null
+  return (
+    <Stack maw={640} p="md">
+      <Alert color="red" role="alert" title={t('errors.title')}>
+        {error instanceof Error ? error.message : String(error)}
+      </Alert>
+      <Button
+        variant="default"
+        w="fit-content"
+        onClick={() => {
+          reset()
+          void router.invalidate()
+        }}
+      >
+        {t('errors.retry')}
+      </Button>
+    </Stack>
+  )
+}
+
+/** An unknown path inside the app. */
+export function NotFound() {
+  const { t } = useTranslation()
+  return (
+    <Alert color="yellow" role="alert" m="md" title={t('errors.notFoundTitle')}>
+      {t('errors.notFound')}
+    </Alert>
+  )
+}

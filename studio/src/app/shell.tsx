@@ -1,0 +1,89 @@
+import { AppShell, Burger, Button, Group, Text } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Outlet, useNavigate, useParams } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { accountQuery, signOut } from '../features/auth'
+import { TenantSwitcher } from '../features/tenants'
+import { pickLanguage } from '../lib/language'
+import { NavLinkLink } from '../lib/links'
+
+/** The signed-in frame: header (tenant switcher, sign-out), the tenant's navigation, the screen. */
+export function Shell() {
+  const { t, i18n } = useTranslation()
+  const { data: account } = useSuspenseQuery(accountQuery)
+  const { tenantId } = useParams({ strict: false })
+  const [opened, { toggle, close }] = useDisclosure()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const language = pickLanguage(account?.language, navigator.languages)
+  useEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language)
+  }, [i18n, language])
+  if (account === null) return null
+
+  const links = tenantId
+    ? ([
+        ['/t/$tenantId', 'nav.dashboard'],
+        ['/t/$tenantId/contents', 'nav.contents'],
+        ['/t/$tenantId/media', 'nav.media'],
+      ] as const)
+    : []
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: links.length === 0 } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group wrap="nowrap">
+            {links.length > 0 && (
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('nav.toggle')}
+              />
+            )}
+            <Text fw={700} visibleFrom="xs">
+              {t('app.name')}
+            </Text>
+            <TenantSwitcher account={account} tenantId={tenantId} />
+          </Group>
+          <Button
+            variant="subtle"
+            onClick={async () => {
+              await signOut().catch(() => undefined)
+              queryClient.clear()
+              await navigate({ to: '/login', search: {} })
+            }}
+          >
+            {t('auth.signOut')}
+          </Button>
+        </Group>
+      </AppShell.Header>
+      {links.length > 0 && tenantId && (
+        <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
+          {links.map(([to, label]) => (
+            <NavLinkLink
+              key={to}
+              to={to}
+              params={{ tenantId }}
+              activeOptions={{ exact: to === '/t/$tenantId' }}
+              label={t(label)}
+              variant="filled"
+              onClick={close}
+            />
+          ))}
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  )
+}

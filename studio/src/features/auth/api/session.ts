@@ -1,0 +1,38 @@
+import { type AnswerOf, type BodyOf, unwrap } from '@folio/client'
+import { queryOptions } from '@tanstack/react-query'
+import { folio } from '../../../app/api'
+
+export type Session = AnswerOf<'getSession'>
+export type Membership = Session['memberships'][number]
+/** The signed-in account: the session (user, memberships, active one) and the user's language. */
+export interface Account extends Session {
+  language: 'en' | 'tr' | null
+}
+
+/**
+ * The signed-in account, or null without a session. `GET /api/auth/session` also hands the client
+ * the session's CSRF token, so a reloaded page can write again.
+ */
+export const accountQuery = queryOptions({
+  queryKey: ['account'],
+  queryFn: async (): Promise<Account | null> => {
+    const answer = await folio.GET('/api/auth/session')
+    if (answer.response.status === 401) return null
+    const session = await unwrap(answer)
+    const { user } = await unwrap(folio.GET('/api/users/me'))
+    return { ...session, language: user.language }
+  },
+  staleTime: 5 * 60_000,
+})
+
+export function signIn(body: BodyOf<'login'>) {
+  return unwrap(folio.POST('/api/auth/login', { body }))
+}
+
+export function register(body: BodyOf<'register'>) {
+  return unwrap(folio.POST('/api/auth/register', { body }))
+}
+
+export function signOut() {
+  return unwrap(folio.POST('/api/auth/logout', {}))
+}

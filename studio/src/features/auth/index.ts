@@ -1,0 +1,6 @@
+/** Account: sign-in, registration, the session. */
+import { lazyRouteComponent } from '@tanstack/react-router'
+
+export { type Account, accountQuery, type Membership, signOut } from './api/session'
+export { SignInPage } from './routes/sign-in'
+export const RegisterPage = lazyRouteComponent(() => import('./routes/register'), 'RegisterPage')

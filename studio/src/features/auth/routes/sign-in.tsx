@@ -1,0 +1,76 @@
+import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { getRouteApi, useRouter } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type FieldErrors, fieldErrors } from '../../../lib/errors'
+import { AnchorLink } from '../../../lib/links'
+import { safeRedirect } from '../../../lib/redirect'
+import { accountQuery, signIn } from '../api/session'
+import { AuthFrame } from '../components/auth-frame'
+
+const route = getRouteApi('/login')
+
+/** Sign-in with e-mail and password; returns to the page that asked for it (`?redirect=`). */
+export function SignInPage() {
+  const { t } = useTranslation()
+  const { redirect } = route.useSearch()
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const mutation = useMutation({
+    mutationFn: signIn,
+    onSuccess: async () => {
+      queryClient.removeQueries()
+      await queryClient.fetchQuery(accountQuery)
+      router.history.push(safeRedirect(redirect))
+    },
+    onError: (error) => setErrors(fieldErrors(error)),
+  })
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    setErrors({})
+    mutation.mutate({ email: String(form.get('email')), password: String(form.get('password')) })
+  }
+
+  return (
+    <AuthFrame>
+      <Title order={1} size="h2">
+        {t('auth.signIn.title')}
+      </Title>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {errors.form && (
+            <Alert color="red" role="alert" title={t('auth.signIn.failed')}>
+              {errors.form}
+            </Alert>
+          )}
+          <TextInput
+            name="email"
+            type="email"
+            label={t('auth.email')}
+            autoComplete="email"
+            required
+            error={errors.email}
+          />
+          <PasswordInput
+            name="password"
+            label={t('auth.password')}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+            autoComplete="current-password"
+            required
+            error={errors.password}
+          />
+          <Button type="submit" loading={mutation.isPending}>
+            {t('auth.signIn.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm">
+        {t('auth.signIn.noAccount')} <AnchorLink to="/register">{t('auth.register.link')}</AnchorLink>
+      </Text>
+    </AuthFrame>
+  )
+}

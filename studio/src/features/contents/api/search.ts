@@ -1,0 +1,28 @@
+/** The statuses a content can have (`status` of the contents API). */
+export const CONTENT_STATUSES = ['draft', 'published', 'scheduled', 'archived'] as const
+export type ContentStatus = (typeof CONTENT_STATUSES)[number]
+
+/** The contents list's filters, as they stand in the URL (`?status=draft&search=x&page=2`). */
+export interface ContentsSearch {
+  status?: ContentStatus
+  type?: string
+  search?: string
+  page?: number
+}
+
+/**
+ * The list's filters from the URL's search parameters: unknown statuses, empty strings, pages
+ * below 1 and types the API would refuse are dropped, so a hand-edited URL still opens a list.
+ */
+export function parseContentsSearch(search: Record<string, unknown>): ContentsSearch {
+  const result: ContentsSearch = {}
+  const status = search.status
+  if (typeof status === 'string' && (CONTENT_STATUSES as readonly string[]).includes(status)) {
+    result.status = status as ContentStatus
+  }
+  if (typeof search.type === 'string' && /^[a-z0-9-]{1,40}$/.test(search.type)) result.type = search.type
+  if (typeof search.search === 'string' && search.search.trim() !== '') result.search = search.search.trim()
+  const page = Number(search.page)
+  if (Number.isInteger(page) && page > 1) result.page = page
+  return result
+}

@@ -1,0 +1,227 @@
+import { $createCodeNode, CodeNode } from '@lexical/code'
+import { $generateHtmlFromNodes, $generateNodesFromDOM } from '@lexical/html'
+import { $isLinkNode, LinkNode, TOGGLE_LINK_COMMAND } from '@lexical/link'
+import {
+  INSERT_ORDERED_LIST_COMMAND,
+  INSERT_UNORDERED_LIST_COMMAND,
+  ListItemNode,
+  ListNode,
+} from '@lexical/list'
+import { LexicalComposer } from '@lexical/react/LexicalComposer'
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext'
+import { ContentEditable } from '@lexical/react/LexicalContentEditable'
+import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary'
+import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin'
+import { LinkPlugin } from '@lexical/react/LexicalLinkPlugin'
+import { ListPlugin } from '@lexical/react/LexicalListPlugin'
+import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin'
+import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin'
+import { $createHeadingNode, $createQuoteNode, HeadingNode, QuoteNode } from '@lexical/rich-text'
+import { $setBlocksType } from '@lexical/selection'
+import { ActionIcon, Button, Group, Paper, Popover, Stack, TextInput } from '@mantine/core'
+import {
+  type Icon,
+  IconBold,
+  IconCode,
+  IconH2,
+  IconH3,
+  IconItalic,
+  IconLink,
+  IconList,
+  IconListNumbers,
+  IconPilcrow,
+  IconQuote,
+} from '@tabler/icons-react'
+import {
+  $createParagraphNode,
+  $getRoot,
+  $getSelection,
+  $isRangeSelection,
+  FORMAT_TEXT_COMMAND,
+  type LexicalEditor,
+} from 'lexical'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type EditorDocument, openingOf } from '../api/document'
+import classes from './rich-text-editor.module.css'
+
+const THEME = {
+  paragraph: classes.paragraph,
+  quote: classes.quote,
+  code: classes.code,
+  link: classes.link,
+  text: { bold: classes.bold, italic: classes.italic, code: classes.inlineCode },
+}
+
+/**
+ * The content's body in Lexical: headings, lists, quotes, code blocks, links, bold and italic.
+ * Opens the content's Lexical tree, or its html when it has none; reports both on every change.
+ */
+export function RichTextEditor({
+  initial,
+  label,
+  onChange,
+}: {
+  initial: { lexical?: Record<string, unknown> | null; html?: string } | undefined
+  label: string
+  onChange: (document: EditorDocument) => void
+}) {
+  const opening = openingOf(initial)
+  const initialConfig = {
+    namespace: 'folio-content',
+    theme: THEME,
+    nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, CodeNode, LinkNode],
+    onError: (error: Error) => {
+      throw error
+    },
+    editorState:
+      opening.kind === 'lexical'
+        ? opening.state
+        : opening.kind === 'html'
+          ? (editor: LexicalEditor) => importHtml(editor, opening.html)
+          : undefined,
+  }
+  return (
+    <LexicalComposer initialConfig={initialConfig}>
+      <Paper withBorder radius="md">
+        <Toolbar />
+        <div className={classes.surface}>
+          <RichTextPlugin
+            contentEditable={<ContentEditable className={classes.editable} aria-label={label} />}
+            ErrorBoundary={LexicalErrorBoundary}
+          />
+        </div>
+      </Paper>
+      <HistoryPlugin />
+      <ListPlugin />
+      <LinkPlugin />
+      <OnChangePlugin
+        ignoreSelectionChange
+        onChange={(editorState, editor) => {
+          editorState.read(() => {
+            onChange({
+              lexical: editorState.toJSON() as unknown as Record<string, unknown>,
+              html: exportHtml(editor),
+            })
+          })
+        }}
+      />
+    </LexicalComposer>
+  )
+}
+
+/** Runs inside the editor's first update: the html's nodes become the document. */
+function importHtml(editor: LexicalEditor, html: string) {
+  const dom = new DOMParser().parseFromString(html, 'text/html')
+  const root = $getRoot()
+  root.clear()
+  root.append(...$generateNodesFromDOM(editor, dom))
+}
+
+/**
+ * The document as the html websites get: Lexical's export without what only the editor needs
+ * (its theme's class names, `white-space` styles, direction marks and the bare `<span>` around
+ * every run of text).
+ */
+function exportHtml(editor: LexicalEditor): string {
+  const template = document.createElement('template')
+  template.innerHTML = $generateHtmlFromNodes(editor, null)
+  for (const element of template.content.querySelectorAll('*')) {
+    element.removeAttribute('class')
+    element.removeAttribute('style')
+    element.removeAttribute('dir')
+    element.removeAttribute('value')
+  }
+  for (const span of template.content.querySelectorAll('span')) {
+    if (span.attributes.length === 0) span.replaceWith(...span.childNodes)
+  }
+  return template.innerHTML
+}
+
+type Block = 'paragraph' | 'h2' | 'h3' | 'quote' | 'code'
+
+function Toolbar() {
+  const { t } = useTranslation()
+  const [editor] = useLexicalComposerContext()
+  const [linkOpen, setLinkOpen] = useState(false)
+  const [url, setUrl] = useState('https://')
+
+  const setBlock = (block: Block) => {
+    editor.update(() => {
+      const selection = $getSelection()
+      if (!$isRangeSelection(selection)) return
+      $setBlocksType(selection, () => {
+        if (block === 'paragraph') return $createParagraphNode()
+        if (block === 'quote') return $createQuoteNode()
+        if (block === 'code') return $createCodeNode()
+        return $createHeadingNode(block)
+      })
+    })
+  }
+  const isLink = () =>
+    editor.getEditorState().read(() => {
+      const selection = $getSelection()
+      return (
+        $isRangeSelection(selection) && selection.getNodes().some((node) => $isLinkNode(node.getParent()))
+      )
+    })
+
+  const button = (label: string, Glyph: Icon, action: () => void) => (
+    <ActionIcon key={label} variant="default" size="md" aria-label={label} title={label} onClick={action}>
+      <Glyph size={18} stroke={1.6} aria-hidden />
+    </ActionIcon>
+  )
+  return (
+    <Group gap={4} p={6} role="toolbar" aria-label={t('editor.toolbar')} wrap="wrap">
+      {button(t('editor.paragraph'), IconPilcrow, () => setBlock('paragraph'))}
+      {button(t('editor.heading2'), IconH2, () => setBlock('h2'))}
+      {button(t('editor.heading3'), IconH3, () => setBlock('h3'))}
+      {button(t('editor.bold'), IconBold, () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'bold'))}
+      {button(t('editor.italic'), IconItalic, () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'italic'))}
+      {button(t('editor.bulletList'), IconList, () =>
+        editor.dispatchCommand(INSERT_UNORDERED_LIST_COMMAND, undefined),
+      )}
+      {button(t('editor.numberedList'), IconListNumbers, () =>
+        editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined),
+      )}
+      {button(t('editor.quote'), IconQuote, () => setBlock('quote'))}
+      {button(t('editor.codeBlock'), IconCode, () => setBlock('code'))}
+      <Popover opened={linkOpen} onChange={setLinkOpen} trapFocus withArrow>
+        <Popover.Target>
+          <ActionIcon
+            variant="default"
+            size="md"
+            aria-label={t('editor.link')}
+            title={t('editor.link')}
+            onClick={() => {
+              if (isLink()) editor.dispatchCommand(TOGGLE_LINK_COMMAND, null)
+              else setLinkOpen((open) => !open)
+            }}
+          >
+            <IconLink size={18} stroke={1.6} aria-hidden />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault()
+              editor.dispatchCommand(TOGGLE_LINK_COMMAND, url)
+              setLinkOpen(false)
+            }}
+          >
+            <Stack gap="xs">
+              <TextInput
+                label={t('editor.linkUrl')}
+                value={url}
+                onChange={(e) => setUrl(e.currentTarget.value)}
+              />
+              <Button type="submit" size="xs">
+                {t('editor.linkApply')}
+              </Button>
+            </Stack>
+          </form>
+        </Popover.Dropdown>
+      </Popover>
+    </Group>
+  )
+}

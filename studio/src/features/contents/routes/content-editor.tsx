@@ -1,0 +1,154 @@
+import { Alert, Button, Group, Loader, Select, Stack, Textarea, TextInput, Title } from '@mantine/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate, useParams } from '@tanstack/react-router'
+import { type FormEvent, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type FieldErrors, fieldErrors } from '../../../lib/errors'
+import { notifySuccess } from '../../../lib/notify'
+import { type ContentBody, contentQuery, createContent, updateContent } from '../api/contents'
+import type { EditorDocument } from '../api/document'
+import { CONTENT_STATUSES, type ContentStatus } from '../api/search'
+import { RichTextEditor } from '../components/rich-text-editor'
+
+type Loaded = NonNullable<ReturnType<typeof useLoaded>['data']>
+
+function useLoaded(tenantId: string, contentId: string | undefined) {
+  return useQuery({ ...contentQuery(tenantId, contentId ?? ''), enabled: contentId !== undefined })
+}
+
+/** Writes a new content (`/contents/new`) or edits one (`/contents/$contentId`). */
+export function ContentEditorPage() {
+  const { t } = useTranslation()
+  const { tenantId, contentId } = useParams({ strict: false }) as { tenantId: string; contentId?: string }
+  const loaded = useLoaded(tenantId, contentId)
+  if (contentId !== undefined && loaded.error) {
+    return (
+      <Alert color="red" role="alert">
+        {loaded.error.message}
+      </Alert>
+    )
+  }
+  if (contentId !== undefined && !loaded.data) return <Loader aria-label={t('app.loading')} />
+  return <ContentForm key={contentId ?? 'new'} tenantId={tenantId} content={loaded.data?.content} />
+}
+
+function ContentForm({ tenantId, content }: { tenantId: string; content: Loaded['content'] | undefined }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [status, setStatus] = useState<ContentStatus>((content?.status as ContentStatus) ?? 'draft')
+  const body = useRef<EditorDocument | undefined>(undefined)
+  const publishing = useRef(false)
+
+  const mutation = useMutation({
+    mutationFn: (input: ContentBody) => (content ? updateContent(content.id, input) : createContent(input)),
+    onSuccess: async (answer) => {
+      setStatus(answer.content.status as ContentStatus)
+      await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'contents'] })
+      notifySuccess(t('editor.saved', { title: answer.content.title }))
+      if (!content) {
+        await navigate({
+          to: '/t/$tenantId/contents/$contentId',
+          params: { tenantId, contentId: answer.content.id },
+          replace: true,
+        })
+      }
+    },
+    onError: (error) => setErrors(fieldErrors(error, { SlugConflict: 'slug' })),
+  })
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const slug = String(form.get('slug')).trim()
+    const nextStatus = publishing.current ? 'published' : status
+    publishing.current = false
+    setErrors({})
+    mutation.mutate({
+      title: String(form.get('title')),
+      summary: String(form.get('summary')),
+      status: nextStatus,
+      ...(slug === '' ? {} : { slug }),
+      ...(body.current === undefined ? {} : { lexical: body.current.lexical, html: body.current.html }),
+    })
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack maw={900}>
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            {content ? t('editor.editTitle') : t('editor.newTitle')}
+          </Title>
+          <Group>
+            <Button type="submit" variant="default" loading={mutation.isPending}>
+              {t('editor.save')}
+            </Button>
+            <Button
+              type="submit"
+              loading={mutation.isPending}
+              onClick={() => {
+                publishing.current = true
+              }}
+            >
+              {t('editor.publish')}
+            </Button>
+          </Group>
+        </Group>
+        {errors.form && (
+          <Alert color="red" role="alert">
+            {errors.form}
+          </Alert>
+        )}
+        <TextInput
+          name="title"
+          label={t('contents.fields.title')}
+          defaultValue={content?.title ?? ''}
+          required
+          error={errors.title}
+        />
+        <Group grow align="flex-start">
+          <TextInput
+            name="slug"
+            label={t('contents.fields.slug')}
+            description={t('editor.slugHint')}
+            defaultValue={content?.slug ?? ''}
+            error={errors.slug}
+          />
+          <Select
+            label={t('contents.fields.status')}
+            value={status}
+            allowDeselect={false}
+            data={CONTENT_STATUSES.filter((s) => s !== 'scheduled' || status === 'scheduled').map((s) => ({
+              value: s,
+              label: t(`contents.status.${s}`),
+            }))}
+            onChange={(value) => value && setStatus(value as ContentStatus)}
+            error={errors.status}
+          />
+        </Group>
+        <Textarea
+          name="summary"
+          label={t('contents.fields.summary')}
+          defaultValue={content?.summary ?? ''}
+          autosize
+          minRows={2}
+          error={errors.summary}
+        />
+        <RichTextEditor
+          initial={content}
+          label={t('contents.fields.body')}
+          onChange={(document) => {
+            body.current = document
+          }}
+        />
+        {(errors.html || errors.lexical) && (
+          <Alert color="red" role="alert">
+            {errors.html ?? errors.lexical}
+          </Alert>
+        )}
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,147 @@
+import { Alert, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { type FormEvent, useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AnchorLink, ButtonLink } from '../../../lib/links'
+import { contentsQuery } from '../api/contents'
+import { CONTENT_STATUSES, type ContentStatus } from '../api/search'
+import { StatusBadge } from '../components/status-badge'
+
+const route = getRouteApi('/signed-in/t/$tenantId/contents')
+
+/** The tenant's contents: filters by status, type and words, in pages; the filters live in the URL. */
+export function ContentsListPage() {
+  const { t, i18n } = useTranslation()
+  const { tenantId } = route.useParams()
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+  const { data, error, isFetching } = useQuery(contentsQuery(tenantId, search))
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
+  const captionId = useId()
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const words = String(new FormData(event.currentTarget).get('search')).trim()
+    void navigate({ search: (previous) => ({ ...previous, search: words || undefined, page: undefined }) })
+  }
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('contents.title')}
+        </Title>
+        <ButtonLink to="/t/$tenantId/contents/new" params={{ tenantId }}>
+          {t('contents.new')}
+        </ButtonLink>
+      </Group>
+      <Group align="flex-end" wrap="wrap">
+        <search>
+          <form onSubmit={onSearch}>
+            <Group align="flex-end" gap="xs">
+              <TextInput
+                key={search.search ?? ''}
+                name="search"
+                type="search"
+                label={t('contents.search')}
+                defaultValue={search.search ?? ''}
+              />
+              <Button type="submit" variant="default">
+                {t('contents.searchSubmit')}
+              </Button>
+            </Group>
+          </form>
+        </search>
+        <Select
+          label={t('contents.statusFilter')}
+          clearable
+          placeholder={t('contents.anyStatus')}
+          value={search.status ?? null}
+          data={CONTENT_STATUSES.map((status) => ({ value: status, label: t(`contents.status.${status}`) }))}
+          onChange={(value) =>
+            navigate({
+              search: (previous) => ({
+                ...previous,
+                status: (value as ContentStatus | null) ?? undefined,
+                page: undefined,
+              }),
+            })
+          }
+        />
+        <Select
+          label={t('contents.typeFilter')}
+          clearable
+          placeholder={t('contents.anyType')}
+          value={search.type ?? null}
+          data={[
+            { value: 'post', label: t('contents.type.post') },
+            { value: 'page', label: t('contents.type.page') },
+          ]}
+          onChange={(value) =>
+            navigate({ search: (previous) => ({ ...previous, type: value ?? undefined, page: undefined }) })
+          }
+        />
+      </Group>
+      {error ? (
+        <Alert color="red" role="alert">
+          {error.message}
+        </Alert>
+      ) : data && data.contents.length === 0 ? (
+        <Text>{t('contents.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer
+          minWidth={560}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label={t('contents.title')}
+        >
+          <Table striped aria-describedby={captionId} aria-busy={isFetching}>
+            <Table.Caption id={captionId}>
+              {data ? t('contents.count', { count: data.pagination.total }) : t('app.loading')}
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('contents.fields.title')}</Table.Th>
+                <Table.Th>{t('contents.fields.status')}</Table.Th>
+                <Table.Th>{t('contents.fields.type')}</Table.Th>
+                <Table.Th>{t('contents.fields.updatedAt')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data?.contents.map((content) => (
+                <Table.Tr key={content.id}>
+                  <Table.Td>
+                    <AnchorLink
+                      to="/t/$tenantId/contents/$contentId"
+                      params={{ tenantId, contentId: content.id }}
+                    >
+                      {content.title}
+                    </AnchorLink>
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={content.status} />
+                  </Table.Td>
+                  <Table.Td>{t(`contents.type.${content.type}`, { defaultValue: content.type })}</Table.Td>
+                  <Table.Td>{date.format(new Date(content.updatedAt))}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {data && data.pagination.pages > 1 && (
+        <Pagination
+          total={data.pagination.pages}
+          value={data.pagination.page}
+          onChange={(page) => navigate({ search: (previous) => ({ ...previous, page }) })}
+          getControlProps={(control) => ({
+            'aria-label': t(`contents.paging.${control}`),
+          })}
+          getItemProps={(page) => ({ 'aria-label': t('contents.paging.page', { page }) })}
+        />
+      )}
+    </Stack>
+  )
+}

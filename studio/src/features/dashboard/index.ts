@@ -1,0 +1,4 @@
+/** The tenant's dashboard. */
+import { lazyRouteComponent } from '@tanstack/react-router'
+
+export const DashboardPage = lazyRouteComponent(() => import('./routes/dashboard'), 'DashboardPage')

@@ -1,0 +1,47 @@
+import { type AnswerOf, unwrap } from '@folio/client'
+import { queryOptions } from '@tanstack/react-query'
+import { folio } from '../../../app/api'
+import { putWithProgress } from './put'
+
+export type Media = AnswerOf<'listMedia'>['media'][number]
+
+/** Media per page of the library. */
+export const MEDIA_PAGE_SIZE = 24
+
+/** A page of the tenant's active media (`GET /api/media`). */
+export const mediaQuery = (tenantId: string, page: number) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'media', 'list', page],
+    queryFn: () =>
+      unwrap(
+        folio.GET('/api/media', { params: { query: { page, limit: MEDIA_PAGE_SIZE, status: 'active' } } }),
+      ),
+  })
+
+/**
+ * Uploads one file through the presigned flow (docs/decisions/media.md): `POST /api/media/presign`
+ * for a URL, a PUT of the bytes there (progress reported 0..1), then `POST /api/media` registers it.
+ */
+export async function uploadMedia(file: File, onProgress: (fraction: number) => void): Promise<Media> {
+  const contentType = file.type || 'application/octet-stream'
+  const presigned = await unwrap(
+    folio.POST('/api/media/presign', { body: { fileName: file.name, contentType, size: file.size } }),
+  )
+  await putWithProgress(presigned.uploadUrl, presigned.method, presigned.headers, file, onProgress)
+  const { media } = await unwrap(
+    folio.POST('/api/media', {
+      body: { key: presigned.key, originalName: file.name, mimeType: contentType, size: file.size },
+    }),
+  )
+  return media
+}
+
+/** Sets a media item's alternative text (`PATCH /api/media/{id}`); empty clears it. */
+export function setAltText(id: string, altText: string) {
+  return unwrap(
+    folio.PATCH('/api/media/{id}', {
+      params: { path: { id } },
+      body: { altText: altText.trim() === '' ? null : altText.trim() },
+    }),
+  )
+}

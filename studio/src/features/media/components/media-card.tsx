@@ -1,0 +1,70 @@
+import { Button, Card, Group, Image, Text, TextInput } from '@mantine/core'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { fieldErrors } from '../../../lib/errors'
+import { notifySuccess } from '../../../lib/notify'
+import { type Media, setAltText } from '../api/media'
+
+/** One item of the library: its preview, name and alternative text (editable). */
+export function MediaCard({ tenantId, media }: { tenantId: string; media: Media }) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const [error, setError] = useState<string | undefined>()
+  const name = media.originalName ?? media.title ?? media.id
+  const isImage = media.mimeType?.startsWith('image/') ?? false
+  const mutation = useMutation({
+    mutationFn: (altText: string) => setAltText(media.id, altText),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'media'] })
+      notifySuccess(t('media.altSaved', { name }))
+    },
+    onError: (failure) => {
+      const errors = fieldErrors(failure)
+      setError(errors.altText ?? errors.form)
+    },
+  })
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setError(undefined)
+    mutation.mutate(String(new FormData(event.currentTarget).get('altText')))
+  }
+  return (
+    <Card withBorder padding="sm" radius="md" component="li">
+      <Card.Section>
+        {isImage ? (
+          <Image src={media.thumbnailUrl ?? media.url} alt={media.altText ?? ''} h={140} fit="cover" />
+        ) : (
+          <Text p="md" c="dimmed" h={140}>
+            {media.mimeType}
+          </Text>
+        )}
+      </Card.Section>
+      <Text size="sm" fw={600} mt="xs" truncate="end" title={name}>
+        {name}
+      </Text>
+      <form onSubmit={submit}>
+        <Group align="flex-end" gap="xs" wrap="nowrap" mt="xs">
+          <TextInput
+            name="altText"
+            size="xs"
+            flex={1}
+            label={t('media.altText')}
+            aria-label={t('media.altTextOf', { name })}
+            defaultValue={media.altText ?? ''}
+            error={error}
+          />
+          <Button
+            type="submit"
+            size="xs"
+            variant="default"
+            loading={mutation.isPending}
+            aria-label={t('media.saveAltOf', { name })}
+          >
+            {t('media.save')}
+          </Button>
+        </Group>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,4 @@
+/** Media: the library, with uploads through the presigned flow. */
+import { lazyRouteComponent } from '@tanstack/react-router'
+
+export const MediaLibraryPage = lazyRouteComponent(() => import('./routes/media-library'), 'MediaLibraryPage')

@@ -1,0 +1,200 @@
+import { execSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { STUDIO_DIR } from '../src/http/studio.js'
+import { describeInBrowser, launchBrowser } from './browser.js'
+import { createTestContext, type TestContext } from './helpers.js'
+import { jpegBytes } from './media-fixtures.js'
+
+// Studio as an editor meets it (issue 18): the built app served by a real Folio on PGlite, driven
+// in Chromium from registration to a published article, with axe on every screen visited.
+const WAIT = { timeout: 15_000 }
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+let ctx: TestContext
+let origin: string
+let browser: Browser
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+beforeAll(async () => {
+  // CI builds before testing; a checkout that never built gets Studio built here (about 15 s).
+  if (!existsSync(`${STUDIO_DIR}/index.html`)) {
+    execSync('npm run build --silent -w @folio/studio', { stdio: 'inherit' })
+  }
+  const port = await freePort()
+  origin = `http://127.0.0.1:${port}`
+  ctx = await createTestContext({ env: { PUBLIC_URL: origin } })
+  await ctx.app.listen({ port, host: '127.0.0.1' })
+  browser = await launchBrowser()
+}, 90_000)
+afterAll(async () => {
+  await browser?.close()
+  await ctx?.close()
+})
+
+/** axe-core's serious and critical violations on the page as it is now (rule id: nodes). */
+async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) stays in force.
+  await page.evaluate(axeSource)
+  const violations = await page.evaluate(async () => {
+    const page = globalThis as any
+    const result = await page.axe.run(page.document, { resultTypes: ['violations'] })
+    return result.violations
+      .filter((violation: any) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation: any) => `${violation.id}: ${violation.nodes.map((node: any) => node.target).join(', ')}`,
+      )
+  })
+  return violations
+}
+
+async function expectAccessible(page: Page, screen: string) {
+  // A notification fading in or out blends into the page behind it: check it once it has arrived.
+  await expect
+    .poll(() =>
+      page.$$eval('.mantine-Notification-root', (roots: any[]) =>
+        roots.every((root) => (globalThis as any).getComputedStyle(root.parentElement).opacity === '1'),
+      ),
+    )
+    .toBe(true)
+  expect(await axeViolations(page), screen).toEqual([])
+}
+
+describeInBrowser('Studio in Chromium', () => {
+  it('registers, signs in, creates a tenant, writes and publishes an article, uploads an image', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    const problems: string[] = []
+    // The browser logs every 4xx answer; the two this journey causes on purpose (the session probe
+    // before sign-in, the wrong password) are expected, any other is a problem.
+    const expected = new Set([`${origin}/api/auth/session`, `${origin}/api/auth/login`])
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return
+      if (message.text().includes('status of 401') && expected.has(message.location().url)) return
+      problems.push(`${message.text()} (${message.location().url})`)
+    })
+    page.on('pageerror', (error) => problems.push(error.message))
+
+    // `/` leads to the app, which asks for a session first.
+    await page.goto(`${origin}/`)
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
+    expect(new URL(page.url()).pathname).toBe('/admin/login')
+    await expectAccessible(page, 'sign-in')
+
+    // Registration, then the verify-email notice.
+    await page.getByRole('link', { name: 'Create an account' }).click()
+    await page.getByRole('heading', { name: 'Create an account' }).waitFor(WAIT)
+    await expectAccessible(page, 'registration')
+    await page.getByLabel('First name').fill('Ada')
+    await page.getByLabel('Last name').fill('Lovelace')
+    await page.getByLabel('E-mail').fill('ada@example.test')
+    await page.getByRole('textbox', { name: 'Password' }).fill('correct horse battery')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor(WAIT)
+    expect(await page.getByRole('status').textContent()).toContain('ada@example.test')
+    await expectAccessible(page, 'verify-email notice')
+
+    // A wrong password is shown on the form; the right one signs in.
+    await page.getByRole('link', { name: 'Go to sign-in' }).click()
+    await page.getByLabel('E-mail').fill('ada@example.test')
+    await page.getByRole('textbox', { name: 'Password' }).fill('wrong password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('alert').waitFor(WAIT)
+    await page.getByRole('textbox', { name: 'Password' }).fill('correct horse battery')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('heading', { name: 'Your tenants' }).waitFor(WAIT)
+    await expectAccessible(page, 'tenant home')
+
+    // A tenant, then its dashboard.
+    await page.getByRole('link', { name: 'Create a tenant' }).click()
+    await page.getByRole('heading', { name: 'Create a tenant' }).waitFor(WAIT)
+    await expectAccessible(page, 'tenant creation')
+    await page.getByLabel('Name').fill('Ada’s Notes')
+    await page.getByRole('button', { name: 'Create tenant' }).click()
+    await page.getByRole('heading', { name: 'Recent activities' }).waitFor(WAIT)
+    const tenantId = new URL(page.url()).pathname.split('/')[3]!
+    expect(tenantId).toMatch(/^[0-9a-f]{24}$/)
+    await page.getByRole('heading', { name: 'Ada’s Notes' }).waitFor(WAIT)
+    await expectAccessible(page, 'dashboard')
+
+    // The contents list, empty, then the editor.
+    await page.getByRole('link', { name: 'Contents' }).click()
+    await page.getByText('No contents match.').waitFor(WAIT)
+    await expectAccessible(page, 'contents list')
+    await page.getByRole('link', { name: 'New content' }).click()
+    const body = page.getByRole('textbox', { name: 'Body' })
+    await body.waitFor(WAIT)
+    await expectAccessible(page, 'editor')
+    await page.getByLabel('Title').fill('Hello from Studio')
+    await page.getByLabel('Summary').fill('A first article.')
+    await body.click()
+    await page.getByRole('button', { name: 'Heading 2' }).click()
+    await page.keyboard.type('A heading')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('Some words.')
+    await page.getByRole('button', { name: 'Publish' }).click()
+    await page.waitForURL(/\/contents\/[0-9a-f]{24}$/, WAIT)
+
+    // Published: the public route serves it to a website.
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/public/contents/slug/hello-from-studio',
+      headers: { 'x-tenant-id': tenantId },
+    })
+    expect(read.statusCode, read.body).toBe(200)
+    const { content } = read.json()
+    expect(content).toMatchObject({ title: 'Hello from Studio', summary: 'A first article.' })
+    expect(content.html).toContain('A heading</h2>')
+    expect(content.html).toContain('Some words.')
+
+    // The list shows it; a reload of the editor opens the stored tree.
+    await page.reload()
+    await expect.poll(() => body.textContent(), WAIT).toBe('A headingSome words.')
+    await page.getByRole('link', { name: 'Contents' }).click()
+    await page.getByRole('link', { name: 'Hello from Studio' }).waitFor(WAIT)
+    await expectAccessible(page, 'contents list with a content')
+
+    // The media library: an upload through the presigned flow, then its alt text.
+    await page.getByRole('link', { name: 'Media' }).click()
+    await page.getByText('No media yet.').waitFor(WAIT)
+    await expectAccessible(page, 'media library')
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'sky.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await jpegBytes(320, 200),
+    })
+    const alt = page.getByRole('textbox', { name: 'Alt text of sky.jpg' })
+    await alt.waitFor(WAIT)
+    await alt.fill('A blue sky')
+    await page.getByRole('button', { name: 'Save the alt text of sky.jpg' }).click()
+    await page.getByText('Alt text of sky.jpg saved.').waitFor(WAIT)
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/public/contents/slug/hello-from-studio',
+      headers: { 'x-tenant-id': tenantId },
+    })
+    expect(listed.statusCode).toBe(200)
+    await expectAccessible(page, 'media library with an item')
+
+    // A phone's width: the navigation folds behind a labelled button.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.getByRole('button', { name: 'Show or hide the navigation' }).click()
+    await page.getByRole('link', { name: 'Dashboard' }).click()
+    await page.getByRole('heading', { name: 'Recent activities' }).waitFor(WAIT)
+    await expectAccessible(page, 'dashboard at 390×844')
+
+    expect(problems).toEqual([])
+    await context.close()
+  }, 90_000)
+})
