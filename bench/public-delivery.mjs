@@ -237,7 +237,8 @@ const serverEnv = {
   LOG_LEVEL: 'warn',
 }
 async function startFolio(mode) {
-  const profile = env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/results/cpu')}`] : []
+  const profile =
+    env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/results/cpu')}`] : []
   const server = startServer(`folio ${mode}`, [...startFlags, ...profile, 'dist/server.js'], {
     cwd: root,
     port: await freePort(),
