@@ -6,10 +6,11 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router'
-import { accountQuery, RegisterPage, SignInPage } from '../features/auth'
+import { accountQuery, ProfilePage, RegisterPage, SignInPage } from '../features/auth'
 import { ContentEditorPage, ContentsListPage, parseContentsSearch } from '../features/contents'
 import { DashboardPage } from '../features/dashboard'
 import { MediaLibraryPage } from '../features/media'
+import { CategoriesPage, TagsPage } from '../features/taxonomy'
 import { CreateTenantPage, TenantHomePage } from '../features/tenants'
 import { safeRedirect } from '../lib/redirect'
 import { folio } from './api'
@@ -70,6 +71,12 @@ const createTenantRoute = createRoute({
   component: CreateTenantPage,
 })
 
+const profileRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/profile',
+  component: ProfilePage,
+})
+
 /** A tenant's screens: the tenant in the URL is the one every call acts on (`X-Tenant-ID`). */
 const tenantRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -111,13 +118,34 @@ const mediaRoute = createRoute({
   component: MediaLibraryPage,
 })
 
+const categoriesRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/categories',
+  component: CategoriesPage,
+})
+
+const tagsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/tags',
+  component: TagsPage,
+})
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   registerRoute,
   signedInRoute.addChildren([
     homeRoute,
     createTenantRoute,
-    tenantRoute.addChildren([dashboardRoute, contentsRoute, newContentRoute, editContentRoute, mediaRoute]),
+    profileRoute,
+    tenantRoute.addChildren([
+      dashboardRoute,
+      contentsRoute,
+      newContentRoute,
+      editContentRoute,
+      mediaRoute,
+      categoriesRoute,
+      tagsRoute,
+    ]),
   ]),
 ])
 

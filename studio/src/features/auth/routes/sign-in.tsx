@@ -23,7 +23,7 @@ export function SignInPage() {
     onSuccess: async () => {
       queryClient.removeQueries()
       await queryClient.fetchQuery(accountQuery)
-      router.history.push(safeRedirect(redirect))
+      await router.navigate({ href: safeRedirect(redirect) })
     },
     onError: (error) => setErrors(fieldErrors(error)),
   })
