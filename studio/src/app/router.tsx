@@ -7,7 +7,12 @@ import {
   redirect,
 } from '@tanstack/react-router'
 import { accountQuery, ProfilePage, RegisterPage, SignInPage } from '../features/auth'
-import { ContentEditorPage, ContentsListPage, parseContentsSearch } from '../features/contents'
+import {
+  ContentEditorPage,
+  ContentsListPage,
+  ContentVersionsPage,
+  parseContentsSearch,
+} from '../features/contents'
 import { DashboardPage } from '../features/dashboard'
 import { MediaLibraryPage } from '../features/media'
 import { CategoriesPage, TagsPage } from '../features/taxonomy'
@@ -112,6 +117,12 @@ const editContentRoute = createRoute({
   component: ContentEditorPage,
 })
 
+const contentVersionsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/contents/$contentId/versions',
+  component: ContentVersionsPage,
+})
+
 const mediaRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/media',
@@ -142,6 +153,7 @@ const routeTree = rootRoute.addChildren([
       contentsRoute,
       newContentRoute,
       editContentRoute,
+      contentVersionsRoute,
       mediaRoute,
       categoriesRoute,
       tagsRoute,

@@ -73,3 +73,26 @@ export async function resolveTagIds(
   }
   return ids
 }
+
+/** A content's versions, newest first (`GET /api/contents/{id}/versions`). */
+export const versionsQuery = (tenantId: string, id: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'contents', 'one', id, 'versions'],
+    queryFn: () =>
+      unwrap(folio.GET('/api/contents/{id}/versions', { params: { path: { id }, query: { limit: 50 } } })),
+  })
+
+/** One version with its snapshot of the content (`GET /api/contents/{id}/versions/{versionId}`). */
+export const versionQuery = (tenantId: string, id: string, versionId: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'contents', 'one', id, 'versions', versionId],
+    queryFn: () =>
+      unwrap(folio.GET('/api/contents/{id}/versions/{versionId}', { params: { path: { id, versionId } } })),
+  })
+
+/** Makes a version the current one (`POST /api/contents/{id}/versions/{versionId}/restore`). */
+export function restoreVersion(id: string, versionId: string) {
+  return unwrap(
+    folio.POST('/api/contents/{id}/versions/{versionId}/restore', { params: { path: { id, versionId } } }),
+  )
+}

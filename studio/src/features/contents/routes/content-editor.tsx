@@ -4,6 +4,7 @@ import { useNavigate, useParams } from '@tanstack/react-router'
 import { type FormEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
+import { ButtonLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
 import {
   type ContentBody,
@@ -119,6 +120,15 @@ function ContentForm({
             {content ? t('editor.editTitle') : t('editor.newTitle')}
           </Title>
           <Group>
+            {content && (
+              <ButtonLink
+                variant="subtle"
+                to="/t/$tenantId/contents/$contentId/versions"
+                params={{ tenantId, contentId: content.id }}
+              >
+                {t('versions.link')}
+              </ButtonLink>
+            )}
             <Button type="submit" variant="default" loading={mutation.isPending}>
               {t('editor.save')}
             </Button>
