@@ -229,6 +229,11 @@ describeInBrowser('Studio in Chromium', () => {
     await page.getByRole('button', { name: 'Restore version 1' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click()
     await expect.poll(() => page.getByLabel('Title').inputValue(), WAIT).toBe('Hello from Studio')
+    // Scheduling asks for the time to publish at.
+    await page.getByRole('combobox', { name: 'Status' }).click()
+    await page.getByRole('option', { name: 'Scheduled' }).click()
+    await page.getByRole('button', { name: 'Publish at' }).waitFor(WAIT)
+    await expectAccessible(page, 'editor, scheduling')
 
     await page.getByRole('link', { name: 'Contents' }).click()
     await page.getByRole('link', { name: 'Hello from Studio' }).waitFor(WAIT)

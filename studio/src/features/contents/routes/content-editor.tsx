@@ -1,4 +1,7 @@
+import '@mantine/dates/styles.css'
+import 'dayjs/locale/tr'
 import { Alert, Button, Group, Loader, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { DatesProvider, DateTimePicker } from '@mantine/dates'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useParams } from '@tanstack/react-router'
 import { type FormEvent, useRef, useState } from 'react'
@@ -16,6 +19,7 @@ import {
   updateContent,
 } from '../api/contents'
 import type { EditorDocument } from '../api/document'
+import { fromPickerValue, toPickerValue } from '../api/schedule'
 import { CONTENT_STATUSES, type ContentStatus } from '../api/search'
 import type { KnownTag } from '../api/tags'
 import { RichTextEditor } from '../components/rich-text-editor'
@@ -64,11 +68,12 @@ function ContentForm({
   content: Loaded['content'] | undefined
   knownTags: KnownTag[]
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<ContentStatus>((content?.status as ContentStatus) ?? 'draft')
+  const [publishAt, setPublishAt] = useState<string | null>(toPickerValue(content?.publishAt ?? null))
   const [categories, setCategories] = useState<string[]>(content?.categories ?? [])
   const [tagTitles, setTagTitles] = useState<string[]>(knownTags.map((tag) => tag.title))
   const [slugNote, setSlugNote] = useState<string | undefined>()
@@ -107,6 +112,7 @@ function ContentForm({
       summary: String(form.get('summary')),
       status: nextStatus,
       categories,
+      ...(nextStatus === 'scheduled' ? { publishAt: fromPickerValue(publishAt) } : {}),
       ...(slug === '' ? {} : { slug }),
       ...(body.current === undefined ? {} : { lexical: body.current.lexical, html: body.current.html }),
     })
@@ -180,13 +186,26 @@ function ContentForm({
             label={t('contents.fields.status')}
             value={status}
             allowDeselect={false}
-            data={CONTENT_STATUSES.filter((s) => s !== 'scheduled' || status === 'scheduled').map((s) => ({
+            data={CONTENT_STATUSES.map((s) => ({
               value: s,
               label: t(`contents.status.${s}`),
             }))}
             onChange={(value) => value && setStatus(value as ContentStatus)}
             error={errors.status}
           />
+          {status === 'scheduled' && (
+            <DatesProvider settings={{ locale: i18n.language }}>
+              <DateTimePicker
+                label={t('contents.fields.publishAt')}
+                value={publishAt}
+                onChange={setPublishAt}
+                required
+                clearable
+                minDate={new Date()}
+                error={errors.publishAt}
+              />
+            </DatesProvider>
+          )}
         </Group>
         {slugNote && (
           <Text size="sm" role="status" mt={-8}>
