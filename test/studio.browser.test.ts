@@ -238,6 +238,13 @@ describeInBrowser('Studio in Chromium', () => {
     await page.getByRole('link', { name: 'Contents' }).click()
     await page.getByRole('link', { name: 'Hello from Studio' }).waitFor(WAIT)
     await expectAccessible(page, 'contents list with a content')
+    await page.getByRole('combobox', { name: 'Category' }).click()
+    await page.getByRole('option', { name: '— Europe' }).click()
+    await page.waitForURL(/category=[0-9a-f]{24}/, WAIT)
+    await page.getByRole('link', { name: 'Hello from Studio' }).waitFor(WAIT)
+    await page.getByRole('combobox', { name: 'Status' }).click()
+    await page.getByRole('option', { name: 'Draft' }).click()
+    await page.getByText('No contents match.').waitFor(WAIT)
 
     // The media library: an upload through the presigned flow, then its alt text.
     await page.getByRole('link', { name: 'Media' }).click()
