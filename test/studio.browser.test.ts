@@ -60,11 +60,16 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 async function expectAccessible(page: Page, screen: string) {
-  // A notification fading in or out blends into the page behind it: check it once it has arrived.
+  // A notification fading in or out blends into the page behind it: check once every one shows fully.
   await expect
     .poll(() =>
       page.$$eval('.mantine-Notification-root', (roots: any[]) =>
-        roots.every((root) => (globalThis as any).getComputedStyle(root.parentElement).opacity === '1'),
+        roots.every((root) => {
+          for (let node = root; node !== null; node = node.parentElement) {
+            if ((globalThis as any).getComputedStyle(node).opacity !== '1') return false
+          }
+          return true
+        }),
       ),
     )
     .toBe(true)
@@ -75,13 +80,22 @@ describeInBrowser('Studio in Chromium', () => {
   it('registers, signs in, creates a tenant, writes and publishes an article, uploads an image', async () => {
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
+    page.setDefaultTimeout(WAIT.timeout)
+    const cookieHeader = async () =>
+      (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
     const problems: string[] = []
-    // The browser logs every 4xx answer; the two this journey causes on purpose (the session probe
-    // before sign-in, the wrong password) are expected, any other is a problem.
-    const expected = new Set([`${origin}/api/auth/session`, `${origin}/api/auth/login`])
+    // The browser logs every 4xx answer; those this journey causes on purpose (the session probe
+    // before sign-in, the too-short password, the wrong one, the write after the session ended)
+    // are expected, any other is a problem.
+    const expected = new Set(
+      ['401 /api/auth/session', '400 /api/auth/register', '401 /api/auth/login', '401 /api/tags'].map(
+        (answer) => answer.replace(' ', ` ${origin}`),
+      ),
+    )
     page.on('console', (message) => {
       if (message.type() !== 'error') return
-      if (message.text().includes('status of 401') && expected.has(message.location().url)) return
+      const status = /status of (\d{3})/.exec(message.text())?.[1]
+      if (expected.has(`${status} ${message.location().url}`)) return
       problems.push(`${message.text()} (${message.location().url})`)
     })
     page.on('pageerror', (error) => problems.push(error.message))
@@ -99,7 +113,16 @@ describeInBrowser('Studio in Chromium', () => {
     await page.getByLabel('First name').fill('Ada')
     await page.getByLabel('Last name').fill('Lovelace')
     await page.getByLabel('E-mail').fill('ada@example.test')
-    await page.getByRole('textbox', { name: 'Password' }).fill('correct horse battery')
+    // The API's validation details land on the field they name.
+    const password = page.getByRole('textbox', { name: 'Password' })
+    await password.fill('abc')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect.poll(() => password.getAttribute('aria-invalid'), WAIT).toBe('true')
+    const described = (await password.getAttribute('aria-describedby'))!.split(' ').filter(Boolean)
+    const messages = await Promise.all(described.map((id) => page.locator(`[id="${id}"]`).textContent()))
+    expect(messages.join(' ')).toMatch(/password/i)
+    await expectAccessible(page, 'registration with an error')
+    await password.fill('correct horse battery')
     await page.getByRole('button', { name: 'Create account' }).click()
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor(WAIT)
     expect(await page.getByRole('status').textContent()).toContain('ada@example.test')
@@ -128,6 +151,26 @@ describeInBrowser('Studio in Chromium', () => {
     await page.getByRole('heading', { name: 'Ada’s Notes' }).waitFor(WAIT)
     await expectAccessible(page, 'dashboard')
 
+    // Categories (a tree) and tags.
+    await page.getByRole('link', { name: 'Categories' }).click()
+    await page.getByText('No categories yet.').waitFor(WAIT)
+    await expectAccessible(page, 'categories')
+    await page.getByRole('textbox', { name: 'Name' }).fill('Travel')
+    await page.getByRole('button', { name: 'Add category' }).click()
+    await page.getByRole('cell', { name: 'travel', exact: true }).waitFor(WAIT)
+    await page.getByRole('textbox', { name: 'Name' }).fill('Europe')
+    await page.getByRole('combobox', { name: 'Parent' }).click()
+    await page.getByRole('option', { name: 'Travel' }).click()
+    await page.getByRole('button', { name: 'Add category' }).click()
+    await page.getByRole('cell', { name: 'europe', exact: true }).waitFor(WAIT)
+    await expectAccessible(page, 'categories with a tree')
+    await page.getByRole('link', { name: 'Tags' }).click()
+    await page.getByText('No tags yet.').waitFor(WAIT)
+    await page.getByRole('textbox', { name: 'Tag' }).fill('Spring')
+    await page.getByRole('button', { name: 'Add tag' }).click()
+    await page.getByRole('listitem').filter({ hasText: 'Spring' }).waitFor(WAIT)
+    await expectAccessible(page, 'tags')
+
     // The contents list, empty, then the editor.
     await page.getByRole('link', { name: 'Contents' }).click()
     await page.getByText('No contents match.').waitFor(WAIT)
@@ -138,6 +181,14 @@ describeInBrowser('Studio in Chromium', () => {
     await expectAccessible(page, 'editor')
     await page.getByLabel('Title').fill('Hello from Studio')
     await page.getByLabel('Summary').fill('A first article.')
+    await page.getByRole('combobox', { name: 'Categories' }).click()
+    await page.getByRole('option', { name: '— Europe' }).click()
+    await page.keyboard.press('Escape')
+    const tags = page.getByRole('combobox', { name: 'Tags' })
+    await tags.fill('spring')
+    await tags.press('Enter')
+    await tags.fill('Slow travel')
+    await tags.press('Enter')
     await body.click()
     await page.getByRole('button', { name: 'Heading 2' }).click()
     await page.keyboard.type('A heading')
@@ -157,13 +208,57 @@ describeInBrowser('Studio in Chromium', () => {
     expect(content).toMatchObject({ title: 'Hello from Studio', summary: 'A first article.' })
     expect(content.html).toContain('A heading</h2>')
     expect(content.html).toContain('Some words.')
+    const stored = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/contents/${content.id}`,
+      headers: { 'x-tenant-id': tenantId, cookie: await cookieHeader() },
+    })
+    expect(stored.statusCode, stored.body).toBe(200)
+    const tagTitles = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/tags?ids=${stored.json().content.tags.join(',')}`,
+      headers: { 'x-tenant-id': tenantId, cookie: await cookieHeader() },
+    })
+    expect(
+      tagTitles
+        .json()
+        .tags.map((tag: any) => tag.title)
+        .sort(),
+    ).toEqual(['Slow travel', 'Spring'])
+    expect(stored.json().content.categories).toHaveLength(1)
 
     // The list shows it; a reload of the editor opens the stored tree.
     await page.reload()
     await expect.poll(() => body.textContent(), WAIT).toBe('A headingSome words.')
+    // A second version, compared with the first, then the first restored.
+    await page.getByLabel('Title').fill('Hello again from Studio')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByText('“Hello again from Studio” saved.').waitFor(WAIT)
+    await page.getByRole('link', { name: 'Versions' }).click()
+    await page.getByRole('button', { name: 'Compare version 1 with the current one' }).click()
+    const comparison = page.getByRole('region', { name: 'Version 1 → current' })
+    await comparison.waitFor(WAIT)
+    expect(await comparison.locator('ins').allTextContents()).toEqual(['added: again '])
+    await expectAccessible(page, 'versions')
+    await page.getByRole('button', { name: 'Restore version 1' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click()
+    await expect.poll(() => page.getByLabel('Title').inputValue(), WAIT).toBe('Hello from Studio')
+    // Scheduling asks for the time to publish at.
+    await page.getByRole('combobox', { name: 'Status' }).click()
+    await page.getByRole('option', { name: 'Scheduled' }).click()
+    await page.getByRole('button', { name: 'Publish at' }).waitFor(WAIT)
+    await expectAccessible(page, 'editor, scheduling')
+
     await page.getByRole('link', { name: 'Contents' }).click()
     await page.getByRole('link', { name: 'Hello from Studio' }).waitFor(WAIT)
     await expectAccessible(page, 'contents list with a content')
+    await page.getByRole('combobox', { name: 'Category' }).click()
+    await page.getByRole('option', { name: '— Europe' }).click()
+    await page.waitForURL(/category=[0-9a-f]{24}/, WAIT)
+    await page.getByRole('link', { name: 'Hello from Studio' }).waitFor(WAIT)
+    await page.getByRole('combobox', { name: 'Status' }).click()
+    await page.getByRole('option', { name: 'Draft' }).click()
+    await page.getByText('No contents match.').waitFor(WAIT)
 
     // The media library: an upload through the presigned flow, then its alt text.
     await page.getByRole('link', { name: 'Media' }).click()
@@ -187,12 +282,43 @@ describeInBrowser('Studio in Chromium', () => {
     expect(listed.statusCode).toBe(200)
     await expectAccessible(page, 'media library with an item')
 
+    // A session that ends: the next call goes to sign-in, which returns to the same screen.
+    await page.getByRole('link', { name: 'Tags' }).click()
+    await page.getByRole('textbox', { name: 'Tag' }).waitFor(WAIT)
+    await context.clearCookies()
+    await page.getByRole('textbox', { name: 'Tag' }).fill('Winter')
+    await page.getByRole('button', { name: 'Add tag' }).click()
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/t/${tenantId}/tags`)
+    await page.getByLabel('E-mail').fill('ada@example.test')
+    await page.getByRole('textbox', { name: 'Password' }).fill('correct horse battery')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('heading', { name: 'Tags' }).waitFor(WAIT)
+    expect(new URL(page.url()).pathname).toBe(`/admin/t/${tenantId}/tags`)
+
     // A phone's width: the navigation folds behind a labelled button.
     await page.setViewportSize({ width: 390, height: 844 })
     await page.getByRole('button', { name: 'Show or hide the navigation' }).click()
     await page.getByRole('link', { name: 'Dashboard' }).click()
     await page.getByRole('heading', { name: 'Recent activities' }).waitFor(WAIT)
     await expectAccessible(page, 'dashboard at 390×844')
+
+    // The profile: Turkish from the account's language on.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('menuitem', { name: 'Profile' }).click()
+    await page.getByRole('heading', { name: 'Your profile' }).waitFor(WAIT)
+    await page.getByRole('menu').waitFor({ state: 'detached' })
+    await expectAccessible(page, 'profile')
+    await page.getByRole('combobox', { name: 'Language' }).click()
+    await page.getByRole('option', { name: 'Türkçe' }).click()
+    await page.getByRole('button', { name: 'Save profile' }).click()
+    await page.getByRole('heading', { name: 'Profiliniz' }).waitFor(WAIT)
+    expect(await page.getAttribute('html', 'lang')).toBe('tr')
+    await page.goBack()
+    await page.getByRole('link', { name: 'İçerikler' }).click()
+    await page.getByRole('heading', { name: 'İçerikler' }).waitFor(WAIT)
+    await expectAccessible(page, 'contents list in Turkish')
 
     expect(problems).toEqual([])
     await context.close()

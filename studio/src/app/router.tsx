@@ -6,10 +6,16 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router'
-import { accountQuery, RegisterPage, SignInPage } from '../features/auth'
-import { ContentEditorPage, ContentsListPage, parseContentsSearch } from '../features/contents'
+import { accountQuery, ProfilePage, RegisterPage, SignInPage } from '../features/auth'
+import {
+  ContentEditorPage,
+  ContentsListPage,
+  ContentVersionsPage,
+  parseContentsSearch,
+} from '../features/contents'
 import { DashboardPage } from '../features/dashboard'
 import { MediaLibraryPage } from '../features/media'
+import { CategoriesPage, TagsPage } from '../features/taxonomy'
 import { CreateTenantPage, TenantHomePage } from '../features/tenants'
 import { safeRedirect } from '../lib/redirect'
 import { folio } from './api'
@@ -70,6 +76,12 @@ const createTenantRoute = createRoute({
   component: CreateTenantPage,
 })
 
+const profileRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/profile',
+  component: ProfilePage,
+})
+
 /** A tenant's screens: the tenant in the URL is the one every call acts on (`X-Tenant-ID`). */
 const tenantRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -105,10 +117,28 @@ const editContentRoute = createRoute({
   component: ContentEditorPage,
 })
 
+const contentVersionsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/contents/$contentId/versions',
+  component: ContentVersionsPage,
+})
+
 const mediaRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/media',
   component: MediaLibraryPage,
+})
+
+const categoriesRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/categories',
+  component: CategoriesPage,
+})
+
+const tagsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/tags',
+  component: TagsPage,
 })
 
 const routeTree = rootRoute.addChildren([
@@ -117,7 +147,17 @@ const routeTree = rootRoute.addChildren([
   signedInRoute.addChildren([
     homeRoute,
     createTenantRoute,
-    tenantRoute.addChildren([dashboardRoute, contentsRoute, newContentRoute, editContentRoute, mediaRoute]),
+    profileRoute,
+    tenantRoute.addChildren([
+      dashboardRoute,
+      contentsRoute,
+      newContentRoute,
+      editContentRoute,
+      contentVersionsRoute,
+      mediaRoute,
+      categoriesRoute,
+      tagsRoute,
+    ]),
   ]),
 ])
 

@@ -1,5 +1,6 @@
-import { AppShell, Burger, Button, Group, Text } from '@mantine/core'
+import { ActionIcon, AppShell, Burger, Group, Menu, Text } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
+import { IconUser } from '@tabler/icons-react'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, useNavigate, useParams } from '@tanstack/react-router'
 import { useEffect } from 'react'
@@ -28,6 +29,8 @@ export function Shell() {
         ['/t/$tenantId', 'nav.dashboard'],
         ['/t/$tenantId/contents', 'nav.contents'],
         ['/t/$tenantId/media', 'nav.media'],
+        ['/t/$tenantId/categories', 'nav.categories'],
+        ['/t/$tenantId/tags', 'nav.tags'],
       ] as const)
     : []
 
@@ -54,16 +57,26 @@ export function Shell() {
             </Text>
             <TenantSwitcher account={account} tenantId={tenantId} />
           </Group>
-          <Button
-            variant="subtle"
-            onClick={async () => {
-              await signOut().catch(() => undefined)
-              queryClient.clear()
-              await navigate({ to: '/login', search: {} })
-            }}
-          >
-            {t('auth.signOut')}
-          </Button>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="default" radius="xl" size="lg" aria-label={t('nav.account')}>
+                <IconUser size={20} stroke={1.6} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{account.user.email}</Menu.Label>
+              <Menu.Item onClick={() => navigate({ to: '/profile' })}>{t('profile.link')}</Menu.Item>
+              <Menu.Item
+                onClick={async () => {
+                  await signOut().catch(() => undefined)
+                  queryClient.clear()
+                  await navigate({ to: '/login', search: {} })
+                }}
+              >
+                {t('auth.signOut')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
         </Group>
       </AppShell.Header>
       {links.length > 0 && tenantId && (

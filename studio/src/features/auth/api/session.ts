@@ -36,3 +36,8 @@ export function register(body: BodyOf<'register'>) {
 export function signOut() {
   return unwrap(folio.POST('/api/auth/logout', {}))
 }
+
+/** Changes the signed-in user's own profile (`PUT /api/users/me`); `language: null` follows the browser. */
+export function updateProfile(body: BodyOf<'updateMe'>) {
+  return unwrap(folio.PUT('/api/users/me', { body }))
+}

@@ -84,6 +84,8 @@ export function RegisterPage() {
             autoComplete="new-password"
             required
             error={errors.password}
+            // Mantine's PasswordInput describes its error but does not mark its input invalid.
+            aria-invalid={errors.password ? true : undefined}
           />
           <Button type="submit" loading={mutation.isPending}>
             {t('auth.register.submit')}

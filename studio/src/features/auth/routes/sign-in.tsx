@@ -23,7 +23,7 @@ export function SignInPage() {
     onSuccess: async () => {
       queryClient.removeQueries()
       await queryClient.fetchQuery(accountQuery)
-      router.history.push(safeRedirect(redirect))
+      await router.navigate({ href: safeRedirect(redirect) })
     },
     onError: (error) => setErrors(fieldErrors(error)),
   })
@@ -62,6 +62,8 @@ export function SignInPage() {
             autoComplete="current-password"
             required
             error={errors.password}
+            // Mantine's PasswordInput describes its error but does not mark its input invalid.
+            aria-invalid={errors.password ? true : undefined}
           />
           <Button type="submit" loading={mutation.isPending}>
             {t('auth.signIn.submit')}

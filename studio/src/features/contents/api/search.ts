@@ -7,8 +7,14 @@ export interface ContentsSearch {
   status?: ContentStatus
   type?: string
   search?: string
+  /** A category id: its contents. */
+  category?: string
+  /** A tag id: its contents. */
+  tag?: string
   page?: number
 }
+
+const ID = /^[0-9a-f]{24}$/
 
 /**
  * The list's filters from the URL's search parameters: unknown statuses, empty strings, pages
@@ -22,6 +28,8 @@ export function parseContentsSearch(search: Record<string, unknown>): ContentsSe
   }
   if (typeof search.type === 'string' && /^[a-z0-9-]{1,40}$/.test(search.type)) result.type = search.type
   if (typeof search.search === 'string' && search.search.trim() !== '') result.search = search.search.trim()
+  if (typeof search.category === 'string' && ID.test(search.category)) result.category = search.category
+  if (typeof search.tag === 'string' && ID.test(search.tag)) result.tag = search.tag
   const page = Number(search.page)
   if (Number.isInteger(page) && page > 1) result.page = page
   return result

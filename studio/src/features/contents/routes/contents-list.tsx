@@ -4,6 +4,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { type FormEvent, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AnchorLink, ButtonLink } from '../../../lib/links'
+import { categoriesQuery, inTreeOrder, tagsQuery } from '../../taxonomy'
 import { contentsQuery } from '../api/contents'
 import { CONTENT_STATUSES, type ContentStatus } from '../api/search'
 import { StatusBadge } from '../components/status-badge'
@@ -17,6 +18,8 @@ export function ContentsListPage() {
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const { data, error, isFetching } = useQuery(contentsQuery(tenantId, search))
+  const categories = useQuery(categoriesQuery(tenantId))
+  const tags = useQuery(tagsQuery(tenantId, 1))
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
   const captionId = useId()
 
@@ -80,6 +83,33 @@ export function ContentsListPage() {
           ]}
           onChange={(value) =>
             navigate({ search: (previous) => ({ ...previous, type: value ?? undefined, page: undefined }) })
+          }
+        />
+        <Select
+          label={t('contents.categoryFilter')}
+          clearable
+          searchable
+          placeholder={t('contents.anyCategory')}
+          value={search.category ?? null}
+          data={inTreeOrder(categories.data?.categories ?? []).map(({ item, depth }) => ({
+            value: item.id,
+            label: `${'— '.repeat(depth)}${item.name}`,
+          }))}
+          onChange={(value) =>
+            navigate({
+              search: (previous) => ({ ...previous, category: value ?? undefined, page: undefined }),
+            })
+          }
+        />
+        <Select
+          label={t('contents.tagFilter')}
+          clearable
+          searchable
+          placeholder={t('contents.anyTag')}
+          value={search.tag ?? null}
+          data={tags.data?.tags.map((tag) => ({ value: tag.id, label: tag.title })) ?? []}
+          onChange={(value) =>
+            navigate({ search: (previous) => ({ ...previous, tag: value ?? undefined, page: undefined }) })
           }
         />
       </Group>
