@@ -165,7 +165,11 @@ describe('copying WordPress attachments into Folio (copyMedia)', () => {
       mediaFiles: { mode: 'copied', copied: 3, external: 3 },
     })
     expect(done.counts.media).toEqual({ created: 6, existing: 0, skipped: 0 })
-    expect(done.problems).toEqual([
+    // Downloads run in parallel: their problems are recorded in the order the downloads end.
+    const problems = [...done.problems].sort((a: { key: string }, b: { key: string }) =>
+      a.key.localeCompare(b.key),
+    )
+    expect(problems).toEqual([
       {
         key: 'attachment:13',
         message: 'File not copied, kept as external media: The server answered 404.',
