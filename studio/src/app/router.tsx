@@ -10,6 +10,7 @@ import { accountQuery, RegisterPage, SignInPage } from '../features/auth'
 import { ContentEditorPage, ContentsListPage, parseContentsSearch } from '../features/contents'
 import { DashboardPage } from '../features/dashboard'
 import { MediaLibraryPage } from '../features/media'
+import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
 import { CreateTenantPage, TenantHomePage } from '../features/tenants'
 import { safeRedirect } from '../lib/redirect'
 import { folio } from './api'
@@ -111,13 +112,40 @@ const mediaRoute = createRoute({
   component: MediaLibraryPage,
 })
 
+const categoriesRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/categories',
+  component: CategoriesPage,
+})
+
+const tagsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/tags',
+  component: TagsPage,
+})
+
+const customFieldsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/custom-fields',
+  component: CustomFieldsPage,
+})
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   registerRoute,
   signedInRoute.addChildren([
     homeRoute,
     createTenantRoute,
-    tenantRoute.addChildren([dashboardRoute, contentsRoute, newContentRoute, editContentRoute, mediaRoute]),
+    tenantRoute.addChildren([
+      dashboardRoute,
+      contentsRoute,
+      newContentRoute,
+      editContentRoute,
+      mediaRoute,
+      categoriesRoute,
+      tagsRoute,
+      customFieldsRoute,
+    ]),
   ]),
 ])
 
