@@ -134,18 +134,18 @@ export function CustomFieldsPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal
-        opened={editing !== null}
-        onClose={close}
-        size="lg"
-        title={
-          editing === 'new' || editing === null
-            ? t('taxonomy.fields.new')
-            : t('taxonomy.fields.editTitle', { label: editing.label })
-        }
-        closeButtonProps={{ 'aria-label': t('app.close') }}
-      >
-        {editing !== null && (
+      {editing !== null && (
+        <Modal
+          opened
+          onClose={close}
+          size="lg"
+          title={
+            editing === 'new'
+              ? t('taxonomy.fields.new')
+              : t('taxonomy.fields.editTitle', { label: editing.label })
+          }
+          closeButtonProps={{ 'aria-label': t('app.close') }}
+        >
           <DefinitionForm
             key={editing === 'new' ? 'new' : editing.id}
             initial={editing === 'new' ? EMPTY_DRAFT : draftOf(editing)}
@@ -158,19 +158,21 @@ export function CustomFieldsPage() {
             }}
             onCancel={close}
           />
-        )}
-      </Modal>
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('taxonomy.fields.deleteTitle', { label: deleting?.label ?? '' })}
-        confirmLabel={t('taxonomy.delete')}
-        pending={remove.isPending}
-        error={errors.form}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onClose={close}
-      >
-        {t('taxonomy.fields.deleteText', { key: deleting?.key ?? '' })}
-      </ConfirmDialog>
+        </Modal>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          opened
+          title={t('taxonomy.fields.deleteTitle', { label: deleting.label })}
+          confirmLabel={t('taxonomy.delete')}
+          pending={remove.isPending}
+          error={errors.form}
+          onConfirm={() => remove.mutate(deleting)}
+          onClose={close}
+        >
+          {t('taxonomy.fields.deleteText', { key: deleting.key })}
+        </ConfirmDialog>
+      )}
     </Stack>
   )
 }

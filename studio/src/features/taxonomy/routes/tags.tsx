@@ -177,13 +177,13 @@ export function TagsPage() {
           getItemProps={(item) => ({ 'aria-label': t('contents.paging.page', { page: item }) })}
         />
       )}
-      <Modal
-        opened={renaming !== null}
-        onClose={closeDialogs}
-        title={t('taxonomy.tags.renameTitle', { title: renaming?.title ?? '' })}
-        closeButtonProps={{ 'aria-label': t('app.close') }}
-      >
-        {renaming && (
+      {renaming && (
+        <Modal
+          opened
+          onClose={closeDialogs}
+          title={t('taxonomy.tags.renameTitle', { title: renaming.title })}
+          closeButtonProps={{ 'aria-label': t('app.close') }}
+        >
           <form
             onSubmit={(event) => {
               event.preventDefault()
@@ -227,19 +227,21 @@ export function TagsPage() {
               </Group>
             </Stack>
           </form>
-        )}
-      </Modal>
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('taxonomy.tags.deleteTitle', { title: deleting?.title ?? '' })}
-        confirmLabel={t('taxonomy.delete')}
-        pending={remove.isPending}
-        error={dialogErrors.form}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onClose={closeDialogs}
-      >
-        {t('taxonomy.tags.deleteText', { title: deleting?.title ?? '' })}
-      </ConfirmDialog>
+        </Modal>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          opened
+          title={t('taxonomy.tags.deleteTitle', { title: deleting.title })}
+          confirmLabel={t('taxonomy.delete')}
+          pending={remove.isPending}
+          error={dialogErrors.form}
+          onConfirm={() => remove.mutate(deleting)}
+          onClose={closeDialogs}
+        >
+          {t('taxonomy.tags.deleteText', { title: deleting.title })}
+        </ConfirmDialog>
+      )}
     </Stack>
   )
 }
