@@ -50,6 +50,7 @@ const RECORD_OF: Record<string, { table: string; column?: string }> = {
   'placements/{id}': { table: 'placements' },
   'experiences/{experienceId}': { table: 'placement_experiences' },
   'roles/{id}': { table: 'roles' },
+  'tags/{id}': { table: 'tags' },
   'users/{id}': { table: 'memberships', column: 'user_id' },
   'deliveries/{id}': { table: 'webhook_deliveries' },
 }

@@ -453,7 +453,16 @@ const STEPS: Step[] = [
     run: () => A('POST', '/api/categories/merge', { sourceId: s.other, targetId: s.category }),
   },
   { route: 'DELETE /api/categories/{id}', run: () => A('DELETE', `/api/categories/${s.category}`) },
-  { route: 'POST /api/tags', run: () => A('POST', '/api/tags', { title: 'Matrix' }) },
+  {
+    route: 'POST /api/tags',
+    run: async () => {
+      const answer = await A('POST', '/api/tags', { title: 'Matrix' })
+      s.tag = answer.data.tag.id
+      return answer
+    },
+  },
+  { route: 'PUT /api/tags/{id}', run: () => A('PUT', `/api/tags/${s.tag}`, { title: 'Matrix 2' }) },
+  { route: 'DELETE /api/tags/{id}', run: () => A('DELETE', `/api/tags/${s.tag}`) },
   {
     route: 'POST /api/contents',
     run: async () => {

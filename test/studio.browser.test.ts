@@ -1,31 +1,19 @@
 import { execSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:http'
-import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
-import type { Browser, Page } from 'playwright-core'
+import { existsSync } from 'node:fs'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { STUDIO_DIR } from '../src/http/studio.js'
 import { describeInBrowser, launchBrowser } from './browser.js'
 import { createTestContext, type TestContext } from './helpers.js'
 import { jpegBytes } from './media-fixtures.js'
+import { expectAccessible, freePort, newCategory, noNotifications, WAIT } from './studio-fixtures.js'
 
 // Studio as an editor meets it (issue 18): the built app served by a real Folio on PGlite, driven
 // in Chromium from registration to a published article, with axe on every screen visited.
-const WAIT = { timeout: 15_000 }
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 let ctx: TestContext
 let origin: string
 let browser: Browser
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
 
 beforeAll(async () => {
   // CI builds before testing; a checkout that never built gets Studio built here (about 15 s).
@@ -42,39 +30,6 @@ afterAll(async () => {
   await browser?.close()
   await ctx?.close()
 })
-
-/** axe-core's serious and critical violations on the page as it is now (rule id: nodes). */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) stays in force.
-  await page.evaluate(axeSource)
-  const violations = await page.evaluate(async () => {
-    const page = globalThis as any
-    const result = await page.axe.run(page.document, { resultTypes: ['violations'] })
-    return result.violations
-      .filter((violation: any) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation: any) => `${violation.id}: ${violation.nodes.map((node: any) => node.target).join(', ')}`,
-      )
-  })
-  return violations
-}
-
-async function expectAccessible(page: Page, screen: string) {
-  // A notification fading in or out blends into the page behind it: check once every one shows fully.
-  await expect
-    .poll(() =>
-      page.$$eval('.mantine-Notification-root', (roots: any[]) =>
-        roots.every((root) => {
-          for (let node = root; node !== null; node = node.parentElement) {
-            if ((globalThis as any).getComputedStyle(node).opacity !== '1') return false
-          }
-          return true
-        }),
-      ),
-    )
-    .toBe(true)
-  expect(await axeViolations(page), screen).toEqual([])
-}
 
 describeInBrowser('Studio in Chromium', () => {
   it('registers, signs in, creates a tenant, writes and publishes an article, uploads an image', async () => {
@@ -161,20 +116,16 @@ describeInBrowser('Studio in Chromium', () => {
     await page.getByRole('link', { name: 'Categories' }).click()
     await page.getByText('No categories yet.').waitFor(WAIT)
     await expectAccessible(page, 'categories')
-    await page.getByRole('textbox', { name: 'Name' }).fill('Travel')
-    await page.getByRole('button', { name: 'Add category' }).click()
-    await page.getByRole('cell', { name: 'travel', exact: true }).waitFor(WAIT)
-    await page.getByRole('textbox', { name: 'Name' }).fill('Europe')
-    await page.getByRole('combobox', { name: 'Parent' }).click()
-    await page.getByRole('option', { name: 'Travel' }).click()
-    await page.getByRole('button', { name: 'Add category' }).click()
-    await page.getByRole('cell', { name: 'europe', exact: true }).waitFor(WAIT)
+    await newCategory(page, 'Travel')
+    await newCategory(page, 'Europe', 'Travel')
+    await page.locator('li[data-category="Travel"] li[data-category="Europe"]').waitFor(WAIT)
+    await noNotifications(page)
     await expectAccessible(page, 'categories with a tree')
     await page.getByRole('link', { name: 'Tags' }).click()
     await page.getByText('No tags yet.').waitFor(WAIT)
-    await page.getByRole('textbox', { name: 'Tag' }).fill('Spring')
+    await page.getByRole('textbox', { name: 'Title' }).fill('Spring')
     await page.getByRole('button', { name: 'Add tag' }).click()
-    await page.getByRole('listitem').filter({ hasText: 'Spring' }).waitFor(WAIT)
+    await page.getByRole('cell', { name: 'spring', exact: true }).waitFor(WAIT)
     await expectAccessible(page, 'tags')
 
     // The contents list, empty, then the editor.
@@ -290,9 +241,9 @@ describeInBrowser('Studio in Chromium', () => {
 
     // A session that ends: the next call goes to sign-in, which returns to the same screen.
     await page.getByRole('link', { name: 'Tags' }).click()
-    await page.getByRole('textbox', { name: 'Tag' }).waitFor(WAIT)
+    await page.getByRole('textbox', { name: 'Title' }).waitFor(WAIT)
     await context.clearCookies()
-    await page.getByRole('textbox', { name: 'Tag' }).fill('Winter')
+    await page.getByRole('textbox', { name: 'Title' }).fill('Winter')
     await page.getByRole('button', { name: 'Add tag' }).click()
     await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/t/${tenantId}/tags`)

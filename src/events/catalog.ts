@@ -34,6 +34,7 @@ const content = {
   status: Type.String({ description: 'draft, published, scheduled or archived' }),
 }
 const category = { id: Id, name: Type.String(), slug: Type.String(), parentId: Nullable(Type.String()) }
+const tag = { id: Id, title: Type.String(), slug: Type.String() }
 const collection = {
   id: Id,
   key: Type.String(),
@@ -245,7 +246,9 @@ export const EVENTS = {
     changed: Changed,
   }),
 
-  'tag.created': payload('A tag was created', { id: Id, title: Type.String(), slug: Type.String() }),
+  'tag.created': payload('A tag was created', tag),
+  'tag.updated': payload('A tag was renamed', { ...tag, changed: Changed }),
+  'tag.deleted': payload('A tag was deleted (contents lost it)', tag),
 
   'tenant.created': payload('A tenant was created', {
     ...tenant,

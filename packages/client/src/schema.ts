@@ -2089,6 +2089,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename a tag (title and/or slug)
+         * @description Rename a tag (title and/or slug).
+         *
+         *     **Who may call it:** A member of the tenant with the `categories:update` permission (system roles: owner, admin, editor): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         */
+        put: operations["updateTag"];
+        post?: never;
+        /**
+         * Delete a tag (contents lose it)
+         * @description Delete a tag (contents lose it).
+         *
+         *     **Who may call it:** A member of the tenant with the `categories:delete` permission (system roles: owner, admin, editor): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         */
+        delete: operations["deleteTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media/presign": {
         parameters: {
             query?: never;
@@ -4391,7 +4436,7 @@ export interface components {
             [key: string]: unknown;
         };
         /** @description A webhook delivery body (Standard Webhooks): signed with webhook-id (the event id), webhook-timestamp and webhook-signature headers. */
-        WebhookEvent: components["schemas"]["WebhookEvent.api-token.created"] | components["schemas"]["WebhookEvent.api-token.deleted"] | components["schemas"]["WebhookEvent.category.created"] | components["schemas"]["WebhookEvent.category.updated"] | components["schemas"]["WebhookEvent.category.deleted"] | components["schemas"]["WebhookEvent.category.merged"] | components["schemas"]["WebhookEvent.collection.created"] | components["schemas"]["WebhookEvent.collection.updated"] | components["schemas"]["WebhookEvent.collection.deleted"] | components["schemas"]["WebhookEvent.collection-entry.created"] | components["schemas"]["WebhookEvent.collection-entry.updated"] | components["schemas"]["WebhookEvent.collection-entry.published"] | components["schemas"]["WebhookEvent.collection-entry.unpublished"] | components["schemas"]["WebhookEvent.collection-entry.deleted"] | components["schemas"]["WebhookEvent.content.created"] | components["schemas"]["WebhookEvent.content.updated"] | components["schemas"]["WebhookEvent.content.published"] | components["schemas"]["WebhookEvent.content.unpublished"] | components["schemas"]["WebhookEvent.content.deleted"] | components["schemas"]["WebhookEvent.content-version.deleted"] | components["schemas"]["WebhookEvent.custom-field-definition.created"] | components["schemas"]["WebhookEvent.custom-field-definition.updated"] | components["schemas"]["WebhookEvent.custom-field-definition.deleted"] | components["schemas"]["WebhookEvent.form.created"] | components["schemas"]["WebhookEvent.form.updated"] | components["schemas"]["WebhookEvent.form.published"] | components["schemas"]["WebhookEvent.form.archived"] | components["schemas"]["WebhookEvent.form.restored"] | components["schemas"]["WebhookEvent.form.deleted"] | components["schemas"]["WebhookEvent.form.response.created"] | components["schemas"]["WebhookEvent.form.response.status-changed"] | components["schemas"]["WebhookEvent.form.response.deleted"] | components["schemas"]["WebhookEvent.form.response.purged"] | components["schemas"]["WebhookEvent.gallery.created"] | components["schemas"]["WebhookEvent.gallery.updated"] | components["schemas"]["WebhookEvent.gallery.deleted"] | components["schemas"]["WebhookEvent.media.created"] | components["schemas"]["WebhookEvent.media.updated"] | components["schemas"]["WebhookEvent.media.deleted"] | components["schemas"]["WebhookEvent.member.invited"] | components["schemas"]["WebhookEvent.member.reinvited"] | components["schemas"]["WebhookEvent.member.joined"] | components["schemas"]["WebhookEvent.member.left"] | components["schemas"]["WebhookEvent.member.removed"] | components["schemas"]["WebhookEvent.member.role-changed"] | components["schemas"]["WebhookEvent.member.deactivated"] | components["schemas"]["WebhookEvent.member.reactivated"] | components["schemas"]["WebhookEvent.member.updated"] | components["schemas"]["WebhookEvent.menu.created"] | components["schemas"]["WebhookEvent.menu.updated"] | components["schemas"]["WebhookEvent.menu.deleted"] | components["schemas"]["WebhookEvent.placement.created"] | components["schemas"]["WebhookEvent.placement.updated"] | components["schemas"]["WebhookEvent.placement.deleted"] | components["schemas"]["WebhookEvent.role.created"] | components["schemas"]["WebhookEvent.role.updated"] | components["schemas"]["WebhookEvent.role.deleted"] | components["schemas"]["WebhookEvent.settings.updated"] | components["schemas"]["WebhookEvent.tag.created"] | components["schemas"]["WebhookEvent.tenant.created"] | components["schemas"]["WebhookEvent.tenant.deleted"] | components["schemas"]["WebhookEvent.tenant.restored"] | components["schemas"]["WebhookEvent.tenant.ownership-transfer-requested"] | components["schemas"]["WebhookEvent.tenant.ownership-transferred"] | components["schemas"]["WebhookEvent.user.profile-updated"] | components["schemas"]["WebhookEvent.user.password-changed"] | components["schemas"]["WebhookEvent.user.password-reset"] | components["schemas"]["WebhookEvent.user.google-signed-in"] | components["schemas"]["WebhookEvent.user.google-linked"] | components["schemas"]["WebhookEvent.user.google-unlinked"] | components["schemas"]["WebhookEvent.user.registered"] | components["schemas"]["WebhookEvent.user.email-verified"] | components["schemas"]["WebhookEvent.user.logged-in"] | components["schemas"]["WebhookEvent.user.login-failed"] | components["schemas"]["WebhookEvent.feature-flag.created"];
+        WebhookEvent: components["schemas"]["WebhookEvent.api-token.created"] | components["schemas"]["WebhookEvent.api-token.deleted"] | components["schemas"]["WebhookEvent.category.created"] | components["schemas"]["WebhookEvent.category.updated"] | components["schemas"]["WebhookEvent.category.deleted"] | components["schemas"]["WebhookEvent.category.merged"] | components["schemas"]["WebhookEvent.collection.created"] | components["schemas"]["WebhookEvent.collection.updated"] | components["schemas"]["WebhookEvent.collection.deleted"] | components["schemas"]["WebhookEvent.collection-entry.created"] | components["schemas"]["WebhookEvent.collection-entry.updated"] | components["schemas"]["WebhookEvent.collection-entry.published"] | components["schemas"]["WebhookEvent.collection-entry.unpublished"] | components["schemas"]["WebhookEvent.collection-entry.deleted"] | components["schemas"]["WebhookEvent.content.created"] | components["schemas"]["WebhookEvent.content.updated"] | components["schemas"]["WebhookEvent.content.published"] | components["schemas"]["WebhookEvent.content.unpublished"] | components["schemas"]["WebhookEvent.content.deleted"] | components["schemas"]["WebhookEvent.content-version.deleted"] | components["schemas"]["WebhookEvent.custom-field-definition.created"] | components["schemas"]["WebhookEvent.custom-field-definition.updated"] | components["schemas"]["WebhookEvent.custom-field-definition.deleted"] | components["schemas"]["WebhookEvent.form.created"] | components["schemas"]["WebhookEvent.form.updated"] | components["schemas"]["WebhookEvent.form.published"] | components["schemas"]["WebhookEvent.form.archived"] | components["schemas"]["WebhookEvent.form.restored"] | components["schemas"]["WebhookEvent.form.deleted"] | components["schemas"]["WebhookEvent.form.response.created"] | components["schemas"]["WebhookEvent.form.response.status-changed"] | components["schemas"]["WebhookEvent.form.response.deleted"] | components["schemas"]["WebhookEvent.form.response.purged"] | components["schemas"]["WebhookEvent.gallery.created"] | components["schemas"]["WebhookEvent.gallery.updated"] | components["schemas"]["WebhookEvent.gallery.deleted"] | components["schemas"]["WebhookEvent.media.created"] | components["schemas"]["WebhookEvent.media.updated"] | components["schemas"]["WebhookEvent.media.deleted"] | components["schemas"]["WebhookEvent.member.invited"] | components["schemas"]["WebhookEvent.member.reinvited"] | components["schemas"]["WebhookEvent.member.joined"] | components["schemas"]["WebhookEvent.member.left"] | components["schemas"]["WebhookEvent.member.removed"] | components["schemas"]["WebhookEvent.member.role-changed"] | components["schemas"]["WebhookEvent.member.deactivated"] | components["schemas"]["WebhookEvent.member.reactivated"] | components["schemas"]["WebhookEvent.member.updated"] | components["schemas"]["WebhookEvent.menu.created"] | components["schemas"]["WebhookEvent.menu.updated"] | components["schemas"]["WebhookEvent.menu.deleted"] | components["schemas"]["WebhookEvent.placement.created"] | components["schemas"]["WebhookEvent.placement.updated"] | components["schemas"]["WebhookEvent.placement.deleted"] | components["schemas"]["WebhookEvent.role.created"] | components["schemas"]["WebhookEvent.role.updated"] | components["schemas"]["WebhookEvent.role.deleted"] | components["schemas"]["WebhookEvent.settings.updated"] | components["schemas"]["WebhookEvent.tag.created"] | components["schemas"]["WebhookEvent.tag.updated"] | components["schemas"]["WebhookEvent.tag.deleted"] | components["schemas"]["WebhookEvent.tenant.created"] | components["schemas"]["WebhookEvent.tenant.deleted"] | components["schemas"]["WebhookEvent.tenant.restored"] | components["schemas"]["WebhookEvent.tenant.ownership-transfer-requested"] | components["schemas"]["WebhookEvent.tenant.ownership-transferred"] | components["schemas"]["WebhookEvent.user.profile-updated"] | components["schemas"]["WebhookEvent.user.password-changed"] | components["schemas"]["WebhookEvent.user.password-reset"] | components["schemas"]["WebhookEvent.user.google-signed-in"] | components["schemas"]["WebhookEvent.user.google-linked"] | components["schemas"]["WebhookEvent.user.google-unlinked"] | components["schemas"]["WebhookEvent.user.registered"] | components["schemas"]["WebhookEvent.user.email-verified"] | components["schemas"]["WebhookEvent.user.logged-in"] | components["schemas"]["WebhookEvent.user.login-failed"] | components["schemas"]["WebhookEvent.feature-flag.created"];
         /** @description An API token was created (never its plaintext or hash) */
         "WebhookEvent.api-token.created": {
             /**
@@ -5730,6 +5775,48 @@ export interface components {
              */
             timestamp: string;
             /** @description A tag was created */
+            data: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                title: string;
+                slug: string;
+            };
+        };
+        /** @description A tag was renamed */
+        "WebhookEvent.tag.updated": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tag.updated";
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            timestamp: string;
+            /** @description A tag was renamed */
+            data: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                title: string;
+                slug: string;
+                /** @description The names of the members the write changed (request members, e.g. "title", "status") */
+                changed: string[];
+            };
+        };
+        /** @description A tag was deleted (contents lost it) */
+        "WebhookEvent.tag.deleted": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tag.deleted";
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            timestamp: string;
+            /** @description A tag was deleted (contents lost it) */
             data: {
                 /** @description 24 lowercase hex characters */
                 id: string;
@@ -14111,6 +14198,201 @@ export interface operations {
             };
             /** @description The body is not sent as application/json (UnsupportedMediaType). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTag: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    /** @description Normalized to a URL slug; not regenerated from a new title */
+                    slug?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tag: {
+                            id: string;
+                            title: string;
+                            slug: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteTag: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

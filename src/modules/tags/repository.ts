@@ -5,6 +5,9 @@ import { containsPattern } from '../../lib/like.js'
 
 export type TagRow = typeof tags.$inferSelect
 
+/** The unique index that makes a slug a tenant's only tag of that slug. */
+export const TAG_SLUG_KEY = 'tags_tenant_slug_key'
+
 export interface TagFilter {
   search?: string | undefined
   ids?: string[] | undefined
@@ -49,6 +52,25 @@ export function createTagsRepository(db: Db) {
         .insert(tags)
         .values({ ...values, tenantId })
         .onConflictDoNothing({ target: [tags.tenantId, tags.slug] })
+        .returning()
+      return row
+    },
+
+    /** Sets the given members (and `updatedAt`); undefined when no such tag. Throws on a taken slug. */
+    async update(tenantId: string, id: string, patch: { title?: string; slug?: string }) {
+      const [row] = await db
+        .update(tags)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(tags.tenantId, tenantId), eq(tags.id, id)))
+        .returning()
+      return row
+    },
+
+    /** Deletes the tag (its content links go by foreign key cascade); the deleted row or undefined. */
+    async delete(tenantId: string, id: string): Promise<TagRow | undefined> {
+      const [row] = await db
+        .delete(tags)
+        .where(and(eq(tags.tenantId, tenantId), eq(tags.id, id)))
         .returning()
       return row
     },

@@ -32,14 +32,16 @@ export const ListTagsQuery = Type.Object(
 )
 export type ListTagsQuery = Static<typeof ListTagsQuery>
 
+const Title = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '\\S',
+  'x-expect': 'text with a visible character',
+})
+
 export const CreateTagBody = Type.Object(
   {
-    title: Type.String({
-      minLength: 1,
-      maxLength: 200,
-      pattern: '\\S',
-      'x-expect': 'text with a visible character',
-    }),
+    title: Title,
     slug: Type.Optional(
       Type.String({
         minLength: 1,
@@ -51,3 +53,18 @@ export const CreateTagBody = Type.Object(
   { additionalProperties: false, example: { title: 'Street food' } },
 )
 export type CreateTagInput = Static<typeof CreateTagBody>
+
+export const UpdateTagBody = Type.Object(
+  {
+    title: Type.Optional(Title),
+    slug: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: SLUG_MAX_LENGTH,
+        description: 'Normalized to a URL slug; not regenerated from a new title',
+      }),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1, example: { title: 'Street food' } },
+)
+export type UpdateTagInput = Static<typeof UpdateTagBody>

@@ -1,12 +1,13 @@
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
+import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { dbOf, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { paginate, splitIdList } from '../../lib/paging.js'
 import { toSlug } from '../../lib/slug.js'
-import { createTagsRepository, type TagRow } from './repository.js'
-import type { CreateTagInput, ListTagsQuery, Tag } from './schemas.js'
+import { createTagsRepository, TAG_SLUG_KEY, type TagRow } from './repository.js'
+import type { CreateTagInput, ListTagsQuery, Tag, UpdateTagInput } from './schemas.js'
 
 /**
  * Tags: flat per-tenant labels unique by slug (docs/decisions/content.md "Tags"). Works on a
@@ -59,6 +60,43 @@ export function createTagsService(deps: { db: Db; events: EventSink }) {
           payload: { id: tag.id, title: tag.title, slug: tag.slug },
         })
         return tag
+      })
+    },
+
+    /**
+     * Renames a tag: the given title and/or slug (normalized). The slug is not regenerated from a
+     * new title, so links to the tag's archive keep working. 404 NotFound; 409 SlugConflict.
+     */
+    async update(context: TenantContext, id: string, input: UpdateTagInput): Promise<Tag> {
+      const patch: { title?: string; slug?: string } = {}
+      if (input.title !== undefined) patch.title = input.title.trim()
+      if (input.slug !== undefined) {
+        patch.slug = toSlug(input.slug)
+        if (patch.slug === '') throw errors.validation('slug must contain a letter or digit.')
+      }
+      try {
+        return await write(context, async (tx, emit) => {
+          const row = await createTagsRepository(tx).update(context.tenantId, id, patch)
+          if (row === undefined) throw errors.notFound('Tag')
+          const tag = toTag(row)
+          emit({
+            type: 'tag.updated',
+            subjectId: tag.id,
+            payload: { id: tag.id, title: tag.title, slug: tag.slug, changed: Object.keys(input) },
+          })
+          return tag
+        })
+      } catch (err) {
+        throw uniqueConflict(err, { [TAG_SLUG_KEY]: () => errors.slugConflict(patch.slug ?? '') })
+      }
+    },
+
+    /** Deletes a tag; contents lose the tag (their links go with it). 404 NotFound. */
+    async remove(context: TenantContext, id: string): Promise<void> {
+      await write(context, async (tx, emit) => {
+        const row = await createTagsRepository(tx).delete(context.tenantId, id)
+        if (row === undefined) throw errors.notFound('Tag')
+        emit({ type: 'tag.deleted', subjectId: id, payload: { id, title: row.title, slug: row.slug } })
       })
     },
   }

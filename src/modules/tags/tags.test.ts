@@ -156,6 +156,91 @@ describe('GET /api/tags', () => {
   })
 })
 
+describe('PUT /api/tags/{id}', () => {
+  it('renames the title and keeps the slug; an explicit slug is normalized; 409 on a taken slug', async () => {
+    const owner = await seedTenant(ctx.db)
+    const news = await createTag(owner, { title: 'News' })
+    await createTag(owner, { title: 'Sport' })
+    const renamed = await call(ctx.app, 'PUT', `/api/tags/${news.id}`, {
+      token: owner.token,
+      body: { title: ' World news ' },
+    })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    expect(renamed.data.tag).toMatchObject({ id: news.id, title: 'World news', slug: 'news' })
+    const slugged = await call(ctx.app, 'PUT', `/api/tags/${news.id}`, {
+      token: owner.token,
+      body: { slug: 'World News' },
+    })
+    expect(slugged.data.tag).toMatchObject({ title: 'World news', slug: 'world-news' })
+    const taken = await call(ctx.app, 'PUT', `/api/tags/${news.id}`, {
+      token: owner.token,
+      body: { title: 'Sport?', slug: 'sport' },
+    })
+    expect(taken.statusCode).toBe(409)
+    expect(taken.data).toEqual({ error: 'SlugConflict', message: 'The slug "sport" is already in use.' })
+    expect(await listTitles(owner)).toEqual(['Sport', 'World news'])
+  })
+
+  it('answers 400 for an empty or unknown body, 404 for another tenant’s tag, 403 to authors', async () => {
+    const owner = await seedTenant(ctx.db)
+    const other = await seedTenant(ctx.db)
+    const author = await seedMember(ctx.db, owner.tenantId, 'author')
+    const tag = await createTag(owner, { title: 'Kept' })
+    for (const body of [{}, { title: ' ' }, { slug: '***' }, { color: 'red' }]) {
+      const response = await call(ctx.app, 'PUT', `/api/tags/${tag.id}`, { token: owner.token, body })
+      expect(response.statusCode, JSON.stringify(body)).toBe(400)
+    }
+    const foreign = await call(ctx.app, 'PUT', `/api/tags/${tag.id}`, {
+      token: other.token,
+      body: { title: 'Taken over' },
+    })
+    expect(foreign.statusCode).toBe(404)
+    const byAuthor = await call(ctx.app, 'PUT', `/api/tags/${tag.id}`, {
+      token: author.token,
+      body: { title: 'By author' },
+    })
+    expect(byAuthor.statusCode).toBe(403)
+    expect(await listTitles(owner)).toEqual(['Kept'])
+  })
+})
+
+describe('DELETE /api/tags/{id}', () => {
+  it('deletes the tag, takes it off its contents, and answers 404 the second time', async () => {
+    const owner = await seedTenant(ctx.db)
+    const gone = await createTag(owner, { title: 'Gone' })
+    const kept = await createTag(owner, { title: 'Kept' })
+    const created = await call(ctx.app, 'POST', '/api/contents', {
+      token: owner.token,
+      body: { title: 'Tagged', tags: [gone.id, kept.id] },
+    })
+    expect(created.statusCode, created.body).toBe(200)
+    const deleted = await call(ctx.app, 'DELETE', `/api/tags/${gone.id}`, { token: owner.token })
+    expect(deleted.statusCode, deleted.body).toBe(200)
+    expect(deleted.data).toEqual({ success: true })
+    expect(await listTitles(owner)).toEqual(['Kept'])
+    const content = await call(ctx.app, 'GET', `/api/contents/${created.data.content.id}`, {
+      token: owner.token,
+    })
+    expect(content.data.content.tags).toEqual([kept.id])
+    const again = await call(ctx.app, 'DELETE', `/api/tags/${gone.id}`, { token: owner.token })
+    expect(again.statusCode).toBe(404)
+  })
+
+  it('answers 404 for another tenant’s tag and 403 to authors, deleting nothing', async () => {
+    const owner = await seedTenant(ctx.db)
+    const other = await seedTenant(ctx.db)
+    const author = await seedMember(ctx.db, owner.tenantId, 'author')
+    const tag = await createTag(owner, { title: 'Kept' })
+    expect((await call(ctx.app, 'DELETE', `/api/tags/${tag.id}`, { token: other.token })).statusCode).toBe(
+      404,
+    )
+    expect((await call(ctx.app, 'DELETE', `/api/tags/${tag.id}`, { token: author.token })).statusCode).toBe(
+      403,
+    )
+    expect(await listTitles(owner)).toEqual(['Kept'])
+  })
+})
+
 describe('tags service (used by the importer)', () => {
   it('creates and finds tags by slug inside a caller’s transaction', async () => {
     const owner = await seedTenant(ctx.db)

@@ -15,7 +15,7 @@ import {
 } from '../features/contents'
 import { DashboardPage } from '../features/dashboard'
 import { MediaLibraryPage } from '../features/media'
-import { CategoriesPage, TagsPage } from '../features/taxonomy'
+import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
 import { CreateTenantPage, TenantHomePage } from '../features/tenants'
 import { safeRedirect } from '../lib/redirect'
 import { folio } from './api'
@@ -141,6 +141,12 @@ const tagsRoute = createRoute({
   component: TagsPage,
 })
 
+const customFieldsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/custom-fields',
+  component: CustomFieldsPage,
+})
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   registerRoute,
@@ -157,6 +163,7 @@ const routeTree = rootRoute.addChildren([
       mediaRoute,
       categoriesRoute,
       tagsRoute,
+      customFieldsRoute,
     ]),
   ]),
 ])

@@ -29,8 +29,9 @@ export function Shell() {
         ['/t/$tenantId', 'nav.dashboard'],
         ['/t/$tenantId/contents', 'nav.contents'],
         ['/t/$tenantId/media', 'nav.media'],
-        ['/t/$tenantId/categories', 'nav.categories'],
-        ['/t/$tenantId/tags', 'nav.tags'],
+        ['/t/$tenantId/categories', 'taxonomy.nav.categories'],
+        ['/t/$tenantId/tags', 'taxonomy.nav.tags'],
+        ['/t/$tenantId/custom-fields', 'taxonomy.nav.customFields'],
       ] as const)
     : []
 

@@ -13,11 +13,13 @@ describe('fieldErrors', () => {
         { path: 'body', member: 'title', message: 'title is required.' },
         { path: 'body/slug', message: 'slug is too long.' },
         { path: 'body/slug', message: 'slug has capitals.' },
+        { path: '/options', message: 'are required for type select' },
       ],
     })
     expect(fieldErrors(error)).toEqual({
       title: 'title is required.',
       slug: 'slug is too long. slug has capitals.',
+      options: 'are required for type select',
     })
   })
 

@@ -6,7 +6,7 @@ export type FieldErrors = Record<string, string>
 /**
  * The errors a form shows beside its fields, from a failed call: each `details` entry of a
  * `ValidationFailed` goes to the member it names (`member`, else the first segment of its
- * `path` after `body/`); an error code listed in `byCode` (e.g. `SlugConflict: 'slug'`) goes to
+ * `path` after `body/` or `/`); an error code listed in `byCode` (e.g. `SlugConflict: 'slug'`) goes to
  * that field; anything else (a network failure, another code) goes to `form`.
  */
 export function fieldErrors(error: unknown, byCode: Record<string, string> = {}): FieldErrors {
@@ -29,7 +29,8 @@ function memberOf(detail: Record<string, unknown>): string | undefined {
   if (typeof detail.member === 'string' && detail.member !== '') return detail.member
   if (typeof detail.path !== 'string') return undefined
   const [part, first] = detail.path.split('/')
-  return part === 'body' && first !== undefined && first !== '' ? first : undefined
+  // `body/<member>` from schema validation; `/<member>` from a service's own checks of the body.
+  return (part === 'body' || part === '') && first !== undefined && first !== '' ? first : undefined
 }
 
 /** Whether a failed call means the session is gone (the app then returns to sign-in). */

@@ -69,7 +69,7 @@ export async function resolveTagIds(
   for (const title of missing) {
     const found = await unwrap(folio.GET('/api/tags', { params: { query: { search: title, limit: 100 } } }))
     const [existing] = matchTags([title], found.tags).ids
-    ids.push(existing ?? (await createTag({ title })).tag.id)
+    ids.push(existing ?? (await createTag(title)).tag.id)
   }
   return ids
 }

@@ -1,6 +1,6 @@
 import { MultiSelect, TagsInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { categoriesQuery, inTreeOrder, tagsQuery } from '../../taxonomy'
@@ -52,7 +52,7 @@ export function TagsField({
   const { t } = useTranslation()
   const [search, setSearch] = useState('')
   const [debounced] = useDebouncedValue(search.trim(), 250)
-  const { data } = useQuery({ ...tagsQuery(tenantId, 1, debounced), placeholderData: keepPreviousData })
+  const { data } = useQuery(tagsQuery(tenantId, debounced))
   return (
     <TagsInput
       label={t('contents.fields.tags')}

@@ -19,7 +19,7 @@ export function ContentsListPage() {
   const navigate = route.useNavigate()
   const { data, error, isFetching } = useQuery(contentsQuery(tenantId, search))
   const categories = useQuery(categoriesQuery(tenantId))
-  const tags = useQuery(tagsQuery(tenantId, 1))
+  const tags = useQuery(tagsQuery(tenantId))
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
   const captionId = useId()
 

@@ -1,159 +1,114 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core'
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { type DragEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
-import { type Category, categoriesQuery, createCategory, deleteCategory } from '../api/taxonomy'
-import { inTreeOrder } from '../api/tree'
+import { categoryTreeQuery, updateCategory } from '../api/categories'
+import { type CategoryNode, canMoveTo, reorderMoves } from '../api/tree'
+import { type CategoryDialog, CategoryDialogs } from '../components/category-dialogs'
+import { CategoryList, type RowActions } from '../components/category-row'
 
 const route = getRouteApi('/signed-in/t/$tenantId/categories')
 
-/** The tenant's categories as a tree: add one (under a parent or at the root), delete one. */
+/**
+ * The category tree: create, edit, reorder, re-parent (drag a row onto another, or "Move to…"
+ * from its menu, the keyboard's way), merge and delete.
+ */
 export function CategoriesPage() {
   const { t } = useTranslation()
   const { tenantId } = route.useParams()
   const queryClient = useQueryClient()
-  const { data, error } = useQuery(categoriesQuery(tenantId))
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [parentId, setParentId] = useState<string | null>(null)
-  const [doomed, setDoomed] = useState<Category | undefined>()
-  const rows = inTreeOrder(data?.categories ?? [])
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'categories'] })
+  const { data: tree, error } = useQuery(categoryTreeQuery(tenantId))
+  const [dialog, setDialog] = useState<CategoryDialog>(null)
+  const [dragging, setDragging] = useState<string | null>(null)
+  const [moveError, setMoveError] = useState<string | undefined>()
 
-  const create = useMutation({
-    mutationFn: createCategory,
-    onSuccess: async ({ category }) => {
-      await refresh()
-      notifySuccess(t('categories.created', { name: category.name }))
+  // Drops and arrows write positions or parents; the tree is read again after each.
+  const write = useMutation({
+    mutationFn: async (moves: { id: string; parentId?: string | null; position?: number }[]) => {
+      for (const { id, ...body } of moves) await updateCategory(id, body)
     },
-    onError: (failure) => setErrors(fieldErrors(failure, { SlugConflict: 'name' })),
-  })
-  const remove = useMutation({
-    mutationFn: deleteCategory,
-    onSuccess: async () => {
-      setDoomed(undefined)
-      await refresh()
+    onSuccess: async (_, moves) => {
+      await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'categories'] })
+      if (moves.some((move) => move.parentId !== undefined)) notifySuccess(t('taxonomy.categories.movedDrop'))
     },
+    onError: (failure) => setMoveError(failure instanceof Error ? failure.message : String(failure)),
+    onMutate: () => setMoveError(undefined),
   })
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const actions: RowActions = {
+    onAction: (kind, node) => setDialog({ kind, node }),
+    onReorder: (node: CategoryNode, delta) => tree && write.mutate(reorderMoves(tree, node.id, delta)),
+    dragging,
+    setDragging,
+    accepts: (id, parentId) => tree !== undefined && canMoveTo(tree, id, parentId),
+    onDrop: (id, parentId) => write.mutate([{ id, parentId }]),
+  }
+  const rootAccepts = dragging !== null && tree !== undefined && canMoveTo(tree, dragging, null)
+  const onRootDrop = (event: DragEvent) => {
     event.preventDefault()
-    const form = event.currentTarget
-    setErrors({})
-    create.mutate(
-      { name: String(new FormData(form).get('name')), parentId },
-      { onSuccess: () => form.reset() },
-    )
+    if (dragging !== null && rootAccepts) write.mutate([{ id: dragging, parentId: null }])
+    setDragging(null)
   }
 
   return (
-    <Stack maw={800}>
-      <Title order={1} size="h2">
-        {t('categories.title')}
-      </Title>
-      <form onSubmit={submit} noValidate>
-        <Group align="flex-start" wrap="wrap">
-          <TextInput name="name" label={t('categories.name')} required error={errors.name} />
-          <Select
-            label={t('categories.parent')}
-            placeholder={t('categories.root')}
-            clearable
-            value={parentId}
-            onChange={setParentId}
-            data={rows.map(({ item, depth }) => ({
-              value: item.id,
-              label: `${'— '.repeat(depth)}${item.name}`,
-            }))}
-            error={errors.parentId}
-          />
-          <Button type="submit" mt={25} loading={create.isPending}>
-            {t('categories.add')}
-          </Button>
-        </Group>
-        {errors.form && (
-          <Alert color="red" role="alert" mt="sm">
-            {errors.form}
-          </Alert>
-        )}
-      </form>
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('taxonomy.categories.title')}
+        </Title>
+        <Button onClick={() => setDialog({ kind: 'create' })}>{t('taxonomy.categories.new')}</Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('taxonomy.categories.hint')}
+      </Text>
+      {moveError && (
+        <Alert
+          color="red"
+          role="alert"
+          withCloseButton
+          closeButtonLabel={t('app.close')}
+          onClose={() => setMoveError(undefined)}
+        >
+          {moveError}
+        </Alert>
+      )}
       {error ? (
         <Alert color="red" role="alert">
           {error.message}
         </Alert>
-      ) : rows.length === 0 ? (
-        <Text>{t('categories.empty')}</Text>
+      ) : tree === undefined ? (
+        <Loader aria-label={t('app.loading')} />
+      ) : tree.length === 0 ? (
+        <Text>{t('taxonomy.categories.empty')}</Text>
       ) : (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('categories.name')}</Table.Th>
-              <Table.Th>{t('categories.slug')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('categories.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map(({ item, depth }) => (
-              <Table.Tr key={item.id}>
-                <Table.Td pl={`calc(var(--mantine-spacing-sm) + ${depth * 1.25}rem)`}>{item.name}</Table.Td>
-                <Table.Td>{item.slug}</Table.Td>
-                <Table.Td ta="right">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label={t('categories.deleteOf', { name: item.name })}
-                    onClick={() => setDoomed(item)}
-                  >
-                    {t('categories.delete')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      <Modal
-        opened={doomed !== undefined}
-        onClose={() => setDoomed(undefined)}
-        title={t('categories.confirmTitle')}
-        closeButtonProps={{ 'aria-label': t('app.close') }}
-      >
-        <Stack>
-          <Text>{t('categories.confirm', { name: doomed?.name })}</Text>
-          {remove.error && (
-            <Alert color="red" role="alert">
-              {remove.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDoomed(undefined)}>
-              {t('app.cancel')}
-            </Button>
-            <Button
-              color="red.8"
-              loading={remove.isPending}
-              onClick={() => doomed && remove.mutate(doomed.id)}
+        <Paper withBorder p="xs" aria-busy={write.isPending}>
+          <CategoryList nodes={tree} actions={actions} label={t('taxonomy.categories.title')} />
+          {rootAccepts && (
+            <Paper
+              withBorder
+              p="sm"
+              mt="xs"
+              data-drop="top"
+              onDragOver={(event) => event.preventDefault()}
+              onDrop={onRootDrop}
+              style={{ borderStyle: 'dashed' }}
             >
-              {t('categories.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+              <Text size="sm">{t('taxonomy.categories.dropTop')}</Text>
+            </Paper>
+          )}
+        </Paper>
+      )}
+      {tree && (
+        <CategoryDialogs
+          key={dialog === null ? 'none' : `${dialog.kind}-${'node' in dialog ? dialog.node.id : ''}`}
+          tenantId={tenantId}
+          tree={tree}
+          dialog={dialog}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </Stack>
   )
 }

@@ -1,68 +1,172 @@
-import { Alert, Button, Group, Pagination, Pill, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Group, Modal, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
-import { createTag, tagsQuery } from '../api/taxonomy'
+import { createTag, deleteTag, renameTag, type Tag, tagsQuery } from '../api/tags'
+import { ConfirmDialog } from '../components/confirm-dialog'
 
 const route = getRouteApi('/signed-in/t/$tenantId/tags')
 
-/** The tenant's tags, in pages, and a form to add one. */
+/** The tenant's tags: searched and paged, created, renamed and deleted. */
 export function TagsPage() {
   const { t } = useTranslation()
   const { tenantId } = route.useParams()
   const queryClient = useQueryClient()
+  const [search, setSearch] = useState('')
   const [page, setPage] = useState(1)
-  const { data, error } = useQuery(tagsQuery(tenantId, page))
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const create = useMutation({
-    mutationFn: createTag,
-    onSuccess: async ({ tag }) => {
-      await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'tags'] })
-      notifySuccess(t('tags.created', { title: tag.title }))
-    },
-    onError: (failure) => setErrors(fieldErrors(failure, { SlugConflict: 'title' })),
-  })
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = event.currentTarget
-    setErrors({})
-    create.mutate({ title: String(new FormData(form).get('title')) }, { onSuccess: () => form.reset() })
+  const { data, error, isFetching } = useQuery(tagsQuery(tenantId, search, page))
+  const [createErrors, setCreateErrors] = useState<FieldErrors>({})
+  const [renaming, setRenaming] = useState<Tag | null>(null)
+  const [deleting, setDeleting] = useState<Tag | null>(null)
+  const [dialogErrors, setDialogErrors] = useState<FieldErrors>({})
+  const captionId = useId()
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'tags'] })
+  const closeDialogs = () => {
+    setRenaming(null)
+    setDeleting(null)
+    setDialogErrors({})
   }
+  const create = useMutation({
+    mutationFn: (input: { title: string; slug: string; form: HTMLFormElement }) =>
+      createTag(input.title, input.slug),
+    onSuccess: async ({ tag }, { form }) => {
+      form.reset()
+      await refresh()
+      notifySuccess(t('taxonomy.tags.created', { title: tag.title }))
+    },
+    onError: (failure) => setCreateErrors(fieldErrors(failure, { SlugConflict: 'slug' })),
+  })
+  const rename = useMutation({
+    mutationFn: (input: { id: string; title: string; slug: string }) =>
+      renameTag(input.id, input.title, input.slug),
+    onSuccess: async ({ tag }) => {
+      await refresh()
+      notifySuccess(t('taxonomy.tags.renamed', { title: tag.title }))
+      closeDialogs()
+    },
+    onError: (failure) => setDialogErrors(fieldErrors(failure, { SlugConflict: 'slug' })),
+  })
+  const remove = useMutation({
+    mutationFn: (tag: Tag) => deleteTag(tag.id),
+    onSuccess: async (_, tag) => {
+      await refresh()
+      await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'contents'] })
+      notifySuccess(t('taxonomy.tags.deleted', { title: tag.title }))
+      closeDialogs()
+    },
+    onError: (failure) => setDialogErrors(fieldErrors(failure)),
+  })
+
+  const onCreate = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setCreateErrors({})
+    const form = new FormData(event.currentTarget)
+    create.mutate({
+      title: String(form.get('title') ?? ''),
+      slug: String(form.get('slug') ?? ''),
+      form: event.currentTarget,
+    })
+  }
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setSearch(String(new FormData(event.currentTarget).get('search') ?? '').trim())
+    setPage(1)
+  }
+
   return (
-    <Stack maw={800}>
+    <Stack>
       <Title order={1} size="h2">
-        {t('tags.title')}
+        {t('taxonomy.tags.title')}
       </Title>
-      <form onSubmit={submit} noValidate>
-        <Group align="flex-start">
-          <TextInput name="title" label={t('tags.name')} required error={errors.title} />
+      <form onSubmit={onCreate} aria-label={t('taxonomy.tags.new')}>
+        <Group align="flex-start" wrap="wrap" gap="xs">
+          <TextInput name="title" label={t('taxonomy.tags.tagTitle')} required error={createErrors.title} />
+          <TextInput
+            name="slug"
+            label={t('taxonomy.slug')}
+            description={t('taxonomy.tags.slugHint')}
+            error={createErrors.slug}
+          />
           <Button type="submit" mt={25} loading={create.isPending}>
-            {t('tags.add')}
+            {t('taxonomy.tags.add')}
           </Button>
         </Group>
-        {errors.form && (
-          <Alert color="red" role="alert" mt="sm">
-            {errors.form}
+        {createErrors.form && (
+          <Alert color="red" role="alert" mt="xs">
+            {createErrors.form}
           </Alert>
         )}
       </form>
+      <search>
+        <form onSubmit={onSearch}>
+          <Group align="flex-end" gap="xs">
+            <TextInput name="search" type="search" label={t('taxonomy.tags.search')} defaultValue={search} />
+            <Button type="submit" variant="default">
+              {t('taxonomy.tags.searchSubmit')}
+            </Button>
+          </Group>
+        </form>
+      </search>
       {error ? (
         <Alert color="red" role="alert">
           {error.message}
         </Alert>
-      ) : data?.tags.length === 0 ? (
-        <Text>{t('tags.empty')}</Text>
+      ) : data && data.tags.length === 0 ? (
+        <Text>{search === '' ? t('taxonomy.tags.empty') : t('taxonomy.tags.noMatch')}</Text>
       ) : (
-        <Group gap="xs" component="ul" p={0} style={{ listStyle: 'none' }} aria-label={t('tags.title')}>
-          {data?.tags.map((tag) => (
-            <Pill key={tag.id} component="li" size="md">
-              {tag.title}
-            </Pill>
-          ))}
-        </Group>
+        <Table.ScrollContainer
+          minWidth={420}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label={t('taxonomy.tags.title')}
+        >
+          <Table striped aria-describedby={captionId} aria-busy={isFetching}>
+            <Table.Caption id={captionId}>
+              {data ? t('taxonomy.tags.count', { count: data.pagination.total }) : t('app.loading')}
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('taxonomy.tags.tagTitle')}</Table.Th>
+                <Table.Th>{t('taxonomy.slug')}</Table.Th>
+                <Table.Th>{t('taxonomy.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data?.tags.map((tag) => (
+                <Table.Tr key={tag.id}>
+                  <Table.Td>{tag.title}</Table.Td>
+                  <Table.Td>{tag.slug}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        aria-label={t('taxonomy.tags.renameOf', { title: tag.title })}
+                        onClick={() => setRenaming(tag)}
+                      >
+                        {t('taxonomy.tags.rename')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        c="red.8"
+                        aria-label={t('taxonomy.deleteOf', { name: tag.title })}
+                        onClick={() => setDeleting(tag)}
+                      >
+                        {t('taxonomy.delete')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {data && data.pagination.pages > 1 && (
         <Pagination
@@ -72,6 +176,71 @@ export function TagsPage() {
           getControlProps={(control) => ({ 'aria-label': t(`contents.paging.${control}`) })}
           getItemProps={(item) => ({ 'aria-label': t('contents.paging.page', { page: item }) })}
         />
+      )}
+      {renaming && (
+        <Modal
+          opened
+          onClose={closeDialogs}
+          title={t('taxonomy.tags.renameTitle', { title: renaming.title })}
+          closeButtonProps={{ 'aria-label': t('app.close') }}
+        >
+          <form
+            onSubmit={(event) => {
+              event.preventDefault()
+              setDialogErrors({})
+              const form = new FormData(event.currentTarget)
+              rename.mutate({
+                id: renaming.id,
+                title: String(form.get('title') ?? ''),
+                slug: String(form.get('slug') ?? ''),
+              })
+            }}
+          >
+            <Stack>
+              <TextInput
+                name="title"
+                label={t('taxonomy.tags.tagTitle')}
+                required
+                defaultValue={renaming.title}
+                error={dialogErrors.title}
+                data-autofocus
+              />
+              <TextInput
+                name="slug"
+                label={t('taxonomy.slug')}
+                defaultValue={renaming.slug}
+                description={t('taxonomy.slugHint')}
+                error={dialogErrors.slug}
+              />
+              {dialogErrors.form && (
+                <Alert color="red" role="alert">
+                  {dialogErrors.form}
+                </Alert>
+              )}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={closeDialogs}>
+                  {t('taxonomy.cancel')}
+                </Button>
+                <Button type="submit" loading={rename.isPending}>
+                  {t('taxonomy.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Modal>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          opened
+          title={t('taxonomy.tags.deleteTitle', { title: deleting.title })}
+          confirmLabel={t('taxonomy.delete')}
+          pending={remove.isPending}
+          error={dialogErrors.form}
+          onConfirm={() => remove.mutate(deleting)}
+          onClose={closeDialogs}
+        >
+          {t('taxonomy.tags.deleteText', { title: deleting.title })}
+        </ConfirmDialog>
       )}
     </Stack>
   )

@@ -1,0 +1,293 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type FieldErrors, fieldErrors } from '../../../lib/errors'
+import { notifySuccess } from '../../../lib/notify'
+import { createCategory, deleteCategory, mergeCategories, updateCategory } from '../api/categories'
+import { type CategoryNode, flatten, subtreeIds } from '../api/tree'
+import { ConfirmDialog } from './confirm-dialog'
+
+/** The Select value that stands for "no parent" (ids are 24 hex characters, so never this). */
+const TOP_LEVEL = 'top'
+
+/** What the dialog of the categories screen is doing. */
+export type CategoryDialog =
+  | { kind: 'create' }
+  | { kind: 'edit' | 'move' | 'merge' | 'delete'; node: CategoryNode }
+  | null
+
+/** The categories a Select offers, indented by depth, without `exclude`d ids. */
+function choices(tree: CategoryNode[], exclude: Set<string>) {
+  return flatten(tree)
+    .filter(({ node }) => !exclude.has(node.id))
+    .map(({ node, depth }) => ({ value: node.id, label: `${'– '.repeat(depth)}${node.name}` }))
+}
+
+/** The create, edit, move, merge and delete dialogs of the categories screen. */
+export function CategoryDialogs({
+  tenantId,
+  tree,
+  dialog,
+  onClose,
+}: {
+  tenantId: string
+  tree: CategoryNode[]
+  dialog: CategoryDialog
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const close = () => {
+    setErrors({})
+    onClose()
+  }
+  const done = async (message: string, contentsToo = false) => {
+    await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'categories'] })
+    if (contentsToo) await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'contents'] })
+    notifySuccess(message)
+    close()
+  }
+  const fail = (failure: unknown) => setErrors(fieldErrors(failure, { SlugConflict: 'slug' }))
+
+  const save = useMutation({
+    mutationFn: async (form: FormData) => {
+      const name = String(form.get('name') ?? '')
+      const description = String(form.get('description') ?? '')
+      if (dialog?.kind === 'edit') {
+        const slug = String(form.get('slug') ?? '').trim()
+        return updateCategory(dialog.node.id, { name, description, ...(slug === '' ? {} : { slug }) })
+      }
+      const parent = String(form.get('parentId') ?? TOP_LEVEL)
+      return createCategory({ name, description, parentId: parent === TOP_LEVEL ? null : parent })
+    },
+    onSuccess: ({ category }) =>
+      done(
+        t(dialog?.kind === 'edit' ? 'taxonomy.categories.saved' : 'taxonomy.categories.created', category),
+      ),
+    onError: fail,
+  })
+  const move = useMutation({
+    mutationFn: ({ id, parentId }: { id: string; parentId: string | null }) =>
+      updateCategory(id, { parentId }),
+    onSuccess: ({ category }) => done(t('taxonomy.categories.moved', category)),
+    onError: fail,
+  })
+  const merge = useMutation({
+    mutationFn: ({ source, target }: { source: string; target: string }) => mergeCategories(source, target),
+    onSuccess: (result) => done(t('taxonomy.categories.merged', { count: result.updatedContents }), true),
+    onError: fail,
+  })
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteCategory(id),
+    onSuccess: (result) => done(t('taxonomy.categories.deleted', { count: result.deleted }), true),
+    onError: fail,
+  })
+
+  const formError = errors.form && (
+    <Alert color="red" role="alert">
+      {errors.form}
+    </Alert>
+  )
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setErrors({})
+    save.mutate(new FormData(event.currentTarget))
+  }
+  const modal = { onClose: close, closeButtonProps: { 'aria-label': t('app.close') } }
+
+  if (dialog === null) return null
+  if (dialog.kind === 'create' || dialog.kind === 'edit') {
+    const node = dialog.kind === 'edit' ? dialog.node : undefined
+    return (
+      <Modal
+        opened
+        title={node ? t('taxonomy.categories.editTitle', { name: node.name }) : t('taxonomy.categories.new')}
+        {...modal}
+      >
+        <form onSubmit={submit}>
+          <Stack>
+            <TextInput
+              name="name"
+              label={t('taxonomy.name')}
+              required
+              defaultValue={node?.name}
+              error={errors.name}
+              data-autofocus
+            />
+            {node && (
+              <TextInput
+                name="slug"
+                label={t('taxonomy.slug')}
+                defaultValue={node.slug}
+                description={t('taxonomy.slugHint')}
+                error={errors.slug}
+              />
+            )}
+            <Textarea
+              name="description"
+              label={t('taxonomy.description')}
+              defaultValue={node?.description}
+              autosize
+              minRows={2}
+              error={errors.description}
+            />
+            {!node && (
+              <Select
+                name="parentId"
+                label={t('taxonomy.categories.parent')}
+                defaultValue={TOP_LEVEL}
+                allowDeselect={false}
+                data={[
+                  { value: TOP_LEVEL, label: t('taxonomy.categories.topLevel') },
+                  ...choices(tree, new Set()),
+                ]}
+                error={errors.parentId}
+              />
+            )}
+            {formError}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {t('taxonomy.cancel')}
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                {node ? t('taxonomy.save') : t('taxonomy.create')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    )
+  }
+  const node = dialog.node
+  if (dialog.kind === 'move') {
+    return (
+      <Modal opened title={t('taxonomy.categories.moveTitle', { name: node.name })} {...modal}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault()
+            setErrors({})
+            const parent = String(new FormData(event.currentTarget).get('parentId'))
+            move.mutate({ id: node.id, parentId: parent === TOP_LEVEL ? null : parent })
+          }}
+        >
+          <Stack>
+            <Select
+              name="parentId"
+              label={t('taxonomy.categories.newParent')}
+              defaultValue={node.parentId ?? TOP_LEVEL}
+              allowDeselect={false}
+              data={[
+                { value: TOP_LEVEL, label: t('taxonomy.categories.topLevel') },
+                ...choices(tree, subtreeIds(tree, node.id)),
+              ]}
+              error={errors.parentId}
+              data-autofocus
+            />
+            {formError}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {t('taxonomy.cancel')}
+              </Button>
+              <Button type="submit" loading={move.isPending}>
+                {t('taxonomy.categories.moveSubmit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    )
+  }
+  if (dialog.kind === 'merge')
+    return (
+      <MergeDialog
+        tree={tree}
+        node={node}
+        merge={merge}
+        errors={errors}
+        setErrors={setErrors}
+        close={close}
+      />
+    )
+  return (
+    <ConfirmDialog
+      opened
+      title={t('taxonomy.categories.deleteTitle', { name: node.name })}
+      confirmLabel={t('taxonomy.delete')}
+      pending={remove.isPending}
+      error={errors.form}
+      onConfirm={() => remove.mutate(node.id)}
+      onClose={close}
+    >
+      {t('taxonomy.categories.deleteText', { name: node.name, count: subtreeIds(tree, node.id).size - 1 })}
+    </ConfirmDialog>
+  )
+}
+
+/** Merge: pick the target (not the source or inside it), then confirm what the merge does. */
+function MergeDialog({
+  tree,
+  node,
+  merge,
+  errors,
+  setErrors,
+  close,
+}: {
+  tree: CategoryNode[]
+  node: CategoryNode
+  merge: { mutate: (input: { source: string; target: string }) => void; isPending: boolean }
+  errors: FieldErrors
+  setErrors: (errors: FieldErrors) => void
+  close: () => void
+}) {
+  const { t } = useTranslation()
+  const [target, setTarget] = useState<string | null>(null)
+  const targetName = flatten(tree).find((line) => line.node.id === target)?.node.name
+  return (
+    <Modal
+      opened
+      title={t('taxonomy.categories.mergeTitle', { name: node.name })}
+      onClose={close}
+      closeButtonProps={{ 'aria-label': t('app.close') }}
+    >
+      <Stack>
+        <Select
+          label={t('taxonomy.categories.mergeTarget')}
+          placeholder={t('taxonomy.categories.choose')}
+          value={target}
+          onChange={setTarget}
+          data={choices(tree, subtreeIds(tree, node.id))}
+          error={errors.targetId}
+          searchable
+          data-autofocus
+        />
+        {targetName && (
+          <Text>{t('taxonomy.categories.mergeText', { source: node.name, target: targetName })}</Text>
+        )}
+        {errors.form && (
+          <Alert color="red" role="alert">
+            {errors.form}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('taxonomy.cancel')}
+          </Button>
+          <Button
+            color="red.8"
+            disabled={target === null}
+            loading={merge.isPending}
+            onClick={() => {
+              if (target === null) return
+              setErrors({})
+              merge.mutate({ source: node.id, target })
+            }}
+          >
+            {t('taxonomy.categories.mergeSubmit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  )
+}

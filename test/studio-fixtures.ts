@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+/** How long a browser test waits for what a screen shows. */
+export const WAIT = { timeout: 15_000 }
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** A port free on 127.0.0.1 now, for a Folio the browser can reach. */
+export async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+/** axe-core's serious and critical violations on the page as it is now (rule id: nodes). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) stays in force.
+  await page.evaluate(axeSource)
+  const violations = await page.evaluate(async () => {
+    const page = globalThis as any
+    const result = await page.axe.run(page.document, { resultTypes: ['violations'] })
+    return result.violations
+      .filter((violation: any) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation: any) => `${violation.id}: ${violation.nodes.map((node: any) => node.target).join(', ')}`,
+      )
+  })
+  return violations
+}
+
+/** Expects no serious or critical axe violation on `screen`, once notifications have settled. */
+export async function expectAccessible(page: Page, screen: string) {
+  // A notification fading in or out blends into the page behind it: check once every one shows fully.
+  await expect
+    .poll(() =>
+      page.$$eval('.mantine-Notification-root', (roots: any[]) =>
+        roots.every((root) => {
+          for (let node = root; node !== null; node = node.parentElement) {
+            if ((globalThis as any).getComputedStyle(node).opacity !== '1') return false
+          }
+          return true
+        }),
+      ),
+    )
+    .toBe(true)
+  expect(await axeViolations(page), screen).toEqual([])
+}
+
+/** Adds a category on the categories screen through its dialog, under `parent` when given (by name). */
+export async function newCategory(page: Page, name: string, parent?: string) {
+  await page.getByRole('button', { name: 'New category' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New category' })
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name)
+  if (parent !== undefined) {
+    await dialog.getByRole('combobox', { name: 'Parent' }).click()
+    await page.getByRole('option', { name: parent, exact: true }).click()
+  }
+  await dialog.getByRole('button', { name: 'Create' }).click()
+  await page.getByText(`Category ${name} created.`).waitFor(WAIT)
+  await dialog.waitFor({ state: 'detached', ...WAIT })
+}
+
+/** Waits until the confirmations in the corner have closed (several stacked ones move while axe reads them). */
+export async function noNotifications(page: Page) {
+  await expect.poll(() => page.locator('.mantine-Notification-root').count(), WAIT).toBe(0)
+}
