@@ -1,0 +1,63 @@
+import { execSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { STUDIO_DIR } from '../src/http/studio.js'
+
+/** How long a browser test waits for a screen or an answer. */
+export const WAIT = { timeout: 15_000 }
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** A free TCP port on the loopback interface, for a Folio a browser can reach. */
+export async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+/** Builds Studio when the checkout never did: CI builds before testing (about 15 s here). */
+export function ensureStudioBuilt(): void {
+  if (!existsSync(`${STUDIO_DIR}/index.html`)) {
+    execSync('npm run build --silent -w @folio/studio', { stdio: 'inherit' })
+  }
+}
+
+/** axe-core's serious and critical violations on the page as it is now (rule id: nodes). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) stays in force.
+  await page.evaluate(axeSource)
+  const violations = await page.evaluate(async () => {
+    const page = globalThis as any
+    const result = await page.axe.run(page.document, { resultTypes: ['violations'] })
+    return result.violations
+      .filter((violation: any) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation: any) => `${violation.id}: ${violation.nodes.map((node: any) => node.target).join(', ')}`,
+      )
+  })
+  return violations
+}
+
+/** No serious or critical axe violation on `screen`, once every notification shows fully. */
+export async function expectAccessible(page: Page, screen: string) {
+  // A notification fading in or out blends into the page behind it: check once every one shows fully.
+  await expect
+    .poll(() =>
+      page.$$eval('.mantine-Notification-root', (roots: any[]) =>
+        roots.every((root) => {
+          for (let node = root; node !== null; node = node.parentElement) {
+            if ((globalThis as any).getComputedStyle(node).opacity !== '1') return false
+          }
+          return true
+        }),
+      ),
+    )
+    .toBe(true)
+  expect(await axeViolations(page), screen).toEqual([])
+}
