@@ -6,7 +6,16 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router'
-import { accountQuery, ProfilePage, RegisterPage, SignInPage } from '../features/auth'
+import {
+  accountQuery,
+  ForgotPasswordPage,
+  ProfilePage,
+  RegisterPage,
+  ResetPasswordPage,
+  SignInPage,
+  tokenSearch,
+  VerifyEmailPage,
+} from '../features/auth'
 import {
   ContentEditorPage,
   ContentsListPage,
@@ -44,6 +53,27 @@ const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/register',
   component: RegisterPage,
+})
+
+/** Account screens reached without a session, often from a mailed link carrying `?token=`. */
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account/forgot-password',
+  component: ForgotPasswordPage,
+})
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account/reset-password',
+  validateSearch: tokenSearch,
+  component: ResetPasswordPage,
+})
+
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account/verify-email',
+  validateSearch: tokenSearch,
+  component: VerifyEmailPage,
 })
 
 /** Every screen behind sign-in: without a session, sign-in first, then back here. */
@@ -144,6 +174,9 @@ const tagsRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   signInRoute,
   registerRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  verifyEmailRoute,
   signedInRoute.addChildren([
     homeRoute,
     createTenantRoute,
