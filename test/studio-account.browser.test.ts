@@ -6,7 +6,7 @@ import { call, createTestContext, seedTenant, type TestContext, uniqueEmail } fr
 import { ensureStudioBuilt, expectAccessible, freePort, WAIT } from './studio-fixtures.js'
 
 // Studio's account screens reached from mailed links (issue 18): with APP_URL at Studio, the
-// reset and verification mails lead to Studio's /account/… screens, driven here in Chromium.
+// reset, verification and invitation mails lead to Studio's /account/… screens, driven here in Chromium.
 
 let ctx: TestContext
 let origin: string
@@ -33,7 +33,7 @@ function linkIn(mail: string, path: string): string {
 }
 
 describeInBrowser('Studio account screens in Chromium', () => {
-  it('resets a forgotten password and verifies an e-mail address from the mailed links', async () => {
+  it('resets a forgotten password, verifies an e-mail address and accepts an invitation from mailed links', async () => {
     const context = await browser.newContext({
       locale: 'en-US',
       viewport: { width: 390, height: 844 },
@@ -89,6 +89,28 @@ describeInBrowser('Studio account screens in Chromium', () => {
     await page.getByRole('button', { name: 'Verify' }).click()
     await page.getByText('Your e-mail address is verified.').waitFor(WAIT)
     await expectAccessible(page, 'verify e-mail, done')
+
+    // An invitation of a new address (the reset ended the owner's sessions: the new one invites):
+    // the tenant and role shown, names and a password, then in.
+    const invited = uniqueEmail('nina')
+    const invitation = await call(ctx.app, 'POST', `/api/users/invite?tenantId=${owner.tenantId}`, {
+      token: signIn.data.token,
+      body: { email: invited, role: 'editor' },
+    })
+    expect(invitation.statusCode, invitation.body).toBeLessThan(300)
+    const inviteLink = linkIn(await mailArriving(ctx.dataDir, invited), '/admin/account/accept-invitation')
+    await page.goto(inviteLink)
+    await page
+      .getByText(`You are invited to join Tenant ${owner.tenantId} as editor, with the address ${invited}.`)
+      .waitFor(WAIT)
+    await expectAccessible(page, 'accept invitation')
+    await page.getByLabel('First name').fill('Nina')
+    await page.getByLabel('Last name').fill('Neu')
+    await page.getByRole('textbox', { name: 'Password' }).fill('a-new-password')
+    await page.getByRole('button', { name: 'Accept the invitation' }).click()
+    await page.getByText(`You are now a member of Tenant ${owner.tenantId} as editor.`).waitFor(WAIT)
+    await expectAccessible(page, 'accept invitation, done')
+    expect(await page.getByRole('link', { name: 'Open Studio' }).getAttribute('href')).toBe('/admin/')
 
     expect(problems).toEqual([])
     await context.close()

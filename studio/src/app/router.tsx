@@ -7,6 +7,7 @@ import {
   redirect,
 } from '@tanstack/react-router'
 import {
+  AcceptInvitationPage,
   accountQuery,
   ForgotPasswordPage,
   ProfilePage,
@@ -74,6 +75,13 @@ const verifyEmailRoute = createRoute({
   path: '/account/verify-email',
   validateSearch: tokenSearch,
   component: VerifyEmailPage,
+})
+
+const acceptInvitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account/accept-invitation',
+  validateSearch: tokenSearch,
+  component: AcceptInvitationPage,
 })
 
 /** Every screen behind sign-in: without a session, sign-in first, then back here. */
@@ -177,6 +185,7 @@ const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   verifyEmailRoute,
+  acceptInvitationRoute,
   signedInRoute.addChildren([
     homeRoute,
     createTenantRoute,

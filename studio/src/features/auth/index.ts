@@ -9,3 +9,7 @@ export { tokenSearch } from './api/recovery'
 export const ForgotPasswordPage = lazyRouteComponent(() => import('./routes/recovery'), 'ForgotPasswordPage')
 export const ResetPasswordPage = lazyRouteComponent(() => import('./routes/recovery'), 'ResetPasswordPage')
 export const VerifyEmailPage = lazyRouteComponent(() => import('./routes/recovery'), 'VerifyEmailPage')
+export const AcceptInvitationPage = lazyRouteComponent(
+  () => import('./routes/accept-invitation'),
+  'AcceptInvitationPage',
+)
