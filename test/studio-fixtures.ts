@@ -1,22 +1,31 @@
-import { readFileSync } from 'node:fs'
+import { execSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { STUDIO_DIR } from '../src/http/studio.js'
 
-/** How long a browser test waits for what a screen shows. */
+/** How long a browser test waits for a screen or an answer. */
 export const WAIT = { timeout: 15_000 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
-/** A port free on 127.0.0.1 now, for a Folio the browser can reach. */
+/** A free TCP port on the loopback interface, for a Folio a browser can reach. */
 export async function freePort(): Promise<number> {
   const probe = createServer()
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
   const { port } = probe.address() as AddressInfo
   await new Promise((resolve) => probe.close(resolve))
   return port
+}
+
+/** Builds Studio when the checkout never did: CI builds before testing (about 15 s here). */
+export function ensureStudioBuilt(): void {
+  if (!existsSync(`${STUDIO_DIR}/index.html`)) {
+    execSync('npm run build --silent -w @folio/studio', { stdio: 'inherit' })
+  }
 }
 
 /** axe-core's serious and critical violations on the page as it is now (rule id: nodes). */
@@ -35,7 +44,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return violations
 }
 
-/** Expects no serious or critical axe violation on `screen`, once notifications have settled. */
+/** No serious or critical axe violation on `screen`, once every notification shows fully. */
 export async function expectAccessible(page: Page, screen: string) {
   // A notification fading in or out blends into the page behind it: check once every one shows fully.
   await expect

@@ -1,11 +1,15 @@
-import { execSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { STUDIO_DIR } from '../src/http/studio.js'
 import { describeInBrowser, launchBrowser } from './browser.js'
 import { call, createTestContext, type SeededMember, seedTenant, type TestContext } from './helpers.js'
-import { expectAccessible, freePort, newCategory, noNotifications, WAIT } from './studio-fixtures.js'
+import {
+  ensureStudioBuilt,
+  expectAccessible,
+  freePort,
+  newCategory,
+  noNotifications,
+  WAIT,
+} from './studio-fixtures.js'
 
 // Studio's taxonomy screens (issue 18 §3): a category tree built, re-parented by drag and by the
 // keyboard's "Move to…", merged; a tag and a custom field definition made; axe on each screen.
@@ -16,9 +20,7 @@ let browser: Browser
 let owner: SeededMember
 
 beforeAll(async () => {
-  if (!existsSync(`${STUDIO_DIR}/index.html`)) {
-    execSync('npm run build --silent -w @folio/studio', { stdio: 'inherit' })
-  }
+  ensureStudioBuilt()
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
   ctx = await createTestContext({ env: { PUBLIC_URL: origin } })

@@ -1,12 +1,16 @@
-import { execSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { STUDIO_DIR } from '../src/http/studio.js'
 import { describeInBrowser, launchBrowser } from './browser.js'
 import { createTestContext, type TestContext } from './helpers.js'
 import { jpegBytes } from './media-fixtures.js'
-import { expectAccessible, freePort, newCategory, noNotifications, WAIT } from './studio-fixtures.js'
+import {
+  ensureStudioBuilt,
+  expectAccessible,
+  freePort,
+  newCategory,
+  noNotifications,
+  WAIT,
+} from './studio-fixtures.js'
 
 // Studio as an editor meets it (issue 18): the built app served by a real Folio on PGlite, driven
 // in Chromium from registration to a published article, with axe on every screen visited.
@@ -16,10 +20,7 @@ let origin: string
 let browser: Browser
 
 beforeAll(async () => {
-  // CI builds before testing; a checkout that never built gets Studio built here (about 15 s).
-  if (!existsSync(`${STUDIO_DIR}/index.html`)) {
-    execSync('npm run build --silent -w @folio/studio', { stdio: 'inherit' })
-  }
+  ensureStudioBuilt()
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
   ctx = await createTestContext({ env: { PUBLIC_URL: origin } })

@@ -6,7 +6,17 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router'
-import { accountQuery, ProfilePage, RegisterPage, SignInPage } from '../features/auth'
+import {
+  AcceptInvitationPage,
+  accountQuery,
+  ForgotPasswordPage,
+  ProfilePage,
+  RegisterPage,
+  ResetPasswordPage,
+  SignInPage,
+  tokenSearch,
+  VerifyEmailPage,
+} from '../features/auth'
 import {
   ContentEditorPage,
   ContentsListPage,
@@ -44,6 +54,34 @@ const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/register',
   component: RegisterPage,
+})
+
+/** Account screens reached without a session, often from a mailed link carrying `?token=`. */
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account/forgot-password',
+  component: ForgotPasswordPage,
+})
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account/reset-password',
+  validateSearch: tokenSearch,
+  component: ResetPasswordPage,
+})
+
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account/verify-email',
+  validateSearch: tokenSearch,
+  component: VerifyEmailPage,
+})
+
+const acceptInvitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account/accept-invitation',
+  validateSearch: tokenSearch,
+  component: AcceptInvitationPage,
 })
 
 /** Every screen behind sign-in: without a session, sign-in first, then back here. */
@@ -150,6 +188,10 @@ const customFieldsRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   signInRoute,
   registerRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  verifyEmailRoute,
+  acceptInvitationRoute,
   signedInRoute.addChildren([
     homeRoute,
     createTenantRoute,

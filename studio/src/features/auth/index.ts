@@ -5,3 +5,11 @@ export { type Account, accountQuery, type Membership, signOut } from './api/sess
 export { SignInPage } from './routes/sign-in'
 export const RegisterPage = lazyRouteComponent(() => import('./routes/register'), 'RegisterPage')
 export const ProfilePage = lazyRouteComponent(() => import('./routes/profile'), 'ProfilePage')
+export { tokenSearch } from './api/recovery'
+export const ForgotPasswordPage = lazyRouteComponent(() => import('./routes/recovery'), 'ForgotPasswordPage')
+export const ResetPasswordPage = lazyRouteComponent(() => import('./routes/recovery'), 'ResetPasswordPage')
+export const VerifyEmailPage = lazyRouteComponent(() => import('./routes/recovery'), 'VerifyEmailPage')
+export const AcceptInvitationPage = lazyRouteComponent(
+  () => import('./routes/accept-invitation'),
+  'AcceptInvitationPage',
+)

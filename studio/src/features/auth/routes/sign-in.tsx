@@ -71,6 +71,9 @@ export function SignInPage() {
         </Stack>
       </form>
       <Text size="sm">
+        <AnchorLink to="/account/forgot-password">{t('account.forgot.link')}</AnchorLink>
+      </Text>
+      <Text size="sm">
         {t('auth.signIn.noAccount')} <AnchorLink to="/register">{t('auth.register.link')}</AnchorLink>
       </Text>
     </AuthFrame>

@@ -45,3 +45,46 @@ export function setAltText(id: string, altText: string) {
     }),
   )
 }
+
+export type MediaUsage = AnswerOf<'getMediaUsage'>['usage'][number]
+
+/** The records that show a media item (`GET /api/media/{id}/usage`). */
+export const mediaUsageQuery = (tenantId: string, id: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'media', 'usage', id],
+    queryFn: () => unwrap(folio.GET('/api/media/{id}/usage', { params: { path: { id } } })),
+  })
+
+/** What the details form edits; empty strings clear a text (`PATCH /api/media/{id}`). */
+export interface MediaDetails {
+  title: string
+  altText: string
+  caption: string
+  tags: string[]
+}
+
+/** Saves a media item's title, alt text, caption and tags (`PATCH /api/media/{id}`). */
+export function updateMediaDetails(id: string, details: MediaDetails) {
+  const text = (value: string) => (value.trim() === '' ? null : value.trim())
+  return unwrap(
+    folio.PATCH('/api/media/{id}', {
+      params: { path: { id } },
+      body: {
+        title: text(details.title),
+        altText: text(details.altText),
+        caption: text(details.caption),
+        tags: details.tags,
+      },
+    }),
+  )
+}
+
+/** Adds tags to several media at once (`POST /api/media/bulk/tags`, mode add). */
+export function bulkTagMedia(ids: string[], tags: string[]) {
+  return unwrap(folio.POST('/api/media/bulk/tags', { body: { ids, tags, mode: 'add' } }))
+}
+
+/** Deletes several media at once (`POST /api/media/bulk/delete`). */
+export function bulkDeleteMedia(ids: string[]) {
+  return unwrap(folio.POST('/api/media/bulk/delete', { body: { ids } }))
+}

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Image, Text, TextInput } from '@mantine/core'
+import { Button, Card, Checkbox, Group, Image, Text, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,8 +6,23 @@ import { fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
 import { type Media, setAltText } from '../api/media'
 
-/** One item of the library: its preview, name and alternative text (editable). */
-export function MediaCard({ tenantId, media }: { tenantId: string; media: Media }) {
+/**
+ * One item of the library: its preview, name and alternative text (editable), a box that ticks
+ * it for bulk actions, and a button opening its details.
+ */
+export function MediaCard({
+  tenantId,
+  media,
+  selected,
+  onSelect,
+  onDetails,
+}: {
+  tenantId: string
+  media: Media
+  selected: boolean
+  onSelect: (on: boolean) => void
+  onDetails: () => void
+}) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [error, setError] = useState<string | undefined>()
@@ -40,9 +55,19 @@ export function MediaCard({ tenantId, media }: { tenantId: string; media: Media 
           </Text>
         )}
       </Card.Section>
-      <Text size="sm" fw={600} mt="xs" truncate="end" title={name}>
-        {name}
-      </Text>
+      <Group gap="xs" mt="xs" wrap="nowrap">
+        <Checkbox
+          checked={selected}
+          onChange={(event) => onSelect(event.currentTarget.checked)}
+          aria-label={t('media.selectOf', { name })}
+        />
+        <Text size="sm" fw={600} truncate="end" title={name} flex={1}>
+          {name}
+        </Text>
+        <Button size="xs" variant="subtle" onClick={onDetails} aria-label={t('media.detailsOf', { name })}>
+          {t('media.details')}
+        </Button>
+      </Group>
       <form onSubmit={submit}>
         <Group align="flex-end" gap="xs" wrap="nowrap" mt="xs">
           <TextInput

@@ -1,12 +1,26 @@
 import '@mantine/dropzone/styles.css'
-import { Alert, Group, Pagination, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import {
+  Alert,
+  Group,
+  Pagination,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
 import { Dropzone } from '@mantine/dropzone'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { mediaQuery, uploadMedia } from '../api/media'
+import { type Media, mediaQuery, uploadMedia } from '../api/media'
+import { pageState, toggled, without, withPage } from '../api/selection'
+import { BulkBar } from '../components/bulk-bar'
 import { MediaCard } from '../components/media-card'
+import { MediaDetailsModal } from '../components/media-details'
+import { MediaTable } from '../components/media-table'
 
 const route = getRouteApi('/signed-in/t/$tenantId/media')
 
@@ -19,7 +33,10 @@ interface Upload {
 
 let nextUploadId = 0
 
-/** The tenant's media: a grid with alt text, and uploads by drop or file picker, with progress. */
+/**
+ * The tenant's media as a grid or a table, uploads by drop or file picker (with progress), bulk
+ * tagging and deletion of the ticked items, and each item's details (metadata and where used).
+ */
 export function MediaLibraryPage() {
   const { t } = useTranslation()
   const { tenantId } = route.useParams()
@@ -27,6 +44,10 @@ export function MediaLibraryPage() {
   const { data, error } = useQuery(mediaQuery(tenantId, page))
   const queryClient = useQueryClient()
   const [uploads, setUploads] = useState<Upload[]>([])
+  const [view, setView] = useState<'grid' | 'list'>('grid')
+  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set())
+  const [details, setDetails] = useState<Media | undefined>()
+  const pageIds = data?.media.map((media) => media.id) ?? []
 
   const change = (id: number, patch: Partial<Upload>) =>
     setUploads((list) => list.map((upload) => (upload.id === id ? { ...upload, ...patch } : upload)))
@@ -48,9 +69,20 @@ export function MediaLibraryPage() {
 
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {t('media.title')}
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('media.title')}
+        </Title>
+        <SegmentedControl
+          aria-label={t('media.view.label')}
+          value={view}
+          onChange={(value) => setView(value === 'list' ? 'list' : 'grid')}
+          data={[
+            { value: 'grid', label: t('media.view.grid') },
+            { value: 'list', label: t('media.view.list') },
+          ]}
+        />
+      </Group>
       <Dropzone onDrop={onDrop} multiple aria-label={t('media.dropLabel')}>
         <Group justify="center" mih={100} style={{ pointerEvents: 'none' }}>
           <div>
@@ -77,12 +109,29 @@ export function MediaLibraryPage() {
           ))}
         </Stack>
       )}
+      {selection.size > 0 && (
+        <BulkBar
+          tenantId={tenantId}
+          ids={[...selection]}
+          onClear={() => setSelection(new Set())}
+          onDeleted={(ids) => setSelection((current) => without(current, ids))}
+        />
+      )}
       {error ? (
         <Alert color="red" role="alert">
           {error.message}
         </Alert>
       ) : data?.media.length === 0 ? (
         <Text>{t('media.empty')}</Text>
+      ) : view === 'list' ? (
+        <MediaTable
+          media={data?.media ?? []}
+          selection={selection}
+          pageSelection={pageState(selection, pageIds)}
+          onSelect={(id, on) => setSelection((current) => toggled(current, id, on))}
+          onSelectPage={(on) => setSelection((current) => withPage(current, pageIds, on))}
+          onDetails={setDetails}
+        />
       ) : (
         <SimpleGrid
           cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
@@ -91,7 +140,14 @@ export function MediaLibraryPage() {
           style={{ listStyle: 'none' }}
         >
           {data?.media.map((media) => (
-            <MediaCard key={media.id} tenantId={tenantId} media={media} />
+            <MediaCard
+              key={media.id}
+              tenantId={tenantId}
+              media={media}
+              selected={selection.has(media.id)}
+              onSelect={(on) => setSelection((current) => toggled(current, media.id, on))}
+              onDetails={() => setDetails(media)}
+            />
           ))}
         </SimpleGrid>
       )}
@@ -104,6 +160,7 @@ export function MediaLibraryPage() {
           getItemProps={(item) => ({ 'aria-label': t('contents.paging.page', { page: item }) })}
         />
       )}
+      <MediaDetailsModal tenantId={tenantId} media={details} onClose={() => setDetails(undefined)} />
     </Stack>
   )
 }

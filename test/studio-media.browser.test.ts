@@ -1,0 +1,116 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeInBrowser, launchBrowser } from './browser.js'
+import { createContent } from './content-fixtures.js'
+import { call, createTestContext, seedTenant, type TestContext } from './helpers.js'
+import { ensureStudioBuilt, expectAccessible, freePort, WAIT } from './studio-fixtures.js'
+
+// The media library beyond uploads (issue 18): list view, an item's details with where it is used,
+// and bulk tagging and deletion of ticked items, in Chromium against a real Folio on PGlite.
+
+let ctx: TestContext
+let origin: string
+let browser: Browser
+
+beforeAll(async () => {
+  ensureStudioBuilt()
+  const port = await freePort()
+  origin = `http://127.0.0.1:${port}`
+  ctx = await createTestContext({ env: { PUBLIC_URL: origin } })
+  await ctx.app.listen({ port, host: '127.0.0.1' })
+  browser = await launchBrowser()
+}, 90_000)
+afterAll(async () => {
+  await browser?.close()
+  await ctx?.close()
+})
+
+describeInBrowser('Studio media library in Chromium', () => {
+  it('edits details, shows where an item is used, tags and deletes several at once', async () => {
+    const owner = await seedTenant(ctx.db)
+    const ids: Record<string, string> = {}
+    for (const title of ['Alps', 'Beach', 'Canyon']) {
+      const created = await call(ctx.app, 'POST', '/api/media/external', {
+        token: owner.token,
+        body: { url: `https://video.example.test/${title}`, title },
+      })
+      expect(created.statusCode, created.body).toBe(200)
+      ids[title] = created.data.media.id
+    }
+    await createContent(ctx, owner.token, { title: 'Summer trip', featuredMediaId: ids.Alps })
+
+    const context = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+    })
+    const page = await context.newPage()
+    page.setDefaultTimeout(WAIT.timeout)
+    const problems: string[] = []
+    const expected = `401 ${origin}/api/auth/session`
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return
+      const status = /status of (\d{3})/.exec(message.text())?.[1]
+      if (`${status} ${message.location().url}` === expected) return
+      problems.push(`${message.text()} (${message.location().url})`)
+    })
+    page.on('pageerror', (error) => problems.push(error.message))
+
+    await page.goto(`${origin}/admin/t/${owner.tenantId}/media`)
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
+    await page.getByLabel('E-mail').fill(owner.email)
+    await page.getByRole('textbox', { name: 'Password' }).fill(owner.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('heading', { name: 'Media' }).waitFor(WAIT)
+    await page.getByRole('checkbox', { name: 'Select Alps' }).waitFor(WAIT)
+
+    // Details: caption and tags saved together; the usage names the content that features it.
+    await page.getByRole('button', { name: 'Details of Alps' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Details of Alps' })
+    await dialog.getByText('Content “Summer trip” — featured media (draft)').waitFor(WAIT)
+    await expectAccessible(page, 'media details')
+    await dialog.getByRole('textbox', { name: 'Caption' }).fill('Snow at dawn')
+    await dialog.getByRole('combobox', { name: 'Tags' }).fill('mountains')
+    await dialog.getByRole('combobox', { name: 'Tags' }).press('Enter')
+    await dialog.getByRole('button', { name: 'Save details' }).click()
+    await page.getByText('Details of Alps saved.').waitFor(WAIT)
+    const alps = await call(ctx.app, 'GET', `/api/media/${ids.Alps}`, { token: owner.token })
+    expect(alps.data.media).toMatchObject({ caption: 'Snow at dawn', tags: ['mountains'] })
+
+    // The list view: tick Beach and Canyon, tag them together, then delete them together.
+    await page.getByText('List', { exact: true }).click()
+    await page.getByRole('columnheader', { name: 'Type' }).waitFor(WAIT)
+    await page.getByText('Snow at dawn').waitFor(WAIT)
+    await expectAccessible(page, 'media list')
+    await page.getByRole('checkbox', { name: 'Select Beach' }).check()
+    await page.getByRole('checkbox', { name: 'Select Canyon' }).check()
+    await page.getByText('2 items selected').waitFor(WAIT)
+    const bulk = page.getByRole('region', { name: 'Actions on the selected media' })
+    await bulk.getByRole('combobox', { name: 'Tags to add' }).fill('travel')
+    await bulk.getByRole('combobox', { name: 'Tags to add' }).press('Enter')
+    await bulk.getByRole('button', { name: 'Add tags to the selection' }).click()
+    await page.getByText('2 items tagged.').waitFor(WAIT)
+    const tagged = await call(ctx.app, 'GET', '/api/media?tags=travel', { token: owner.token })
+    expect(tagged.data.media.map((item: { title: string }) => item.title).sort()).toEqual(['Beach', 'Canyon'])
+    await expectAccessible(page, 'media list with a selection')
+
+    await bulk.getByRole('button', { name: 'Delete the selection' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Delete media' })
+    await confirm.getByText('Delete 2 items?', { exact: false }).waitFor(WAIT)
+    await expectAccessible(page, 'bulk deletion confirmation')
+    await confirm.getByRole('button', { name: 'Delete 2 items' }).click()
+    await page.getByText('2 items deleted.').waitFor(WAIT)
+    await page.getByRole('checkbox', { name: 'Select Beach' }).waitFor({ state: 'detached', ...WAIT })
+    expect(await bulk.count()).toBe(0)
+    const left = await call(ctx.app, 'GET', '/api/media', { token: owner.token })
+    expect(left.data.media.map((item: { title: string }) => item.title)).toEqual(['Alps'])
+
+    // A phone-sized screen keeps the list usable.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.getByRole('button', { name: 'Details of Alps' }).waitFor(WAIT)
+    await expectAccessible(page, 'media list on a phone')
+
+    expect(problems).toEqual([])
+    await context.close()
+  }, 120_000)
+})
