@@ -1,4 +1,4 @@
-import { type BodyOf, unwrap } from '@folio/client'
+import { type AnswerOf, type BodyOf, unwrap } from '@folio/client'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { folio } from '../../../app/api'
 import type { ContentsSearch } from './search'
@@ -34,4 +34,131 @@ export function createContent(body: ContentBody) {
 
 export function updateContent(id: string, body: BodyOf<'updateContent'>) {
   return unwrap(folio.PUT('/api/contents/{id}', { params: { path: { id } }, body }))
+}
+
+export type Content = AnswerOf<'getContent'>['content']
+
+/** Whether `slug` is free for this content (`GET /api/contents/check-slug`), with a suggestion when taken. */
+export const slugCheckQuery = (tenantId: string, slug: string, contentId: string | undefined) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'contents', 'check-slug', slug, contentId ?? null],
+    queryFn: () =>
+      unwrap(
+        folio.GET('/api/contents/check-slug', {
+          params: { query: { slug, ...(contentId === undefined ? {} : { contentId }) } },
+        }),
+      ),
+    staleTime: 5_000,
+  })
+
+/** A content's versions, newest first (`GET /api/contents/{id}/versions`, the first 50). */
+export const versionsQuery = (tenantId: string, id: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'contents', 'versions', id],
+    queryFn: () =>
+      unwrap(
+        folio.GET('/api/contents/{id}/versions', { params: { path: { id }, query: { limit: 50 } } }),
+      ),
+  })
+
+/** One version with its snapshot (`GET /api/contents/{id}/versions/{versionId}`). */
+export const versionQuery = (tenantId: string, id: string, versionId: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'contents', 'versions', id, versionId],
+    queryFn: () =>
+      unwrap(folio.GET('/api/contents/{id}/versions/{versionId}', { params: { path: { id, versionId } } })),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+/** Saves the version's content as a new version (`POST …/versions/{versionId}/restore`). */
+export function restoreVersion(id: string, versionId: string) {
+  return unwrap(
+    folio.POST('/api/contents/{id}/versions/{versionId}/restore', { params: { path: { id, versionId } } }),
+  )
+}
+
+/** The tenant's custom field definitions, in their order (`GET /api/custom-field-definitions`). */
+export const fieldDefinitionsQuery = (tenantId: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'custom-field-definitions'],
+    queryFn: () => unwrap(folio.GET('/api/custom-field-definitions')),
+  })
+
+export type FieldDefinition = AnswerOf<'listCustomFieldDefinitions'>['definitions'][number]
+
+/** Every category of the tenant as a flat list (`GET /api/categories?flat=true`). */
+export const categoriesQuery = (tenantId: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'categories', 'flat'],
+    queryFn: () => unwrap(folio.GET('/api/categories', { params: { query: { flat: true } } })),
+  })
+
+export type Tag = AnswerOf<'listTags'>['tags'][number]
+
+/** Tags whose title contains `search` (the first 20), or the tags `ids` names (`GET /api/tags`). */
+export const tagsQuery = (tenantId: string, filter: { search?: string; ids?: string[] }) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'tags', 'list', filter],
+    queryFn: () =>
+      unwrap(
+        folio.GET('/api/tags', {
+          params: {
+            query:
+              filter.ids === undefined
+                ? { limit: 20, ...(filter.search ? { search: filter.search } : {}) }
+                : { ids: filter.ids, limit: 100 },
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  })
+
+/** Creates a tag (`POST /api/tags`); its slug is made from the title. */
+export function createTag(title: string) {
+  return unwrap(folio.POST('/api/tags', { body: { title } }))
+}
+
+export type PickerMedia = AnswerOf<'listMedia'>['media'][number]
+
+/** Media per page of the picker. */
+export const PICKER_PAGE_SIZE = 12
+
+/** A page of the tenant's active images, for the picker (`GET /api/media`). */
+export const pickerMediaQuery = (tenantId: string, page: number, search: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'media', 'picker', { page, search }],
+    queryFn: () =>
+      unwrap(
+        folio.GET('/api/media', {
+          params: {
+            query: {
+              page,
+              limit: PICKER_PAGE_SIZE,
+              status: 'active',
+              mimeType: 'image/',
+              ...(search === '' ? {} : { search }),
+            },
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  })
+
+/** One media item (`GET /api/media/{id}`), e.g. the featured image. */
+export const oneMediaQuery = (tenantId: string, id: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'media', 'one', id],
+    queryFn: () => unwrap(folio.GET('/api/media/{id}', { params: { path: { id } } })),
+  })
+
+/** The tenant's galleries (`GET /api/galleries`, the newest 100). */
+export const galleriesQuery = (tenantId: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'galleries', 'list'],
+    queryFn: () => unwrap(folio.GET('/api/galleries', { params: { query: { limit: 100 } } })),
+  })
+
+/** The galleries the content shows, in order (`PUT /api/contents/{id}/galleries`). */
+export function setContentGalleries(id: string, galleryIds: string[]) {
+  return unwrap(folio.PUT('/api/contents/{id}/galleries', { params: { path: { id } }, body: { galleryIds } }))
 }
