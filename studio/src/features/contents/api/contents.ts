@@ -56,9 +56,7 @@ export const versionsQuery = (tenantId: string, id: string) =>
   queryOptions({
     queryKey: ['tenant', tenantId, 'contents', 'versions', id],
     queryFn: () =>
-      unwrap(
-        folio.GET('/api/contents/{id}/versions', { params: { path: { id }, query: { limit: 50 } } }),
-      ),
+      unwrap(folio.GET('/api/contents/{id}/versions', { params: { path: { id }, query: { limit: 50 } } })),
   })
 
 /** One version with its snapshot (`GET /api/contents/{id}/versions/{versionId}`). */

@@ -1,6 +1,6 @@
 import { FolioError } from '@folio/client'
 import { describe, expect, it } from 'vitest'
-import { categoryRows, compareFields, splitTags, versionConflictOf } from './editing'
+import { categoryRows, compareFields, customFieldErrors, splitTags, versionConflictOf } from './editing'
 
 describe('versionConflictOf', () => {
   it('reads the version, time and author of the save that got there first', () => {
@@ -19,7 +19,9 @@ describe('versionConflictOf', () => {
   })
 
   it('is undefined for any other failure', () => {
-    expect(versionConflictOf(new FolioError(409, { error: 'SlugConflict', message: 'taken' }))).toBeUndefined()
+    expect(
+      versionConflictOf(new FolioError(409, { error: 'SlugConflict', message: 'taken' })),
+    ).toBeUndefined()
     expect(versionConflictOf(new Error('offline'))).toBeUndefined()
   })
 })
@@ -69,5 +71,19 @@ describe('splitTags', () => {
       ids: ['t1', 't2'],
       create: ['Night trains'],
     })
+  })
+})
+
+describe('customFieldErrors', () => {
+  it('puts each failing custom field under its key', () => {
+    const error = new FolioError(400, {
+      error: 'ValidationFailed',
+      message: 'Invalid custom fields',
+      details: [
+        { path: '/customFields/rating', message: 'must be a number' },
+        { path: '/title', message: 'too long' },
+      ],
+    })
+    expect(customFieldErrors(error)).toEqual({ 'customFields.rating': 'must be a number' })
   })
 })

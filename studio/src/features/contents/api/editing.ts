@@ -108,3 +108,19 @@ export function splitTags(
   }
   return { ids, create }
 }
+
+/**
+ * The custom field errors of a failed save by field (`customFields.<key>`): a ValidationFailed
+ * names each failing field by its JSON pointer (`/customFields/<key>`).
+ */
+export function customFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof FolioError) || error.code !== 'ValidationFailed') return {}
+  const errors: Record<string, string> = {}
+  for (const detail of error.details ?? []) {
+    const match = typeof detail.path === 'string' ? /^\/customFields\/([^/]+)/.exec(detail.path) : null
+    if (match?.[1] !== undefined && typeof detail.message === 'string') {
+      errors[`customFields.${match[1]}`] = detail.message
+    }
+  }
+  return errors
+}

@@ -10,7 +10,10 @@ import {
 import type { JSX } from 'react'
 
 /** An image of the body as the Lexical tree stores it (`type: 'image'`). */
-export type SerializedImageNode = Spread<{ src: string; altText: string; mediaId: string | null }, SerializedLexicalNode>
+export type SerializedImageNode = Spread<
+  { src: string; altText: string; mediaId: string | null },
+  SerializedLexicalNode
+>
 
 /**
  * An image from the media library in the body: a block holding one `<img>` (its `src`, `alt`,
