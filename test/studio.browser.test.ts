@@ -1,37 +1,18 @@
-import { execSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:http'
-import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { STUDIO_DIR } from '../src/http/studio.js'
 import { describeInBrowser, launchBrowser } from './browser.js'
 import { createTestContext, type TestContext } from './helpers.js'
 import { jpegBytes } from './media-fixtures.js'
+import { ensureStudioBuilt, expectAccessible, freePort, WAIT } from './studio-fixtures.js'
 
 // Studio as an editor meets it (issue 18): the built app served by a real Folio on PGlite, driven
 // in Chromium from registration to a published article, with axe on every screen visited.
-const WAIT = { timeout: 15_000 }
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
 let ctx: TestContext
 let origin: string
 let browser: Browser
 
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
 beforeAll(async () => {
-  // CI builds before testing; a checkout that never built gets Studio built here (about 15 s).
-  if (!existsSync(`${STUDIO_DIR}/index.html`)) {
-    execSync('npm run build --silent -w @folio/studio', { stdio: 'inherit' })
-  }
+  ensureStudioBuilt()
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
   ctx = await createTestContext({ env: { PUBLIC_URL: origin } })
@@ -42,34 +23,6 @@ afterAll(async () => {
   await browser?.close()
   await ctx?.close()
 })
-
-/** axe-core's serious and critical violations on the page as it is now (rule id: nodes). */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) stays in force.
-  await page.evaluate(axeSource)
-  const violations = await page.evaluate(async () => {
-    const page = globalThis as any
-    const result = await page.axe.run(page.document, { resultTypes: ['violations'] })
-    return result.violations
-      .filter((violation: any) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation: any) => `${violation.id}: ${violation.nodes.map((node: any) => node.target).join(', ')}`,
-      )
-  })
-  return violations
-}
-
-async function expectAccessible(page: Page, screen: string) {
-  // A notification fading in or out blends into the page behind it: check it once it has arrived.
-  await expect
-    .poll(() =>
-      page.$$eval('.mantine-Notification-root', (roots: any[]) =>
-        roots.every((root) => (globalThis as any).getComputedStyle(root.parentElement).opacity === '1'),
-      ),
-    )
-    .toBe(true)
-  expect(await axeViolations(page), screen).toEqual([])
-}
 
 describeInBrowser('Studio in Chromium', () => {
   it('registers, signs in, creates a tenant, writes and publishes an article, uploads an image', async () => {

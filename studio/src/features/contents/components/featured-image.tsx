@@ -35,7 +35,7 @@ export function FeaturedImage({
           {mediaId === null ? t('editor.chooseFeatured') : t('editor.changeFeatured')}
         </Button>
         {mediaId !== null && (
-          <Button variant="subtle" color="red.9" size="xs" onClick={onRemove}>
+          <Button variant="default" size="xs" onClick={onRemove}>
             {t('editor.removeFeatured')}
           </Button>
         )}

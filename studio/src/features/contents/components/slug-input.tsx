@@ -40,7 +40,7 @@ export function SlugInput({
       {taken && answer.suggestion && (
         <Group gap="xs" mt={4}>
           <Text size="sm">{t('editor.slugSuggestion', { slug: answer.suggestion })}</Text>
-          <Button variant="subtle" size="compact-sm" onClick={() => onChange(answer.suggestion ?? '')}>
+          <Button variant="default" size="compact-sm" onClick={() => onChange(answer.suggestion ?? '')}>
             {t('editor.useSuggestion')}
           </Button>
         </Group>

@@ -163,7 +163,6 @@ function ContentForm({
         ? updateContent(target.id, { ...payload(kind), expectedVersion: version.current })
         : createContent(payload(kind))
     },
-    onMutate: () => setSaveState('saving'),
     onSuccess: async (answer, { kind }) => {
       const created = storedRef.current === undefined
       version.current = answer.content.version
@@ -219,6 +218,8 @@ function ContentForm({
       return
     }
     inFlight.current = true
+    // At once: the status must never still say "saved" while this save is on its way.
+    setSaveState('saving')
     mutation.mutate({ kind })
   }
 
