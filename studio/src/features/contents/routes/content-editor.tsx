@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core'
 import { DatesProvider, DateTimePicker } from '@mantine/dates'
+import { notifications } from '@mantine/notifications'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useParams } from '@tanstack/react-router'
 import dayjs from 'dayjs'
@@ -127,7 +128,9 @@ function ContentForm({
   const version = useRef(content?.version)
   const editor = useRef<LexicalEditor | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(timer.current), [])
+  // Leaving the editor with an autosave still waiting saves it at once rather than dropping it.
+  const leave = useRef<() => void>(undefined)
+  useEffect(() => () => leave.current?.(), [])
 
   const payload = (kind: SaveKind): ContentBody => {
     const value = latest.current
@@ -233,6 +236,25 @@ function ContentForm({
       timer.current = undefined
       save('auto')
     }, AUTOSAVE_DELAY_MS)
+  }
+
+  leave.current = () => {
+    const target = storedRef.current
+    if (timer.current === undefined || !target) return
+    clearTimeout(timer.current)
+    timer.current = undefined
+    updateContent(target.id, { ...payload('auto'), expectedVersion: version.current }).then(
+      (answer) => queryClient.setQueryData(contentQuery(tenantId, target.id).queryKey, answer),
+      (error: unknown) =>
+        notifications.show({
+          color: 'red.9',
+          message: t('editor.autosave.failedOnLeave', {
+            title: target.title,
+            reason: error instanceof Error ? error.message : String(error),
+          }),
+          closeButtonProps: { 'aria-label': t('app.close') },
+        }),
+    )
   }
 
   const change = (patch: Partial<Draft>) => {
