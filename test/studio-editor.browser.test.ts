@@ -76,8 +76,9 @@ describeInBrowser('Studio content editor in Chromium', () => {
     const travel = (await seed('/api/categories', { name: 'Travel' })).category
     await seed('/api/categories', { name: 'Europe', parentId: travel.id })
     await seed('/api/custom-field-definitions', { key: 'rating', label: 'Rating', type: 'number' })
+    await seed('/api/custom-field-definitions', { key: 'related', label: 'Related', type: 'reference' })
     await seed('/api/galleries', { title: 'Trip photos', items: [{ mediaId: image.id }] })
-    await createContent(ctx, owner.token, { title: 'Taken elsewhere', slug: 'taken' })
+    const other = await createContent(ctx, owner.token, { title: 'Taken elsewhere', slug: 'taken' })
     const content = await createContent(ctx, owner.token, {
       title: 'Shared draft',
       html: '<p>First words.</p>',
@@ -129,6 +130,8 @@ describeInBrowser('Studio content editor in Chromium', () => {
       )
       .toBe(1)
     await a.getByRole('textbox', { name: 'Rating' }).fill('4')
+    await a.getByRole('combobox', { name: 'Related' }).fill('Taken')
+    await a.getByRole('option', { name: 'Taken elsewhere' }).click()
     await a.getByRole('combobox', { name: 'Galleries' }).click()
     await a.getByRole('option', { name: 'Trip photos' }).click()
     await a.keyboard.press('Escape')
@@ -146,7 +149,7 @@ describeInBrowser('Studio content editor in Chromium', () => {
     expect(saved).toMatchObject({
       slug: 'shared-draft',
       featuredMediaId: image.id,
-      customFields: { rating: 4 },
+      customFields: { rating: 4, related: other.id },
       status: 'draft',
     })
     expect(saved.version).toBeGreaterThan(1)

@@ -160,3 +160,16 @@ export const galleriesQuery = (tenantId: string) =>
 export function setContentGalleries(id: string, galleryIds: string[]) {
   return unwrap(folio.PUT('/api/contents/{id}/galleries', { params: { path: { id } }, body: { galleryIds } }))
 }
+
+/** Contents whose title or text contains `search` (the first 20, summaries), to pick a reference. */
+export const contentOptionsQuery = (tenantId: string, search: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'contents', 'options', search],
+    queryFn: () =>
+      unwrap(
+        folio.GET('/api/contents', {
+          params: { query: { limit: 20, view: 'summary', ...(search === '' ? {} : { search }) } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  })

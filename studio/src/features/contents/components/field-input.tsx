@@ -1,12 +1,23 @@
-import { JsonInput, MultiSelect, NumberInput, Select, Switch, TagsInput, TextInput } from '@mantine/core'
+import {
+  type ComboboxItem,
+  JsonInput,
+  MultiSelect,
+  NumberInput,
+  Select,
+  Switch,
+  TextInput,
+} from '@mantine/core'
 import { DateInput } from '@mantine/dates'
+import { useDebouncedValue } from '@mantine/hooks'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import i18n from 'i18next'
 import { type JSX, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { FieldDefinition } from '../api/contents'
+import { contentOptionsQuery, contentQuery, type FieldDefinition } from '../api/contents'
 
-/** What every field editor gets: the definition, the value (null: none), and where errors go. */
+/** What every field editor gets: the tenant, the definition, the value (null: none), and where errors go. */
 export interface FieldInputProps {
+  tenantId: string
   definition: FieldDefinition
   value: unknown
   onChange: (value: unknown) => void
@@ -60,26 +71,45 @@ function JsonField(props: FieldInputProps) {
   )
 }
 
-function ReferenceField(props: FieldInputProps) {
+/**
+ * A reference (one content id) or a multi-reference (several), chosen by title: the list searches
+ * the tenant's contents as one types; the chosen ones keep their titles (read one by one).
+ */
+function ContentReferenceField(props: FieldInputProps & { multiple: boolean }) {
   const { t } = useTranslation()
-  return (
-    <TextInput
-      {...common(props)}
-      description={props.definition.description || t('editor.fields.referenceHint')}
-      value={text(props.value)}
-      onChange={(event) => props.onChange(orNull(event.currentTarget.value.trim()))}
+  const [search, setSearch] = useState('')
+  const [debounced] = useDebouncedValue(search.trim(), 250)
+  const ids = props.multiple ? list(props.value) : text(props.value) === '' ? [] : [text(props.value)]
+  const found = useQuery(contentOptionsQuery(props.tenantId, debounced))
+  const chosen = useQueries({ queries: ids.map((id) => contentQuery(props.tenantId, id)) })
+  const titles = new Map<string, string>()
+  for (const result of chosen) if (result.data) titles.set(result.data.content.id, result.data.content.title)
+  for (const content of found.data?.contents ?? []) titles.set(content.id, content.title)
+  const data = [...titles].map(([value, label]) => ({ value, label }))
+  const shared = {
+    ...common(props),
+    description: props.definition.description || t('editor.fields.referenceHint'),
+    data,
+    searchable: true,
+    searchValue: search,
+    onSearchChange: setSearch,
+    // The API searched already; every option it answered is shown.
+    filter: ({ options }: { options: ComboboxItem[] | unknown[] }) => options as ComboboxItem[],
+    nothingFoundMessage: t('editor.fields.noContent'),
+  }
+  return props.multiple ? (
+    <MultiSelect
+      {...shared}
+      value={ids}
+      onChange={(next) => props.onChange(next.length === 0 ? null : next)}
     />
-  )
-}
-
-function MultiReferenceField(props: FieldInputProps) {
-  const { t } = useTranslation()
-  return (
-    <TagsInput
-      {...common(props)}
-      description={props.definition.description || t('editor.fields.referencesHint')}
-      value={list(props.value)}
-      onChange={(ids) => props.onChange(ids.length === 0 ? null : ids)}
+  ) : (
+    <Select
+      {...shared}
+      value={ids[0] ?? null}
+      onChange={(next) => props.onChange(next)}
+      clearable
+      clearButtonProps={{ 'aria-label': i18n.t('editor.fields.clear') }}
     />
   )
 }
@@ -148,8 +178,8 @@ export const FIELD_INPUTS: Record<string, (props: FieldInputProps) => JSX.Elemen
     />
   ),
   json: (props) => <JsonField {...props} />,
-  reference: (props) => <ReferenceField {...props} />,
-  'multi-reference': (props) => <MultiReferenceField {...props} />,
+  reference: (props) => <ContentReferenceField {...props} multiple={false} />,
+  'multi-reference': (props) => <ContentReferenceField {...props} multiple />,
 }
 
 /** The editor of one custom field, chosen from `FIELD_INPUTS` by the definition's type. */

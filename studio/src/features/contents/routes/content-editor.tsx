@@ -410,6 +410,7 @@ function ContentForm({
                 {(definitions.data?.definitions ?? []).map((definition) => (
                   <FieldInput
                     key={definition.id}
+                    tenantId={tenantId}
                     definition={definition}
                     value={draft.customFields[definition.key] ?? null}
                     onChange={(value) => setField(definition.key, value)}
