@@ -445,6 +445,9 @@ function ContentForm({
           opened={versionsOpen}
           onClose={() => setVersionsOpen(false)}
           onRestored={(restored) => {
+            // The restored text replaces ours: a waiting autosave must not follow it.
+            clearTimeout(timer.current)
+            timer.current = undefined
             queryClient.setQueryData(contentQuery(tenantId, restored.id).queryKey, { content: restored })
             notifySuccess(t('editor.versions.restored', { version: restored.version }))
             onReopen()
