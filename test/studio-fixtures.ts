@@ -44,7 +44,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return violations
 }
 
-/** No serious or critical axe violation on `screen`, once every notification shows fully. */
+/** No serious or critical axe violation on `screen`, once every notification and dialog shows fully. */
 export async function expectAccessible(page: Page, screen: string) {
   // A notification fading in or out blends into the page behind it: check once every one shows fully.
   await expect
@@ -56,6 +56,14 @@ export async function expectAccessible(page: Page, screen: string) {
           }
           return true
         }),
+      ),
+    )
+    .toBe(true)
+  // So does a dialog or drawer opening or closing.
+  await expect
+    .poll(() =>
+      page.$$eval('[role="dialog"]', (dialogs: any[]) =>
+        dialogs.every((dialog) => (globalThis as any).getComputedStyle(dialog).opacity === '1'),
       ),
     )
     .toBe(true)

@@ -17,12 +17,7 @@ import {
   tokenSearch,
   VerifyEmailPage,
 } from '../features/auth'
-import {
-  ContentEditorPage,
-  ContentsListPage,
-  ContentVersionsPage,
-  parseContentsSearch,
-} from '../features/contents'
+import { ContentEditorPage, ContentsListPage, parseContentsSearch } from '../features/contents'
 import { DashboardPage } from '../features/dashboard'
 import { MediaLibraryPage } from '../features/media'
 import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
@@ -155,12 +150,6 @@ const editContentRoute = createRoute({
   component: ContentEditorPage,
 })
 
-const contentVersionsRoute = createRoute({
-  getParentRoute: () => tenantRoute,
-  path: '/contents/$contentId/versions',
-  component: ContentVersionsPage,
-})
-
 const mediaRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/media',
@@ -201,7 +190,6 @@ const routeTree = rootRoute.addChildren([
       contentsRoute,
       newContentRoute,
       editContentRoute,
-      contentVersionsRoute,
       mediaRoute,
       categoriesRoute,
       tagsRoute,

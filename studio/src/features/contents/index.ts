@@ -7,7 +7,3 @@ export const ContentEditorPage = lazyRouteComponent(
   () => import('./routes/content-editor'),
   'ContentEditorPage',
 )
-export const ContentVersionsPage = lazyRouteComponent(
-  () => import('./routes/content-versions'),
-  'ContentVersionsPage',
-)

@@ -1,9 +1,7 @@
-import { type BodyOf, unwrap } from '@folio/client'
+import { type AnswerOf, type BodyOf, unwrap } from '@folio/client'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { folio } from '../../../app/api'
-import { createTag } from '../../taxonomy'
 import type { ContentsSearch } from './search'
-import { type KnownTag, matchTags } from './tags'
 
 /** Contents per page of the list. */
 export const PAGE_SIZE = 20
@@ -38,61 +36,140 @@ export function updateContent(id: string, body: BodyOf<'updateContent'>) {
   return unwrap(folio.PUT('/api/contents/{id}', { params: { path: { id } }, body }))
 }
 
-/** Whether a slug is free for this content (`GET /api/contents/check-slug`). */
-export function checkSlug(slug: string, contentId: string | undefined) {
-  return unwrap(
-    folio.GET('/api/contents/check-slug', {
-      params: { query: { slug, ...(contentId === undefined ? {} : { contentId }) } },
-    }),
-  )
-}
+export type Content = AnswerOf<'getContent'>['content']
 
-/** The tags with these ids (`GET /api/tags?ids=`), to show a content's tags by title. */
-export const tagsByIdQuery = (tenantId: string, ids: readonly string[]) =>
+/** Whether `slug` is free for this content (`GET /api/contents/check-slug`), with a suggestion when taken. */
+export const slugCheckQuery = (tenantId: string, slug: string, contentId: string | undefined) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'tags', 'ids', ids],
-    queryFn: async (): Promise<{ tags: KnownTag[] }> =>
-      ids.length === 0
-        ? { tags: [] }
-        : unwrap(folio.GET('/api/tags', { params: { query: { ids: [...ids], limit: 100 } } })),
+    queryKey: ['tenant', tenantId, 'contents', 'check-slug', slug, contentId ?? null],
+    queryFn: () =>
+      unwrap(
+        folio.GET('/api/contents/check-slug', {
+          params: { query: { slug, ...(contentId === undefined ? {} : { contentId }) } },
+        }),
+      ),
+    staleTime: 5_000,
   })
 
-/**
- * The tag ids for the titles typed in the editor: the content's known tags, then an exact title
- * among the tenant's tags, else a new tag (`POST /api/tags`).
- */
-export async function resolveTagIds(
-  titles: readonly string[],
-  known: readonly KnownTag[],
-): Promise<string[]> {
-  const { ids, missing } = matchTags(titles, known)
-  for (const title of missing) {
-    const found = await unwrap(folio.GET('/api/tags', { params: { query: { search: title, limit: 100 } } }))
-    const [existing] = matchTags([title], found.tags).ids
-    ids.push(existing ?? (await createTag(title)).tag.id)
-  }
-  return ids
-}
-
-/** A content's versions, newest first (`GET /api/contents/{id}/versions`). */
+/** A content's versions, newest first (`GET /api/contents/{id}/versions`, the first 50). */
 export const versionsQuery = (tenantId: string, id: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'contents', 'one', id, 'versions'],
+    queryKey: ['tenant', tenantId, 'contents', 'versions', id],
     queryFn: () =>
       unwrap(folio.GET('/api/contents/{id}/versions', { params: { path: { id }, query: { limit: 50 } } })),
   })
 
-/** One version with its snapshot of the content (`GET /api/contents/{id}/versions/{versionId}`). */
+/** One version with its snapshot (`GET /api/contents/{id}/versions/{versionId}`). */
 export const versionQuery = (tenantId: string, id: string, versionId: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'contents', 'one', id, 'versions', versionId],
+    queryKey: ['tenant', tenantId, 'contents', 'versions', id, versionId],
     queryFn: () =>
       unwrap(folio.GET('/api/contents/{id}/versions/{versionId}', { params: { path: { id, versionId } } })),
+    staleTime: Number.POSITIVE_INFINITY,
   })
 
-/** Makes a version the current one (`POST /api/contents/{id}/versions/{versionId}/restore`). */
+/** Saves the version's content as a new version (`POST …/versions/{versionId}/restore`). */
 export function restoreVersion(id: string, versionId: string) {
   return unwrap(
     folio.POST('/api/contents/{id}/versions/{versionId}/restore', { params: { path: { id, versionId } } }),
   )
 }
+
+/** The tenant's custom field definitions, in their order (`GET /api/custom-field-definitions`). */
+export const fieldDefinitionsQuery = (tenantId: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'custom-field-definitions'],
+    queryFn: () => unwrap(folio.GET('/api/custom-field-definitions')),
+  })
+
+export type FieldDefinition = AnswerOf<'listCustomFieldDefinitions'>['definitions'][number]
+
+/** Every category of the tenant as a flat list (`GET /api/categories?flat=true`). */
+export const categoriesQuery = (tenantId: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'categories', 'flat'],
+    queryFn: () => unwrap(folio.GET('/api/categories', { params: { query: { flat: true } } })),
+  })
+
+export type Tag = AnswerOf<'listTags'>['tags'][number]
+
+/** Tags whose title contains `search` (the first 20), or the tags `ids` names (`GET /api/tags`). */
+export const tagsQuery = (tenantId: string, filter: { search?: string; ids?: string[] }) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'tags', 'list', filter],
+    queryFn: () =>
+      unwrap(
+        folio.GET('/api/tags', {
+          params: {
+            query:
+              filter.ids === undefined
+                ? { limit: 20, ...(filter.search ? { search: filter.search } : {}) }
+                : { ids: filter.ids, limit: 100 },
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  })
+
+/** Creates a tag (`POST /api/tags`); its slug is made from the title. */
+export function createTag(title: string) {
+  return unwrap(folio.POST('/api/tags', { body: { title } }))
+}
+
+export type PickerMedia = AnswerOf<'listMedia'>['media'][number]
+
+/** Media per page of the picker. */
+export const PICKER_PAGE_SIZE = 12
+
+/** A page of the tenant's active images, for the picker (`GET /api/media`). */
+export const pickerMediaQuery = (tenantId: string, page: number, search: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'media', 'picker', { page, search }],
+    queryFn: () =>
+      unwrap(
+        folio.GET('/api/media', {
+          params: {
+            query: {
+              page,
+              limit: PICKER_PAGE_SIZE,
+              status: 'active',
+              mimeType: 'image/',
+              ...(search === '' ? {} : { search }),
+            },
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  })
+
+/** One media item (`GET /api/media/{id}`), e.g. the featured image. */
+export const oneMediaQuery = (tenantId: string, id: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'media', 'one', id],
+    queryFn: () => unwrap(folio.GET('/api/media/{id}', { params: { path: { id } } })),
+  })
+
+/** The tenant's galleries (`GET /api/galleries`, the newest 100). */
+export const galleriesQuery = (tenantId: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'galleries', 'list'],
+    queryFn: () => unwrap(folio.GET('/api/galleries', { params: { query: { limit: 100 } } })),
+  })
+
+/** The galleries the content shows, in order (`PUT /api/contents/{id}/galleries`). */
+export function setContentGalleries(id: string, galleryIds: string[]) {
+  return unwrap(folio.PUT('/api/contents/{id}/galleries', { params: { path: { id } }, body: { galleryIds } }))
+}
+
+/** Contents whose title or text contains `search` (the first 20, summaries), to pick a reference. */
+export const contentOptionsQuery = (tenantId: string, search: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'contents', 'options', search],
+    queryFn: () =>
+      unwrap(
+        folio.GET('/api/contents', {
+          params: { query: { limit: 20, view: 'summary', ...(search === '' ? {} : { search }) } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  })

@@ -1,6 +1,6 @@
 import { $createCodeNode, CodeNode } from '@lexical/code'
 import { $generateHtmlFromNodes, $generateNodesFromDOM } from '@lexical/html'
-import { $isLinkNode, LinkNode, TOGGLE_LINK_COMMAND } from '@lexical/link'
+import { $createLinkNode, $isLinkNode, LinkNode, TOGGLE_LINK_COMMAND } from '@lexical/link'
 import {
   INSERT_ORDERED_LIST_COMMAND,
   INSERT_UNORDERED_LIST_COMMAND,
@@ -10,6 +10,7 @@ import {
 import { LexicalComposer } from '@lexical/react/LexicalComposer'
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext'
 import { ContentEditable } from '@lexical/react/LexicalContentEditable'
+import { EditorRefPlugin } from '@lexical/react/LexicalEditorRefPlugin'
 import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary'
 import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin'
 import { LinkPlugin } from '@lexical/react/LexicalLinkPlugin'
@@ -18,6 +19,7 @@ import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin'
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin'
 import { $createHeadingNode, $createQuoteNode, HeadingNode, QuoteNode } from '@lexical/rich-text'
 import { $setBlocksType } from '@lexical/selection'
+import { $insertNodeToNearestRoot } from '@lexical/utils'
 import { ActionIcon, Button, Group, Paper, Popover, Stack, TextInput } from '@mantine/core'
 import {
   type Icon,
@@ -27,22 +29,26 @@ import {
   IconH3,
   IconItalic,
   IconLink,
+  IconLinkPlus,
   IconList,
   IconListNumbers,
+  IconPhoto,
   IconPilcrow,
   IconQuote,
 } from '@tabler/icons-react'
 import {
   $createParagraphNode,
+  $createTextNode,
   $getRoot,
   $getSelection,
   $isRangeSelection,
   FORMAT_TEXT_COMMAND,
   type LexicalEditor,
 } from 'lexical'
-import { useState } from 'react'
+import { type RefObject, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type EditorDocument, openingOf } from '../api/document'
+import { $createImageNode, ImageNode } from './image-node'
 import classes from './rich-text-editor.module.css'
 
 const THEME = {
@@ -54,23 +60,29 @@ const THEME = {
 }
 
 /**
- * The content's body in Lexical: headings, lists, quotes, code blocks, links, bold and italic.
+ * The content's body in Lexical: headings, lists, quotes, code blocks, links, bold and italic,
+ * images (`onPickImage` opens the media picker, which inserts through `insertImage` on
+ * `editorRef`) and embeds (a link alone in its paragraph, see `insertEmbed`).
  * Opens the content's Lexical tree, or its html when it has none; reports both on every change.
  */
 export function RichTextEditor({
   initial,
   label,
   onChange,
+  onPickImage,
+  editorRef,
 }: {
   initial: { lexical?: Record<string, unknown> | null; html?: string } | undefined
   label: string
   onChange: (document: EditorDocument) => void
+  onPickImage: () => void
+  editorRef: RefObject<LexicalEditor | null>
 }) {
   const opening = openingOf(initial)
   const initialConfig = {
     namespace: 'folio-content',
     theme: THEME,
-    nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, CodeNode, LinkNode],
+    nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, CodeNode, LinkNode, ImageNode],
     onError: (error: Error) => {
       throw error
     },
@@ -84,7 +96,7 @@ export function RichTextEditor({
   return (
     <LexicalComposer initialConfig={initialConfig}>
       <Paper withBorder radius="md">
-        <Toolbar />
+        <Toolbar onPickImage={onPickImage} />
         <div className={classes.surface}>
           <RichTextPlugin
             contentEditable={<ContentEditable className={classes.editable} aria-label={label} />}
@@ -92,6 +104,7 @@ export function RichTextEditor({
           />
         </div>
       </Paper>
+      <EditorRefPlugin editorRef={editorRef} />
       <HistoryPlugin />
       <ListPlugin />
       <LinkPlugin />
@@ -108,6 +121,26 @@ export function RichTextEditor({
       />
     </LexicalComposer>
   )
+}
+
+/** Inserts a media library image as a block after the selection's block (or at the end). */
+export function insertImage(editor: LexicalEditor, image: { src: string; altText: string; mediaId: string }) {
+  editor.update(() => {
+    $insertNodeToNearestRoot($createImageNode(image.src, image.altText, image.mediaId))
+  })
+}
+
+/**
+ * Inserts an embed: the URL as a link alone in its own paragraph. No iframe is stored; a website
+ * turns such a paragraph into a player or a link card for the URLs it knows (as WordPress does
+ * with a bare URL on its own line), and any other reader still gets a working link.
+ */
+export function insertEmbed(editor: LexicalEditor, url: string) {
+  editor.update(() => {
+    const paragraph = $createParagraphNode()
+    paragraph.append($createLinkNode(url).append($createTextNode(url)))
+    $insertNodeToNearestRoot(paragraph)
+  })
 }
 
 /** Runs inside the editor's first update: the html's nodes become the document. */
@@ -140,11 +173,13 @@ function exportHtml(editor: LexicalEditor): string {
 
 type Block = 'paragraph' | 'h2' | 'h3' | 'quote' | 'code'
 
-function Toolbar() {
+function Toolbar({ onPickImage }: { onPickImage: () => void }) {
   const { t } = useTranslation()
   const [editor] = useLexicalComposerContext()
   const [linkOpen, setLinkOpen] = useState(false)
   const [url, setUrl] = useState('https://')
+  const [embedOpen, setEmbedOpen] = useState(false)
+  const [embedUrl, setEmbedUrl] = useState('https://')
 
   const setBlock = (block: Block) => {
     editor.update(() => {
@@ -217,6 +252,43 @@ function Toolbar() {
               />
               <Button type="submit" size="xs">
                 {t('editor.linkApply')}
+              </Button>
+            </Stack>
+          </form>
+        </Popover.Dropdown>
+      </Popover>
+      {button(t('editor.image'), IconPhoto, onPickImage)}
+      <Popover opened={embedOpen} onChange={setEmbedOpen} trapFocus withArrow>
+        <Popover.Target>
+          <ActionIcon
+            variant="default"
+            size="md"
+            aria-label={t('editor.embed')}
+            title={t('editor.embed')}
+            onClick={() => setEmbedOpen((open) => !open)}
+          >
+            <IconLinkPlus size={18} stroke={1.6} aria-hidden />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault()
+              insertEmbed(editor, embedUrl)
+              setEmbedOpen(false)
+              setEmbedUrl('https://')
+            }}
+          >
+            <Stack gap="xs">
+              <TextInput
+                type="url"
+                label={t('editor.embedUrl')}
+                description={t('editor.embedHint')}
+                value={embedUrl}
+                onChange={(e) => setEmbedUrl(e.currentTarget.value)}
+              />
+              <Button type="submit" size="xs">
+                {t('editor.embedApply')}
               </Button>
             </Stack>
           </form>

@@ -1,0 +1,124 @@
+import {
+  Alert,
+  Center,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  Pagination,
+  SimpleGrid,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type PickerMedia, pickerMediaQuery } from '../api/contents'
+import classes from './editor-panels.module.css'
+
+/** The smallest rendition of an image that is ready, else the original. */
+export function thumbnailOf(media: PickerMedia): string {
+  return (
+    media.variants.find((variant) => variant.name === 'thumbnail')?.url ?? media.thumbnailUrl ?? media.url
+  )
+}
+
+/** A rendition fit for a body image (large, else medium, else the original). */
+export function bodyImageOf(media: PickerMedia): string {
+  const variant = ['large', 'medium'].map((name) => media.variants.find((v) => v.name === name)).find(Boolean)
+  return variant?.url ?? media.url
+}
+
+export const nameOf = (media: PickerMedia) => media.title ?? media.originalName ?? media.id
+
+/**
+ * A dialog listing the tenant's images (search, pages); choosing one calls `onPick` and closes.
+ * `title` says what the choice is for (an image in the body, the featured image).
+ */
+export function MediaPicker({
+  tenantId,
+  opened,
+  title,
+  onClose,
+  onPick,
+}: {
+  tenantId: string
+  opened: boolean
+  title: string
+  onClose: () => void
+  onPick: (media: PickerMedia) => void
+}) {
+  const { t } = useTranslation()
+  const [page, setPage] = useState(1)
+  const [search, setSearch] = useState('')
+  const [debounced] = useDebouncedValue(search.trim(), 300)
+  const { data, error, isPending } = useQuery({
+    ...pickerMediaQuery(tenantId, page, debounced),
+    enabled: opened,
+  })
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('app.close') }}
+    >
+      <TextInput
+        label={t('editor.picker.search')}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value)
+          setPage(1)
+        }}
+        mb="md"
+      />
+      {error ? (
+        <Alert color="red" role="alert">
+          {error.message}
+        </Alert>
+      ) : isPending ? (
+        <Center p="lg">
+          <Loader aria-label={t('app.loading')} />
+        </Center>
+      ) : data.media.length === 0 ? (
+        <Text>{t('editor.picker.empty')}</Text>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            {data.media.map((media) => (
+              <UnstyledButton
+                key={media.id}
+                className={classes.pick}
+                aria-label={t('editor.picker.choose', { name: nameOf(media) })}
+                onClick={() => {
+                  onPick(media)
+                  onClose()
+                }}
+              >
+                <Image src={thumbnailOf(media)} alt="" h={96} fit="cover" radius="sm" />
+                <Text size="xs" mt={4} truncate>
+                  {nameOf(media)}
+                </Text>
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+          {data.pagination.pages > 1 && (
+            <Group justify="center" mt="md">
+              <Pagination
+                total={data.pagination.pages}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': t(`contents.paging.${control}`) })}
+                getItemProps={(item) => ({ 'aria-label': t('contents.paging.page', { page: item }) })}
+              />
+            </Group>
+          )}
+        </>
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,201 @@
+import { Alert, Badge, Button, Drawer, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type Content, restoreVersion, versionQuery, versionsQuery } from '../api/contents'
+import { compareFields } from '../api/editing'
+import classes from './editor-panels.module.css'
+
+/** The text a reader sees in `html`, one line per block, for comparing bodies. */
+function textOf(html: string): string {
+  const marked = html.replace(/<\/(p|h[1-6]|li|blockquote|pre|figure|div)>|<br\s*\/?>/gi, '$&\n')
+  const text = new DOMParser().parseFromString(marked, 'text/html').body.textContent ?? ''
+  return text.replace(/\n{2,}/g, '\n').trim()
+}
+
+/** The fields a version comparison shows, as text. */
+function comparable(content: Partial<Content>): Record<string, string> {
+  return {
+    title: content.title ?? '',
+    slug: content.slug ?? '',
+    summary: content.summary ?? '',
+    body: textOf(content.html ?? ''),
+  }
+}
+
+/**
+ * The content's versions in a drawer: the list (newest first); a version compared with the
+ * current content (word by word, per field); restoring it (a new version with its text, docs/
+ * decisions/content.md). `onRestored` gets the content the restore saved.
+ */
+export function VersionsPanel({
+  tenantId,
+  content,
+  opened,
+  onClose,
+  onRestored,
+}: {
+  tenantId: string
+  content: Content
+  opened: boolean
+  onClose: () => void
+  onRestored: (content: Content) => void
+}) {
+  const { t, i18n } = useTranslation()
+  const [chosen, setChosen] = useState<string>()
+  const versions = useQuery({ ...versionsQuery(tenantId, content.id), enabled: opened })
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={() => {
+        setChosen(undefined)
+        onClose()
+      }}
+      title={t('editor.versions.title')}
+      position="right"
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('app.close') }}
+    >
+      {versions.error ? (
+        <Alert color="red" role="alert">
+          {versions.error.message}
+        </Alert>
+      ) : !versions.data ? (
+        <Loader aria-label={t('app.loading')} />
+      ) : (
+        <Stack>
+          <Table.ScrollContainer minWidth={420}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('editor.versions.version')}</Table.Th>
+                  <Table.Th>{t('editor.versions.savedAt')}</Table.Th>
+                  <Table.Th>{t('editor.versions.by')}</Table.Th>
+                  <Table.Th>{t('editor.versions.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {versions.data.versions.map((version) => (
+                  <Table.Tr key={version.id}>
+                    <Table.Td>
+                      {version.version}{' '}
+                      {version.current && (
+                        <Badge size="sm" variant="filled" color="teal.9">
+                          {t('editor.versions.current')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{when(version.createdAt)}</Table.Td>
+                    <Table.Td>{version.createdByName}</Table.Td>
+                    <Table.Td>
+                      {!version.current && (
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          aria-label={t('editor.versions.compareVersion', { version: version.version })}
+                          onClick={() => setChosen(version.id)}
+                        >
+                          {t('editor.versions.compare')}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {chosen !== undefined && (
+            <Comparison
+              key={chosen}
+              tenantId={tenantId}
+              content={content}
+              versionId={chosen}
+              onRestored={(restored) => {
+                setChosen(undefined)
+                onRestored(restored)
+              }}
+            />
+          )}
+        </Stack>
+      )}
+    </Drawer>
+  )
+}
+
+function Comparison({
+  tenantId,
+  content,
+  versionId,
+  onRestored,
+}: {
+  tenantId: string
+  content: Content
+  versionId: string
+  onRestored: (content: Content) => void
+}) {
+  const { t } = useTranslation()
+  const { data, error } = useQuery(versionQuery(tenantId, content.id, versionId))
+  const restore = useMutation({
+    mutationFn: () => restoreVersion(content.id, versionId),
+    onSuccess: (answer) => onRestored(answer.content),
+  })
+  if (error) {
+    return (
+      <Alert color="red" role="alert">
+        {error.message}
+      </Alert>
+    )
+  }
+  if (!data) return <Loader aria-label={t('app.loading')} />
+  const fields = compareFields(comparable(data.version.content as Partial<Content>), comparable(content))
+  return (
+    <Stack component="section" aria-labelledby="version-comparison">
+      <Title order={2} size="h4" id="version-comparison">
+        {t('editor.versions.comparing', { version: data.version.version })}
+      </Title>
+      <Text size="sm">{t('editor.versions.legend')}</Text>
+      {fields.length === 0 ? (
+        <Text>{t('editor.versions.same')}</Text>
+      ) : (
+        fields.map(({ field, parts }) => (
+          <Paper key={field} withBorder p="sm">
+            <Text fw={600} size="sm" mb={4}>
+              {t(`editor.versions.fields.${field}`)}
+            </Text>
+            <Text size="sm" className={classes.diff}>
+              {parts.map((part, index) =>
+                part.added ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff never move
+                  <ins key={index} className={classes.added}>
+                    {part.value}
+                  </ins>
+                ) : part.removed ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff never move
+                  <del key={index} className={classes.removed}>
+                    {part.value}
+                  </del>
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff never move
+                  <span key={index}>{part.value}</span>
+                ),
+              )}
+            </Text>
+          </Paper>
+        ))
+      )}
+      {restore.error && (
+        <Alert color="red" role="alert">
+          {restore.error.message}
+        </Alert>
+      )}
+      <Group>
+        <Button loading={restore.isPending} onClick={() => restore.mutate()}>
+          {t('editor.versions.restore', { version: data.version.version })}
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
