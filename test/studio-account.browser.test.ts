@@ -1,29 +1,13 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { mailArriving } from './auth-fixtures.js'
-import { describeInBrowser, launchBrowser } from './browser.js'
-import { call, createTestContext, seedTenant, type TestContext, uniqueEmail } from './helpers.js'
-import { ensureStudioBuilt, expectAccessible, freePort, WAIT } from './studio-fixtures.js'
+import { describeInBrowser } from './browser.js'
+import { call, seedTenant, uniqueEmail } from './helpers.js'
+import { expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
 
 // Studio's account screens reached from mailed links (issue 18): with APP_URL at Studio, the
 // reset, verification and invitation mails lead to Studio's /account/… screens, driven here in Chromium.
 
-let ctx: TestContext
-let origin: string
-let browser: Browser
-
-beforeAll(async () => {
-  ensureStudioBuilt()
-  const port = await freePort()
-  origin = `http://127.0.0.1:${port}`
-  ctx = await createTestContext({ env: { PUBLIC_URL: origin, APP_URL: `${origin}/admin` } })
-  await ctx.app.listen({ port, host: '127.0.0.1' })
-  browser = await launchBrowser()
-}, 90_000)
-afterAll(async () => {
-  await browser?.close()
-  await ctx?.close()
-})
+const studio = useStudioServer((origin) => ({ APP_URL: `${origin}/admin` }))
 
 /** The link of a mail leading to `path` (quoted-printable soft breaks already undone). */
 function linkIn(mail: string, path: string): string {
@@ -34,7 +18,7 @@ function linkIn(mail: string, path: string): string {
 
 describeInBrowser('Studio account screens in Chromium', () => {
   it('resets a forgotten password, verifies an e-mail address and accepts an invitation from mailed links', async () => {
-    const context = await browser.newContext({
+    const context = await studio.browser.newContext({
       locale: 'en-US',
       viewport: { width: 390, height: 844 },
       reducedMotion: 'reduce',
@@ -42,7 +26,7 @@ describeInBrowser('Studio account screens in Chromium', () => {
     const page = await context.newPage()
     page.setDefaultTimeout(WAIT.timeout)
     const problems: string[] = []
-    const expected = `401 ${origin}/api/auth/session`
+    const expected = `401 ${studio.origin}/api/auth/session`
     page.on('console', (message) => {
       if (message.type() !== 'error') return
       const status = /status of (\d{3})/.exec(message.text())?.[1]
@@ -52,8 +36,8 @@ describeInBrowser('Studio account screens in Chromium', () => {
     page.on('pageerror', (error) => problems.push(error.message))
 
     // Forgot password, from the sign-in screen.
-    const owner = await seedTenant(ctx.db)
-    await page.goto(`${origin}/admin/login`)
+    const owner = await seedTenant(studio.ctx.db)
+    await page.goto(`${studio.origin}/admin/login`)
     await page.getByRole('link', { name: 'Forgot your password?' }).click()
     await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor(WAIT)
     await expectAccessible(page, 'forgot password')
@@ -63,7 +47,10 @@ describeInBrowser('Studio account screens in Chromium', () => {
     await expectAccessible(page, 'forgot password, sent')
 
     // The mailed link opens Studio's reset screen; the new password then signs in.
-    const resetLink = linkIn(await mailArriving(ctx.dataDir, owner.email), '/admin/account/reset-password')
+    const resetLink = linkIn(
+      await mailArriving(studio.ctx.dataDir, owner.email),
+      '/admin/account/reset-password',
+    )
     await page.goto(resetLink)
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor(WAIT)
     await expectAccessible(page, 'reset password')
@@ -71,18 +58,18 @@ describeInBrowser('Studio account screens in Chromium', () => {
     await page.getByRole('button', { name: 'Set the new password' }).click()
     await page.getByText('Your password is changed', { exact: false }).waitFor(WAIT)
     await expectAccessible(page, 'reset password, done')
-    const signIn = await call(ctx.app, 'POST', '/api/auth/login', {
+    const signIn = await call(studio.ctx.app, 'POST', '/api/auth/login', {
       body: { email: owner.email, password: 'a brand new secret' },
     })
     expect(signIn.statusCode, signIn.body).toBe(200)
 
     // A registration's verification link opens Studio's verify screen.
     const email = uniqueEmail('grace')
-    const registered = await call(ctx.app, 'POST', '/api/auth/register', {
+    const registered = await call(studio.ctx.app, 'POST', '/api/auth/register', {
       body: { email, password: 'hopper hopper', firstName: 'Grace', lastName: 'Hopper' },
     })
     expect(registered.statusCode, registered.body).toBe(201)
-    const verifyLink = linkIn(await mailArriving(ctx.dataDir, email), '/admin/account/verify-email')
+    const verifyLink = linkIn(await mailArriving(studio.ctx.dataDir, email), '/admin/account/verify-email')
     await page.goto(verifyLink)
     await page.getByRole('heading', { name: 'Verify your e-mail address' }).waitFor(WAIT)
     await expectAccessible(page, 'verify e-mail')
@@ -93,12 +80,15 @@ describeInBrowser('Studio account screens in Chromium', () => {
     // An invitation of a new address (the reset ended the owner's sessions: the new one invites):
     // the tenant and role shown, names and a password, then in.
     const invited = uniqueEmail('nina')
-    const invitation = await call(ctx.app, 'POST', `/api/users/invite?tenantId=${owner.tenantId}`, {
+    const invitation = await call(studio.ctx.app, 'POST', `/api/users/invite?tenantId=${owner.tenantId}`, {
       token: signIn.data.token,
       body: { email: invited, role: 'editor' },
     })
     expect(invitation.statusCode, invitation.body).toBeLessThan(300)
-    const inviteLink = linkIn(await mailArriving(ctx.dataDir, invited), '/admin/account/accept-invitation')
+    const inviteLink = linkIn(
+      await mailArriving(studio.ctx.dataDir, invited),
+      '/admin/account/accept-invitation',
+    )
     await page.goto(inviteLink)
     await page
       .getByText(`You are invited to join Tenant ${owner.tenantId} as editor, with the address ${invited}.`)

@@ -1,57 +1,35 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, launchBrowser } from './browser.js'
+import type { BrowserContext, Page } from 'playwright-core'
+import { expect, it } from 'vitest'
+import { describeInBrowser } from './browser.js'
 import { createContent } from './content-fixtures.js'
-import {
-  call,
-  createTestContext,
-  type SeededMember,
-  seedMember,
-  seedTenant,
-  type TestContext,
-} from './helpers.js'
+import { call, type SeededMember, seedMember, seedTenant } from './helpers.js'
 import { jpegBytes, uploadMedia } from './media-fixtures.js'
-import { ensureStudioBuilt, expectAccessible, freePort, WAIT } from './studio-fixtures.js'
+import { expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
 
 // Studio's content editor (issue 18 §3) in Chromium against a real Folio on PGlite: the side
 // panels and pickers, two editors saving one content (the second gets the conflict, docs/decisions/
 // content.md "Concurrent edits"), and versions compared and restored; axe with every dialog open.
-let ctx: TestContext
-let origin: string
-let browser: Browser
+const studio = useStudioServer()
 
-beforeAll(async () => {
-  ensureStudioBuilt()
-  const port = await freePort()
-  origin = `http://127.0.0.1:${port}`
-  ctx = await createTestContext({ env: { PUBLIC_URL: origin } })
-  await ctx.app.listen({ port, host: '127.0.0.1' })
-  browser = await launchBrowser()
-}, 90_000)
-afterAll(async () => {
-  await browser?.close()
-  await ctx?.close()
-})
-
-/** A browser of `user`'s, signed in and on `path`; console errors other than `expected` go to `problems`. */
+/** A studio.browser of `user`'s, signed in and on `path`; console errors other than `expected` go to `problems`. */
 async function openAs(
   user: SeededMember,
   path: string,
   problems: string[],
   expected: (text: string, url: string) => boolean,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } })
+  const context = await studio.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
   page.on('console', (message) => {
     if (message.type() !== 'error') return
     const url = message.location().url
     // The session probe before sign-in answers 401 by design.
-    if (message.text().includes('status of 401') && url === `${origin}/api/auth/session`) return
+    if (message.text().includes('status of 401') && url === `${studio.origin}/api/auth/session`) return
     if (expected(message.text(), url)) return
     problems.push(`${message.text()} (${url})`)
   })
   page.on('pageerror', (error) => problems.push(error.message))
-  await page.goto(`${origin}/admin${path}`)
+  await page.goto(`${studio.origin}/admin${path}`)
   await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
   await page.getByLabel('E-mail').fill(user.email)
   await page.getByRole('textbox', { name: 'Password' }).fill(user.password)
@@ -62,14 +40,14 @@ async function openAs(
 
 describeInBrowser('Studio content editor in Chromium', () => {
   it('edits every part of a content, detects a concurrent save, compares and restores versions', async () => {
-    const owner = await seedTenant(ctx.db)
-    const editor = await seedMember(ctx.db, owner.tenantId, 'editor')
+    const owner = await seedTenant(studio.ctx.db)
+    const editor = await seedMember(studio.ctx.db, owner.tenantId, 'editor')
     const seed = async (url: string, body: Record<string, unknown>) => {
-      const response = await call(ctx.app, 'POST', url, { token: owner.token, body })
+      const response = await call(studio.ctx.app, 'POST', url, { token: owner.token, body })
       expect(response.statusCode, response.body).toBe(200)
       return response.data
     }
-    const image = await uploadMedia(ctx.app, owner.token, await jpegBytes(320, 200), 'image/jpeg', {
+    const image = await uploadMedia(studio.ctx.app, owner.token, await jpegBytes(320, 200), 'image/jpeg', {
       originalName: 'sky.jpg',
       altText: 'A blue sky',
     })
@@ -78,19 +56,19 @@ describeInBrowser('Studio content editor in Chromium', () => {
     await seed('/api/custom-field-definitions', { key: 'rating', label: 'Rating', type: 'number' })
     await seed('/api/custom-field-definitions', { key: 'related', label: 'Related', type: 'reference' })
     await seed('/api/galleries', { title: 'Trip photos', items: [{ mediaId: image.id }] })
-    const other = await createContent(ctx, owner.token, { title: 'Taken elsewhere', slug: 'taken' })
-    const content = await createContent(ctx, owner.token, {
+    const other = await createContent(studio.ctx, owner.token, { title: 'Taken elsewhere', slug: 'taken' })
+    const content = await createContent(studio.ctx, owner.token, {
       title: 'Shared draft',
       html: '<p>First words.</p>',
     })
     const path = `/t/${owner.tenantId}/contents/${content.id}`
     const read = async () =>
-      (await call(ctx.app, 'GET', `/api/contents/${content.id}`, { token: owner.token })).data.content
+      (await call(studio.ctx.app, 'GET', `/api/contents/${content.id}`, { token: owner.token })).data.content
 
     const problems: string[] = []
     // Each editor's stale save (the second's, then the first's) answers 409 on purpose.
     const conflictAnswer = (text: string, url: string) =>
-      text.includes('status of 409') && url === `${origin}/api/contents/${content.id}`
+      text.includes('status of 409') && url === `${studio.origin}/api/contents/${content.id}`
     const first = await openAs(owner, path, problems, conflictAnswer)
     const second = await openAs(editor, path, problems, conflictAnswer)
     const a = first.page
@@ -125,7 +103,7 @@ describeInBrowser('Studio content editor in Chromium', () => {
     await tags.press('Enter')
     await expect
       .poll(
-        async () => (await call(ctx.app, 'GET', '/api/tags', { token: owner.token })).data.tags.length,
+        async () => (await call(studio.ctx.app, 'GET', '/api/tags', { token: owner.token })).data.tags.length,
         WAIT,
       )
       .toBe(1)

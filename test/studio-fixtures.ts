@@ -3,9 +3,11 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
-import type { Page } from 'playwright-core'
-import { expect } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { STUDIO_DIR } from '../src/http/studio.js'
+import { launchBrowser } from './browser.js'
+import { createTestContext, type TestContext } from './helpers.js'
 
 /** How long a browser test waits for a screen or an answer. */
 export const WAIT = { timeout: 15_000 }
@@ -87,4 +89,34 @@ export async function newCategory(page: Page, name: string, parent?: string) {
 /** Waits until the confirmations in the corner have closed (several stacked ones move while axe reads them). */
 export async function noNotifications(page: Page) {
   await expect.poll(() => page.locator('.mantine-Notification-root').count(), WAIT).toBe(0)
+}
+
+/** What a Studio browser test file drives: a Folio serving the built Studio, its origin, a Chromium. */
+export interface StudioServer {
+  ctx: TestContext
+  /** `http://127.0.0.1:<port>`, also the server's PUBLIC_URL. */
+  origin: string
+  browser: Browser
+}
+
+/**
+ * Starts, for the test file, a Folio on PGlite listening on a free port and serving the built Studio
+ * (built first if the checkout never was), and a Chromium; both stop after the file. `env` adds
+ * configuration that depends on the origin (e.g. `APP_URL`). Members are set once `beforeAll` ran.
+ */
+export function useStudioServer(env: (origin: string) => Record<string, string> = () => ({})): StudioServer {
+  const studio = {} as StudioServer
+  beforeAll(async () => {
+    ensureStudioBuilt()
+    const port = await freePort()
+    studio.origin = `http://127.0.0.1:${port}`
+    studio.ctx = await createTestContext({ env: { PUBLIC_URL: studio.origin, ...env(studio.origin) } })
+    await studio.ctx.app.listen({ port, host: '127.0.0.1' })
+    studio.browser = await launchBrowser()
+  }, 90_000)
+  afterAll(async () => {
+    await studio.browser?.close()
+    await studio.ctx?.close()
+  })
+  return studio
 }

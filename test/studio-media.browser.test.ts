@@ -1,45 +1,29 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, launchBrowser } from './browser.js'
+import { expect, it } from 'vitest'
+import { describeInBrowser } from './browser.js'
 import { createContent } from './content-fixtures.js'
-import { call, createTestContext, seedTenant, type TestContext } from './helpers.js'
-import { ensureStudioBuilt, expectAccessible, freePort, WAIT } from './studio-fixtures.js'
+import { call, seedTenant } from './helpers.js'
+import { expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
 
 // The media library beyond uploads (issue 18): list view, an item's details with where it is used,
 // and bulk tagging and deletion of ticked items, in Chromium against a real Folio on PGlite.
 
-let ctx: TestContext
-let origin: string
-let browser: Browser
-
-beforeAll(async () => {
-  ensureStudioBuilt()
-  const port = await freePort()
-  origin = `http://127.0.0.1:${port}`
-  ctx = await createTestContext({ env: { PUBLIC_URL: origin } })
-  await ctx.app.listen({ port, host: '127.0.0.1' })
-  browser = await launchBrowser()
-}, 90_000)
-afterAll(async () => {
-  await browser?.close()
-  await ctx?.close()
-})
+const studio = useStudioServer()
 
 describeInBrowser('Studio media library in Chromium', () => {
   it('edits details, shows where an item is used, tags and deletes several at once', async () => {
-    const owner = await seedTenant(ctx.db)
+    const owner = await seedTenant(studio.ctx.db)
     const ids: Record<string, string> = {}
     for (const title of ['Alps', 'Beach', 'Canyon']) {
-      const created = await call(ctx.app, 'POST', '/api/media/external', {
+      const created = await call(studio.ctx.app, 'POST', '/api/media/external', {
         token: owner.token,
         body: { url: `https://video.example.test/${title}`, title },
       })
       expect(created.statusCode, created.body).toBe(200)
       ids[title] = created.data.media.id
     }
-    await createContent(ctx, owner.token, { title: 'Summer trip', featuredMediaId: ids.Alps })
+    await createContent(studio.ctx, owner.token, { title: 'Summer trip', featuredMediaId: ids.Alps })
 
-    const context = await browser.newContext({
+    const context = await studio.browser.newContext({
       locale: 'en-US',
       viewport: { width: 1280, height: 800 },
       reducedMotion: 'reduce',
@@ -47,7 +31,7 @@ describeInBrowser('Studio media library in Chromium', () => {
     const page = await context.newPage()
     page.setDefaultTimeout(WAIT.timeout)
     const problems: string[] = []
-    const expected = `401 ${origin}/api/auth/session`
+    const expected = `401 ${studio.origin}/api/auth/session`
     page.on('console', (message) => {
       if (message.type() !== 'error') return
       const status = /status of (\d{3})/.exec(message.text())?.[1]
@@ -56,7 +40,7 @@ describeInBrowser('Studio media library in Chromium', () => {
     })
     page.on('pageerror', (error) => problems.push(error.message))
 
-    await page.goto(`${origin}/admin/t/${owner.tenantId}/media`)
+    await page.goto(`${studio.origin}/admin/t/${owner.tenantId}/media`)
     await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
     await page.getByLabel('E-mail').fill(owner.email)
     await page.getByRole('textbox', { name: 'Password' }).fill(owner.password)
@@ -74,7 +58,7 @@ describeInBrowser('Studio media library in Chromium', () => {
     await dialog.getByRole('combobox', { name: 'Tags' }).press('Enter')
     await dialog.getByRole('button', { name: 'Save details' }).click()
     await page.getByText('Details of Alps saved.').waitFor(WAIT)
-    const alps = await call(ctx.app, 'GET', `/api/media/${ids.Alps}`, { token: owner.token })
+    const alps = await call(studio.ctx.app, 'GET', `/api/media/${ids.Alps}`, { token: owner.token })
     expect(alps.data.media).toMatchObject({ caption: 'Snow at dawn', tags: ['mountains'] })
 
     // The list view: tick Beach and Canyon, tag them together, then delete them together.
@@ -90,7 +74,7 @@ describeInBrowser('Studio media library in Chromium', () => {
     await bulk.getByRole('combobox', { name: 'Tags to add' }).press('Enter')
     await bulk.getByRole('button', { name: 'Add tags to the selection' }).click()
     await page.getByText('2 items tagged.').waitFor(WAIT)
-    const tagged = await call(ctx.app, 'GET', '/api/media?tags=travel', { token: owner.token })
+    const tagged = await call(studio.ctx.app, 'GET', '/api/media?tags=travel', { token: owner.token })
     expect(tagged.data.media.map((item: { title: string }) => item.title).sort()).toEqual(['Beach', 'Canyon'])
     await expectAccessible(page, 'media list with a selection')
 
@@ -102,7 +86,7 @@ describeInBrowser('Studio media library in Chromium', () => {
     await page.getByText('2 items deleted.').waitFor(WAIT)
     await page.getByRole('checkbox', { name: 'Select Beach' }).waitFor({ state: 'detached', ...WAIT })
     expect(await bulk.count()).toBe(0)
-    const left = await call(ctx.app, 'GET', '/api/media', { token: owner.token })
+    const left = await call(studio.ctx.app, 'GET', '/api/media', { token: owner.token })
     expect(left.data.media.map((item: { title: string }) => item.title)).toEqual(['Alps'])
 
     // A phone-sized screen keeps the list usable.

@@ -1,41 +1,20 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, launchBrowser } from './browser.js'
-import { call, createTestContext, type SeededMember, seedTenant, type TestContext } from './helpers.js'
-import {
-  ensureStudioBuilt,
-  expectAccessible,
-  freePort,
-  newCategory,
-  noNotifications,
-  WAIT,
-} from './studio-fixtures.js'
+import { beforeAll, expect, it } from 'vitest'
+import { describeInBrowser } from './browser.js'
+import { call, type SeededMember, seedTenant } from './helpers.js'
+import { expectAccessible, newCategory, noNotifications, useStudioServer, WAIT } from './studio-fixtures.js'
 
 // Studio's taxonomy screens (issue 18 §3): a category tree built, re-parented by drag and by the
 // keyboard's "Move to…", merged; a tag and a custom field definition made; axe on each screen.
 
-let ctx: TestContext
-let origin: string
-let browser: Browser
+const studio = useStudioServer()
 let owner: SeededMember
-
 beforeAll(async () => {
-  ensureStudioBuilt()
-  const port = await freePort()
-  origin = `http://127.0.0.1:${port}`
-  ctx = await createTestContext({ env: { PUBLIC_URL: origin } })
-  await ctx.app.listen({ port, host: '127.0.0.1' })
-  owner = await seedTenant(ctx.db)
-  browser = await launchBrowser()
-}, 90_000)
-afterAll(async () => {
-  await browser?.close()
-  await ctx?.close()
+  owner = await seedTenant(studio.ctx.db)
 })
 
 /** The tenant's category tree as `name(children…)`, read through the API. */
 async function treeOf(): Promise<string> {
-  const answer = await call(ctx.app, 'GET', '/api/categories', { token: owner.token })
+  const answer = await call(studio.ctx.app, 'GET', '/api/categories', { token: owner.token })
   expect(answer.statusCode, answer.body).toBe(200)
   const draw = (nodes: any[]): string =>
     nodes.map((node) => (node.children.length ? `${node.name}(${draw(node.children)})` : node.name)).join(' ')
@@ -45,7 +24,7 @@ async function treeOf(): Promise<string> {
 describeInBrowser('Studio taxonomy screens in Chromium', () => {
   it('builds, re-parents and merges categories, and makes a tag and a custom field', async () => {
     // Reduced motion, as in studio.browser.test.ts: notifications show without a fade for axe.
-    const context = await browser.newContext({
+    const context = await studio.browser.newContext({
       locale: 'en-US',
       viewport: { width: 1280, height: 800 },
       reducedMotion: 'reduce',
@@ -61,7 +40,7 @@ describeInBrowser('Studio taxonomy screens in Chromium', () => {
     })
     page.on('pageerror', (error) => problems.push(error.message))
 
-    await page.goto(`${origin}/admin/t/${owner.tenantId}/categories`)
+    await page.goto(`${studio.origin}/admin/t/${owner.tenantId}/categories`)
     await page.getByLabel('E-mail').fill(owner.email)
     await page.getByRole('textbox', { name: 'Password' }).fill(owner.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
@@ -123,7 +102,7 @@ describeInBrowser('Studio taxonomy screens in Chromium', () => {
     await page.getByRole('cell', { name: 'Street eats', exact: true }).waitFor(WAIT)
     await rename.waitFor({ state: 'detached', ...WAIT })
     await expectAccessible(page, 'tags, one')
-    const tags = await call(ctx.app, 'GET', '/api/tags', { token: owner.token })
+    const tags = await call(studio.ctx.app, 'GET', '/api/tags', { token: owner.token })
     expect(tags.data.tags.map((tag: any) => [tag.title, tag.slug])).toEqual([['Street eats', 'street-food']])
 
     // A custom field: a required choice with two options.
@@ -145,7 +124,9 @@ describeInBrowser('Studio taxonomy screens in Chromium', () => {
     await page.getByRole('cell', { name: 'Mood', exact: true }).waitFor(WAIT)
     await field.waitFor({ state: 'detached', ...WAIT })
     await expectAccessible(page, 'custom fields, one')
-    const definitions = await call(ctx.app, 'GET', '/api/custom-field-definitions', { token: owner.token })
+    const definitions = await call(studio.ctx.app, 'GET', '/api/custom-field-definitions', {
+      token: owner.token,
+    })
     expect(definitions.data.definitions).toMatchObject([
       {
         key: 'mood',

@@ -1,42 +1,18 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, launchBrowser } from './browser.js'
-import { createTestContext, type TestContext } from './helpers.js'
+import { expect, it } from 'vitest'
+import { describeInBrowser } from './browser.js'
 import { jpegBytes } from './media-fixtures.js'
-import {
-  ensureStudioBuilt,
-  expectAccessible,
-  freePort,
-  newCategory,
-  noNotifications,
-  WAIT,
-} from './studio-fixtures.js'
+import { expectAccessible, newCategory, noNotifications, useStudioServer, WAIT } from './studio-fixtures.js'
 
 // Studio as an editor meets it (issue 18): the built app served by a real Folio on PGlite, driven
 // in Chromium from registration to a published article, with axe on every screen visited.
 
-let ctx: TestContext
-let origin: string
-let browser: Browser
-
-beforeAll(async () => {
-  ensureStudioBuilt()
-  const port = await freePort()
-  origin = `http://127.0.0.1:${port}`
-  ctx = await createTestContext({ env: { PUBLIC_URL: origin } })
-  await ctx.app.listen({ port, host: '127.0.0.1' })
-  browser = await launchBrowser()
-}, 90_000)
-afterAll(async () => {
-  await browser?.close()
-  await ctx?.close()
-})
+const studio = useStudioServer()
 
 describeInBrowser('Studio in Chromium', () => {
   it('registers, signs in, creates a tenant, writes and publishes an article, uploads an image', async () => {
     // Reduced motion: Studio then shows notifications without a fade, so axe never measures the
     // contrast of a half-faded one.
-    const context = await browser.newContext({
+    const context = await studio.browser.newContext({
       locale: 'en-US',
       viewport: { width: 1280, height: 800 },
       reducedMotion: 'reduce',
@@ -46,12 +22,12 @@ describeInBrowser('Studio in Chromium', () => {
     const cookieHeader = async () =>
       (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
     const problems: string[] = []
-    // The browser logs every 4xx answer; those this journey causes on purpose (the session probe
+    // The studio.browser logs every 4xx answer; those this journey causes on purpose (the session probe
     // before sign-in, the too-short password, the wrong one, the write after the session ended)
     // are expected, any other is a problem.
     const expected = new Set(
       ['401 /api/auth/session', '400 /api/auth/register', '401 /api/auth/login', '401 /api/tags'].map(
-        (answer) => answer.replace(' ', ` ${origin}`),
+        (answer) => answer.replace(' ', ` ${studio.origin}`),
       ),
     )
     page.on('console', (message) => {
@@ -63,7 +39,7 @@ describeInBrowser('Studio in Chromium', () => {
     page.on('pageerror', (error) => problems.push(error.message))
 
     // `/` leads to the app, which asks for a session first.
-    await page.goto(`${origin}/`)
+    await page.goto(`${studio.origin}/`)
     await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
     expect(new URL(page.url()).pathname).toBe('/admin/login')
     await expectAccessible(page, 'sign-in')
@@ -154,7 +130,7 @@ describeInBrowser('Studio in Chromium', () => {
     await page.waitForURL(/\/contents\/[0-9a-f]{24}$/, WAIT)
 
     // Published: the public route serves it to a website.
-    const read = await ctx.app.inject({
+    const read = await studio.ctx.app.inject({
       method: 'GET',
       url: '/api/public/contents/slug/hello-from-studio',
       headers: { 'x-tenant-id': tenantId },
@@ -164,13 +140,13 @@ describeInBrowser('Studio in Chromium', () => {
     expect(content).toMatchObject({ title: 'Hello from Studio', summary: 'A first article.' })
     expect(content.html).toContain('A heading</h2>')
     expect(content.html).toContain('Some words.')
-    const stored = await ctx.app.inject({
+    const stored = await studio.ctx.app.inject({
       method: 'GET',
       url: `/api/contents/${content.id}`,
       headers: { 'x-tenant-id': tenantId, cookie: await cookieHeader() },
     })
     expect(stored.statusCode, stored.body).toBe(200)
-    const tagTitles = await ctx.app.inject({
+    const tagTitles = await studio.ctx.app.inject({
       method: 'GET',
       url: `/api/tags?ids=${stored.json().content.tags.join(',')}`,
       headers: { 'x-tenant-id': tenantId, cookie: await cookieHeader() },
@@ -213,7 +189,7 @@ describeInBrowser('Studio in Chromium', () => {
     await alt.fill('A blue sky')
     await page.getByRole('button', { name: 'Save the alt text of sky.jpg' }).click()
     await page.getByText('Alt text of sky.jpg saved.').waitFor(WAIT)
-    const listed = await ctx.app.inject({
+    const listed = await studio.ctx.app.inject({
       method: 'GET',
       url: '/api/public/contents/slug/hello-from-studio',
       headers: { 'x-tenant-id': tenantId },
