@@ -1,7 +1,6 @@
-import type { Db } from '../../db/client.js'
 import type { StoredField } from '../../db/schema/index.js'
-import { BUILTIN_COLUMNS, type QueryPlan } from './query/compile.js'
-import { publicMedia, publishedEntries } from './query/query-sql.js'
+import { BUILTIN_COLUMNS } from './query/compile.js'
+import type { EntryJson, PlanPage } from './query/query-sql.js'
 import type { CollectionRow, EntryRow } from './repository.js'
 import type { Entry } from './schemas.js'
 
@@ -9,7 +8,7 @@ import type { Entry } from './schemas.js'
  * An entry as reads return it: only the data of fields the collection still declares, and the
  * option labels of its enum values (`dataLabels`).
  */
-export function toEntry(row: EntryRow, collection: Pick<CollectionRow, 'key' | 'fields'>): Entry {
+export function toEntry(row: EntryRow | EntryJson, collection: Pick<CollectionRow, 'key' | 'fields'>): Entry {
   const data: Record<string, unknown> = {}
   const dataLabels: Record<string, unknown> = {}
   for (const field of collection.fields) {
@@ -29,9 +28,21 @@ export function toEntry(row: EntryRow, collection: Pick<CollectionRow, 'key' | '
     status: row.status,
     data,
     dataLabels,
-    publishedAt: row.publishedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    publishedAt: row.publishedAt === null ? null : isoOf(row.publishedAt),
+    createdAt: isoOf(row.createdAt),
+    updatedAt: isoOf(row.updatedAt),
+  }
+}
+
+const isoOf = (time: Date | string) => (typeof time === 'string' ? time : time.toISOString())
+
+/** The ref and media fields among `fields` whose ids a read resolves (`plan.resolve`). */
+export function relationKeys(fields: StoredField[], resolve: { refs: boolean; media: boolean }) {
+  return {
+    refKeys: resolve.refs ? fields.filter((field) => field.type === 'ref').map((field) => field.key) : [],
+    mediaKeys: resolve.media
+      ? fields.filter((field) => field.type === 'media').map((field) => field.key)
+      : [],
   }
 }
 
@@ -39,37 +50,26 @@ type Resolved = Map<string, unknown>
 
 /**
  * Replaces ref ids by the referenced entries (published, in an active collection of the declared
- * target, one level deep) and media ids by the tenant's active media, as the plan asks. What
- * cannot be shown publicly resolves to null (single) or is left out (multiple).
+ * target, one level deep) and media ids by the tenant's active media, as `page` resolved them for
+ * `keys`. What cannot be shown publicly resolves to null (single) or is left out (multiple).
  */
-export async function resolveRelations(
-  db: Db,
-  tenantId: string,
+export function resolveRelations(
   fields: StoredField[],
   entries: Entry[],
-  resolve: QueryPlan['resolve'],
+  page: Pick<PlanPage, 'refs' | 'media'>,
+  keys: { refKeys: string[]; mediaKeys: string[] },
   targetFields: (key: string) => StoredField[] | undefined,
-): Promise<Entry[]> {
+): Entry[] {
   const kinds = fields.filter(
-    (field) => (field.type === 'ref' && resolve.refs) || (field.type === 'media' && resolve.media),
+    (field) => keys.refKeys.includes(field.key) || keys.mediaKeys.includes(field.key),
   )
   if (kinds.length === 0) return entries
-  const idsOf = (type: string) =>
-    entries.flatMap((entry) =>
-      kinds
-        .filter((field) => field.type === type)
-        .flatMap((field) => [entry.data[field.key] ?? []].flat() as string[]),
-    )
-  const [refRows, mediaRows] = await Promise.all([
-    publishedEntries(db, tenantId, [...new Set(idsOf('ref'))]),
-    publicMedia(db, tenantId, [...new Set(idsOf('media'))]),
-  ])
   const refs: Resolved = new Map()
-  for (const { entry, collectionKey } of refRows) {
-    const target = targetFields(collectionKey) ?? []
-    refs.set(`${collectionKey}:${entry.id}`, toEntry(entry, { key: collectionKey, fields: target }))
+  for (const ref of page.refs) {
+    const target = targetFields(ref.collectionKey) ?? []
+    refs.set(`${ref.collectionKey}:${ref.id}`, toEntry(ref, { key: ref.collectionKey, fields: target }))
   }
-  const media: Resolved = new Map(mediaRows.map((row) => [row.id, row]))
+  const media: Resolved = new Map(page.media.map((row) => [row.id, row]))
   return entries.map((entry) => {
     const data = { ...entry.data }
     for (const field of kinds) {

@@ -18,6 +18,13 @@ describe('statement timeout of public reads', () => {
     expect(await settingOf(ctx.db)).toBe('0')
   })
 
+  it('applies to raw statements run inside the bound (named on PostgreSQL, in the transaction on PGlite)', async () => {
+    const rows = await ctx.database.bounded(1500, (_db, run) =>
+      run('timeout_probe', "select current_setting('statement_timeout') as value", []),
+    )
+    expect(rows).toEqual([{ value: '1500ms' }])
+  })
+
   // PGlite runs in one thread without timers, so it accepts the setting but never cancels; there
   // the caps of the grammar bound a query (see query-run.test.ts).
   it.skipIf(process.env.TEST_DATABASE_URL === undefined)(
@@ -30,6 +37,13 @@ describe('statement timeout of public reads', () => {
           (err: unknown) => err,
         )
       expect(pgErrorOf(failure)?.code).toBe('57014')
+      const raw = await ctx.database
+        .bounded(50, (_db, run) => run('', 'select pg_sleep(2)', []))
+        .then(
+          () => undefined,
+          (err: unknown) => err,
+        )
+      expect(pgErrorOf(raw)?.code).toBe('57014')
     },
   )
 })

@@ -3,7 +3,7 @@ import { pgErrorOf } from '../../db/errors.js'
 import { AppError } from '../../errors.js'
 import type { ListTotals } from '../../events/list-totals.js'
 import type { CollectionDefinitionsCache } from './definitions-cache.js'
-import { project, resolveRelations, toEntry } from './entry-view.js'
+import { project, relationKeys, resolveRelations, toEntry } from './entry-view.js'
 import { compileQuery, type Order, type QueryInput } from './query/compile.js'
 import { countPlan, pageOfPlan, type Scope } from './query/query-sql.js'
 import type { CollectionRow } from './repository.js'
@@ -22,7 +22,7 @@ export interface ReadOptions {
  * Runs collection reads (admin lists, public lists, the public query DSL) with every statement
  * bounded by `timeoutMs`: compile against the (cached) definitions, fetch the page, resolve
  * relations, project. The total comes from `totals` (counted once per filter between writes), so
- * a read of a known filter is one statement, plus one per kind of relation it resolves.
+ * a read of a known filter is one statement, relations included.
  */
 export function createEntryReader(deps: {
   bounded: Database['bounded']
@@ -64,18 +64,18 @@ export function createEntryReader(deps: {
               },
       }
       try {
-        return await deps.bounded(deps.timeoutMs, async (db) => {
+        return await deps.bounded(deps.timeoutMs, async (_db, run) => {
           const totalKey = JSON.stringify([collection.id, scope.statuses, scope.search, plan.conditions])
-          const [rows, total] = await Promise.all([
-            pageOfPlan(db, scope, plan, orders),
-            deps.totals.get(tenantId, totalKey, () => countPlan(db, scope, plan)),
+          const keys = relationKeys(collection.fields, plan.resolve)
+          const [page, total] = await Promise.all([
+            pageOfPlan(run, scope, plan, orders, keys),
+            deps.totals.get(tenantId, totalKey, () => countPlan(run, scope, plan)),
           ])
-          const entries = await resolveRelations(
-            db,
-            tenantId,
+          const entries = resolveRelations(
             collection.fields,
-            rows.map((row) => toEntry(row, collection)),
-            plan.resolve,
+            page.entries.map((row) => toEntry(row, collection)),
+            page,
+            keys,
             subject.targetFields,
           )
           const items =

@@ -1,13 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.js'
+import { type Db, type Run, runnerOf } from '../../db/client.js'
 import { type ContentFilter, shapeOf, whereOf } from './list-query.js'
 import {
   CONTENTS,
   isoOf,
   type JsonStatement,
   jsonObjectOf,
-  type Run,
-  runnerOf,
   type Statement,
   statementOf,
 } from './read-statements.js'

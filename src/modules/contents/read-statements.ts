@@ -1,6 +1,5 @@
 import { is, Placeholder, type SQL, sql } from 'drizzle-orm'
-import pg from 'pg'
-import type { Db } from '../../db/client.js'
+import { type Db, type Run, runnerOf } from '../../db/client.js'
 import { archiveOf, type ContentFilter, shapeOf, whereOf } from './list-query.js'
 import type { ContentStatus } from './schemas.js'
 
@@ -67,24 +66,6 @@ export interface Statement<Row> {
 }
 /** Rows `{ json }`: JSON text (none when nothing matched: a missing content). */
 export type JsonStatement = Statement<{ json: string }>
-
-export type Run = (name: string, text: string, values: unknown[]) => Promise<unknown[]>
-
-/**
- * Runs a statement on the driver under `db` itself: for these hot reads Drizzle's per-call work
- * (placeholder filling, typed result mapping) costs more than the one text column needs. On
- * PostgreSQL the statement is named (prepared once per pooled connection); PGlite is one
- * in-process connection and takes the text as it is.
- */
-export function runnerOf(db: Db): Run {
-  const client = (db as unknown as { $client: unknown }).$client
-  if (client instanceof pg.Pool) {
-    return async (name, text, values) => (await client.query({ name, text, values })).rows
-  }
-  // PGlite, not imported here: a server on PostgreSQL never loads it (docs/architecture.md "Memory").
-  const pglite = client as { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> }
-  return async (_name, text, values) => (await pglite.query(text, values)).rows
-}
 
 /** `query`'s SQL text as a named statement whose placeholders `execute` fills by name. */
 export function statementOf<Row>(

@@ -1,95 +1,54 @@
 import { createHash } from 'node:crypto'
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  lt,
-  lte,
-  not,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
-import type { Db } from '../../../db/client.js'
-import { collectionEntries, collectionEntryValues, collections, media } from '../../../db/schema/index.js'
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Db, Run } from '../../../db/client.js'
+import { media } from '../../../db/schema/index.js'
 import { containsPattern } from '../../../lib/like.js'
-import type { EntryRow } from '../repository.js'
-import type { Condition, Order, QueryPlan, Scalar } from './compile.js'
+import type { BuiltinColumn, Condition, Order, QueryPlan } from './compile.js'
 
-const entries = collectionEntries
-const values = collectionEntryValues
-/** The builtin columns a plan may name: the only entry columns that reach SQL from a query. */
-const ENTRY_COLUMNS = {
-  id: entries.id,
-  slug: entries.slug,
-  createdAt: entries.createdAt,
-  updatedAt: entries.updatedAt,
-  publishedAt: entries.publishedAt,
-} as const
-const VALUE_COLUMNS = { text: values.textValue, number: values.numberValue, time: values.timeValue } as const
-type AnyColumn =
-  | (typeof ENTRY_COLUMNS)[keyof typeof ENTRY_COLUMNS]
-  | (typeof VALUE_COLUMNS)[keyof typeof VALUE_COLUMNS]
+/**
+ * The SQL of collection reads (admin lists, public lists, the query DSL), rendered as text with
+ * bound values and run through `Run`: a read is one statement, built by string concatenation (no
+ * query builder per request) and named by its text, so PostgreSQL plans each shape once per
+ * connection. Identifiers come from the fixed maps below only; every field key, value, status and
+ * limit is a bound value (docs/decisions/delivery.md "Public queries are bounded").
+ */
 
-/** `column <op> values` for a checked operator; the values are bound parameters. */
-function comparison(column: AnyColumn, op: Condition['op'], items: Scalar[]): SQL {
-  const [first] = items as [Scalar]
-  switch (op) {
-    case '=':
-    case '!=':
-      return eq(column, first)
-    case 'IN':
-    case 'NIN':
-      return inArray(column, items)
-    case '>':
-      return gt(column, first)
-    case '>=':
-      return gte(column, first)
-    case '<':
-      return lt(column, first)
-    case '<=':
-      return lte(column, first)
-    case 'LIKE':
-      return ilike(column, containsPattern(first as string))
+/** The builtin entry columns a plan may name, as SQL of the entries alias `e`. */
+const ENTRY_COLUMNS: Record<BuiltinColumn, string> = {
+  id: 'e.id',
+  slug: 'e.slug',
+  createdAt: 'e.created_at',
+  updatedAt: 'e.updated_at',
+  publishedAt: 'e.published_at',
+}
+const VALUE_COLUMNS = { text: 'text_value', number: 'number_value', time: 'time_value' } as const
+
+const NEGATED = new Set<Condition['op']>(['!=', 'NIN'])
+
+/** Collects bound values; `bind` answers the placeholder (`$3`) of the value it adds. */
+class Values {
+  readonly list: unknown[] = []
+  bind(value: unknown): string {
+    this.list.push(value)
+    return `$${this.list.length}`
   }
 }
 
-const NEGATED = new Set(['!=', 'NIN'])
-
-/** How many statement shapes this process names (prepares once per connection), at most. */
-const MAX_NAMED_SHAPES = 256
-const namedShapes = new Set<string>()
-
-/**
- * A name for a statement of this SQL text, or undefined once MAX_NAMED_SHAPES other texts have one.
- * A named statement is parsed once per connection and, after a few runs, planned once: planning
- * these statements cost more than running them. The field keys and values are bound parameters, so
- * the text is the query's shape (which conditions, sorts and limits), and the first shapes a process
- * sees are the ones its sites ask for. The bound keeps a client inventing shapes from growing every
- * connection's prepared statements (PostgreSQL keeps them for the connection's life); past it a
- * shape is sent unnamed, planned each time, as before.
- */
-function shapeName(text: string): string | undefined {
-  const name = `ce_${createHash('sha1').update(text).digest('base64url')}`
-  if (namedShapes.has(name)) return name
-  if (namedShapes.size >= MAX_NAMED_SHAPES) return undefined
-  namedShapes.add(name)
-  return name
-}
-
-/** Runs a built query, as a named statement while its shape may have a name. */
-function runNamed<T>(
-  query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } } & PromiseLike<T>,
-): Promise<T> {
-  const name = shapeName(query.toSQL().sql)
-  return name === undefined ? Promise.resolve(query) : query.prepare(name).execute()
+/** `column <op> values`, the values bound (IN lists as one array: the text does not grow with them). */
+function comparison(column: string, condition: Condition, values: Values): string {
+  const items = condition.values
+  switch (condition.op) {
+    case '=':
+    case '!=':
+      return `${column} = ${values.bind(items[0])}`
+    case 'IN':
+    case 'NIN':
+      return `${column} = any(${values.bind(items)})`
+    case 'LIKE':
+      return `${column} ilike ${values.bind(containsPattern(items[0] as string))}`
+    default:
+      return `${column} ${condition.op} ${values.bind(items[0])}`
+  }
 }
 
 export interface Scope {
@@ -101,140 +60,180 @@ export interface Scope {
   search?: { text: string; fields: string[] } | undefined
 }
 
-/**
- * One condition on a declared field: the entry has (or, for != and NIN, has no) search value of
- * that field matching. The field key is a bound value, checked against the definition before.
- */
-function fieldCondition(scope: Scope, condition: Extract<Condition, { kind: 'field' }>): SQL {
-  const match = sql`exists (select 1 from ${values} where ${and(
-    eq(values.tenantId, scope.tenantId),
-    eq(values.collectionId, scope.collectionId),
-    eq(values.field, condition.field),
-    sql`${values.entryId} = ${entries.id}`,
-    comparison(VALUE_COLUMNS[condition.column], condition.op, condition.values),
-  )})`
-  return NEGATED.has(condition.op) ? not(match) : match
+/** The placeholders of the scope's tenant and collection, bound once and reused by every clause. */
+interface Bound {
+  tenant: string
+  collection: string
 }
 
-function whereOf(scope: Scope, conditions: Condition[]): SQL | undefined {
+/** `exists` a search value of the entry matching `predicate` on the value alias `v`. */
+const valueExists = (bound: Bound, predicate: string) =>
+  `exists (select 1 from collection_entry_values v where v.tenant_id = ${bound.tenant} and v.collection_id = ${bound.collection} and v.entry_id = e.id and ${predicate})`
+
+/**
+ * The WHERE text of `scope` and `conditions` over the entries alias `e`. A condition on a declared
+ * field holds when the entry has (for != and NIN: has no) search value of that field matching.
+ */
+function whereOf(scope: Scope, conditions: Condition[], values: Values, bound: Bound): string {
+  const clauses = [`e.tenant_id = ${bound.tenant}`, `e.collection_id = ${bound.collection}`]
+  // One status as `=`: with `= any(…)` PostgreSQL 15 cannot read the list index in its order.
+  const statuses = scope.statuses
+  if (statuses !== undefined)
+    clauses.push(
+      statuses.length === 1
+        ? `e.status = ${values.bind(statuses[0])}`
+        : `e.status = any(${values.bind(statuses)})`,
+    )
   const search = scope.search
-  return and(
-    eq(entries.tenantId, scope.tenantId),
-    eq(entries.collectionId, scope.collectionId),
-    scope.statuses === undefined ? undefined : inArray(entries.status, scope.statuses),
-    search === undefined
-      ? undefined
-      : or(
-          ilike(entries.slug, containsPattern(search.text)),
-          search.fields.length === 0
-            ? undefined
-            : sql`exists (select 1 from ${values} where ${and(
-                eq(values.tenantId, scope.tenantId),
-                eq(values.collectionId, scope.collectionId),
-                inArray(values.field, search.fields),
-                sql`${values.entryId} = ${entries.id}`,
-                ilike(values.textValue, containsPattern(search.text)),
-              )})`,
-        ),
-    ...conditions.map((condition) =>
-      condition.kind === 'field'
-        ? fieldCondition(scope, condition)
-        : NEGATED.has(condition.op)
-          ? not(comparison(ENTRY_COLUMNS[condition.column], condition.op, condition.values))
-          : comparison(ENTRY_COLUMNS[condition.column], condition.op, condition.values),
-    ),
-  )
+  if (search !== undefined) {
+    const pattern = values.bind(containsPattern(search.text))
+    clauses.push(
+      search.fields.length === 0
+        ? `e.slug ilike ${pattern}`
+        : `(e.slug ilike ${pattern} or ${valueExists(bound, `v.field = any(${values.bind(search.fields)}) and v.text_value ilike ${pattern}`)})`,
+    )
+  }
+  for (const condition of conditions) {
+    const negated = NEGATED.has(condition.op)
+    if (condition.kind === 'field') {
+      const match = valueExists(
+        bound,
+        `v.field = ${values.bind(condition.field)} and ${comparison(`v.${VALUE_COLUMNS[condition.column]}`, condition, values)}`,
+      )
+      clauses.push(negated ? `not ${match}` : match)
+    } else {
+      const match = comparison(ENTRY_COLUMNS[condition.column], condition, values)
+      clauses.push(negated ? `not (${match})` : match)
+    }
+  }
+  return clauses.join(' and ')
+}
+
+/** How many statement shapes this process names (prepares once per connection), at most. */
+const MAX_NAMED_SHAPES = 256
+const namedShapes = new Set<string>()
+
+/**
+ * A name for a statement of this SQL text, or '' (unnamed) once MAX_NAMED_SHAPES other texts have
+ * one. A named statement is parsed once per connection and, after a few runs, planned once:
+ * planning these statements costs more than running them. The text is the query's shape (which
+ * conditions, sorts, relations), so the first shapes a process sees are the ones its sites ask
+ * for; the bound keeps a client inventing shapes from growing every connection's prepared
+ * statements (PostgreSQL keeps them for the connection's life).
+ */
+function shapeName(text: string): string {
+  const name = `ce_${createHash('sha1').update(text).digest('base64url')}`
+  if (namedShapes.has(name)) return name
+  if (namedShapes.size >= MAX_NAMED_SHAPES) return ''
+  namedShapes.add(name)
+  return name
+}
+
+const run = async (runner: Run, text: string, values: Values) =>
+  runner(shapeName(text), text, values.list) as Promise<Record<string, unknown>[]>
+
+function bindScope(scope: Scope, values: Values): Bound {
+  return { tenant: values.bind(scope.tenantId), collection: values.bind(scope.collectionId) }
 }
 
 /** How many entries a compiled plan matches (all pages). */
-export async function countPlan(db: Db, scope: Scope, plan: QueryPlan): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(entries).where(whereOf(scope, plan.conditions))
-  return row?.total ?? 0
+export async function countPlan(runner: Run, scope: Scope, plan: QueryPlan): Promise<number> {
+  const values = new Values()
+  const where = whereOf(scope, plan.conditions, values, bindScope(scope, values))
+  const [row] = await run(
+    runner,
+    `select count(*)::int as total from collection_entries e where ${where}`,
+    values,
+  )
+  return Number(row?.total ?? 0)
 }
 
+/** An entry as the page statement renders it: timestamps as ISO 8601 UTC text. */
+export interface EntryJson {
+  id: string
+  slug: string
+  status: string
+  data: Record<string, unknown>
+  publishedAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+/** A referenced entry, with the key of its collection. */
+export type RefJson = EntryJson & { collectionKey: string }
+/** A public medium as resolved media fields show it. */
+export interface MediaJson {
+  id: string
+  url: string
+  title: string | null
+  description: string | null
+  altText: string | null
+  caption: string | null
+  mimeType: string | null
+  thumbnailUrl: string | null
+}
+export interface PlanPage {
+  entries: EntryJson[]
+  /** Published entries of active collections that the page's `refKeys` fields name. */
+  refs: RefJson[]
+  /** Active media that the page's `mediaKeys` fields name. */
+  media: MediaJson[]
+}
+
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+const entryJson = (alias: string) =>
+  `'id', ${alias}.id, 'slug', ${alias}.slug, 'status', ${alias}.status, 'data', ${alias}.data, 'publishedAt', ${iso(`${alias}.published_at`)}, 'createdAt', ${iso(`${alias}.created_at`)}, 'updatedAt', ${iso(`${alias}.updated_at`)}`
+/** The ids the page's `keys` fields hold (a single id or an array of them), as `bpchar`. */
+const idsOfPage = (keys: string) =>
+  `select jsonb_array_elements_text(case jsonb_typeof(p.data -> k) when 'array' then p.data -> k when 'string' then jsonb_build_array(p.data -> k) else '[]'::jsonb end)::bpchar from page p cross join unnest(${keys}::text[]) k`
+
 /**
- * One page of a compiled plan's entries. Sorts on declared fields join that field's first search
- * value (an alias per order, keyed by the bound field key); entries without a value sort last; the
- * id breaks ties. The total is `countPlan`'s: a window count here would make every read visit every
- * matching row, where the page alone lets PostgreSQL stop at the limit.
+ * One page of a compiled plan's entries, with what its relations resolve to, in one statement
+ * answering one JSON text. Sorts on declared fields join that field's first search value (an alias
+ * per order, keyed by the bound field key); entries without a value sort last; the id breaks ties.
+ * The total is `countPlan`'s: a window count here would make every read visit every matching row,
+ * where the page alone lets PostgreSQL stop at the limit. `refKeys`/`mediaKeys` are the ref and
+ * media fields whose ids to resolve (none: no lookup).
  */
 export async function pageOfPlan(
-  db: Db,
+  runner: Run,
   scope: Scope,
   plan: QueryPlan,
   orders: Order[],
-): Promise<EntryRow[]> {
-  const where = whereOf(scope, plan.conditions)
-  const joins = orders.map((order, index) =>
-    order.kind === 'field' ? { order, table: alias(values, `sort_${index}`) } : { order, table: undefined },
-  )
-  let query = db.select({ entry: entries }).from(entries).$dynamic()
-  for (const { order, table } of joins) {
-    if (table === undefined || order.kind !== 'field') continue
-    query = query.leftJoin(
-      table,
-      and(
-        eq(table.tenantId, scope.tenantId),
-        sql`${table.entryId} = ${entries.id}`,
-        eq(table.field, order.field),
-        eq(table.position, 0),
-      ),
+  relations: { refKeys: string[]; mediaKeys: string[] },
+): Promise<PlanPage> {
+  const values = new Values()
+  const bound = bindScope(scope, values)
+  const joins: string[] = []
+  const columns = orders.map((order, index) => {
+    if (order.kind === 'column') return ENTRY_COLUMNS[order.column]
+    joins.push(
+      ` left join collection_entry_values s${index} on s${index}.tenant_id = ${bound.tenant} and s${index}.entry_id = e.id and s${index}.field = ${values.bind(order.field)} and s${index}.position = 0`,
+    )
+    return `s${index}.${VALUE_COLUMNS[order.column]}`
+  })
+  const where = whereOf(scope, plan.conditions, values, bound)
+  const tie = orders.at(-1)?.dir ?? 'desc'
+  // The page carries its sort keys (k0…) so that the JSON array keeps the page's order.
+  const orderOf = (keyOf: (index: number) => string, id: string) =>
+    [...orders.map((order, index) => `${keyOf(index)} ${order.dir} nulls last`), `${id} ${tie}`].join(', ')
+  const page = `select e.id, e.slug, e.status, e.data, e.published_at, e.created_at, e.updated_at${columns.map((column, index) => `, ${column} as k${index}`).join('')} from collection_entries e${joins.join('')} where ${where} order by ${orderOf((index) => columns[index] as string, 'e.id')} limit ${values.bind(plan.limit)} offset ${values.bind(plan.offset)}`
+  const members = [
+    `'entries', (select coalesce(json_agg(json_build_object(${entryJson('p')}) order by ${orderOf((index) => `p.k${index}`, 'p.id')}), '[]') from page p)`,
+  ]
+  if (relations.refKeys.length > 0) {
+    members.push(
+      `'refs', (select coalesce(json_agg(json_build_object(${entryJson('r')}, 'collectionKey', c.key)), '[]') from collection_entries r join collections c on c.tenant_id = r.tenant_id and c.id = r.collection_id where r.tenant_id = ${bound.tenant} and r.status = 'published' and c.status = 'active' and r.id in (${idsOfPage(values.bind(relations.refKeys))}))`,
     )
   }
-  const orderBy = joins.map(({ order, table }) => {
-    const column =
-      order.kind === 'field' && table !== undefined
-        ? { text: table.textValue, number: table.numberValue, time: table.timeValue }[order.column]
-        : ENTRY_COLUMNS[(order as Extract<Order, { kind: 'column' }>).column]
-    return order.dir === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`
-  })
-  const last = orders.at(-1)?.dir ?? 'desc'
-  const rows = await runNamed(
-    query
-      .where(where)
-      .orderBy(...orderBy, last === 'asc' ? asc(entries.id) : desc(entries.id))
-      .limit(plan.limit)
-      .offset(plan.offset),
-  )
-  return rows.map((row) => row.entry as EntryRow)
-}
-
-/** Published entries of active collections among `ids`, with their collection key (resolved refs). */
-export async function publishedEntries(db: Db, tenantId: string, ids: string[]) {
-  if (ids.length === 0) return []
-  return db
-    .select({ entry: entries, collectionKey: collections.key })
-    .from(entries)
-    .innerJoin(
-      collections,
-      and(eq(collections.tenantId, entries.tenantId), eq(collections.id, entries.collectionId)),
+  if (relations.mediaKeys.length > 0) {
+    members.push(
+      `'media', (select coalesce(json_agg(json_build_object('id', m.id, 'url', m.url, 'title', m.title, 'description', m.description, 'altText', m.alt_text, 'caption', m.caption, 'mimeType', m.mime_type, 'thumbnailUrl', m.thumbnail_url)), '[]') from media m where m.tenant_id = ${bound.tenant} and m.status = 'active' and m.id in (${idsOfPage(values.bind(relations.mediaKeys))}))`,
     )
-    .where(
-      and(
-        eq(entries.tenantId, tenantId),
-        inArray(entries.id, ids),
-        eq(entries.status, 'published'),
-        eq(collections.status, 'active'),
-      ),
-    )
-}
-
-/** The tenant's public (active) media among `ids`, with the members a public read shows. */
-export async function publicMedia(db: Db, tenantId: string, ids: string[]) {
-  if (ids.length === 0) return []
-  return db
-    .select({
-      id: media.id,
-      url: media.url,
-      title: media.title,
-      description: media.description,
-      altText: media.altText,
-      caption: media.caption,
-      mimeType: media.mimeType,
-      thumbnailUrl: media.thumbnailUrl,
-    })
-    .from(media)
-    .where(and(eq(media.tenantId, tenantId), inArray(media.id, ids), eq(media.status, 'active')))
+  }
+  const text = `with page as (${page}) select json_build_object(${members.join(', ')})::text as json`
+  const [row] = await run(runner, text, values)
+  const answer = JSON.parse(String(row?.json)) as Partial<PlanPage>
+  return { entries: answer.entries ?? [], refs: answer.refs ?? [], media: answer.media ?? [] }
 }
 
 /** Which of `ids` are this tenant's media (any status). */
