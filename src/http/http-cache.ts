@@ -122,14 +122,17 @@ function cacheHook(policy: CachePolicy, routeVary: readonly string[]): onSendHoo
       return done(null, payload)
     }
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload)
-    const etag = strongEtag(payload)
+    // Encoded once here and sent as these bytes: hashing the text would encode it to UTF-8 for the
+    // digest and Fastify again for the socket (a list page is tens of kilobytes).
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload
+    const etag = strongEtag(body)
     reply.header('etag', etag).header('cache-control', policy.cacheControl(request))
     const tenantKey = policy.tenantKey?.(request)
     if (tenantKey !== undefined) {
       const keys = keysOf(tenantKey, reply.cacheKeys)
       reply.header('surrogate-key', keys.join(' ')).header('cache-tag', keys.join(','))
     }
-    if (!noneMatch(request.headers['if-none-match'], etag)) return done(null, payload)
+    if (!noneMatch(request.headers['if-none-match'], etag)) return done(null, body)
     reply.code(304).removeHeader('content-type').removeHeader('content-length')
     // HEAD: Fastify's own HEAD hook runs next and takes no null.
     done(null, request.method === 'HEAD' ? undefined : null)

@@ -145,8 +145,12 @@ describe('POST /api/public/queries/run: cost limits', () => {
       includeRelations: ['refs', 'media'],
     })
     const elapsed = performance.now() - started
-    // The statement timeout bounds the database's part; the rest is HTTP and JSON on a shared machine.
-    expect(elapsed).toBeLessThan(ctx.config.publicQueryTimeoutMs + 1000)
+    // On PostgreSQL the statement timeout bounds the database's part; the rest is HTTP and JSON on a
+    // shared machine. PGlite cannot cancel a statement (query-timeout.test.ts), so there the time
+    // says only how busy the machine is.
+    if (process.env.TEST_DATABASE_URL !== undefined) {
+      expect(elapsed).toBeLessThan(ctx.config.publicQueryTimeoutMs + 1000)
+    }
     expect(response.statusCode, response.body).toBe(200)
     expect(response.data.pagination).toEqual({ total: 80, limit: 200, offset: 0, page: 1, pages: 1 })
     expect(response.data.items[0]['author.name']).toBe('Ann')
