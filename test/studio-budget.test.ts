@@ -1,0 +1,29 @@
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const DIST = join(import.meta.dirname, '..', 'studio', 'dist')
+/** Compressed JavaScript the first screen may load (docs/decisions/studio.md, its quality bar). */
+const FIRST_SCREEN_GZIP_BYTES = 250 * 1024
+
+/** The scripts `index.html` loads before any screen: its module entry and the modules it preloads. */
+function firstScreenScripts(html: string): string[] {
+  const sources = [
+    ...html.matchAll(/<script type="module"[^>]*\ssrc="\/admin\/([^"]+\.js)"/g),
+    ...html.matchAll(/<link rel="modulepreload"[^>]*\shref="\/admin\/([^"]+\.js)"/g),
+  ]
+  return sources.map((match) => match[1] as string)
+}
+
+// The build exists in CI (`npm run build` runs before the tests) and after any local build.
+describe.runIf(existsSync(join(DIST, 'index.html')) || process.env.REQUIRE_BROWSER === '1')(
+  'Studio build budget',
+  () => {
+    it('loads at most 250 KB of compressed JavaScript before the first screen', () => {
+      const scripts = firstScreenScripts(readFileSync(join(DIST, 'index.html'), 'utf8'))
+      expect(scripts.length).toBeGreaterThan(0)
+      const total = scripts.reduce((sum, script) => sum + statSync(join(DIST, `${script}.gz`)).size, 0)
+      expect(total).toBeLessThanOrEqual(FIRST_SCREEN_GZIP_BYTES)
+    })
+  },
+)
