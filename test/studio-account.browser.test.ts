@@ -1,8 +1,7 @@
 import { expect, it } from 'vitest'
 import { mailArriving } from './auth-fixtures.js'
-import { describeInBrowser } from './browser.js'
 import { call, seedTenant, uniqueEmail } from './helpers.js'
-import { expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
+import { describeStudioJourney, expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
 
 // Studio's account screens reached from mailed links (issue 18): with APP_URL at Studio, the
 // reset, verification and invitation mails lead to Studio's /account/… screens, driven here in Chromium.
@@ -16,7 +15,7 @@ function linkIn(mail: string, path: string): string {
   return match[0]
 }
 
-describeInBrowser('Studio account screens in Chromium', () => {
+describeStudioJourney('Studio account screens in Chromium', () => {
   it('resets a forgotten password, verifies an e-mail address and accepts an invitation from mailed links', async () => {
     const context = await studio.browser.newContext({
       locale: 'en-US',

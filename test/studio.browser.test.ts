@@ -1,14 +1,20 @@
 import { expect, it } from 'vitest'
-import { describeInBrowser } from './browser.js'
 import { jpegBytes } from './media-fixtures.js'
-import { expectAccessible, newCategory, noNotifications, useStudioServer, WAIT } from './studio-fixtures.js'
+import {
+  describeStudioJourney,
+  expectAccessible,
+  newCategory,
+  noNotifications,
+  useStudioServer,
+  WAIT,
+} from './studio-fixtures.js'
 
 // Studio as an editor meets it (issue 18): the built app served by a real Folio on PGlite, driven
 // in Chromium from registration to a published article, with axe on every screen visited.
 
 const studio = useStudioServer()
 
-describeInBrowser('Studio in Chromium', () => {
+describeStudioJourney('Studio in Chromium', () => {
   it('registers, signs in, creates a tenant, writes and publishes an article, uploads an image', async () => {
     // Reduced motion: Studio then shows notifications without a fade, so axe never measures the
     // contrast of a half-faded one.
