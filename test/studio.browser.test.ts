@@ -44,10 +44,19 @@ describeStudioJourney('Studio in Chromium', () => {
     })
     page.on('pageerror', (error) => problems.push(error.message))
 
-    // `/` leads to the app, which asks for a session first.
+    // `/` leads to the app, which asks for a session first; without Google configured, sign-in
+    // offers no Google button (test/studio-account.browser.test.ts has it configured).
+    const googleConfig = page.waitForResponse((answer) => answer.url().endsWith('/api/auth/google/config'))
     await page.goto(`${studio.origin}/`)
     await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
     expect(new URL(page.url()).pathname).toBe('/admin/login')
+    expect(await (await googleConfig).json()).toEqual({ enabled: false, clientId: null })
+    // Two frames: React has rendered the answer.
+    await page.evaluate(() => {
+      const frame = (globalThis as any).requestAnimationFrame
+      return new Promise((done) => frame(() => frame(done)))
+    })
+    expect(await page.getByText('Sign in with Google').count()).toBe(0)
     await expectAccessible(page, 'sign-in')
 
     // Registration, then the verify-email notice.
