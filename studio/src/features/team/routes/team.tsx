@@ -10,6 +10,9 @@ import { InviteDialog } from '../components/invite-dialog'
 
 const route = getRouteApi('/signed-in/t/$tenantId/team')
 
+/** Filled badges in shades dark enough for white text (WCAG AA), as the contents' status. */
+const STATUS_COLORS: Record<string, string> = { active: 'teal.9', pending: 'blue.8', inactive: 'gray.7' }
+
 /** The tenant's members with their role and status, and invitations for those who may send them. */
 export function TeamPage() {
   const { t, i18n } = useTranslation()
@@ -61,7 +64,7 @@ export function TeamPage() {
                   <Table.Td>{member.email}</Table.Td>
                   <Table.Td>{t(`team.roles.${member.role}`, { defaultValue: member.role })}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={member.status === 'active' ? 'teal.9' : 'gray.8'}>
+                    <Badge variant="filled" color={STATUS_COLORS[member.status] ?? 'gray.7'}>
                       {t(`team.statuses.${member.status}`, { defaultValue: member.status })}
                     </Badge>
                   </Table.Td>
