@@ -3,30 +3,12 @@
 // `--check-lock`: first refuse, with the holder's pid, when the embedded database's DATA_DIR is held by
 // a running Folio (the server would refuse to start anyway, after a needless rebuild under it).
 import { execSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import lockfile from 'proper-lockfile'
+import { BUILD_INPUTS, changedSince } from './staleness.mjs'
 
 const STAMP = 'dist/.build-stamp'
-/** What the build reads: a change to any of them makes the build stale. */
-const INPUTS = [
-  'src',
-  'scripts/copy-migrations.mjs',
-  'package.json',
-  'package-lock.json',
-  'tsconfig.json',
-  'tsconfig.build.json',
-  // `npm run build` builds the typed client (packages/client) after the server.
-  'packages/client/src',
-  'packages/client/package.json',
-  'packages/client/tsconfig.json',
-  // …then Studio (studio/, `vite build` to studio/dist).
-  'studio/src',
-  'studio/index.html',
-  'studio/package.json',
-  'studio/tsconfig.json',
-  'studio/vite.config.ts',
-]
 
 if (process.argv.includes('--check-lock')) checkLock()
 
@@ -35,7 +17,7 @@ const OUTPUTS = existsSync('studio') ? ['studio/dist/index.html'] : []
 
 const stamp = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0
 const changed =
-  INPUTS.find((input) => newest(input) > stamp) ?? OUTPUTS.find((output) => stamp > 0 && !existsSync(output))
+  changedSince(BUILD_INPUTS, stamp) ?? OUTPUTS.find((output) => stamp > 0 && !existsSync(output))
 if (changed === undefined) {
   console.log('dist/ is up to date with the sources; not rebuilding.')
 } else {
@@ -44,16 +26,6 @@ if (changed === undefined) {
   execSync('npm run build --silent', { stdio: 'inherit' })
   writeFileSync(STAMP, `${new Date().toISOString()}\n`)
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
-}
-
-/** The newest modification time (ms) under `path` (a file or a directory), 0 when missing. */
-function newest(path) {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let latest = stat.mtimeMs
-  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)))
-  return latest
 }
 
 /** Exits 1 naming the holder when a live Folio holds the embedded database's DATA_DIR. */

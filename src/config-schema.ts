@@ -51,7 +51,10 @@ export const VARIABLES = {
   PORT: to('port', int(0, 65535, 3000, 'HTTP port')),
   HOST: to('host', text('listen address (0.0.0.0 in containers)', { default: '127.0.0.1' })),
   PUBLIC_URL: to('publicUrl', baseUrl('public base URL (default http://localhost:$PORT)')),
-  APP_URL: to('appUrl', baseUrl('where mailed links lead (default PUBLIC_URL: its /account/… pages)')),
+  APP_URL: to(
+    'appUrl',
+    baseUrl('where mailed links lead (default PUBLIC_URL/admin: Studio’s /account/… screens)'),
+  ),
   DATA_DIR: to('dataDir', text('embedded database, mails, generated secret', { default: './data' }), resolve),
   DATABASE_URL: to(
     'databaseUrl',

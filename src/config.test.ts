@@ -24,7 +24,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
-      appUrl: 'http://localhost:3000',
+      appUrl: 'http://localhost:3000/admin',
       dataDir: resolve('./data'),
       databaseUrl: undefined,
       redisUrl: undefined,
@@ -98,7 +98,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       publicUrl: 'https://cms.example',
-      appUrl: 'https://cms.example',
+      appUrl: 'https://cms.example/admin',
       platformAdminEmails: ['ada@example.com', 'bob@example.com'],
       trustProxy: ['10.0.0.1', '10.0.0.0/8'],
       appSecretPrevious: ['a'.repeat(32), 'b'.repeat(40)],
@@ -237,7 +237,7 @@ describe('loadConfig', () => {
       CAPTCHA_VERIFY_URL: 'https://captcha.example/siteverify',
       CAPTCHA_SECRET: 'captcha-secret',
     })
-    expect(config.appUrl).toBe('http://localhost:8080')
+    expect(config.appUrl).toBe('http://localhost:8080/admin')
     expect(config.media).toEqual({
       driver: 's3',
       maxUploadBytes: 104_857_600,

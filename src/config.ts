@@ -14,7 +14,7 @@ export interface Config {
   port: number
   host: string
   publicUrl: string
-  /** Where links in mails lead (default `publicUrl`: Folio's own `/account/…` pages). */
+  /** Where links in mails lead (default `<publicUrl>/admin`: Studio's `/account/…` screens). */
   appUrl: string
   dataDir: string
   /** undefined = embedded PGlite under `dataDir/db`; `memory://`; or a `postgres://` URL. */
@@ -155,7 +155,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   // Defaults that follow other variables.
   v.PUBLIC_URL ??= `http://localhost:${v.PORT}`
-  v.APP_URL ??= v.PUBLIC_URL
+  // Studio serves the screens mailed links open (`/admin/account/…`) and Google's sign-in landing.
+  v.APP_URL ??= `${v.PUBLIC_URL}/admin`
   const bucketUrl =
     v.S3_ENDPOINT === undefined
       ? `https://${v.S3_BUCKET}.s3.${v.S3_REGION}.amazonaws.com`

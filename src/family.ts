@@ -83,7 +83,7 @@ export interface Family<Services extends object = object> {
   readonly name: string
   /** Named services, merged into the application's service object (`app.folio.services`). */
   readonly services: Services
-  /** Routes outside `/api` (health probes, account pages, media files). */
+  /** Routes outside `/api` (health probes, redirects of mailed account links, media files). */
   readonly pages?: readonly RouteMount[]
   /** Routes under `/api`, behind the auth guard and the quota. */
   readonly adminRoutes?: readonly RouteMount[]

@@ -8,6 +8,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /**
  * `describe` for tests that drive Chromium. Without the browser they are skipped with a notice,
  * unless `REQUIRE_BROWSER=1` (CI), where its absence fails the run instead of hiding the tests.
+ * Studio's journeys go through `describeStudioJourney` (studio-fixtures.ts), which also runs them
+ * in only one of CI's two runs of the suite (the PostgreSQL one); this file's own tests (the website
+ * example) run in both.
  */
 export function describeInBrowser(name: string, body: () => void): void {
   if (existsSync(CHROMIUM_PATH) || process.env.REQUIRE_BROWSER === '1') {

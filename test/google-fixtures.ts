@@ -17,7 +17,8 @@ export interface TokenRequest {
 }
 
 /**
- * A minimal OpenID provider (discovery, JWKS, token endpoint) on 127.0.0.1 with a random port.
+ * A minimal OpenID provider (discovery, JWKS, token endpoint, and an authorization endpoint that
+ * consents at once) on 127.0.0.1 with a random port.
  * The token endpoint checks the client secret and the PKCE verifier against the challenge of the
  * authorization URL, then answers with the ID token `idToken(request)` makes: tests craft hostile
  * tokens (wrong aud/iss, alg none, HS256, bad nonce) with it.
@@ -47,6 +48,13 @@ export async function startFakeIssuer() {
       })
     }
     if (url.pathname === '/jwks') return json(200, { keys: [jwk] })
+    // A browser sent here (Studio's tests) is let through at once, as after choosing an account.
+    if (url.pathname === '/authorize') {
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '')
+      response.writeHead(302, { location: `${back.href}?${fake.authorize(url.href).query}` })
+      response.end()
+      return
+    }
     if (url.pathname === '/token' && request.method === 'POST') {
       let body = ''
       request.on('data', (chunk) => {

@@ -1,10 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { describeInBrowser } from './browser.js'
 import { createContent } from './content-fixtures.js'
 import { call, type SeededMember, seedMember, seedTenant } from './helpers.js'
 import { jpegBytes, uploadMedia } from './media-fixtures.js'
-import { expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
+import { describeStudioJourney, expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
 
 // Studio's content editor (issue 18 §3) in Chromium against a real Folio on PGlite: the side
 // panels and pickers, two editors saving one content (the second gets the conflict, docs/decisions/
@@ -38,7 +37,7 @@ async function openAs(
   return { context, page }
 }
 
-describeInBrowser('Studio content editor in Chromium', () => {
+describeStudioJourney('Studio content editor in Chromium', () => {
   it('edits every part of a content, detects a concurrent save, compares and restores versions', async () => {
     const owner = await seedTenant(studio.ctx.db)
     const editor = await seedMember(studio.ctx.db, owner.tenantId, 'editor')

@@ -1,12 +1,15 @@
 import { execSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect } from 'vitest'
+import lockfile from 'proper-lockfile'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
+import { changedSince, STUDIO_INPUTS } from '../scripts/staleness.mjs'
 import { STUDIO_DIR } from '../src/http/studio.js'
-import { launchBrowser } from './browser.js'
+import { describeInBrowser, launchBrowser } from './browser.js'
 import { createTestContext, type TestContext } from './helpers.js'
 
 /** How long a browser test waits for a screen or an answer. */
@@ -23,10 +26,53 @@ export async function freePort(): Promise<number> {
   return port
 }
 
-/** Builds Studio when the checkout never did: CI builds before testing (about 15 s here). */
-export function ensureStudioBuilt(): void {
-  if (!existsSync(`${STUDIO_DIR}/index.html`)) {
-    execSync('npm run build --silent -w @folio/studio', { stdio: 'inherit' })
+const REPOSITORY = fileURLToPath(new URL('..', import.meta.url))
+
+/**
+ * Whether this run drives Studio in Chromium. CI (`.ci/run`) runs the suite twice, on PGlite and
+ * then on PostgreSQL + Redis; Studio's journeys (about 75 s) run in the second run only, where
+ * TEST_DATABASE_URL is set, so CI stays within its time: they test the app and its calls, which
+ * the HTTP tests of both runs cover on both databases. `STUDIO_BROWSER=1` runs them on PGlite
+ * too (working on Studio: `STUDIO_BROWSER=1 npx vitest run test/studio.browser.test.ts`).
+ */
+export const STUDIO_JOURNEYS =
+  process.env.TEST_DATABASE_URL !== undefined || process.env.STUDIO_BROWSER === '1'
+
+/** `describe` for a Studio browser journey: skipped, with a notice, when `STUDIO_JOURNEYS` is false. */
+export function describeStudioJourney(name: string, body: () => void): void {
+  if (STUDIO_JOURNEYS) {
+    describeInBrowser(name, body)
+    return
+  }
+  console.warn(`Skipping "${name}": Studio's journeys run with TEST_DATABASE_URL set, or STUDIO_BROWSER=1.`)
+  describe.skip(name, body)
+}
+
+/**
+ * Builds Studio when its build is missing or older than a source it reads (the rule of `npm
+ * start`'s prestart, scripts/staleness.mjs), so a test never drives an app older than the
+ * checkout (about 15 s). Under a lock: the two test workers may ask at once.
+ */
+export async function ensureStudioBuilt(): Promise<void> {
+  const builtAt = () => {
+    const index = `${STUDIO_DIR}/index.html`
+    return existsSync(index) ? statSync(index).mtimeMs : 0
+  }
+  if (changedSince(STUDIO_INPUTS, builtAt(), REPOSITORY) === undefined) return
+  const release = await lockfile.lock(`${REPOSITORY}studio`, {
+    lockfilePath: `${REPOSITORY}studio/.build-lock`,
+    realpath: false,
+    retries: { retries: 120, minTimeout: 500, maxTimeout: 1000 },
+  })
+  try {
+    const changed = changedSince(STUDIO_INPUTS, builtAt(), REPOSITORY)
+    if (changed === undefined) return
+    console.warn(
+      `Building Studio: ${builtAt() === 0 ? 'no build yet' : `${changed} changed since the build`}.`,
+    )
+    execSync('npm run build --silent -w @folio/studio', { stdio: 'inherit', cwd: REPOSITORY })
+  } finally {
+    await release()
   }
 }
 
@@ -100,17 +146,23 @@ export interface StudioServer {
 }
 
 /**
- * Starts, for the test file, a Folio on PGlite listening on a free port and serving the built Studio
- * (built first if the checkout never was), and a Chromium; both stop after the file. `env` adds
- * configuration that depends on the origin (e.g. `APP_URL`). Members are set once `beforeAll` ran.
+ * Starts, for the test file, a Folio (on the run's database) listening on a free port and serving
+ * the built Studio (built first when stale), and a Chromium; both stop after the file. Nothing
+ * starts when the run has no Studio journeys (`STUDIO_JOURNEYS`). `env` adds configuration that
+ * depends on the origin (e.g. Google's issuer). Members are set once `beforeAll` ran.
  */
-export function useStudioServer(env: (origin: string) => Record<string, string> = () => ({})): StudioServer {
+export function useStudioServer(
+  env: (origin: string) => Record<string, string> | Promise<Record<string, string>> = () => ({}),
+): StudioServer {
   const studio = {} as StudioServer
+  if (!STUDIO_JOURNEYS) return studio
   beforeAll(async () => {
-    ensureStudioBuilt()
+    await ensureStudioBuilt()
     const port = await freePort()
     studio.origin = `http://127.0.0.1:${port}`
-    studio.ctx = await createTestContext({ env: { PUBLIC_URL: studio.origin, ...env(studio.origin) } })
+    studio.ctx = await createTestContext({
+      env: { PUBLIC_URL: studio.origin, ...(await env(studio.origin)) },
+    })
     await studio.ctx.app.listen({ port, host: '127.0.0.1' })
     studio.browser = await launchBrowser()
   }, 90_000)

@@ -1,15 +1,14 @@
 import { expect, it } from 'vitest'
-import { describeInBrowser } from './browser.js'
 import { createContent } from './content-fixtures.js'
 import { call, seedTenant } from './helpers.js'
-import { expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
+import { describeStudioJourney, expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
 
 // The media library beyond uploads (issue 18): list view, an item's details with where it is used,
 // and bulk tagging and deletion of ticked items, in Chromium against a real Folio on PGlite.
 
 const studio = useStudioServer()
 
-describeInBrowser('Studio media library in Chromium', () => {
+describeStudioJourney('Studio media library in Chromium', () => {
   it('edits details, shows where an item is used, tags and deletes several at once', async () => {
     const owner = await seedTenant(studio.ctx.db)
     const ids: Record<string, string> = {}

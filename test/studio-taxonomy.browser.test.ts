@@ -1,7 +1,13 @@
 import { beforeAll, expect, it } from 'vitest'
-import { describeInBrowser } from './browser.js'
 import { call, type SeededMember, seedTenant } from './helpers.js'
-import { expectAccessible, newCategory, noNotifications, useStudioServer, WAIT } from './studio-fixtures.js'
+import {
+  describeStudioJourney,
+  expectAccessible,
+  newCategory,
+  noNotifications,
+  useStudioServer,
+  WAIT,
+} from './studio-fixtures.js'
 
 // Studio's taxonomy screens (issue 18 §3): a category tree built, re-parented by drag and by the
 // keyboard's "Move to…", merged; a tag and a custom field definition made; axe on each screen.
@@ -21,7 +27,7 @@ async function treeOf(): Promise<string> {
   return draw(answer.data.categories)
 }
 
-describeInBrowser('Studio taxonomy screens in Chromium', () => {
+describeStudioJourney('Studio taxonomy screens in Chromium', () => {
   it('builds, re-parents and merges categories, and makes a tag and a custom field', async () => {
     // Reduced motion, as in studio.browser.test.ts: notifications show without a fade for axe.
     const context = await studio.browser.newContext({

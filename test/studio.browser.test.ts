@@ -1,14 +1,20 @@
 import { expect, it } from 'vitest'
-import { describeInBrowser } from './browser.js'
 import { jpegBytes } from './media-fixtures.js'
-import { expectAccessible, newCategory, noNotifications, useStudioServer, WAIT } from './studio-fixtures.js'
+import {
+  describeStudioJourney,
+  expectAccessible,
+  newCategory,
+  noNotifications,
+  useStudioServer,
+  WAIT,
+} from './studio-fixtures.js'
 
 // Studio as an editor meets it (issue 18): the built app served by a real Folio on PGlite, driven
 // in Chromium from registration to a published article, with axe on every screen visited.
 
 const studio = useStudioServer()
 
-describeInBrowser('Studio in Chromium', () => {
+describeStudioJourney('Studio in Chromium', () => {
   it('registers, signs in, creates a tenant, writes and publishes an article, uploads an image', async () => {
     // Reduced motion: Studio then shows notifications without a fade, so axe never measures the
     // contrast of a half-faded one.
@@ -38,10 +44,19 @@ describeInBrowser('Studio in Chromium', () => {
     })
     page.on('pageerror', (error) => problems.push(error.message))
 
-    // `/` leads to the app, which asks for a session first.
+    // `/` leads to the app, which asks for a session first; without Google configured, sign-in
+    // offers no Google button (test/studio-account.browser.test.ts has it configured).
+    const googleConfig = page.waitForResponse((answer) => answer.url().endsWith('/api/auth/google/config'))
     await page.goto(`${studio.origin}/`)
     await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
     expect(new URL(page.url()).pathname).toBe('/admin/login')
+    expect(await (await googleConfig).json()).toEqual({ enabled: false, clientId: null })
+    // Two frames: React has rendered the answer.
+    await page.evaluate(() => {
+      const frame = (globalThis as any).requestAnimationFrame
+      return new Promise((done) => frame(() => frame(done)))
+    })
+    expect(await page.getByText('Sign in with Google').count()).toBe(0)
     await expectAccessible(page, 'sign-in')
 
     // Registration, then the verify-email notice.

@@ -34,6 +34,11 @@ describe('Studio at /admin', () => {
     expect([root.statusCode, root.headers.location]).toEqual([302, '/admin/'])
     const admin = await ctx.app.inject({ method: 'GET', url: '/admin' })
     expect([admin.statusCode, admin.headers.location]).toEqual([301, '/admin/'])
+    const landing = await ctx.app.inject({ method: 'GET', url: '/?googleError=GoogleLinkRequired' })
+    expect([landing.statusCode, landing.headers.location]).toEqual([
+      302,
+      '/admin/?googleError=GoogleLinkRequired',
+    ])
   })
 
   it('answers index.html for the app and its client routes, not cached, under a CSP without inline scripts', async () => {

@@ -34,6 +34,11 @@ export function studioPolicy(config: Pick<Config, 'publicUrl' | 'media'>): strin
   ].join('; ')
 }
 
+function queryOf(url: string): string {
+  const start = url.indexOf('?')
+  return start === -1 ? '' : url.slice(start)
+}
+
 function originOf(url: string): string {
   return new URL(url).origin
 }
@@ -41,7 +46,7 @@ function originOf(url: string): string {
 const HIDDEN = { config: { auth: 'none' }, schema: { hide: true } } as const
 
 /**
- * Serves Studio, the editors' web app, outside `/api`: `/` redirects to `/admin/`; the hashed
+ * Serves Studio, the editors' web app, outside `/api`: `/` redirects to `/admin/` (with its query); the hashed
  * files under `/admin/assets/` are immutable for a year (brotli or gzip when the browser takes
  * it); every other `/admin/…` path answers
  * index.html (`no-cache`, with the CSP), so the app's own router shows the screen. Without a
@@ -51,7 +56,8 @@ export async function registerStudio(
   app: FastifyInstance,
   options: { dir: string; config: Pick<Config, 'publicUrl' | 'media'> },
 ): Promise<void> {
-  app.get('/', HIDDEN, async (_request, reply) => reply.redirect('/admin/', 302))
+  // The query goes along: Google's sign-in lands on `APP_URL/?google=…` when APP_URL is Folio itself.
+  app.get('/', HIDDEN, async (request, reply) => reply.redirect(`/admin/${queryOf(request.url)}`, 302))
   app.get('/admin', HIDDEN, async (_request, reply) => reply.redirect('/admin/', 301))
 
   const indexFile = join(options.dir, 'index.html')

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { freshIp, mailArriving } from '../../../test/auth-fixtures.js'
 import { call, seedTenant, uniqueEmail, useTestContext } from '../../../test/helpers.js'
 import { invitationTokenIn } from '../../../test/member-fixtures.js'
-import { ACCOUNT_PAGE_POLICY } from './page-routes.js'
+import { ACCOUNT_SCREENS } from './screen-redirects.js'
 
 const ctx = useTestContext({ APP_URL: 'https://app.example.com/' })
 
@@ -50,57 +50,32 @@ describe('verification mail', () => {
   })
 })
 
-describe('GET /account/verify-email', () => {
-  it('serves an HTML page under a strict Content-Security-Policy, without inline script or style', async () => {
-    const response = await call(ctx.app, 'GET', '/account/verify-email?token=abc')
-    expect(response.statusCode).toBe(200)
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
-    expect(response.headers['content-security-policy']).toBe(ACCOUNT_PAGE_POLICY)
-    expect(ACCOUNT_PAGE_POLICY).toContain("script-src 'self'")
-    expect(ACCOUNT_PAGE_POLICY).not.toContain('unsafe-inline')
-    expect(response.headers['referrer-policy']).toBe('no-referrer')
-    expect(response.headers['cache-control']).toBe('no-store')
-    expect(response.headers['x-frame-options']).toBe('DENY')
-
-    const html = response.body
-    expect(html).toMatch(/^<!doctype html>/)
-    expect(html).toContain('<form data-endpoint="/api/auth/verify-email" data-auto-submit>')
-    expect(html).toContain('<input name="token" type="text" required autocomplete="off" data-from-query>')
-    expect([...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => [m[1], m[2]])).toEqual([
-      [' src="/account/assets/account.js" defer', ''],
-    ])
-    expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i)
-    // The token stays out of the served HTML; the script reads it from the address bar.
-    expect(html).not.toContain('abc')
-  })
-
-  it('serves its script and style as files of their own', async () => {
-    const script = await call(ctx.app, 'GET', '/account/assets/account.js')
-    expect(script.statusCode).toBe(200)
-    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8')
-    expect(() => new Function(script.body)).not.toThrow()
-    expect(script.body).toContain("credentials: 'omit'")
-    expect(script.body).toContain('status.textContent = text')
-    expect(script.body).not.toContain('innerHTML')
-
-    const style = await call(ctx.app, 'GET', '/account/assets/account.css')
-    expect(style.statusCode).toBe(200)
-    expect(style.headers['content-type']).toBe('text/css; charset=utf-8')
+describe('GET /account/<screen>', () => {
+  it('redirects (302) every account screen to Studio, keeping the query string', async () => {
+    for (const screen of ACCOUNT_SCREENS) {
+      const linked = await call(ctx.app, 'GET', `/account/${screen}?tenant=t1&token=a_b-c%2Fd`)
+      expect(linked.statusCode, screen).toBe(302)
+      expect(linked.headers.location).toBe(`/admin/account/${screen}?tenant=t1&token=a_b-c%2Fd`)
+      expect(linked.headers['cache-control']).toBe('no-store')
+      expect(linked.headers['referrer-policy']).toBe('no-referrer')
+      const bare = await call(ctx.app, 'GET', `/account/${screen}`)
+      expect([bare.statusCode, bare.headers.location]).toEqual([302, `/admin/account/${screen}`])
+    }
+    expect((await call(ctx.app, 'GET', '/account/unknown-page')).statusCode).toBe(404)
+    // The former pages' script and style are gone with them.
+    expect((await call(ctx.app, 'GET', '/account/assets/account.js')).statusCode).toBe(404)
   })
 
   it('is no API route: it needs no credential and stays out of the OpenAPI document', async () => {
-    const page = await call(ctx.app, 'GET', '/account/verify-email', {
+    const linked = await call(ctx.app, 'GET', '/account/verify-email?token=abc', {
       headers: { authorization: 'Bearer not-a-token' },
     })
-    expect(page.statusCode).toBe(200)
+    expect(linked.statusCode).toBe(302)
     const document = (await call(ctx.app, 'GET', '/api/docs/json')).data
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/account'))).toEqual([])
-    expect((await call(ctx.app, 'GET', '/account/unknown-page')).statusCode).toBe(404)
   })
-})
 
-describe('GET /account/accept-invitation', () => {
-  it('is where the invitation mail leads, and its form posts what the accept route takes', async () => {
+  it('leads an invitation mailed with APP_URL at Folio itself to Studio, where its token still works', async () => {
     const owner = await seedTenant(ctx.db)
     const email = uniqueEmail('invitee')
     const invited = await call(ctx.app, 'POST', `/api/users/invite?tenantId=${owner.tenantId}`, {
@@ -109,21 +84,15 @@ describe('GET /account/accept-invitation', () => {
     })
     expect(invited.statusCode).toBe(200)
     const mail = await mailArriving(ctx.dataDir, email)
-    expect(mail).toContain('https://app.example.com/account/accept-invitation?token=')
+    const link = /https:\/\/app\.example\.com(\/account\/accept-invitation\?token=[A-Za-z0-9_-]+)/.exec(mail)
+    expect(link).not.toBeNull()
     const token = invitationTokenIn(mail)
 
-    const page = await call(ctx.app, 'GET', '/account/accept-invitation')
-    expect(page.statusCode).toBe(200)
-    expect(page.headers['content-security-policy']).toBe(ACCOUNT_PAGE_POLICY)
-    expect(page.body).toContain(
-      '<form data-endpoint="/api/auth/invitations/accept" data-preview="/api/auth/invitations/preview"',
-    )
-    const names = [...page.body.matchAll(/<input name="([a-zA-Z]+)"/g)].map((m) => m[1])
-    // The code, then the new account's fields or (for an existing account) the sign-in fields.
-    expect(names).toEqual(['token', 'firstName', 'lastName', 'password', 'email', 'password'])
-    expect(page.body).not.toMatch(/sign in to your app/i)
+    const followed = await call(ctx.app, 'GET', link![1]!)
+    expect(followed.statusCode).toBe(302)
+    expect(followed.headers.location).toBe(`/admin/account/accept-invitation?token=${token}`)
 
-    // What the page's script sends: every field by name, as JSON.
+    // What Studio's screen then sends with the token of its address.
     const body = { token, firstName: 'Ada', lastName: 'Lovelace', password: 'analytical' }
     const accepted = await call(ctx.app, 'POST', '/api/auth/invitations/accept', { body })
     expect(accepted.statusCode, accepted.body).toBe(200)

@@ -28,7 +28,7 @@ describe('POST /api/auth/register and e-mail verification', () => {
     })
 
     const mail = await mailArriving(ctx.dataDir, email.toLowerCase())
-    expect(mail).toContain('http://localhost:3000/account/verify-email?token=')
+    expect(mail).toContain('http://localhost:3000/admin/account/verify-email?token=')
     const token = verificationTokenIn(mail)
     const [stored] = await ctx.db
       .select()

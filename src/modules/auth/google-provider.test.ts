@@ -111,7 +111,7 @@ describe('Google sign-in against oidc-provider', () => {
       headers: { cookie: `folio_google_flow=${cookieFrom(started, 'folio_google_flow')}` },
     })
     expect(callback.statusCode).toBe(302)
-    expect(callback.headers.location).toBe('http://localhost:3000/?google=signed-in')
+    expect(callback.headers.location).toBe('http://localhost:3000/admin/?google=signed-in')
     const cookie = cookieFrom(callback, 'folio_session')!
     const session = await call(ctx.app, 'GET', '/api/auth/session', {
       headers: { cookie: `folio_session=${cookie}` },

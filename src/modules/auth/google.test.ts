@@ -87,7 +87,7 @@ describe('Google sign-in', () => {
     })
     const { callback } = await googleFlow(ctx.app, issuer)
     expect(callback.statusCode).toBe(302)
-    expect(callback.headers.location).toBe('http://localhost:3000/?google=signed-in')
+    expect(callback.headers.location).toBe('http://localhost:3000/admin/?google=signed-in')
     expect(callback.headers.location).not.toContain('token')
     const cookie = cookieFrom(callback, 'folio_session')!
     const session = await sessionOf(cookie)
@@ -117,13 +117,15 @@ describe('Google sign-in', () => {
     googleAccount({ sub: `sub-${newId()}`, email: uniqueEmail('unverified'), email_verified: false })
     const unverified = await googleFlow(ctx.app, issuer)
     expect(unverified.callback.headers.location).toBe(
-      'http://localhost:3000/?googleError=GoogleEmailUnverified',
+      'http://localhost:3000/admin/?googleError=GoogleEmailUnverified',
     )
 
     const existing = await seedUser(ctx.db)
     googleAccount({ sub: `sub-${newId()}`, email: existing.email })
     const taken = await googleFlow(ctx.app, issuer)
-    expect(taken.callback.headers.location).toBe('http://localhost:3000/?googleError=GoogleLinkRequired')
+    expect(taken.callback.headers.location).toBe(
+      'http://localhost:3000/admin/?googleError=GoogleLinkRequired',
+    )
     expect(cookieFrom(taken.callback, 'folio_session')).toBeUndefined()
     const links = await ctx.db
       .select()
@@ -140,7 +142,7 @@ describe('Google sign-in', () => {
       mode: 'link',
       startHeaders: { authorization: `Bearer ${owner.token}` },
     })
-    expect(linked.callback.headers.location).toBe('http://localhost:3000/?google=linked')
+    expect(linked.callback.headers.location).toBe('http://localhost:3000/admin/?google=linked')
     expect(cookieFrom(linked.callback, 'folio_session')).toBeUndefined()
     const status = await call(ctx.app, 'GET', '/api/auth/google/status', { token: owner.token })
     expect(status.data).toMatchObject({ linked: true, email: 'another-address@gmail.example' })
@@ -183,20 +185,22 @@ describe('Google sign-in', () => {
     googleAccount({ sub: subject, email: first.email })
     const link = (user: { token: string }) =>
       googleFlow(ctx.app, issuer, { mode: 'link', startHeaders: { authorization: `Bearer ${user.token}` } })
-    expect((await link(first)).callback.headers.location).toBe('http://localhost:3000/?google=linked')
-    expect((await link(first)).callback.headers.location).toBe('http://localhost:3000/?google=linked')
+    expect((await link(first)).callback.headers.location).toBe('http://localhost:3000/admin/?google=linked')
+    expect((await link(first)).callback.headers.location).toBe('http://localhost:3000/admin/?google=linked')
     expect((await link(second)).callback.headers.location).toBe(
-      'http://localhost:3000/?googleError=GoogleAccountInUse',
+      'http://localhost:3000/admin/?googleError=GoogleAccountInUse',
     )
     googleAccount({ sub: `sub-${newId()}`, email: first.email })
     expect((await link(first)).callback.headers.location).toBe(
-      'http://localhost:3000/?googleError=GoogleAlreadyLinked',
+      'http://localhost:3000/admin/?googleError=GoogleAlreadyLinked',
     )
 
     googleAccount({ sub: subject, email: first.email })
     await ctx.db.update(users).set({ status: 'suspended' }).where(eq(users.id, first.userId))
     const disabled = await googleFlow(ctx.app, issuer)
-    expect(disabled.callback.headers.location).toBe('http://localhost:3000/?googleError=AccountDisabled')
+    expect(disabled.callback.headers.location).toBe(
+      'http://localhost:3000/admin/?googleError=AccountDisabled',
+    )
   })
 
   it('needs a session to link (401), the CSRF token with a cookie session (403), and user sessions only', async () => {

@@ -173,21 +173,3 @@ describe('throttles', () => {
     expect((await reset({ token: 'guess-22', password: 'secret1' })).statusCode).toBe(400)
   })
 })
-
-describe('GET /account/reset-password and /account/forgot-password', () => {
-  it('serve forms that post to the API; the password field is never filled from the link', async () => {
-    const page = await call(ctx.app, 'GET', '/account/reset-password?token=abc')
-    expect(page.statusCode).toBe(200)
-    expect(page.body).toContain('<form data-endpoint="/api/auth/reset-password">')
-    expect(page.body).toContain(
-      '<input name="token" type="text" required autocomplete="off" data-from-query>',
-    )
-    expect(page.body).toContain(
-      '<input name="password" type="password" required autocomplete="new-password">',
-    )
-    const forgotPage = await call(ctx.app, 'GET', '/account/forgot-password')
-    expect(forgotPage.body).toContain('<form data-endpoint="/api/auth/forgot-password">')
-    const script = await call(ctx.app, 'GET', '/account/assets/account.js')
-    expect(script.body).toContain("input.type === 'password' ? input.value : input.value.trim()")
-  })
-})

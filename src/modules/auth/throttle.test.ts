@@ -193,7 +193,7 @@ describe('configuration', () => {
       loginAccount: 250,
     })
     expect(loadConfig({ ...base, AUTH_THROTTLES: 'off' }).authThrottles).toBe(false)
-    expect(loadConfig(base).appUrl).toBe('http://localhost:3000')
+    expect(loadConfig(base).appUrl).toBe('http://localhost:3000/admin')
     expect(loadConfig({ ...base, APP_URL: 'https://app.example.com/' }).appUrl).toBe(
       'https://app.example.com',
     )

@@ -1,8 +1,10 @@
-import { Alert, Button, Stack } from '@mantine/core'
+import { FolioError } from '@folio/client'
+import { Alert, Button, Stack, Text, Title } from '@mantine/core'
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isUnauthorized } from '../lib/errors'
+import { ButtonLink } from '../lib/links'
 
 /**
  * Every route's error boundary: the error where the screen would be, with a retry, never a blank
@@ -18,6 +20,8 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     }
   }, [lost, router])
   if (lost) return null
+  // The role changed since the session was read: the API's refusal is the no-access screen too.
+  if (error instanceof FolioError && error.status === 403) return <NoAccess />
   return (
     <Stack maw={640} p="md">
       <Alert color="red" role="alert" title={t('errors.title')}>
@@ -44,5 +48,21 @@ export function NotFound() {
     <Alert color="yellow" role="alert" m="md" title={t('errors.notFoundTitle')}>
       {t('errors.notFound')}
     </Alert>
+  )
+}
+
+/** A screen the member's role in this tenant does not allow (a typed address, an old bookmark). */
+export function NoAccess() {
+  const { t } = useTranslation()
+  return (
+    <Stack maw={640}>
+      <Title order={1} size="h2">
+        {t('access.title')}
+      </Title>
+      <Text>{t('access.text')}</Text>
+      <ButtonLink to="/" variant="default" w="fit-content">
+        {t('access.home')}
+      </ButtonLink>
+    </Stack>
   )
 }

@@ -8,24 +8,31 @@ import {
 } from '@tanstack/react-router'
 import {
   AcceptInvitationPage,
+  AcceptTransferPage,
   accountQuery,
   ForgotPasswordPage,
+  googleErrorOf,
   ProfilePage,
   RegisterPage,
   ResetPasswordPage,
   SignInPage,
+  takeReturn,
   tokenSearch,
+  transferSearch,
   VerifyEmailPage,
 } from '../features/auth'
 import { ContentEditorPage, ContentsListPage, parseContentsSearch } from '../features/contents'
 import { DashboardPage } from '../features/dashboard'
 import { MediaLibraryPage } from '../features/media'
 import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
+import { TeamPage } from '../features/team'
 import { CreateTenantPage, TenantHomePage } from '../features/tenants'
 import { safeRedirect } from '../lib/redirect'
 import { folio } from './api'
 import { NotFound, RouteError } from './route-error'
+import { SCREEN_PERMISSIONS } from './screen-permissions'
 import { Shell } from './shell'
+import { TenantLayout } from './tenant-layout'
 
 /** What every route's loader and guard can reach. */
 export interface RouterContext {
@@ -40,8 +47,13 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
-    typeof search.redirect === 'string' ? { redirect: safeRedirect(search.redirect) } : {},
+  validateSearch: (search: Record<string, unknown>): { redirect?: string; googleError?: string } => {
+    const googleError = googleErrorOf(search.googleError)
+    return {
+      ...(typeof search.redirect === 'string' ? { redirect: safeRedirect(search.redirect) } : {}),
+      ...(googleError === undefined ? {} : { googleError }),
+    }
+  },
   component: SignInPage,
 })
 
@@ -79,13 +91,29 @@ const acceptInvitationRoute = createRoute({
   component: AcceptInvitationPage,
 })
 
-/** Every screen behind sign-in: without a session, sign-in first, then back here. */
+const acceptTransferRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account/accept-transfer',
+  validateSearch: transferSearch,
+  component: AcceptTransferPage,
+})
+
+/**
+ * Every screen behind sign-in: without a session, sign-in first, then back here. A Google sign-in
+ * that failed lands here without a session too (`?googleError=`): sign-in then says why.
+ */
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
   beforeLoad: async ({ context, location }) => {
     const account = await context.queryClient.ensureQueryData(accountQuery)
-    if (account === null) throw redirect({ to: '/login', search: { redirect: location.href } })
+    if (account === null) {
+      const googleError = googleErrorOf((location.search as Record<string, unknown>).googleError)
+      throw redirect({
+        to: '/login',
+        search: googleError === undefined ? { redirect: location.href } : { googleError },
+      })
+    }
     return { account }
   },
   component: Shell,
@@ -94,7 +122,11 @@ const signedInRoute = createRoute({
 const homeRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/',
-  beforeLoad: ({ context }) => {
+  beforeLoad: ({ context, location }) => {
+    // Google's sign-in lands here (`?google=signed-in`); go on to where sign-in was asked for.
+    const back =
+      (location.search as Record<string, unknown>).google === 'signed-in' ? takeReturn() : undefined
+    if (back !== undefined && back !== '/') throw redirect({ href: back })
     const active = context.account.activeMembership
     if (active && active.status === 'active') {
       throw redirect({ to: '/t/$tenantId', params: { tenantId: active.tenantId } })
@@ -122,18 +154,20 @@ const tenantRoute = createRoute({
   beforeLoad: ({ params }) => {
     folio.setTenant(params.tenantId)
   },
-  component: Outlet,
+  component: TenantLayout,
 })
 
 const dashboardRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/',
+  staticData: { permission: SCREEN_PERMISSIONS.dashboard },
   component: DashboardPage,
 })
 
 const contentsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/contents',
+  staticData: { permission: SCREEN_PERMISSIONS.contents },
   validateSearch: parseContentsSearch,
   component: ContentsListPage,
 })
@@ -141,37 +175,50 @@ const contentsRoute = createRoute({
 const newContentRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/contents/new',
+  staticData: { permission: SCREEN_PERMISSIONS.newContent },
   component: ContentEditorPage,
 })
 
 const editContentRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/contents/$contentId',
+  staticData: { permission: SCREEN_PERMISSIONS.contents },
   component: ContentEditorPage,
 })
 
 const mediaRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/media',
+  staticData: { permission: SCREEN_PERMISSIONS.media },
   component: MediaLibraryPage,
 })
 
 const categoriesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/categories',
+  staticData: { permission: SCREEN_PERMISSIONS.categories },
   component: CategoriesPage,
 })
 
 const tagsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/tags',
+  staticData: { permission: SCREEN_PERMISSIONS.tags },
   component: TagsPage,
 })
 
 const customFieldsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/custom-fields',
+  staticData: { permission: SCREEN_PERMISSIONS.customFields },
   component: CustomFieldsPage,
+})
+
+const teamRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/team',
+  staticData: { permission: SCREEN_PERMISSIONS.team },
+  component: TeamPage,
 })
 
 const routeTree = rootRoute.addChildren([
@@ -181,6 +228,7 @@ const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   verifyEmailRoute,
   acceptInvitationRoute,
+  acceptTransferRoute,
   signedInRoute.addChildren([
     homeRoute,
     createTenantRoute,
@@ -194,6 +242,7 @@ const routeTree = rootRoute.addChildren([
       categoriesRoute,
       tagsRoute,
       customFieldsRoute,
+      teamRoute,
     ]),
   ]),
 ])
@@ -214,5 +263,9 @@ export function createAppRouter(queryClient: QueryClient) {
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>
+  }
+  interface StaticDataRouteOption {
+    /** What a tenant screen needs of the member's role; without it, the no-access screen shows. */
+    permission?: string
   }
 }

@@ -5,10 +5,11 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, useNavigate, useParams } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { accountQuery, signOut } from '../features/auth'
+import { accountQuery, signOut, useCan } from '../features/auth'
 import { TenantSwitcher } from '../features/tenants'
 import { pickLanguage } from '../lib/language'
 import { NavLinkLink } from '../lib/links'
+import { SCREEN_PERMISSIONS } from './screen-permissions'
 
 /** The signed-in frame: header (tenant switcher, sign-out), the tenant's navigation, the screen. */
 export function Shell() {
@@ -18,21 +19,26 @@ export function Shell() {
   const [opened, { toggle, close }] = useDisclosure()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
+  const can = useCan()
   const language = pickLanguage(account?.language, navigator.languages)
   useEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language)
   }, [i18n, language])
   if (account === null) return null
 
+  // A member sees only the entries their role opens.
   const links = tenantId
-    ? ([
-        ['/t/$tenantId', 'nav.dashboard'],
-        ['/t/$tenantId/contents', 'nav.contents'],
-        ['/t/$tenantId/media', 'nav.media'],
-        ['/t/$tenantId/categories', 'taxonomy.nav.categories'],
-        ['/t/$tenantId/tags', 'taxonomy.nav.tags'],
-        ['/t/$tenantId/custom-fields', 'taxonomy.nav.customFields'],
-      ] as const)
+    ? (
+        [
+          ['/t/$tenantId', 'nav.dashboard', SCREEN_PERMISSIONS.dashboard],
+          ['/t/$tenantId/contents', 'nav.contents', SCREEN_PERMISSIONS.contents],
+          ['/t/$tenantId/media', 'nav.media', SCREEN_PERMISSIONS.media],
+          ['/t/$tenantId/categories', 'taxonomy.nav.categories', SCREEN_PERMISSIONS.categories],
+          ['/t/$tenantId/tags', 'taxonomy.nav.tags', SCREEN_PERMISSIONS.tags],
+          ['/t/$tenantId/custom-fields', 'taxonomy.nav.customFields', SCREEN_PERMISSIONS.customFields],
+          ['/t/$tenantId/team', 'nav.team', SCREEN_PERMISSIONS.team],
+        ] as const
+      ).filter(([, , permission]) => can(permission))
     : []
 
   return (

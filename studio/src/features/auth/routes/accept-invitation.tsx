@@ -8,6 +8,7 @@ import { AnchorLink } from '../../../lib/links'
 import { acceptInvitation, invitationQuery } from '../api/recovery'
 import { accountQuery } from '../api/session'
 import { AuthFrame } from '../components/auth-frame'
+import { CodeEntry } from '../components/code-entry'
 
 const route = getRouteApi('/account/accept-invitation')
 
@@ -18,6 +19,7 @@ const route = getRouteApi('/account/accept-invitation')
 export function AcceptInvitationPage() {
   const { t } = useTranslation()
   const { token } = route.useSearch()
+  const navigate = route.useNavigate()
   const queryClient = useQueryClient()
   const preview = useQuery({ ...invitationQuery(token), enabled: token !== '' })
   const account = useQuery(accountQuery)
@@ -50,9 +52,10 @@ export function AcceptInvitationPage() {
         {t('account.invitation.title')}
       </Title>
       {token === '' ? (
-        <Alert color="red" role="alert">
-          {t('account.missingToken')}
-        </Alert>
+        <CodeEntry
+          label={t('account.invitation.code')}
+          onCode={(code) => navigate({ search: { token: code } })}
+        />
       ) : preview.error ? (
         <Alert color="red" role="alert">
           {preview.error.message}

@@ -7,6 +7,7 @@ import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { AnchorLink } from '../../../lib/links'
 import { forgotPassword, resetPassword, verifyEmail } from '../api/recovery'
 import { AuthFrame } from '../components/auth-frame'
+import { CodeEntry } from '../components/code-entry'
 
 const resetRoute = getRouteApi('/account/reset-password')
 const verifyRoute = getRouteApi('/account/verify-email')
@@ -78,6 +79,7 @@ export function ForgotPasswordPage() {
 export function ResetPasswordPage() {
   const { t } = useTranslation()
   const { token } = resetRoute.useSearch()
+  const navigate = resetRoute.useNavigate()
   const [errors, setErrors] = useState<FieldErrors>({})
   const mutation = useMutation({
     mutationFn: (password: string) => resetPassword(token, password),
@@ -98,9 +100,7 @@ export function ResetPasswordPage() {
           {t('account.reset.done')}
         </Alert>
       ) : token === '' ? (
-        <Alert color="red" role="alert">
-          {t('account.missingToken')}
-        </Alert>
+        <CodeEntry label={t('account.reset.code')} onCode={(code) => navigate({ search: { token: code } })} />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
@@ -130,6 +130,7 @@ export function ResetPasswordPage() {
 export function VerifyEmailPage() {
   const { t } = useTranslation()
   const { token } = verifyRoute.useSearch()
+  const navigate = verifyRoute.useNavigate()
   const [errors, setErrors] = useState<FieldErrors>({})
   const mutation = useMutation({
     mutationFn: () => verifyEmail(token),
@@ -145,9 +146,10 @@ export function VerifyEmailPage() {
           {t(mutation.data.alreadyVerified ? 'account.verify.already' : 'account.verify.done')}
         </Alert>
       ) : token === '' ? (
-        <Alert color="red" role="alert">
-          {t('account.missingToken')}
-        </Alert>
+        <CodeEntry
+          label={t('account.verify.code')}
+          onCode={(code) => navigate({ search: { token: code } })}
+        />
       ) : (
         <Stack>
           <Text size="sm">{t('account.verify.intro')}</Text>

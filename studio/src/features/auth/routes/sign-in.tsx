@@ -1,20 +1,26 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Alert, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { IconBrandGoogle } from '@tabler/icons-react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { AnchorLink } from '../../../lib/links'
 import { safeRedirect } from '../../../lib/redirect'
+import { GOOGLE_START, googleConfigQuery, rememberReturn } from '../api/google'
 import { accountQuery, signIn } from '../api/session'
 import { AuthFrame } from '../components/auth-frame'
 
 const route = getRouteApi('/login')
 
-/** Sign-in with e-mail and password; returns to the page that asked for it (`?redirect=`). */
+/**
+ * Sign-in with e-mail and password, or with Google when this Folio offers it; returns to the page
+ * that asked for it (`?redirect=`). A failed Google sign-in comes back here with `?googleError=`.
+ */
 export function SignInPage() {
   const { t } = useTranslation()
-  const { redirect } = route.useSearch()
+  const { redirect, googleError } = route.useSearch()
+  const google = useQuery(googleConfigQuery)
   const router = useRouter()
   const queryClient = useQueryClient()
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -40,6 +46,11 @@ export function SignInPage() {
       <Title order={1} size="h2">
         {t('auth.signIn.title')}
       </Title>
+      {googleError && (
+        <Alert color="red" role="alert" title={t('auth.google.failed')}>
+          {t(`auth.google.errors.${googleError}`, { defaultValue: t('auth.google.errors.other') })}
+        </Alert>
+      )}
       <form onSubmit={submit} noValidate>
         <Stack>
           {errors.form && (
@@ -70,6 +81,20 @@ export function SignInPage() {
           </Button>
         </Stack>
       </form>
+      {google.data?.enabled && (
+        <>
+          <Divider label={t('auth.google.or')} labelPosition="center" />
+          <Button
+            component="a"
+            href={GOOGLE_START}
+            variant="default"
+            leftSection={<IconBrandGoogle size={18} stroke={1.6} aria-hidden />}
+            onClick={() => rememberReturn(redirect)}
+          >
+            {t('auth.google.signIn')}
+          </Button>
+        </>
+      )}
       <Text size="sm">
         <AnchorLink to="/account/forgot-password">{t('account.forgot.link')}</AnchorLink>
       </Text>

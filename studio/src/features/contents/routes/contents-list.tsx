@@ -4,6 +4,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { type FormEvent, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AnchorLink, ButtonLink } from '../../../lib/links'
+import { useCan } from '../../auth'
 import { categoriesQuery, inTreeOrder, tagsQuery } from '../../taxonomy'
 import { contentsQuery } from '../api/contents'
 import { CONTENT_STATUSES, type ContentStatus } from '../api/search'
@@ -18,7 +19,9 @@ export function ContentsListPage() {
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const { data, error, isFetching } = useQuery(contentsQuery(tenantId, search))
-  const categories = useQuery(categoriesQuery(tenantId))
+  const can = useCan()
+  // A custom role may read contents without categories: the filter then offers none.
+  const categories = useQuery({ ...categoriesQuery(tenantId), enabled: can('categories:view') })
   const tags = useQuery(tagsQuery(tenantId))
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
   const captionId = useId()
@@ -35,9 +38,11 @@ export function ContentsListPage() {
         <Title order={1} size="h2">
           {t('contents.title')}
         </Title>
-        <ButtonLink to="/t/$tenantId/contents/new" params={{ tenantId }}>
-          {t('contents.new')}
-        </ButtonLink>
+        {can('content:create') && (
+          <ButtonLink to="/t/$tenantId/contents/new" params={{ tenantId }}>
+            {t('contents.new')}
+          </ButtonLink>
+        )}
       </Group>
       <Group align="flex-end" wrap="wrap">
         <search>

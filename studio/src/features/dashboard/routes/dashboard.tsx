@@ -2,18 +2,23 @@ import { Alert, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+import { useCan } from '../../auth'
 import { apiStatsQuery, limitsQuery, recentActivitiesQuery } from '../api/dashboard'
 import { StatCard } from '../components/stat-card'
 
 const route = getRouteApi('/signed-in/t/$tenantId/')
 
-/** The tenant at a glance: API requests, quota use and recent activities; each part fails on its own. */
+/**
+ * The tenant at a glance: API requests, quota use and recent activities (for the roles that may
+ * read the activity log); each part fails on its own.
+ */
 export function DashboardPage() {
   const { t, i18n } = useTranslation()
   const { tenantId } = route.useParams()
   const stats = useQuery(apiStatsQuery(tenantId))
   const limits = useQuery(limitsQuery(tenantId))
-  const activities = useQuery(recentActivitiesQuery(tenantId))
+  const mayReadActivities = useCan()('activities:view')
+  const activities = useQuery({ ...recentActivitiesQuery(tenantId), enabled: mayReadActivities })
   const number = new Intl.NumberFormat(i18n.language)
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -70,45 +75,47 @@ export function DashboardPage() {
           <Skeleton h={60} />
         )}
       </section>
-      <section aria-labelledby="activities">
-        <Title order={2} size="h4" id="activities" mb="xs">
-          {t('dashboard.activities')}
-        </Title>
-        {activities.error ? (
-          <Alert color="red" role="alert">
-            {activities.error.message}
-          </Alert>
-        ) : activities.data?.activities.length === 0 ? (
-          <Text c="dimmed">{t('dashboard.noActivities')}</Text>
-        ) : (
-          <Table.ScrollContainer
-            minWidth={480}
-            type="native"
-            tabIndex={0}
-            role="region"
-            aria-label={t('dashboard.activities')}
-          >
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('dashboard.when')}</Table.Th>
-                  <Table.Th>{t('dashboard.who')}</Table.Th>
-                  <Table.Th>{t('dashboard.what')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {activities.data?.activities.map((activity) => (
-                  <Table.Tr key={activity.id}>
-                    <Table.Td>{date.format(new Date(activity.createdAt))}</Table.Td>
-                    <Table.Td>{activity.actor.name}</Table.Td>
-                    <Table.Td>{activity.description || activity.action}</Table.Td>
+      {mayReadActivities && (
+        <section aria-labelledby="activities">
+          <Title order={2} size="h4" id="activities" mb="xs">
+            {t('dashboard.activities')}
+          </Title>
+          {activities.error ? (
+            <Alert color="red" role="alert">
+              {activities.error.message}
+            </Alert>
+          ) : activities.data?.activities.length === 0 ? (
+            <Text c="dimmed">{t('dashboard.noActivities')}</Text>
+          ) : (
+            <Table.ScrollContainer
+              minWidth={480}
+              type="native"
+              tabIndex={0}
+              role="region"
+              aria-label={t('dashboard.activities')}
+            >
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('dashboard.when')}</Table.Th>
+                    <Table.Th>{t('dashboard.who')}</Table.Th>
+                    <Table.Th>{t('dashboard.what')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </section>
+                </Table.Thead>
+                <Table.Tbody>
+                  {activities.data?.activities.map((activity) => (
+                    <Table.Tr key={activity.id}>
+                      <Table.Td>{date.format(new Date(activity.createdAt))}</Table.Td>
+                      <Table.Td>{activity.actor.name}</Table.Td>
+                      <Table.Td>{activity.description || activity.action}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </section>
+      )}
     </Stack>
   )
 }

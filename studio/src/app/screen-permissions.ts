@@ -1,0 +1,15 @@
+/**
+ * What each tenant screen needs of the member's role (the API's `resource:action` permissions of
+ * the calls the screen makes to show itself): its route's guard and its navigation entry read it.
+ */
+export const SCREEN_PERMISSIONS = {
+  dashboard: 'dashboard:view',
+  contents: 'content:view',
+  newContent: 'content:create',
+  media: 'media:view',
+  categories: 'categories:view',
+  // Tags and custom field definitions are read with the contents they describe.
+  tags: 'content:view',
+  customFields: 'content:view',
+  team: 'users:view',
+} as const

@@ -1,0 +1,15 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { useParams } from '@tanstack/react-router'
+import { permissionsIn } from '../../../lib/permissions'
+import { accountQuery } from './session'
+
+/**
+ * `can(permission)` in the tenant of the address, from the session's membership: screens hide
+ * what the member may not do, and never call a route that would answer 403.
+ */
+export function useCan(): (permission: string) => boolean {
+  const { data: account } = useSuspenseQuery(accountQuery)
+  const { tenantId } = useParams({ strict: false })
+  const granted = permissionsIn(account?.memberships, tenantId)
+  return (permission) => granted.has(permission)
+}
