@@ -1,0 +1,57 @@
+import { type AnswerOf, type BodyOf, FolioError, unwrap } from '@folio/client'
+import { queryOptions } from '@tanstack/react-query'
+import { folio } from '../../../app/api'
+
+export type TenantSettings = AnswerOf<'getTenantSettings'>['settings']
+export type SettingsUpdate = BodyOf<'updateTenantSettings'>
+/** The groups of `PUT /api/tenant-settings`, each saved by its own form. */
+export type SettingsGroup = keyof SettingsUpdate
+
+/** The tenant's settings, every group with its defaults (`GET /api/tenant-settings`). */
+export const settingsQuery = (tenantId: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'settings'],
+    queryFn: async () =>
+      (await unwrap(folio.GET('/api/tenant-settings', { params: { query: { tenantId } } }))).settings,
+  })
+
+/** Saves the groups (and within most groups, the members) of `body`; answers the settings after. */
+export async function updateSettings(tenantId: string, body: SettingsUpdate): Promise<TenantSettings> {
+  return (await unwrap(folio.PUT('/api/tenant-settings', { params: { query: { tenantId } }, body }))).settings
+}
+
+/** Sends a test mail to the signed-in user the way the tenant's mail goes (`POST …/smtp/test`). */
+export function testSmtp(tenantId: string) {
+  return unwrap(folio.POST('/api/tenant-settings/smtp/test', { params: { query: { tenantId } } }))
+}
+
+/** The effective plan, limits and this month's requests (`GET /api/tenants/current/limits`). */
+export const limitsQuery = (tenantId: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'limits'],
+    // The dashboard reads the same query under the same key.
+    queryFn: () => unwrap(folio.GET('/api/tenants/current/limits')),
+  })
+
+/** A settings form's errors by the path below its group (`url`, `allowedOrigins/0`); `form` for the rest. */
+export type GroupErrors = Record<string, string>
+
+/**
+ * The errors of a failed save of `group`, each where its `details` path points: `body/edgeGateway/
+ * allowedOrigins/2` goes to `allowedOrigins/2`, so the form shows it under that very origin. One naming the whole group goes to
+ * the group's name (`metadata`); a detail naming nothing in the group, or an error without details, goes to `form`.
+ */
+export function groupErrors(error: unknown, group: SettingsGroup): GroupErrors {
+  if (!(error instanceof FolioError)) return { form: error instanceof Error ? error.message : String(error) }
+  const errors: GroupErrors = {}
+  const prefix = `body/${group}/`
+  for (const detail of error.details ?? []) {
+    const message = typeof detail.message === 'string' ? detail.message : error.message
+    const path = typeof detail.path === 'string' ? detail.path : ''
+    const key =
+      path === `body/${group}` ? group : path.startsWith(prefix) ? path.slice(prefix.length) : 'form'
+    errors[key] = errors[key] === undefined ? message : `${errors[key]} ${message}`
+  }
+  if (Object.keys(errors).length === 0) errors.form = error.message
+  return errors
+}
