@@ -8,6 +8,7 @@ import {
   NumberInput,
   Select,
   Stack,
+  Text,
   TextInput,
 } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -70,8 +71,10 @@ export function CreateTokenDialog({
     >
       {created ? (
         <Stack>
-          <Alert color="yellow" title={t('tokens.created.once')}>
-            {t('tokens.created.store')}
+          {/* The title in the body: a light alert's title takes its colour, too pale in yellow. */}
+          <Alert color="yellow">
+            <Text fw={700}>{t('tokens.created.once')}</Text>
+            <Text size="sm">{t('tokens.created.store')}</Text>
           </Alert>
           <TextInput
             label={t('tokens.created.plaintext', { name: created.token.name })}
@@ -84,11 +87,7 @@ export function CreateTokenDialog({
           <Group justify="flex-end">
             <CopyButton value={created.plaintext}>
               {({ copied, copy }) => (
-                <Button
-                  variant={copied ? 'filled' : 'default'}
-                  color={copied ? 'teal.9' : undefined}
-                  onClick={copy}
-                >
+                <Button variant="default" onClick={copy}>
                   {copied ? t('tokens.created.copied') : t('tokens.created.copy')}
                 </Button>
               )}

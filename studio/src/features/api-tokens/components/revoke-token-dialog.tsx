@@ -46,7 +46,7 @@ export function RevokeTokenDialog({
           <Button variant="default" onClick={close} data-autofocus>
             {t('app.cancel')}
           </Button>
-          <Button color="red.8" loading={revoke.isPending} onClick={() => token && revoke.mutate(token.id)}>
+          <Button color="red.9" loading={revoke.isPending} onClick={() => token && revoke.mutate(token.id)}>
             {t('tokens.revoke.confirm')}
           </Button>
         </Group>

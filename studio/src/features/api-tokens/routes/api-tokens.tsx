@@ -79,8 +79,7 @@ export function ApiTokensPage() {
                   {can('api-tokens:delete') && (
                     <Table.Td>
                       <Button
-                        variant="subtle"
-                        color="red.8"
+                        variant="default"
                         size="xs"
                         aria-label={t('tokens.revoke.open', { name: token.name })}
                         onClick={() => setRevoking(token)}

@@ -59,7 +59,7 @@ export function EdgeGroup({
           {t('settings.edge.allowedOriginsHelp')}
         </Text>
         {errors.allowedOrigins && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red.9" role="alert">
             {errors.allowedOrigins}
           </Text>
         )}
@@ -78,7 +78,7 @@ export function EdgeGroup({
             />
             <ActionIcon
               variant="subtle"
-              color="red.8"
+              color="red.9"
               mt={28}
               aria-label={t('settings.edge.removeOrigin', { origin: origin || index + 1 })}
               onClick={() => setOrigins(origins.filter((_, i) => i !== index))}

@@ -67,7 +67,7 @@ export function NamedRows<V>({
           {renderValue(row, index, (value) => update(index, { ...row, value }))}
           <ActionIcon
             variant="subtle"
-            color="red.8"
+            color="red.9"
             mt={28}
             aria-label={t('settings.named.remove', { name: row.name || index + 1 })}
             onClick={() => onChange(rows.filter((_, i) => i !== index))}

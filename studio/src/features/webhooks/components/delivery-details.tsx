@@ -52,9 +52,10 @@ export function DeliveryDetails({
       ) : delivery ? (
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            <Text size="sm">
-              {t('webhooks.log.status')}: <DeliveryStatusBadge status={delivery.status} />
-            </Text>
+            <Group gap="xs">
+              <Text size="sm">{`${t('webhooks.log.status')}:`}</Text>
+              <DeliveryStatusBadge status={delivery.status} />
+            </Group>
             <Text size="sm">{t('webhooks.details.attempts', { count: delivery.attempts })}</Text>
             <Text size="sm">{`${t('webhooks.log.createdAt')}: ${when(delivery.createdAt)}`}</Text>
             <Text size="sm">{`${t('webhooks.log.lastAttemptAt')}: ${when(delivery.lastAttemptAt)}`}</Text>
@@ -67,16 +68,14 @@ export function DeliveryDetails({
             <Title order={2} size="h5" id="delivery-response" mb="xs">
               {t('webhooks.details.response')}
             </Title>
-            <Text size="sm">
-              {delivery.lastStatusCode === null
-                ? t('webhooks.details.noAnswer')
-                : t('webhooks.details.answered', { status: delivery.lastStatusCode })}
+            {/* A receiver's HTTP answer is its status (Folio keeps no response body); without one, why it failed. */}
+            <Text size="sm" c={delivery.lastError === null ? undefined : 'red.9'}>
+              {delivery.lastStatusCode !== null
+                ? t('webhooks.details.answered', { status: delivery.lastStatusCode })
+                : delivery.lastError !== null
+                  ? t('webhooks.details.error', { error: delivery.lastError })
+                  : t('webhooks.details.noAnswer')}
             </Text>
-            {delivery.lastError !== null && (
-              <Text size="sm" c="red.8">
-                {t('webhooks.details.error', { error: delivery.lastError })}
-              </Text>
-            )}
           </section>
           <section aria-labelledby="delivery-payload">
             <Title order={2} size="h5" id="delivery-payload" mb="xs">

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { DeliveryStatus } from '../api/webhooks'
 
-const COLORS: Record<DeliveryStatus, string> = { pending: 'gray.8', succeeded: 'teal.9', failed: 'red.8' }
+const COLORS: Record<DeliveryStatus, string> = { pending: 'gray.8', succeeded: 'teal.9', failed: 'red.9' }
 
 /** A delivery's status as a badge: named in words, the colour only repeats it. */
 export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
