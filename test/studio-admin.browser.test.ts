@@ -72,6 +72,11 @@ async function errorOf(page: Page, label: string): Promise<string> {
   return texts.join(' ')
 }
 
+/** How wide the page's content is: a screen usable on a phone scrolls only inside its tables. */
+function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)
+}
+
 describeInBrowser('Studio tenant administration in Chromium', () => {
   it('creates an API token that works against the API, shown once, and revokes it', async () => {
     const owner = await seedTenant(studio.ctx.db)
@@ -216,6 +221,7 @@ describeInBrowser('Studio tenant administration in Chromium', () => {
     expect(delivered?.headers['webhook-id']).toBe(failed?.headers['webhook-id'])
     expect(verified(secret, delivered!).type).toBe('webhook.test')
     await noNotifications(page)
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390)
     await expectAccessible(page, 'webhooks, redelivered')
 
     expect(problems).toEqual([])
@@ -316,15 +322,20 @@ describeInBrowser('Studio tenant administration in Chromium', () => {
   it('shows an editor the settings read-only, and neither tokens nor webhooks', async () => {
     const owner = await seedTenant(studio.ctx.db)
     const editor = await seedMember(studio.ctx.db, owner.tenantId, 'editor')
-    const { context, page, problems } = await signedIn(editor, '/settings')
+    // On a phone's screen: the groups' tabs and fields fit its width.
+    const { context, page, problems } = await signedIn(editor, '/settings', {
+      viewport: { width: 390, height: 844 },
+    })
     await page.getByText('Your role may read these settings', { exact: false }).waitFor(WAIT)
+    expect(await page.getByRole('button', { name: /^Save/ }).count()).toBe(0)
+    expect(await page.getByRole('textbox', { name: 'Host' }).isDisabled()).toBe(true)
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390)
+    await expectAccessible(page, 'settings, read-only')
+    await page.getByRole('button', { name: 'Show or hide the navigation' }).click()
     const nav = page.getByRole('navigation', { name: 'Tenant' })
     await nav.getByRole('link', { name: 'Settings' }).waitFor(WAIT)
     expect(await nav.getByRole('link', { name: 'API tokens' }).count()).toBe(0)
     expect(await nav.getByRole('link', { name: 'Webhooks' }).count()).toBe(0)
-    expect(await page.getByRole('button', { name: /^Save/ }).count()).toBe(0)
-    expect(await page.getByRole('textbox', { name: 'Host' }).isDisabled()).toBe(true)
-    await expectAccessible(page, 'settings, read-only')
 
     await page.goto(`${studio.origin}/admin/t/${owner.tenantId}/api-tokens`)
     await page.getByRole('heading', { name: "You don't have access to this screen" }).waitFor(WAIT)

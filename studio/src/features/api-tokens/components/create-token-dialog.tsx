@@ -39,7 +39,8 @@ export function CreateTokenDialog({
   const create = useMutation({
     mutationFn: (body: NewApiToken) => createToken(tenantId, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'api-tokens'] }),
-    onError: (failure) => setErrors(fieldErrors(failure)),
+    // The one 403 left once the screen is open: a role above what the creator may grant.
+    onError: (failure) => setErrors(fieldErrors(failure, { Forbidden: 'role' })),
   })
   const close = () => {
     setErrors({})
