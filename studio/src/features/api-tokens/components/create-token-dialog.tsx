@@ -38,6 +38,8 @@ export function CreateTokenDialog({
   const [errors, setErrors] = useState<FieldErrors>({})
   const create = useMutation({
     mutationFn: (body: NewApiToken) => createToken(tenantId, body),
+    // The answer holds the plaintext: dropped from the mutation cache as soon as the dialog resets.
+    gcTime: 0,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'api-tokens'] }),
     // The one 403 left once the screen is open: a role above what the creator may grant.
     onError: (failure) => setErrors(fieldErrors(failure, { Forbidden: 'role' })),
