@@ -198,7 +198,10 @@ describeInBrowser('Studio tenant administration in Chromium', () => {
     }
     let details = await openDetails()
     await details.getByText('The receiver answered HTTP 500.').waitFor(WAIT)
-    expect(await details.locator('pre').textContent()).toContain('"type": "webhook.test"')
+    expect(await details.getByRole('region', { name: "The answer's body" }).textContent()).toBe('nope')
+    expect(
+      await details.getByRole('region', { name: 'Payload sent' }).locator('pre').textContent(),
+    ).toContain('"type": "webhook.test"')
     await expectAccessible(page, 'delivery details')
     await details.getByRole('button', { name: 'Close' }).last().click()
     await details.waitFor({ state: 'detached', ...WAIT })
@@ -211,6 +214,7 @@ describeInBrowser('Studio tenant administration in Chromium', () => {
     await details.getByRole('button', { name: 'Redeliver' }).click()
     await page.getByText('Delivery queued again.').waitFor(WAIT)
     await details.getByText('The receiver answered HTTP 200.').waitFor(WAIT)
+    expect(await details.getByRole('region', { name: "The answer's body" }).textContent()).toBe('thanks')
     await details.getByText('Delivered').waitFor(WAIT)
     await details.getByRole('button', { name: 'Close' }).last().click()
     await row.getByText('Delivered').waitFor(WAIT)

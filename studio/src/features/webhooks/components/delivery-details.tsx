@@ -68,7 +68,7 @@ export function DeliveryDetails({
             <Title order={2} size="h5" id="delivery-response" mb="xs">
               {t('webhooks.details.response')}
             </Title>
-            {/* A receiver's HTTP answer is its status (Folio keeps no response body); without one, why it failed. */}
+            {/* With an HTTP answer, its status and body; without one, why it failed. */}
             <Text size="sm" c={delivery.lastError === null ? undefined : 'red.9'}>
               {delivery.lastStatusCode !== null
                 ? t('webhooks.details.answered', { status: delivery.lastStatusCode })
@@ -76,6 +76,18 @@ export function DeliveryDetails({
                   ? t('webhooks.details.error', { error: delivery.lastError })
                   : t('webhooks.details.noAnswer')}
             </Text>
+            {delivery.lastResponse !== null && delivery.lastResponse !== '' && (
+              <Code
+                block
+                mt="xs"
+                tabIndex={0}
+                role="region"
+                aria-label={t('webhooks.details.responseBody')}
+                style={{ maxHeight: 200, overflow: 'auto', whiteSpace: 'pre-wrap' }}
+              >
+                {delivery.lastResponse}
+              </Code>
+            )}
           </section>
           <section aria-labelledby="delivery-payload">
             <Title order={2} size="h5" id="delivery-payload" mb="xs">
@@ -83,8 +95,8 @@ export function DeliveryDetails({
             </Title>
             <Code
               block
+              // Focusable, so a keyboard can scroll a long body; its section names it.
               tabIndex={0}
-              aria-labelledby="delivery-payload"
               style={{ maxHeight: 320, overflow: 'auto' }}
             >
               {JSON.stringify(delivery.payload, null, 2)}
