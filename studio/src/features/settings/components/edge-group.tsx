@@ -17,7 +17,9 @@ export function EdgeGroup({
 }) {
   const { t } = useTranslation()
   const [edge, setEdge] = useState(settings)
-  const { errors, save, saving } = useSaveGroup(tenantId, 'edgeGateway')
+  const { errors, save, saving } = useSaveGroup(tenantId, 'edgeGateway', (saved) =>
+    setEdge(saved.edgeGateway),
+  )
   const origins = edge.allowedOrigins
   const setOrigins = (allowedOrigins: string[]) => setEdge({ ...edge, allowedOrigins })
   const submit = () =>

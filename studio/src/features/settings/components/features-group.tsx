@@ -17,7 +17,9 @@ export function FeaturesGroup({
 }) {
   const { t } = useTranslation()
   const [rows, setRows] = useState(rowsOf(settings))
-  const { errors, save, saving } = useSaveGroup(tenantId, 'features')
+  const { errors, save, saving } = useSaveGroup(tenantId, 'features', (saved) =>
+    setRows(rowsOf(saved.features)),
+  )
   return (
     <GroupForm
       group="features"

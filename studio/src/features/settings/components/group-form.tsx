@@ -9,14 +9,20 @@ import {
   type SettingsGroup,
   type SettingsUpdate,
   settingsQuery,
+  type TenantSettings,
   updateSettings,
 } from '../api/settings'
 
 /**
- * Saving one group of the settings: `save(body)` sends it, the answer replaces the cached settings,
+ * Saving one group of the settings: `save(body)` sends it, the answer replaces the cached settings
+ * and goes to `onSaved` (the form takes the values as stored: origins normalized, empty rows gone),
  * and a refusal lands in `errors` at the member its `details` name.
  */
-export function useSaveGroup(tenantId: string, group: SettingsGroup) {
+export function useSaveGroup(
+  tenantId: string,
+  group: SettingsGroup,
+  onSaved: (settings: TenantSettings) => void = () => {},
+) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [errors, setErrors] = useState<GroupErrors>({})
@@ -25,6 +31,7 @@ export function useSaveGroup(tenantId: string, group: SettingsGroup) {
     onMutate: () => setErrors({}),
     onSuccess: async (settings) => {
       queryClient.setQueryData(settingsQuery(tenantId).queryKey, settings)
+      onSaved(settings)
       // Limits are also part of the effective quota the dashboard shows.
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'limits'] })
       notifySuccess(t('settings.saved', { group: t(`settings.groups.${group}`) }))

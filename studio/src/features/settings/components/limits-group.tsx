@@ -8,6 +8,13 @@ import { mapOf, NamedRows, rowsOf } from './named-rows'
 
 const LIMITS = ['entries', 'media', 'users', 'apiCalls', 'emailPerMonth'] as const
 
+/** Custom limits as rows, a limit without a value as an empty field. */
+function customRows(custom: TenantSettings['limits']['custom']) {
+  return rowsOf<string | number>(
+    Object.fromEntries(Object.entries(custom).map(([name, value]) => [name, value ?? ''])),
+  )
+}
+
 /** The tenant's limits (empty: none set) and custom ones, with this month's requests against the quota. */
 export function LimitsGroup({
   tenantId,
@@ -22,12 +29,10 @@ export function LimitsGroup({
   const [values, setValues] = useState<Record<string, string | number>>(
     Object.fromEntries(LIMITS.map((member) => [member, settings[member] ?? ''])),
   )
-  const [custom, setCustom] = useState(
-    rowsOf<string | number>(
-      Object.fromEntries(Object.entries(settings.custom).map(([name, value]) => [name, value ?? ''])),
-    ),
+  const [custom, setCustom] = useState(customRows(settings.custom))
+  const { errors, save, saving } = useSaveGroup(tenantId, 'limits', (saved) =>
+    setCustom(customRows(saved.limits.custom)),
   )
-  const { errors, save, saving } = useSaveGroup(tenantId, 'limits')
   const usage = useQuery(limitsQuery(tenantId))
   const number = new Intl.NumberFormat(i18n.language)
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })

@@ -19,7 +19,11 @@ export function MailGroup({
   const [smtp, setSmtp] = useState(settings)
   const [port, setPort] = useState<string | number>(settings.port ?? '')
   const [password, setPassword] = useState('')
-  const { errors, save, saving } = useSaveGroup(tenantId, 'smtp')
+  const { errors, save, saving } = useSaveGroup(tenantId, 'smtp', (saved) => {
+    setSmtp(saved.smtp)
+    setPort(saved.smtp.port ?? '')
+    setPassword('')
+  })
   const test = useMutation({ mutationFn: () => testSmtp(tenantId) })
   const text = (member: 'host' | 'username' | 'fromName' | 'fromEmail') => ({
     label: t(`settings.smtp.${member}`),

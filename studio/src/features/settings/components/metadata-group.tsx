@@ -17,7 +17,9 @@ export function MetadataGroup({
   const { t } = useTranslation()
   const [text, setText] = useState(JSON.stringify(settings, null, 2))
   const [invalid, setInvalid] = useState<string>()
-  const { errors, save, saving } = useSaveGroup(tenantId, 'metadata')
+  const { errors, save, saving } = useSaveGroup(tenantId, 'metadata', (saved) =>
+    setText(JSON.stringify(saved.metadata, null, 2)),
+  )
   const submit = () => {
     let metadata: unknown
     try {
