@@ -3,9 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { notifySuccess } from '../../../lib/notify'
+import { type GroupErrors, groupErrors } from '../api/group-errors'
 import {
-  type GroupErrors,
-  groupErrors,
   type SettingsGroup,
   type SettingsUpdate,
   settingsQuery,
