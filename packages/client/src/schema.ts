@@ -3376,8 +3376,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One webhook delivery with the body sent
-         * @description The delivery and its JSON body `{ type, timestamp, data }` as sent. Owners and admins (`webhooks:view`). 404 when the tenant has no such delivery.
+         * One webhook delivery with the body sent and the answer
+         * @description The delivery, its JSON body `{ type, timestamp, data }` as sent, and `lastResponse`: the start of the receiver’s last answer (2,000 characters at most). Owners and admins (`webhooks:view`). 404 when the tenant has no such delivery.
          *
          *     **Who may call it:** A member of the tenant with the `webhooks:view` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -22610,6 +22610,8 @@ export interface operations {
                                     [key: string]: unknown;
                                 };
                             };
+                            /** @description The start of the last answer’s body as the receiver sent it (2,000 characters at most); null when no answer came */
+                            lastResponse: string | null;
                         };
                     };
                 };

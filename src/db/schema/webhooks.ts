@@ -28,6 +28,8 @@ export const webhookDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
+    /** The start of the last answer's body as the receiver sent it (2,000 characters at most). */
+    lastResponse: text('last_response'),
     lastAttemptAt: optionalTimestamp('last_attempt_at'),
     /** When the queued attempt is due; null once the delivery succeeded or failed. */
     nextAttemptAt: optionalTimestamp('next_attempt_at'),

@@ -183,10 +183,15 @@ describe('webhook deliveries', () => {
       attempts: 3,
       lastStatusCode: 500,
       lastError: 'The receiver answered HTTP 500.',
+      lastResponse: 'nope',
       nextAttemptAt: null,
       attemptKey: null,
     })
     expect(receiver.to('/fail/1')).toHaveLength(3)
+    // The answer's body is in the delivery's details, not in the log's list.
+    const detail = await api(ctx.app, 'GET', `/api/webhooks/deliveries/${event.id}`, { token: owner.token })
+    expect(detail.statusCode, detail.body).toBe(200)
+    expect(detail.data.delivery).toMatchObject({ lastStatusCode: 500, lastResponse: 'nope' })
 
     const log = await api(ctx.app, 'GET', '/api/webhooks/deliveries?status=failed', { token: owner.token })
     expect(log.statusCode).toBe(200)

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { call, createTestContext, seedTenant, type TestContext } from '../../../test/helpers.js'
@@ -11,6 +13,7 @@ import {
   verified,
 } from '../../../test/webhook-fixtures.js'
 import { activities } from '../../db/schema/index.js'
+import { MAX_RESPONSE_LENGTH } from './service.js'
 
 /**
  * Webhook deliveries end to end (docs/architecture.md "Webhooks"): an event in the outbox becomes a
@@ -80,7 +83,12 @@ describe('webhook redelivery and test ping', () => {
 
     const detail = await api(ctx.app, 'GET', `/api/webhooks/deliveries/${event.id}`, { token: owner.token })
     expect(detail.statusCode).toBe(200)
-    expect(detail.data.delivery).toMatchObject({ id: event.id, status: 'succeeded', attempts: 1 })
+    expect(detail.data.delivery).toMatchObject({
+      id: event.id,
+      status: 'succeeded',
+      attempts: 1,
+      lastResponse: 'thanks',
+    })
     expect(detail.data.delivery.payload).toEqual({
       type: 'tag.deleted',
       timestamp: event.createdAt.toISOString(),
@@ -145,6 +153,41 @@ describe('webhook redelivery and test ping', () => {
     expect(receiver.to('/fail/ping')).toHaveLength(1)
     const log = await api(ctx.app, 'GET', '/api/webhooks/deliveries', { token: failing.token })
     expect(log.data.deliveries.map((d: { type: string }) => d.type)).toEqual(['webhook.test'])
+  })
+
+  it("keeps the start of a long answer's body, and none when no answer came", async () => {
+    const long = 'x'.repeat(MAX_RESPONSE_LENGTH + 500)
+    const talkative = createServer((_request, response) => response.writeHead(502).end(long))
+    await new Promise<void>((resolve) => talkative.listen(0, '127.0.0.1', resolve))
+    const port = (talkative.address() as AddressInfo).port
+    try {
+      const owner = await seedTenant(ctx.db)
+      await configureWebhook(ctx.db, owner.tenantId, {
+        url: `http://127.0.0.1:${port}/hook`,
+        secret: STANDARD_SECRET,
+      })
+      const ping = await api(ctx.app, 'POST', '/api/webhooks/test', { token: owner.token })
+      expect(ping.data.delivery).toMatchObject({ lastStatusCode: 502 })
+      const detail = await api(ctx.app, 'GET', `/api/webhooks/deliveries/${ping.data.delivery.id}`, {
+        token: owner.token,
+      })
+      expect(detail.data.delivery.lastResponse).toBe(long.slice(0, MAX_RESPONSE_LENGTH))
+    } finally {
+      await new Promise((resolve) => talkative.close(resolve))
+    }
+
+    // Nothing listens on the closed port: no answer, so no body.
+    const unreachable = await seedTenant(ctx.db)
+    await configureWebhook(ctx.db, unreachable.tenantId, {
+      url: `http://127.0.0.1:${port}/hook`,
+      secret: STANDARD_SECRET,
+    })
+    const ping = await api(ctx.app, 'POST', '/api/webhooks/test', { token: unreachable.token })
+    expect(ping.data.ok).toBe(false)
+    const detail = await api(ctx.app, 'GET', `/api/webhooks/deliveries/${ping.data.delivery.id}`, {
+      token: unreachable.token,
+    })
+    expect(detail.data.delivery).toMatchObject({ lastStatusCode: null, lastResponse: null })
   })
 
   it('never shows the secret in a response, a log line, a delivery row, the outbox or an activity', async () => {

@@ -10,6 +10,7 @@ export interface AttemptOutcome {
   status: WebhookDeliveryStatus
   lastStatusCode: number | null
   lastError: string | null
+  lastResponse: string | null
   lastAttemptAt: Date
   nextAttemptAt: Date | null
   attemptKey: string | null

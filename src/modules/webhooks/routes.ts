@@ -47,9 +47,9 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksServic
       schema: {
         tags,
         operationId: 'getWebhookDelivery',
-        summary: 'One webhook delivery with the body sent',
+        summary: 'One webhook delivery with the body sent and the answer',
         description:
-          'The delivery and its JSON body `{ type, timestamp, data }` as sent. Owners and admins (`webhooks:view`). 404 when the tenant has no such delivery.',
+          'The delivery, its JSON body `{ type, timestamp, data }` as sent, and `lastResponse`: the start of the receiver’s last answer (2,000 characters at most). Owners and admins (`webhooks:view`). 404 when the tenant has no such delivery.',
         params: IdParams,
         querystring: TenantOnlyQuery,
         response: { 200: DeliveryDetail, ...errorResponses(400, 401, 403, 404) },

@@ -17,13 +17,19 @@ export const DeliverySchema = Type.Object({
 })
 export type Delivery = Static<typeof DeliverySchema>
 
-/** One delivery with the body sent. */
+/** One delivery with the body sent and the start of the receiver's last answer. */
 export const DeliveryDetail = Type.Object({
   delivery: Type.Object({
     ...DeliverySchema.properties,
     payload: Type.Object(
       { type: Type.String(), timestamp: DateTime, data: FreeObject },
       { description: 'The JSON body sent: { type, timestamp, data }' },
+    ),
+    lastResponse: Nullable(
+      Type.String({
+        description:
+          'The start of the last answer’s body as the receiver sent it (2,000 characters at most); null when no answer came',
+      }),
     ),
   }),
 })

@@ -26,6 +26,8 @@ export interface DeliverJob {
 const OWN_PREFIX = 'webhook.'
 const JITTER = 0.1
 const MAX_ERROR_LENGTH = 500
+/** How much of a receiver's answer the log keeps: enough to read why it refused. */
+export const MAX_RESPONSE_LENGTH = 2000
 
 export interface WebhooksDeps {
   db: Db
@@ -42,6 +44,8 @@ interface Sent {
   at: Date
   statusCode: number | null
   error: string | null
+  /** The start of the receiver's answer; null when there was none. */
+  response: string | null
   /** false when the tenant's webhook is off or lacks a URL or secret: retrying would not help. */
   retryable: boolean
 }
@@ -73,13 +77,20 @@ export function createWebhooksService(deps: WebhooksDeps) {
       url = await targetOf(tenantId, mustBeOn)
       secret = url === null ? null : await settings.webhookSecret(tenantId)
     } catch {
-      return { at, statusCode: null, error: 'The webhook secret could not be read.', retryable: true }
+      return {
+        at,
+        statusCode: null,
+        error: 'The webhook secret could not be read.',
+        response: null,
+        retryable: true,
+      }
     }
     if (url === null || secret === null) {
       return {
         at,
         statusCode: null,
         error: 'Webhooks are turned off for this tenant, or have no URL or secret.',
+        response: null,
         retryable: false,
       }
     }
@@ -90,11 +101,18 @@ export function createWebhooksService(deps: WebhooksDeps) {
         at,
         statusCode: response.status,
         error: ok ? null : `The receiver answered HTTP ${response.status}.`,
+        response: response.body.slice(0, MAX_RESPONSE_LENGTH),
         retryable: true,
       }
     } catch (err) {
       const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err)
-      return { at, statusCode: null, error: message.slice(0, MAX_ERROR_LENGTH), retryable: true }
+      return {
+        at,
+        statusCode: null,
+        error: message.slice(0, MAX_ERROR_LENGTH),
+        response: null,
+        retryable: true,
+      }
     }
   }
 
@@ -151,6 +169,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
         status: ok ? 'succeeded' : retry ? 'pending' : 'failed',
         lastStatusCode: sent.statusCode,
         lastError: sent.error,
+        lastResponse: sent.response,
         lastAttemptAt: sent.at,
         nextAttemptAt,
         attemptKey: retry ? newId() : null,
@@ -187,12 +206,16 @@ export function createWebhooksService(deps: WebhooksDeps) {
       }
     },
 
-    /** `GET /api/webhooks/deliveries/{id}` with the body sent. @throws NotFound. */
+    /** `GET /api/webhooks/deliveries/{id}` with the body sent and the last answer's. @throws NotFound. */
     async get(context: TenantContext, id: string) {
       const row = await repository.find(context.tenantId, id)
       if (row === undefined) throw errors.notFound('Webhook delivery')
       return {
-        delivery: { ...toDelivery(row), payload: JSON.parse(row.payload) as SentBody },
+        delivery: {
+          ...toDelivery(row),
+          payload: JSON.parse(row.payload) as SentBody,
+          lastResponse: row.lastResponse,
+        },
       }
     },
 
@@ -252,6 +275,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
             attempts: 1,
             lastStatusCode: sent.statusCode,
             lastError: sent.error,
+            lastResponse: sent.response,
             lastAttemptAt: sent.at,
             createdAt: now,
             updatedAt: sent.at,

@@ -6,6 +6,7 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router'
+import { ApiTokensPage } from '../features/api-tokens'
 import {
   AcceptInvitationPage,
   AcceptTransferPage,
@@ -24,9 +25,11 @@ import {
 import { ContentEditorPage, ContentsListPage, parseContentsSearch } from '../features/contents'
 import { DashboardPage } from '../features/dashboard'
 import { MediaLibraryPage } from '../features/media'
+import { SettingsPage } from '../features/settings'
 import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
 import { TeamPage } from '../features/team'
 import { CreateTenantPage, TenantHomePage } from '../features/tenants'
+import { WebhooksPage } from '../features/webhooks'
 import { safeRedirect } from '../lib/redirect'
 import { folio } from './api'
 import { NotFound, RouteError } from './route-error'
@@ -221,6 +224,27 @@ const teamRoute = createRoute({
   component: TeamPage,
 })
 
+const apiTokensRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/api-tokens',
+  staticData: { permission: SCREEN_PERMISSIONS.apiTokens },
+  component: ApiTokensPage,
+})
+
+const webhooksRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/webhooks',
+  staticData: { permission: SCREEN_PERMISSIONS.webhooks },
+  component: WebhooksPage,
+})
+
+const settingsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/settings',
+  staticData: { permission: SCREEN_PERMISSIONS.settings },
+  component: SettingsPage,
+})
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   registerRoute,
@@ -243,6 +267,9 @@ const routeTree = rootRoute.addChildren([
       tagsRoute,
       customFieldsRoute,
       teamRoute,
+      apiTokensRoute,
+      webhooksRoute,
+      settingsRoute,
     ]),
   ]),
 ])

@@ -12,4 +12,8 @@ export const SCREEN_PERMISSIONS = {
   tags: 'content:view',
   customFields: 'content:view',
   team: 'users:view',
+  // Tenant administration (issue 19): tokens, the webhook's log, settings.
+  apiTokens: 'api-tokens:view',
+  webhooks: 'webhooks:view',
+  settings: 'settings:view',
 } as const

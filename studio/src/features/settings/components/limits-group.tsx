@@ -1,0 +1,124 @@
+import { Alert, NumberInput, Paper, Progress, Skeleton, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { limitsQuery, type TenantSettings } from '../api/settings'
+import { GroupForm, numberOrNull, useSaveGroup } from './group-form'
+import { mapOf, NamedRows, rowsOf } from './named-rows'
+
+const LIMITS = ['entries', 'media', 'users', 'apiCalls', 'emailPerMonth'] as const
+
+/** Custom limits as rows, a limit without a value as an empty field. */
+function customRows(custom: TenantSettings['limits']['custom']) {
+  return rowsOf<string | number>(
+    Object.fromEntries(Object.entries(custom).map(([name, value]) => [name, value ?? ''])),
+  )
+}
+
+/** The tenant's limits (empty: none set) and custom ones, with this month's requests against the quota. */
+export function LimitsGroup({
+  tenantId,
+  settings,
+  canEdit,
+}: {
+  tenantId: string
+  settings: TenantSettings['limits']
+  canEdit: boolean
+}) {
+  const { t, i18n } = useTranslation()
+  const [values, setValues] = useState<Record<string, string | number>>(
+    Object.fromEntries(LIMITS.map((member) => [member, settings[member] ?? ''])),
+  )
+  const [custom, setCustom] = useState(customRows(settings.custom))
+  const { errors, save, saving } = useSaveGroup(tenantId, 'limits', (saved) =>
+    setCustom(customRows(saved.limits.custom)),
+  )
+  const usage = useQuery(limitsQuery(tenantId))
+  const number = new Intl.NumberFormat(i18n.language)
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
+  const submit = () =>
+    save({
+      limits: {
+        ...Object.fromEntries(LIMITS.map((member) => [member, numberOrNull(values[member] ?? '')])),
+        custom: Object.fromEntries(
+          Object.entries(mapOf(custom)).map(([name, value]) => [name, numberOrNull(value)]),
+        ),
+      },
+    })
+  const customErrors = Object.fromEntries(
+    Object.entries(errors)
+      .filter(([key]) => key.startsWith('custom/'))
+      .map(([key, message]) => [key.slice('custom/'.length), message]),
+  )
+
+  return (
+    <>
+      <section aria-labelledby="settings-usage">
+        <Text fw={600} id="settings-usage" mb="xs">
+          {t('settings.limits.usage')}
+        </Text>
+        {usage.error ? (
+          <Alert color="red" role="alert">
+            {usage.error.message}
+          </Alert>
+        ) : usage.data ? (
+          <Paper withBorder p="md" radius="md">
+            <Text size="sm" mb="xs">
+              {usage.data.usage.requests.unlimited
+                ? t('settings.limits.requestsUnlimited', {
+                    used: number.format(usage.data.usage.requests.usage),
+                    plan: usage.data.plan.name,
+                  })
+                : t('settings.limits.requests', {
+                    used: number.format(usage.data.usage.requests.usage),
+                    limit: number.format(usage.data.usage.requests.limit ?? 0),
+                    plan: usage.data.plan.name,
+                  })}
+            </Text>
+            <Progress
+              value={usage.data.usage.requests.percentage}
+              aria-label={t('settings.limits.requestsBar')}
+              mb="xs"
+            />
+            <Text size="sm" c="dimmed">
+              {t('settings.limits.resets', { date: date.format(new Date(usage.data.period.resetAt)) })}
+            </Text>
+          </Paper>
+        ) : (
+          <Skeleton h={80} />
+        )}
+      </section>
+      <GroupForm group="limits" canEdit={canEdit} errors={errors} saving={saving} onSubmit={submit}>
+        {LIMITS.map((member) => (
+          <NumberInput
+            key={member}
+            label={t(`settings.limits.${member}`)}
+            description={t('settings.limits.emptyNone')}
+            value={values[member]}
+            onChange={(value) => setValues({ ...values, [member]: value })}
+            min={0}
+            allowDecimal={false}
+            error={errors[member]}
+          />
+        ))}
+        <NamedRows
+          title={t('settings.limits.custom')}
+          rows={custom}
+          onChange={setCustom}
+          fresh=""
+          errors={customErrors}
+          renderValue={(row, index, set) => (
+            <NumberInput
+              label={t('settings.limits.customValue', { number: index + 1 })}
+              value={row.value}
+              onChange={set}
+              min={0}
+              allowDecimal={false}
+              style={{ flex: 1 }}
+            />
+          )}
+        />
+      </GroupForm>
+    </>
+  )
+}

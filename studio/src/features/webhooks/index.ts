@@ -1,0 +1,4 @@
+/** The tenant's webhook: settings, test ping, delivery log with payloads and redelivery. */
+import { lazyRouteComponent } from '@tanstack/react-router'
+
+export const WebhooksPage = lazyRouteComponent(() => import('./routes/webhooks'), 'WebhooksPage')
