@@ -23,6 +23,13 @@ import {
 } from '../features/auth'
 import { ContentEditorPage, ContentsListPage, parseContentsSearch } from '../features/contents'
 import { DashboardPage } from '../features/dashboard'
+import {
+  FormBuilderPage,
+  FormResponsesPage,
+  FormsListPage,
+  parseFormsSearch,
+  parseResponsesSearch,
+} from '../features/forms'
 import { MediaLibraryPage } from '../features/media'
 import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
 import { TeamPage } from '../features/team'
@@ -221,6 +228,29 @@ const teamRoute = createRoute({
   component: TeamPage,
 })
 
+const formsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/forms',
+  staticData: { permission: SCREEN_PERMISSIONS.forms },
+  validateSearch: parseFormsSearch,
+  component: FormsListPage,
+})
+
+const formBuilderRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/forms/$formId',
+  staticData: { permission: SCREEN_PERMISSIONS.forms },
+  component: FormBuilderPage,
+})
+
+const formResponsesRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/forms/$formId/responses',
+  staticData: { permission: SCREEN_PERMISSIONS.formResponses },
+  validateSearch: parseResponsesSearch,
+  component: FormResponsesPage,
+})
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   registerRoute,
@@ -243,6 +273,9 @@ const routeTree = rootRoute.addChildren([
       tagsRoute,
       customFieldsRoute,
       teamRoute,
+      formsRoute,
+      formBuilderRoute,
+      formResponsesRoute,
     ]),
   ]),
 ])

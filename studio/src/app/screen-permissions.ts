@@ -12,4 +12,7 @@ export const SCREEN_PERMISSIONS = {
   tags: 'content:view',
   customFields: 'content:view',
   team: 'users:view',
+  // Forms (issue 19): the builder and the responses are read with forms:view; changes ask more.
+  forms: 'forms:view',
+  formResponses: 'forms:view',
 } as const
