@@ -192,15 +192,26 @@ describeInBrowser('Studio forms in Chromium', () => {
       { id: 'age', type: 'number', label: { en: 'Age' }, required: false, validation: { min: 18, max: 120 } },
     ])
 
-    // The versions drawer lists the published version.
+    // A field removed from the draft comes back by restoring version 1 from the versions drawer.
+    await page.getByRole('tab', { name: 'Fields (4)' }).click()
+    await page.getByRole('button', { name: 'Remove Age' }).click()
+    await page.getByRole('button', { name: 'Save draft' }).click()
+    await page.getByText('Draft saved.').waitFor(WAIT)
+    await page.getByRole('tab', { name: 'Fields (3)' }).waitFor(WAIT)
     await page.getByRole('button', { name: 'More', exact: true }).click()
     await page.getByRole('menuitem', { name: 'Versions' }).click()
     const versions = page.getByRole('dialog', { name: 'Published versions' })
-    await versions.getByRole('button', { name: 'Restore version 1' }).waitFor(WAIT)
+    await versions.getByRole('cell', { name: 'name, email, topic, age' }).waitFor(WAIT)
     await noNotifications(page)
     await expectAccessible(page, 'versions drawer')
-    await versions.getByRole('button', { name: 'Close' }).click()
+    await versions.getByRole('button', { name: 'Restore version 1' }).click()
+    const restore = page.getByRole('dialog', { name: 'Restore version 1 into the draft?' })
+    await expectAccessible(page, 'restore dialog')
+    await restore.getByRole('button', { name: 'Restore' }).click()
+    await page.getByText('Version restored into the draft.').waitFor(WAIT)
     await versions.waitFor({ state: 'detached', ...WAIT })
+    await page.getByRole('tab', { name: 'Fields (4)' }).waitFor(WAIT)
+    await page.getByRole('button', { name: 'Remove Age' }).waitFor(WAIT)
 
     // The site's origin is allowed (the tenant settings screen is another issue's): the site submits.
     const policy = await call(studio.ctx.app, 'PUT', '/api/tenant-settings', {

@@ -19,6 +19,7 @@ import {
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type BuilderField, type BuilderForm, LANGUAGES, textIn } from '../api/definition'
+import classes from './form-preview.module.css'
 
 const INPUT_TYPES: Record<string, string> = { email: 'email', phone: 'tel', url: 'url', date: 'date' }
 
@@ -120,7 +121,15 @@ export function FormPreview({ form }: { form: BuilderForm }) {
   }
   const description = textIn(form.description, language)
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="form-preview-heading">
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-labelledby="form-preview-heading"
+      className={classes.preview}
+      // Scrolled on its own beside the builder: reachable by the keyboard to scroll it.
+      tabIndex={0}
+    >
       <Stack>
         <Title order={2} size="h4" id="form-preview-heading">
           {t('forms.preview.title')}
