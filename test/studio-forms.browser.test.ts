@@ -5,7 +5,7 @@ import { extname } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeInBrowser } from './browser.js'
-import { call, type SeededMember, seedTenant } from './helpers.js'
+import { call, type SeededMember, seedMember, seedTenant } from './helpers.js'
 import { expectAccessible, noNotifications, useStudioServer, WAIT } from './studio-fixtures.js'
 
 // Studio's forms (issue 19): a form built in the builder with several field types, a problem the
@@ -324,7 +324,7 @@ describeInBrowser('Studio forms in Chromium', () => {
     await context.close()
   }, 180_000)
 
-  it('duplicates, archives and lists forms, usable on a phone', async () => {
+  it('duplicates, archives and lists forms, usable on a phone, and read-only for a viewer', async () => {
     const context = await studio.browser.newContext({
       locale: 'en-US',
       viewport: { width: 390, height: 844 },
@@ -396,5 +396,26 @@ describeInBrowser('Studio forms in Chromium', () => {
     await expectAccessible(page, 'forms list on a phone')
     expect(problems).toEqual([])
     await context.close()
-  }, 120_000)
+
+    // A viewer (forms:view only) reads the builder and the responses; nothing offers a change.
+    const viewer = await seedMember(studio.ctx.db, owner.tenantId, 'viewer')
+    const viewerContext = await studio.browser.newContext({ locale: 'en-US', reducedMotion: 'reduce' })
+    const viewerPage = await viewerContext.newPage()
+    const viewerProblems = watchProblems(viewerPage)
+    await viewerPage.goto(`${studio.origin}/admin/t/${owner.tenantId}/forms/${created.data.form.id}`)
+    await viewerPage.getByLabel('E-mail').fill(viewer.email)
+    await viewerPage.getByRole('textbox', { name: 'Password' }).fill(viewer.password)
+    await viewerPage.getByRole('button', { name: 'Sign in' }).click()
+    await viewerPage.getByRole('heading', { name: 'Survey', level: 1 }).waitFor(WAIT)
+    await viewerPage.getByRole('button', { name: /^1\. Mood/ }).click()
+    const mood = viewerPage.getByRole('region', { name: /^1\. Mood/ })
+    expect(await mood.getByRole('textbox', { name: 'Label (English)', exact: true }).isDisabled()).toBe(true)
+    for (const name of ['Save draft', 'Publish', 'Add field', 'Remove Mood']) {
+      expect(await viewerPage.getByRole('button', { name, exact: true }).count(), name).toBe(0)
+    }
+    await viewerPage.getByRole('link', { name: 'Responses' }).waitFor(WAIT)
+    await expectAccessible(viewerPage, 'builder, read only')
+    expect(viewerProblems).toEqual([])
+    await viewerContext.close()
+  }, 150_000)
 })

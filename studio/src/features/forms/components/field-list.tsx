@@ -1,4 +1,4 @@
-import { Accordion, ActionIcon, Button, Group, Menu, Stack, Text } from '@mantine/core'
+import { Accordion, ActionIcon, Button, Fieldset, Group, Menu, Stack, Text } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { type BuilderField, FIELD_TYPES, type FieldType, newField, textIn } from '../api/definition'
@@ -12,6 +12,7 @@ export function fieldName(field: BuilderField, language: string): string {
 /**
  * The form's fields as an accordion (one open panel per field being edited): added by type from a
  * menu, moved up and down, removed; `errors` by `fields.<n>` open and mark the fields they name.
+ * `readOnly` (a member who may not update forms): the fields open to be read, nothing changes.
  */
 export function FieldList({
   fields,
@@ -19,12 +20,14 @@ export function FieldList({
   opened,
   onOpened,
   errors,
+  readOnly,
 }: {
   fields: BuilderField[]
   onChange: (fields: BuilderField[]) => void
   opened: string[]
   onOpened: (keys: string[]) => void
   errors: Record<string, string>
+  readOnly: boolean
 }) {
   const { t, i18n } = useTranslation()
   const move = (index: number, by: -1 | 1) => {
@@ -64,62 +67,70 @@ export function FieldList({
                       </Text>
                     )}
                   </Accordion.Control>
-                  <ActionIcon
-                    variant="subtle"
-                    disabled={index === 0}
-                    aria-label={t('forms.builder.moveUp', { field: name })}
-                    onClick={() => move(index, -1)}
-                  >
-                    <IconArrowUp size={18} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    disabled={index === fields.length - 1}
-                    aria-label={t('forms.builder.moveDown', { field: name })}
-                    onClick={() => move(index, 1)}
-                  >
-                    <IconArrowDown size={18} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red.8"
-                    aria-label={t('forms.builder.removeField', { field: name })}
-                    onClick={() => onChange(fields.filter((other) => other.key !== field.key))}
-                  >
-                    <IconTrash size={18} aria-hidden />
-                  </ActionIcon>
+                  {!readOnly && (
+                    <>
+                      <ActionIcon
+                        variant="subtle"
+                        disabled={index === 0}
+                        aria-label={t('forms.builder.moveUp', { field: name })}
+                        onClick={() => move(index, -1)}
+                      >
+                        <IconArrowUp size={18} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        disabled={index === fields.length - 1}
+                        aria-label={t('forms.builder.moveDown', { field: name })}
+                        onClick={() => move(index, 1)}
+                      >
+                        <IconArrowDown size={18} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red.8"
+                        aria-label={t('forms.builder.removeField', { field: name })}
+                        onClick={() => onChange(fields.filter((other) => other.key !== field.key))}
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
+                    </>
+                  )}
                 </Group>
                 <Accordion.Panel>
-                  <FieldEditor
-                    field={field}
-                    name={name}
-                    error={error}
-                    onChange={(changed) =>
-                      onChange(fields.map((other) => (other.key === field.key ? changed : other)))
-                    }
-                  />
+                  <Fieldset variant="unstyled" disabled={readOnly}>
+                    <FieldEditor
+                      field={field}
+                      name={name}
+                      error={error}
+                      onChange={(changed) =>
+                        onChange(fields.map((other) => (other.key === field.key ? changed : other)))
+                      }
+                    />
+                  </Fieldset>
                 </Accordion.Panel>
               </Accordion.Item>
             )
           })}
         </Accordion>
       )}
-      <Group>
-        <Menu position="bottom-start">
-          <Menu.Target>
-            <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />}>
-              {t('forms.builder.addField')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {FIELD_TYPES.map((type) => (
-              <Menu.Item key={type} onClick={() => add(type)}>
-                {t(`forms.fieldType.${type}`)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      </Group>
+      {!readOnly && (
+        <Group>
+          <Menu position="bottom-start">
+            <Menu.Target>
+              <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />}>
+                {t('forms.builder.addField')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {FIELD_TYPES.map((type) => (
+                <Menu.Item key={type} onClick={() => add(type)}>
+                  {t(`forms.fieldType.${type}`)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      )}
     </Stack>
   )
 }

@@ -133,30 +133,31 @@ function Builder({ tenantId, form, onReopen }: { tenantId: string; form: Form; o
       )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Fieldset variant="unstyled" disabled={!editable} aria-label={t('forms.builder.definition')}>
-            <Tabs value={tab} onChange={setTab} keepMounted={false}>
-              <Tabs.List>
-                <Tabs.Tab value="fields">
-                  {t('forms.builder.fieldsTab', { count: draft.fields.length })}
-                </Tabs.Tab>
-                <Tabs.Tab value="settings" c={settingsError ? 'red.8' : undefined}>
-                  {t('forms.builder.settingsTab')}
-                </Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="fields" pt="md">
-                <FieldList
-                  fields={draft.fields}
-                  onChange={(fields) => setDraft({ ...draft, fields })}
-                  opened={opened}
-                  onOpened={setOpened}
-                  errors={errors}
-                />
-              </Tabs.Panel>
-              <Tabs.Panel value="settings" pt="md">
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="fields">
+                {t('forms.builder.fieldsTab', { count: draft.fields.length })}
+              </Tabs.Tab>
+              <Tabs.Tab value="settings" c={settingsError ? 'red.8' : undefined}>
+                {t('forms.builder.settingsTab')}
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="fields" pt="md">
+              <FieldList
+                fields={draft.fields}
+                onChange={(fields) => setDraft({ ...draft, fields })}
+                opened={opened}
+                onOpened={setOpened}
+                errors={errors}
+                readOnly={!editable}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="settings" pt="md">
+              <Fieldset variant="unstyled" disabled={!editable}>
                 <SettingsPanel form={draft} onChange={setDraft} errors={errors} />
-              </Tabs.Panel>
-            </Tabs>
-          </Fieldset>
+              </Fieldset>
+            </Tabs.Panel>
+          </Tabs>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <FormPreview form={draft} />
