@@ -1,4 +1,4 @@
-import { errors } from '../../errors.js'
+import { AppError, errors } from '../../errors.js'
 import { FREE_OBJECT_LIMITS, freeObjectProblem } from '../../lib/free-object.js'
 import { toSlug } from '../../lib/slug.js'
 import { answerMaxLength } from './answers.js'
@@ -25,6 +25,23 @@ export function checkFields(fields: readonly Field[]): Field[] {
   const seen = new Set<string>()
   let patternWork = 0
   fields.forEach((field, index) => {
+    try {
+      checkField(field, index)
+    } catch (error) {
+      // The details name the field by its position, so an editor shows the problem beside it.
+      if (
+        error instanceof AppError &&
+        error.code === 'ValidationFailed' &&
+        error.extra.details === undefined
+      ) {
+        throw errors.validation(error.message, [{ path: `/fields/${index}`, message: error.message }])
+      }
+      throw error
+    }
+  })
+  return [...fields]
+
+  function checkField(field: Field, index: number) {
     const name = nameOf(field, index)
     if (seen.has(field.id)) throw errors.validation(`${name}: the id "${field.id}" is used by another field.`)
     seen.add(field.id)
@@ -60,8 +77,7 @@ export function checkFields(fields: readonly Field[]): Field[] {
     }
     const problem = freeObjectProblem(field, FREE_OBJECT_LIMITS)
     if (problem !== undefined) throw errors.validation(`${name} ${problem}.`)
-  })
-  return [...fields]
+  }
 }
 
 const patternMember = (field: Field, index: number) =>

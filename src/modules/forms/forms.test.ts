@@ -91,6 +91,28 @@ describe('form definitions', () => {
     expect(res.data.message).toContain(message)
   })
 
+  it('names the failing field by its position in details, for the checks of the whole list', async () => {
+    const owner = await seedTenant(ctx.db)
+    const res = await call(
+      ctx.app,
+      'PUT',
+      `/api/forms/${(await createForm(ctx.app, owner.token, {}, false)).id}`,
+      {
+        token: owner.token,
+        body: {
+          fields: [
+            { id: 'a', type: 'text' },
+            { id: 'b', type: 'number', validation: { min: 5, max: 1 } },
+          ],
+        },
+      },
+    )
+    expect(res.statusCode).toBe(400)
+    expect(res.data.details).toEqual([
+      { path: '/fields/1', message: 'fields[1] ("b"): validation.min is above validation.max.' },
+    ])
+  })
+
   it('validates the list query and the title', async () => {
     const owner = await seedTenant(ctx.db)
     for (const query of ['limit=0', 'limit=101', 'page=0', 'status=live', 'unknown=1']) {

@@ -106,6 +106,8 @@ export function localizeVersion(version: FormVersionRow, locales: readonly strin
   }
   return {
     ...top,
+    // An empty map (a description written in no language) has no text to show: the read says ''.
+    description: top.description ?? '',
     fields,
     settings: texts(version.settings, PUBLIC_SETTINGS),
   }

@@ -52,6 +52,14 @@ describe('public form read', () => {
     expect(english.data.form.fields[0].label).toBe('Name')
   })
 
+  it('serves a description written in no language (an empty map) as empty text', async () => {
+    const owner = await seedTenant(ctx.db)
+    const form = await createForm(ctx.app, owner.token, { description: {} })
+    const res = await read(owner.tenantId, form.slug)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.data.form.description).toBe('')
+  })
+
   it('answers 404 for a draft, archived, authenticated-only, missing or another tenant’s form', async () => {
     const owner = await seedTenant(ctx.db)
     const other = await seedTenant(ctx.db)

@@ -24,6 +24,13 @@ import {
 } from '../features/auth'
 import { ContentEditorPage, ContentsListPage, parseContentsSearch } from '../features/contents'
 import { DashboardPage } from '../features/dashboard'
+import {
+  FormBuilderPage,
+  FormResponsesPage,
+  FormsListPage,
+  parseFormsSearch,
+  parseResponsesSearch,
+} from '../features/forms'
 import { MediaLibraryPage } from '../features/media'
 import { SettingsPage } from '../features/settings'
 import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
@@ -224,6 +231,29 @@ const teamRoute = createRoute({
   component: TeamPage,
 })
 
+const formsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/forms',
+  staticData: { permission: SCREEN_PERMISSIONS.forms },
+  validateSearch: parseFormsSearch,
+  component: FormsListPage,
+})
+
+const formBuilderRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/forms/$formId',
+  staticData: { permission: SCREEN_PERMISSIONS.forms },
+  component: FormBuilderPage,
+})
+
+const formResponsesRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/forms/$formId/responses',
+  staticData: { permission: SCREEN_PERMISSIONS.formResponses },
+  validateSearch: parseResponsesSearch,
+  component: FormResponsesPage,
+})
+
 const apiTokensRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/api-tokens',
@@ -267,6 +297,9 @@ const routeTree = rootRoute.addChildren([
       tagsRoute,
       customFieldsRoute,
       teamRoute,
+      formsRoute,
+      formBuilderRoute,
+      formResponsesRoute,
       apiTokensRoute,
       webhooksRoute,
       settingsRoute,

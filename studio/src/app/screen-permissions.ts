@@ -16,4 +16,7 @@ export const SCREEN_PERMISSIONS = {
   apiTokens: 'api-tokens:view',
   webhooks: 'webhooks:view',
   settings: 'settings:view',
+  // Forms (issue 19): the builder and the responses are read with forms:view; changes ask more.
+  forms: 'forms:view',
+  formResponses: 'forms:view',
 } as const

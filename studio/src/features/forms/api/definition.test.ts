@@ -1,0 +1,99 @@
+import { FolioError } from '@folio/client'
+import { describe, expect, it } from 'vitest'
+import {
+  builderFormOf,
+  fieldOut,
+  formOut,
+  newField,
+  placeOf,
+  saveErrors,
+  textIn,
+  textsOf,
+} from './definition'
+
+describe('the form builder model', () => {
+  const stored = {
+    title: { en: 'Contact', tr: 'İletişim' },
+    slug: 'contact',
+    description: 'Write to us',
+    visibility: 'public',
+    fields: [
+      {
+        id: 'name',
+        type: 'text',
+        label: 'Name',
+        required: true,
+        validation: { maxLength: 50, min: 3 },
+        width: 'half',
+      },
+      { id: 'topic', type: 'select', options: [{ value: 'sales', label: { tr: 'Satış' } }] },
+    ],
+    settings: { browserSubmission: true, antiSpam: { perIpPerMinute: 5 }, theme: 'dark' },
+  }
+
+  it('reads texts per language, a plain string as the first language', () => {
+    expect(textsOf('Hi')).toEqual({ en: 'Hi' })
+    expect(textsOf({ en: 'Hi', tr: 'Selam', x: 1 })).toEqual({ en: 'Hi', tr: 'Selam' })
+    expect(textIn({ tr: 'Selam' }, 'en')).toBe('Selam')
+    expect(textIn({ en: 'Hi', tr: 'Selam' }, 'tr-TR')).toBe('Selam')
+  })
+
+  it('writes a form back with what the builder does not edit kept, and rules only where they apply', () => {
+    const body = formOut(builderFormOf(stored))
+    expect(body.title).toEqual({ en: 'Contact', tr: 'İletişim' })
+    expect(body.description).toEqual({ en: 'Write to us' })
+    expect(body.fields).toEqual([
+      // `min` does not apply to a text field: dropped; `width` is kept for the renderer.
+      {
+        id: 'name',
+        type: 'text',
+        label: { en: 'Name' },
+        required: true,
+        validation: { maxLength: 50 },
+        width: 'half',
+      },
+      { id: 'topic', type: 'select', required: false, options: [{ value: 'sales', label: { tr: 'Satış' } }] },
+    ])
+    expect(body.settings).toEqual({
+      theme: 'dark',
+      browserSubmission: true,
+      captcha: false,
+      antiSpam: { perIpPerMinute: 5, honeypot: true },
+      notifications: { recipients: [] },
+    })
+  })
+
+  it('makes new fields with free ids, choice fields with an option', () => {
+    const form = builderFormOf(stored)
+    const first = newField('text', form.fields)
+    expect(first.id).toBe('text')
+    expect(newField('text', [...form.fields, first]).id).toBe('text_2')
+    expect(fieldOut(newField('multi-select', []))).toEqual({
+      id: 'multi_select',
+      type: 'multi-select',
+      required: false,
+      options: [{ value: 'option_1' }],
+    })
+    expect(fieldOut(newField('section', []))).toEqual({ id: 'section', type: 'section' })
+  })
+
+  it('places a failed save at the field its details name', () => {
+    expect(placeOf({ path: 'body/fields/2/validation/min' })).toBe('fields.2')
+    expect(placeOf({ path: '/fields/1' })).toBe('fields.1')
+    expect(placeOf({ path: 'body/slug' })).toBe('slug')
+    expect(placeOf({})).toBe('form')
+    const error = new FolioError(400, {
+      error: 'ValidationFailed',
+      message: 'bad',
+      details: [
+        { path: '/fields/1', message: 'min is above max.' },
+        { path: 'body/title', message: 'is required' },
+      ],
+    })
+    expect(saveErrors(error)).toEqual({ 'fields.1': 'min is above max.', title: 'is required' })
+    expect(saveErrors(new FolioError(409, { error: 'SlugConflict', message: 'taken' }))).toEqual({
+      slug: 'taken',
+    })
+    expect(saveErrors(new FolioError(404, { error: 'NotFound', message: 'gone' }))).toEqual({ form: 'gone' })
+  })
+})

@@ -1,0 +1,181 @@
+import { Alert, Fieldset, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AnchorLink } from '../../../lib/links'
+import { notifySuccess } from '../../../lib/notify'
+import { useCan } from '../../auth'
+import { type BuilderForm, builderFormOf, formOut, saveErrors, textIn } from '../api/definition'
+import { type Form, formQuery, publishForm, updateForm } from '../api/forms'
+import { FieldList } from '../components/field-list'
+import { FormActions } from '../components/form-actions'
+import { FormPreview } from '../components/form-preview'
+import { SettingsPanel } from '../components/settings-panel'
+import { FormStatusBadge } from '../components/status-badge'
+import { VersionsDrawer } from '../components/versions-drawer'
+
+const route = getRouteApi('/signed-in/t/$tenantId/forms/$formId')
+
+/** A form's builder: its fields and settings on the left, the live preview on the right. */
+export function FormBuilderPage() {
+  const { t } = useTranslation()
+  const { tenantId, formId } = route.useParams()
+  const loaded = useQuery(formQuery(tenantId, formId))
+  // A new generation remounts the builder on the form as stored (after a restore).
+  const [generation, setGeneration] = useState(0)
+  if (loaded.error) {
+    return (
+      <Alert color="red" role="alert">
+        {loaded.error.message}
+      </Alert>
+    )
+  }
+  if (!loaded.data) return <Loader aria-label={t('app.loading')} />
+  return (
+    <Builder
+      key={`${formId}:${generation}`}
+      tenantId={tenantId}
+      form={loaded.data.form}
+      onReopen={() => setGeneration((n) => n + 1)}
+    />
+  )
+}
+
+const snapshot = (form: BuilderForm) => JSON.stringify(formOut(form))
+
+function Builder({ tenantId, form, onReopen }: { tenantId: string; form: Form; onReopen: () => void }) {
+  const { t, i18n } = useTranslation()
+  const queryClient = useQueryClient()
+  const can = useCan()
+  const [record, setRecord] = useState(form)
+  const [draft, setDraft] = useState(() => builderFormOf(form))
+  const [saved, setSaved] = useState(() => snapshot(draft))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [opened, setOpened] = useState<string[]>([])
+  const [tab, setTab] = useState<string | null>('fields')
+  const [versionsOpened, setVersionsOpened] = useState(false)
+  const dirty = snapshot(draft) !== saved
+
+  const keep = async (changed: Form) => {
+    setRecord(changed)
+    queryClient.setQueryData(formQuery(tenantId, form.id).queryKey, { form: changed })
+    await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'forms', 'list'] })
+  }
+  const save = useMutation({
+    mutationFn: async (publish: boolean) => {
+      const body = formOut(draft)
+      let answer = dirty || !publish ? await updateForm(form.id, body) : { form: record }
+      if (publish) answer = await publishForm(form.id)
+      return answer.form
+    },
+    onSuccess: async (changed, publish) => {
+      // The API normalizes the slug; the builder shows what was stored.
+      const next = { ...draft, slug: changed.slug }
+      setDraft(next)
+      setSaved(snapshot(next))
+      setErrors({})
+      await keep(changed)
+      notifySuccess(
+        t(publish ? 'forms.builder.published' : 'forms.builder.saved', { version: changed.version }),
+      )
+    },
+    onError: (failure) => {
+      const found = saveErrors(failure)
+      setErrors(found)
+      const failing = draft.fields.filter((_, index) => found[`fields.${index}`] !== undefined)
+      if (failing.length > 0) {
+        setTab('fields')
+        setOpened((keys) => [...new Set([...keys, ...failing.map((field) => field.key)])])
+      } else if (Object.keys(found).some((place) => place !== 'form' && place !== 'fields')) {
+        setTab('settings')
+      }
+    },
+  })
+  const editable = can('forms:update')
+  const settingsError = Object.keys(errors).some((place) => !place.startsWith('fields') && place !== 'form')
+
+  return (
+    <Stack>
+      <AnchorLink to="/t/$tenantId/forms" params={{ tenantId }} size="sm">
+        {t('forms.builder.back')}
+      </AnchorLink>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {textIn(draft.title, i18n.language) || t('forms.untitled')}
+          </Title>
+          <Group gap="xs">
+            <FormStatusBadge kind="form" status={record.status} />
+            <Text size="sm">
+              {record.publishedVersion === null
+                ? t('forms.builder.neverPublished')
+                : t('forms.builder.publishedVersion', { version: record.publishedVersion })}
+            </Text>
+            <Text size="sm" fw={600} role="status">
+              {dirty ? t('forms.builder.unsaved') : ''}
+            </Text>
+          </Group>
+        </Stack>
+        <FormActions
+          tenantId={tenantId}
+          form={record}
+          saving={save.isPending ? (save.variables ? 'publish' : 'save') : undefined}
+          onSave={(publish) => save.mutate(publish)}
+          onVersions={() => setVersionsOpened(true)}
+          onChanged={(changed) => void keep(changed)}
+        />
+      </Group>
+      {errors.form && (
+        <Alert color="red" role="alert">
+          {errors.form}
+        </Alert>
+      )}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="fields">
+                {t('forms.builder.fieldsTab', { count: draft.fields.length })}
+              </Tabs.Tab>
+              <Tabs.Tab value="settings" c={settingsError ? 'red.8' : undefined}>
+                {t('forms.builder.settingsTab')}
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="fields" pt="md">
+              <FieldList
+                fields={draft.fields}
+                onChange={(fields) => setDraft({ ...draft, fields })}
+                opened={opened}
+                onOpened={setOpened}
+                errors={errors}
+                readOnly={!editable}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="settings" pt="md">
+              <Fieldset variant="unstyled" disabled={!editable}>
+                <SettingsPanel form={draft} onChange={setDraft} errors={errors} />
+              </Fieldset>
+            </Tabs.Panel>
+          </Tabs>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <FormPreview form={draft} />
+        </Grid.Col>
+      </Grid>
+      <VersionsDrawer
+        tenantId={tenantId}
+        form={record}
+        opened={versionsOpened}
+        canRestore={editable}
+        onClose={() => setVersionsOpened(false)}
+        onRestored={async (restored) => {
+          setVersionsOpened(false)
+          await keep(restored)
+          notifySuccess(t('forms.versions.restored'))
+          onReopen()
+        }}
+      />
+    </Stack>
+  )
+}

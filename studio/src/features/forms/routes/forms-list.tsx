@@ -1,0 +1,149 @@
+import { Alert, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { type FormEvent, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AnchorLink } from '../../../lib/links'
+import { useCan } from '../../auth'
+import { textIn, textsOf } from '../api/definition'
+import { formsQuery } from '../api/forms'
+import { FORM_STATUSES, type FormStatus } from '../api/search'
+import { NewFormDialog } from '../components/new-form-dialog'
+import { FormStatusBadge } from '../components/status-badge'
+
+const route = getRouteApi('/signed-in/t/$tenantId/forms')
+
+/** The tenant's forms: filtered by status and words, in pages (the filters live in the URL). */
+export function FormsListPage() {
+  const { t, i18n } = useTranslation()
+  const { tenantId } = route.useParams()
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+  const can = useCan()
+  const { data, error, isFetching } = useQuery(formsQuery(tenantId, search))
+  const [creating, setCreating] = useState(false)
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
+  const captionId = useId()
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const words = String(new FormData(event.currentTarget).get('search')).trim()
+    void navigate({ search: (previous) => ({ ...previous, search: words || undefined, page: undefined }) })
+  }
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('forms.title')}
+        </Title>
+        {can('forms:create') && <Button onClick={() => setCreating(true)}>{t('forms.new')}</Button>}
+      </Group>
+      <Group align="flex-end" wrap="wrap">
+        <search>
+          <form onSubmit={onSearch}>
+            <Group align="flex-end" gap="xs">
+              <TextInput
+                key={search.search ?? ''}
+                name="search"
+                type="search"
+                label={t('forms.search')}
+                defaultValue={search.search ?? ''}
+              />
+              <Button type="submit" variant="default">
+                {t('forms.searchSubmit')}
+              </Button>
+            </Group>
+          </form>
+        </search>
+        <Select
+          label={t('forms.statusFilter')}
+          clearable
+          placeholder={t('forms.anyStatus')}
+          value={search.status ?? null}
+          data={FORM_STATUSES.map((status) => ({ value: status, label: t(`forms.formStatus.${status}`) }))}
+          onChange={(value) =>
+            navigate({
+              search: (previous) => ({
+                ...previous,
+                status: (value as FormStatus | null) ?? undefined,
+                page: undefined,
+              }),
+            })
+          }
+        />
+      </Group>
+      {error ? (
+        <Alert color="red" role="alert">
+          {error.message}
+        </Alert>
+      ) : data && data.forms.length === 0 ? (
+        <Text>{t('forms.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer
+          minWidth={560}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label={t('forms.title')}
+        >
+          <Table striped aria-describedby={captionId} aria-busy={isFetching}>
+            <Table.Caption id={captionId}>
+              {data ? t('forms.count', { count: data.pagination.total }) : t('app.loading')}
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('forms.columns.title')}</Table.Th>
+                <Table.Th>{t('forms.columns.status')}</Table.Th>
+                <Table.Th>{t('forms.columns.version')}</Table.Th>
+                <Table.Th>{t('forms.columns.updatedAt')}</Table.Th>
+                <Table.Th>{t('forms.columns.responses')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data?.forms.map((form) => {
+                const title = textIn(textsOf(form.title), i18n.language) || form.slug
+                return (
+                  <Table.Tr key={form.id}>
+                    <Table.Td>
+                      <AnchorLink to="/t/$tenantId/forms/$formId" params={{ tenantId, formId: form.id }}>
+                        {title}
+                      </AnchorLink>
+                      <Text size="xs" c="dimmed">
+                        {form.slug}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <FormStatusBadge kind="form" status={form.status} />
+                    </Table.Td>
+                    <Table.Td>{form.publishedVersion ?? '—'}</Table.Td>
+                    <Table.Td>{date.format(new Date(form.updatedAt))}</Table.Td>
+                    <Table.Td>
+                      <AnchorLink
+                        to="/t/$tenantId/forms/$formId/responses"
+                        params={{ tenantId, formId: form.id }}
+                        aria-label={t('forms.responsesOf', { title })}
+                      >
+                        {t('forms.actions.responses')}
+                      </AnchorLink>
+                    </Table.Td>
+                  </Table.Tr>
+                )
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {data && data.pagination.pages > 1 && (
+        <Pagination
+          total={data.pagination.pages}
+          value={data.pagination.page}
+          onChange={(page) => navigate({ search: (previous) => ({ ...previous, page }) })}
+          getControlProps={(control) => ({ 'aria-label': t(`contents.paging.${control}`) })}
+          getItemProps={(page) => ({ 'aria-label': t('contents.paging.page', { page }) })}
+        />
+      )}
+      <NewFormDialog tenantId={tenantId} opened={creating} onClose={() => setCreating(false)} />
+    </Stack>
+  )
+}
