@@ -12,4 +12,9 @@ export const SCREEN_PERMISSIONS = {
   tags: 'content:view',
   customFields: 'content:view',
   team: 'users:view',
+  // Typed collections (issue 19): the schema builder needs the right to change definitions.
+  collections: 'collections:view',
+  newCollection: 'collections:create',
+  collectionSchema: 'collections:update',
+  newEntry: 'collections:create',
 } as const
