@@ -42,7 +42,14 @@ export function CollectionForm({
     if (moved) fields.splice(index + by, 0, moved)
     set({ fields })
   }
-  const keyed = draft.fields.filter((field) => field.key.trim() !== '')
+  // Mantine's selects refuse repeated values: a key typed twice, or as a builtin, is offered once.
+  const builtins = new Set<string>(BUILTIN_SORTS)
+  const keyed = draft.fields.filter(
+    (field, at) =>
+      field.key.trim() !== '' &&
+      !builtins.has(field.key) &&
+      draft.fields.findIndex((other) => other.key === field.key) === at,
+  )
   // A ref may also target the collection being defined.
   const refTargets =
     draft.key.trim() === '' || targets.some((target) => target.value === draft.key.trim())

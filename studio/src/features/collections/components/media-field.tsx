@@ -73,7 +73,11 @@ export function MediaField({
           variant="default"
           size="xs"
           w="fit-content"
-          aria-label={t('collections.media.chooseFor', { field: label })}
+          aria-label={
+            multiple || ids.length === 0
+              ? t('collections.media.chooseFor', { field: label })
+              : t('collections.media.changeFor', { field: label })
+          }
           onClick={() => setPicking(true)}
         >
           {multiple || ids.length === 0 ? t('collections.media.choose') : t('collections.media.change')}
