@@ -22,6 +22,13 @@ import {
   transferSearch,
   VerifyEmailPage,
 } from '../features/auth'
+import {
+  CollectionEditorPage,
+  CollectionsListPage,
+  EntriesListPage,
+  EntryEditorPage,
+  parseEntriesSearch,
+} from '../features/collections'
 import { ContentEditorPage, ContentsListPage, parseContentsSearch } from '../features/contents'
 import { DashboardPage } from '../features/dashboard'
 import {
@@ -231,6 +238,50 @@ const teamRoute = createRoute({
   component: TeamPage,
 })
 
+// Typed collections (issue 19): definitions, then a collection's entries.
+const collectionsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/collections',
+  staticData: { permission: SCREEN_PERMISSIONS.collections },
+  component: CollectionsListPage,
+})
+
+const newCollectionRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/collections/new',
+  staticData: { permission: SCREEN_PERMISSIONS.newCollection },
+  component: CollectionEditorPage,
+})
+
+const collectionSchemaRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/collections/$key/schema',
+  staticData: { permission: SCREEN_PERMISSIONS.collectionSchema },
+  component: CollectionEditorPage,
+})
+
+const entriesRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/collections/$key',
+  staticData: { permission: SCREEN_PERMISSIONS.collections },
+  validateSearch: parseEntriesSearch,
+  component: EntriesListPage,
+})
+
+const newEntryRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/collections/$key/entries/new',
+  staticData: { permission: SCREEN_PERMISSIONS.newEntry },
+  component: EntryEditorPage,
+})
+
+const editEntryRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/collections/$key/entries/$entryId',
+  staticData: { permission: SCREEN_PERMISSIONS.collections },
+  component: EntryEditorPage,
+})
+
 const formsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/forms',
@@ -297,6 +348,12 @@ const routeTree = rootRoute.addChildren([
       tagsRoute,
       customFieldsRoute,
       teamRoute,
+      collectionsRoute,
+      newCollectionRoute,
+      collectionSchemaRoute,
+      entriesRoute,
+      newEntryRoute,
+      editEntryRoute,
       formsRoute,
       formBuilderRoute,
       formResponsesRoute,

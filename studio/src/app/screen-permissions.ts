@@ -19,4 +19,9 @@ export const SCREEN_PERMISSIONS = {
   // Forms (issue 19): the builder and the responses are read with forms:view; changes ask more.
   forms: 'forms:view',
   formResponses: 'forms:view',
+  // Typed collections (issue 19): the schema builder needs the right to change definitions.
+  collections: 'collections:view',
+  newCollection: 'collections:create',
+  collectionSchema: 'collections:update',
+  newEntry: 'collections:create',
 } as const

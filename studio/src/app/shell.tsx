@@ -37,6 +37,7 @@ export function Shell() {
           ['/t/$tenantId/tags', 'taxonomy.nav.tags', SCREEN_PERMISSIONS.tags],
           ['/t/$tenantId/custom-fields', 'taxonomy.nav.customFields', SCREEN_PERMISSIONS.customFields],
           ['/t/$tenantId/team', 'nav.team', SCREEN_PERMISSIONS.team],
+          ['/t/$tenantId/collections', 'collections.nav', SCREEN_PERMISSIONS.collections],
           ['/t/$tenantId/forms', 'forms.nav', SCREEN_PERMISSIONS.forms],
           ['/t/$tenantId/api-tokens', 'tokens.nav', SCREEN_PERMISSIONS.apiTokens],
           ['/t/$tenantId/webhooks', 'webhooks.nav', SCREEN_PERMISSIONS.webhooks],

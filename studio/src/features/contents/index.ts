@@ -1,9 +1,17 @@
 /** Contents: the list and the editor (Lexical, loaded with its screen). */
 import { lazyRouteComponent } from '@tanstack/react-router'
+import { lazy } from 'react'
 
 export { type ContentsSearch, parseContentsSearch } from './api/search'
 export const ContentsListPage = lazyRouteComponent(() => import('./routes/contents-list'), 'ContentsListPage')
 export const ContentEditorPage = lazyRouteComponent(
   () => import('./routes/content-editor'),
   'ContentEditorPage',
+)
+
+// The media picker and one item's query, for other screens that pick media (collection entries).
+export { oneMediaQuery, type PickerMedia } from './api/contents'
+/** The media picker dialog, loaded when first shown (it is not part of the first screen). */
+export const MediaPicker = lazy(() =>
+  import('./components/media-picker').then((module) => ({ default: module.MediaPicker })),
 )

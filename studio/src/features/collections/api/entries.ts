@@ -1,0 +1,69 @@
+import { type AnswerOf, type BodyOf, type QueryOf, unwrap } from '@folio/client'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { folio } from '../../../app/api'
+
+export type Entry = AnswerOf<'getCollectionEntry'>['entry']
+export type EntryStatus = NonNullable<BodyOf<'createCollectionEntry'>['status']>
+export const ENTRY_STATUSES: readonly EntryStatus[] = ['draft', 'published', 'archived']
+/** Entries per page of the list. */
+export const ENTRIES_PAGE_SIZE = 20
+
+/** The entries list's state in the URL: status, search, page and sort (`-field` descending). */
+export interface EntriesSearch {
+  status?: EntryStatus
+  q?: string
+  page?: number
+  sort?: string
+}
+
+/** The list's search from the URL, dropping what is not one of its values. */
+export function parseEntriesSearch(search: Record<string, unknown>): EntriesSearch {
+  const status = ENTRY_STATUSES.find((candidate) => candidate === search.status)
+  const page = Number(search.page)
+  return {
+    ...(status === undefined ? {} : { status }),
+    ...(typeof search.q === 'string' && search.q !== '' ? { q: search.q } : {}),
+    ...(Number.isInteger(page) && page > 1 ? { page } : {}),
+    ...(typeof search.sort === 'string' && search.sort !== '' ? { sort: search.sort } : {}),
+  }
+}
+
+export const entriesQuery = (tenantId: string, key: string, search: EntriesSearch & { limit?: number }) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'collections', 'entries', key, search],
+    queryFn: () => {
+      const query: QueryOf<'listCollectionEntries'> = { limit: search.limit ?? ENTRIES_PAGE_SIZE }
+      if (search.status) query.status = search.status
+      if (search.q) query.q = search.q
+      if (search.page) query.page = search.page
+      if (search.sort) query.sort = search.sort
+      return unwrap(folio.GET('/api/collections/{key}/entries', { params: { path: { key }, query } }))
+    },
+    placeholderData: keepPreviousData,
+  })
+
+export const entryQuery = (tenantId: string, key: string, id: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'collections', 'entry', key, id],
+    queryFn: async () =>
+      (await unwrap(folio.GET('/api/collections/{key}/entries/{id}', { params: { path: { key, id } } })))
+        .entry,
+  })
+
+export function createEntry(key: string, body: BodyOf<'createCollectionEntry'>) {
+  return unwrap(folio.POST('/api/collections/{key}/entries', { params: { path: { key } }, body }))
+}
+
+export function updateEntry(key: string, id: string, body: BodyOf<'updateCollectionEntry'>) {
+  return unwrap(folio.PUT('/api/collections/{key}/entries/{id}', { params: { path: { key, id } }, body }))
+}
+
+export function deleteEntry(key: string, id: string) {
+  return unwrap(folio.DELETE('/api/collections/{key}/entries/{id}', { params: { path: { key, id } } }))
+}
+
+/** An entry's name in lists and pickers: its slug field's value, else its slug. */
+export function entryTitle(entry: Entry, slugField: string | null): string {
+  const value = slugField === null ? undefined : entry.data[slugField]
+  return typeof value === 'string' && value !== '' ? value : entry.slug
+}
