@@ -3,10 +3,15 @@ import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { mailArriving } from './auth-fixtures.js'
-import { describeInBrowser } from './browser.js'
 import { createContent } from './content-fixtures.js'
 import { call, type SeededMember, seedMember, seedTenant } from './helpers.js'
-import { expectAccessible, noNotifications, useStudioServer, WAIT } from './studio-fixtures.js'
+import {
+  describeStudioJourney,
+  expectAccessible,
+  noNotifications,
+  useStudioServer,
+  WAIT,
+} from './studio-fixtures.js'
 import { startReceiver, verified } from './webhook-fixtures.js'
 
 // Studio's tenant administration (issue 19): API tokens, webhooks and tenant settings, each driven
@@ -77,7 +82,7 @@ function pageWidth(page: Page): Promise<number> {
   return page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)
 }
 
-describeInBrowser('Studio tenant administration in Chromium', () => {
+describeStudioJourney('Studio tenant administration in Chromium', () => {
   it('creates an API token that works against the API, shown once, and revokes it', async () => {
     const owner = await seedTenant(studio.ctx.db)
     await createContent(studio.ctx, owner.token, { title: 'Readable by the token', status: 'published' })

@@ -1,9 +1,14 @@
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
-import { describeInBrowser } from './browser.js'
 import { call, type SeededMember, seedTenant } from './helpers.js'
 import { jpegBytes } from './media-fixtures.js'
-import { expectAccessible, noNotifications, useStudioServer, WAIT } from './studio-fixtures.js'
+import {
+  describeStudioJourney,
+  expectAccessible,
+  noNotifications,
+  useStudioServer,
+  WAIT,
+} from './studio-fixtures.js'
 
 // Typed collections in Studio (issue 19): a schema with a ref to a second collection and a media
 // field, entries (one with an uploaded image) published, then read through the public route.
@@ -47,7 +52,7 @@ async function fillField(page: Page, index: number, spec: FieldSpec) {
   }
 }
 
-describeInBrowser('Studio collections in Chromium', () => {
+describeStudioJourney('Studio collections in Chromium', () => {
   it('defines collections, adds and publishes entries, and serves them publicly', async () => {
     const context = await studio.browser.newContext({
       locale: 'en-US',

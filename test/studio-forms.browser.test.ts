@@ -4,9 +4,14 @@ import type { AddressInfo } from 'node:net'
 import { extname } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeInBrowser } from './browser.js'
 import { call, type SeededMember, seedMember, seedTenant } from './helpers.js'
-import { expectAccessible, noNotifications, useStudioServer, WAIT } from './studio-fixtures.js'
+import {
+  describeStudioJourney,
+  expectAccessible,
+  noNotifications,
+  useStudioServer,
+  WAIT,
+} from './studio-fixtures.js'
 
 // Studio's forms (issue 19): a form built in the builder with several field types, a problem the
 // API names shown at its field, published with browser submission; submitted by the website example
@@ -77,7 +82,7 @@ async function addField(page: Page, type: string, position: number) {
   return panel
 }
 
-describeInBrowser('Studio forms in Chromium', () => {
+describeStudioJourney('Studio forms in Chromium', () => {
   it('builds and publishes a form, takes a browser submission from another origin, and manages the response', async () => {
     const context = await studio.browser.newContext({
       locale: 'en-US',
