@@ -98,7 +98,8 @@ describeStudioJourney('Studio team and roles in Chromium', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click()
     await signIn(page, invitee, 'nina-writes')
 
-    // The editor's Studio: the writing screens, no team entry, no activity log on the dashboard.
+    // The editor's Studio: the writing screens and the settings to read, no team, tokens or webhooks,
+    // no activity log on the dashboard.
     await page.getByRole('heading', { name: tenantName }).waitFor(WAIT)
     await page.getByRole('heading', { name: 'Quota' }).waitFor(WAIT)
     const navigation = page.getByRole('navigation', { name: 'Tenant' })
@@ -109,6 +110,9 @@ describeStudioJourney('Studio team and roles in Chromium', () => {
       'Categories',
       'Tags',
       'Custom fields',
+      'Collections',
+      'Forms',
+      'Settings',
     ])
     expect(await page.getByRole('heading', { name: 'Recent activities' }).count()).toBe(0)
     await expectAccessible(page, 'dashboard of an editor')
