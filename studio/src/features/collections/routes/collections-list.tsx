@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { AnchorLink, ButtonLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
@@ -14,7 +15,6 @@ import {
   pathErrors,
   updateCollection,
 } from '../api/collections'
-import { ConfirmDialog } from '../components/confirm-dialog'
 
 const route = getRouteApi('/signed-in/t/$tenantId/collections')
 

@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useParams } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { AnchorLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
 import { type CollectionBody, collectionQuery, localized, pathErrors } from '../api/collections'
 import { createEntry, deleteEntry, type Entry, entryQuery, entryTitle, updateEntry } from '../api/entries'
-import { ConfirmDialog } from '../components/confirm-dialog'
 import { type EntryDraft, EntryForm } from '../components/entry-form'
 
 const draftOf = (entry: Entry): EntryDraft => ({

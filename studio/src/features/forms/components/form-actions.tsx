@@ -4,13 +4,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { fieldErrors } from '../../../lib/errors'
 import { ButtonLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
 import { textIn, textsOf } from '../api/definition'
 import { archiveForm, duplicateForm, type Form } from '../api/forms'
-import { ConfirmDialog } from './confirm-dialog'
 
 /**
  * The builder's actions: save and publish (the draft, through `onSave`), then in a menu archive,
@@ -127,7 +127,6 @@ export function FormActions({
         opened={dialog === 'archive'}
         title={t('forms.actions.archiveTitle', { title })}
         confirmLabel={t('forms.actions.archive')}
-        danger
         pending={archive.isPending}
         error={archive.error ? fieldErrors(archive.error).form : undefined}
         onConfirm={() => archive.mutate()}

@@ -2,9 +2,9 @@ import { Alert, Button, Drawer, Loader, Table, Text } from '@mantine/core'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { fieldErrors } from '../../../lib/errors'
 import { type Form, type FormVersion, formVersionsQuery, restoreFormVersion } from '../api/forms'
-import { ConfirmDialog } from './confirm-dialog'
 
 /**
  * The form's published versions in a drawer (newest first, with their fields), each restorable
@@ -98,6 +98,7 @@ export function VersionsDrawer({
         opened={chosen !== undefined}
         title={t('forms.versions.confirmTitle', { version: chosen?.version })}
         confirmLabel={t('forms.versions.restore')}
+        danger={false}
         pending={restore.isPending}
         error={restore.error ? fieldErrors(restore.error).form : undefined}
         onConfirm={() => chosen && restore.mutate(chosen.version)}

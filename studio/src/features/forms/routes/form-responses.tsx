@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { fieldErrors } from '../../../lib/errors'
 import { AnchorLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
@@ -19,7 +20,6 @@ import {
   setResponseStatus,
 } from '../api/forms'
 import { RESPONSE_STATUSES, type ResponsesSearch } from '../api/search'
-import { ConfirmDialog } from '../components/confirm-dialog'
 import type { ResponseAction } from '../components/response-actions'
 import { ResponseDrawer } from '../components/response-drawer'
 import { type AnswerColumn, ResponsesTable } from '../components/responses-table'
@@ -189,7 +189,6 @@ export function FormResponsesPage() {
         opened={purging !== undefined}
         title={t('forms.responses.purgeTitle')}
         confirmLabel={t('forms.responses.purge')}
-        danger
         pending={change.isPending}
         error={change.error ? fieldErrors(change.error).form : undefined}
         onConfirm={() => purging && change.mutate({ response: purging, action: { kind: 'purge' } })}

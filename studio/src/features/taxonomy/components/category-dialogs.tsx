@@ -2,11 +2,11 @@ import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput }
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
 import { createCategory, deleteCategory, mergeCategories, updateCategory } from '../api/categories'
 import { type CategoryNode, flatten, subtreeIds } from '../api/tree'
-import { ConfirmDialog } from './confirm-dialog'
 
 /** The Select value that stands for "no parent" (ids are 24 hex characters, so never this). */
 const TOP_LEVEL = 'top'

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
 import {
@@ -15,7 +16,6 @@ import {
   fieldDefinitionsQuery,
   updateDefinition,
 } from '../api/custom-fields'
-import { ConfirmDialog } from '../components/confirm-dialog'
 import { DefinitionForm } from '../components/definition-form'
 
 const route = getRouteApi('/signed-in/t/$tenantId/custom-fields')

@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
 import { createTag, deleteTag, renameTag, type Tag, tagsQuery } from '../api/tags'
-import { ConfirmDialog } from '../components/confirm-dialog'
 
 const route = getRouteApi('/signed-in/t/$tenantId/tags')
 

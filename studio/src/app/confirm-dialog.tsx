@@ -2,12 +2,19 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
-/** A question before a destructive action, with the error of a failed attempt shown in it. */
+/**
+ * Asks before an action that cannot be undone (or that overwrites): the question, what the action
+ * will do, and the error of a failed attempt, shown here where it happened. `onConfirm` runs the
+ * action. `opened` defaults to true for callers that mount the dialog only while it is open;
+ * `danger` (default true) paints the confirm button red.
+ */
 export function ConfirmDialog(props: {
+  opened?: boolean
   title: string
   children: ReactNode
   confirmLabel: string
   pending: boolean
+  danger?: boolean
   error?: string | undefined
   onConfirm: () => void
   onClose: () => void
@@ -15,7 +22,7 @@ export function ConfirmDialog(props: {
   const { t } = useTranslation()
   return (
     <Modal
-      opened
+      opened={props.opened ?? true}
       onClose={props.onClose}
       title={props.title}
       closeButtonProps={{ 'aria-label': t('app.close') }}
@@ -29,9 +36,13 @@ export function ConfirmDialog(props: {
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
-            {t('collections.cancel')}
+            {t('app.cancel')}
           </Button>
-          <Button color="red.8" loading={props.pending} onClick={props.onConfirm}>
+          <Button
+            color={(props.danger ?? true) ? 'red.8' : undefined}
+            loading={props.pending}
+            onClick={props.onConfirm}
+          >
             {props.confirmLabel}
           </Button>
         </Group>
