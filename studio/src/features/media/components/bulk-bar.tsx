@@ -14,11 +14,16 @@ export function BulkBar({
   ids,
   onClear,
   onDeleted,
+  mayTag,
+  mayDelete,
 }: {
   tenantId: string
   ids: string[]
   onClear: () => void
   onDeleted: (ids: string[]) => void
+  /** The member's rights (`media:update`, `media:delete`): the bar offers only these. */
+  mayTag: boolean
+  mayDelete: boolean
 }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
@@ -54,21 +59,32 @@ export function BulkBar({
           </Button>
         </Group>
         <Group align="flex-end" gap="xs">
-          <TagsInput
-            flex={1}
-            miw={200}
-            size="xs"
-            label={t('media.bulk.tags')}
-            value={tags}
-            onChange={setTags}
-            error={tag.error?.message}
-          />
-          <Button size="xs" disabled={tags.length === 0} loading={tag.isPending} onClick={() => tag.mutate()}>
-            {t('media.bulk.addTags')}
-          </Button>
-          <Button size="xs" color="red.8" onClick={() => setConfirming(true)}>
-            {t('media.bulk.delete')}
-          </Button>
+          {mayTag && (
+            <>
+              <TagsInput
+                flex={1}
+                miw={200}
+                size="xs"
+                label={t('media.bulk.tags')}
+                value={tags}
+                onChange={setTags}
+                error={tag.error?.message}
+              />
+              <Button
+                size="xs"
+                disabled={tags.length === 0}
+                loading={tag.isPending}
+                onClick={() => tag.mutate()}
+              >
+                {t('media.bulk.addTags')}
+              </Button>
+            </>
+          )}
+          {mayDelete && (
+            <Button size="xs" color="red.8" onClick={() => setConfirming(true)}>
+              {t('media.bulk.delete')}
+            </Button>
+          )}
         </Group>
       </Stack>
       <Modal

@@ -16,12 +16,16 @@ export function MediaCard({
   selected,
   onSelect,
   onDetails,
+  mayEdit,
 }: {
   tenantId: string
   media: Media
   selected: boolean
-  onSelect: (on: boolean) => void
+  /** Ticks it for bulk actions; absent when the member may take none. */
+  onSelect?: ((on: boolean) => void) | undefined
   onDetails: () => void
+  /** `media:update`: the alternative text is edited in place, or only shown. */
+  mayEdit: boolean
 }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
@@ -56,11 +60,13 @@ export function MediaCard({
         )}
       </Card.Section>
       <Group gap="xs" mt="xs" wrap="nowrap">
-        <Checkbox
-          checked={selected}
-          onChange={(event) => onSelect(event.currentTarget.checked)}
-          aria-label={t('media.selectOf', { name })}
-        />
+        {onSelect && (
+          <Checkbox
+            checked={selected}
+            onChange={(event) => onSelect(event.currentTarget.checked)}
+            aria-label={t('media.selectOf', { name })}
+          />
+        )}
         <Text size="sm" fw={600} truncate="end" title={name} flex={1}>
           {name}
         </Text>
@@ -68,28 +74,34 @@ export function MediaCard({
           {t('media.details')}
         </Button>
       </Group>
-      <form onSubmit={submit}>
-        <Group align="flex-end" gap="xs" wrap="nowrap" mt="xs">
-          <TextInput
-            name="altText"
-            size="xs"
-            flex={1}
-            label={t('media.altText')}
-            aria-label={t('media.altTextOf', { name })}
-            defaultValue={media.altText ?? ''}
-            error={error}
-          />
-          <Button
-            type="submit"
-            size="xs"
-            variant="default"
-            loading={mutation.isPending}
-            aria-label={t('media.saveAltOf', { name })}
-          >
-            {t('media.save')}
-          </Button>
-        </Group>
-      </form>
+      {!mayEdit ? (
+        <Text size="xs" c="dimmed" mt="xs">
+          {t('media.altText')}: {media.altText || '—'}
+        </Text>
+      ) : (
+        <form onSubmit={submit}>
+          <Group align="flex-end" gap="xs" wrap="nowrap" mt="xs">
+            <TextInput
+              name="altText"
+              size="xs"
+              flex={1}
+              label={t('media.altText')}
+              aria-label={t('media.altTextOf', { name })}
+              defaultValue={media.altText ?? ''}
+              error={error}
+            />
+            <Button
+              type="submit"
+              size="xs"
+              variant="default"
+              loading={mutation.isPending}
+              aria-label={t('media.saveAltOf', { name })}
+            >
+              {t('media.save')}
+            </Button>
+          </Group>
+        </form>
+      )}
     </Card>
   )
 }

@@ -30,10 +30,13 @@ export function MediaDetailsModal({
   tenantId,
   media,
   onClose,
+  mayEdit,
 }: {
   tenantId: string
   media: Media | undefined
   onClose: () => void
+  /** `media:update`: the details are a form, or read-only. */
+  mayEdit: boolean
 }) {
   const { t } = useTranslation()
   return (
@@ -44,12 +47,24 @@ export function MediaDetailsModal({
       closeButtonProps={{ 'aria-label': t('app.close') }}
       size="lg"
     >
-      {media && <DetailsBody key={media.id} tenantId={tenantId} media={media} onSaved={onClose} />}
+      {media && (
+        <DetailsBody key={media.id} tenantId={tenantId} media={media} onSaved={onClose} mayEdit={mayEdit} />
+      )}
     </Modal>
   )
 }
 
-function DetailsBody({ tenantId, media, onSaved }: { tenantId: string; media: Media; onSaved: () => void }) {
+function DetailsBody({
+  tenantId,
+  media,
+  onSaved,
+  mayEdit,
+}: {
+  tenantId: string
+  media: Media
+  onSaved: () => void
+  mayEdit: boolean
+}) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [tags, setTags] = useState<string[]>(media.tags)
@@ -83,12 +98,14 @@ function DetailsBody({ tenantId, media, onSaved }: { tenantId: string; media: Me
             name="title"
             label={t('media.titleField')}
             defaultValue={media.title ?? ''}
+            readOnly={!mayEdit}
             error={errors.title}
           />
           <TextInput
             name="altText"
             label={t('media.altText')}
             defaultValue={media.altText ?? ''}
+            readOnly={!mayEdit}
             error={errors.altText}
           />
           <Textarea
@@ -97,6 +114,7 @@ function DetailsBody({ tenantId, media, onSaved }: { tenantId: string; media: Me
             autosize
             minRows={2}
             defaultValue={media.caption ?? ''}
+            readOnly={!mayEdit}
             error={errors.caption}
           />
           <TagsInput
@@ -104,8 +122,9 @@ function DetailsBody({ tenantId, media, onSaved }: { tenantId: string; media: Me
             description={t('media.tagsHint')}
             value={tags}
             onChange={setTags}
+            readOnly={!mayEdit}
             error={errors.tags}
-            clearable
+            clearable={mayEdit}
             clearButtonProps={{ 'aria-label': t('media.clearTags') }}
           />
           {errors.form && (
@@ -113,11 +132,13 @@ function DetailsBody({ tenantId, media, onSaved }: { tenantId: string; media: Me
               {errors.form}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              {t('media.saveDetails')}
-            </Button>
-          </Group>
+          {mayEdit && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending}>
+                {t('media.saveDetails')}
+              </Button>
+            </Group>
+          )}
         </Stack>
       </form>
       <section aria-labelledby="media-usage-title">

@@ -15,8 +15,9 @@ export function MediaTable({
   media: Media[]
   selection: ReadonlySet<string>
   pageSelection: 'all' | 'some' | 'none'
-  onSelect: (id: string, on: boolean) => void
-  onSelectPage: (on: boolean) => void
+  /** Tick items for bulk actions; absent (no boxes) when the member may take none. */
+  onSelect?: ((id: string, on: boolean) => void) | undefined
+  onSelectPage?: ((on: boolean) => void) | undefined
   onDetails: (media: Media) => void
 }) {
   const { t } = useTranslation()
@@ -25,14 +26,16 @@ export function MediaTable({
       <Table verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                checked={pageSelection === 'all'}
-                indeterminate={pageSelection === 'some'}
-                onChange={(event) => onSelectPage(event.currentTarget.checked)}
-                aria-label={t('media.selectPage')}
-              />
-            </Table.Th>
+            {onSelect && onSelectPage && (
+              <Table.Th w={40}>
+                <Checkbox
+                  checked={pageSelection === 'all'}
+                  indeterminate={pageSelection === 'some'}
+                  onChange={(event) => onSelectPage(event.currentTarget.checked)}
+                  aria-label={t('media.selectPage')}
+                />
+              </Table.Th>
+            )}
             <Table.Th w={64}>
               <VisuallyHidden>{t('media.preview')}</VisuallyHidden>
             </Table.Th>
@@ -49,13 +52,15 @@ export function MediaTable({
             const name = mediaName(item)
             return (
               <Table.Tr key={item.id}>
-                <Table.Td>
-                  <Checkbox
-                    checked={selection.has(item.id)}
-                    onChange={(event) => onSelect(item.id, event.currentTarget.checked)}
-                    aria-label={t('media.selectOf', { name })}
-                  />
-                </Table.Td>
+                {onSelect && (
+                  <Table.Td>
+                    <Checkbox
+                      checked={selection.has(item.id)}
+                      onChange={(event) => onSelect(item.id, event.currentTarget.checked)}
+                      aria-label={t('media.selectOf', { name })}
+                    />
+                  </Table.Td>
+                )}
                 <Table.Td>
                   {item.mimeType?.startsWith('image/') ? (
                     <Image

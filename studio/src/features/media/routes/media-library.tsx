@@ -15,6 +15,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useCan } from '../../auth'
 import { type Media, mediaQuery, uploadMedia } from '../api/media'
 import { pageState, toggled, without, withPage } from '../api/selection'
 import { BulkBar } from '../components/bulk-bar'
@@ -48,6 +49,11 @@ export function MediaLibraryPage() {
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set())
   const [details, setDetails] = useState<Media | undefined>()
   const pageIds = data?.media.map((media) => media.id) ?? []
+  const can = useCan()
+  const mayEdit = can('media:update')
+  const mayDelete = can('media:delete')
+  // Ticking is for the bulk actions: without the right to any of them there is nothing to tick.
+  const selectable = mayEdit || mayDelete
 
   const change = (id: number, patch: Partial<Upload>) =>
     setUploads((list) => list.map((upload) => (upload.id === id ? { ...upload, ...patch } : upload)))
@@ -83,16 +89,18 @@ export function MediaLibraryPage() {
           ]}
         />
       </Group>
-      <Dropzone onDrop={onDrop} multiple aria-label={t('media.dropLabel')}>
-        <Group justify="center" mih={100} style={{ pointerEvents: 'none' }}>
-          <div>
-            <Text size="lg">{t('media.drop')}</Text>
-            <Text size="sm" c="dimmed">
-              {t('media.dropHint')}
-            </Text>
-          </div>
-        </Group>
-      </Dropzone>
+      {can('media:create') && (
+        <Dropzone onDrop={onDrop} multiple aria-label={t('media.dropLabel')}>
+          <Group justify="center" mih={100} style={{ pointerEvents: 'none' }}>
+            <div>
+              <Text size="lg">{t('media.drop')}</Text>
+              <Text size="sm" c="dimmed">
+                {t('media.dropHint')}
+              </Text>
+            </div>
+          </Group>
+        </Dropzone>
+      )}
       {uploads.length > 0 && (
         <Stack gap="xs" aria-live="polite">
           {uploads.map((upload) => (
@@ -115,6 +123,8 @@ export function MediaLibraryPage() {
           ids={[...selection]}
           onClear={() => setSelection(new Set())}
           onDeleted={(ids) => setSelection((current) => without(current, ids))}
+          mayTag={mayEdit}
+          mayDelete={mayDelete}
         />
       )}
       {error ? (
@@ -128,8 +138,10 @@ export function MediaLibraryPage() {
           media={data?.media ?? []}
           selection={selection}
           pageSelection={pageState(selection, pageIds)}
-          onSelect={(id, on) => setSelection((current) => toggled(current, id, on))}
-          onSelectPage={(on) => setSelection((current) => withPage(current, pageIds, on))}
+          onSelect={selectable ? (id, on) => setSelection((current) => toggled(current, id, on)) : undefined}
+          onSelectPage={
+            selectable ? (on) => setSelection((current) => withPage(current, pageIds, on)) : undefined
+          }
           onDetails={setDetails}
         />
       ) : (
@@ -145,8 +157,11 @@ export function MediaLibraryPage() {
               tenantId={tenantId}
               media={media}
               selected={selection.has(media.id)}
-              onSelect={(on) => setSelection((current) => toggled(current, media.id, on))}
+              onSelect={
+                selectable ? (on) => setSelection((current) => toggled(current, media.id, on)) : undefined
+              }
               onDetails={() => setDetails(media)}
+              mayEdit={mayEdit}
             />
           ))}
         </SimpleGrid>
@@ -160,7 +175,12 @@ export function MediaLibraryPage() {
           getItemProps={(item) => ({ 'aria-label': t('contents.paging.page', { page: item }) })}
         />
       )}
-      <MediaDetailsModal tenantId={tenantId} media={details} onClose={() => setDetails(undefined)} />
+      <MediaDetailsModal
+        tenantId={tenantId}
+        media={details}
+        onClose={() => setDetails(undefined)}
+        mayEdit={mayEdit}
+      />
     </Stack>
   )
 }

@@ -13,6 +13,9 @@ export interface RowActions {
   setDragging: (id: string | null) => void
   accepts: (id: string, parentId: string) => boolean
   onDrop: (id: string, parentId: string) => void
+  /** The member's rights (`categories:update`, `categories:delete`): rows offer only these. */
+  mayUpdate: boolean
+  mayDelete: boolean
 }
 
 /**
@@ -35,6 +38,7 @@ export function CategoryRow({
   const [over, setOver] = useState(false)
   const name = node.name
   const accepting = actions.dragging !== null && actions.accepts(actions.dragging, node.id)
+  const { mayUpdate, mayDelete } = actions
 
   const onDragStart = (event: DragEvent) => {
     event.stopPropagation()
@@ -63,16 +67,16 @@ export function CategoryRow({
         wrap="nowrap"
         py={4}
         px="xs"
-        draggable
+        draggable={mayUpdate}
         onDragStart={onDragStart}
         onDragEnd={() => actions.setDragging(null)}
         onDragOver={onDragOver}
         onDragLeave={() => setOver(false)}
         onDrop={onDrop}
         bd={over ? '2px dashed var(--mantine-primary-color-filled)' : '2px solid transparent'}
-        style={{ borderRadius: 'var(--mantine-radius-sm)', cursor: 'grab' }}
+        style={{ borderRadius: 'var(--mantine-radius-sm)', cursor: mayUpdate ? 'grab' : undefined }}
       >
-        <IconGripVertical size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
+        {mayUpdate && <IconGripVertical size={16} aria-hidden="true" style={{ flexShrink: 0 }} />}
         <Box flex={1} miw={0}>
           <Text fw={600} truncate="end">
             {name}
@@ -81,43 +85,55 @@ export function CategoryRow({
             {node.description === '' ? node.slug : `${node.slug} · ${node.description}`}
           </Text>
         </Box>
-        <ActionIcon
-          variant="subtle"
-          aria-label={t('taxonomy.categories.up', { name })}
-          disabled={index === 0}
-          onClick={() => actions.onReorder(node, -1)}
-        >
-          <IconArrowUp size={16} aria-hidden="true" />
-        </ActionIcon>
-        <ActionIcon
-          variant="subtle"
-          aria-label={t('taxonomy.categories.down', { name })}
-          disabled={index === count - 1}
-          onClick={() => actions.onReorder(node, 1)}
-        >
-          <IconArrowDown size={16} aria-hidden="true" />
-        </ActionIcon>
-        <Menu position="bottom-end">
-          <Menu.Target>
-            <ActionIcon variant="subtle" aria-label={t('taxonomy.categories.actions', { name })}>
-              <IconDots size={16} aria-hidden="true" />
+        {mayUpdate && (
+          <>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('taxonomy.categories.up', { name })}
+              disabled={index === 0}
+              onClick={() => actions.onReorder(node, -1)}
+            >
+              <IconArrowUp size={16} aria-hidden="true" />
             </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => actions.onAction('edit', node)}>
-              {t('taxonomy.categories.edit')}
-            </Menu.Item>
-            <Menu.Item onClick={() => actions.onAction('move', node)}>
-              {t('taxonomy.categories.move')}
-            </Menu.Item>
-            <Menu.Item onClick={() => actions.onAction('merge', node)}>
-              {t('taxonomy.categories.merge')}
-            </Menu.Item>
-            <Menu.Item color="red.8" onClick={() => actions.onAction('delete', node)}>
-              {t('taxonomy.delete')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('taxonomy.categories.down', { name })}
+              disabled={index === count - 1}
+              onClick={() => actions.onReorder(node, 1)}
+            >
+              <IconArrowDown size={16} aria-hidden="true" />
+            </ActionIcon>
+          </>
+        )}
+        {(mayUpdate || mayDelete) && (
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <ActionIcon variant="subtle" aria-label={t('taxonomy.categories.actions', { name })}>
+                <IconDots size={16} aria-hidden="true" />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {mayUpdate && (
+                <>
+                  <Menu.Item onClick={() => actions.onAction('edit', node)}>
+                    {t('taxonomy.categories.edit')}
+                  </Menu.Item>
+                  <Menu.Item onClick={() => actions.onAction('move', node)}>
+                    {t('taxonomy.categories.move')}
+                  </Menu.Item>
+                  <Menu.Item onClick={() => actions.onAction('merge', node)}>
+                    {t('taxonomy.categories.merge')}
+                  </Menu.Item>
+                </>
+              )}
+              {mayDelete && (
+                <Menu.Item color="red.8" onClick={() => actions.onAction('delete', node)}>
+                  {t('taxonomy.delete')}
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </Group>
       {node.children.length > 0 && <CategoryList nodes={node.children} actions={actions} nested />}
     </li>

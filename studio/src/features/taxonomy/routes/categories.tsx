@@ -4,6 +4,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { type DragEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { notifySuccess } from '../../../lib/notify'
+import { useCan } from '../../auth'
 import { categoryTreeQuery, updateCategory } from '../api/categories'
 import { type CategoryNode, canMoveTo, reorderMoves } from '../api/tree'
 import { type CategoryDialog, CategoryDialogs } from '../components/category-dialogs'
@@ -23,6 +24,7 @@ export function CategoriesPage() {
   const [dialog, setDialog] = useState<CategoryDialog>(null)
   const [dragging, setDragging] = useState<string | null>(null)
   const [moveError, setMoveError] = useState<string | undefined>()
+  const can = useCan()
 
   // Drops and arrows write positions or parents; the tree is read again after each.
   const write = useMutation({
@@ -44,6 +46,8 @@ export function CategoriesPage() {
     setDragging,
     accepts: (id, parentId) => tree !== undefined && canMoveTo(tree, id, parentId),
     onDrop: (id, parentId) => write.mutate([{ id, parentId }]),
+    mayUpdate: can('categories:update'),
+    mayDelete: can('categories:delete'),
   }
   const rootAccepts = dragging !== null && tree !== undefined && canMoveTo(tree, dragging, null)
   const onRootDrop = (event: DragEvent) => {
@@ -58,11 +62,15 @@ export function CategoriesPage() {
         <Title order={1} size="h2">
           {t('taxonomy.categories.title')}
         </Title>
-        <Button onClick={() => setDialog({ kind: 'create' })}>{t('taxonomy.categories.new')}</Button>
+        {can('categories:create') && (
+          <Button onClick={() => setDialog({ kind: 'create' })}>{t('taxonomy.categories.new')}</Button>
+        )}
       </Group>
-      <Text size="sm" c="dimmed">
-        {t('taxonomy.categories.hint')}
-      </Text>
+      {can('categories:update') && (
+        <Text size="sm" c="dimmed">
+          {t('taxonomy.categories.hint')}
+        </Text>
+      )}
       {moveError && (
         <Alert
           color="red"

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
+import { useCan } from '../../auth'
 import {
   createDefinition,
   type DefinitionDraft,
@@ -29,6 +30,10 @@ export function CustomFieldsPage() {
   const [editing, setEditing] = useState<FieldDefinition | 'new' | null>(null)
   const [deleting, setDeleting] = useState<FieldDefinition | null>(null)
   const [errors, setErrors] = useState<FieldErrors>({})
+  const can = useCan()
+  // Definitions are read with contents and changed with the taxonomy's rights (the API's rule).
+  const mayUpdate = can('categories:update')
+  const mayDelete = can('categories:delete')
 
   const close = () => {
     setEditing(null)
@@ -64,7 +69,9 @@ export function CustomFieldsPage() {
         <Title order={1} size="h2">
           {t('taxonomy.fields.title')}
         </Title>
-        <Button onClick={() => setEditing('new')}>{t('taxonomy.fields.new')}</Button>
+        {can('categories:create') && (
+          <Button onClick={() => setEditing('new')}>{t('taxonomy.fields.new')}</Button>
+        )}
       </Group>
       {error ? (
         <Alert color="red" role="alert">
@@ -89,7 +96,7 @@ export function CustomFieldsPage() {
                 <Table.Th>{t('taxonomy.fields.required')}</Table.Th>
                 <Table.Th>{t('taxonomy.fields.public')}</Table.Th>
                 <Table.Th>{t('taxonomy.fields.searchable')}</Table.Th>
-                <Table.Th>{t('taxonomy.actions')}</Table.Th>
+                {(mayUpdate || mayDelete) && <Table.Th>{t('taxonomy.actions')}</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -107,27 +114,33 @@ export function CustomFieldsPage() {
                   <Table.Td>{yes(definition.required)}</Table.Td>
                   <Table.Td>{yes(definition.public)}</Table.Td>
                   <Table.Td>{yes(definition.searchable)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={t('taxonomy.editOf', { name: definition.label })}
-                        onClick={() => setEditing(definition)}
-                      >
-                        {t('taxonomy.edit')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        c="red.8"
-                        aria-label={t('taxonomy.deleteOf', { name: definition.label })}
-                        onClick={() => setDeleting(definition)}
-                      >
-                        {t('taxonomy.delete')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
+                  {(mayUpdate || mayDelete) && (
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {mayUpdate && (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            aria-label={t('taxonomy.editOf', { name: definition.label })}
+                            onClick={() => setEditing(definition)}
+                          >
+                            {t('taxonomy.edit')}
+                          </Button>
+                        )}
+                        {mayDelete && (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            c="red.8"
+                            aria-label={t('taxonomy.deleteOf', { name: definition.label })}
+                            onClick={() => setDeleting(definition)}
+                          >
+                            {t('taxonomy.delete')}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>

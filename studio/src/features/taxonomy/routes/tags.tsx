@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
+import { useCan } from '../../auth'
 import { createTag, deleteTag, renameTag, type Tag, tagsQuery } from '../api/tags'
 
 const route = getRouteApi('/signed-in/t/$tenantId/tags')
@@ -23,6 +24,11 @@ export function TagsPage() {
   const [deleting, setDeleting] = useState<Tag | null>(null)
   const [dialogErrors, setDialogErrors] = useState<FieldErrors>({})
   const captionId = useId()
+  const can = useCan()
+  // The tag routes' permissions: created with contents, renamed and deleted with the taxonomy.
+  const mayCreate = can('content:create')
+  const mayRename = can('categories:update')
+  const mayDelete = can('categories:delete')
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'tags'] })
   const closeDialogs = () => {
@@ -82,25 +88,27 @@ export function TagsPage() {
       <Title order={1} size="h2">
         {t('taxonomy.tags.title')}
       </Title>
-      <form onSubmit={onCreate} aria-label={t('taxonomy.tags.new')}>
-        <Group align="flex-start" wrap="wrap" gap="xs">
-          <TextInput name="title" label={t('taxonomy.tags.tagTitle')} required error={createErrors.title} />
-          <TextInput
-            name="slug"
-            label={t('taxonomy.slug')}
-            description={t('taxonomy.tags.slugHint')}
-            error={createErrors.slug}
-          />
-          <Button type="submit" mt={25} loading={create.isPending}>
-            {t('taxonomy.tags.add')}
-          </Button>
-        </Group>
-        {createErrors.form && (
-          <Alert color="red" role="alert" mt="xs">
-            {createErrors.form}
-          </Alert>
-        )}
-      </form>
+      {mayCreate && (
+        <form onSubmit={onCreate} aria-label={t('taxonomy.tags.new')}>
+          <Group align="flex-start" wrap="wrap" gap="xs">
+            <TextInput name="title" label={t('taxonomy.tags.tagTitle')} required error={createErrors.title} />
+            <TextInput
+              name="slug"
+              label={t('taxonomy.slug')}
+              description={t('taxonomy.tags.slugHint')}
+              error={createErrors.slug}
+            />
+            <Button type="submit" mt={25} loading={create.isPending}>
+              {t('taxonomy.tags.add')}
+            </Button>
+          </Group>
+          {createErrors.form && (
+            <Alert color="red" role="alert" mt="xs">
+              {createErrors.form}
+            </Alert>
+          )}
+        </form>
+      )}
       <search>
         <form onSubmit={onSearch}>
           <Group align="flex-end" gap="xs">
@@ -133,7 +141,7 @@ export function TagsPage() {
               <Table.Tr>
                 <Table.Th>{t('taxonomy.tags.tagTitle')}</Table.Th>
                 <Table.Th>{t('taxonomy.slug')}</Table.Th>
-                <Table.Th>{t('taxonomy.actions')}</Table.Th>
+                {(mayRename || mayDelete) && <Table.Th>{t('taxonomy.actions')}</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -141,27 +149,33 @@ export function TagsPage() {
                 <Table.Tr key={tag.id}>
                   <Table.Td>{tag.title}</Table.Td>
                   <Table.Td>{tag.slug}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={t('taxonomy.tags.renameOf', { title: tag.title })}
-                        onClick={() => setRenaming(tag)}
-                      >
-                        {t('taxonomy.tags.rename')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        c="red.8"
-                        aria-label={t('taxonomy.deleteOf', { name: tag.title })}
-                        onClick={() => setDeleting(tag)}
-                      >
-                        {t('taxonomy.delete')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
+                  {(mayRename || mayDelete) && (
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {mayRename && (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            aria-label={t('taxonomy.tags.renameOf', { title: tag.title })}
+                            onClick={() => setRenaming(tag)}
+                          >
+                            {t('taxonomy.tags.rename')}
+                          </Button>
+                        )}
+                        {mayDelete && (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            c="red.8"
+                            aria-label={t('taxonomy.deleteOf', { name: tag.title })}
+                            onClick={() => setDeleting(tag)}
+                          >
+                            {t('taxonomy.delete')}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>
