@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
+import { createContent } from './content-fixtures.js'
 import { call, seedMember, seedTenant } from './helpers.js'
 import { pngBytes, uploadMedia } from './media-fixtures.js'
 import { describeStudioJourney, expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
@@ -18,7 +19,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 describeStudioJourney('Studio for a viewer in Chromium', () => {
-  it('shows the taxonomy and the media library without write controls', async () => {
+  it('shows the taxonomy, the media library and the content editor without write controls', async () => {
     const owner = await seedTenant(studio.ctx.db)
     const viewer = await seedMember(studio.ctx.db, owner.tenantId, 'viewer')
     const as = { token: owner.token }
@@ -33,6 +34,7 @@ describeStudioJourney('Studio for a viewer in Chromium', () => {
     })
     expect(field.statusCode, field.body).toBe(200)
     await uploadMedia(app, owner.token, await pngBytes(), 'image/png', { altText: 'A harbour' })
+    const content = await createContent(studio.ctx, owner.token, { title: 'Harbour notes', status: 'draft' })
 
     const context = await studio.browser.newContext({
       locale: 'en-US',
@@ -91,6 +93,16 @@ describeStudioJourney('Studio for a viewer in Chromium', () => {
     expect(await details.getByLabel('Alt text').getAttribute('readonly')).not.toBeNull()
     expect(await details.getByRole('button', { name: 'Save details' }).count()).toBe(0)
     await expectAccessible(page, 'media details, viewer')
+
+    // The editor: the content reads, but nothing in it can change or save.
+    await page.goto(`${base}/contents/${content.id}`)
+    await page.getByText('your role does not allow changing it').waitFor(WAIT)
+    expect(await page.getByLabel('Title').inputValue()).toBe('Harbour notes')
+    expect(await page.getByLabel('Title').isDisabled()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Publish' }).count()).toBe(0)
+    expect(await page.getByRole('textbox', { name: 'Body' }).getAttribute('contenteditable')).toBe('false')
+    await expectAccessible(page, 'content editor, viewer')
 
     expect(writes).toEqual([])
     expect(problems).toEqual([])

@@ -71,16 +71,20 @@ export function RichTextEditor({
   onChange,
   onPickImage,
   editorRef,
+  readOnly = false,
 }: {
   initial: { lexical?: Record<string, unknown> | null; html?: string } | undefined
   label: string
   onChange: (document: EditorDocument) => void
   onPickImage: () => void
   editorRef: RefObject<LexicalEditor | null>
+  /** Shown without the toolbar and not editable (a member who may not change the content). */
+  readOnly?: boolean
 }) {
   const opening = openingOf(initial)
   const initialConfig = {
     namespace: 'folio-content',
+    editable: !readOnly,
     theme: THEME,
     nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, CodeNode, LinkNode, ImageNode],
     onError: (error: Error) => {
@@ -96,7 +100,7 @@ export function RichTextEditor({
   return (
     <LexicalComposer initialConfig={initialConfig}>
       <Paper withBorder radius="md">
-        <Toolbar onPickImage={onPickImage} />
+        {!readOnly && <Toolbar onPickImage={onPickImage} />}
         <div className={classes.surface}>
           <RichTextPlugin
             contentEditable={<ContentEditable className={classes.editable} aria-label={label} />}

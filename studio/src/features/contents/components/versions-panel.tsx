@@ -26,7 +26,8 @@ function comparable(content: Partial<Content>): Record<string, string> {
 /**
  * The content's versions in a drawer: the list (newest first); a version compared with the
  * current content (word by word, per field); restoring it (a new version with its text, docs/
- * decisions/content.md). `onRestored` gets the content the restore saved.
+ * decisions/content.md). `onRestored` gets the content the restore saved; without it (a member
+ * who may not change the content) versions are only compared.
  */
 export function VersionsPanel({
   tenantId,
@@ -39,7 +40,7 @@ export function VersionsPanel({
   content: Content
   opened: boolean
   onClose: () => void
-  onRestored: (content: Content) => void
+  onRestored?: ((content: Content) => void) | undefined
 }) {
   const { t, i18n } = useTranslation()
   const [chosen, setChosen] = useState<string>()
@@ -113,10 +114,13 @@ export function VersionsPanel({
               tenantId={tenantId}
               content={content}
               versionId={chosen}
-              onRestored={(restored) => {
-                setChosen(undefined)
-                onRestored(restored)
-              }}
+              onRestored={
+                onRestored &&
+                ((restored) => {
+                  setChosen(undefined)
+                  onRestored(restored)
+                })
+              }
             />
           )}
         </Stack>
@@ -134,13 +138,13 @@ function Comparison({
   tenantId: string
   content: Content
   versionId: string
-  onRestored: (content: Content) => void
+  onRestored?: ((content: Content) => void) | undefined
 }) {
   const { t } = useTranslation()
   const { data, error } = useQuery(versionQuery(tenantId, content.id, versionId))
   const restore = useMutation({
     mutationFn: () => restoreVersion(content.id, versionId),
-    onSuccess: (answer) => onRestored(answer.content),
+    onSuccess: (answer) => onRestored?.(answer.content),
   })
   if (error) {
     return (
@@ -191,11 +195,13 @@ function Comparison({
           {restore.error.message}
         </Alert>
       )}
-      <Group>
-        <Button loading={restore.isPending} onClick={() => restore.mutate()}>
-          {t('editor.versions.restore', { version: data.version.version })}
-        </Button>
-      </Group>
+      {onRestored && (
+        <Group>
+          <Button loading={restore.isPending} onClick={() => restore.mutate()}>
+            {t('editor.versions.restore', { version: data.version.version })}
+          </Button>
+        </Group>
+      )}
     </Stack>
   )
 }

@@ -23,6 +23,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
+import { useCan } from '../../auth'
 import {
   type Content,
   type ContentBody,
@@ -122,6 +123,9 @@ function ContentForm({
   const [stored, setStored] = useState(content)
   const [picker, setPicker] = useState<'body' | 'featured'>()
   const [versionsOpen, setVersionsOpen] = useState(false)
+  // A member without `content:update` reads a stored content: no input, save, autosave or restore.
+  const can = useCan()
+  const readOnly = content !== undefined && !can('content:update')
   const latest = useRef(draft)
   const body = useRef<EditorDocument | undefined>(undefined)
   // The version this editor's text is based on: sent with every save, taken from every answer.
@@ -228,6 +232,7 @@ function ContentForm({
 
   /** Autosave: only a stored draft, never while a conflict waits for the editor's choice. */
   function schedule() {
+    if (readOnly) return
     setSaveState('dirty')
     const target = storedRef.current
     if (target?.status !== 'draft' || conflictRef.current) return
@@ -297,12 +302,16 @@ function ContentForm({
                   {t('editor.versions.open')}
                 </Button>
               )}
-              <Button type="submit" variant="default" loading={mutation.isPending}>
-                {t('editor.save')}
-              </Button>
-              <Button loading={mutation.isPending} onClick={() => save('publish')}>
-                {t('editor.publish')}
-              </Button>
+              {!readOnly && (
+                <>
+                  <Button type="submit" variant="default" loading={mutation.isPending}>
+                    {t('editor.save')}
+                  </Button>
+                  <Button loading={mutation.isPending} onClick={() => save('publish')}>
+                    {t('editor.publish')}
+                  </Button>
+                </>
+              )}
             </Group>
           </Group>
           {errors.form && (
@@ -310,116 +319,120 @@ function ContentForm({
               {errors.form}
             </Alert>
           )}
-          <Grid gap="lg">
-            <Grid.Col span={{ base: 12, md: 8 }}>
-              <Stack>
-                <TextInput
-                  label={t('contents.fields.title')}
-                  value={draft.title}
-                  onChange={(event) => change({ title: event.currentTarget.value })}
-                  required
-                  error={errors.title}
-                />
-                <SlugInput
-                  tenantId={tenantId}
-                  contentId={stored?.id}
-                  value={draft.slug}
-                  onChange={(slug) => change({ slug })}
-                  error={errors.slug}
-                />
-                <Textarea
-                  label={t('contents.fields.summary')}
-                  value={draft.summary}
-                  onChange={(event) => change({ summary: event.currentTarget.value })}
-                  autosize
-                  minRows={2}
-                  error={errors.summary}
-                />
-                <RichTextEditor
-                  initial={content}
-                  label={t('contents.fields.body')}
-                  editorRef={editor}
-                  onPickImage={() => setPicker('body')}
-                  onChange={(document) => {
-                    body.current = document
-                    schedule()
-                  }}
-                />
-                {(errors.html || errors.lexical) && (
-                  <Alert color="red" role="alert">
-                    {errors.html ?? errors.lexical}
-                  </Alert>
-                )}
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Stack>
-                <Select
-                  label={t('contents.fields.status')}
-                  value={draft.status}
-                  allowDeselect={false}
-                  data={CONTENT_STATUSES.map((s) => ({ value: s, label: t(`contents.status.${s}`) }))}
-                  onChange={(value) => value && change({ status: value as ContentStatus })}
-                  error={errors.status}
-                />
-                {draft.status === 'scheduled' && (
-                  <DateTimePicker
-                    label={t('editor.publishAt')}
-                    description={t('editor.publishAtHint')}
-                    value={
-                      draft.publishAt === null ? null : dayjs(draft.publishAt).format('YYYY-MM-DD HH:mm:ss')
-                    }
-                    onChange={(value) =>
-                      change({ publishAt: value === null ? null : dayjs(value).toISOString() })
-                    }
-                    valueFormat="YYYY-MM-DD HH:mm"
-                    minDate={dayjs().format('YYYY-MM-DD')}
+          {readOnly && <Alert color="blue">{t('editor.readOnly')}</Alert>}
+          <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            <Grid gap="lg">
+              <Grid.Col span={{ base: 12, md: 8 }}>
+                <Stack>
+                  <TextInput
+                    label={t('contents.fields.title')}
+                    value={draft.title}
+                    onChange={(event) => change({ title: event.currentTarget.value })}
                     required
-                    error={errors.publishAt}
+                    error={errors.title}
                   />
-                )}
-                <FeaturedImage
-                  tenantId={tenantId}
-                  mediaId={draft.featuredMediaId}
-                  onChoose={() => setPicker('featured')}
-                  onRemove={() => change({ featuredMediaId: null })}
-                  error={errors.featuredMediaId}
-                />
-                <CategoryPicker
-                  tenantId={tenantId}
-                  value={draft.categories}
-                  onChange={(categories) => change({ categories })}
-                  error={errors.categories}
-                />
-                <TagPicker
-                  tenantId={tenantId}
-                  value={draft.tags}
-                  onChange={(tags) => change({ tags })}
-                  error={errors.tags}
-                />
-                <GalleryPicker
-                  tenantId={tenantId}
-                  contentId={stored?.id}
-                  initial={stored?.galleryIds ?? []}
-                />
-                {definitions.error && (
-                  <Alert color="red" role="alert">
-                    {definitions.error.message}
-                  </Alert>
-                )}
-                {(definitions.data?.definitions ?? []).map((definition) => (
-                  <FieldInput
-                    key={definition.id}
+                  <SlugInput
                     tenantId={tenantId}
-                    definition={definition}
-                    value={draft.customFields[definition.key] ?? null}
-                    onChange={(value) => setField(definition.key, value)}
-                    error={errors[`customFields.${definition.key}`]}
+                    contentId={stored?.id}
+                    value={draft.slug}
+                    onChange={(slug) => change({ slug })}
+                    error={errors.slug}
                   />
-                ))}
-              </Stack>
-            </Grid.Col>
-          </Grid>
+                  <Textarea
+                    label={t('contents.fields.summary')}
+                    value={draft.summary}
+                    onChange={(event) => change({ summary: event.currentTarget.value })}
+                    autosize
+                    minRows={2}
+                    error={errors.summary}
+                  />
+                  <RichTextEditor
+                    initial={content}
+                    label={t('contents.fields.body')}
+                    editorRef={editor}
+                    readOnly={readOnly}
+                    onPickImage={() => setPicker('body')}
+                    onChange={(document) => {
+                      body.current = document
+                      schedule()
+                    }}
+                  />
+                  {(errors.html || errors.lexical) && (
+                    <Alert color="red" role="alert">
+                      {errors.html ?? errors.lexical}
+                    </Alert>
+                  )}
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <Stack>
+                  <Select
+                    label={t('contents.fields.status')}
+                    value={draft.status}
+                    allowDeselect={false}
+                    data={CONTENT_STATUSES.map((s) => ({ value: s, label: t(`contents.status.${s}`) }))}
+                    onChange={(value) => value && change({ status: value as ContentStatus })}
+                    error={errors.status}
+                  />
+                  {draft.status === 'scheduled' && (
+                    <DateTimePicker
+                      label={t('editor.publishAt')}
+                      description={t('editor.publishAtHint')}
+                      value={
+                        draft.publishAt === null ? null : dayjs(draft.publishAt).format('YYYY-MM-DD HH:mm:ss')
+                      }
+                      onChange={(value) =>
+                        change({ publishAt: value === null ? null : dayjs(value).toISOString() })
+                      }
+                      valueFormat="YYYY-MM-DD HH:mm"
+                      minDate={dayjs().format('YYYY-MM-DD')}
+                      required
+                      error={errors.publishAt}
+                    />
+                  )}
+                  <FeaturedImage
+                    tenantId={tenantId}
+                    mediaId={draft.featuredMediaId}
+                    onChoose={() => setPicker('featured')}
+                    onRemove={() => change({ featuredMediaId: null })}
+                    error={errors.featuredMediaId}
+                  />
+                  <CategoryPicker
+                    tenantId={tenantId}
+                    value={draft.categories}
+                    onChange={(categories) => change({ categories })}
+                    error={errors.categories}
+                  />
+                  <TagPicker
+                    tenantId={tenantId}
+                    value={draft.tags}
+                    onChange={(tags) => change({ tags })}
+                    error={errors.tags}
+                  />
+                  <GalleryPicker
+                    tenantId={tenantId}
+                    contentId={stored?.id}
+                    initial={stored?.galleryIds ?? []}
+                  />
+                  {definitions.error && (
+                    <Alert color="red" role="alert">
+                      {definitions.error.message}
+                    </Alert>
+                  )}
+                  {(definitions.data?.definitions ?? []).map((definition) => (
+                    <FieldInput
+                      key={definition.id}
+                      tenantId={tenantId}
+                      definition={definition}
+                      value={draft.customFields[definition.key] ?? null}
+                      onChange={(value) => setField(definition.key, value)}
+                      error={errors[`customFields.${definition.key}`]}
+                    />
+                  ))}
+                </Stack>
+              </Grid.Col>
+            </Grid>
+          </fieldset>
         </Stack>
       </form>
       <MediaPicker
@@ -444,14 +457,20 @@ function ContentForm({
           content={stored}
           opened={versionsOpen}
           onClose={() => setVersionsOpen(false)}
-          onRestored={(restored) => {
-            // The restored text replaces ours: a waiting autosave must not follow it.
-            clearTimeout(timer.current)
-            timer.current = undefined
-            queryClient.setQueryData(contentQuery(tenantId, restored.id).queryKey, { content: restored })
-            notifySuccess(t('editor.versions.restored', { version: restored.version }))
-            onReopen()
-          }}
+          onRestored={
+            readOnly
+              ? undefined
+              : (restored) => {
+                  // The restored text replaces ours: a waiting autosave must not follow it.
+                  clearTimeout(timer.current)
+                  timer.current = undefined
+                  queryClient.setQueryData(contentQuery(tenantId, restored.id).queryKey, {
+                    content: restored,
+                  })
+                  notifySuccess(t('editor.versions.restored', { version: restored.version }))
+                  onReopen()
+                }
+          }
         />
       )}
       <ConflictDialog
