@@ -172,3 +172,35 @@ export function useStudioServer(
   })
   return studio
 }
+
+/**
+ * A fresh browser context and page as Studio's journeys use them (en-US, 1280×800, reduced motion so
+ * notifications show without a fade for axe, `WAIT` as the default timeout). Console errors and
+ * page errors are pushed to `problems`, except the 401 of the session probe before sign-in, which
+ * answers so on purpose.
+ */
+export async function openStudioPage(studio: StudioServer, problems: string[]) {
+  const context = await studio.browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
+  })
+  const page = await context.newPage()
+  page.setDefaultTimeout(WAIT.timeout)
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const url = message.location().url
+    if (message.text().includes('status of 401') && url === `${studio.origin}/api/auth/session`) return
+    problems.push(`${message.text()} (${url})`)
+  })
+  page.on('pageerror', (error) => problems.push(error.message))
+  return { context, page }
+}
+
+/** Fills Studio's sign-in screen (which the page shows) and submits it. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('textbox', { name: 'Password' }).fill(password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { mailArriving } from './auth-fixtures.js'
 import { createContent } from './content-fixtures.js'
@@ -7,6 +6,8 @@ import {
   describeStudioJourney,
   expectAccessible,
   noNotifications,
+  openStudioPage,
+  signIn,
   useStudioServer,
   WAIT,
 } from './studio-fixtures.js'
@@ -18,35 +19,15 @@ import {
 
 const studio = useStudioServer()
 
-/** A fresh page whose console errors (but the session probe before sign-in) and API calls are kept. */
+/** A fresh page (`openStudioPage`) whose API calls are kept too. */
 async function newPage(problems: string[]) {
-  const context = await studio.browser.newContext({
-    locale: 'en-US',
-    viewport: { width: 1280, height: 800 },
-    reducedMotion: 'reduce',
-  })
-  const page = await context.newPage()
-  page.setDefaultTimeout(WAIT.timeout)
+  const { context, page } = await openStudioPage(studio, problems)
   const calls: string[] = []
   page.on('request', (request) => {
     const url = new URL(request.url())
     if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}`)
   })
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const url = message.location().url
-    if (message.text().includes('status of 401') && url === `${studio.origin}/api/auth/session`) return
-    problems.push(`${message.text()} (${url})`)
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
   return { context, page, calls }
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByRole('textbox', { name: 'Password' }).fill(password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
 }
 
 describeStudioJourney('Studio team and roles in Chromium', () => {

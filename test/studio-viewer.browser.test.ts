@@ -1,22 +1,21 @@
-import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { createContent } from './content-fixtures.js'
 import { call, seedMember, seedTenant } from './helpers.js'
 import { pngBytes, uploadMedia } from './media-fixtures.js'
-import { describeStudioJourney, expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
+import {
+  describeStudioJourney,
+  expectAccessible,
+  openStudioPage,
+  signIn,
+  useStudioServer,
+  WAIT,
+} from './studio-fixtures.js'
 
 // A viewer reads the taxonomy and the media library but may change none of it: Studio offers no
 // control the API would refuse (no create form, no rename, delete, drag, tick box or save), so a
 // viewer never meets a 403 on these screens. The owner sees the same screens with every control.
 
 const studio = useStudioServer()
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByRole('textbox', { name: 'Password' }).fill(password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-}
 
 describeStudioJourney('Studio for a viewer in Chromium', () => {
   it('shows the taxonomy, the media library and the content editor without write controls', async () => {
@@ -36,27 +35,15 @@ describeStudioJourney('Studio for a viewer in Chromium', () => {
     await uploadMedia(app, owner.token, await pngBytes(), 'image/png', { altText: 'A harbour' })
     const content = await createContent(studio.ctx, owner.token, { title: 'Harbour notes', status: 'draft' })
 
-    const context = await studio.browser.newContext({
-      locale: 'en-US',
-      viewport: { width: 1280, height: 800 },
-      reducedMotion: 'reduce',
-    })
-    const page = await context.newPage()
-    page.setDefaultTimeout(WAIT.timeout)
     const problems: string[] = []
+    const { context, page } = await openStudioPage(studio, problems)
+    // Signing in posts; after it the viewer's screens must send no write at all.
     const writes: string[] = []
     page.on('request', (request) => {
       const { pathname } = new URL(request.url())
-      const signingIn = pathname.startsWith('/api/auth/')
-      if (pathname.startsWith('/api/') && !signingIn && request.method() !== 'GET') writes.push(pathname)
+      if (pathname.startsWith('/api/') && !pathname.startsWith('/api/auth/') && request.method() !== 'GET')
+        writes.push(pathname)
     })
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return
-      if (message.text().includes('status of 401') && message.location().url.endsWith('/api/auth/session'))
-        return
-      problems.push(`${message.text()} (${message.location().url})`)
-    })
-    page.on('pageerror', (error) => problems.push(error.message))
     const base = `${studio.origin}/admin/t/${owner.tenantId}`
 
     await page.goto(`${base}/tags`)
