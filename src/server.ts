@@ -56,9 +56,21 @@ async function main() {
     await lock?.release()
     process.exit(1)
   }
+  releaseStartupGarbage()
   app.log.info(
     `Folio is serving ${config.publicUrl} (docs: ${config.publicUrl}/api/docs, database: ${database.kind})`,
   )
+}
+
+/**
+ * One full, compacting garbage collection once the server listens, when the process exposes it
+ * (`npm start` passes `--expose-gc`). Starting (migrations, plugins, schema compilation) leaves the
+ * old generation fragmented: about 80 MB held for 47 MB live on PostgreSQL, and under load V8 has no
+ * idle moment to give it back; after this collection an idle server holds about 25 MB less
+ * (docs/decisions/configuration.md "Memory"). It takes about 50 ms, before any request.
+ */
+function releaseStartupGarbage(): void {
+  ;(globalThis as { gc?: () => void }).gc?.()
 }
 
 main().catch((err) => {
