@@ -5,7 +5,6 @@ import {
   Image,
   Loader,
   Modal,
-  Pagination,
   SimpleGrid,
   Text,
   TextInput,
@@ -15,6 +14,7 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Pager } from '../../../app/pager'
 import { type PickerMedia, pickerMediaQuery } from '../api/contents'
 import classes from './editor-panels.module.css'
 
@@ -108,13 +108,7 @@ export function MediaPicker({
           </SimpleGrid>
           {data.pagination.pages > 1 && (
             <Group justify="center" mt="md">
-              <Pagination
-                total={data.pagination.pages}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': t(`contents.paging.${control}`) })}
-                getItemProps={(item) => ({ 'aria-label': t('contents.paging.page', { page: item }) })}
-              />
+              <Pager pages={data.pagination.pages} page={page} onChange={setPage} />
             </Group>
           )}
         </>

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
+import { Pager } from '../../../app/pager'
 import { fieldErrors } from '../../../lib/errors'
 import { AnchorLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
@@ -170,13 +171,11 @@ export function FormResponsesPage() {
           />
         )
       )}
-      {data && data.pagination.pages > 1 && (
-        <Pagination
-          total={data.pagination.pages}
-          value={data.pagination.page}
+      {data && (
+        <Pager
+          pages={data.pagination.pages}
+          page={data.pagination.page}
           onChange={(page) => navigate({ search: (previous) => ({ ...previous, page }) })}
-          getControlProps={(control) => ({ 'aria-label': t(`contents.paging.${control}`) })}
-          getItemProps={(page) => ({ 'aria-label': t('contents.paging.page', { page }) })}
         />
       )}
       <ResponseDrawer

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Pager } from '../../../app/pager'
 import { AnchorLink } from '../../../lib/links'
 import { useCan } from '../../auth'
 import { textIn, textsOf } from '../api/definition'
@@ -134,13 +135,11 @@ export function FormsListPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {data && data.pagination.pages > 1 && (
-        <Pagination
-          total={data.pagination.pages}
-          value={data.pagination.page}
+      {data && (
+        <Pager
+          pages={data.pagination.pages}
+          page={data.pagination.page}
           onChange={(page) => navigate({ search: (previous) => ({ ...previous, page }) })}
-          getControlProps={(control) => ({ 'aria-label': t(`contents.paging.${control}`) })}
-          getItemProps={(page) => ({ 'aria-label': t('contents.paging.page', { page }) })}
         />
       )}
       <NewFormDialog tenantId={tenantId} opened={creating} onClose={() => setCreating(false)} />

@@ -1,20 +1,11 @@
 import '@mantine/dropzone/styles.css'
-import {
-  Alert,
-  Group,
-  Pagination,
-  Progress,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Alert, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Dropzone } from '@mantine/dropzone'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Pager } from '../../../app/pager'
 import { useCan } from '../../auth'
 import { type Media, mediaQuery, uploadMedia } from '../api/media'
 import { pageState, toggled, without, withPage } from '../api/selection'
@@ -166,15 +157,7 @@ export function MediaLibraryPage() {
           ))}
         </SimpleGrid>
       )}
-      {data && data.pagination.pages > 1 && (
-        <Pagination
-          total={data.pagination.pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': t(`contents.paging.${control}`) })}
-          getItemProps={(item) => ({ 'aria-label': t('contents.paging.page', { page: item }) })}
-        />
-      )}
+      {data && <Pager pages={data.pagination.pages} page={page} onChange={setPage} />}
       <MediaDetailsModal
         tenantId={tenantId}
         media={details}

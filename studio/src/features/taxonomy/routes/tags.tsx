@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
+import { Pager } from '../../../app/pager'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
@@ -182,15 +183,7 @@ export function TagsPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {data && data.pagination.pages > 1 && (
-        <Pagination
-          total={data.pagination.pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': t(`contents.paging.${control}`) })}
-          getItemProps={(item) => ({ 'aria-label': t('contents.paging.page', { page: item }) })}
-        />
-      )}
+      {data && <Pager pages={data.pagination.pages} page={page} onChange={setPage} />}
       {renaming && (
         <Modal
           opened

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Pagination, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Pager } from '../../../app/pager'
 import { useCan } from '../../auth'
 import { settingsQuery } from '../../settings'
 import { DELIVERY_STATUSES, type DeliveryStatus, deliveriesQuery, sendTest } from '../api/webhooks'
@@ -159,16 +160,7 @@ export function WebhooksPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {log.data && log.data.pagination.pages > 1 && (
-          <Pagination
-            mt="sm"
-            total={log.data.pagination.pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': t(`contents.paging.${control}`) })}
-            getItemProps={(item) => ({ 'aria-label': t('contents.paging.page', { page: item }) })}
-          />
-        )}
+        {log.data && <Pager pages={log.data.pagination.pages} page={page} onChange={setPage} />}
       </section>
       <DeliveryDetails
         tenantId={tenantId}
