@@ -4,6 +4,7 @@ import { call, type SeededMember, seedTenant, useTestContext } from '../../test/
 import { menuFixtures } from '../../test/menu-fixtures.js'
 import { generationNames, resourceOf } from '../store/delivery-cache.js'
 import { canonicalJson, requestKey } from './delivery-cache.js'
+import { strongEtag } from './http-cache.js'
 
 describe('request keys', () => {
   const request = (overrides: Record<string, unknown> = {}) => ({
@@ -87,6 +88,8 @@ describe('the delivery cache on public routes', () => {
     const second = await publicCall(ctx, 'GET', '/collections/books/cached', owner.tenantId)
     expect(second.headers['x-cache']).toBe('HIT')
     expect(second.body).toBe(first.body)
+    // Computed once when the answer was kept, and still the digest of the body it replays.
+    expect(second.headers.etag).toBe(strongEtag(second.body))
     for (const header of ['content-type', 'etag', 'cache-control', 'surrogate-key', 'vary']) {
       expect(second.headers[header], header).toBe(first.headers[header])
     }
@@ -106,6 +109,7 @@ describe('the delivery cache on public routes', () => {
     const second = await publicCall(ctx, 'POST', '/queries/run', owner.tenantId, { body: reordered })
     expect(second.headers['x-cache']).toBe('HIT')
     expect(second.body).toBe(first.body)
+    expect(second.headers.etag).toBeUndefined()
     const another = await publicCall(ctx, 'POST', '/queries/run', owner.tenantId, {
       body: { ...query, limit: 6 },
     })

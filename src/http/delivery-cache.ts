@@ -6,6 +6,7 @@ import type {
   RouteOptions,
 } from 'fastify'
 import type { DeliveryCache } from '../store/delivery-cache.js'
+import { strongEtag } from './http-cache.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -66,6 +67,11 @@ export function requestKey(
   ].join('\n')
 }
 
+/** Whether the answer carries an ETag: reads by GET or HEAD (a cached POST query answer does not). */
+function entityTagged(request: FastifyRequest): boolean {
+  return request.method === 'GET' || request.method === 'HEAD'
+}
+
 /** What the cache does for a route: undefined when its answers are not cached. */
 function cachingOf(route: RouteOptions): { dependsOn: readonly string[] | null } | undefined {
   const declared = route.config?.deliveryCache
@@ -82,7 +88,8 @@ function cachingOf(route: RouteOptions): { dependsOn: readonly string[] | null }
  * (after the public guard, the throttle, the quota, the edge policy and validation) answers a hit
  * with the kept status, content type, body and surrogate keys, and `X-Cache: HIT`; a miss goes on to
  * the handler with `X-Cache: MISS`, and an `onSend` hook placed before the HTTP caching hook keeps
- * a 200 text answer. ETag, `Cache-Control` and 304 are then computed as for any answer.
+ * a 200 text answer with its ETag, computed there once. `Cache-Control`, surrogate keys and 304 are
+then computed as for any answer.
  * `tenantOf` names the request's tenant (undefined: not cached).
  */
 export function registerDeliveryCache(
@@ -107,8 +114,10 @@ export function registerDeliveryCache(
         reply.header(CACHE_STATUS_HEADER, 'MISS')
         return
       }
-      const { status, contentType, body, keys } = found.answer
+      const { status, contentType, body, etag, keys } = found.answer
       reply.cacheKeys = keys
+      // An answer kept in Redis by an older Folio has no ETag: the HTTP caching hook hashes it.
+      if (etag !== undefined && entityTagged(request)) reply.header('etag', etag)
       reply.code(status).header(CACHE_STATUS_HEADER, 'HIT').type(contentType).send(body)
       return reply
     }
@@ -116,9 +125,13 @@ export function registerDeliveryCache(
       const slot = request.deliverySlot
       if (slot === null || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload)
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8')
+      // Hashed once, here: the HTTP caching hook that runs next takes the ETag it finds, and so
+      // does every hit on this answer.
+      const etag = strongEtag(payload)
+      if (entityTagged(request)) reply.header('etag', etag)
       // Kept before the answer leaves, so a read that follows this one (on any instance) finds it.
       void cache
-        .keep(slot, { status: 200, contentType, body: payload, keys: reply.cacheKeys })
+        .keep(slot, { status: 200, contentType, body: payload, etag, keys: reply.cacheKeys })
         .then(() => done(null, payload))
     }
     route.preHandler = route.preHandler === undefined ? [serve] : [serve, ...[route.preHandler].flat()]

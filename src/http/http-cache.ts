@@ -105,7 +105,7 @@ function keysOf(tenantKey: string, keys: readonly string[] | null): string[] {
 /**
  * The `onSend` hook of one route under `policy`:
  * - a 200 answer to GET or HEAD whose body is text (not a stream) and whose route set no
- *   `Cache-Control` gets a strong ETag, the policy's `Cache-Control` and, for a tenant key,
+ *   `Cache-Control` gets a strong ETag (the one already set, else the body's SHA-256), the policy's `Cache-Control` and, for a tenant key,
  *   `Surrogate-Key` (space-separated) and `Cache-Tag` (comma-separated); when `If-None-Match`
  *   names the ETag it becomes a 304 without body that keeps those headers;
  * - any other answer gets `Cache-Control: no-store` unless its route set one;
@@ -122,10 +122,12 @@ function cacheHook(policy: CachePolicy, routeVary: readonly string[]): onSendHoo
       return done(null, payload)
     }
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload)
-    // Encoded once here and sent as these bytes: hashing the text would encode it to UTF-8 for the
-    // digest and Fastify again for the socket (a list page is tens of kilobytes).
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload
-    const etag = strongEtag(body)
+    // An ETag already set is this body's (the delivery cache computed it, once, when it kept the
+    // answer). Otherwise the text is encoded once here and sent as these bytes: hashing the text
+    // would encode it to UTF-8 for the digest and Fastify again for the socket.
+    const preset = reply.getHeader('etag')
+    const body = typeof preset === 'string' || Buffer.isBuffer(payload) ? payload : Buffer.from(payload)
+    const etag = typeof preset === 'string' ? preset : strongEtag(body)
     reply.header('etag', etag).header('cache-control', policy.cacheControl(request))
     const tenantKey = policy.tenantKey?.(request)
     if (tenantKey !== undefined) {

@@ -10,6 +10,11 @@ export interface CachedAnswer {
   contentType: string
   /** The serialized body. */
   body: string
+  /**
+   * Its strong ETag (`http/http-cache.ts` `strongEtag`), so a hit is not hashed again; absent in
+   * answers an older Folio kept in Redis.
+   */
+  etag?: string | undefined
   /** The surrogate keys the handler named (`surrogateKeys`), null when none. */
   keys: string[] | null
 }
