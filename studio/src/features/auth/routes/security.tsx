@@ -238,9 +238,10 @@ function DeletionSection() {
   const remove = useMutation({
     mutationFn: () => deleteAccount({ currentPassword: password, confirmation }),
     onSuccess: async () => {
+      // Off the signed-in screens first, so that none of them asks again for what is gone.
+      await navigate({ to: '/login', search: {} })
       queryClient.clear()
       notifySuccess(t('security.delete.done'))
-      await navigate({ to: '/login', search: {} })
     },
     onError: (error) => setErrors(passwordErrors(error, 'currentPassword', t('security.password.wrong'))),
   })
