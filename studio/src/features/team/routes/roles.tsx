@@ -87,8 +87,7 @@ export function RolesPage() {
                   <Table.Td>
                     {can('roles:delete') && mayChange(role) && (
                       <Button
-                        variant="subtle"
-                        color="red.8"
+                        variant="default"
                         size="xs"
                         onClick={() => setDeleting(role)}
                         aria-label={t('roles.delete.label', { name: role.name })}
