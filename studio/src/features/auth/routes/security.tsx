@@ -259,7 +259,7 @@ function DeletionSection() {
         )}
         {!plan && !preflight.error && <Text>{t('app.loading')}</Text>}
         {plan && plan.blockingTenants.length > 0 && (
-          <Alert color="orange" title={t('security.delete.blocked')}>
+          <Alert color="red" title={t('security.delete.blocked')}>
             <Stack gap="xs">
               <Text size="sm">{t('security.delete.blockedText')}</Text>
               <List size="sm">
