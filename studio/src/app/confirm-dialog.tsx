@@ -33,6 +33,8 @@ export function ConfirmDialog(props: {
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
+          // The dialog may sit in another form's tree (a portal still bubbles through React's).
+          event.stopPropagation()
           if (!props.pending) props.onConfirm()
         }}
       >

@@ -1,7 +1,7 @@
 import { Checkbox, Table, Text } from '@mantine/core'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { PermissionFamily } from '../api/roles'
+import type { PermissionFamily } from '../api/grant-rules'
 
 /**
  * The permissions of a role as a table: a row per family, a column per action, a checkbox where

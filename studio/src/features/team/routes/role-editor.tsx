@@ -7,15 +7,9 @@ import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { AnchorLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
-import { mayDefine, useGrantor } from '../api/grants'
-import {
-  createRole,
-  type Permission,
-  permissionFamilies,
-  type Role,
-  rolesQuery,
-  updateRole,
-} from '../api/roles'
+import { mayDefine, permissionFamilies } from '../api/grant-rules'
+import { useGrantor } from '../api/grants'
+import { createRole, type Permission, type Role, rolesQuery, updateRole } from '../api/roles'
 import { PermissionMatrix } from '../components/permission-matrix'
 import { roleLabel } from '../components/role-label'
 

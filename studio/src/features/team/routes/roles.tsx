@@ -7,9 +7,10 @@ import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { AnchorLink, ButtonLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
-import { mayGrant, useGrantor } from '../api/grants'
+import { mayGrant, permissionFamilies } from '../api/grant-rules'
+import { useGrantor } from '../api/grants'
 import { roleHoldersQuery } from '../api/members'
-import { deleteRole, permissionFamilies, type Role, rolesQuery } from '../api/roles'
+import { deleteRole, type Role, rolesQuery } from '../api/roles'
 import { roleLabel } from '../components/role-label'
 
 const route = getRouteApi('/signed-in/t/$tenantId/roles')

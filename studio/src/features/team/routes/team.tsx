@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
-import { mayGrant, outranks, useGrantor } from '../api/grants'
+import { mayGrant, outranks, permissionFamilies } from '../api/grant-rules'
+import { useGrantor } from '../api/grants'
 import { type Member, membersQuery, reinviteMember, removeMember, toggleMemberStatus } from '../api/members'
-import { permissionFamilies, rolesQuery } from '../api/roles'
+import { rolesQuery } from '../api/roles'
 import { InviteDialog } from '../components/invite-dialog'
 import { type MemberAction, MemberActions } from '../components/member-actions'
 import { RoleDialog } from '../components/role-dialog'
@@ -167,7 +168,18 @@ export function TeamPage() {
           getItemProps={(item) => ({ 'aria-label': t('contents.paging.page', { page: item }) })}
         />
       )}
-      <InviteDialog tenantId={tenantId} opened={inviting} onClose={close} />
+      <InviteDialog
+        tenantId={tenantId}
+        opened={inviting}
+        onClose={close}
+        roles={
+          roles &&
+          grantable
+            // Ownership moves by transfer, not by invitation.
+            .filter((role) => role.key !== 'owner')
+            .map((role) => ({ value: role.key, label: roleLabel(t, role.key, roles) }))
+        }
+      />
       {changingRole && (
         <RoleDialog
           tenantId={tenantId}
