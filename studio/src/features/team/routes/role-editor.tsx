@@ -26,7 +26,7 @@ const MAX_LEVEL = 49
 export function RoleEditorPage() {
   const { t } = useTranslation()
   const { tenantId } = route.useParams()
-  const { roleId } = useParams({ strict: false }) as { roleId?: string }
+  const { roleId } = useParams({ strict: false })
   const { data } = useSuspenseQuery(rolesQuery(tenantId))
   const role = roleId === undefined ? undefined : data.roles.find((r) => r.id === roleId)
   if (roleId !== undefined && role === undefined) {
