@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next'
  * Asks before an action that cannot be undone (or that overwrites): the question, what the action
  * will do, and the error of a failed attempt, shown here where it happened. `onConfirm` runs the
  * action. `opened` defaults to true for callers that mount the dialog only while it is open;
- * `danger` (default true) paints the confirm button red.
+ * `danger` (default true) paints the confirm button red. `fields` holds what the action needs
+ * besides the yes (a password, a choice), below the text; the confirm button then submits them.
  */
 export function ConfirmDialog(props: {
   opened?: boolean
@@ -15,6 +16,7 @@ export function ConfirmDialog(props: {
   confirmLabel: string
   pending: boolean
   danger?: boolean
+  fields?: ReactNode
   error?: string | undefined
   onConfirm: () => void
   onClose: () => void
@@ -27,26 +29,37 @@ export function ConfirmDialog(props: {
       title={props.title}
       closeButtonProps={{ 'aria-label': t('app.close') }}
     >
-      <Stack>
-        <Text>{props.children}</Text>
-        {props.error && (
-          <Alert color="red" role="alert">
-            {props.error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button
-            color={(props.danger ?? true) ? 'red.8' : undefined}
-            loading={props.pending}
-            onClick={props.onConfirm}
-          >
-            {props.confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          // The dialog may sit in another form's tree (a portal still bubbles through React's).
+          event.stopPropagation()
+          if (!props.pending) props.onConfirm()
+        }}
+      >
+        <Stack>
+          <Text>{props.children}</Text>
+          {props.fields}
+          {props.error && (
+            <Alert color="red" role="alert">
+              {props.error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              {t('app.cancel')}
+            </Button>
+            <Button
+              color={(props.danger ?? true) ? 'red.8' : undefined}
+              loading={props.pending}
+              type="submit"
+            >
+              {props.confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   )
 }

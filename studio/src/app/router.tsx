@@ -16,6 +16,7 @@ import {
   ProfilePage,
   RegisterPage,
   ResetPasswordPage,
+  SecurityPage,
   SignInPage,
   takeReturn,
   tokenSearch,
@@ -41,7 +42,7 @@ import {
 import { MediaLibraryPage } from '../features/media'
 import { SettingsPage } from '../features/settings'
 import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
-import { TeamPage } from '../features/team'
+import { RoleEditorPage, RolesPage, TeamPage } from '../features/team'
 import { CreateTenantPage, TenantHomePage } from '../features/tenants'
 import { WebhooksPage } from '../features/webhooks'
 import { safeRedirect } from '../lib/redirect'
@@ -141,9 +142,17 @@ const homeRoute = createRoute({
   path: '/',
   beforeLoad: ({ context, location }) => {
     // Google's sign-in lands here (`?google=signed-in`); go on to where sign-in was asked for.
+    // A link started on the account's security screen lands here too (`?google=linked`, or
+    // `?googleError=` with the session kept): back there, with the error to show.
+    const search = location.search as Record<string, unknown>
+    const googleError = googleErrorOf(search.googleError)
     const back =
-      (location.search as Record<string, unknown>).google === 'signed-in' ? takeReturn() : undefined
-    if (back !== undefined && back !== '/') throw redirect({ href: back })
+      search.google === 'signed-in' || search.google === 'linked' || googleError !== undefined
+        ? takeReturn()
+        : undefined
+    if (back !== undefined && back !== '/') {
+      throw redirect({ href: googleError === undefined ? back : `${back}?googleError=${googleError}` })
+    }
     const active = context.account.activeMembership
     if (active && active.status === 'active') {
       throw redirect({ to: '/t/$tenantId', params: { tenantId: active.tenantId } })
@@ -162,6 +171,17 @@ const profileRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/profile',
   component: ProfilePage,
+})
+
+/** The account's password, Google link and deletion (issue 19). */
+const securityRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/security',
+  validateSearch: (search: Record<string, unknown>): { googleError?: string } => {
+    const googleError = googleErrorOf(search.googleError)
+    return googleError === undefined ? {} : { googleError }
+  },
+  component: SecurityPage,
 })
 
 /** A tenant's screens: the tenant in the URL is the one every call acts on (`X-Tenant-ID`). */
@@ -326,6 +346,28 @@ const settingsRoute = createRoute({
   component: SettingsPage,
 })
 
+// Custom roles (issue 19): the list, a new role, a role (read-only when the member may not change it).
+const rolesRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/roles',
+  staticData: { permission: SCREEN_PERMISSIONS.roles },
+  component: RolesPage,
+})
+
+const newRoleRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/roles/new',
+  staticData: { permission: SCREEN_PERMISSIONS.newRole },
+  component: RoleEditorPage,
+})
+
+const roleRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/roles/$roleId',
+  staticData: { permission: SCREEN_PERMISSIONS.roles },
+  component: RoleEditorPage,
+})
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   registerRoute,
@@ -338,6 +380,7 @@ const routeTree = rootRoute.addChildren([
     homeRoute,
     createTenantRoute,
     profileRoute,
+    securityRoute,
     tenantRoute.addChildren([
       dashboardRoute,
       contentsRoute,
@@ -360,6 +403,9 @@ const routeTree = rootRoute.addChildren([
       apiTokensRoute,
       webhooksRoute,
       settingsRoute,
+      rolesRoute,
+      newRoleRoute,
+      roleRoute,
     ]),
   ]),
 ])

@@ -24,4 +24,7 @@ export const SCREEN_PERMISSIONS = {
   newCollection: 'collections:create',
   collectionSchema: 'collections:update',
   newEntry: 'collections:create',
+  // Custom roles (issue 19): a role opens read-only with roles:view; saving asks roles:update.
+  roles: 'roles:view',
+  newRole: 'roles:create',
 } as const

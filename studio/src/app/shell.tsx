@@ -42,6 +42,7 @@ export function Shell() {
           ['/t/$tenantId/api-tokens', 'tokens.nav', SCREEN_PERMISSIONS.apiTokens],
           ['/t/$tenantId/webhooks', 'webhooks.nav', SCREEN_PERMISSIONS.webhooks],
           ['/t/$tenantId/settings', 'settings.nav', SCREEN_PERMISSIONS.settings],
+          ['/t/$tenantId/roles', 'roles.nav', SCREEN_PERMISSIONS.roles],
         ] as const
       ).filter(([, , permission]) => can(permission))
     : []
@@ -78,6 +79,9 @@ export function Shell() {
             <Menu.Dropdown>
               <Menu.Label>{account.user.email}</Menu.Label>
               <Menu.Item onClick={() => navigate({ to: '/profile' })}>{t('profile.link')}</Menu.Item>
+              <Menu.Item onClick={() => navigate({ to: '/security', search: {} })}>
+                {t('security.link')}
+              </Menu.Item>
               <Menu.Item
                 onClick={async () => {
                   await signOut().catch(() => undefined)

@@ -5,6 +5,7 @@ export { type Account, accountQuery, type Membership, signOut } from './api/sess
 export { SignInPage } from './routes/sign-in'
 export const RegisterPage = lazyRouteComponent(() => import('./routes/register'), 'RegisterPage')
 export const ProfilePage = lazyRouteComponent(() => import('./routes/profile'), 'ProfilePage')
+export const SecurityPage = lazyRouteComponent(() => import('./routes/security'), 'SecurityPage')
 export { googleErrorOf, takeReturn } from './api/google'
 export { useCan } from './api/permissions'
 export { tokenSearch } from './api/recovery'

@@ -23,3 +23,34 @@ export const membersQuery = (tenantId: string, page = 1) =>
 export function inviteMember(tenantId: string, body: { email: string; role: string }) {
   return unwrap(folio.POST('/api/users/invite', { params: { query: { tenantId } }, body }))
 }
+
+const member = (tenantId: string, id: string) => ({ params: { path: { id }, query: { tenantId } } })
+
+/** Gives the member `userId` another role, system or custom (`PUT /api/users/{id}/role`). */
+export function changeMemberRole(tenantId: string, userId: string, role: string) {
+  return unwrap(folio.PUT('/api/users/{id}/role', { ...member(tenantId, userId), body: { role } }))
+}
+
+/** Deactivates an active member or reactivates an inactive one (`PATCH /api/users/{id}/toggle-status`). */
+export function toggleMemberStatus(tenantId: string, userId: string) {
+  return unwrap(folio.PATCH('/api/users/{id}/toggle-status', member(tenantId, userId)))
+}
+
+/** Ends a membership, or revokes a pending invitation (`DELETE /api/users/{id}`). */
+export function removeMember(tenantId: string, userId: string) {
+  return unwrap(folio.DELETE('/api/users/{id}', member(tenantId, userId)))
+}
+
+/** Mails a pending member a new link; the previous one stops working (`POST /api/users/{id}/reinvite`). */
+export function reinviteMember(tenantId: string, userId: string) {
+  return unwrap(folio.POST('/api/users/{id}/reinvite', member(tenantId, userId)))
+}
+
+/** How many members (invitations included) hold the role `role` (`GET /api/users?role=`). */
+export const roleHoldersQuery = (tenantId: string, role: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'members', { role }],
+    queryFn: async () =>
+      (await unwrap(folio.GET('/api/users', { params: { query: { tenantId, role, limit: 1 } } }))).pagination
+        .total,
+  })

@@ -6,19 +6,29 @@ import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
 import { INVITABLE_ROLES, inviteMember } from '../api/members'
 
-/** The invitation form in a dialog: an address and a role; the API's refusals beside their field. */
+/**
+ * The invitation form in a dialog: an address and a role (`roles`: those the caller may grant,
+ * custom ones included, when the tenant's roles can be read); the API's refusals beside their field.
+ */
 export function InviteDialog({
   tenantId,
   opened,
   onClose,
+  roles,
 }: {
   tenantId: string
   opened: boolean
   onClose: () => void
+  roles?: { value: string; label: string }[] | undefined
 }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const [role, setRole] = useState<string>('editor')
+  const [picked, setPicked] = useState<string>('editor')
+  // Editor unless the caller may not grant it: then the first role they may.
+  const role =
+    roles === undefined || roles.some((option) => option.value === picked)
+      ? picked
+      : (roles[0]?.value ?? picked)
   const [errors, setErrors] = useState<FieldErrors>({})
   const close = () => {
     setErrors({})
@@ -63,9 +73,9 @@ export function InviteDialog({
           />
           <Select
             label={t('team.role')}
-            data={INVITABLE_ROLES.map((key) => ({ value: key, label: t(`team.roles.${key}`) }))}
+            data={roles ?? INVITABLE_ROLES.map((key) => ({ value: key, label: t(`team.roles.${key}`) }))}
             value={role}
-            onChange={(value) => setRole(value ?? 'editor')}
+            onChange={(value) => value && setPicked(value)}
             allowDeselect={false}
             error={errors.role}
           />
