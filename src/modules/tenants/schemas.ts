@@ -170,9 +170,7 @@ export type TransferRequested = Static<typeof TransferRequestedSchema>
 
 export const OpenTransferSchema = Type.Object({
   /** The open, unexpired offer; null when there is none (never offered, accepted, expired or withdrawn). */
-  transfer: Nullable(
-    Type.Object({ id: Id, email: Type.String(), expiresAt: DateTime, createdAt: DateTime }),
-  ),
+  transfer: Nullable(Type.Object({ id: Id, email: Type.String(), expiresAt: DateTime, createdAt: DateTime })),
 })
 export type OpenTransfer = Static<typeof OpenTransferSchema>
 

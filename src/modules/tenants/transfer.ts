@@ -150,7 +150,8 @@ export function createOwnershipTransfers(deps: TransferDeps) {
       client: TenantContext['client'],
     ): Promise<TransferCancelled> {
       const { tenant, membership } = await liveMembership(tenantId, caller.userId)
-      if (membership.role !== 'owner') throw errors.forbidden('Only an owner can withdraw the ownership offer.')
+      if (membership.role !== 'owner')
+        throw errors.forbidden('Only an owner can withdraw the ownership offer.')
       const context = { ...onBehalfOf(tenantId, caller.userId, 'ownership-transfer'), client }
       const cancelled = await inTransaction(db, context, deps.events, async (tx, emit) => {
         const removed = await createLifecycleRepository(tx).cancelTransfer(tenantId)

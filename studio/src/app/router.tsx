@@ -38,11 +38,17 @@ import {
   parseFormsSearch,
   parseResponsesSearch,
 } from '../features/forms'
+import { parseImportSearch, WordPressImportPage } from '../features/imports'
 import { MediaLibraryPage } from '../features/media'
 import { SettingsPage } from '../features/settings'
 import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
 import { TeamPage } from '../features/team'
-import { CreateTenantPage, TenantHomePage } from '../features/tenants'
+import {
+  CreateTenantPage,
+  DeletedTenantsPage,
+  TenantHomePage,
+  TenantLifecyclePage,
+} from '../features/tenants'
 import { WebhooksPage } from '../features/webhooks'
 import { safeRedirect } from '../lib/redirect'
 import { folio } from './api'
@@ -156,6 +162,12 @@ const createTenantRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/tenants/new',
   component: CreateTenantPage,
+})
+
+const deletedTenantsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/tenants/deleted',
+  component: DeletedTenantsPage,
 })
 
 const profileRoute = createRoute({
@@ -326,6 +338,22 @@ const settingsRoute = createRoute({
   component: SettingsPage,
 })
 
+// Tenant lifecycle and WordPress import (issue 19).
+const tenantLifecycleRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/lifecycle',
+  staticData: { permission: SCREEN_PERMISSIONS.tenantLifecycle },
+  component: TenantLifecyclePage,
+})
+
+const wordpressImportRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/import',
+  staticData: { permission: SCREEN_PERMISSIONS.wordpressImport },
+  validateSearch: parseImportSearch,
+  component: WordPressImportPage,
+})
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   registerRoute,
@@ -338,6 +366,7 @@ const routeTree = rootRoute.addChildren([
     homeRoute,
     createTenantRoute,
     profileRoute,
+    deletedTenantsRoute,
     tenantRoute.addChildren([
       dashboardRoute,
       contentsRoute,
@@ -360,6 +389,8 @@ const routeTree = rootRoute.addChildren([
       apiTokensRoute,
       webhooksRoute,
       settingsRoute,
+      tenantLifecycleRoute,
+      wordpressImportRoute,
     ]),
   ]),
 ])

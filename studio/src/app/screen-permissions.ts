@@ -24,4 +24,9 @@ export const SCREEN_PERMISSIONS = {
   newCollection: 'collections:create',
   collectionSchema: 'collections:update',
   newEntry: 'collections:create',
+  // Tenant lifecycle (issue 19): the API lets only owners transfer or delete, which no permission
+  // tells apart from admins (tenants:manage); the screen reads the role and says so to admins.
+  tenantLifecycle: 'tenants:delete',
+  // WordPress import (issue 19): starting one is a tenant-wide change (docs/decisions/imports.md).
+  wordpressImport: 'tenants:update',
 } as const

@@ -42,6 +42,8 @@ export function Shell() {
           ['/t/$tenantId/api-tokens', 'tokens.nav', SCREEN_PERMISSIONS.apiTokens],
           ['/t/$tenantId/webhooks', 'webhooks.nav', SCREEN_PERMISSIONS.webhooks],
           ['/t/$tenantId/settings', 'settings.nav', SCREEN_PERMISSIONS.settings],
+          ['/t/$tenantId/import', 'imports.nav', SCREEN_PERMISSIONS.wordpressImport],
+          ['/t/$tenantId/lifecycle', 'lifecycle.nav', SCREEN_PERMISSIONS.tenantLifecycle],
         ] as const
       ).filter(([, , permission]) => can(permission))
     : []
