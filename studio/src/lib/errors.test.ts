@@ -43,4 +43,9 @@ describe('isUnauthorized', () => {
     expect(isUnauthorized(failure(403, { error: 'Forbidden', message: 'No.' }))).toBe(false)
     expect(isUnauthorized(new Error('401'))).toBe(false)
   })
+
+  it('is false for a wrong current password, which the form shows while the session holds', () => {
+    const wrong = failure(401, { error: 'InvalidCredentials', message: 'Invalid e-mail or password.' })
+    expect(isUnauthorized(wrong)).toBe(false)
+  })
 })

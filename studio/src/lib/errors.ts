@@ -33,7 +33,11 @@ function memberOf(detail: Record<string, unknown>): string | undefined {
   return (part === 'body' || part === '') && first !== undefined && first !== '' ? first : undefined
 }
 
-/** Whether a failed call means the session is gone (the app then returns to sign-in). */
+/**
+ * Whether a failed call means the session is gone (the app then returns to sign-in). A 401
+ * `InvalidCredentials` is a wrong current password typed into a form (transfer, deletion, restore),
+ * shown at its field: the session still holds.
+ */
 export function isUnauthorized(error: unknown): boolean {
-  return error instanceof FolioError && error.status === 401
+  return error instanceof FolioError && error.status === 401 && error.code !== 'InvalidCredentials'
 }
