@@ -31,6 +31,8 @@ async function signedIn(member: SeededMember, path: string, refused: string[] = 
   const page = await context.newPage()
   page.setDefaultTimeout(WAIT.timeout)
   const problems: string[] = []
+  const calls: string[] = []
+  page.on('request', (request) => calls.push(`${request.method()} ${new URL(request.url()).pathname}`))
   page.on('console', (message) => {
     if (message.type() !== 'error') return
     const url = new URL(message.location().url)
@@ -43,7 +45,7 @@ async function signedIn(member: SeededMember, path: string, refused: string[] = 
   await page.getByLabel('E-mail').fill(member.email)
   await page.getByRole('textbox', { name: 'Password' }).fill(TEST_PASSWORD)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  return { context, page, problems }
+  return { context, page, problems, calls }
 }
 
 /** The tenant switcher's entries. */
@@ -205,6 +207,19 @@ describeStudioJourney('Studio tenant lifecycle in Chromium', () => {
     })
     expect(refused.statusCode).toBe(400)
     expect(refused.data.error).toBe('InvalidToken')
+    expect(problems).toEqual([])
+    await context.close()
+  })
+  it('tells an administrator that only owners transfer or delete, without asking the API', async () => {
+    const owner = await seedTenant(studio.ctx.db)
+    const admin = await seedMember(studio.ctx.db, owner.tenantId, 'admin')
+    const { page, problems, context, calls } = await signedIn(admin, '/lifecycle')
+    await page
+      .getByText('Only an owner of this tenant can transfer its ownership or delete it.')
+      .waitFor(WAIT)
+    await page.getByRole('link', { name: 'Deleted tenants you can restore' }).waitFor(WAIT)
+    expect(calls.filter((call) => call.includes(`/api/tenants/${owner.tenantId}`))).toEqual([])
+    await expectAccessible(page, 'ownership and deletion for an administrator')
     expect(problems).toEqual([])
     await context.close()
   })
