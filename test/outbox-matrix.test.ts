@@ -366,6 +366,18 @@ const STEPS: Step[] = [
     },
   },
   {
+    route: 'DELETE /api/tenants/{id}/transfer-ownership',
+    // The heir, owner now, offers the tenant back to the founder (admin now), then withdraws it.
+    setup: () =>
+      ok(
+        call(ctx.app, 'POST', `/api/tenants/${s.f}/transfer-ownership`, {
+          token: s.heir.token,
+          body: { email: s.founder.email, password: TEST_PASSWORD },
+        }),
+      ),
+    run: () => call(ctx.app, 'DELETE', `/api/tenants/${s.f}/transfer-ownership`, { token: s.heir.token }),
+  },
+  {
     route: 'DELETE /api/tenants/{id}',
     run: () =>
       call(ctx.app, 'DELETE', `/api/tenants/${s.f}`, {

@@ -270,6 +270,12 @@ export const EVENTS = {
     toUserId: Id,
     email: Type.String(),
   }),
+  'tenant.ownership-transfer-cancelled': payload('An open ownership transfer of the tenant was withdrawn', {
+    id: Id,
+    name: Type.String(),
+    transferId: Id,
+    toUserId: Id,
+  }),
   'tenant.ownership-transferred': payload('The ownership of the tenant was transferred', {
     id: Id,
     name: Type.String(),

@@ -1010,7 +1010,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The tenant's open ownership transfer offer
+         * @description The addressee's e-mail, when the offer was made and when it expires (never the token); `transfer` is null when no offer is open (none made, accepted, expired or withdrawn). Who: a signed-in user (session; API tokens get 403) who is an active owner of the tenant. A tenant where the caller is no active member, or that does not exist, answers 404; other members get 403.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         */
+        get: operations["getTenantOwnershipTransfer"];
         put?: never;
         /**
          * Offer the ownership of the tenant to another active member
@@ -1028,7 +1040,19 @@ export interface paths {
          *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
          */
         post: operations["transferTenantOwnership"];
-        delete?: never;
+        /**
+         * Withdraw the open ownership transfer offer
+         * @description The mailed token stops working at once. Without an open offer the answer is `cancelled: false` and nothing changes. Who: a signed-in user (session; API tokens get 403) who is an active owner of the tenant. A tenant where the caller is no active member, or that does not exist, answers 404; other members get 403.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         */
+        delete: operations["cancelTenantOwnershipTransfer"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4436,7 +4460,7 @@ export interface components {
             [key: string]: unknown;
         };
         /** @description A webhook delivery body (Standard Webhooks): signed with webhook-id (the event id), webhook-timestamp and webhook-signature headers. */
-        WebhookEvent: components["schemas"]["WebhookEvent.api-token.created"] | components["schemas"]["WebhookEvent.api-token.deleted"] | components["schemas"]["WebhookEvent.category.created"] | components["schemas"]["WebhookEvent.category.updated"] | components["schemas"]["WebhookEvent.category.deleted"] | components["schemas"]["WebhookEvent.category.merged"] | components["schemas"]["WebhookEvent.collection.created"] | components["schemas"]["WebhookEvent.collection.updated"] | components["schemas"]["WebhookEvent.collection.deleted"] | components["schemas"]["WebhookEvent.collection-entry.created"] | components["schemas"]["WebhookEvent.collection-entry.updated"] | components["schemas"]["WebhookEvent.collection-entry.published"] | components["schemas"]["WebhookEvent.collection-entry.unpublished"] | components["schemas"]["WebhookEvent.collection-entry.deleted"] | components["schemas"]["WebhookEvent.content.created"] | components["schemas"]["WebhookEvent.content.updated"] | components["schemas"]["WebhookEvent.content.published"] | components["schemas"]["WebhookEvent.content.unpublished"] | components["schemas"]["WebhookEvent.content.deleted"] | components["schemas"]["WebhookEvent.content-version.deleted"] | components["schemas"]["WebhookEvent.custom-field-definition.created"] | components["schemas"]["WebhookEvent.custom-field-definition.updated"] | components["schemas"]["WebhookEvent.custom-field-definition.deleted"] | components["schemas"]["WebhookEvent.form.created"] | components["schemas"]["WebhookEvent.form.updated"] | components["schemas"]["WebhookEvent.form.published"] | components["schemas"]["WebhookEvent.form.archived"] | components["schemas"]["WebhookEvent.form.restored"] | components["schemas"]["WebhookEvent.form.deleted"] | components["schemas"]["WebhookEvent.form.response.created"] | components["schemas"]["WebhookEvent.form.response.status-changed"] | components["schemas"]["WebhookEvent.form.response.deleted"] | components["schemas"]["WebhookEvent.form.response.purged"] | components["schemas"]["WebhookEvent.gallery.created"] | components["schemas"]["WebhookEvent.gallery.updated"] | components["schemas"]["WebhookEvent.gallery.deleted"] | components["schemas"]["WebhookEvent.media.created"] | components["schemas"]["WebhookEvent.media.updated"] | components["schemas"]["WebhookEvent.media.deleted"] | components["schemas"]["WebhookEvent.member.invited"] | components["schemas"]["WebhookEvent.member.reinvited"] | components["schemas"]["WebhookEvent.member.joined"] | components["schemas"]["WebhookEvent.member.left"] | components["schemas"]["WebhookEvent.member.removed"] | components["schemas"]["WebhookEvent.member.role-changed"] | components["schemas"]["WebhookEvent.member.deactivated"] | components["schemas"]["WebhookEvent.member.reactivated"] | components["schemas"]["WebhookEvent.member.updated"] | components["schemas"]["WebhookEvent.menu.created"] | components["schemas"]["WebhookEvent.menu.updated"] | components["schemas"]["WebhookEvent.menu.deleted"] | components["schemas"]["WebhookEvent.placement.created"] | components["schemas"]["WebhookEvent.placement.updated"] | components["schemas"]["WebhookEvent.placement.deleted"] | components["schemas"]["WebhookEvent.role.created"] | components["schemas"]["WebhookEvent.role.updated"] | components["schemas"]["WebhookEvent.role.deleted"] | components["schemas"]["WebhookEvent.settings.updated"] | components["schemas"]["WebhookEvent.tag.created"] | components["schemas"]["WebhookEvent.tag.updated"] | components["schemas"]["WebhookEvent.tag.deleted"] | components["schemas"]["WebhookEvent.tenant.created"] | components["schemas"]["WebhookEvent.tenant.deleted"] | components["schemas"]["WebhookEvent.tenant.restored"] | components["schemas"]["WebhookEvent.tenant.ownership-transfer-requested"] | components["schemas"]["WebhookEvent.tenant.ownership-transferred"] | components["schemas"]["WebhookEvent.user.profile-updated"] | components["schemas"]["WebhookEvent.user.password-changed"] | components["schemas"]["WebhookEvent.user.password-reset"] | components["schemas"]["WebhookEvent.user.google-signed-in"] | components["schemas"]["WebhookEvent.user.google-linked"] | components["schemas"]["WebhookEvent.user.google-unlinked"] | components["schemas"]["WebhookEvent.user.registered"] | components["schemas"]["WebhookEvent.user.email-verified"] | components["schemas"]["WebhookEvent.user.logged-in"] | components["schemas"]["WebhookEvent.user.login-failed"] | components["schemas"]["WebhookEvent.feature-flag.created"];
+        WebhookEvent: components["schemas"]["WebhookEvent.api-token.created"] | components["schemas"]["WebhookEvent.api-token.deleted"] | components["schemas"]["WebhookEvent.category.created"] | components["schemas"]["WebhookEvent.category.updated"] | components["schemas"]["WebhookEvent.category.deleted"] | components["schemas"]["WebhookEvent.category.merged"] | components["schemas"]["WebhookEvent.collection.created"] | components["schemas"]["WebhookEvent.collection.updated"] | components["schemas"]["WebhookEvent.collection.deleted"] | components["schemas"]["WebhookEvent.collection-entry.created"] | components["schemas"]["WebhookEvent.collection-entry.updated"] | components["schemas"]["WebhookEvent.collection-entry.published"] | components["schemas"]["WebhookEvent.collection-entry.unpublished"] | components["schemas"]["WebhookEvent.collection-entry.deleted"] | components["schemas"]["WebhookEvent.content.created"] | components["schemas"]["WebhookEvent.content.updated"] | components["schemas"]["WebhookEvent.content.published"] | components["schemas"]["WebhookEvent.content.unpublished"] | components["schemas"]["WebhookEvent.content.deleted"] | components["schemas"]["WebhookEvent.content-version.deleted"] | components["schemas"]["WebhookEvent.custom-field-definition.created"] | components["schemas"]["WebhookEvent.custom-field-definition.updated"] | components["schemas"]["WebhookEvent.custom-field-definition.deleted"] | components["schemas"]["WebhookEvent.form.created"] | components["schemas"]["WebhookEvent.form.updated"] | components["schemas"]["WebhookEvent.form.published"] | components["schemas"]["WebhookEvent.form.archived"] | components["schemas"]["WebhookEvent.form.restored"] | components["schemas"]["WebhookEvent.form.deleted"] | components["schemas"]["WebhookEvent.form.response.created"] | components["schemas"]["WebhookEvent.form.response.status-changed"] | components["schemas"]["WebhookEvent.form.response.deleted"] | components["schemas"]["WebhookEvent.form.response.purged"] | components["schemas"]["WebhookEvent.gallery.created"] | components["schemas"]["WebhookEvent.gallery.updated"] | components["schemas"]["WebhookEvent.gallery.deleted"] | components["schemas"]["WebhookEvent.media.created"] | components["schemas"]["WebhookEvent.media.updated"] | components["schemas"]["WebhookEvent.media.deleted"] | components["schemas"]["WebhookEvent.member.invited"] | components["schemas"]["WebhookEvent.member.reinvited"] | components["schemas"]["WebhookEvent.member.joined"] | components["schemas"]["WebhookEvent.member.left"] | components["schemas"]["WebhookEvent.member.removed"] | components["schemas"]["WebhookEvent.member.role-changed"] | components["schemas"]["WebhookEvent.member.deactivated"] | components["schemas"]["WebhookEvent.member.reactivated"] | components["schemas"]["WebhookEvent.member.updated"] | components["schemas"]["WebhookEvent.menu.created"] | components["schemas"]["WebhookEvent.menu.updated"] | components["schemas"]["WebhookEvent.menu.deleted"] | components["schemas"]["WebhookEvent.placement.created"] | components["schemas"]["WebhookEvent.placement.updated"] | components["schemas"]["WebhookEvent.placement.deleted"] | components["schemas"]["WebhookEvent.role.created"] | components["schemas"]["WebhookEvent.role.updated"] | components["schemas"]["WebhookEvent.role.deleted"] | components["schemas"]["WebhookEvent.settings.updated"] | components["schemas"]["WebhookEvent.tag.created"] | components["schemas"]["WebhookEvent.tag.updated"] | components["schemas"]["WebhookEvent.tag.deleted"] | components["schemas"]["WebhookEvent.tenant.created"] | components["schemas"]["WebhookEvent.tenant.deleted"] | components["schemas"]["WebhookEvent.tenant.restored"] | components["schemas"]["WebhookEvent.tenant.ownership-transfer-requested"] | components["schemas"]["WebhookEvent.tenant.ownership-transfer-cancelled"] | components["schemas"]["WebhookEvent.tenant.ownership-transferred"] | components["schemas"]["WebhookEvent.user.profile-updated"] | components["schemas"]["WebhookEvent.user.password-changed"] | components["schemas"]["WebhookEvent.user.password-reset"] | components["schemas"]["WebhookEvent.user.google-signed-in"] | components["schemas"]["WebhookEvent.user.google-linked"] | components["schemas"]["WebhookEvent.user.google-unlinked"] | components["schemas"]["WebhookEvent.user.registered"] | components["schemas"]["WebhookEvent.user.email-verified"] | components["schemas"]["WebhookEvent.user.logged-in"] | components["schemas"]["WebhookEvent.user.login-failed"] | components["schemas"]["WebhookEvent.feature-flag.created"];
         /** @description An API token was created (never its plaintext or hash) */
         "WebhookEvent.api-token.created": {
             /**
@@ -5914,6 +5938,29 @@ export interface components {
                 /** @description 24 lowercase hex characters */
                 toUserId: string;
                 email: string;
+            };
+        };
+        /** @description An open ownership transfer of the tenant was withdrawn */
+        "WebhookEvent.tenant.ownership-transfer-cancelled": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tenant.ownership-transfer-cancelled";
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            timestamp: string;
+            /** @description An open ownership transfer of the tenant was withdrawn */
+            data: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                name: string;
+                /** @description 24 lowercase hex characters */
+                transferId: string;
+                /** @description 24 lowercase hex characters */
+                toUserId: string;
             };
         };
         /** @description The ownership of the tenant was transferred */
@@ -9409,6 +9456,74 @@ export interface operations {
             };
         };
     };
+    getTenantOwnershipTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transfer: {
+                            /** @description 24 lowercase hex characters */
+                            id: string;
+                            email: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     transferTenantOwnership: {
         parameters: {
             query?: never;
@@ -9502,6 +9617,66 @@ export interface operations {
             };
             /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelTenantOwnershipTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cancelled: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

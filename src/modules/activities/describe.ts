@@ -44,6 +44,7 @@ const VERB_WORDS: Record<string, string> = {
   restored: 'restored',
   'ownership-transfer-requested': 'offered the ownership of',
   'ownership-transferred': 'transferred the ownership of',
+  'ownership-transfer-cancelled': 'withdrew the ownership offer of',
   archived: 'archived',
   'status-changed': 'changed the status of',
   purged: 'permanently deleted',

@@ -248,6 +248,37 @@ export function createLifecycleRepository(db: Db) {
       await db.insert(ownershipTransfers).values({ tenantId, ...values })
     },
 
+    /** The tenant's open, unexpired transfer: its addressee and dates, or undefined. */
+    async openTransfer(tenantId: string, now: Date) {
+      const [row] = await db
+        .select({
+          id: ownershipTransfers.id,
+          email: users.email,
+          expiresAt: ownershipTransfers.expiresAt,
+          createdAt: ownershipTransfers.createdAt,
+        })
+        .from(ownershipTransfers)
+        .innerJoin(users, eq(users.id, ownershipTransfers.toUserId))
+        .where(
+          and(
+            eq(ownershipTransfers.tenantId, tenantId),
+            isNull(ownershipTransfers.acceptedAt),
+            gt(ownershipTransfers.expiresAt, now),
+          ),
+        )
+        .limit(1)
+      return row
+    },
+
+    /** Removes the tenant's open transfer; the removed one's id and addressee, or undefined. */
+    async cancelTransfer(tenantId: string) {
+      const [row] = await db
+        .delete(ownershipTransfers)
+        .where(and(eq(ownershipTransfers.tenantId, tenantId), isNull(ownershipTransfers.acceptedAt)))
+        .returning({ id: ownershipTransfers.id, toUserId: ownershipTransfers.toUserId })
+      return row
+    },
+
     /**
      * Gives the open, unexpired transfer `transferId` a new token hash (the transfer mail's job
      * makes the token); its addressee, tenant and expiry, or undefined when it was accepted,

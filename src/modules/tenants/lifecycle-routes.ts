@@ -15,9 +15,11 @@ import {
   DeletionPreflightSchema,
   DeletionResultSchema,
   NoQuery,
+  OpenTransferSchema,
   RestoreResultSchema,
   RestoreTenantBody,
   TenantIdParams,
+  TransferCancelledSchema,
   TransferOwnershipBody,
   TransferPreviewQuery,
   TransferPreviewSchema,
@@ -122,6 +124,41 @@ export const tenantLifecycleRoutes: FastifyPluginAsyncTypebox<{
         request.body,
         clientOf(request),
       ),
+  )
+
+  app.get(
+    '/tenants/:id/transfer-ownership',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['tenants'],
+        operationId: 'getTenantOwnershipTransfer',
+        summary: "The tenant's open ownership transfer offer",
+        description: `The addressee's e-mail, when the offer was made and when it expires (never the token); \`transfer\` is null when no offer is open (none made, accepted, expired or withdrawn). ${OWNER_ONLY}`,
+        params: TenantIdParams,
+        querystring: NoQuery,
+        response: { 200: OpenTransferSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => transfers.open(session(request.principal), request.params.id.toLowerCase()),
+  )
+
+  app.delete(
+    '/tenants/:id/transfer-ownership',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['tenants'],
+        operationId: 'cancelTenantOwnershipTransfer',
+        summary: 'Withdraw the open ownership transfer offer',
+        description: `The mailed token stops working at once. Without an open offer the answer is \`cancelled: false\` and nothing changes. ${OWNER_ONLY}`,
+        params: TenantIdParams,
+        querystring: NoQuery,
+        response: { 200: TransferCancelledSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      transfers.cancel(session(request.principal), request.params.id.toLowerCase(), clientOf(request)),
   )
 
   app.get(

@@ -168,6 +168,18 @@ export const TransferRequestedSchema = Type.Object({
 })
 export type TransferRequested = Static<typeof TransferRequestedSchema>
 
+export const OpenTransferSchema = Type.Object({
+  /** The open, unexpired offer; null when there is none (never offered, accepted, expired or withdrawn). */
+  transfer: Nullable(Type.Object({ id: Id, email: Type.String(), expiresAt: DateTime, createdAt: DateTime })),
+})
+export type OpenTransfer = Static<typeof OpenTransferSchema>
+
+export const TransferCancelledSchema = Type.Object({
+  /** False when there was no open offer to withdraw (a repeated request). */
+  cancelled: Type.Boolean(),
+})
+export type TransferCancelled = Static<typeof TransferCancelledSchema>
+
 export const TransferPreviewQuery = Type.Object(
   { token: Type.String({ minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },

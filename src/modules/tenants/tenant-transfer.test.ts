@@ -249,3 +249,58 @@ describe('GET /api/tenants/{id}/transfer-preview', () => {
     expect((await preview(owner.tenantId, token)).data).toEqual(invalid)
   })
 })
+
+describe('the open offer: GET and DELETE /api/tenants/{id}/transfer-ownership', () => {
+  it('shows the open offer to owners only, and withdrawing it makes its mailed token useless', async () => {
+    const owner = await seedTenant(ctx.db)
+    const editor = await seedMember(ctx.db, owner.tenantId, 'editor')
+    const path = `/api/tenants/${owner.tenantId}/transfer-ownership`
+    const none = await call(ctx.app, 'GET', path, { token: owner.token })
+    expect(none.statusCode, none.body).toBe(200)
+    expect(none.data).toEqual({ transfer: null })
+
+    const offered = await offer(owner.token, owner.tenantId, { email: editor.email })
+    const token = await mailedToken(editor.email)
+    const open = await call(ctx.app, 'GET', path, { token: owner.token })
+    expect(open.data).toEqual({
+      transfer: {
+        id: offered.data.transfer.id,
+        email: editor.email,
+        expiresAt: offered.data.transfer.expiresAt,
+        createdAt: expect.any(String),
+      },
+    })
+    expect(open.body).not.toContain(token)
+    expect((await call(ctx.app, 'GET', path, { token: editor.token })).statusCode).toBe(403)
+    expect((await call(ctx.app, 'DELETE', path, { token: editor.token })).statusCode).toBe(403)
+    const stranger = await seedTenant(ctx.db)
+    expect((await call(ctx.app, 'GET', path, { token: stranger.token })).statusCode).toBe(404)
+
+    const cancelled = await call(ctx.app, 'DELETE', path, { token: owner.token })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    expect(cancelled.data).toEqual({ cancelled: true })
+    expect((await call(ctx.app, 'GET', path, { token: owner.token })).data).toEqual({ transfer: null })
+    const refused = await accept(editor.token, owner.tenantId, token)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.data.error).toBe('InvalidToken')
+    expect(await roleOf(owner.tenantId, editor.userId)).toBe('editor')
+    await vi.waitFor(
+      async () => {
+        const logged = await ctx.db
+          .select({ action: activities.action })
+          .from(activities)
+          .where(
+            and(
+              eq(activities.tenantId, owner.tenantId),
+              eq(activities.action, 'tenant.ownership-transfer-cancelled'),
+            ),
+          )
+        expect(logged).toHaveLength(1)
+      },
+      { timeout: 10_000, interval: 100 },
+    )
+
+    const again = await call(ctx.app, 'DELETE', path, { token: owner.token })
+    expect(again.data).toEqual({ cancelled: false })
+  })
+})

@@ -11,7 +11,13 @@ import type { Mailer } from '../../mail/mailer.js'
 import { normalizeEmail } from '../auth/index.js'
 import { grantedBy, type RoleResolver, roleMetaOf } from '../roles/index.js'
 import { createLifecycleRepository } from './lifecycle-repository.js'
-import type { AcceptTransferResult, TransferPreview, TransferRequested } from './schemas.js'
+import type {
+  AcceptTransferResult,
+  OpenTransfer,
+  TransferCancelled,
+  TransferPreview,
+  TransferRequested,
+} from './schemas.js'
 
 /** docs/decisions/auth.md "One-time tokens": an ownership transfer token lives 7 days. */
 export const TRANSFER_TTL_MS = 7 * 24 * 60 * 60 * 1000
@@ -110,6 +116,54 @@ export function createOwnershipTransfers(deps: TransferDeps) {
         message: `An ownership transfer was offered to ${target.email}.`,
         transfer: { id: transferId, email: target.email, expiresAt: expiresAt.toISOString() },
       }
+    },
+
+    /**
+     * GET /api/tenants/{id}/transfer-ownership: the tenant's open, unexpired offer (addressee and
+     * expiry, never the token), or null. 404 for a non-member, 403 for a non-owner.
+     */
+    async open(caller: { userId: string }, tenantId: string): Promise<OpenTransfer> {
+      const { membership } = await liveMembership(tenantId, caller.userId)
+      if (membership.role !== 'owner') throw errors.forbidden('Only an owner can see the ownership offer.')
+      const offer = await repository.openTransfer(tenantId, new Date())
+      return {
+        transfer:
+          offer === undefined
+            ? null
+            : {
+                id: offer.id,
+                email: offer.email,
+                expiresAt: offer.expiresAt.toISOString(),
+                createdAt: offer.createdAt.toISOString(),
+              },
+      }
+    },
+
+    /**
+     * DELETE /api/tenants/{id}/transfer-ownership: withdraws the open offer, so its mailed token
+     * stops working. Without an open offer it answers `cancelled: false` and records nothing.
+     * 404 for a non-member, 403 for a non-owner.
+     */
+    async cancel(
+      caller: { userId: string },
+      tenantId: string,
+      client: TenantContext['client'],
+    ): Promise<TransferCancelled> {
+      const { tenant, membership } = await liveMembership(tenantId, caller.userId)
+      if (membership.role !== 'owner')
+        throw errors.forbidden('Only an owner can withdraw the ownership offer.')
+      const context = { ...onBehalfOf(tenantId, caller.userId, 'ownership-transfer'), client }
+      const cancelled = await inTransaction(db, context, deps.events, async (tx, emit) => {
+        const removed = await createLifecycleRepository(tx).cancelTransfer(tenantId)
+        if (removed === undefined) return false
+        emit({
+          type: 'tenant.ownership-transfer-cancelled',
+          subjectId: tenantId,
+          payload: { id: tenantId, name: tenant.name, transferId: removed.id, toUserId: removed.toUserId },
+        })
+        return true
+      })
+      return { cancelled }
     },
 
     /**

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next'
  * will do, and the error of a failed attempt, shown here where it happened. `onConfirm` runs the
  * action. `opened` defaults to true for callers that mount the dialog only while it is open;
  * `danger` (default true) paints the confirm button red. `fields` holds what the action needs
- * besides the yes (a password, a choice), below the text; the confirm button then submits them.
+ * besides the yes (a password, a choice), below the text; the confirm button then submits them,
+ * and stays disabled while `confirmDisabled` (a confirmation not typed out yet).
  */
 export function ConfirmDialog(props: {
   opened?: boolean
@@ -17,6 +18,7 @@ export function ConfirmDialog(props: {
   pending: boolean
   danger?: boolean
   fields?: ReactNode
+  confirmDisabled?: boolean
   error?: string | undefined
   onConfirm: () => void
   onClose: () => void
@@ -35,7 +37,7 @@ export function ConfirmDialog(props: {
           event.preventDefault()
           // The dialog may sit in another form's tree (a portal still bubbles through React's).
           event.stopPropagation()
-          if (!props.pending) props.onConfirm()
+          if (!props.pending && !props.confirmDisabled) props.onConfirm()
         }}
       >
         <Stack>
@@ -53,6 +55,7 @@ export function ConfirmDialog(props: {
             <Button
               color={(props.danger ?? true) ? 'red.8' : undefined}
               loading={props.pending}
+              disabled={props.confirmDisabled}
               type="submit"
             >
               {props.confirmLabel}

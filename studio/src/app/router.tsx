@@ -39,11 +39,17 @@ import {
   parseFormsSearch,
   parseResponsesSearch,
 } from '../features/forms'
+import { parseImportSearch, WordPressImportPage } from '../features/imports'
 import { MediaLibraryPage } from '../features/media'
 import { SettingsPage } from '../features/settings'
 import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
 import { RoleEditorPage, RolesPage, TeamPage } from '../features/team'
-import { CreateTenantPage, TenantHomePage } from '../features/tenants'
+import {
+  CreateTenantPage,
+  DeletedTenantsPage,
+  TenantHomePage,
+  TenantLifecyclePage,
+} from '../features/tenants'
 import { WebhooksPage } from '../features/webhooks'
 import { safeRedirect } from '../lib/redirect'
 import { folio } from './api'
@@ -165,6 +171,12 @@ const createTenantRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/tenants/new',
   component: CreateTenantPage,
+})
+
+const deletedTenantsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/tenants/deleted',
+  component: DeletedTenantsPage,
 })
 
 const profileRoute = createRoute({
@@ -368,6 +380,22 @@ const roleRoute = createRoute({
   component: RoleEditorPage,
 })
 
+// Tenant lifecycle and WordPress import (issue 19).
+const tenantLifecycleRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/lifecycle',
+  staticData: { permission: SCREEN_PERMISSIONS.tenantLifecycle },
+  component: TenantLifecyclePage,
+})
+
+const wordpressImportRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/import',
+  staticData: { permission: SCREEN_PERMISSIONS.wordpressImport },
+  validateSearch: parseImportSearch,
+  component: WordPressImportPage,
+})
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   registerRoute,
@@ -381,6 +409,7 @@ const routeTree = rootRoute.addChildren([
     createTenantRoute,
     profileRoute,
     securityRoute,
+    deletedTenantsRoute,
     tenantRoute.addChildren([
       dashboardRoute,
       contentsRoute,
@@ -406,6 +435,8 @@ const routeTree = rootRoute.addChildren([
       rolesRoute,
       newRoleRoute,
       roleRoute,
+      tenantLifecycleRoute,
+      wordpressImportRoute,
     ]),
   ]),
 ])

@@ -27,4 +27,9 @@ export const SCREEN_PERMISSIONS = {
   // Custom roles (issue 19): a role opens read-only with roles:view; saving asks roles:update.
   roles: 'roles:view',
   newRole: 'roles:create',
+  // Tenant lifecycle (issue 19): the API lets only owners transfer or delete, which no permission
+  // tells apart from admins (tenants:manage); the screen reads the role and says so to admins.
+  tenantLifecycle: 'tenants:delete',
+  // WordPress import (issue 19): starting one is a tenant-wide change (docs/decisions/imports.md).
+  wordpressImport: 'tenants:update',
 } as const

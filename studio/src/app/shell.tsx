@@ -43,6 +43,8 @@ export function Shell() {
           ['/t/$tenantId/webhooks', 'webhooks.nav', SCREEN_PERMISSIONS.webhooks],
           ['/t/$tenantId/settings', 'settings.nav', SCREEN_PERMISSIONS.settings],
           ['/t/$tenantId/roles', 'roles.nav', SCREEN_PERMISSIONS.roles],
+          ['/t/$tenantId/import', 'imports.nav', SCREEN_PERMISSIONS.wordpressImport],
+          ['/t/$tenantId/lifecycle', 'lifecycle.nav', SCREEN_PERMISSIONS.tenantLifecycle],
         ] as const
       ).filter(([, , permission]) => can(permission))
     : []

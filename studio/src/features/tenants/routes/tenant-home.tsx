@@ -30,6 +30,7 @@ export function TenantHomePage() {
       <ButtonLink to="/tenants/new" w="fit-content">
         {t('tenants.create.link')}
       </ButtonLink>
+      <AnchorLink to="/tenants/deleted">{t('lifecycle.deleted.link')}</AnchorLink>
     </Stack>
   )
 }

@@ -1,0 +1,44 @@
+import { type AnswerOf, unwrap } from '@folio/client'
+import { queryOptions } from '@tanstack/react-query'
+import { folio } from '../../../app/api'
+
+export type Import = AnswerOf<'getImport'>['import']
+
+/** Options `POST /api/imports/wordpress` takes beside the file. */
+export interface ImportOptions {
+  copyMedia: boolean
+  dryRun: boolean
+}
+
+/** How often a running import is asked for its progress. */
+const POLL_MS = 1000
+
+/** Whether an import has ended (its counts no longer change). */
+export function isFinished(state: Import): boolean {
+  return state.status === 'succeeded' || state.status === 'failed'
+}
+
+/** An import's status, phase, counts and problems, asked again every second until it ends. */
+export const importQuery = (tenantId: string, importId: string) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'imports', importId],
+    queryFn: async () =>
+      (await unwrap(folio.GET('/api/imports/{id}', { params: { path: { id: importId } } }))).import,
+    refetchInterval: (query) => (query.state.data && isFinished(query.state.data) ? false : POLL_MS),
+  })
+
+/**
+ * Uploads a WordPress export and queues its import (`POST /api/imports/wordpress`): the file is the
+ * request body as it is, sent as XML, never read into a string here.
+ */
+export async function startImport(file: File, options: ImportOptions): Promise<Import> {
+  const answer = await unwrap(
+    folio.POST('/api/imports/wordpress', {
+      params: { query: { copyMedia: options.copyMedia, dryRun: options.dryRun } },
+      body: file,
+      bodySerializer: (body: unknown) => body as Blob,
+      headers: { 'content-type': 'application/xml' },
+    }),
+  )
+  return answer.import
+}
