@@ -11,8 +11,6 @@ import { createAppRouter } from './app/router'
 import { cssVariables, theme } from './app/theme'
 import { isUnauthorized } from './lib/errors'
 
-setUpI18n()
-
 /** A 401 from any call means the session ended: back to sign-in, then to where the user was. */
 function onError(error: unknown) {
   if (!isUnauthorized(error) || router.state.location.pathname === '/login') return
@@ -34,20 +32,23 @@ const queryClient = new QueryClient({
 })
 const router = createAppRouter(queryClient)
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider
-          router={router}
-          defaultPendingComponent={() => (
-            <Center p="xl">
-              <Loader aria-label="…" />
-            </Center>
-          )}
-        />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
+// The first screen renders once its language's strings are here (app/i18n.ts).
+void setUpI18n().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
+        <Notifications />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider
+            router={router}
+            defaultPendingComponent={() => (
+              <Center p="xl">
+                <Loader aria-label="…" />
+              </Center>
+            )}
+          />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  ),
 )

@@ -9,6 +9,7 @@ import { accountQuery, signOut, useCan } from '../features/auth'
 import { TenantSwitcher } from '../features/tenants'
 import { pickLanguage } from '../lib/language'
 import { NavLinkLink } from '../lib/links'
+import { switchLanguage } from './i18n'
 import { SCREEN_PERMISSIONS } from './screen-permissions'
 
 /** The signed-in frame: header (tenant switcher, sign-out), the tenant's navigation, the screen. */
@@ -22,7 +23,7 @@ export function Shell() {
   const can = useCan()
   const language = pickLanguage(account?.language, navigator.languages)
   useEffect(() => {
-    if (i18n.language !== language) void i18n.changeLanguage(language)
+    if (i18n.language !== language) void switchLanguage(language)
   }, [i18n, language])
   if (account === null) return null
 
