@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Pagination, Stack, Table, Title, VisuallyHidden } from '@mantine/core'
+import { Alert, Badge, Button, Group, Stack, Table, Title, VisuallyHidden } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
+import { Pager } from '../../../app/pager'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
 import { mayGrant, outranks, permissionFamilies } from '../api/grant-rules'
@@ -159,15 +160,7 @@ export function TeamPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {data && data.pagination.pages > 1 && (
-        <Pagination
-          total={data.pagination.pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': t(`contents.paging.${control}`) })}
-          getItemProps={(item) => ({ 'aria-label': t('contents.paging.page', { page: item }) })}
-        />
-      )}
+      {data && <Pager pages={data.pagination.pages} page={page} onChange={setPage} />}
       <InviteDialog
         tenantId={tenantId}
         opened={inviting}
