@@ -4,6 +4,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
+import { DataTable } from '../../../app/data-table'
 import { AnchorLink, ButtonLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
@@ -86,100 +87,92 @@ export function CollectionsListPage() {
       ) : data && data.collections.length === 0 ? (
         <Text>{t('collections.empty')}</Text>
       ) : (
-        <Table.ScrollContainer
+        <DataTable
+          label={t('collections.title')}
           minWidth={640}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={t('collections.title')}
+          busy={data === undefined}
+          head={
+            <>
+              <Table.Th>{t('collections.name')}</Table.Th>
+              <Table.Th>{t('collections.key')}</Table.Th>
+              <Table.Th>{t('collections.fields')}</Table.Th>
+              <Table.Th>{t('collections.status')}</Table.Th>
+              <Table.Th>{t('collections.actions')}</Table.Th>
+            </>
+          }
         >
-          <Table striped aria-busy={data === undefined}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('collections.name')}</Table.Th>
-                <Table.Th>{t('collections.key')}</Table.Th>
-                <Table.Th>{t('collections.fields')}</Table.Th>
-                <Table.Th>{t('collections.status')}</Table.Th>
-                <Table.Th>{t('collections.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.collections.map((collection) => {
-                const name = nameOf(collection)
-                const archived = collection.status === 'archived'
-                return (
-                  <Table.Tr key={collection.id}>
-                    <Table.Td>
-                      <AnchorLink
-                        to="/t/$tenantId/collections/$key"
+          {data?.collections.map((collection) => {
+            const name = nameOf(collection)
+            const archived = collection.status === 'archived'
+            return (
+              <Table.Tr key={collection.id}>
+                <Table.Td>
+                  <AnchorLink
+                    to="/t/$tenantId/collections/$key"
+                    params={{ tenantId, key: collection.key }}
+                    aria-label={t('collections.entriesOf', { name })}
+                  >
+                    {name}
+                  </AnchorLink>
+                </Table.Td>
+                <Table.Td>
+                  <code>{collection.key}</code>
+                </Table.Td>
+                <Table.Td>{collection.fields.length}</Table.Td>
+                <Table.Td>
+                  <Badge variant="filled" color={archived ? 'gray.8' : 'teal.9'}>
+                    {t(`collections.statuses.${archived ? 'archived' : 'active'}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {can('collections:update') && (
+                      <ButtonLink
+                        size="xs"
+                        variant="default"
+                        to="/t/$tenantId/collections/$key/schema"
                         params={{ tenantId, key: collection.key }}
-                        aria-label={t('collections.entriesOf', { name })}
+                        aria-label={t('collections.schemaOf', { name })}
                       >
-                        {name}
-                      </AnchorLink>
-                    </Table.Td>
-                    <Table.Td>
-                      <code>{collection.key}</code>
-                    </Table.Td>
-                    <Table.Td>{collection.fields.length}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="filled" color={archived ? 'gray.8' : 'teal.9'}>
-                        {t(`collections.statuses.${archived ? 'archived' : 'active'}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {can('collections:update') && (
-                          <ButtonLink
-                            size="xs"
-                            variant="default"
-                            to="/t/$tenantId/collections/$key/schema"
-                            params={{ tenantId, key: collection.key }}
-                            aria-label={t('collections.schemaOf', { name })}
-                          >
-                            {t('collections.schema')}
-                          </ButtonLink>
-                        )}
-                        {can('collections:update') && (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            aria-label={t(archived ? 'collections.restoreOf' : 'collections.archiveOf', {
-                              name,
-                            })}
-                            loading={
-                              setStatus.isPending && setStatus.variables.collection.id === collection.id
-                            }
-                            onClick={() => {
-                              setFailure(undefined)
-                              setStatus.mutate({ collection, status: archived ? 'active' : 'archived' })
-                            }}
-                          >
-                            {t(archived ? 'collections.restore' : 'collections.archive')}
-                          </Button>
-                        )}
-                        {can('collections:delete') && archived && (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            c="red.8"
-                            aria-label={t('collections.deleteOf', { name })}
-                            onClick={() => {
-                              setFailure(undefined)
-                              setDeleting(collection)
-                            }}
-                          >
-                            {t('collections.delete')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                )
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                        {t('collections.schema')}
+                      </ButtonLink>
+                    )}
+                    {can('collections:update') && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        aria-label={t(archived ? 'collections.restoreOf' : 'collections.archiveOf', {
+                          name,
+                        })}
+                        loading={setStatus.isPending && setStatus.variables.collection.id === collection.id}
+                        onClick={() => {
+                          setFailure(undefined)
+                          setStatus.mutate({ collection, status: archived ? 'active' : 'archived' })
+                        }}
+                      >
+                        {t(archived ? 'collections.restore' : 'collections.archive')}
+                      </Button>
+                    )}
+                    {can('collections:delete') && archived && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        c="red.8"
+                        aria-label={t('collections.deleteOf', { name })}
+                        onClick={() => {
+                          setFailure(undefined)
+                          setDeleting(collection)
+                        }}
+                      >
+                        {t('collections.delete')}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            )
+          })}
+        </DataTable>
       )}
       {deleting && (
         <ConfirmDialog

@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { type FormEvent, useId } from 'react'
+import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DataTable } from '../../../app/data-table'
 import { Pager } from '../../../app/pager'
 import { AnchorLink, ButtonLink } from '../../../lib/links'
 import { useCan } from '../../auth'
@@ -25,7 +26,6 @@ export function ContentsListPage() {
   const categories = useQuery({ ...categoriesQuery(tenantId), enabled: can('categories:view') })
   const tags = useQuery(tagsQuery(tenantId))
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
-  const captionId = useId()
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -126,46 +126,37 @@ export function ContentsListPage() {
       ) : data && data.contents.length === 0 ? (
         <Text>{t('contents.empty')}</Text>
       ) : (
-        <Table.ScrollContainer
-          minWidth={560}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={t('contents.title')}
+        <DataTable
+          label={t('contents.title')}
+          busy={isFetching}
+          caption={data ? t('contents.count', { count: data.pagination.total }) : t('app.loading')}
+          head={
+            <>
+              <Table.Th>{t('contents.fields.title')}</Table.Th>
+              <Table.Th>{t('contents.fields.status')}</Table.Th>
+              <Table.Th>{t('contents.fields.type')}</Table.Th>
+              <Table.Th>{t('contents.fields.updatedAt')}</Table.Th>
+            </>
+          }
         >
-          <Table striped aria-describedby={captionId} aria-busy={isFetching}>
-            <Table.Caption id={captionId}>
-              {data ? t('contents.count', { count: data.pagination.total }) : t('app.loading')}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('contents.fields.title')}</Table.Th>
-                <Table.Th>{t('contents.fields.status')}</Table.Th>
-                <Table.Th>{t('contents.fields.type')}</Table.Th>
-                <Table.Th>{t('contents.fields.updatedAt')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.contents.map((content) => (
-                <Table.Tr key={content.id}>
-                  <Table.Td>
-                    <AnchorLink
-                      to="/t/$tenantId/contents/$contentId"
-                      params={{ tenantId, contentId: content.id }}
-                    >
-                      {content.title}
-                    </AnchorLink>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={content.status} />
-                  </Table.Td>
-                  <Table.Td>{t(`contents.type.${content.type}`, { defaultValue: content.type })}</Table.Td>
-                  <Table.Td>{date.format(new Date(content.updatedAt))}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          {data?.contents.map((content) => (
+            <Table.Tr key={content.id}>
+              <Table.Td>
+                <AnchorLink
+                  to="/t/$tenantId/contents/$contentId"
+                  params={{ tenantId, contentId: content.id }}
+                >
+                  {content.title}
+                </AnchorLink>
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={content.status} />
+              </Table.Td>
+              <Table.Td>{t(`contents.type.${content.type}`, { defaultValue: content.type })}</Table.Td>
+              <Table.Td>{date.format(new Date(content.updatedAt))}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {data && (
         <Pager

@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DataTable } from '../../../app/data-table'
 import { Pager } from '../../../app/pager'
 import { AnchorLink } from '../../../lib/links'
 import { useCan } from '../../auth'
@@ -24,7 +25,6 @@ export function FormsListPage() {
   const { data, error, isFetching } = useQuery(formsQuery(tenantId, search))
   const [creating, setCreating] = useState(false)
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
-  const captionId = useId()
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -81,59 +81,50 @@ export function FormsListPage() {
       ) : data && data.forms.length === 0 ? (
         <Text>{t('forms.empty')}</Text>
       ) : (
-        <Table.ScrollContainer
-          minWidth={560}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={t('forms.title')}
+        <DataTable
+          label={t('forms.title')}
+          busy={isFetching}
+          caption={data ? t('forms.count', { count: data.pagination.total }) : t('app.loading')}
+          head={
+            <>
+              <Table.Th>{t('forms.columns.title')}</Table.Th>
+              <Table.Th>{t('forms.columns.status')}</Table.Th>
+              <Table.Th>{t('forms.columns.version')}</Table.Th>
+              <Table.Th>{t('forms.columns.updatedAt')}</Table.Th>
+              <Table.Th>{t('forms.columns.responses')}</Table.Th>
+            </>
+          }
         >
-          <Table striped aria-describedby={captionId} aria-busy={isFetching}>
-            <Table.Caption id={captionId}>
-              {data ? t('forms.count', { count: data.pagination.total }) : t('app.loading')}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('forms.columns.title')}</Table.Th>
-                <Table.Th>{t('forms.columns.status')}</Table.Th>
-                <Table.Th>{t('forms.columns.version')}</Table.Th>
-                <Table.Th>{t('forms.columns.updatedAt')}</Table.Th>
-                <Table.Th>{t('forms.columns.responses')}</Table.Th>
+          {data?.forms.map((form) => {
+            const title = textIn(textsOf(form.title), i18n.language) || form.slug
+            return (
+              <Table.Tr key={form.id}>
+                <Table.Td>
+                  <AnchorLink to="/t/$tenantId/forms/$formId" params={{ tenantId, formId: form.id }}>
+                    {title}
+                  </AnchorLink>
+                  <Text size="xs" c="dimmed">
+                    {form.slug}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <FormStatusBadge kind="form" status={form.status} />
+                </Table.Td>
+                <Table.Td>{form.publishedVersion ?? '—'}</Table.Td>
+                <Table.Td>{date.format(new Date(form.updatedAt))}</Table.Td>
+                <Table.Td>
+                  <AnchorLink
+                    to="/t/$tenantId/forms/$formId/responses"
+                    params={{ tenantId, formId: form.id }}
+                    aria-label={t('forms.responsesOf', { title })}
+                  >
+                    {t('forms.actions.responses')}
+                  </AnchorLink>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.forms.map((form) => {
-                const title = textIn(textsOf(form.title), i18n.language) || form.slug
-                return (
-                  <Table.Tr key={form.id}>
-                    <Table.Td>
-                      <AnchorLink to="/t/$tenantId/forms/$formId" params={{ tenantId, formId: form.id }}>
-                        {title}
-                      </AnchorLink>
-                      <Text size="xs" c="dimmed">
-                        {form.slug}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <FormStatusBadge kind="form" status={form.status} />
-                    </Table.Td>
-                    <Table.Td>{form.publishedVersion ?? '—'}</Table.Td>
-                    <Table.Td>{date.format(new Date(form.updatedAt))}</Table.Td>
-                    <Table.Td>
-                      <AnchorLink
-                        to="/t/$tenantId/forms/$formId/responses"
-                        params={{ tenantId, formId: form.id }}
-                        aria-label={t('forms.responsesOf', { title })}
-                      >
-                        {t('forms.actions.responses')}
-                      </AnchorLink>
-                    </Table.Td>
-                  </Table.Tr>
-                )
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            )
+          })}
+        </DataTable>
       )}
       {data && (
         <Pager

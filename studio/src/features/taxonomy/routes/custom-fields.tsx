@@ -4,6 +4,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
+import { DataTable } from '../../../app/data-table'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
@@ -80,72 +81,66 @@ export function CustomFieldsPage() {
       ) : data && data.length === 0 ? (
         <Text>{t('taxonomy.fields.empty')}</Text>
       ) : (
-        <Table.ScrollContainer
+        <DataTable
+          label={t('taxonomy.fields.title')}
           minWidth={720}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={t('taxonomy.fields.title')}
+          busy={data === undefined}
+          head={
+            <>
+              <Table.Th>{t('taxonomy.fields.label')}</Table.Th>
+              <Table.Th>{t('taxonomy.fields.key')}</Table.Th>
+              <Table.Th>{t('taxonomy.fields.type')}</Table.Th>
+              <Table.Th>{t('taxonomy.fields.required')}</Table.Th>
+              <Table.Th>{t('taxonomy.fields.public')}</Table.Th>
+              <Table.Th>{t('taxonomy.fields.searchable')}</Table.Th>
+              {(mayUpdate || mayDelete) && <Table.Th>{t('taxonomy.actions')}</Table.Th>}
+            </>
+          }
         >
-          <Table striped aria-busy={data === undefined}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('taxonomy.fields.label')}</Table.Th>
-                <Table.Th>{t('taxonomy.fields.key')}</Table.Th>
-                <Table.Th>{t('taxonomy.fields.type')}</Table.Th>
-                <Table.Th>{t('taxonomy.fields.required')}</Table.Th>
-                <Table.Th>{t('taxonomy.fields.public')}</Table.Th>
-                <Table.Th>{t('taxonomy.fields.searchable')}</Table.Th>
-                {(mayUpdate || mayDelete) && <Table.Th>{t('taxonomy.actions')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.map((definition) => (
-                <Table.Tr key={definition.id}>
-                  <Table.Td>{definition.label}</Table.Td>
-                  <Table.Td>
-                    <code>{definition.key}</code>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color="gray.9">
-                      {t(`taxonomy.fields.types.${definition.type}`, { defaultValue: definition.type })}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{yes(definition.required)}</Table.Td>
-                  <Table.Td>{yes(definition.public)}</Table.Td>
-                  <Table.Td>{yes(definition.searchable)}</Table.Td>
-                  {(mayUpdate || mayDelete) && (
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {mayUpdate && (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            aria-label={t('taxonomy.editOf', { name: definition.label })}
-                            onClick={() => setEditing(definition)}
-                          >
-                            {t('taxonomy.edit')}
-                          </Button>
-                        )}
-                        {mayDelete && (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            c="red.8"
-                            aria-label={t('taxonomy.deleteOf', { name: definition.label })}
-                            onClick={() => setDeleting(definition)}
-                          >
-                            {t('taxonomy.delete')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          {data?.map((definition) => (
+            <Table.Tr key={definition.id}>
+              <Table.Td>{definition.label}</Table.Td>
+              <Table.Td>
+                <code>{definition.key}</code>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color="gray.9">
+                  {t(`taxonomy.fields.types.${definition.type}`, { defaultValue: definition.type })}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{yes(definition.required)}</Table.Td>
+              <Table.Td>{yes(definition.public)}</Table.Td>
+              <Table.Td>{yes(definition.searchable)}</Table.Td>
+              {(mayUpdate || mayDelete) && (
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {mayUpdate && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        aria-label={t('taxonomy.editOf', { name: definition.label })}
+                        onClick={() => setEditing(definition)}
+                      >
+                        {t('taxonomy.edit')}
+                      </Button>
+                    )}
+                    {mayDelete && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        c="red.8"
+                        aria-label={t('taxonomy.deleteOf', { name: definition.label })}
+                        onClick={() => setDeleting(definition)}
+                      >
+                        {t('taxonomy.delete')}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {editing !== null && (
         <Modal

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
+import { DataTable } from '../../../app/data-table'
 import { Pager } from '../../../app/pager'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
@@ -24,7 +25,6 @@ export function TagsPage() {
   const [renaming, setRenaming] = useState<Tag | null>(null)
   const [deleting, setDeleting] = useState<Tag | null>(null)
   const [dialogErrors, setDialogErrors] = useState<FieldErrors>({})
-  const captionId = useId()
   const can = useCan()
   // The tag routes' permissions: created with contents, renamed and deleted with the taxonomy.
   const mayCreate = can('content:create')
@@ -127,61 +127,53 @@ export function TagsPage() {
       ) : data && data.tags.length === 0 ? (
         <Text>{search === '' ? t('taxonomy.tags.empty') : t('taxonomy.tags.noMatch')}</Text>
       ) : (
-        <Table.ScrollContainer
+        <DataTable
+          label={t('taxonomy.tags.title')}
           minWidth={420}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={t('taxonomy.tags.title')}
+          busy={isFetching}
+          caption={data ? t('taxonomy.tags.count', { count: data.pagination.total }) : t('app.loading')}
+          head={
+            <>
+              <Table.Th>{t('taxonomy.tags.tagTitle')}</Table.Th>
+              <Table.Th>{t('taxonomy.slug')}</Table.Th>
+              {(mayRename || mayDelete) && <Table.Th>{t('taxonomy.actions')}</Table.Th>}
+            </>
+          }
         >
-          <Table striped aria-describedby={captionId} aria-busy={isFetching}>
-            <Table.Caption id={captionId}>
-              {data ? t('taxonomy.tags.count', { count: data.pagination.total }) : t('app.loading')}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('taxonomy.tags.tagTitle')}</Table.Th>
-                <Table.Th>{t('taxonomy.slug')}</Table.Th>
-                {(mayRename || mayDelete) && <Table.Th>{t('taxonomy.actions')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.tags.map((tag) => (
-                <Table.Tr key={tag.id}>
-                  <Table.Td>{tag.title}</Table.Td>
-                  <Table.Td>{tag.slug}</Table.Td>
-                  {(mayRename || mayDelete) && (
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {mayRename && (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            aria-label={t('taxonomy.tags.renameOf', { title: tag.title })}
-                            onClick={() => setRenaming(tag)}
-                          >
-                            {t('taxonomy.tags.rename')}
-                          </Button>
-                        )}
-                        {mayDelete && (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            c="red.8"
-                            aria-label={t('taxonomy.deleteOf', { name: tag.title })}
-                            onClick={() => setDeleting(tag)}
-                          >
-                            {t('taxonomy.delete')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          {data?.tags.map((tag) => (
+            <Table.Tr key={tag.id}>
+              <Table.Td>{tag.title}</Table.Td>
+              <Table.Td>{tag.slug}</Table.Td>
+              {(mayRename || mayDelete) && (
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {mayRename && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        aria-label={t('taxonomy.tags.renameOf', { title: tag.title })}
+                        onClick={() => setRenaming(tag)}
+                      >
+                        {t('taxonomy.tags.rename')}
+                      </Button>
+                    )}
+                    {mayDelete && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        c="red.8"
+                        aria-label={t('taxonomy.deleteOf', { name: tag.title })}
+                        onClick={() => setDeleting(tag)}
+                      >
+                        {t('taxonomy.delete')}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {data && <Pager pages={data.pagination.pages} page={page} onChange={setPage} />}
       {renaming && (

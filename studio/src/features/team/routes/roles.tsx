@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Group, Select, Stack, Table, Title, VisuallyHidden } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
+import { DataTable } from '../../../app/data-table'
 import { AnchorLink, ButtonLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
@@ -26,7 +27,6 @@ export function RolesPage() {
   const grantor = useGrantor(tenantId)
   const { data, error, isFetching } = useQuery(rolesQuery(tenantId))
   const [deleting, setDeleting] = useState<Role>()
-  const captionId = useId()
   const mayChange = (role: Role) => !role.isSystem && (grantor.isOwner || role.level < grantor.level)
 
   return (
@@ -46,62 +46,53 @@ export function RolesPage() {
           {error.message}
         </Alert>
       ) : (
-        <Table.ScrollContainer
-          minWidth={560}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={t('roles.title')}
+        <DataTable
+          label={t('roles.title')}
+          busy={isFetching}
+          caption={data ? t('roles.count', { count: data.roles.length }) : t('app.loading')}
+          head={
+            <>
+              <Table.Th>{t('roles.name')}</Table.Th>
+              <Table.Th>{t('roles.key')}</Table.Th>
+              <Table.Th>{t('roles.level')}</Table.Th>
+              <Table.Th>{t('roles.permissionCount')}</Table.Th>
+              <Table.Th>{t('roles.kind')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('team.actions.column')}</VisuallyHidden>
+              </Table.Th>
+            </>
+          }
         >
-          <Table striped aria-describedby={captionId} aria-busy={isFetching}>
-            <Table.Caption id={captionId}>
-              {data ? t('roles.count', { count: data.roles.length }) : t('app.loading')}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('roles.name')}</Table.Th>
-                <Table.Th>{t('roles.key')}</Table.Th>
-                <Table.Th>{t('roles.level')}</Table.Th>
-                <Table.Th>{t('roles.permissionCount')}</Table.Th>
-                <Table.Th>{t('roles.kind')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('team.actions.column')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.roles.map((role) => (
-                <Table.Tr key={role.id}>
-                  <Table.Td>
-                    <AnchorLink to="/t/$tenantId/roles/$roleId" params={{ tenantId, roleId: role.id }}>
-                      {roleLabel(t, role.key, data.roles)}
-                    </AnchorLink>
-                  </Table.Td>
-                  <Table.Td>{role.key}</Table.Td>
-                  <Table.Td>{role.level}</Table.Td>
-                  <Table.Td>{role.permissions.length}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="filled" color={role.isSystem ? 'gray.7' : 'blue.8'}>
-                      {role.isSystem ? t('roles.system') : t('roles.custom')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {can('roles:delete') && mayChange(role) && (
-                      <Button
-                        variant="default"
-                        size="xs"
-                        onClick={() => setDeleting(role)}
-                        aria-label={t('roles.delete.label', { name: role.name })}
-                      >
-                        {t('roles.delete.submit')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          {data?.roles.map((role) => (
+            <Table.Tr key={role.id}>
+              <Table.Td>
+                <AnchorLink to="/t/$tenantId/roles/$roleId" params={{ tenantId, roleId: role.id }}>
+                  {roleLabel(t, role.key, data.roles)}
+                </AnchorLink>
+              </Table.Td>
+              <Table.Td>{role.key}</Table.Td>
+              <Table.Td>{role.level}</Table.Td>
+              <Table.Td>{role.permissions.length}</Table.Td>
+              <Table.Td>
+                <Badge variant="filled" color={role.isSystem ? 'gray.7' : 'blue.8'}>
+                  {role.isSystem ? t('roles.system') : t('roles.custom')}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {can('roles:delete') && mayChange(role) && (
+                  <Button
+                    variant="default"
+                    size="xs"
+                    onClick={() => setDeleting(role)}
+                    aria-label={t('roles.delete.label', { name: role.name })}
+                  >
+                    {t('roles.delete.submit')}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {deleting && data && (
         <DeleteRoleDialog

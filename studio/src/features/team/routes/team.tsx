@@ -2,9 +2,10 @@ import { Alert, Badge, Button, Group, Stack, Table, Title, VisuallyHidden } from
 import { useDisclosure } from '@mantine/hooks'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
+import { DataTable } from '../../../app/data-table'
 import { Pager } from '../../../app/pager'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
@@ -42,7 +43,6 @@ export function TeamPage() {
   const { data, error, isFetching } = useQuery(membersQuery(tenantId, page))
   const roles = useQuery({ ...rolesQuery(tenantId), enabled: can('roles:view') }).data?.roles
   const families = roles ? permissionFamilies(roles) : []
-  const captionId = useId()
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'members'] })
 
@@ -116,49 +116,40 @@ export function TeamPage() {
           {error.message}
         </Alert>
       ) : (
-        <Table.ScrollContainer
-          minWidth={560}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={t('team.title')}
+        <DataTable
+          label={t('team.title')}
+          busy={isFetching}
+          caption={data ? t('team.count', { count: data.pagination.total }) : t('app.loading')}
+          head={
+            <>
+              <Table.Th>{t('team.name')}</Table.Th>
+              <Table.Th>{t('auth.email')}</Table.Th>
+              <Table.Th>{t('team.role')}</Table.Th>
+              <Table.Th>{t('team.status')}</Table.Th>
+              <Table.Th>{t('team.since')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('team.actions.column')}</VisuallyHidden>
+              </Table.Th>
+            </>
+          }
         >
-          <Table striped aria-describedby={captionId} aria-busy={isFetching}>
-            <Table.Caption id={captionId}>
-              {data ? t('team.count', { count: data.pagination.total }) : t('app.loading')}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('team.name')}</Table.Th>
-                <Table.Th>{t('auth.email')}</Table.Th>
-                <Table.Th>{t('team.role')}</Table.Th>
-                <Table.Th>{t('team.status')}</Table.Th>
-                <Table.Th>{t('team.since')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('team.actions.column')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.users.map((member) => (
-                <Table.Tr key={member.membershipId}>
-                  <Table.Td>{`${member.firstName} ${member.lastName}`.trim() || '—'}</Table.Td>
-                  <Table.Td>{member.email}</Table.Td>
-                  <Table.Td>{roleLabel(t, member.role, roles)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="filled" color={STATUS_COLORS[member.status] ?? 'gray.7'}>
-                      {t(`team.statuses.${member.status}`, { defaultValue: member.status })}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{date.format(new Date(member.createdAt))}</Table.Td>
-                  <Table.Td>
-                    <MemberActions member={member} actions={actionsFor(member)} onAction={onAction} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          {data?.users.map((member) => (
+            <Table.Tr key={member.membershipId}>
+              <Table.Td>{`${member.firstName} ${member.lastName}`.trim() || '—'}</Table.Td>
+              <Table.Td>{member.email}</Table.Td>
+              <Table.Td>{roleLabel(t, member.role, roles)}</Table.Td>
+              <Table.Td>
+                <Badge variant="filled" color={STATUS_COLORS[member.status] ?? 'gray.7'}>
+                  {t(`team.statuses.${member.status}`, { defaultValue: member.status })}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{date.format(new Date(member.createdAt))}</Table.Td>
+              <Table.Td>
+                <MemberActions member={member} actions={actionsFor(member)} onAction={onAction} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {data && <Pager pages={data.pagination.pages} page={page} onChange={setPage} />}
       <InviteDialog

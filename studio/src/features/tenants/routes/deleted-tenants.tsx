@@ -1,8 +1,9 @@
 import { Alert, Button, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DataTable } from '../../../app/data-table'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
 import { type DeletedTenant, deletedTenantsQuery, restoreTenant } from '../api/lifecycle'
@@ -19,7 +20,6 @@ export function DeletedTenantsPage() {
   const { data, error } = useQuery(deletedTenantsQuery)
   const [restoring, setRestoring] = useState<DeletedTenant>()
   const [errors, setErrors] = useState<FieldErrors>({})
-  const captionId = useId()
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
   const restore = useMutation({
     mutationFn: ({ tenant, values }: { tenant: DeletedTenant; values: PasswordConfirmation }) =>
@@ -53,54 +53,45 @@ export function DeletedTenantsPage() {
       ) : data.length === 0 ? (
         <Text>{t('lifecycle.deleted.none')}</Text>
       ) : (
-        <Table.ScrollContainer
+        <DataTable
+          label={t('lifecycle.deleted.title')}
           minWidth={640}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={t('lifecycle.deleted.title')}
+          caption={t('lifecycle.deleted.count', { count: data.length })}
+          head={
+            <>
+              <Table.Th>{t('tenants.name')}</Table.Th>
+              <Table.Th>{t('tenants.slug')}</Table.Th>
+              <Table.Th>{t('lifecycle.deleted.deletedAt')}</Table.Th>
+              <Table.Th>{t('lifecycle.deleted.purgeAfter')}</Table.Th>
+              <Table.Th>{t('lifecycle.deleted.reason')}</Table.Th>
+              <Table.Th>{t('lifecycle.deleted.actions')}</Table.Th>
+            </>
+          }
         >
-          <Table striped aria-describedby={captionId}>
-            <Table.Caption id={captionId}>
-              {t('lifecycle.deleted.count', { count: data.length })}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('tenants.name')}</Table.Th>
-                <Table.Th>{t('tenants.slug')}</Table.Th>
-                <Table.Th>{t('lifecycle.deleted.deletedAt')}</Table.Th>
-                <Table.Th>{t('lifecycle.deleted.purgeAfter')}</Table.Th>
-                <Table.Th>{t('lifecycle.deleted.reason')}</Table.Th>
-                <Table.Th>{t('lifecycle.deleted.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((tenant) => (
-                <Table.Tr key={tenant.tenantId}>
-                  <Table.Td>{tenant.name}</Table.Td>
-                  <Table.Td>{tenant.slug}</Table.Td>
-                  <Table.Td>{date.format(new Date(tenant.deletedAt))}</Table.Td>
-                  <Table.Td>{date.format(new Date(tenant.purgeAfter))}</Table.Td>
-                  <Table.Td>{tenant.deletionReason ?? '—'}</Table.Td>
-                  <Table.Td>
-                    {tenant.restoreAvailable ? (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={t('lifecycle.restore.open', { name: tenant.name })}
-                        onClick={() => setRestoring(tenant)}
-                      >
-                        {t('lifecycle.restore.button')}
-                      </Button>
-                    ) : (
-                      t('lifecycle.restore.unavailable')
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          {data.map((tenant) => (
+            <Table.Tr key={tenant.tenantId}>
+              <Table.Td>{tenant.name}</Table.Td>
+              <Table.Td>{tenant.slug}</Table.Td>
+              <Table.Td>{date.format(new Date(tenant.deletedAt))}</Table.Td>
+              <Table.Td>{date.format(new Date(tenant.purgeAfter))}</Table.Td>
+              <Table.Td>{tenant.deletionReason ?? '—'}</Table.Td>
+              <Table.Td>
+                {tenant.restoreAvailable ? (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={t('lifecycle.restore.open', { name: tenant.name })}
+                    onClick={() => setRestoring(tenant)}
+                  >
+                    {t('lifecycle.restore.button')}
+                  </Button>
+                ) : (
+                  t('lifecycle.restore.unavailable')
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       <ConfirmWithPasswordDialog
         key={restoring?.tenantId}

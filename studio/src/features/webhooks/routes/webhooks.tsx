@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DataTable } from '../../../app/data-table'
 import { Pager } from '../../../app/pager'
 import { useCan } from '../../auth'
 import { settingsQuery } from '../../settings'
@@ -29,7 +30,6 @@ export function WebhooksPage() {
     mutationFn: () => sendTest(tenantId),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'webhook-deliveries'] }),
   })
-  const captionId = useId()
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' })
 
   return (
@@ -106,59 +106,53 @@ export function WebhooksPage() {
             {log.error.message}
           </Alert>
         ) : (
-          <Table.ScrollContainer
+          <DataTable
+            label={t('webhooks.log.title')}
             minWidth={720}
-            type="native"
-            tabIndex={0}
-            role="region"
-            aria-label={t('webhooks.log.title')}
+            busy={log.isFetching}
+            caption={
+              log.data ? t('webhooks.log.count', { count: log.data.pagination.total }) : t('app.loading')
+            }
+            head={
+              <>
+                <Table.Th>{t('webhooks.log.event')}</Table.Th>
+                <Table.Th>{t('webhooks.log.status')}</Table.Th>
+                <Table.Th>{t('webhooks.log.answer')}</Table.Th>
+                <Table.Th>{t('webhooks.log.attempts')}</Table.Th>
+                <Table.Th>{t('webhooks.log.createdAt')}</Table.Th>
+                <Table.Th>{t('webhooks.log.lastAttemptAt')}</Table.Th>
+                <Table.Th>{t('webhooks.log.details')}</Table.Th>
+              </>
+            }
           >
-            <Table striped aria-describedby={captionId} aria-busy={log.isFetching}>
-              <Table.Caption id={captionId}>
-                {log.data ? t('webhooks.log.count', { count: log.data.pagination.total }) : t('app.loading')}
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('webhooks.log.event')}</Table.Th>
-                  <Table.Th>{t('webhooks.log.status')}</Table.Th>
-                  <Table.Th>{t('webhooks.log.answer')}</Table.Th>
-                  <Table.Th>{t('webhooks.log.attempts')}</Table.Th>
-                  <Table.Th>{t('webhooks.log.createdAt')}</Table.Th>
-                  <Table.Th>{t('webhooks.log.lastAttemptAt')}</Table.Th>
-                  <Table.Th>{t('webhooks.log.details')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {log.data?.deliveries.map((delivery) => (
-                  <Table.Tr key={delivery.id}>
-                    <Table.Td>{delivery.type}</Table.Td>
-                    <Table.Td>
-                      <DeliveryStatusBadge status={delivery.status} />
-                    </Table.Td>
-                    <Table.Td>{delivery.lastStatusCode ?? '—'}</Table.Td>
-                    <Table.Td>{delivery.attempts}</Table.Td>
-                    <Table.Td>{date.format(new Date(delivery.createdAt))}</Table.Td>
-                    <Table.Td>
-                      {delivery.lastAttemptAt === null ? '—' : date.format(new Date(delivery.lastAttemptAt))}
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        variant="subtle"
-                        size="xs"
-                        aria-label={t('webhooks.log.open', {
-                          type: delivery.type,
-                          date: date.format(new Date(delivery.createdAt)),
-                        })}
-                        onClick={() => setOpened(delivery.id)}
-                      >
-                        {t('webhooks.log.details')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+            {log.data?.deliveries.map((delivery) => (
+              <Table.Tr key={delivery.id}>
+                <Table.Td>{delivery.type}</Table.Td>
+                <Table.Td>
+                  <DeliveryStatusBadge status={delivery.status} />
+                </Table.Td>
+                <Table.Td>{delivery.lastStatusCode ?? '—'}</Table.Td>
+                <Table.Td>{delivery.attempts}</Table.Td>
+                <Table.Td>{date.format(new Date(delivery.createdAt))}</Table.Td>
+                <Table.Td>
+                  {delivery.lastAttemptAt === null ? '—' : date.format(new Date(delivery.lastAttemptAt))}
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    aria-label={t('webhooks.log.open', {
+                      type: delivery.type,
+                      date: date.format(new Date(delivery.createdAt)),
+                    })}
+                    onClick={() => setOpened(delivery.id)}
+                  >
+                    {t('webhooks.log.details')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
         {log.data && <Pager pages={log.data.pagination.pages} page={page} onChange={setPage} />}
       </section>
