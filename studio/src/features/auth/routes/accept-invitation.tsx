@@ -1,8 +1,9 @@
-import { Alert, Button, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PasswordField } from '../../../app/password-field'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { AnchorLink } from '../../../lib/links'
 import { acceptInvitation, invitationQuery } from '../api/recovery'
@@ -100,15 +101,13 @@ export function AcceptInvitationPage() {
                   required
                   error={errors.lastName}
                 />
-                <PasswordInput
+                <PasswordField
                   name="password"
                   label={t('auth.password')}
                   description={t('auth.register.passwordHint')}
-                  visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
                   autoComplete="new-password"
                   required
                   error={errors.password}
-                  aria-invalid={errors.password ? true : undefined}
                 />
               </>
             )}

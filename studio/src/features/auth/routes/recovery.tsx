@@ -1,8 +1,9 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PasswordField } from '../../../app/password-field'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { AnchorLink } from '../../../lib/links'
 import { forgotPassword, resetPassword, verifyEmail } from '../api/recovery'
@@ -105,15 +106,13 @@ export function ResetPasswordPage() {
         <form onSubmit={submit} noValidate>
           <Stack>
             <FormAlert errors={errors} title={t('account.failed')} />
-            <PasswordInput
+            <PasswordField
               name="password"
               label={t('account.reset.password')}
               description={t('auth.register.passwordHint')}
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
               autoComplete="new-password"
               required
               error={errors.password}
-              aria-invalid={errors.password ? true : undefined}
             />
             <Button type="submit" loading={mutation.isPending}>
               {t('account.reset.submit')}

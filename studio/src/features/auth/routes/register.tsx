@@ -1,7 +1,8 @@
-import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PasswordField } from '../../../app/password-field'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { AnchorLink } from '../../../lib/links'
 import { register } from '../api/session'
@@ -76,16 +77,13 @@ export function RegisterPage() {
             required
             error={errors.email}
           />
-          <PasswordInput
+          <PasswordField
             name="password"
             label={t('auth.password')}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
             description={t('auth.register.passwordHint')}
             autoComplete="new-password"
             required
             error={errors.password}
-            // Mantine's PasswordInput describes its error but does not mark its input invalid.
-            aria-invalid={errors.password ? true : undefined}
           />
           <Button type="submit" loading={mutation.isPending}>
             {t('auth.register.submit')}

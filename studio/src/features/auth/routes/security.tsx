@@ -1,11 +1,12 @@
 import { FolioError } from '@folio/client'
-import { Alert, Button, List, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { IconBrandGoogle } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
+import { PasswordField } from '../../../app/password-field'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { AnchorLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
@@ -83,24 +84,20 @@ function PasswordSection() {
               {errors.form}
             </Alert>
           )}
-          <PasswordInput
+          <PasswordField
             name="currentPassword"
             label={t('security.password.current')}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
             autoComplete="current-password"
             required
             error={errors.currentPassword}
-            aria-invalid={errors.currentPassword ? true : undefined}
           />
-          <PasswordInput
+          <PasswordField
             name="newPassword"
             label={t('security.password.new')}
             description={t('auth.register.passwordHint')}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
             autoComplete="new-password"
             required
             error={errors.newPassword}
-            aria-invalid={errors.newPassword ? true : undefined}
           />
           <Button type="submit" loading={change.isPending} w="fit-content">
             {t('security.password.submit')}
@@ -199,16 +196,14 @@ function GoogleSection() {
         onClose={() => setUnlinking(false)}
         fields={
           <>
-            <PasswordInput
+            <PasswordField
               label={t('security.password.current')}
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
               autoComplete="current-password"
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
               required
               data-autofocus
               error={errors.currentPassword}
-              aria-invalid={errors.currentPassword ? true : undefined}
             />
             {refused && (
               <AnchorLink to="/account/forgot-password" w="fit-content">
@@ -314,16 +309,14 @@ function DeletionSection() {
         onClose={() => setDeleting(false)}
         fields={
           <>
-            <PasswordInput
+            <PasswordField
               label={t('security.password.current')}
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
               autoComplete="current-password"
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
               required
               data-autofocus
               error={errors.currentPassword}
-              aria-invalid={errors.currentPassword ? true : undefined}
             />
             <TextInput
               label={t('security.delete.confirmation', { email: plan?.confirmation ?? account?.user.email })}

@@ -1,9 +1,10 @@
-import { Alert, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Divider, Stack, Text, TextInput, Title } from '@mantine/core'
 import { IconBrandGoogle } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PasswordField } from '../../../app/password-field'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { AnchorLink } from '../../../lib/links'
 import { safeRedirect } from '../../../lib/redirect'
@@ -66,15 +67,12 @@ export function SignInPage() {
             required
             error={errors.email}
           />
-          <PasswordInput
+          <PasswordField
             name="password"
             label={t('auth.password')}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
             autoComplete="current-password"
             required
             error={errors.password}
-            // Mantine's PasswordInput describes its error but does not mark its input invalid.
-            aria-invalid={errors.password ? true : undefined}
           />
           <Button type="submit" loading={mutation.isPending}>
             {t('auth.signIn.submit')}

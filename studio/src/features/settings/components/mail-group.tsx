@@ -1,7 +1,8 @@
-import { Alert, Button, NumberInput, PasswordInput, Switch, TextInput } from '@mantine/core'
+import { Alert, Button, NumberInput, Switch, TextInput } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PasswordField } from '../../../app/password-field'
 import { type TenantSettings, testSmtp } from '../api/settings'
 import { GroupForm, numberOrNull, useSaveGroup } from './group-form'
 
@@ -73,14 +74,13 @@ export function MailGroup({
       <Switch {...toggle('secure')} />
       <Switch {...toggle('requireTls')} />
       <TextInput {...text('username')} autoComplete="off" />
-      <PasswordInput
+      <PasswordField
         label={t('settings.smtp.password')}
         description={smtp.hasPassword ? t('settings.smtp.passwordKept') : t('settings.smtp.passwordNone')}
         value={password}
         onChange={(event) => setPassword(event.currentTarget.value)}
         autoComplete="new-password"
         error={errors.password}
-        aria-invalid={errors.password !== undefined}
       />
       <TextInput {...text('fromName')} />
       <TextInput {...text('fromEmail')} type="email" />

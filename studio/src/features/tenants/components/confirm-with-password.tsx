@@ -1,7 +1,8 @@
-import { PasswordInput, Textarea, TextInput } from '@mantine/core'
+import { Textarea, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
+import { PasswordField } from '../../../app/password-field'
 import type { FieldErrors } from '../../../lib/errors'
 
 /** What the dialog hands to `onSubmit`: the typed confirmation, the password and the optional reason. */
@@ -70,17 +71,14 @@ export function ConfirmWithPasswordDialog(props: {
             onChange={(event) => setTyped(event.currentTarget.value)}
             error={errors.confirmation}
           />
-          <PasswordInput
+          <PasswordField
             name="currentPassword"
             label={t('lifecycle.confirm.password')}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
             autoComplete="current-password"
             required
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={errors.currentPassword}
-            // Mantine's PasswordInput describes its error but does not mark its input invalid.
-            aria-invalid={errors.currentPassword ? true : undefined}
           />
           {props.withReason && (
             <Textarea

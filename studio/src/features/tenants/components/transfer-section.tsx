@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Group,
-  Paper,
-  PasswordInput,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Alert, Autocomplete, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
+import { PasswordField } from '../../../app/password-field'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
 import { cancelTransfer, offerTransfer, openTransferQuery, transferCandidatesQuery } from '../api/lifecycle'
@@ -108,14 +98,12 @@ export function TransferSection({ tenantId, userId }: { tenantId: string; userId
               required
               error={errors.email}
             />
-            <PasswordInput
+            <PasswordField
               name="password"
               label={t('lifecycle.confirm.password')}
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
               autoComplete="current-password"
               required
               error={errors.password}
-              aria-invalid={errors.password ? true : undefined}
             />
             <Group>
               <Button type="submit" loading={send.isPending}>
