@@ -39,6 +39,7 @@ import {
   parseResponsesSearch,
 } from '../features/forms'
 import { MediaLibraryPage } from '../features/media'
+import { PlacementEditorPage, PlacementsListPage } from '../features/placements'
 import { SettingsPage } from '../features/settings'
 import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
 import { TeamPage } from '../features/team'
@@ -326,6 +327,21 @@ const settingsRoute = createRoute({
   component: SettingsPage,
 })
 
+// Placements (issue 19): experiences with their rules, the decision debugger, daily statistics.
+const placementsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/placements',
+  staticData: { permission: SCREEN_PERMISSIONS.placements },
+  component: PlacementsListPage,
+})
+
+const placementEditorRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/placements/$placementId',
+  staticData: { permission: SCREEN_PERMISSIONS.placements },
+  component: PlacementEditorPage,
+})
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   registerRoute,
@@ -360,6 +376,8 @@ const routeTree = rootRoute.addChildren([
       apiTokensRoute,
       webhooksRoute,
       settingsRoute,
+      placementsRoute,
+      placementEditorRoute,
     ]),
   ]),
 ])

@@ -24,4 +24,6 @@ export const SCREEN_PERMISSIONS = {
   newCollection: 'collections:create',
   collectionSchema: 'collections:update',
   newEntry: 'collections:create',
+  // Placements (issue 19): the editor is read with placements:view; its changes ask more.
+  placements: 'placements:view',
 } as const
