@@ -14,13 +14,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
-import { DateTimePicker } from '@mantine/dates'
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fieldErrors } from '../../../lib/errors'
 import { type DebugResult, type DecisionContext, debugDecision, type Placement } from '../api/placements'
 import { fromWallTime, mapOf } from '../api/rules'
+import { DateTimeInput } from './date-time-input'
 import { PairsInput } from './pairs-input'
 
 const DEVICES = ['mobile', 'tablet', 'desktop'] as const
@@ -205,14 +205,12 @@ export function DebugPanel({ tenantId, placement }: { tenantId: string; placemen
               value={sample.referrer}
               onChange={(event) => change({ referrer: event.currentTarget.value })}
             />
-            <DateTimePicker
+            <DateTimeInput
               label={t('placements.debug.at')}
               description={t('placements.debug.atHint', { timezone: placement.timezone })}
               value={sample.at}
               onChange={(at) => change({ at })}
-              valueFormat="YYYY-MM-DD HH:mm"
-              clearable
-              clearButtonProps={{ 'aria-label': t('placements.debug.clearAt') }}
+              clearLabel={t('placements.debug.clearAt')}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }}>

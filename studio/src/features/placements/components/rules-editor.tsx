@@ -14,12 +14,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core'
-import { DatePickerInput, DateTimePicker } from '@mantine/dates'
+import { DatePickerInput } from '@mantine/dates'
 import { IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Rules } from '../api/placements'
 import { fromWallTime, mapOf, rowsOf, toWallTime } from '../api/rules'
+import { DateTimeInput, usePickerLabels } from './date-time-input'
 import { PairsInput } from './pairs-input'
 
 type Schedule = NonNullable<Rules['schedule']>
@@ -71,6 +72,7 @@ export function RulesEditor({
   const frequency: Frequency = value.frequency ?? {}
   const setFrequency = (changes: Partial<Frequency>) => patch({ frequency: { ...frequency, ...changes } })
   const [query, setQuery] = useState(() => rowsOf(value.query))
+  const pickerLabels = usePickerLabels()
 
   return (
     <Stack>
@@ -154,21 +156,17 @@ export function RulesEditor({
             {t('placements.rules.timezoneHint', { timezone })}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DateTimePicker
+            <DateTimeInput
               label={t('placements.rules.startAt')}
               value={toWallTime(schedule.startAt, timezone)}
               onChange={(wall) => setSchedule({ startAt: fromWallTime(wall, timezone) })}
-              valueFormat="YYYY-MM-DD HH:mm"
-              clearable
-              clearButtonProps={{ 'aria-label': t('placements.rules.clearStart') }}
+              clearLabel={t('placements.rules.clearStart')}
             />
-            <DateTimePicker
+            <DateTimeInput
               label={t('placements.rules.endAt')}
               value={toWallTime(schedule.endAt, timezone)}
               onChange={(wall) => setSchedule({ endAt: fromWallTime(wall, timezone) })}
-              valueFormat="YYYY-MM-DD HH:mm"
-              clearable
-              clearButtonProps={{ 'aria-label': t('placements.rules.clearEnd') }}
+              clearLabel={t('placements.rules.clearEnd')}
             />
           </SimpleGrid>
           <Checkbox.Group
@@ -198,6 +196,7 @@ export function RulesEditor({
             value={schedule.excludeDates ?? []}
             onChange={(dates) => setSchedule({ excludeDates: dates.map(String) })}
             valueFormat="YYYY-MM-DD"
+            ariaLabels={pickerLabels}
             clearable
           />
         </Stack>

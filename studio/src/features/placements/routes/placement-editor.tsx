@@ -85,7 +85,7 @@ export function PlacementEditorPage() {
           <Group>
             <StatusBadge kind="placement" status={placement.status} />
             {can('placements:delete') && (
-              <Button variant="default" color="red.8" onClick={() => setDeleting(true)}>
+              <Button variant="default" onClick={() => setDeleting(true)}>
                 {t('placements.delete')}
               </Button>
             )}
@@ -155,8 +155,7 @@ export function PlacementEditorPage() {
                                 </Button>
                                 <Button
                                   size="xs"
-                                  variant="subtle"
-                                  color="red.8"
+                                  variant="default"
                                   aria-label={t('placements.experience.deleteOf', { name: experience.name })}
                                   onClick={() => setRemoving(experience)}
                                 >
