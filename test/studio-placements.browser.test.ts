@@ -111,6 +111,11 @@ describeStudioJourney('Studio placements and charts in Chromium', () => {
     const now = new Date()
     const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
     const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 28))
+    await page.getByRole('button', { name: 'Starts', exact: true }).click()
+    await page.getByRole('button', { name: dayName(start), exact: true }).waitFor(WAIT)
+    await expectAccessible(page, 'schedule start picker open')
+    await page.getByRole('dialog', { name: 'Starts' }).getByRole('button', { name: 'Close' }).click()
+    await page.getByRole('dialog', { name: 'Starts' }).waitFor({ state: 'hidden', ...WAIT })
     await pickDateTime(page, 'Starts', start, ['09', '30'])
     await expect
       .poll(() => drawer.getByRole('button', { name: 'Starts' }).textContent(), WAIT)

@@ -1,19 +1,48 @@
-import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates'
+import {
+  DatePickerInput,
+  type DatePickerInputProps,
+  DateTimePicker,
+  type DateTimePickerProps,
+} from '@mantine/dates'
 import { useTranslation } from 'react-i18next'
 
 /**
- * Mantine's date-time picker with every control of its dropdown named (month steps, hour and
- * minute fields, the confirm button), so it reads well with a screen reader.
+ * What every date picker of placements shares: its calendar in a dialog titled with the field's
+ * label, every stepping control named, weekends and other months' days not set apart by a faint
+ * or red colour (which would fail contrast), a clear button with `clearLabel`.
  */
-export function DateTimeInput(props: DateTimePickerProps & { clearLabel: string }) {
+function usePickerProps(label: string, clearLabel: string) {
   const { t } = useTranslation()
-  const { clearLabel, ...rest } = props
+  return {
+    label,
+    clearable: true,
+    clearButtonProps: { 'aria-label': clearLabel },
+    dropdownType: 'modal' as const,
+    modalProps: { title: label, withCloseButton: true, closeButtonProps: { 'aria-label': t('app.close') } },
+    weekendDays: [],
+    hideOutsideDates: true,
+    ariaLabels: {
+      previousMonth: t('placements.picker.previousMonth'),
+      nextMonth: t('placements.picker.nextMonth'),
+      previousYear: t('placements.picker.previousYear'),
+      nextYear: t('placements.picker.nextYear'),
+      previousDecade: t('placements.picker.previousDecade'),
+      nextDecade: t('placements.picker.nextDecade'),
+    },
+  }
+}
+
+/** A date and time (hour and minute fields named, a named confirm button). */
+export function DateTimeInput({
+  label,
+  clearLabel,
+  ...rest
+}: Omit<DateTimePickerProps, 'label'> & { label: string; clearLabel: string }) {
+  const { t } = useTranslation()
   return (
     <DateTimePicker
       valueFormat="YYYY-MM-DD HH:mm"
-      clearable
-      clearButtonProps={{ 'aria-label': clearLabel }}
-      ariaLabels={usePickerLabels()}
+      {...usePickerProps(label, clearLabel)}
       timePickerProps={{
         hoursInputLabel: t('placements.picker.hours'),
         minutesInputLabel: t('placements.picker.minutes'),
@@ -24,17 +53,18 @@ export function DateTimeInput(props: DateTimePickerProps & { clearLabel: string 
   )
 }
 
-/** Names of a calendar's stepping and level controls, for every Mantine date picker. */
-export function usePickerLabels() {
-  const { t } = useTranslation()
-  return {
-    previousMonth: t('placements.picker.previousMonth'),
-    nextMonth: t('placements.picker.nextMonth'),
-    monthLevelControl: t('placements.picker.chooseMonth'),
-    previousYear: t('placements.picker.previousYear'),
-    nextYear: t('placements.picker.nextYear'),
-    yearLevelControl: t('placements.picker.chooseYear'),
-    previousDecade: t('placements.picker.previousDecade'),
-    nextDecade: t('placements.picker.nextDecade'),
-  }
+/** Several dates (`YYYY-MM-DD`). */
+export function DatesInput({
+  label,
+  clearLabel,
+  ...rest
+}: Omit<DatePickerInputProps<'multiple'>, 'label' | 'type'> & { label: string; clearLabel: string }) {
+  return (
+    <DatePickerInput
+      type="multiple"
+      valueFormat="YYYY-MM-DD"
+      {...usePickerProps(label, clearLabel)}
+      {...rest}
+    />
+  )
 }

@@ -14,13 +14,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core'
-import { DatePickerInput } from '@mantine/dates'
 import { IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Rules } from '../api/placements'
 import { fromWallTime, mapOf, rowsOf, toWallTime } from '../api/rules'
-import { DateTimeInput, usePickerLabels } from './date-time-input'
+import { DatesInput, DateTimeInput } from './date-time-input'
 import { PairsInput } from './pairs-input'
 
 type Schedule = NonNullable<Rules['schedule']>
@@ -72,7 +71,6 @@ export function RulesEditor({
   const frequency: Frequency = value.frequency ?? {}
   const setFrequency = (changes: Partial<Frequency>) => patch({ frequency: { ...frequency, ...changes } })
   const [query, setQuery] = useState(() => rowsOf(value.query))
-  const pickerLabels = usePickerLabels()
 
   return (
     <Stack>
@@ -190,14 +188,11 @@ export function RulesEditor({
             onChange={(hours) => setSchedule({ hoursOfDay: hours.map(Number).sort((a, b) => a - b) })}
             clearable
           />
-          <DatePickerInput
-            type="multiple"
+          <DatesInput
             label={t('placements.rules.excludeDates')}
+            clearLabel={t('placements.rules.clearDates')}
             value={schedule.excludeDates ?? []}
             onChange={(dates) => setSchedule({ excludeDates: dates.map(String) })}
-            valueFormat="YYYY-MM-DD"
-            ariaLabels={pickerLabels}
-            clearable
           />
         </Stack>
       </Fieldset>
