@@ -4,31 +4,8 @@ import { Alert, Skeleton, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { ChartFigure, type LineStyle } from '../../../lib/chart-figure'
-import { type Placement, type PlacementStats, placementStatsQuery } from '../api/placements'
-
-/** The counters drawn, each with its own colour and dash pattern. */
-const SERIES = [
-  { name: 'impressions', color: 'blue.7', dash: undefined },
-  { name: 'views', color: 'teal.8', dash: '8 4' },
-  { name: 'clicks', color: 'orange.8', dash: '2 3' },
-  { name: 'conversions', color: 'grape.7', dash: '10 3 2 3' },
-] as const
-type Counter = (typeof SERIES)[number]['name']
-
-/** Every UTC day of the range with the sum of all experiences' counters (0 for a quiet day). */
-export function dailyTotals(stats: PlacementStats): ({ day: string } & Record<Counter, number>)[] {
-  const days: ({ day: string } & Record<Counter, number>)[] = []
-  for (let at = Date.parse(stats.from); at <= Date.parse(stats.to); at += 86_400_000) {
-    const day = new Date(at).toISOString().slice(0, 10)
-    const point = { day, impressions: 0, views: 0, clicks: 0, conversions: 0 }
-    for (const experience of stats.experiences) {
-      const counts = experience.days.find((entry) => entry.day === day)
-      if (counts) for (const { name } of SERIES) point[name] += counts[name]
-    }
-    days.push(point)
-  }
-  return days
-}
+import { type Placement, placementStatsQuery } from '../api/placements'
+import { dailyTotals, SERIES } from '../api/stats'
 
 /** The placement's daily counts over the last 30 days as a line chart (and table), and each experience's totals. */
 export function StatsPanel({ tenantId, placement }: { tenantId: string; placement: Placement }) {
