@@ -224,6 +224,22 @@ describeStudioJourney('Studio placements and charts in Chromium', () => {
     ])
     await expectAccessible(page, 'placement statistics with the table')
 
+    // Default rules, inherited by every experience, on the settings tab.
+    await page.getByRole('tab', { name: 'Settings' }).click()
+    const defaults = page.getByRole('form', { name: 'Default rules' })
+    const locales = defaults.getByRole('combobox', { name: 'Locales' })
+    await locales.fill('tr')
+    await locales.press('Enter')
+    await expectAccessible(page, 'placement settings with default rules')
+    await defaults.getByRole('button', { name: 'Save the default rules' }).click()
+    await page.getByText('Default rules of “Home hero” saved.').waitFor(WAIT)
+    const withDefaults = await call(studio.ctx.app, 'GET', `/api/placements/${placement.id}`, {
+      token: owner.token,
+    })
+    expect(withDefaults.data.placement.defaultRules).toEqual({ locales: ['tr'] })
+    await page.mouse.move(0, 0)
+    await noNotifications(page)
+
     // Deleting asks first (the shared confirmation); cancelled here.
     await page.getByRole('button', { name: 'Delete the placement' }).click()
     const confirm = page.getByRole('dialog', { name: 'Delete “Home hero”?' })

@@ -15,7 +15,7 @@ import {
   TextInput,
 } from '@mantine/core'
 import { IconTrash } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Rules } from '../api/placements'
 import { fromWallTime, mapOf, rowsOf, toWallTime } from '../api/rules'
@@ -71,6 +71,7 @@ export function RulesEditor({
   const frequency: Frequency = value.frequency ?? {}
   const setFrequency = (changes: Partial<Frequency>) => patch({ frequency: { ...frequency, ...changes } })
   const [query, setQuery] = useState(() => rowsOf(value.query))
+  const pathModeId = useId()
 
   return (
     <Stack>
@@ -84,11 +85,11 @@ export function RulesEditor({
             clearable
           />
           <div>
-            <Text size="sm" fw={500} id="path-mode" mb={4}>
+            <Text size="sm" fw={500} id={pathModeId} mb={4}>
               {t('placements.rules.pathMode')}
             </Text>
             <SegmentedControl
-              aria-labelledby="path-mode"
+              aria-labelledby={pathModeId}
               value={value.pathMode ?? 'include'}
               onChange={(pathMode) => patch({ pathMode: pathMode as 'include' | 'exclude' })}
               data={(['include', 'exclude'] as const).map((mode) => ({

@@ -12,6 +12,7 @@ import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
 import { deleteExperience, deletePlacement, type Experience, placementQuery } from '../api/placements'
 import { DebugPanel } from '../components/debug-panel'
+import { DefaultRules } from '../components/default-rules'
 import { ExperienceDrawer } from '../components/experience-drawer'
 import { NewExperienceDialog } from '../components/new-experience-dialog'
 import { PlacementSettings } from '../components/placement-settings'
@@ -178,7 +179,20 @@ export function PlacementEditorPage() {
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="settings" pt="md">
-            <PlacementSettings tenantId={tenantId} placement={placement} editable={editable} />
+            <Stack gap="xl">
+              <PlacementSettings tenantId={tenantId} placement={placement} editable={editable} />
+              <section aria-labelledby="default-rules">
+                <Title order={2} size="h4" id="default-rules" mb="xs">
+                  {t('placements.defaultRules.title')}
+                </Title>
+                <DefaultRules
+                  key={placement.version}
+                  tenantId={tenantId}
+                  placement={placement}
+                  editable={editable}
+                />
+              </section>
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="debug" pt="md">
             <DebugPanel tenantId={tenantId} placement={placement} />
