@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { call, seedTenant, TEST_PASSWORD } from './helpers.js'
+import { call, seedMember, seedTenant, TEST_PASSWORD } from './helpers.js'
 import {
   describeStudioJourney,
   expectAccessible,
@@ -36,6 +36,15 @@ async function newPage(problems: string[]) {
   return { context, page }
 }
 
+async function signIn(page: Page, email: string, tenantId: string) {
+  await page.goto(`${studio.origin}/admin/`)
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('textbox', { name: 'Password' }).fill(TEST_PASSWORD)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.getByRole('heading', { name: `Tenant ${tenantId}` }).waitFor(WAIT)
+}
+
 /** The calendar day's accessible name in Mantine's pickers, e.g. "1 November 2026". */
 function dayName(date: Date): string {
   const month = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(date)
@@ -67,12 +76,7 @@ describeStudioJourney('Studio placements and charts in Chromium', () => {
     const problems: string[] = []
     const owner = await seedTenant(studio.ctx.db)
     const { context, page } = await newPage(problems)
-    await page.goto(`${studio.origin}/admin/`)
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
-    await page.getByLabel('E-mail').fill(owner.email)
-    await page.getByRole('textbox', { name: 'Password' }).fill(TEST_PASSWORD)
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await page.getByRole('heading', { name: `Tenant ${owner.tenantId}` }).waitFor(WAIT)
+    await signIn(page, owner.email, owner.tenantId)
 
     // The list, then a new placement through its dialog.
     await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Placements' }).click()
@@ -272,4 +276,39 @@ describeStudioJourney('Studio placements and charts in Chromium', () => {
     expect(problems).toEqual([])
     await context.close()
   }, 150_000)
+
+  it('shows a viewer the placement to read and test, without the controls that change it', async () => {
+    const problems: string[] = []
+    const owner = await seedTenant(studio.ctx.db)
+    const viewer = await seedMember(studio.ctx.db, owner.tenantId, 'viewer')
+    const created = await call(studio.ctx.app, 'POST', '/api/placements', {
+      token: owner.token,
+      body: {
+        slug: 'footer-note',
+        name: 'Footer note',
+        experiences: [{ name: 'Everyone', status: 'active', contentType: 'text' }],
+      },
+    })
+    expect(created.statusCode, created.body).toBe(200)
+    const { context, page } = await newPage(problems)
+    await signIn(page, viewer.email, owner.tenantId)
+    await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Placements' }).click()
+    expect(await page.getByRole('button', { name: 'New placement' }).count()).toBe(0)
+    await page.getByRole('link', { name: 'Footer note' }).click()
+    await page.getByRole('heading', { name: 'Footer note', level: 1 }).waitFor(WAIT)
+    await page.getByRole('cell', { name: 'Everyone' }).waitFor(WAIT)
+    expect(await page.getByRole('button', { name: 'Add an experience' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Edit Everyone' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Delete the placement' }).count()).toBe(0)
+    await page.getByRole('tab', { name: 'Settings' }).click()
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).isDisabled()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Save the default rules' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Save the settings' }).count()).toBe(0)
+    await page.getByRole('tab', { name: 'Test a decision' }).click()
+    await page.getByRole('button', { name: 'Show the decision' }).click()
+    await page.getByText('Shows “Everyone”: it is eligible and was picked for this visitor.').waitFor(WAIT)
+    await expectAccessible(page, 'placement of a viewer')
+    expect(problems).toEqual([])
+    await context.close()
+  }, 90_000)
 })
