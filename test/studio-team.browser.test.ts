@@ -93,6 +93,7 @@ describeStudioJourney('Studio team and roles in Chromium', () => {
       'Custom fields',
       'Collections',
       'Forms',
+      'Placements',
       'Settings',
     ])
     expect(await page.getByRole('heading', { name: 'Recent activities' }).count()).toBe(0)

@@ -41,6 +41,7 @@ import {
 } from '../features/forms'
 import { parseImportSearch, WordPressImportPage } from '../features/imports'
 import { MediaLibraryPage } from '../features/media'
+import { PlacementEditorPage, PlacementsListPage } from '../features/placements'
 import { SettingsPage } from '../features/settings'
 import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
 import { RoleEditorPage, RolesPage, TeamPage } from '../features/team'
@@ -396,6 +397,21 @@ const wordpressImportRoute = createRoute({
   component: WordPressImportPage,
 })
 
+// Placements (issue 19): experiences with their rules, the decision debugger, daily statistics.
+const placementsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/placements',
+  staticData: { permission: SCREEN_PERMISSIONS.placements },
+  component: PlacementsListPage,
+})
+
+const placementEditorRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/placements/$placementId',
+  staticData: { permission: SCREEN_PERMISSIONS.placements },
+  component: PlacementEditorPage,
+})
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   registerRoute,
@@ -437,6 +453,8 @@ const routeTree = rootRoute.addChildren([
       roleRoute,
       tenantLifecycleRoute,
       wordpressImportRoute,
+      placementsRoute,
+      placementEditorRoute,
     ]),
   ]),
 ])

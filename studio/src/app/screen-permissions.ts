@@ -32,4 +32,6 @@ export const SCREEN_PERMISSIONS = {
   tenantLifecycle: 'tenants:delete',
   // WordPress import (issue 19): starting one is a tenant-wide change (docs/decisions/imports.md).
   wordpressImport: 'tenants:update',
+  // Placements (issue 19): the editor is read with placements:view; its changes ask more.
+  placements: 'placements:view',
 } as const

@@ -37,14 +37,15 @@ export function Shell() {
           ['/t/$tenantId/categories', 'taxonomy.nav.categories', SCREEN_PERMISSIONS.categories],
           ['/t/$tenantId/tags', 'taxonomy.nav.tags', SCREEN_PERMISSIONS.tags],
           ['/t/$tenantId/custom-fields', 'taxonomy.nav.customFields', SCREEN_PERMISSIONS.customFields],
-          ['/t/$tenantId/team', 'nav.team', SCREEN_PERMISSIONS.team],
           ['/t/$tenantId/collections', 'collections.nav', SCREEN_PERMISSIONS.collections],
           ['/t/$tenantId/forms', 'forms.nav', SCREEN_PERMISSIONS.forms],
+          ['/t/$tenantId/placements', 'placements.nav', SCREEN_PERMISSIONS.placements],
+          ['/t/$tenantId/import', 'imports.nav', SCREEN_PERMISSIONS.wordpressImport],
+          ['/t/$tenantId/team', 'nav.team', SCREEN_PERMISSIONS.team],
+          ['/t/$tenantId/roles', 'roles.nav', SCREEN_PERMISSIONS.roles],
           ['/t/$tenantId/api-tokens', 'tokens.nav', SCREEN_PERMISSIONS.apiTokens],
           ['/t/$tenantId/webhooks', 'webhooks.nav', SCREEN_PERMISSIONS.webhooks],
           ['/t/$tenantId/settings', 'settings.nav', SCREEN_PERMISSIONS.settings],
-          ['/t/$tenantId/roles', 'roles.nav', SCREEN_PERMISSIONS.roles],
-          ['/t/$tenantId/import', 'imports.nav', SCREEN_PERMISSIONS.wordpressImport],
           ['/t/$tenantId/lifecycle', 'lifecycle.nav', SCREEN_PERMISSIONS.tenantLifecycle],
         ] as const
       ).filter(([, , permission]) => can(permission))

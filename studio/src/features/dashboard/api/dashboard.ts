@@ -1,6 +1,8 @@
-import { unwrap } from '@folio/client'
+import { type AnswerOf, unwrap } from '@folio/client'
 import { queryOptions } from '@tanstack/react-query'
 import { folio } from '../../../app/api'
+
+export type ApiStats = AnswerOf<'getApiStats'>
 
 /** Request counts of the tenant (`GET /api/dashboard/api-stats`). */
 export const apiStatsQuery = (tenantId: string) =>

@@ -1,10 +1,16 @@
 import { Alert, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCan } from '../../auth'
 import { apiStatsQuery, limitsQuery, recentActivitiesQuery } from '../api/dashboard'
 import { StatCard } from '../components/stat-card'
+
+// The charts library loads after the dashboard's numbers, never with the first screen.
+const ApiUsageChart = lazy(() =>
+  import('../components/api-usage-chart').then((module) => ({ default: module.ApiUsageChart })),
+)
 
 const route = getRouteApi('/signed-in/t/$tenantId/')
 
@@ -45,6 +51,13 @@ export function DashboardPage() {
               />
             ))}
           </SimpleGrid>
+        )}
+        {stats.data && (
+          <Paper withBorder p="md" radius="md" mt="md">
+            <Suspense fallback={<Skeleton h={240} />}>
+              <ApiUsageChart stats={stats.data} />
+            </Suspense>
+          </Paper>
         )}
       </section>
       <section aria-labelledby="quota">
