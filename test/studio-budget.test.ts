@@ -17,7 +17,9 @@ function firstScreenScripts(html: string): string[] {
 
 /** The larger of the language bundles, which the entry loads before the first screen renders. */
 function languageBundleBytes(): number {
-  const bundles = readdirSync(join(DIST, 'assets')).filter((name) => /^(en|tr)-[\w-]+\.js\.gz$/.test(name))
+  const bundles = readdirSync(join(DIST, 'assets')).filter((name) =>
+    /^language-(en|tr)-[\w-]+\.js\.gz$/.test(name),
+  )
   expect(bundles.length).toBe(2)
   return Math.max(...bundles.map((name) => statSync(join(DIST, 'assets', name)).size))
 }
