@@ -39,6 +39,7 @@ import {
   parseResponsesSearch,
 } from '../features/forms'
 import { MediaLibraryPage } from '../features/media'
+import { MenuEditorPage, MenusListPage } from '../features/menus'
 import { SettingsPage } from '../features/settings'
 import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
 import { TeamPage } from '../features/team'
@@ -326,6 +327,21 @@ const settingsRoute = createRoute({
   component: SettingsPage,
 })
 
+// Navigation menus (issue 19): the list, then a menu's item tree.
+const menusRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/menus',
+  staticData: { permission: SCREEN_PERMISSIONS.menus },
+  component: MenusListPage,
+})
+
+const menuEditorRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/menus/$menuId',
+  staticData: { permission: SCREEN_PERMISSIONS.menus },
+  component: MenuEditorPage,
+})
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   registerRoute,
@@ -360,6 +376,8 @@ const routeTree = rootRoute.addChildren([
       apiTokensRoute,
       webhooksRoute,
       settingsRoute,
+      menusRoute,
+      menuEditorRoute,
     ]),
   ]),
 ])

@@ -24,4 +24,6 @@ export const SCREEN_PERMISSIONS = {
   newCollection: 'collections:create',
   collectionSchema: 'collections:update',
   newEntry: 'collections:create',
+  // Navigation menus (issue 19): the editor opens with menus:view; its changes ask menus:update.
+  menus: 'menus:view',
 } as const

@@ -42,6 +42,7 @@ export function Shell() {
           ['/t/$tenantId/api-tokens', 'tokens.nav', SCREEN_PERMISSIONS.apiTokens],
           ['/t/$tenantId/webhooks', 'webhooks.nav', SCREEN_PERMISSIONS.webhooks],
           ['/t/$tenantId/settings', 'settings.nav', SCREEN_PERMISSIONS.settings],
+          ['/t/$tenantId/menus', 'menus.nav', SCREEN_PERMISSIONS.menus],
         ] as const
       ).filter(([, , permission]) => can(permission))
     : []
