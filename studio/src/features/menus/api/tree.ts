@@ -198,12 +198,19 @@ export function projectedDepth(
   return Math.max(1, Math.min(Math.max(wanted, min), max))
 }
 
-/** Why an item cannot be saved as it is, by field; empty when it can. */
+const PICK_PROBLEMS = {
+  content: 'menus.problems.content',
+  category: 'menus.problems.category',
+  form: 'menus.problems.form',
+} as const
+
+/** Why an item cannot be saved as it is, by field (message keys); empty when it can. */
 export function itemProblems(item: ItemFields): Partial<Record<'title' | 'url' | 'referenceId', string>> {
   const problems: Partial<Record<'title' | 'url' | 'referenceId', string>> = {}
   if (item.title.trim() === '') problems.title = 'menus.problems.title'
   if (REFERENCE_TYPES.has(item.type)) {
-    if (item.referenceId === null) problems.referenceId = `menus.problems.${item.type}`
+    if (item.referenceId === null)
+      problems.referenceId = PICK_PROBLEMS[item.type as 'content' | 'category' | 'form']
   } else if (item.type === 'external') {
     if (!isExternalUrl(item.url ?? '')) problems.url = 'menus.problems.external'
   } else if (!/^(\/(?![/\\])|#|\?)\S*$/.test(item.url ?? '')) {

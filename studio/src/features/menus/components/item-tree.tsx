@@ -181,14 +181,8 @@ function ItemRow({
             <Text fw={500} truncate>
               {title}
             </Text>
-            <Badge variant="light" color="gray.8">
-              {t(`menus.types.${item.type}`)}
-            </Badge>
-            {!item.isVisible && (
-              <Badge variant="outline" color="gray.8">
-                {t('menus.hidden')}
-              </Badge>
-            )}
+            <Badge variant="default">{t(`menus.types.${item.type}`)}</Badge>
+            {!item.isVisible && <Badge variant="default">{t('menus.hidden')}</Badge>}
             {invalid && (
               <Text size="sm" c="red.8">
                 {t('menus.needsFixing')}

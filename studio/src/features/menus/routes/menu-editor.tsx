@@ -156,9 +156,7 @@ function Editor({ tenantId, menu }: { tenantId: string; menu: Menu }) {
             {menu.name}
           </Title>
           <Group gap="xs">
-            <Badge variant="light" color="gray.8">
-              {t(`menus.locations.${menu.location}`)}
-            </Badge>
+            <Badge variant="default">{t(`menus.locations.${menu.location}`)}</Badge>
             <Badge variant="filled" color={menu.status === 'active' ? 'teal.9' : 'gray.8'}>
               {t(`menus.statuses.${menu.status}`)}
             </Badge>
