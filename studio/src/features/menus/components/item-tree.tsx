@@ -40,6 +40,7 @@ type Move = 'up' | 'down' | 'indent' | 'outdent'
  */
 export function ItemTree({
   items,
+  editable,
   editing,
   invalid,
   editor,
@@ -49,6 +50,8 @@ export function ItemTree({
   onRemove,
 }: {
   items: DraftItem[]
+  /** False for a member who may only read the menu: no handles, no buttons. */
+  editable: boolean
   editing: string | null
   invalid: ReadonlySet<string>
   editor: ReactNode
@@ -104,6 +107,7 @@ export function ItemTree({
             <ItemRow
               key={item.key}
               item={item}
+              editable={editable}
               moves={movesOf(items, index)}
               invalid={invalid.has(item.key)}
               editing={editing === item.key}
@@ -122,6 +126,7 @@ export function ItemTree({
 
 function ItemRow({
   item,
+  editable,
   moves,
   invalid,
   editing,
@@ -131,6 +136,7 @@ function ItemRow({
   children,
 }: {
   item: DraftItem
+  editable: boolean
   moves: Record<Move, boolean>
   invalid: boolean
   editing: boolean
@@ -141,7 +147,7 @@ function ItemRow({
 }) {
   const { t } = useTranslation()
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: item.key })
+    useSortable({ id: item.key, disabled: !editable })
   const title = item.title.trim() || t('menus.untitled')
   const button = (move: Move, icon: ReactNode) => {
     const label = t(`menus.move.${move}`, { title })
@@ -167,17 +173,19 @@ function ItemRow({
       <Paper withBorder p="xs" style={invalid ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <ActionIcon
-              variant="subtle"
-              color="gray.8"
-              ref={setActivatorNodeRef}
-              {...attributes}
-              {...listeners}
-              aria-label={t('menus.drag.handle', { title })}
-              style={{ cursor: 'grab', touchAction: 'none' }}
-            >
-              <IconGripVertical size={18} aria-hidden />
-            </ActionIcon>
+            {editable && (
+              <ActionIcon
+                variant="subtle"
+                color="gray.8"
+                ref={setActivatorNodeRef}
+                {...attributes}
+                {...listeners}
+                aria-label={t('menus.drag.handle', { title })}
+                style={{ cursor: 'grab', touchAction: 'none' }}
+              >
+                <IconGripVertical size={18} aria-hidden />
+              </ActionIcon>
+            )}
             <Text fw={500} truncate>
               {title}
             </Text>
@@ -189,28 +197,30 @@ function ItemRow({
               </Text>
             )}
           </Group>
-          <Group gap={2} wrap="nowrap">
-            {button('up', <IconArrowUp size={18} aria-hidden />)}
-            {button('down', <IconArrowDown size={18} aria-hidden />)}
-            {button('outdent', <IconArrowLeft size={18} aria-hidden />)}
-            {button('indent', <IconArrowRight size={18} aria-hidden />)}
-            <ActionIcon
-              variant={editing ? 'filled' : 'subtle'}
-              aria-label={t('menus.edit', { title })}
-              aria-expanded={editing}
-              onClick={onEdit}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red.8"
-              aria-label={t('menus.remove', { title })}
-              onClick={onRemove}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Group>
+          {editable && (
+            <Group gap={2} wrap="nowrap">
+              {button('up', <IconArrowUp size={18} aria-hidden />)}
+              {button('down', <IconArrowDown size={18} aria-hidden />)}
+              {button('outdent', <IconArrowLeft size={18} aria-hidden />)}
+              {button('indent', <IconArrowRight size={18} aria-hidden />)}
+              <ActionIcon
+                variant={editing ? 'filled' : 'subtle'}
+                aria-label={t('menus.edit', { title })}
+                aria-expanded={editing}
+                onClick={onEdit}
+              >
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red.8"
+                aria-label={t('menus.remove', { title })}
+                onClick={onRemove}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
+          )}
         </Group>
         {children && <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>{children}</div>}
       </Paper>

@@ -182,6 +182,7 @@ function Editor({ tenantId, menu }: { tenantId: string; menu: Menu }) {
       ) : (
         <ItemTree
           items={items}
+          editable={editable}
           editing={editing}
           invalid={new Set(Object.keys(errors))}
           editor={
