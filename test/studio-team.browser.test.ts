@@ -113,6 +113,7 @@ describeStudioJourney('Studio team and roles in Chromium', () => {
       'Collections',
       'Forms',
       'Settings',
+      'Menus',
     ])
     expect(await page.getByRole('heading', { name: 'Recent activities' }).count()).toBe(0)
     await expectAccessible(page, 'dashboard of an editor')
