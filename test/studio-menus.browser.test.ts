@@ -146,7 +146,7 @@ describeStudioJourney('Studio menus in Chromium', () => {
     await expectAccessible(page, 'menu editor, an item to fix')
     await page.getByRole('textbox', { name: 'URL' }).fill('https://docs.example/')
     await page.getByRole('button', { name: 'Edit Docs' }).click()
-    expect(await rows(page)).toEqual(['About us', 'News', 'Docs'])
+    await expect.poll(() => rows(page), WAIT).toEqual(['About us', 'News', 'Docs'])
 
     // By mouse: Docs dragged by its handle above About us.
     const handle = await page.getByRole('button', { name: 'Drag Docs' }).boundingBox()
@@ -157,23 +157,27 @@ describeStudioJourney('Studio menus in Chromium', () => {
     await page.mouse.move(target!.x + target!.width / 2, target!.y + 2, { steps: 10 })
     await page.mouse.up()
     await expect.poll(() => rows(page), WAIT).toEqual(['Docs', 'About us', 'News'])
+    await page.getByText('Docs was dropped at About us.').waitFor({ state: 'attached', ...WAIT })
+    // dnd-kit swallows clicks for a moment after a drop (the drop must not click what is under the
+    // pointer); a keyboard press is a click too.
+    await page.waitForTimeout(500)
 
     // By keyboard: Docs back down, then News nested under About us.
     await page.getByRole('button', { name: 'Move Docs down' }).focus()
     await page.keyboard.press('Enter')
-    expect(await rows(page)).toEqual(['About us', 'Docs', 'News'])
+    await expect.poll(() => rows(page), WAIT).toEqual(['About us', 'Docs', 'News'])
     await page.getByRole('button', { name: 'Move News up' }).focus()
     await page.keyboard.press('Enter')
     await page.getByRole('button', { name: 'Nest News under the item above' }).focus()
     await page.keyboard.press('Enter')
-    expect(await rows(page)).toEqual(['About us', '-News', 'Docs'])
+    await expect.poll(() => rows(page), WAIT).toEqual(['About us', '-News', 'Docs'])
     // Nothing nests under News's level past the API's 3 levels: Docs can go 2 deep, not 3.
     await page.getByRole('button', { name: 'Nest Docs under the item above' }).focus()
     await page.keyboard.press('Enter')
-    expect(await rows(page)).toEqual(['About us', '-News', '-Docs'])
+    await expect.poll(() => rows(page), WAIT).toEqual(['About us', '-News', '-Docs'])
     await page.getByRole('button', { name: 'Move Docs out one level' }).focus()
     await page.keyboard.press('Enter')
-    expect(await rows(page)).toEqual(['About us', '-News', 'Docs'])
+    await expect.poll(() => rows(page), WAIT).toEqual(['About us', '-News', 'Docs'])
     await expectAccessible(page, 'menu editor, built')
 
     // A category removed after it was picked: the API's refusal shows at that item's picker, and
@@ -187,13 +191,13 @@ describeStudioJourney('Studio menus in Chromium', () => {
     await page.getByRole('button', { name: 'Save the menu' }).click()
     await page.getByText(`referenceId: no category ${events.data.category.id} in this tenant.`).waitFor(WAIT)
     expect(await page.getByRole('combobox', { name: 'Category' }).getAttribute('aria-invalid')).toBe('true')
-    expect(await rows(page)).toEqual(['About us', '-News', 'Docs', 'Events'])
+    await expect.poll(() => rows(page), WAIT).toEqual(['About us', '-News', 'Docs', 'Events'])
     await expectAccessible(page, 'menu editor, an item the API refused')
     await page.getByRole('button', { name: 'Remove Events' }).click()
 
     await page.getByRole('button', { name: 'Save the menu' }).click()
     await page.getByText('Menu saved.').waitFor(WAIT)
-    expect(await rows(page)).toEqual(['About us', '-News', 'Docs'])
+    await expect.poll(() => rows(page), WAIT).toEqual(['About us', '-News', 'Docs'])
     await noNotifications(page)
     await expectAccessible(page, 'menu editor, saved')
 
