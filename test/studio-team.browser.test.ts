@@ -93,6 +93,7 @@ describeStudioJourney('Studio team and roles in Chromium', () => {
       'Custom fields',
       'Collections',
       'Forms',
+      'Menus',
       'Placements',
       'Settings',
     ])

@@ -41,6 +41,7 @@ import {
 } from '../features/forms'
 import { parseImportSearch, WordPressImportPage } from '../features/imports'
 import { MediaLibraryPage } from '../features/media'
+import { MenuEditorPage, MenusListPage } from '../features/menus'
 import { PlacementEditorPage, PlacementsListPage } from '../features/placements'
 import { SettingsPage } from '../features/settings'
 import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
@@ -412,6 +413,21 @@ const placementEditorRoute = createRoute({
   component: PlacementEditorPage,
 })
 
+// Navigation menus (issue 19): the list, then a menu's item tree.
+const menusRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/menus',
+  staticData: { permission: SCREEN_PERMISSIONS.menus },
+  component: MenusListPage,
+})
+
+const menuEditorRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/menus/$menuId',
+  staticData: { permission: SCREEN_PERMISSIONS.menus },
+  component: MenuEditorPage,
+})
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   registerRoute,
@@ -455,6 +471,8 @@ const routeTree = rootRoute.addChildren([
       wordpressImportRoute,
       placementsRoute,
       placementEditorRoute,
+      menusRoute,
+      menuEditorRoute,
     ]),
   ]),
 ])

@@ -34,4 +34,6 @@ export const SCREEN_PERMISSIONS = {
   wordpressImport: 'tenants:update',
   // Placements (issue 19): the editor is read with placements:view; its changes ask more.
   placements: 'placements:view',
+  // Navigation menus (issue 19): the editor opens with menus:view; its changes ask menus:update.
+  menus: 'menus:view',
 } as const

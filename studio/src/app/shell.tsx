@@ -39,6 +39,7 @@ export function Shell() {
           ['/t/$tenantId/custom-fields', 'taxonomy.nav.customFields', SCREEN_PERMISSIONS.customFields],
           ['/t/$tenantId/collections', 'collections.nav', SCREEN_PERMISSIONS.collections],
           ['/t/$tenantId/forms', 'forms.nav', SCREEN_PERMISSIONS.forms],
+          ['/t/$tenantId/menus', 'menus.nav', SCREEN_PERMISSIONS.menus],
           ['/t/$tenantId/placements', 'placements.nav', SCREEN_PERMISSIONS.placements],
           ['/t/$tenantId/import', 'imports.nav', SCREEN_PERMISSIONS.wordpressImport],
           ['/t/$tenantId/team', 'nav.team', SCREEN_PERMISSIONS.team],
