@@ -10,6 +10,7 @@ import {
   expectAccessible,
   noNotifications,
   openSignedIn,
+  type StudioPageOptions,
   useStudioServer,
   WAIT,
 } from './studio-fixtures.js'
@@ -47,9 +48,11 @@ afterAll(async () => {
 function signedIn(
   member: SeededMember,
   path: string,
-  { viewport = { width: 1280, height: 800 }, refused = [] as string[] } = {},
+  { viewport, refused = [] }: { viewport?: StudioPageOptions['viewport']; refused?: string[] } = {},
 ) {
-  return openSignedIn(studio, member, path, { viewport, expected: refused.map((at) => `400 ${at}`) })
+  // Studio names the tenant of a call in its query.
+  const expected = refused.map((at) => `400 ${at}?tenantId=${member.tenantId}`)
+  return openSignedIn(studio, member, path, { viewport, expected })
 }
 
 /** The error text Mantine wires to a field through `aria-describedby` (what a screen reader reads). */

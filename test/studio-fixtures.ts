@@ -1,15 +1,13 @@
 import { execSync } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import lockfile from 'proper-lockfile'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { changedSince, STUDIO_INPUTS } from '../scripts/staleness.mjs'
 import { STUDIO_DIR } from '../src/http/studio.js'
-import { describeInBrowser, launchBrowser } from './browser.js'
+import { describeInBrowser, freePort, launchBrowser } from './browser.js'
 import {
   type FakeIssuer,
   GOOGLE_CLIENT_ID,
@@ -22,15 +20,6 @@ import { createTestContext, type SeededMember, type TestContext } from './helper
 export const WAIT = { timeout: 15_000 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-/** A free TCP port on the loopback interface, for a Folio a browser can reach. */
-export async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
 
 const REPOSITORY = fileURLToPath(new URL('..', import.meta.url))
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { serveWebsiteExample } from './browser.js'
 import { call, type SeededMember, seedMember, seedTenant } from './helpers.js'
 import {
   describeStudioJourney,
@@ -25,34 +25,13 @@ let owner: SeededMember
 let site: Server
 const siteOrigin = () => `http://127.0.0.1:${(site.address() as AddressInfo).port}`
 
-const EXAMPLE = new URL('../examples/website/', import.meta.url)
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-}
-
 beforeAll(async () => {
   owner = await seedTenant(studio.ctx.db)
-  site = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://site').pathname
-    if (path === '/config.js') {
-      const config = { api: studio.origin, tenant: owner.tenantId, menu: { location: 'header' } }
-      response
-        .writeHead(200, { 'content-type': TYPES['.js'] })
-        .end(`export default ${JSON.stringify(config)}\n`)
-      return
-    }
-    const file = path === '/' ? 'index.html' : path.slice(1)
-    if (!['index.html', 'site.js', 'style.css'].includes(file)) {
-      response.writeHead(404).end()
-      return
-    }
-    response
-      .writeHead(200, { 'content-type': TYPES[extname(file)]! })
-      .end(readFileSync(new URL(file, EXAMPLE)))
-  })
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+  site = await serveWebsiteExample(() => ({
+    api: studio.origin,
+    tenant: owner.tenantId,
+    menu: { location: 'header' },
+  }))
 })
 afterAll(async () => {
   await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)))
