@@ -178,8 +178,6 @@ export function useStudioServer(
 export interface StudioPageOptions {
   /** 1280×800 unless given (a phone's is 390×844). */
   viewport?: { width: number; height: number }
-  /** en-US unless given. */
-  locale?: string
   /** The browser's time zone, when a journey types or reads times. */
   timezoneId?: string
   /**
@@ -198,15 +196,10 @@ export interface StudioPageOptions {
 export async function openStudioPage(
   studio: StudioServer,
   problems: string[],
-  {
-    viewport = { width: 1280, height: 800 },
-    locale = 'en-US',
-    timezoneId,
-    expected = [],
-  }: StudioPageOptions = {},
+  { viewport = { width: 1280, height: 800 }, timezoneId, expected = [] }: StudioPageOptions = {},
 ) {
   const context = await studio.browser.newContext({
-    locale,
+    locale: 'en-US',
     viewport,
     reducedMotion: 'reduce',
     ...(timezoneId === undefined ? {} : { timezoneId }),
