@@ -1,4 +1,7 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname } from 'node:path'
 import { type Browser, chromium } from 'playwright-core'
 import { describe } from 'vitest'
 
@@ -38,4 +41,46 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   })
+}
+
+/** A free TCP port on the loopback interface, for a Folio a browser can reach. */
+export async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+const EXAMPLE = new URL('../examples/website/', import.meta.url)
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+}
+
+/**
+ * Serves examples/website/ as committed on a free loopback port, except config.js, which is
+ * `config()` (read at each request: it may name a Folio or tenant made after the server started).
+ */
+export async function serveWebsiteExample(config: () => Record<string, unknown>): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://site').pathname
+    if (path === '/config.js') {
+      response
+        .writeHead(200, { 'content-type': TYPES['.js'] })
+        .end(`export default ${JSON.stringify(config())}\n`)
+      return
+    }
+    const file = path === '/' ? 'index.html' : path.slice(1)
+    if (!['index.html', 'site.js', 'style.css'].includes(file)) {
+      response.writeHead(404).end()
+      return
+    }
+    response
+      .writeHead(200, { 'content-type': TYPES[extname(file)]! })
+      .end(readFileSync(new URL(file, EXAMPLE)))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return server
 }

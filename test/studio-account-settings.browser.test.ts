@@ -1,56 +1,28 @@
 import type { Page } from 'playwright-core'
-import { afterAll, expect, it } from 'vitest'
-import {
-  type FakeIssuer,
-  GOOGLE_CLIENT_ID,
-  GOOGLE_CLIENT_SECRET,
-  startFakeIssuer,
-} from './google-fixtures.js'
+import { expect, it } from 'vitest'
 import { call, seedMember, seedTenant, TEST_PASSWORD } from './helpers.js'
-import { describeStudioJourney, expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
+import {
+  describeStudioJourney,
+  expectAccessible,
+  openStudioPage,
+  signIn,
+  useStudioServerWithGoogle,
+  WAIT,
+} from './studio-fixtures.js'
 
 // Issue 19 "Studio part 2": the account's sign-in and security screen. A password changed there
 // signs in; a Google account is linked (a local OpenID provider playing Google) and unlinked with
 // the password; deletion first says what blocks it (the last owner of a tenant with members),
 // and deletes an account that owns no tenant, which then cannot sign in.
 
-let issuer: FakeIssuer | undefined
-const studio = useStudioServer(async () => {
-  issuer = await startFakeIssuer()
-  return { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_ISSUER_URL: issuer.issuer }
-})
-afterAll(() => issuer?.close())
+const { studio, google } = useStudioServerWithGoogle()
 
 /**
- * A fresh page; console errors go to `problems`, but for the session probe before sign-in and the
- * answers in `expected` (`<status> <path>`), which the journey causes on purpose.
+ * A fresh page (`openStudioPage`, at 1280×900); the answers in `expected` (`<status> <path>`) are
+ * caused by the journey on purpose.
  */
-async function newPage(problems: string[], expected: string[] = []) {
-  const context = await studio.browser.newContext({
-    locale: 'en-US',
-    viewport: { width: 1280, height: 900 },
-    reducedMotion: 'reduce',
-  })
-  const page = await context.newPage()
-  page.setDefaultTimeout(WAIT.timeout)
-  const allowed = new Set(
-    ['401 /api/auth/session', ...expected].map((answer) => answer.replace(' ', ` ${studio.origin}`)),
-  )
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const status = /status of (\d{3})/.exec(message.text())?.[1]
-    if (allowed.has(`${status} ${message.location().url}`)) return
-    problems.push(`${message.text()} (${message.location().url})`)
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
-  return { context, page }
-}
-
-async function signIn(page: Page, email: string, password = TEST_PASSWORD) {
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByRole('textbox', { name: 'Password' }).fill(password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+function newPage(problems: string[], expected: string[] = []) {
+  return openStudioPage(studio, problems, { viewport: { width: 1280, height: 900 }, expected })
 }
 
 /** From any signed-in screen, through the account menu. */
@@ -71,7 +43,7 @@ describeStudioJourney('Studio account settings in Chromium', () => {
       '401 /api/auth/google/unlink',
     ])
     await page.goto(`${studio.origin}/admin/`)
-    await signIn(page, owner.email)
+    await signIn(page, owner.email, TEST_PASSWORD)
     await page.getByRole('heading', { name: tenantName }).waitFor(WAIT)
     await openSecurity(page)
 
@@ -95,8 +67,10 @@ describeStudioJourney('Studio account settings in Chromium', () => {
     expect(await current.inputValue()).toBe('')
 
     // Google: linked through the provider, back on this screen, then unlinked with the password.
-    issuer!.idToken = (request) =>
-      issuer!.sign(issuer!.claims(request, { sub: 'google-link-1', email: 'linked@example.test' }))
+    google.issuer.idToken = (request) =>
+      google.issuer.sign(
+        google.issuer.claims(request, { sub: 'google-link-1', email: 'linked@example.test' }),
+      )
     await page.getByRole('button', { name: 'Link a Google account' }).click()
     await page.getByText('Linked to the Google account linked@example.test', { exact: false }).waitFor(WAIT)
     expect(new URL(page.url()).pathname).toBe('/admin/security')
@@ -137,7 +111,7 @@ describeStudioJourney('Studio account settings in Chromium', () => {
     const member = await seedMember(studio.ctx.db, owner.tenantId, 'editor')
     const { context, page } = await newPage(problems)
     await page.goto(`${studio.origin}/admin/security`)
-    await signIn(page, member.email)
+    await signIn(page, member.email, TEST_PASSWORD)
     await page.getByRole('heading', { name: 'Sign-in and security', level: 1 }).waitFor(WAIT)
     await page
       .getByText('Deleting the account ends your 1 membership and every session.', { exact: false })

@@ -1,25 +1,20 @@
-import type { Page } from 'playwright-core'
-import { afterAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { mailArriving } from './auth-fixtures.js'
-import {
-  type FakeIssuer,
-  GOOGLE_CLIENT_ID,
-  GOOGLE_CLIENT_SECRET,
-  startFakeIssuer,
-} from './google-fixtures.js'
 import { call, seedMember, seedTenant, seedUser, TEST_PASSWORD, uniqueEmail } from './helpers.js'
-import { describeStudioJourney, expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
+import {
+  describeStudioJourney,
+  expectAccessible,
+  openStudioPage,
+  signIn,
+  useStudioServerWithGoogle,
+  WAIT,
+} from './studio-fixtures.js'
 
 // Studio's account screens (issue 18): the reset, verification, invitation and ownership-transfer
 // mails lead to Studio's /account/… screens (APP_URL's default), and sign-in offers Google when it
 // is configured (here, against a local OpenID provider playing Google), driven in Chromium.
 
-let issuer: FakeIssuer | undefined
-const studio = useStudioServer(async () => {
-  issuer = await startFakeIssuer()
-  return { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_ISSUER_URL: issuer.issuer }
-})
-afterAll(() => issuer?.close())
+const { studio, google } = useStudioServerWithGoogle()
 
 /** The link of a mail leading to `path` (quoted-printable soft breaks already undone). */
 function linkIn(mail: string, path: string): string {
@@ -28,39 +23,12 @@ function linkIn(mail: string, path: string): string {
   return match[0]
 }
 
-/**
- * A fresh browser page; console errors go to `problems`, but for the session probe before sign-in
- * and the answers in `expected` (`<status> <path>` of this server), which the journey causes on purpose.
- */
-async function newPage(problems: string[], expected: string[], viewport = { width: 1280, height: 800 }) {
-  const context = await studio.browser.newContext({ locale: 'en-US', viewport, reducedMotion: 'reduce' })
-  const page = await context.newPage()
-  page.setDefaultTimeout(WAIT.timeout)
-  const allowed = new Set(
-    ['401 /api/auth/session', ...expected].map((answer) => answer.replace(' ', ` ${studio.origin}`)),
-  )
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const status = /status of (\d{3})/.exec(message.text())?.[1]
-    if (allowed.has(`${status} ${message.location().url}`)) return
-    problems.push(`${message.text()} (${message.location().url})`)
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
-  return { context, page }
-}
-
-/** Signs in on the sign-in screen `page` shows (or is about to). */
-async function signIn(page: Page, email: string, password = TEST_PASSWORD) {
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByRole('textbox', { name: 'Password' }).fill(password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-}
-
 describeStudioJourney('Studio account screens in Chromium', () => {
   it('resets a forgotten password, verifies an e-mail address and accepts an invitation from mailed links', async () => {
     const problems: string[] = []
-    const { context, page } = await newPage(problems, [], { width: 390, height: 844 })
+    const { context, page } = await openStudioPage(studio, problems, {
+      viewport: { width: 390, height: 844 },
+    })
 
     // Forgot password, from the sign-in screen.
     const owner = await seedTenant(studio.ctx.db)
@@ -146,7 +114,10 @@ describeStudioJourney('Studio account screens in Chromium', () => {
     const member = await seedMember(studio.ctx.db, owner.tenantId, 'admin')
     const tenantName = `Tenant ${owner.tenantId}`
     const preview = `/api/tenants/${owner.tenantId}/transfer-preview`
-    const { context, page } = await newPage(problems, [`400 ${preview}?token=not-the-code`])
+    const { context, page } = await openStudioPage(studio, problems, {
+      // The wrong code typed below, refused on purpose.
+      expected: [`400 ${preview}?token=not-the-code`],
+    })
     const offered = await call(studio.ctx.app, 'POST', `/api/tenants/${owner.tenantId}/transfer-ownership`, {
       token: owner.token,
       body: { email: member.email, password: TEST_PASSWORD },
@@ -178,13 +149,13 @@ describeStudioJourney('Studio account screens in Chromium', () => {
       .waitFor(WAIT)
     await expectAccessible(page, 'transfer, offer')
     await page.getByRole('link', { name: `Sign in as ${member.email} to accept` }).click()
-    await signIn(page, owner.email)
+    await signIn(page, owner.email, TEST_PASSWORD)
     await page
       .getByText(`You are signed in as ${owner.email}, but the offer is for ${member.email}.`)
       .waitFor(WAIT)
     await expectAccessible(page, 'transfer, another account')
     await page.getByRole('button', { name: `Sign out and sign in as ${member.email}` }).click()
-    await signIn(page, member.email)
+    await signIn(page, member.email, TEST_PASSWORD)
     await page.getByRole('button', { name: 'Accept the ownership' }).click()
     await page.getByText(`You are now the owner of ${tenantName}.`).waitFor(WAIT)
     await expectAccessible(page, 'transfer, accepted')
@@ -207,12 +178,12 @@ describeStudioJourney('Studio account screens in Chromium', () => {
 
   it('signs in with Google when configured, back to the screen that asked, and says why a Google sign-in failed', async () => {
     const problems: string[] = []
-    const { context, page } = await newPage(problems, [])
+    const { context, page } = await openStudioPage(studio, problems)
     await page.goto(`${studio.origin}/admin/profile`)
-    const google = page.getByRole('link', { name: 'Sign in with Google' })
-    await google.waitFor(WAIT)
+    const googleLink = page.getByRole('link', { name: 'Sign in with Google' })
+    await googleLink.waitFor(WAIT)
     await expectAccessible(page, 'sign-in with Google')
-    await google.click()
+    await googleLink.click()
     await page.getByRole('heading', { name: 'Your profile' }).waitFor(WAIT)
     expect(new URL(page.url()).pathname).toBe('/admin/profile')
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
@@ -221,11 +192,11 @@ describeStudioJourney('Studio account screens in Chromium', () => {
 
     // An address that already has a password account is not signed in by Google alone.
     const existing = await seedUser(studio.ctx.db, { email: uniqueEmail('grace') })
-    issuer!.idToken = (request) =>
-      issuer!.sign(issuer!.claims(request, { sub: 'google-subject-2', email: existing.email }))
+    google.issuer.idToken = (request) =>
+      google.issuer.sign(google.issuer.claims(request, { sub: 'google-subject-2', email: existing.email }))
     await context.clearCookies()
     await page.goto(`${studio.origin}/admin/login`)
-    await google.click()
+    await googleLink.click()
     await page.getByText('An account already has this address: sign in with its password.').waitFor(WAIT)
     expect(new URL(page.url()).searchParams.get('googleError')).toBe('GoogleLinkRequired')
     await expectAccessible(page, 'sign-in after a failed Google sign-in')

@@ -9,6 +9,8 @@ import {
   describeStudioJourney,
   expectAccessible,
   noNotifications,
+  openSignedIn,
+  type StudioPageOptions,
   useStudioServer,
   WAIT,
 } from './studio-fixtures.js'
@@ -40,32 +42,17 @@ afterAll(async () => {
 })
 
 /**
- * A page signed in as `member` on `path` of Studio, collecting console errors and page errors into
- * the returned `problems`, except the answers that fail on purpose: the session probe before
- * sign-in (401), and the `refused` paths (400s the journey provokes to see them at their field).
+ * A page signed in as `member` on `path` of Studio (`openSignedIn`), where the `refused` paths
+ * answer 400 on purpose: the journey provokes them to see them at their field.
  */
-async function signedIn(
+function signedIn(
   member: SeededMember,
   path: string,
-  { viewport = { width: 1280, height: 800 }, refused = [] as string[] } = {},
+  { viewport, refused = [] }: { viewport?: StudioPageOptions['viewport']; refused?: string[] } = {},
 ) {
-  const context = await studio.browser.newContext({ locale: 'en-US', viewport, reducedMotion: 'reduce' })
-  const page = await context.newPage()
-  page.setDefaultTimeout(WAIT.timeout)
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const url = new URL(message.location().url)
-    if (message.text().includes('status of 401') && url.pathname === '/api/auth/session') return
-    if (message.text().includes('status of 400') && refused.includes(url.pathname)) return
-    problems.push(`${message.text()} (${message.location().url})`)
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
-  await page.goto(`${studio.origin}/admin/t/${member.tenantId}${path}`)
-  await page.getByLabel('E-mail').fill(member.email)
-  await page.getByRole('textbox', { name: 'Password' }).fill(member.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  return { context, page, problems }
+  // Studio names the tenant of a call in its query.
+  const expected = refused.map((at) => `400 ${at}?tenantId=${member.tenantId}`)
+  return openSignedIn(studio, member, path, { viewport, expected })
 }
 
 /** The error text Mantine wires to a field through `aria-describedby` (what a screen reader reads). */

@@ -6,6 +6,7 @@ import {
   describeStudioJourney,
   expectAccessible,
   noNotifications,
+  openSignedIn,
   useStudioServer,
   WAIT,
 } from './studio-fixtures.js'
@@ -54,33 +55,10 @@ async function fillField(page: Page, index: number, spec: FieldSpec) {
 
 describeStudioJourney('Studio collections in Chromium', () => {
   it('defines collections, adds and publishes entries, and serves them publicly', async () => {
-    const context = await studio.browser.newContext({
-      locale: 'en-US',
+    // Times are typed and read in UTC.
+    const { context, page, problems } = await openSignedIn(studio, owner, '/collections', {
       timezoneId: 'UTC',
-      viewport: { width: 1280, height: 800 },
-      reducedMotion: 'reduce',
     })
-    const page = await context.newPage()
-    page.setDefaultTimeout(WAIT.timeout)
-    const problems: string[] = []
-    // The session probe before sign-in answers 401, and the reserved field key below a 400, on purpose.
-    const expected = [`401 ${studio.origin}/api/auth/session`, `400 ${studio.origin}/api/collections`]
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return
-      const status = /status of (\d{3})/.exec(message.text())?.[1]
-      const at = expected.indexOf(`${status} ${message.location().url}`)
-      if (at >= 0) {
-        expected.splice(at, 1)
-        return
-      }
-      problems.push(`${message.text()} (${message.location().url})`)
-    })
-    page.on('pageerror', (error) => problems.push(error.message))
-
-    await page.goto(`${studio.origin}/admin/t/${owner.tenantId}/collections`)
-    await page.getByLabel('E-mail').fill(owner.email)
-    await page.getByRole('textbox', { name: 'Password' }).fill(owner.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByText('No collections yet.').waitFor(WAIT)
     await expectAccessible(page, 'collections, empty')
 
@@ -288,6 +266,11 @@ describeStudioJourney('Studio collections in Chromium', () => {
     expect((await publicBooks()).statusCode).toBe(404)
     expect(await page.getByRole('button', { name: 'Delete Authors' }).count()).toBe(0)
 
+    // The reserved field key above answered 400 on purpose: the one failed answer allowed, once.
+    const refused = problems.indexOf(
+      `Failed to load resource: the server responded with a status of 400 (Bad Request) (${studio.origin}/api/collections)`,
+    )
+    if (refused >= 0) problems.splice(refused, 1)
     expect(problems).toEqual([])
     await context.close()
   }, 240_000)

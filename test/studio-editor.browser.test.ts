@@ -1,40 +1,25 @@
-import type { BrowserContext, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { createContent } from './content-fixtures.js'
 import { call, type SeededMember, seedMember, seedTenant } from './helpers.js'
 import { jpegBytes, uploadMedia } from './media-fixtures.js'
-import { describeStudioJourney, expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
+import {
+  describeStudioJourney,
+  expectAccessible,
+  openSignedIn,
+  useStudioServer,
+  WAIT,
+} from './studio-fixtures.js'
 
 // Studio's content editor (issue 18 §3) in Chromium against a real Folio on PGlite: the side
 // panels and pickers, two editors saving one content (the second gets the conflict, docs/decisions/
 // content.md "Concurrent edits"), and versions compared and restored; axe with every dialog open.
 const studio = useStudioServer()
 
-/** A studio.browser of `user`'s, signed in and on `path`; console errors other than `expected` go to `problems`. */
-async function openAs(
-  user: SeededMember,
-  path: string,
-  problems: string[],
-  expected: (text: string, url: string) => boolean,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await studio.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } })
-  const page = await context.newPage()
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const url = message.location().url
-    // The session probe before sign-in answers 401 by design.
-    if (message.text().includes('status of 401') && url === `${studio.origin}/api/auth/session`) return
-    if (expected(message.text(), url)) return
-    problems.push(`${message.text()} (${url})`)
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
-  await page.goto(`${studio.origin}/admin${path}`)
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
-  await page.getByLabel('E-mail').fill(user.email)
-  await page.getByRole('textbox', { name: 'Password' }).fill(user.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('textbox', { name: 'Body' }).waitFor(WAIT)
-  return { context, page }
+/** `openSignedIn` as `user` on `path` of the tenant, once the editor's body shows. */
+async function openAs(user: SeededMember, path: string, expected: string[]) {
+  const opened = await openSignedIn(studio, user, path, { expected })
+  await opened.page.getByRole('textbox', { name: 'Body' }).waitFor(WAIT)
+  return opened
 }
 
 describeStudioJourney('Studio content editor in Chromium', () => {
@@ -60,16 +45,14 @@ describeStudioJourney('Studio content editor in Chromium', () => {
       title: 'Shared draft',
       html: '<p>First words.</p>',
     })
-    const path = `/t/${owner.tenantId}/contents/${content.id}`
+    const path = `/contents/${content.id}`
     const read = async () =>
       (await call(studio.ctx.app, 'GET', `/api/contents/${content.id}`, { token: owner.token })).data.content
 
-    const problems: string[] = []
     // Each editor's stale save (the second's, then the first's) answers 409 on purpose.
-    const conflictAnswer = (text: string, url: string) =>
-      text.includes('status of 409') && url === `${studio.origin}/api/contents/${content.id}`
-    const first = await openAs(owner, path, problems, conflictAnswer)
-    const second = await openAs(editor, path, problems, conflictAnswer)
+    const conflictAnswer = [`409 /api/contents/${content.id}`]
+    const first = await openAs(owner, path, conflictAnswer)
+    const second = await openAs(editor, path, conflictAnswer)
     const a = first.page
     const b = second.page
     await expectAccessible(a, 'editor')
@@ -174,7 +157,7 @@ describeStudioJourney('Studio content editor in Chromium', () => {
     await a.setViewportSize({ width: 390, height: 844 })
     await expectAccessible(a, 'editor at 390×844')
 
-    expect(problems).toEqual([])
+    expect([...first.problems, ...second.problems]).toEqual([])
     await first.context.close()
     await second.context.close()
   }, 120_000)

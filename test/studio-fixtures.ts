@@ -1,30 +1,25 @@
 import { execSync } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import lockfile from 'proper-lockfile'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { changedSince, STUDIO_INPUTS } from '../scripts/staleness.mjs'
 import { STUDIO_DIR } from '../src/http/studio.js'
-import { describeInBrowser, launchBrowser } from './browser.js'
-import { createTestContext, type TestContext } from './helpers.js'
+import { describeInBrowser, freePort, launchBrowser } from './browser.js'
+import {
+  type FakeIssuer,
+  GOOGLE_CLIENT_ID,
+  GOOGLE_CLIENT_SECRET,
+  startFakeIssuer,
+} from './google-fixtures.js'
+import { createTestContext, type SeededMember, type TestContext } from './helpers.js'
 
 /** How long a browser test waits for a screen or an answer. */
 export const WAIT = { timeout: 15_000 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-/** A free TCP port on the loopback interface, for a Folio a browser can reach. */
-export async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
 
 const REPOSITORY = fileURLToPath(new URL('..', import.meta.url))
 
@@ -179,17 +174,35 @@ export function useStudioServer(
   return studio
 }
 
+/** How `openStudioPage` differs for a journey from Studio's usual desktop page. */
+export interface StudioPageOptions {
+  /** 1280×800 unless given (a phone's is 390×844). */
+  viewport?: { width: number; height: number }
+  /** The browser's time zone, when a journey types or reads times. */
+  timezoneId?: string
+  /**
+   * Failed answers the journey causes on purpose, which are then no problem: `<status> <path>` of
+   * this server (`400 /api/collections`, the query included when there is one), or a pattern for it.
+   */
+  expected?: (string | RegExp)[]
+}
+
 /**
  * A fresh browser context and page as Studio's journeys use them (en-US, 1280×800, reduced motion so
  * notifications show without a fade for axe, `WAIT` as the default timeout). Console errors and
  * page errors are pushed to `problems`, except the 401 of the session probe before sign-in, which
- * answers so on purpose.
+ * answers so on purpose, and the answers `options.expected` names.
  */
-export async function openStudioPage(studio: StudioServer, problems: string[]) {
+export async function openStudioPage(
+  studio: StudioServer,
+  problems: string[],
+  { viewport = { width: 1280, height: 800 }, timezoneId, expected = [] }: StudioPageOptions = {},
+) {
   const context = await studio.browser.newContext({
     locale: 'en-US',
-    viewport: { width: 1280, height: 800 },
+    viewport,
     reducedMotion: 'reduce',
+    ...(timezoneId === undefined ? {} : { timezoneId }),
   })
   const page = await context.newPage()
   page.setDefaultTimeout(WAIT.timeout)
@@ -197,6 +210,9 @@ export async function openStudioPage(studio: StudioServer, problems: string[]) {
     if (message.type() !== 'error') return
     const url = message.location().url
     if (message.text().includes('status of 401') && url === `${studio.origin}/api/auth/session`) return
+    const status = /status of (\d{3})/.exec(message.text())?.[1]
+    const answer = `${status} ${url.startsWith(studio.origin) ? url.slice(studio.origin.length) : url}`
+    if (expected.some((known) => (typeof known === 'string' ? known === answer : known.test(answer)))) return
     problems.push(`${message.text()} (${url})`)
   })
   page.on('pageerror', (error) => problems.push(error.message))
@@ -209,4 +225,35 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail').fill(email)
   await page.getByRole('textbox', { name: 'Password' }).fill(password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
+
+/**
+ * `openStudioPage` on `path` of `member`'s tenant (`/admin/t/<tenant><path>`), signed in there as
+ * `member`; the page's problems are collected in the returned `problems`.
+ */
+export async function openSignedIn(
+  studio: StudioServer,
+  member: SeededMember,
+  path: string,
+  options?: StudioPageOptions,
+) {
+  const problems: string[] = []
+  const { context, page } = await openStudioPage(studio, problems, options)
+  await page.goto(`${studio.origin}/admin/t/${member.tenantId}${path}`)
+  await signIn(page, member.email, member.password)
+  return { context, page, problems }
+}
+
+/**
+ * `useStudioServer` with Google sign-in configured against a local OpenID provider playing Google;
+ * `google.issuer` is set once `beforeAll` ran, and stops after the file.
+ */
+export function useStudioServerWithGoogle() {
+  const google = {} as { issuer: FakeIssuer }
+  const studio = useStudioServer(async () => {
+    google.issuer = await startFakeIssuer()
+    return { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_ISSUER_URL: google.issuer.issuer }
+  })
+  afterAll(() => google.issuer?.close())
+  return { studio, google }
 }

@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { serveWebsiteExample } from './browser.js'
 import { call, type SeededMember, seedMember, seedTenant } from './helpers.js'
 import {
   describeStudioJourney,
   expectAccessible,
   noNotifications,
+  openSignedIn,
+  openStudioPage,
   useStudioServer,
   WAIT,
 } from './studio-fixtures.js'
@@ -23,55 +25,17 @@ let owner: SeededMember
 let site: Server
 const siteOrigin = () => `http://127.0.0.1:${(site.address() as AddressInfo).port}`
 
-const EXAMPLE = new URL('../examples/website/', import.meta.url)
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-}
-
 beforeAll(async () => {
   owner = await seedTenant(studio.ctx.db)
-  site = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://site').pathname
-    if (path === '/config.js') {
-      const config = { api: studio.origin, tenant: owner.tenantId, menu: { location: 'header' } }
-      response
-        .writeHead(200, { 'content-type': TYPES['.js'] })
-        .end(`export default ${JSON.stringify(config)}\n`)
-      return
-    }
-    const file = path === '/' ? 'index.html' : path.slice(1)
-    if (!['index.html', 'site.js', 'style.css'].includes(file)) {
-      response.writeHead(404).end()
-      return
-    }
-    response
-      .writeHead(200, { 'content-type': TYPES[extname(file)]! })
-      .end(readFileSync(new URL(file, EXAMPLE)))
-  })
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+  site = await serveWebsiteExample(() => ({
+    api: studio.origin,
+    tenant: owner.tenantId,
+    menu: { location: 'header' },
+  }))
 })
 afterAll(async () => {
   await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)))
 })
-
-/**
- * Console errors and page errors of `page`, but the session probe's 401 before sign-in and what
- * `expected` says the test provokes (the browser logs every failed answer).
- */
-function watchProblems(page: Page, expected: (text: string, url: string) => boolean = () => false): string[] {
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const { url } = message.location()
-    if (message.text().includes('status of 401') && url.endsWith('/api/auth/session')) return
-    if (expected(message.text(), url)) return
-    problems.push(`${message.text()} (${url})`)
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
-  return problems
-}
 
 /** Adds a field of `type` (its menu entry) and returns its panel, found by its position. */
 async function addField(page: Page, type: string, position: number) {
@@ -84,23 +48,10 @@ async function addField(page: Page, type: string, position: number) {
 
 describeStudioJourney('Studio forms in Chromium', () => {
   it('builds and publishes a form, takes a browser submission from another origin, and manages the response', async () => {
-    const context = await studio.browser.newContext({
-      locale: 'en-US',
-      viewport: { width: 1280, height: 800 },
-      reducedMotion: 'reduce',
-      acceptDownloads: true,
-    })
-    const page = await context.newPage()
     // The save with a minimum above the maximum is refused on purpose (400 to its PUT).
-    const problems = watchProblems(
-      page,
-      (text, url) => text.includes('status of 400') && /\/api\/forms\/[0-9a-f]{24}$/.test(url),
-    )
-
-    await page.goto(`${studio.origin}/admin/t/${owner.tenantId}/forms`)
-    await page.getByLabel('E-mail').fill(owner.email)
-    await page.getByRole('textbox', { name: 'Password' }).fill(owner.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    const { context, page, problems } = await openSignedIn(studio, owner, '/forms', {
+      expected: [/^400 \/api\/forms\/[0-9a-f]{24}$/],
+    })
     await page.getByText('No forms match.').waitFor(WAIT)
     await expectAccessible(page, 'forms list, empty')
 
@@ -224,8 +175,8 @@ describeStudioJourney('Studio forms in Chromium', () => {
       body: { edgeGateway: { publicReadEnabled: true, allowedOrigins: [siteOrigin()] } },
     })
     expect(policy.statusCode, policy.body).toBe(200)
-    const visitor = await studio.browser.newPage({ locale: 'en-US' })
-    const visitorProblems = watchProblems(visitor)
+    const visitorProblems: string[] = []
+    const { context: visitorContext, page: visitor } = await openStudioPage(studio, visitorProblems)
     await visitor.goto(`${siteOrigin()}/#/form/enquiry`)
     await visitor.getByLabel('Name (required)').fill('Grace')
     await visitor.getByLabel('E-mail (required)').fill('grace@example.com')
@@ -237,7 +188,7 @@ describeStudioJourney('Studio forms in Chromium', () => {
     expect(
       visitorProblems.filter((problem) => !problem.includes('/api/public/menus/location/header')),
     ).toEqual([])
-    await visitor.close()
+    await visitorContext.close()
 
     // The response in Studio's table.
     await page.getByRole('link', { name: 'Responses' }).click()
@@ -330,13 +281,6 @@ describeStudioJourney('Studio forms in Chromium', () => {
   }, 180_000)
 
   it('duplicates, archives and lists forms, usable on a phone, and read-only for a viewer', async () => {
-    const context = await studio.browser.newContext({
-      locale: 'en-US',
-      viewport: { width: 390, height: 844 },
-      reducedMotion: 'reduce',
-    })
-    const page = await context.newPage()
-    const problems = watchProblems(page)
     const created = await call(studio.ctx.app, 'POST', '/api/forms', {
       token: owner.token,
       body: {
@@ -357,10 +301,10 @@ describeStudioJourney('Studio forms in Chromium', () => {
       },
     })
     expect(created.statusCode, created.body).toBe(200)
-    await page.goto(`${studio.origin}/admin/t/${owner.tenantId}/forms/${created.data.form.id}`)
-    await page.getByLabel('E-mail').fill(owner.email)
-    await page.getByRole('textbox', { name: 'Password' }).fill(owner.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    const builder = `/forms/${created.data.form.id}`
+    const { context, page, problems } = await openSignedIn(studio, owner, builder, {
+      viewport: { width: 390, height: 844 },
+    })
     await page.getByRole('heading', { name: 'Survey', level: 1 }).waitFor(WAIT)
     // Every field type in the preview, as a visitor gets it.
     const preview = page.getByRole('form', { name: 'Preview of the form' })
@@ -404,13 +348,11 @@ describeStudioJourney('Studio forms in Chromium', () => {
 
     // A viewer (forms:view only) reads the builder and the responses; nothing offers a change.
     const viewer = await seedMember(studio.ctx.db, owner.tenantId, 'viewer')
-    const viewerContext = await studio.browser.newContext({ locale: 'en-US', reducedMotion: 'reduce' })
-    const viewerPage = await viewerContext.newPage()
-    const viewerProblems = watchProblems(viewerPage)
-    await viewerPage.goto(`${studio.origin}/admin/t/${owner.tenantId}/forms/${created.data.form.id}`)
-    await viewerPage.getByLabel('E-mail').fill(viewer.email)
-    await viewerPage.getByRole('textbox', { name: 'Password' }).fill(viewer.password)
-    await viewerPage.getByRole('button', { name: 'Sign in' }).click()
+    const {
+      context: viewerContext,
+      page: viewerPage,
+      problems: viewerProblems,
+    } = await openSignedIn(studio, viewer, builder)
     await viewerPage.getByRole('heading', { name: 'Survey', level: 1 }).waitFor(WAIT)
     await viewerPage.getByRole('button', { name: /^1\. Mood/ }).click()
     const mood = viewerPage.getByRole('region', { name: /^1\. Mood/ })

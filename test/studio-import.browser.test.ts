@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { call, type SeededMember, seedMember, seedTenant, TEST_PASSWORD } from './helpers.js'
-import { describeStudioJourney, expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
+import { call, type SeededMember, seedMember, seedTenant } from './helpers.js'
+import {
+  describeStudioJourney,
+  expectAccessible,
+  openSignedIn,
+  useStudioServer,
+  WAIT,
+} from './studio-fixtures.js'
 
 // Studio's WordPress import (issue 19): an owner uploads a small export, follows its phases to the
 // end, reads the counts and problems the API reports for it, and starts it again (nothing is
@@ -46,30 +52,6 @@ const KIND_LABELS = {
   menuItems: 'Menu items',
 } as const
 
-/** A page signed in as `member` on `path` of the tenant, collecting console and page errors. */
-async function signedIn(member: SeededMember, path: string) {
-  const context = await studio.browser.newContext({
-    locale: 'en-US',
-    viewport: { width: 1280, height: 800 },
-    reducedMotion: 'reduce',
-  })
-  const page = await context.newPage()
-  page.setDefaultTimeout(WAIT.timeout)
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const url = new URL(message.location().url)
-    if (message.text().includes('status of 401') && url.pathname === '/api/auth/session') return
-    problems.push(`${message.text()} (${message.location().url})`)
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
-  await page.goto(`${studio.origin}/admin/t/${member.tenantId}${path}`)
-  await page.getByLabel('E-mail').fill(member.email)
-  await page.getByRole('textbox', { name: 'Password' }).fill(TEST_PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  return { context, page, problems }
-}
-
 /** Waits for the followed import to end, then checks the screen shows exactly what the API reports. */
 async function expectReported(page: Page, owner: SeededMember) {
   await page.getByRole('status').filter({ hasText: 'The import is done.' }).waitFor(WAIT)
@@ -108,7 +90,7 @@ async function expectReported(page: Page, owner: SeededMember) {
 describeStudioJourney('Studio WordPress import in Chromium', () => {
   it('uploads an export, follows it to the end with the counts and problems the API reports, and starts it again', async () => {
     const owner = await seedTenant(studio.ctx.db)
-    const { page, problems, context } = await signedIn(owner, '/')
+    const { page, problems, context } = await openSignedIn(studio, owner, '/')
     await page.getByRole('heading', { name: `Tenant ${owner.tenantId}` }).waitFor(WAIT)
     await page
       .getByRole('navigation', { name: 'Tenant' })
@@ -171,7 +153,7 @@ describeStudioJourney('Studio WordPress import in Chromium', () => {
   it('has no import screen for an editor', async () => {
     const owner = await seedTenant(studio.ctx.db)
     const editor = await seedMember(studio.ctx.db, owner.tenantId, 'editor')
-    const { page, problems, context } = await signedIn(editor, '/import')
+    const { page, problems, context } = await openSignedIn(studio, editor, '/import')
     await page.getByRole('heading', { name: "You don't have access to this screen" }).waitFor(WAIT)
     const navigation = page.getByRole('navigation', { name: 'Tenant' })
     await navigation.getByRole('link', { name: 'Contents' }).waitFor(WAIT)

@@ -1,7 +1,13 @@
 import { expect, it } from 'vitest'
 import { createContent } from './content-fixtures.js'
 import { call, seedTenant } from './helpers.js'
-import { describeStudioJourney, expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
+import {
+  describeStudioJourney,
+  expectAccessible,
+  openSignedIn,
+  useStudioServer,
+  WAIT,
+} from './studio-fixtures.js'
 
 // The media library beyond uploads (issue 18): list view, an item's details with where it is used,
 // and bulk tagging and deletion of ticked items, in Chromium against a real Folio on PGlite.
@@ -22,28 +28,7 @@ describeStudioJourney('Studio media library in Chromium', () => {
     }
     await createContent(studio.ctx, owner.token, { title: 'Summer trip', featuredMediaId: ids.Alps })
 
-    const context = await studio.browser.newContext({
-      locale: 'en-US',
-      viewport: { width: 1280, height: 800 },
-      reducedMotion: 'reduce',
-    })
-    const page = await context.newPage()
-    page.setDefaultTimeout(WAIT.timeout)
-    const problems: string[] = []
-    const expected = `401 ${studio.origin}/api/auth/session`
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return
-      const status = /status of (\d{3})/.exec(message.text())?.[1]
-      if (`${status} ${message.location().url}` === expected) return
-      problems.push(`${message.text()} (${message.location().url})`)
-    })
-    page.on('pageerror', (error) => problems.push(error.message))
-
-    await page.goto(`${studio.origin}/admin/t/${owner.tenantId}/media`)
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
-    await page.getByLabel('E-mail').fill(owner.email)
-    await page.getByRole('textbox', { name: 'Password' }).fill(owner.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    const { context, page, problems } = await openSignedIn(studio, owner, '/media')
     await page.getByRole('heading', { name: 'Media' }).waitFor(WAIT)
     await page.getByRole('checkbox', { name: 'Select Alps' }).waitFor(WAIT)
 

@@ -5,6 +5,7 @@ import {
   expectAccessible,
   newCategory,
   noNotifications,
+  openSignedIn,
   useStudioServer,
   WAIT,
 } from './studio-fixtures.js'
@@ -29,27 +30,7 @@ async function treeOf(): Promise<string> {
 
 describeStudioJourney('Studio taxonomy screens in Chromium', () => {
   it('builds, re-parents and merges categories, and makes a tag and a custom field', async () => {
-    // Reduced motion, as in studio.browser.test.ts: notifications show without a fade for axe.
-    const context = await studio.browser.newContext({
-      locale: 'en-US',
-      viewport: { width: 1280, height: 800 },
-      reducedMotion: 'reduce',
-    })
-    const page = await context.newPage()
-    const problems: string[] = []
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return
-      // The session probe before sign-in answers 401 on purpose.
-      if (message.text().includes('status of 401') && message.location().url.endsWith('/api/auth/session'))
-        return
-      problems.push(`${message.text()} (${message.location().url})`)
-    })
-    page.on('pageerror', (error) => problems.push(error.message))
-
-    await page.goto(`${studio.origin}/admin/t/${owner.tenantId}/categories`)
-    await page.getByLabel('E-mail').fill(owner.email)
-    await page.getByRole('textbox', { name: 'Password' }).fill(owner.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    const { context, page, problems } = await openSignedIn(studio, owner, '/categories')
     await page.getByText('No categories yet.').waitFor(WAIT)
     await expectAccessible(page, 'categories, empty')
 

@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { mailArriving } from './auth-fixtures.js'
 import { call, seedMember, seedTenant, TEST_PASSWORD, uniqueEmail } from './helpers.js'
-import { describeStudioJourney, expectAccessible, useStudioServer, WAIT } from './studio-fixtures.js'
+import {
+  describeStudioJourney,
+  expectAccessible,
+  openStudioPage,
+  signIn,
+  useStudioServer,
+  WAIT,
+} from './studio-fixtures.js'
 
 // Issue 19 "Studio part 2": an owner makes a custom role with a few permissions through the
 // matrix, gives it to a member (whose permissions are then exactly those), changes and deletes
@@ -10,30 +17,9 @@ import { describeStudioJourney, expectAccessible, useStudioServer, WAIT } from '
 
 const studio = useStudioServer()
 
-/** A fresh page whose console errors (but the session probe before sign-in) are kept. */
-async function newPage(problems: string[]) {
-  const context = await studio.browser.newContext({
-    locale: 'en-US',
-    viewport: { width: 1280, height: 900 },
-    reducedMotion: 'reduce',
-  })
-  const page = await context.newPage()
-  page.setDefaultTimeout(WAIT.timeout)
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const url = message.location().url
-    if (message.text().includes('status of 401') && url === `${studio.origin}/api/auth/session`) return
-    problems.push(`${message.text()} (${url})`)
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
-  return { context, page }
-}
-
-async function signIn(page: Page, email: string, password = TEST_PASSWORD) {
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByRole('textbox', { name: 'Password' }).fill(password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+/** A fresh page (`openStudioPage`), at 1280×900. */
+function newPage(problems: string[]) {
+  return openStudioPage(studio, problems, { viewport: { width: 1280, height: 900 } })
 }
 
 /** Opens the row menu of `email` on the team screen and picks `action`. */
@@ -60,7 +46,7 @@ describeStudioJourney('Studio custom roles and member administration in Chromium
 
     // The roles screen: the system roles, then a new role from the matrix.
     await page.goto(`${studio.origin}/admin/`)
-    await signIn(page, owner.email)
+    await signIn(page, owner.email, TEST_PASSWORD)
     await page.getByRole('heading', { name: tenantName }).waitFor(WAIT)
     await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Roles' }).click()
     await page.getByRole('heading', { name: 'Roles' }).waitFor(WAIT)
@@ -211,7 +197,7 @@ describeStudioJourney('Studio custom roles and member administration in Chromium
     const admin = await seedMember(studio.ctx.db, owner.tenantId, 'admin')
     const { context, page } = await newPage(problems)
     await page.goto(`${studio.origin}/admin/t/${owner.tenantId}/roles/new`)
-    await signIn(page, admin.email)
+    await signIn(page, admin.email, TEST_PASSWORD)
     await page.getByRole('heading', { name: 'New role' }).waitFor(WAIT)
     const matrix = page.getByRole('table', { name: 'Permissions of the role' })
     // Administrators hold no billing permission: it cannot be granted, and says why.

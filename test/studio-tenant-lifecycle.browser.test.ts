@@ -7,6 +7,8 @@ import {
   describeStudioJourney,
   expectAccessible,
   noNotifications,
+  openStudioPage,
+  signIn,
   useStudioServer,
   WAIT,
 } from './studio-fixtures.js'
@@ -18,33 +20,18 @@ import {
 const studio = useStudioServer()
 
 /**
- * A page signed in as `member` on `path` of the tenant, collecting console and page errors, except
- * the session probe before sign-in and the `refused` paths (a wrong password the journey types on
- * purpose, 401 at its field).
+ * A page (`openStudioPage`) signed in as `member` on `path` of the tenant, where the `refused` paths
+ * answer 401 on purpose (a wrong password the journey types, shown at its field); `calls` keeps
+ * every request the page makes, from the first.
  */
 async function signedIn(member: SeededMember, path: string, refused: string[] = []) {
-  const context = await studio.browser.newContext({
-    locale: 'en-US',
-    viewport: { width: 1280, height: 800 },
-    reducedMotion: 'reduce',
-  })
-  const page = await context.newPage()
-  page.setDefaultTimeout(WAIT.timeout)
   const problems: string[] = []
+  const expected = refused.map((at) => `401 ${at}`)
+  const { context, page } = await openStudioPage(studio, problems, { expected })
   const calls: string[] = []
   page.on('request', (request) => calls.push(`${request.method()} ${new URL(request.url()).pathname}`))
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const url = new URL(message.location().url)
-    if (message.text().includes('status of 401') && url.pathname === '/api/auth/session') return
-    if (message.text().includes('status of 401') && refused.includes(url.pathname)) return
-    problems.push(`${message.text()} (${message.location().url})`)
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
   await page.goto(`${studio.origin}/admin/t/${member.tenantId}${path}`)
-  await page.getByLabel('E-mail').fill(member.email)
-  await page.getByRole('textbox', { name: 'Password' }).fill(TEST_PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await signIn(page, member.email, member.password)
   return { context, page, problems, calls }
 }
 

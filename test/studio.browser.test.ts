@@ -5,6 +5,8 @@ import {
   expectAccessible,
   newCategory,
   noNotifications,
+  openStudioPage,
+  signIn,
   useStudioServer,
   WAIT,
 } from './studio-fixtures.js'
@@ -16,33 +18,14 @@ const studio = useStudioServer()
 
 describeStudioJourney('Studio in Chromium', () => {
   it('registers, signs in, creates a tenant, writes and publishes an article, uploads an image', async () => {
-    // Reduced motion: Studio then shows notifications without a fade, so axe never measures the
-    // contrast of a half-faded one.
-    const context = await studio.browser.newContext({
-      locale: 'en-US',
-      viewport: { width: 1280, height: 800 },
-      reducedMotion: 'reduce',
+    const problems: string[] = []
+    // Chromium logs every 4xx answer; those this journey causes on purpose (the too-short password,
+    // the wrong one, the write after the session ended) are expected, any other is a problem.
+    const { context, page } = await openStudioPage(studio, problems, {
+      expected: ['400 /api/auth/register', '401 /api/auth/login', '401 /api/tags'],
     })
-    const page = await context.newPage()
-    page.setDefaultTimeout(WAIT.timeout)
     const cookieHeader = async () =>
       (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
-    const problems: string[] = []
-    // The studio.browser logs every 4xx answer; those this journey causes on purpose (the session probe
-    // before sign-in, the too-short password, the wrong one, the write after the session ended)
-    // are expected, any other is a problem.
-    const expected = new Set(
-      ['401 /api/auth/session', '400 /api/auth/register', '401 /api/auth/login', '401 /api/tags'].map(
-        (answer) => answer.replace(' ', ` ${studio.origin}`),
-      ),
-    )
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return
-      const status = /status of (\d{3})/.exec(message.text())?.[1]
-      if (expected.has(`${status} ${message.location().url}`)) return
-      problems.push(`${message.text()} (${message.location().url})`)
-    })
-    page.on('pageerror', (error) => problems.push(error.message))
 
     // `/` leads to the app, which asks for a session first; without Google configured, sign-in
     // offers no Google button (test/studio-account.browser.test.ts has it configured).
@@ -83,9 +66,7 @@ describeStudioJourney('Studio in Chromium', () => {
 
     // A wrong password is shown on the form; the right one signs in.
     await page.getByRole('link', { name: 'Go to sign-in' }).click()
-    await page.getByLabel('E-mail').fill('ada@example.test')
-    await page.getByRole('textbox', { name: 'Password' }).fill('wrong password')
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await signIn(page, 'ada@example.test', 'wrong password')
     await page.getByRole('alert').waitFor(WAIT)
     await page.getByRole('textbox', { name: 'Password' }).fill('correct horse battery')
     await page.getByRole('button', { name: 'Sign in' }).click()
@@ -220,9 +201,7 @@ describeStudioJourney('Studio in Chromium', () => {
     await page.getByRole('button', { name: 'Add tag' }).click()
     await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/t/${tenantId}/tags`)
-    await page.getByLabel('E-mail').fill('ada@example.test')
-    await page.getByRole('textbox', { name: 'Password' }).fill('correct horse battery')
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await signIn(page, 'ada@example.test', 'correct horse battery')
     await page.getByRole('heading', { name: 'Tags' }).waitFor(WAIT)
     expect(new URL(page.url()).pathname).toBe(`/admin/t/${tenantId}/tags`)
 

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, launchBrowser } from './browser.js'
+import { describeInBrowser, freePort, launchBrowser, serveWebsiteExample } from './browser.js'
 import { createContent } from './content-fixtures.js'
 import { createForm } from './form-fixtures.js'
 import { call, createTestContext, type SeededMember, seedTenant, type TestContext } from './helpers.js'
@@ -13,12 +11,6 @@ import { menuFixtures } from './menu-fixtures.js'
 
 // The static example of README "Your first website" (examples/website/), served from other origins
 // than Folio's and driven in Chromium: what a visitor sees, and what Folio then holds.
-const EXAMPLE = new URL('../examples/website/', import.meta.url)
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-}
 const WAIT = { timeout: 10_000 }
 
 let ctx: TestContext
@@ -32,37 +24,14 @@ const seeded: Record<string, any> = {}
 
 const originOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
-/** A free port now, for Folio to listen on: its media URLs (PUBLIC_URL) must name it before it starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
-/** Serves examples/website/ as committed, except config.js, which points at this test's Folio and tenant. */
-async function serveExample(): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://site').pathname
-    if (path === '/config.js') {
-      const config = { api, tenant: owner.tenantId, menu: { location: 'header' }, contactForm: 'contact' }
-      response
-        .writeHead(200, { 'content-type': TYPES['.js'] })
-        .end(`export default ${JSON.stringify(config)}\n`)
-      return
-    }
-    const file = path === '/' ? 'index.html' : path.slice(1)
-    if (!['index.html', 'site.js', 'style.css'].includes(file)) {
-      response.writeHead(404).end()
-      return
-    }
-    response
-      .writeHead(200, { 'content-type': TYPES[extname(file)]! })
-      .end(readFileSync(new URL(file, EXAMPLE)))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return server
+/** examples/website/, pointed at this test's Folio and tenant. */
+function serveExample(): Promise<Server> {
+  return serveWebsiteExample(() => ({
+    api,
+    tenant: owner.tenantId,
+    menu: { location: 'header' },
+    contactForm: 'contact',
+  }))
 }
 
 /** Through the admin API, as an editor would: posts (one with an uploaded image), pages, a menu, a form. */
