@@ -6,6 +6,7 @@ import {
   describeStudioJourney,
   expectAccessible,
   noNotifications,
+  openSignedIn,
   useStudioServer,
   WAIT,
 } from './studio-fixtures.js'
@@ -77,28 +78,11 @@ describeStudioJourney('Studio menus in Chromium', () => {
     })
     expect(old.statusCode, old.body).toBe(200)
 
-    const context = await studio.browser.newContext({
-      locale: 'en-US',
+    const { context, page, problems } = await openSignedIn(studio, owner, '/', {
       viewport: { width: 1280, height: 900 },
-      reducedMotion: 'reduce',
-    })
-    const page = await context.newPage()
-    page.setDefaultTimeout(WAIT.timeout)
-    const problems: string[] = []
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return
-      const { url } = message.location()
-      if (message.text().includes('status of 401') && url.endsWith('/api/auth/session')) return
       // The item pointing to the removed category is refused on purpose.
-      if (message.text().includes('status of 400') && /\/api\/menus\/[0-9a-f]{24}\/items$/.test(url)) return
-      problems.push(`${message.text()} (${url})`)
+      expected: [/^400 \/api\/menus\/[0-9a-f]{24}\/items$/],
     })
-    page.on('pageerror', (error) => problems.push(error.message))
-
-    await page.goto(`${studio.origin}/admin/t/${owner.tenantId}/`)
-    await page.getByLabel('E-mail').fill(owner.email)
-    await page.getByRole('textbox', { name: 'Password' }).fill(owner.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByRole('link', { name: 'Menus' }).click()
     await page.getByRole('link', { name: 'Old footer' }).waitFor(WAIT)
     await expectAccessible(page, 'menus list')

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { call, seedMember, seedTenant, TEST_PASSWORD } from './helpers.js'
+import { call, seedMember, seedTenant } from './helpers.js'
 import {
   describeStudioJourney,
   expectAccessible,
   noNotifications,
+  openSignedIn,
   useStudioServer,
   WAIT,
 } from './studio-fixtures.js'
@@ -15,35 +16,8 @@ import {
 // requests chart on the dashboard.
 
 const studio = useStudioServer()
-
-/** A fresh page whose console errors (but the session probe before sign-in) are kept. */
-async function newPage(problems: string[]) {
-  const context = await studio.browser.newContext({
-    locale: 'en-US',
-    timezoneId: 'UTC',
-    viewport: { width: 1280, height: 900 },
-    reducedMotion: 'reduce',
-  })
-  const page = await context.newPage()
-  page.setDefaultTimeout(WAIT.timeout)
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const url = message.location().url
-    if (message.text().includes('status of 401') && url === `${studio.origin}/api/auth/session`) return
-    problems.push(`${message.text()} (${url})`)
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
-  return { context, page }
-}
-
-async function signIn(page: Page, email: string, tenantId: string) {
-  await page.goto(`${studio.origin}/admin/`)
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor(WAIT)
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByRole('textbox', { name: 'Password' }).fill(TEST_PASSWORD)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await page.getByRole('heading', { name: `Tenant ${tenantId}` }).waitFor(WAIT)
-}
+/** The pickers are typed and read in UTC, on a page tall enough for the rules editor. */
+const DESKTOP = { viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' }
 
 /** The calendar day's accessible name in Mantine's pickers, e.g. "1 November 2026". */
 function dayName(date: Date): string {
@@ -73,10 +47,9 @@ async function tableRows(page: Page, caption: string): Promise<string[][]> {
 
 describeStudioJourney('Studio placements and charts in Chromium', () => {
   it('builds a targeted, scheduled placement, explains its decisions and charts its events and the API use', async () => {
-    const problems: string[] = []
     const owner = await seedTenant(studio.ctx.db)
-    const { context, page } = await newPage(problems)
-    await signIn(page, owner.email, owner.tenantId)
+    const { context, page, problems } = await openSignedIn(studio, owner, '/', DESKTOP)
+    await page.getByRole('heading', { name: `Tenant ${owner.tenantId}` }).waitFor(WAIT)
 
     // The list, then a new placement through its dialog.
     await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Placements' }).click()
@@ -278,7 +251,6 @@ describeStudioJourney('Studio placements and charts in Chromium', () => {
   }, 150_000)
 
   it('shows a viewer the placement to read and test, without the controls that change it', async () => {
-    const problems: string[] = []
     const owner = await seedTenant(studio.ctx.db)
     const viewer = await seedMember(studio.ctx.db, owner.tenantId, 'viewer')
     const created = await call(studio.ctx.app, 'POST', '/api/placements', {
@@ -290,8 +262,8 @@ describeStudioJourney('Studio placements and charts in Chromium', () => {
       },
     })
     expect(created.statusCode, created.body).toBe(200)
-    const { context, page } = await newPage(problems)
-    await signIn(page, viewer.email, owner.tenantId)
+    const { context, page, problems } = await openSignedIn(studio, viewer, '/', DESKTOP)
+    await page.getByRole('heading', { name: `Tenant ${owner.tenantId}` }).waitFor(WAIT)
     await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Placements' }).click()
     expect(await page.getByRole('button', { name: 'New placement' }).count()).toBe(0)
     await page.getByRole('link', { name: 'Footer note' }).click()
