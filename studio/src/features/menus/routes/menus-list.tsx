@@ -1,9 +1,11 @@
-import { Alert, Badge, Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
+import { DataTable } from '../../../app/data-table'
+import { Pager } from '../../../app/pager'
 import { AnchorLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
@@ -24,7 +26,6 @@ export function MenusListPage() {
   const [creating, setCreating] = useState(false)
   const [editing, setEditing] = useState<MenuSummary | null>(null)
   const [deleting, setDeleting] = useState<MenuSummary | null>(null)
-  const captionId = useId()
   const remove = useMutation({
     mutationFn: (menu: MenuSummary) => deleteMenu(menu.id),
     onSuccess: async (_, menu) => {
@@ -50,87 +51,71 @@ export function MenusListPage() {
       ) : data && data.menus.length === 0 ? (
         <Text>{t('menus.empty')}</Text>
       ) : (
-        <Table.ScrollContainer
+        <DataTable
+          label={t('menus.title')}
           minWidth={640}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={t('menus.title')}
+          busy={isFetching}
+          caption={data ? t('menus.count', { count: data.pagination.total }) : t('app.loading')}
+          head={
+            <>
+              <Table.Th>{t('menus.columns.name')}</Table.Th>
+              <Table.Th>{t('menus.columns.location')}</Table.Th>
+              <Table.Th>{t('menus.columns.status')}</Table.Th>
+              <Table.Th>{t('menus.columns.items')}</Table.Th>
+              <Table.Th>{t('menus.columns.actions')}</Table.Th>
+            </>
+          }
         >
-          <Table striped aria-describedby={captionId} aria-busy={isFetching}>
-            <Table.Caption id={captionId}>
-              {data ? t('menus.count', { count: data.pagination.total }) : t('app.loading')}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('menus.columns.name')}</Table.Th>
-                <Table.Th>{t('menus.columns.location')}</Table.Th>
-                <Table.Th>{t('menus.columns.status')}</Table.Th>
-                <Table.Th>{t('menus.columns.items')}</Table.Th>
-                <Table.Th>{t('menus.columns.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.menus.map((menu) => (
-                <Table.Tr key={menu.id}>
-                  <Table.Td>
-                    <AnchorLink to="/t/$tenantId/menus/$menuId" params={{ tenantId, menuId: menu.id }}>
-                      {menu.name}
-                    </AnchorLink>
-                    <Text size="xs" c="dimmed">
-                      {menu.slug}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{t(`menus.locations.${menu.location}`)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="filled" color={menu.status === 'active' ? 'teal.9' : 'gray.8'}>
-                      {t(`menus.statuses.${menu.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{menu.itemCount}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {can('menus:update') && (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={t('menus.settingsOf', { name: menu.name })}
-                          onClick={() => setEditing(menu)}
-                        >
-                          {t('menus.settings')}
-                        </Button>
-                      )}
-                      {can('menus:delete') && (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          color="red.8"
-                          aria-label={t('menus.deleteOf', { name: menu.name })}
-                          onClick={() => {
-                            remove.reset()
-                            setDeleting(menu)
-                          }}
-                        >
-                          {t('menus.delete')}
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          {data?.menus.map((menu) => (
+            <Table.Tr key={menu.id}>
+              <Table.Td>
+                <AnchorLink to="/t/$tenantId/menus/$menuId" params={{ tenantId, menuId: menu.id }}>
+                  {menu.name}
+                </AnchorLink>
+                <Text size="xs" c="dimmed">
+                  {menu.slug}
+                </Text>
+              </Table.Td>
+              <Table.Td>{t(`menus.locations.${menu.location}`)}</Table.Td>
+              <Table.Td>
+                <Badge variant="filled" color={menu.status === 'active' ? 'teal.9' : 'gray.8'}>
+                  {t(`menus.statuses.${menu.status}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{menu.itemCount}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  {can('menus:update') && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={t('menus.settingsOf', { name: menu.name })}
+                      onClick={() => setEditing(menu)}
+                    >
+                      {t('menus.settings')}
+                    </Button>
+                  )}
+                  {can('menus:delete') && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      color="red.8"
+                      aria-label={t('menus.deleteOf', { name: menu.name })}
+                      onClick={() => {
+                        remove.reset()
+                        setDeleting(menu)
+                      }}
+                    >
+                      {t('menus.delete')}
+                    </Button>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
-      {data && data.pagination.pages > 1 && (
-        <Pagination
-          total={data.pagination.pages}
-          value={data.pagination.page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': t(`contents.paging.${control}`) })}
-          getItemProps={(item) => ({ 'aria-label': t('contents.paging.page', { page: item }) })}
-        />
-      )}
+      {data && <Pager pages={data.pagination.pages} page={data.pagination.page} onChange={setPage} />}
       {creating && (
         <MenuSettingsDialog
           tenantId={tenantId}

@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DataTable } from '../../../app/data-table'
+import { Pager } from '../../../app/pager'
 import { AnchorLink } from '../../../lib/links'
 import { useCan } from '../../auth'
 import { placementsQuery } from '../api/placements'
@@ -19,7 +21,6 @@ export function PlacementsListPage() {
   const [page, setPage] = useState(1)
   const { data, error, isFetching } = useQuery(placementsQuery(tenantId, page))
   const [creating, setCreating] = useState(false)
-  const captionId = useId()
 
   return (
     <Stack>
@@ -37,59 +38,42 @@ export function PlacementsListPage() {
       ) : data && data.placements.length === 0 ? (
         <Text>{t('placements.empty')}</Text>
       ) : (
-        <Table.ScrollContainer
-          minWidth={560}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={t('placements.title')}
+        <DataTable
+          label={t('placements.title')}
+          busy={isFetching}
+          caption={data ? t('placements.count', { count: data.pagination.total }) : t('app.loading')}
+          head={
+            <>
+              <Table.Th>{t('placements.fields.name')}</Table.Th>
+              <Table.Th>{t('placements.fields.status')}</Table.Th>
+              <Table.Th>{t('placements.fields.category')}</Table.Th>
+              <Table.Th>{t('placements.columns.experiences')}</Table.Th>
+            </>
+          }
         >
-          <Table striped aria-describedby={captionId} aria-busy={isFetching}>
-            <Table.Caption id={captionId}>
-              {data ? t('placements.count', { count: data.pagination.total }) : t('app.loading')}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('placements.fields.name')}</Table.Th>
-                <Table.Th>{t('placements.fields.status')}</Table.Th>
-                <Table.Th>{t('placements.fields.category')}</Table.Th>
-                <Table.Th>{t('placements.columns.experiences')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.placements.map((placement) => (
-                <Table.Tr key={placement.id}>
-                  <Table.Td>
-                    <AnchorLink
-                      to="/t/$tenantId/placements/$placementId"
-                      params={{ tenantId, placementId: placement.id }}
-                    >
-                      {placement.name}
-                    </AnchorLink>
-                    <Text size="xs" c="dimmed">
-                      {placement.slug}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge kind="placement" status={placement.status} />
-                  </Table.Td>
-                  <Table.Td>{t(`placements.category.${placement.category}`)}</Table.Td>
-                  <Table.Td>{placement.experiences.length}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          {data?.placements.map((placement) => (
+            <Table.Tr key={placement.id}>
+              <Table.Td>
+                <AnchorLink
+                  to="/t/$tenantId/placements/$placementId"
+                  params={{ tenantId, placementId: placement.id }}
+                >
+                  {placement.name}
+                </AnchorLink>
+                <Text size="xs" c="dimmed">
+                  {placement.slug}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge kind="placement" status={placement.status} />
+              </Table.Td>
+              <Table.Td>{t(`placements.category.${placement.category}`)}</Table.Td>
+              <Table.Td>{placement.experiences.length}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
-      {data && data.pagination.pages > 1 && (
-        <Pagination
-          total={data.pagination.pages}
-          value={data.pagination.page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': t(`contents.paging.${control}`) })}
-          getItemProps={(item) => ({ 'aria-label': t('contents.paging.page', { page: item }) })}
-        />
-      )}
+      {data && <Pager pages={data.pagination.pages} page={data.pagination.page} onChange={setPage} />}
       <NewPlacementDialog tenantId={tenantId} opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   )
