@@ -275,6 +275,7 @@ describe('the open offer: GET and DELETE /api/tenants/{id}/transfer-ownership', 
     expect((await call(ctx.app, 'DELETE', path, { token: editor.token })).statusCode).toBe(403)
     const stranger = await seedTenant(ctx.db)
     expect((await call(ctx.app, 'GET', path, { token: stranger.token })).statusCode).toBe(404)
+    expect((await call(ctx.app, 'DELETE', path, { token: stranger.token })).statusCode).toBe(404)
 
     const cancelled = await call(ctx.app, 'DELETE', path, { token: owner.token })
     expect(cancelled.statusCode, cancelled.body).toBe(200)
