@@ -117,6 +117,15 @@ describeStudioJourney('Studio menus in Chromium', () => {
     await addItem(page, 'Category')
     await pick(page, 'Category', 'News')
     expect(await page.getByRole('textbox', { name: 'Label' }).inputValue()).toBe('News')
+    // Leaving with unsaved items asks first; staying keeps the draft.
+    await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Menus' }).click()
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' })
+    await leave.waitFor(WAIT)
+    await expectAccessible(page, 'leave without saving dialog')
+    await leave.getByRole('button', { name: 'Cancel' }).click()
+    await leave.waitFor({ state: 'hidden', ...WAIT })
+    await page.getByRole('heading', { name: 'Main navigation', level: 1 }).waitFor(WAIT)
+    expect(await page.getByRole('textbox', { name: 'Label' }).inputValue()).toBe('News')
     // An external link: an unusable URL is named at its field before anything is sent.
     await addItem(page, 'External link')
     await page.getByRole('textbox', { name: 'URL' }).fill('javascript:alert(1)')

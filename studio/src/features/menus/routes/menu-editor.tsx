@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Menu as DropMenu, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { IconChevronDown } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { getRouteApi } from '@tanstack/react-router'
+import { getRouteApi, useBlocker } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { fieldErrors } from '../../../lib/errors'
 import { AnchorLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
@@ -75,6 +76,12 @@ function Editor({ tenantId, menu }: { tenantId: string; menu: Menu }) {
   const [formError, setFormError] = useState<string | null>(null)
   const [settingsOpened, setSettingsOpened] = useState(false)
   const dirty = JSON.stringify(items) !== JSON.stringify(stored)
+  // The draft lives in this screen only: leaving it (a link, back, closing the tab) asks first.
+  const leaving = useBlocker({
+    shouldBlockFn: () => dirty,
+    enableBeforeUnload: () => dirty,
+    withResolver: true,
+  })
 
   const change = (next: DraftItem[]) => {
     setItems(next)
@@ -245,6 +252,16 @@ function Editor({ tenantId, menu }: { tenantId: string; menu: Menu }) {
           </Group>
         </Group>
       )}
+      <ConfirmDialog
+        opened={leaving.status === 'blocked'}
+        title={t('menus.leave.title')}
+        confirmLabel={t('menus.leave.confirm')}
+        pending={false}
+        onConfirm={() => leaving.proceed?.()}
+        onClose={() => leaving.reset?.()}
+      >
+        {t('menus.leave.text')}
+      </ConfirmDialog>
       {settingsOpened && (
         <MenuSettingsDialog tenantId={tenantId} menu={menu} opened onClose={() => setSettingsOpened(false)} />
       )}
