@@ -63,13 +63,17 @@ export function createImportSpool(root: string, maxBytes: number) {
       // which still carries the answer; the rest of the body is read and dropped instead.
       body.on('error', (err) => check.destroy(err))
       body.pipe(check)
+      const file = createWriteStream(path, { flags: 'wx' })
       try {
-        await pipeline(check, createWriteStream(path, { flags: 'wx' }))
+        await pipeline(check, file)
         scanner.write(decoder.end())
         return { sizeBytes, outline: scanner.end().outline }
       } catch (err) {
         body.unpipe(check)
         body.resume()
+        // A file stream destroyed before its file is open still opens (creates) it, then closes it:
+        // removed before that, the file would be created again behind the removal.
+        if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()))
         await rm(path, { force: true })
         if (err instanceof SpoolTooLargeError) throw tooLarge()
         if (err instanceof WxrParseError) throw errors.badRequest(err.message)
