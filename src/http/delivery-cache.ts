@@ -127,8 +127,9 @@ export function registerDeliveryCache(
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8')
       // Hashed once, here: the HTTP caching hook that runs next takes the ETag it finds, and so
       // does every hit on this answer.
-      const etag = strongEtag(payload)
-      if (entityTagged(request)) reply.header('etag', etag)
+      // A POST query answer carries no ETag: it is not hashed.
+      const etag = entityTagged(request) ? strongEtag(payload) : undefined
+      if (etag !== undefined) reply.header('etag', etag)
       // Kept before the answer leaves, so a read that follows this one (on any instance) finds it.
       void cache
         .keep(slot, { status: 200, contentType, body: payload, etag, keys: reply.cacheKeys })

@@ -12,7 +12,7 @@ export interface CachedAnswer {
   body: string
   /**
    * Its strong ETag (`http/http-cache.ts` `strongEtag`), so a hit is not hashed again; absent in
-   * answers an older Folio kept in Redis.
+   * POST query answers (which carry none) and in answers an older Folio kept in Redis.
    */
   etag?: string | undefined
   /** The surrogate keys the handler named (`surrogateKeys`), null when none. */
