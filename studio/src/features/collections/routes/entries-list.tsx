@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Group, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { type FormEvent, useId } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Pager } from '../../../app/pager'
+import { SearchBox } from '../../../app/search-box'
 import { AnchorLink, ButtonLink } from '../../../lib/links'
 import { useCan } from '../../auth'
 import {
@@ -42,12 +43,6 @@ export function EntriesListPage() {
   ])
   const archived = collection.data?.status === 'archived'
 
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const words = String(new FormData(event.currentTarget).get('q')).trim()
-    void navigate({ search: (previous) => ({ ...previous, q: words || undefined, page: undefined }) })
-  }
-
   return (
     <Stack>
       <AnchorLink to="/t/$tenantId/collections" params={{ tenantId }}>
@@ -76,22 +71,14 @@ export function EntriesListPage() {
       </Group>
       {archived && <Alert color="gray">{t('collections.archivedNote')}</Alert>}
       <Group align="flex-end" wrap="wrap">
-        <search>
-          <form onSubmit={onSearch}>
-            <Group align="flex-end" gap="xs">
-              <TextInput
-                key={search.q ?? ''}
-                name="q"
-                type="search"
-                label={t('collections.search')}
-                defaultValue={search.q ?? ''}
-              />
-              <Button type="submit" variant="default">
-                {t('collections.searchSubmit')}
-              </Button>
-            </Group>
-          </form>
-        </search>
+        <SearchBox
+          label={t('collections.search')}
+          submitLabel={t('collections.searchSubmit')}
+          value={search.q ?? ''}
+          onSearch={(words) =>
+            void navigate({ search: (previous) => ({ ...previous, q: words || undefined, page: undefined }) })
+          }
+        />
         <Select
           label={t('collections.statusFilter')}
           clearable

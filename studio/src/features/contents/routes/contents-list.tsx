@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Group, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../app/data-table'
 import { Pager } from '../../../app/pager'
+import { SearchBox } from '../../../app/search-box'
 import { AnchorLink, ButtonLink } from '../../../lib/links'
 import { useCan } from '../../auth'
 import { categoriesQuery, inTreeOrder, tagsQuery } from '../../taxonomy'
@@ -27,12 +27,6 @@ export function ContentsListPage() {
   const tags = useQuery(tagsQuery(tenantId))
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
 
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const words = String(new FormData(event.currentTarget).get('search')).trim()
-    void navigate({ search: (previous) => ({ ...previous, search: words || undefined, page: undefined }) })
-  }
-
   return (
     <Stack>
       <Group justify="space-between">
@@ -46,22 +40,16 @@ export function ContentsListPage() {
         )}
       </Group>
       <Group align="flex-end" wrap="wrap">
-        <search>
-          <form onSubmit={onSearch}>
-            <Group align="flex-end" gap="xs">
-              <TextInput
-                key={search.search ?? ''}
-                name="search"
-                type="search"
-                label={t('contents.search')}
-                defaultValue={search.search ?? ''}
-              />
-              <Button type="submit" variant="default">
-                {t('contents.searchSubmit')}
-              </Button>
-            </Group>
-          </form>
-        </search>
+        <SearchBox
+          label={t('contents.search')}
+          submitLabel={t('contents.searchSubmit')}
+          value={search.search ?? ''}
+          onSearch={(words) =>
+            void navigate({
+              search: (previous) => ({ ...previous, search: words || undefined, page: undefined }),
+            })
+          }
+        />
         <Select
           label={t('contents.statusFilter')}
           clearable

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../app/data-table'
 import { Pager } from '../../../app/pager'
+import { SearchBox } from '../../../app/search-box'
 import { AnchorLink } from '../../../lib/links'
 import { useCan } from '../../auth'
 import { textIn, textsOf } from '../api/definition'
@@ -26,12 +27,6 @@ export function FormsListPage() {
   const [creating, setCreating] = useState(false)
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
 
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const words = String(new FormData(event.currentTarget).get('search')).trim()
-    void navigate({ search: (previous) => ({ ...previous, search: words || undefined, page: undefined }) })
-  }
-
   return (
     <Stack>
       <Group justify="space-between">
@@ -41,22 +36,16 @@ export function FormsListPage() {
         {can('forms:create') && <Button onClick={() => setCreating(true)}>{t('forms.new')}</Button>}
       </Group>
       <Group align="flex-end" wrap="wrap">
-        <search>
-          <form onSubmit={onSearch}>
-            <Group align="flex-end" gap="xs">
-              <TextInput
-                key={search.search ?? ''}
-                name="search"
-                type="search"
-                label={t('forms.search')}
-                defaultValue={search.search ?? ''}
-              />
-              <Button type="submit" variant="default">
-                {t('forms.searchSubmit')}
-              </Button>
-            </Group>
-          </form>
-        </search>
+        <SearchBox
+          label={t('forms.search')}
+          submitLabel={t('forms.searchSubmit')}
+          value={search.search ?? ''}
+          onSearch={(words) =>
+            void navigate({
+              search: (previous) => ({ ...previous, search: words || undefined, page: undefined }),
+            })
+          }
+        />
         <Select
           label={t('forms.statusFilter')}
           clearable

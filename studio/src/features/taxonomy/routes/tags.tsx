@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { DataTable } from '../../../app/data-table'
 import { Pager } from '../../../app/pager'
+import { SearchBox } from '../../../app/search-box'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
@@ -78,11 +79,6 @@ export function TagsPage() {
       form: event.currentTarget,
     })
   }
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setSearch(String(new FormData(event.currentTarget).get('search') ?? '').trim())
-    setPage(1)
-  }
 
   return (
     <Stack>
@@ -110,16 +106,15 @@ export function TagsPage() {
           )}
         </form>
       )}
-      <search>
-        <form onSubmit={onSearch}>
-          <Group align="flex-end" gap="xs">
-            <TextInput name="search" type="search" label={t('taxonomy.tags.search')} defaultValue={search} />
-            <Button type="submit" variant="default">
-              {t('taxonomy.tags.searchSubmit')}
-            </Button>
-          </Group>
-        </form>
-      </search>
+      <SearchBox
+        label={t('taxonomy.tags.search')}
+        submitLabel={t('taxonomy.tags.searchSubmit')}
+        value={search}
+        onSearch={(words) => {
+          setSearch(words)
+          setPage(1)
+        }}
+      />
       {error ? (
         <Alert color="red" role="alert">
           {error.message}
