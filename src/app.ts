@@ -12,6 +12,7 @@ import { loggerOptions } from './http/logging.js'
 import { publicApi } from './http/public.js'
 import { quotaPlugin } from './http/quota.js'
 import { registerRouteContract } from './http/route-contract.js'
+import { schemaController } from './http/serialization.js'
 import { registerStudio, STUDIO_DIR } from './http/studio.js'
 import { createValidatorCompiler } from './http/validation.js'
 import type { Mailer } from './mail/mailer.js'
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Room for a 240-character slug in any script, percent-encoded (up to 12 characters each).
     routerOptions: { maxParamLength: 3000, ignoreTrailingSlash: false },
     frameworkErrors: renderFrameworkError,
+    schemaController,
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.setValidatorCompiler(createValidatorCompiler())
   registerJsonBodyParser(app)

@@ -25,11 +25,14 @@ export interface TenantCacheOptions<V> {
  */
 export function createTenantCache<V extends {}>(bus: Pick<EventBus, 'on'>, options: TenantCacheOptions<V>) {
   const max = options.max ?? 10_000
-  const cache = new LRUCache<string, V>(
-    options.sizeOf === undefined
-      ? { max, ttl: options.ttlMs }
-      : { maxSize: max, sizeCalculation: (value) => options.sizeOf!(value) + 1, ttl: options.ttlMs },
-  )
+  // Bounded by size, each entry counting 1 unless sized, so nothing is allocated for `max` entries
+  // up front (lib/lru.ts).
+  const sizeOf = options.sizeOf
+  const cache = new LRUCache<string, V>({
+    maxSize: max,
+    sizeCalculation: sizeOf === undefined ? () => 1 : (value) => sizeOf(value) + 1,
+    ttl: options.ttlMs,
+  })
   const generations = new Map<string, number>()
   let epoch = 0
   for (const prefix of options.dropOn) {

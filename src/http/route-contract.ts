@@ -1,5 +1,23 @@
-import type { FastifyInstance, RouteOptions } from 'fastify'
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify'
 import { ErrorBody } from './schemas.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Every route registered with a schema, as completed by the contract. Validators and
+     * serializers compile at a route's first use (`validation.ts`, `serialization.ts`), so a test
+     * compiles each of these instead (`route-schemas.test.ts`).
+     */
+    routeSchemas: readonly RouteSchema[]
+  }
+}
+
+/** A registered route's method(s), URL and final schema. */
+export interface RouteSchema {
+  method: RouteOptions['method']
+  url: string
+  schema: FastifySchema
+}
 
 /** What the frame (auth guard, quota, edge policy) may answer per auth mode, besides 400. */
 const FRAME_STATUSES: Record<string, number[]> = {
@@ -31,9 +49,15 @@ const NO_QUERY = { type: 'object', properties: {}, additionalProperties: false }
  * `config.auth` it reads.
  */
 export function registerRouteContract(app: FastifyInstance): void {
+  const routeSchemas: RouteSchema[] = []
+  app.decorate('routeSchemas', routeSchemas)
   app.addHook('onRoute', (route: RouteOptions) => {
     const schema = route.schema
-    if (schema === undefined || schema.hide === true) return
+    if (schema === undefined) return
+    if (schema.hide === true) {
+      routeSchemas.push({ method: route.method, url: route.url, schema })
+      return
+    }
     const mode = route.config?.auth ?? 'tenant'
     const statuses = [400, ...(FRAME_STATUSES[mode] ?? [])]
     if (schema.body !== undefined) statuses.push(413, 415)
@@ -43,6 +67,7 @@ export function registerRouteContract(app: FastifyInstance): void {
       response[304] ??= NotModified
     }
     route.schema = { ...schema, querystring: schema.querystring ?? NO_QUERY, response }
+    routeSchemas.push({ method: route.method, url: route.url, schema: route.schema })
   })
 }
 

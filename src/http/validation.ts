@@ -65,7 +65,11 @@ export const ALL_ERRORS = 'x-all-errors'
  */
 let ajvs: { body: Ajv; allErrorsBody: Ajv; text: Ajv } | undefined
 
-/** The validator compiler for `app.setValidatorCompiler`: Ajvs for bodies (first error, all errors) and the rest. */
+/**
+ * The validator compiler for `app.setValidatorCompiler`: Ajvs for bodies (first error, all errors)
+ * and the rest. Each validator is compiled when its route is first called; a schema Ajv cannot
+ * compile throws then (a 500), and `route-schemas.test.ts` compiles every route's.
+ */
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   ajvs ??= { body: createAjv(false), allErrorsBody: createAjv(false, true), text: createAjv(true) }
   const { body: bodyAjv, allErrorsBody: allErrorsBodyAjv, text: textAjv } = ajvs
@@ -76,7 +80,8 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
         : (schema as Record<string, unknown>)[ALL_ERRORS] === true
           ? allErrorsBodyAjv
           : bodyAjv
-    const validate = ajv.compile(schema as object)
+    // Compiled at the route's first request: see `lazySerializerFactory` (serialization.ts) for why.
+    let validate: ValidateFunction | undefined
     const checked = (data: unknown) => {
       const unsafe = findUnsafeText(data)
       if (unsafe !== undefined) {
@@ -90,6 +95,7 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
         checked.errors = [error]
         return false
       }
+      validate ??= ajv.compile(schema as object)
       const valid = validate(data)
       checked.errors = validate.errors
       return valid

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js'
 import { apiTokens, memberships, sessions, tenants, users } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
 import { sha256Hex } from '../../lib/hash.js'
+import { entriesBound } from '../../lib/lru.js'
 import { permissionsOfApiToken } from '../../permissions.js'
 import { grantedBy, type RoleResolver } from '../roles/index.js'
 
@@ -89,10 +90,10 @@ export function createCredentials(deps: {
   const sign = createSigner({ key: deps.appSecret, algorithm: 'HS256' })
   const verify = createVerifier({ key: deps.appSecret, algorithms: ['HS256'], cache: 1000 })
   const tokenCache = new LRUCache<string, CachedApiToken>({
-    max: 10_000,
+    ...entriesBound(10_000),
     ttl: deps.apiTokenCacheMs ?? 30_000,
   })
-  const lastUsedWritten = new LRUCache<string, number>({ max: 10_000 })
+  const lastUsedWritten = new LRUCache<string, number>(entriesBound(10_000))
   // Bumped by every invalidation: a lookup that raced one (it read the membership before a
   // demotion committed) is answered but not cached, so the next request reads the new role.
   let generation = 0

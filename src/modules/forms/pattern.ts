@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import { RE2JS, RE2JSException, RE2JSSyntaxException } from 're2js'
+import { entriesBound } from '../../lib/lru.js'
 
 /**
  * Field `validation.pattern`: a JavaScript regular expression (`u` flag; unanchored, as
@@ -37,7 +38,7 @@ export type CompiledPattern =
 const RE2 = 'RE2 (the linear-time engine running patterns)'
 
 /** Compiled patterns by text: a form's pattern compiles once, not once per answer. */
-const compiled = new LRUCache<string, CompiledPattern>({ max: 1000 })
+const compiled = new LRUCache<string, CompiledPattern>(entriesBound(1000))
 
 /**
  * `pattern` compiled for RE2, or why it is refused as a phrase completing "validation.pattern …"

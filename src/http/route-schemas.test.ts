@@ -1,0 +1,52 @@
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
+import { describe, expect, it } from 'vitest'
+import { useTestContext } from '../../test/helpers.js'
+import { lazySerializerFactory } from './serialization.js'
+import { createValidatorCompiler } from './validation.js'
+
+const PARTS = ['body', 'querystring', 'params', 'headers'] as const
+
+/**
+ * Validators and serializers compile at a route's first use, so a schema neither Ajv nor
+ * fast-json-stringify accepts would only fail at that route's first request. Here every route's
+ * schema is compiled, as Fastify did at start before.
+ */
+describe('route schemas', () => {
+  const context = useTestContext()
+
+  it('every route registered with a schema compiles its validators and response serializers', () => {
+    const routes = context.app.routeSchemas
+    // The whole API: a route table that lost its families would pass below.
+    expect(routes.length).toBeGreaterThan(250)
+    const validatorOf = createValidatorCompiler()
+    const serializerOf = SerializerSelector()(undefined, {})
+    let compiled = 0
+    for (const { method, url, schema } of routes) {
+      const where = `${String(method)} ${url}`
+      for (const httpPart of PARTS) {
+        const part = schema[httpPart]
+        if (part === undefined) continue
+        const validate = validatorOf({ schema: part, method: String(method), url, httpPart })
+        // The first call compiles; whether `{}` is valid does not matter here.
+        expect(() => validate({}), where).not.toThrow()
+        compiled += 1
+      }
+      for (const [httpStatus, response] of Object.entries(schema.response ?? {})) {
+        expect(() => serializerOf({ schema: response, method: String(method), url, httpStatus }), where).not.toThrow()
+        compiled += 1
+      }
+    }
+    expect(compiled).toBeGreaterThan(routes.length * 3)
+  })
+
+  it('a serializer compiles on its first answer, once per schema object', () => {
+    const compile = lazySerializerFactory()(undefined, {})
+    const schema = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] }
+    const first = compile({ schema, method: 'GET', url: '/a', httpStatus: '404' })
+    const second = compile({ schema, method: 'GET', url: '/b', httpStatus: '404' })
+    expect(first({ error: 'NotFound', extra: 1 })).toBe('{"error":"NotFound"}')
+    expect(second({ error: 'Gone' })).toBe('{"error":"Gone"}')
+    const broken = compile({ schema: { type: 'nope' }, method: 'GET', url: '/c', httpStatus: '200' })
+    expect(() => broken({})).toThrow()
+  })
+})
