@@ -5,9 +5,9 @@
 // `npm run bench` seeds them), and a typed collection's list (plain, filtered and sorted), an entry
 // by slug and the query DSL (a tenant with BENCH_ENTRIES books seeded through the API).
 //
-// Prints req/s, p50/p99 per route and mode, the cached/uncached ratio, the uncached collection
-// routes' ratio to the uncached content list (issue 17 §7: ≥ 0.9), and the server's peak RSS per
-// mode (the node flags and environment of `npm start`).
+// Prints the server's RSS once seeded, then req/s, p99 and peak RSS (warm-up included) per route and
+// mode, the cached/uncached ratio, the uncached collection routes' ratio to the uncached content list
+// (issue 17 §7: ≥ 0.9), and the peak RSS per mode (the node flags and environment of `npm start`).
 //
 // To add a scenario, append to `scenarios`: `tenant` (`contents` or `collections`), `requests(fixture)`
 // returns the requests autocannon cycles through ({ method, path, body? }); every request carries
@@ -29,6 +29,7 @@ import {
   createBenchDatabase,
   dropBenchDatabase,
   freePort,
+  rssMB,
   sampleRss,
   startServer,
   waitReady,
@@ -249,7 +250,7 @@ async function startFolio(mode) {
   return server
 }
 
-/** results[mode][scenario] = { result, rssPeakMB } */
+/** results[mode][scenario] = autocannon's result with `rssPeakMB` (warm-up included) */
 const results = {}
 const peaks = {}
 let server
@@ -270,13 +271,15 @@ try {
       server = await startFolio(mode)
     }
     results[mode] = {}
-    const rss = sampleRss(server.pid)
+    console.log(`${mode}: server RSS before the first scenario ${rssMB(server.pid)?.toFixed(0)} MB`)
     for (const scenario of scenarios) {
+      const rss = sampleRss(server.pid)
       await fire(server.url, fixture, scenario, config.warmup)
       console.log(`${mode}: ${scenario.name}: measuring ${config.duration} s`)
       results[mode][scenario.name] = await fire(server.url, fixture, scenario, config.duration)
+      results[mode][scenario.name].rssPeakMB = rss.stop().peakMB
     }
-    peaks[mode] = rss.stop().peakMB
+    peaks[mode] = Math.max(...Object.values(results[mode]).map((result) => result.rssPeakMB))
   }
 } finally {
   await server?.stop()
@@ -289,12 +292,12 @@ const cell = (value, width, digits = 0) => (value === undefined ? '-' : value.to
 const [first = 'uncached'] = config.modes
 console.log(`\n${config.connections} connections, ${config.duration} s per scenario and mode`)
 console.log(
-  `${'scenario'.padEnd(42)} | ${config.modes.map((mode) => `${mode.padStart(8)} req/s | p99 ms | non-2xx`).join(' | ')} | cached/uncached`,
+  `${'scenario'.padEnd(42)} | ${config.modes.map((mode) => `${mode.padStart(8)} req/s | p99 ms | non-2xx | RSS MB`).join(' | ')} | cached/uncached`,
 )
 for (const { name } of scenarios) {
   const cells = config.modes.map((mode) => {
     const result = results[mode][name]
-    return `${cell(result.requests.average, 14)} | ${cell(result.latency.p99, 6)} | ${cell(result.non2xx + result.errors, 7)}`
+    return `${cell(result.requests.average, 14)} | ${cell(result.latency.p99, 6)} | ${cell(result.non2xx + result.errors, 7)} | ${cell(result.rssPeakMB, 6)}`
   })
   const ratio =
     rps('cached', name) === undefined || rps('uncached', name) === undefined

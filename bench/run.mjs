@@ -187,10 +187,13 @@ async function main() {
 
   const folioPort = await freePort()
   const cpuDir = join(root, 'bench/results/cpu')
-  // The node flags of `npm start` (heap sizing), so the bench measures the process operators run.
-  const startFlags = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-    .scripts.start.split(/\s+/)
-    .filter((arg) => arg.startsWith('--'))
+  // The node flags and environment of `npm start` (heap sizing, malloc arenas), so the bench
+  // measures the process operators run.
+  const startScript = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.split(/\s+/)
+  const startFlags = startScript.filter((arg) => arg.startsWith('--'))
+  const startEnv = Object.fromEntries(
+    startScript.filter((arg) => /^[A-Z_]+=/.test(arg)).map((arg) => arg.split('=')),
+  )
   const folioArgs = [
     ...startFlags,
     ...(config.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuDir}`] : []),
@@ -198,6 +201,7 @@ async function main() {
   ]
   const appSecret = randomBytes(36).toString('base64url')
   const folioEnv = (port, metering) => ({
+    ...startEnv,
     NODE_ENV: 'production',
     DATABASE_URL: config.databaseUrl,
     APP_SECRET: appSecret,

@@ -32,7 +32,10 @@ describe('route schemas', () => {
         compiled += 1
       }
       for (const [httpStatus, response] of Object.entries(schema.response ?? {})) {
-        expect(() => serializerOf({ schema: response, method: String(method), url, httpStatus }), where).not.toThrow()
+        expect(
+          () => serializerOf({ schema: response, method: String(method), url, httpStatus }),
+          where,
+        ).not.toThrow()
         compiled += 1
       }
     }

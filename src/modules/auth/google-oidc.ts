@@ -1,5 +1,12 @@
-import * as oidc from 'openid-client'
+import type * as Oidc from 'openid-client'
 import type { GoogleConfig } from '../../config.js'
+
+/** openid-client, imported at the first sign-in: a server without Google sign-in never loads it. */
+let library: Promise<typeof Oidc> | undefined
+const openidClient = () => {
+  library ??= import('openid-client')
+  return library
+}
 
 /** What Folio takes from a verified Google ID token. */
 export interface GoogleIdentity {
@@ -59,22 +66,24 @@ export class GoogleFlowError extends Error {
  * Plain http is allowed only for a loopback issuer (config.ts `allowInsecureIssuer`).
  */
 export function createGoogleOidc(config: GoogleConfig, redirectUri: string) {
-  let discovered: Promise<oidc.Configuration> | undefined
+  let discovered: Promise<Oidc.Configuration> | undefined
 
-  function configuration(): Promise<oidc.Configuration> {
-    discovered ??= oidc
-      .discovery(
-        new URL(config.issuerUrl),
-        config.clientId,
-        { client_secret: config.clientSecret, id_token_signed_response_alg: 'RS256' },
-        oidc.ClientSecretPost(config.clientSecret),
-        {
-          execute: [
-            oidc.enableNonRepudiationChecks,
-            ...(config.allowInsecureIssuer ? [oidc.allowInsecureRequests] : []),
-          ],
-          timeout: 10,
-        },
+  function configuration(): Promise<Oidc.Configuration> {
+    discovered ??= openidClient()
+      .then((oidc) =>
+        oidc.discovery(
+          new URL(config.issuerUrl),
+          config.clientId,
+          { client_secret: config.clientSecret, id_token_signed_response_alg: 'RS256' },
+          oidc.ClientSecretPost(config.clientSecret),
+          {
+            execute: [
+              oidc.enableNonRepudiationChecks,
+              ...(config.allowInsecureIssuer ? [oidc.allowInsecureRequests] : []),
+            ],
+            timeout: 10,
+          },
+        ),
       )
       .catch((err: unknown) => {
         // Forget a failed discovery so the next sign-in tries again.
@@ -88,6 +97,7 @@ export function createGoogleOidc(config: GoogleConfig, redirectUri: string) {
     /** A new flow: random state, nonce and PKCE verifier, and the URL to Google's consent screen. */
     async start(): Promise<StartedFlow> {
       const server = await configuration()
+      const oidc = await openidClient()
       const codeVerifier = oidc.randomPKCECodeVerifier()
       const state = oidc.randomState()
       const nonce = oidc.randomNonce()
@@ -113,7 +123,8 @@ export function createGoogleOidc(config: GoogleConfig, redirectUri: string) {
       flow: { state: string; nonce: string; codeVerifier: string },
     ): Promise<GoogleIdentity> {
       const server = await configuration()
-      let claims: oidc.IDToken | undefined
+      const oidc = await openidClient()
+      let claims: Oidc.IDToken | undefined
       try {
         const tokens = await oidc.authorizationCodeGrant(server, new URL(`${redirectUri}?${query}`), {
           expectedState: flow.state,

@@ -1,4 +1,7 @@
-import sanitizeHtml from 'sanitize-html'
+import type sanitizeHtml from 'sanitize-html'
+import { lazyModule } from '../../lib/lazy-module.js'
+
+const sanitizer = lazyModule<typeof sanitizeHtml>('sanitize-html')
 
 /** Hosts whose players may be embedded; anything else in an iframe is dropped. */
 const IFRAME_HOSTS = [
@@ -49,5 +52,5 @@ const OPTIONS: sanitizeHtml.IOptions = {
  * handlers, `javascript:`/`data:` URLs and iframes outside YouTube/Vimeo are removed.
  */
 export function sanitizeContentHtml(html: string): string {
-  return html === '' ? '' : sanitizeHtml(html, OPTIONS)
+  return html === '' ? '' : sanitizer()(html, OPTIONS)
 }

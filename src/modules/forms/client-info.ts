@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto'
-import maxmind, { type CityResponse, type Reader } from 'maxmind'
-import { UAParser } from 'ua-parser-js'
+import type { CityResponse, default as Maxmind, Reader } from 'maxmind'
+import type { UAParser } from 'ua-parser-js'
+import { lazyModule } from '../../lib/lazy-module.js'
+
+const userAgents = lazyModule<{ UAParser: typeof UAParser }>('ua-parser-js')
+const maxmindModule = lazyModule<typeof Maxmind>('maxmind')
 
 export interface Device {
   type: string
@@ -20,7 +24,7 @@ export interface Geo {
  */
 export function deviceOf(userAgent: string): Device | null {
   if (userAgent.trim() === '') return null
-  const parsed = new UAParser(userAgent.slice(0, 500)).getResult()
+  const parsed = new (userAgents().UAParser)(userAgent.slice(0, 500)).getResult()
   const join = (name?: string, version?: string) => [name, version].filter(Boolean).join(' ')
   return {
     type: parsed.device.type ?? (parsed.os.name === undefined ? 'unknown' : 'desktop'),
@@ -58,6 +62,7 @@ export function createGeoLookup(databasePath: string | undefined): GeoLookup {
   if (databasePath === undefined) return async () => null
   let reader: Promise<Reader<CityResponse>> | undefined
   return async (ip) => {
+    const maxmind = maxmindModule()
     if (!maxmind.validate(ip)) return null
     try {
       reader ??= maxmind.open<CityResponse>(databasePath)

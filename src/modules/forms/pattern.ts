@@ -1,6 +1,9 @@
 import { LRUCache } from 'lru-cache'
-import { RE2JS, RE2JSException, RE2JSSyntaxException } from 're2js'
+import type * as Re2js from 're2js'
+import { lazyModule } from '../../lib/lazy-module.js'
 import { entriesBound } from '../../lib/lru.js'
+
+const re2js = lazyModule<typeof Re2js>('re2js')
 
 /**
  * Field `validation.pattern`: a JavaScript regular expression (`u` flag; unanchored, as
@@ -63,6 +66,7 @@ function compile(pattern: string): CompiledPattern {
   }
   if (hasBackreference(pattern))
     return refuse(`must not use backreferences (\\1, \\k<name>), which ${RE2} lacks`)
+  const { RE2JS, RE2JSException, RE2JSSyntaxException } = re2js()
   try {
     const regexp = RE2JS.compile(RE2JS.translateRegExp(pattern))
     const test = (text: string) => {

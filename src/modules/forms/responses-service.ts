@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream'
-import { stringify } from 'csv-stringify'
+import type { stringify } from 'csv-stringify'
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { lazyModule } from '../../lib/lazy-module.js'
 import { paginate } from '../../lib/paging.js'
 import { pick } from './localize.js'
 import { createFormsRepository } from './repository.js'
@@ -14,6 +15,8 @@ import {
   toListItem,
 } from './response-schemas.js'
 import { createResponsesRepository, type ResponseFilter, type ResponseRow } from './responses-repository.js'
+
+const csv = lazyModule<{ stringify: typeof stringify }>('csv-stringify')
 
 /** Rows read per query while streaming an export. */
 const EXPORT_BATCH = 500
@@ -157,7 +160,7 @@ export function createResponsesService(deps: { db: Db; events: EventSink }) {
       }
       return {
         filename: `${form.slug}-responses.csv`,
-        stream: Readable.from(rows()).pipe(stringify({ header: true, columns, bom: true })),
+        stream: Readable.from(rows()).pipe(csv().stringify({ header: true, columns, bom: true })),
       }
     },
   }

@@ -1,4 +1,8 @@
-import { SaxesParser } from 'saxes'
+import type { SaxesParser } from 'saxes'
+import { lazyModule } from '../../lib/lazy-module.js'
+
+const saxes = lazyModule<{ SaxesParser: typeof SaxesParser }>('saxes')
+
 import { type WxrDocument, WxrParseError } from './wxr-document.js'
 import { WxrReader } from './wxr-reader.js'
 
@@ -37,7 +41,7 @@ export async function parseWxr(
  * DOCTYPE, a non-UTF-8 encoding or a non-WXR document.
  */
 export function createWxrParser(reader: WxrReader): { write(chunk: string): void; close(): void } {
-  const parser = new SaxesParser({ xmlns: true, position: true })
+  const parser = new (saxes().SaxesParser)({ xmlns: true, position: true })
   parser.on('doctype', () => {
     throw new WxrParseError(
       'The export contains a DOCTYPE declaration; DTDs and entity declarations are refused (XXE and entity-expansion protection).',

@@ -1,0 +1,19 @@
+import { createRequire } from 'node:module'
+
+const require = createRequire(import.meta.url)
+
+/**
+ * A CommonJS package loaded at its first use instead of at start, synchronously: `load()` returns
+ * its `module.exports`, required once. For packages only some requests need (HTML sanitizing,
+ * XML parsing, user-agent parsing…): a process that never takes those requests never holds their
+ * code, and a server answering reads holds about 6 MB less heap, which its old generation then
+ * multiplies under load (docs/decisions/configuration.md "Memory"). A package that fails to load
+ * throws at that first use.
+ */
+export function lazyModule<T>(specifier: string): () => T {
+  let loaded: T | undefined
+  return () => {
+    loaded ??= require(specifier) as T
+    return loaded
+  }
+}
