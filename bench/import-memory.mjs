@@ -1,5 +1,5 @@
-// Memory of WordPress imports (`npm run bench:import-memory`): the built server (`npm start`'s heap
-// flags and MALLOC_ARENA_MAX, a temporary DATA_DIR) takes BENCH_TENANTS tenants (default 3) each
+// Memory of WordPress imports (`npm run bench:import-memory`): the built server (`npm start`'s node
+// flags and environment, a temporary DATA_DIR) takes BENCH_TENANTS tenants (default 3) each
 // starting an import of a BENCH_EXPORT_MB export (default 50 MB, the theme unit test export repeated
 // under new ids and slugs) at once. The server's RSS (VmRSS in /proc/<pid>/status) is sampled every
 // 100 ms and GET /health is polled throughout, until every import ended. Prints progress and a
@@ -17,6 +17,7 @@ import {
   dropBenchDatabase,
   freePort,
   json,
+  npmStart,
   pollHealth,
   rssMB,
   signedInAccount,
@@ -99,24 +100,19 @@ const port = await freePort()
 const databaseEnv = embedded
   ? {}
   : { DATABASE_URL: config.databaseUrl, APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123' }
-const server = startServer(
-  'folio',
-  ['--max-semi-space-size=8', '--max-old-space-size=1024', join(root, 'dist/server.js')],
-  {
-    cwd: root,
-    port,
-    echo: false,
-    env: {
-      ...databaseEnv,
-      // As `npm start` runs it.
-      MALLOC_ARENA_MAX: '2',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      AUTH_THROTTLES: 'off',
-    },
+const server = startServer('folio', [...npmStart(root).flags, join(root, 'dist/server.js')], {
+  cwd: root,
+  port,
+  echo: false,
+  env: {
+    ...npmStart(root).env,
+    ...databaseEnv,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    AUTH_THROTTLES: 'off',
   },
-)
+})
 try {
   await waitReady(server, '/ready', 180_000)
   const { token, tenantIds } = await setUp(server.url, config.tenants)

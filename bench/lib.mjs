@@ -4,7 +4,20 @@
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import pg from 'pg'
+
+/**
+ * The node flags (`--…`) and environment (`NAME=value`) of `npm start` in `root`'s package.json, so
+ * a bench runs the process operators run: `{ flags: string[], env: Record<string, string> }`.
+ */
+export function npmStart(root) {
+  const words = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.split(/\s+/)
+  return {
+    flags: words.filter((word) => word.startsWith('--')),
+    env: Object.fromEntries(words.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split('='))),
+  }
+}
 
 /** Splits a bench URL into its database name and the `postgres` maintenance URL on the same server. */
 function databaseParts(url) {

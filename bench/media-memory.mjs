@@ -1,5 +1,5 @@
 // Memory of image uploads (`npm run bench:media-memory`): the built server (PostgreSQL, a temporary
-// DATA_DIR, the local media driver, `npm start`'s heap flags and MALLOC_ARENA_MAX) takes
+// DATA_DIR, the local media driver, `npm start`'s node flags and environment) takes
 // BENCH_CLIENTS clients (default 4) registering a BENCH_WIDTH × BENCH_HEIGHT JPEG at once (default
 // 8000×5000, 40 MP, generated here with sharp), each then reading its media until the variants job
 // made them. The server's RSS (VmRSS in /proc/<pid>/status) is sampled every 50 ms and GET /health
@@ -19,6 +19,7 @@ import {
   dropBenchDatabase,
   freePort,
   json,
+  npmStart,
   pollHealth,
   rssMB,
   signedInAccount,
@@ -124,24 +125,19 @@ const port = await freePort()
 const databaseEnv = embedded
   ? {}
   : { DATABASE_URL: config.databaseUrl, APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123' }
-const server = startServer(
-  'folio',
-  ['--max-semi-space-size=8', '--max-old-space-size=1024', join(root, 'dist/server.js')],
-  {
-    cwd: root,
-    port,
-    echo: false,
-    env: {
-      ...databaseEnv,
-      // As `npm start` runs it.
-      MALLOC_ARENA_MAX: '2',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      AUTH_THROTTLES: 'off',
-    },
+const server = startServer('folio', [...npmStart(root).flags, join(root, 'dist/server.js')], {
+  cwd: root,
+  port,
+  echo: false,
+  env: {
+    ...npmStart(root).env,
+    ...databaseEnv,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    AUTH_THROTTLES: 'off',
   },
-)
+})
 try {
   // Migrating the embedded database takes a while on a busy machine.
   await waitReady(server, '/ready', 180_000)

@@ -19,7 +19,7 @@
 // 600), BENCH_MODES (`uncached,cached` by default), BENCH_ONLY (comma-separated scenario keys),
 // BENCH_KEEP=1 (keep the database for EXPLAIN), BENCH_CPU_PROF=1 (the server writes a CPU profile to
 // bench/results/cpu; `node bench/cpu-summary.mjs` summarises it).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -29,6 +29,7 @@ import {
   createBenchDatabase,
   dropBenchDatabase,
   freePort,
+  npmStart,
   rssMB,
   sampleRss,
   startServer,
@@ -217,12 +218,7 @@ function fire(base, fixture, scenario, duration) {
   })
 }
 
-// The node flags and environment of `npm start`, so the bench measures the process operators run.
-const startScript = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.split(/\s+/)
-const startFlags = startScript.filter((arg) => arg.startsWith('--'))
-const startEnv = Object.fromEntries(
-  startScript.filter((arg) => /^[A-Z_]+=/.test(arg)).map((arg) => arg.split('=')),
-)
+const { flags: startFlags, env: startEnv } = npmStart(root)
 
 await createBenchDatabase(config.databaseUrl)
 const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-public-'))

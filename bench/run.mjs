@@ -41,6 +41,7 @@ import {
   createBenchDatabase,
   dropBenchDatabase,
   freePort,
+  npmStart,
   sampleRss,
   startServer,
   waitReady,
@@ -187,13 +188,7 @@ async function main() {
 
   const folioPort = await freePort()
   const cpuDir = join(root, 'bench/results/cpu')
-  // The node flags and environment of `npm start` (heap sizing, malloc arenas), so the bench
-  // measures the process operators run.
-  const startScript = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.split(/\s+/)
-  const startFlags = startScript.filter((arg) => arg.startsWith('--'))
-  const startEnv = Object.fromEntries(
-    startScript.filter((arg) => /^[A-Z_]+=/.test(arg)).map((arg) => arg.split('=')),
-  )
+  const { flags: startFlags, env: startEnv } = npmStart(root)
   const folioArgs = [
     ...startFlags,
     ...(config.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuDir}`] : []),
