@@ -1,4 +1,3 @@
-import { Value } from 'typebox/value'
 import type { AccountContext, Actor, TenantContext } from '../context.js'
 import type { Db } from '../db/client.js'
 import { type ActorRef, outbox } from '../db/schema/index.js'
@@ -45,6 +44,8 @@ export interface CommittedEvent {
 export type Emit = (event: DomainEvent) => void
 
 const CHECK_PAYLOADS = process.env.NODE_ENV === 'test'
+// TypeBox's value checker holds about 2 MB of heap: loaded only where payloads are checked.
+const Value = CHECK_PAYLOADS ? (await import('typebox/value')).Value : undefined
 
 /**
  * Under test (NODE_ENV=test), an event whose payload does not match its catalog schema, or an
@@ -52,7 +53,7 @@ const CHECK_PAYLOADS = process.env.NODE_ENV === 'test'
  * suite finds it; in production the types suffice.
  */
 function checked(event: DomainEvent, tenantId: string | null): DomainEvent {
-  if (!CHECK_PAYLOADS) return event
+  if (Value === undefined) return event
   if (ACCOUNT_EVENT_TYPES.has(event.type) !== (tenantId === null)) {
     throw new Error(`${event.type} is ${tenantId === null ? 'not ' : ''}an account event (catalog.ts)`)
   }
