@@ -17,12 +17,11 @@ import {
   dropBenchDatabase,
   freePort,
   json,
-  npmStart,
   pollHealth,
   rssMB,
   signedInAccount,
   sleep,
-  startServer,
+  startBuiltFolio,
   waitReady,
 } from './lib.mjs'
 import { writeLargeExport } from './wxr-export.mjs'
@@ -97,22 +96,7 @@ const embedded = config.databaseUrl === 'embedded'
 if (!embedded) await createBenchDatabase(config.databaseUrl)
 const dataDir = join(work, 'data')
 const port = await freePort()
-const databaseEnv = embedded
-  ? {}
-  : { DATABASE_URL: config.databaseUrl, APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123' }
-const server = startServer('folio', [...npmStart(root).flags, join(root, 'dist/server.js')], {
-  cwd: root,
-  port,
-  echo: false,
-  env: {
-    ...npmStart(root).env,
-    ...databaseEnv,
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn',
-    AUTH_THROTTLES: 'off',
-  },
-})
+const server = startBuiltFolio({ root, port, dataDir, databaseUrl: config.databaseUrl })
 try {
   await waitReady(server, '/ready', 180_000)
   const { token, tenantIds } = await setUp(server.url, config.tenants)

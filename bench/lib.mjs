@@ -110,6 +110,29 @@ export function startServer(name, args, { env, port, cwd, echo = true }) {
   }
 }
 
+/**
+ * The built server (`dist/server.js`) as `npm start` runs it, quiet (warnings only, no auth
+ * throttles), on `databaseUrl` (`embedded`: PGlite in `dataDir`) at 127.0.0.1:`port`.
+ */
+export function startBuiltFolio({ root, port, dataDir, databaseUrl }) {
+  const start = npmStart(root)
+  return startServer('folio', [...start.flags, join(root, 'dist/server.js')], {
+    cwd: root,
+    port,
+    echo: false,
+    env: {
+      ...start.env,
+      ...(databaseUrl === 'embedded'
+        ? {}
+        : { DATABASE_URL: databaseUrl, APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123' }),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      AUTH_THROTTLES: 'off',
+    },
+  })
+}
+
 /** Polls `url` until it answers 200, the process exits, or `timeoutMs` passes (then throws). */
 export async function waitReady(server, path = '/ready', timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs

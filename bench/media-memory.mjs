@@ -19,12 +19,11 @@ import {
   dropBenchDatabase,
   freePort,
   json,
-  npmStart,
   pollHealth,
   rssMB,
   signedInAccount,
   sleep,
-  startServer,
+  startBuiltFolio,
   waitReady,
 } from './lib.mjs'
 
@@ -122,22 +121,7 @@ const embedded = config.databaseUrl === 'embedded'
 if (!embedded) await createBenchDatabase(config.databaseUrl)
 const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-media-'))
 const port = await freePort()
-const databaseEnv = embedded
-  ? {}
-  : { DATABASE_URL: config.databaseUrl, APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123' }
-const server = startServer('folio', [...npmStart(root).flags, join(root, 'dist/server.js')], {
-  cwd: root,
-  port,
-  echo: false,
-  env: {
-    ...npmStart(root).env,
-    ...databaseEnv,
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn',
-    AUTH_THROTTLES: 'off',
-  },
-})
+const server = startBuiltFolio({ root, port, dataDir, databaseUrl: config.databaseUrl })
 try {
   // Migrating the embedded database takes a while on a busy machine.
   await waitReady(server, '/ready', 180_000)
