@@ -1,5 +1,8 @@
 // Summarises a V8 .cpuprofile (from `BENCH_CPU_PROF=1 npm run bench`, written to bench/results/cpu):
 // self time by package / area and the top functions by self time, to see where Folio's CPU goes.
+// A .cpuprofile samples the main thread's wall time: under a load that keeps both cores busy, time
+// the thread waits to be scheduled again after a system call is charged to that call (`(writev)`),
+// and GC work on V8's worker threads is missing. For CPU per request, use BENCH_PERF=1 (perf-summary.mjs).
 // Usage: node bench/cpu-summary.mjs [file.cpuprofile] [topN]   (default: the newest profile)
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'

@@ -16,9 +16,11 @@
 // alternating rounds, default 5), BENCH_WARMUP (seconds, default 3),
 // BENCH_CONNECTIONS (default 32), BENCH_CONTENTS (default 10000), BENCH_ONLY (comma-separated route
 // keys), BENCH_KEEP=1 (keep the database), BENCH_CPU_PROF=1 (Folio runs with --cpu-prof; profile in
-// bench/results/cpu), BENCH_SEED (data PRNG seed, default 42), BENCH_STRICT=1 (exit 2 when a target
-// is missed), BENCH_SETUP_SQL (a .sql file run after seeding, e.g. a candidate index; end it with
-// ANALYZE), BENCH_TIMEOUT (overall seconds; default derived from the durations).
+// bench/results/cpu), BENCH_PERF=1 (after each route's measured rounds, one more round per server
+// under Linux `perf record`, summarised as CPU per request by category: bench/perf-summary.mjs),
+// BENCH_SEED (data PRNG seed, default 42), BENCH_STRICT=1 (exit 2 when a target is missed),
+// BENCH_SETUP_SQL (a .sql file run after seeding, e.g. a candidate index; end it with ANALYZE),
+// BENCH_TIMEOUT (overall seconds; default derived from the durations).
 //
 // Metering (docs/decisions/quotas.md): BENCH_METERING=compare starts a second Folio with
 // METERING=off on the same database, gives the bench tenant a finite monthly limit (limits.apiCalls
@@ -27,8 +29,10 @@
 // reference; the target is on ≥ 95% of off. BENCH_METERING=off runs the usual bench with metering
 // off. BENCH_METERING=calibrate runs the same comparison with metering off on both servers: the
 // noise floor of the comparison on this machine. BENCH_REDIS_URL gives the Folio servers a Redis.
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { once } from 'node:events'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -43,9 +47,11 @@ import {
   freePort,
   npmStart,
   sampleRss,
+  sleep,
   startServer,
   waitReady,
 } from './lib.mjs'
+import { printPerfSummary, summarisePerf } from './perf-summary.mjs'
 import { printReport, writeJson } from './report.mjs'
 import { buildScenarios, headersOf, preflight } from './scenarios.mjs'
 import { seed } from './seed.mjs'
@@ -63,6 +69,7 @@ const config = {
   only: env.BENCH_ONLY ? env.BENCH_ONLY.split(',').map((s) => s.trim()) : undefined,
   keep: env.BENCH_KEEP === '1',
   cpuProf: env.BENCH_CPU_PROF === '1',
+  perf: env.BENCH_PERF === '1',
   setupSql: env.BENCH_SETUP_SQL,
   poolSize: 10, // Folio's default (src/db/client.ts); the reference uses the same.
   metering: env.BENCH_METERING || 'on',
@@ -124,6 +131,29 @@ async function measureOnce(server, scenario, headers, duration) {
   const memory = rss.stop()
   if (!server.isAlive()) throw new Error(`${server.name} died during ${scenario.key}:\n${server.output()}`)
   return { result, memory, cpu: cpuDelta(cpuBefore, cpuAfter) }
+}
+
+/**
+ * One more round of `scenario` on `server` under `perf record` (not part of the reported figures:
+ * perf slows the server), then its CPU per request by category (bench/perf-summary.mjs).
+ */
+async function profiledRun(server, scenario, headers) {
+  const dir = join(root, 'bench/results/perf')
+  mkdirSync(dir, { recursive: true })
+  const file = join(dir, `${scenario.key}-${server.name}.data`)
+  const perf = spawn('perf', ['record', '-q', '-F', '999', '-g', '-p', String(server.pid), '-o', file], {
+    stdio: 'ignore',
+  })
+  const started = await Promise.race([
+    once(perf, 'spawn').then(() => true),
+    once(perf, 'error').then(() => false),
+  ])
+  if (!started) throw new Error('BENCH_PERF=1 needs Linux perf (Debian: apt-get install linux-perf)')
+  await sleep(300)
+  const result = await fire(server, scenario.paths, headers, config.duration / config.rounds)
+  perf.kill('SIGINT')
+  await once(perf, 'exit')
+  printPerfSummary(`  ${server.name} under perf (${file})`, summarisePerf(file, result.requests.total), 10)
 }
 
 /** Folds the rounds of one server into one row: totals over rounds, worst tail, peak memory. */
@@ -192,6 +222,7 @@ async function main() {
   const folioArgs = [
     ...startFlags,
     ...(config.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuDir}`] : []),
+    ...(config.perf ? ['--perf-basic-prof'] : []),
     'dist/server.js',
   ]
   const appSecret = randomBytes(36).toString('base64url')
@@ -237,11 +268,19 @@ async function main() {
   if (comparing) return compareMetering({ started, folio, folioEnv, seeded })
 
   const refPort = await freePort()
-  const reference = startServer('reference', ['bench/reference-server.mjs'], {
-    cwd: root,
-    port: refPort,
-    env: { DATABASE_URL: config.databaseUrl, TENANT_ID: seeded.tenantId, POOL_SIZE: String(config.poolSize) },
-  })
+  const reference = startServer(
+    'reference',
+    [...(config.perf ? ['--perf-basic-prof'] : []), 'bench/reference-server.mjs'],
+    {
+      cwd: root,
+      port: refPort,
+      env: {
+        DATABASE_URL: config.databaseUrl,
+        TENANT_ID: seeded.tenantId,
+        POOL_SIZE: String(config.poolSize),
+      },
+    },
+  )
   servers.push(reference)
   await waitReady(reference, '/ready')
   console.log(`Reference ready on ${reference.url} (pid ${reference.pid})`)
@@ -282,6 +321,14 @@ async function main() {
     console.log(
       `  Folio ${Math.round(folioResult.rps)} req/s, reference ${Math.round(referenceResult.rps)} req/s`,
     )
+    if (config.perf) {
+      for (const [server, headers] of [
+        [folio, headersOf(scenario, seeded)],
+        [reference, {}],
+      ]) {
+        await profiledRun(server, scenario, headers)
+      }
+    }
   }
 
   const checks = printReport(rows)
