@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import { entriesBound } from '../lib/lru.js'
 import type { EventBus } from './bus.js'
 
 export interface TenantCacheOptions<V> {
@@ -29,8 +30,9 @@ export function createTenantCache<V extends {}>(bus: Pick<EventBus, 'on'>, optio
   // up front (lib/lru.ts).
   const sizeOf = options.sizeOf
   const cache = new LRUCache<string, V>({
-    maxSize: max,
-    sizeCalculation: sizeOf === undefined ? () => 1 : (value) => sizeOf(value) + 1,
+    ...(sizeOf === undefined
+      ? entriesBound(max)
+      : { maxSize: max, sizeCalculation: (value: V) => sizeOf(value) + 1 }),
     ttl: options.ttlMs,
   })
   const generations = new Map<string, number>()
