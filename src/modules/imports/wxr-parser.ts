@@ -1,10 +1,9 @@
 import type { SaxesParser } from 'saxes'
 import { lazyModule } from '../../lib/lazy-module.js'
-
-const saxes = lazyModule<{ SaxesParser: typeof SaxesParser }>('saxes')
-
 import { type WxrDocument, WxrParseError } from './wxr-document.js'
 import { WxrReader } from './wxr-reader.js'
+
+const saxes = lazyModule<{ SaxesParser: typeof SaxesParser }>('saxes')
 
 export {
   parseWordPressDate,
