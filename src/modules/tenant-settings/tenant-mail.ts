@@ -1,7 +1,8 @@
+import type { Redis } from 'ioredis'
 import { errors } from '../../errors.js'
 import type { Outbound } from '../../lib/outbound.js'
 import type { Mailer, MailMessage } from '../../mail/mailer.js'
-import type { SharedStore } from '../../store/shared-store.js'
+import { isRedisUnavailable, type SharedStore } from '../../store/shared-store.js'
 import type { TenantSettingsReader } from './effective.js'
 import { UNREADABLE_PASSWORD } from './service.js'
 import { smtpReason, smtpTransport } from './smtp.js'
@@ -16,21 +17,53 @@ export const monthKey = (now: Date) => now.toISOString().slice(0, 7)
  * Mails sent per tenant per UTC month, in the shared store (Redis `INCR` when `REDIS_URL` is set,
  * so every instance counts together; this process otherwise). A send reserves first and gives the
  * reservation back when it fails, so concurrent sends never pass the limit.
+ *
+ * While Redis cannot be reached (docs/decisions/configuration.md "Redis outages") the instance
+ * counts on from the last value Redis gave it for the month, plus what it counted since, and pushes
+ * what it counted to Redis once Redis answers again: a send never waits for Redis or fails because
+ * of it, and instances together may pass the limit by what the others sent during the outage.
  */
 export function createMailCounter(store: SharedStore) {
   const local = new Map<string, number>()
+  /** With Redis: the last value read per key, and what was counted here without Redis. */
+  const known = new Map<string, number>()
+  const unpushed = new Map<string, number>()
   const keyOf = (tenantId: string, now: Date) => `${store.prefix}mail-count:${tenantId}:${monthKey(now)}`
+  const redis = store.redis
 
-  async function add(key: string, by: number): Promise<number> {
-    if (store.redis === undefined) {
-      const value = (local.get(key) ?? 0) + by
-      local.set(key, value)
-      return value
-    }
-    const value = await store.redis.incrby(key, by)
-    if (by > 0 && value === by) await store.redis.expire(key, COUNTER_TTL_SECONDS)
+  function addHere(counts: Map<string, number>, key: string, by: number): number {
+    const value = (counts.get(key) ?? 0) + by
+    counts.set(key, value)
     return value
   }
+
+  async function addShared(client: Redis, key: string, by: number): Promise<number> {
+    const value = await client.incrby(key, by)
+    if (by > 0 && value === by) await client.expire(key, COUNTER_TTL_SECONDS)
+    known.set(key, value)
+    return value
+  }
+
+  async function add(key: string, by: number): Promise<number> {
+    if (redis === undefined) return addHere(local, key, by)
+    if (store.available()) {
+      try {
+        return await addShared(redis, key, by)
+      } catch (err) {
+        if (!isRedisUnavailable(err)) throw err
+      }
+    }
+    if (by !== 0) addHere(unpushed, key, by)
+    return (known.get(key) ?? 0) + (unpushed.get(key) ?? 0)
+  }
+
+  store.onAvailabilityChange(async (available) => {
+    if (!available || redis === undefined) return
+    for (const [key, by] of unpushed) {
+      unpushed.delete(key)
+      await addShared(redis, key, by).catch(() => addHere(unpushed, key, by))
+    }
+  })
 
   return {
     /**
