@@ -25,7 +25,11 @@ async function main() {
     throw err
   }
   const lock = await lockDataDirOrExit(config, { prefix: 'Folio cannot start: ', hint: LOCKED_HINT })
-  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  const database = await createDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  })
   await runMigrations(database)
   const store = await createSharedStore({ redisUrl: config.redisUrl, postgresUrl: config.databaseUrl })
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir })

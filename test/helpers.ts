@@ -68,6 +68,7 @@ export async function createTestContext(
     url: config.databaseUrl,
     dataDir,
     poolSize: 4,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
     ...(postgresUrl === undefined ? { loadDataDir: pgliteTemplate() } : {}),
   })
   const store = await createSharedStore({
