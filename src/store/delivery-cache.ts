@@ -268,17 +268,23 @@ function createRedisCache(
       (err: unknown) => {
         paying = undefined
         if (!isRedisUnavailable(err)) onError?.(err)
-        // Redis answers but refused (out of memory, say): try again shortly, bypassing meanwhile.
-        // Unreachable: the next change of availability pays.
-        if (retrying || !store.available()) return
-        retrying = true
-        setTimeout(() => {
-          retrying = false
-          void pay()
-        }, DEBT_RETRY_MS).unref()
+        payLater()
       },
     )
     return paying
+  }
+
+  /**
+   * Pays in a moment: after a refusal (out of memory, say) or a timeout on a connection that still
+   * looks up. A connection that went down pays when it is back (`onAvailabilityChange`).
+   */
+  function payLater(): void {
+    if (retrying) return
+    retrying = true
+    setTimeout(() => {
+      retrying = false
+      void pay()
+    }, DEBT_RETRY_MS).unref()
   }
 
   store.onAvailabilityChange((available) => {
@@ -299,8 +305,10 @@ function createRedisCache(
     const failed = results?.find(([err]) => err !== null)
     if (failed === undefined) return
     owed += 1
+    // Unreachable: no write waits for it twice; the epoch moves on as soon as it answers.
+    if (isRedisUnavailable(failed[0])) return payLater()
     await pay()
-    if (!isRedisUnavailable(failed[0])) throw failed[0]
+    throw failed[0]
   })
 
   return {
