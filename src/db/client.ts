@@ -216,31 +216,49 @@ function observe(pool: pg.Pool, availability: ReturnType<typeof createAvailabili
     client.on('error', () => {})
     availability.restored()
   })
-  const connect = pool.connect.bind(pool) as (
-    callback: (err: Error | undefined, client: pg.PoolClient | undefined, release: () => void) => void,
-  ) => void
+  type Callback = (err: Error | undefined, client: pg.PoolClient | undefined, release: () => void) => void
+  const connect = pool.connect.bind(pool) as (callback: Callback) => void
   // pool.query and transactions both take their connection through `connect`.
-  pool.connect = ((
-    callback?: (err: Error | undefined, client?: pg.PoolClient, release?: () => void) => void,
-  ) => {
-    const noteFailure = (err: Error | undefined) => {
+  pool.connect = ((callback?: Callback) => {
+    const acquired = (err: Error | undefined, client: pg.PoolClient | undefined) => {
       if (err !== undefined && isConnectionFailure(err)) availability.lost(err)
+      if (client !== undefined) releasedWhenLost(client)
     }
     if (callback !== undefined) {
       return connect((err, client, release) => {
-        noteFailure(err)
-        callback(err, client, release)
+        acquired(err, client)
+        callback(err, client, client?.release ?? release)
       })
     }
     return new Promise<pg.PoolClient>((resolve, reject) =>
       connect((err, client) => {
-        noteFailure(err)
+        acquired(err, client)
         if (err !== undefined || client === undefined) reject(err)
         else resolve(client)
       }),
     )
   }) as typeof pool.connect
   return pool
+}
+
+/**
+ * A checked-out connection that dies goes back to the pool at once, as broken (the pool closes it
+ * and frees its slot), and its holder's own `release` becomes a no-op. Drizzle's node-postgres
+ * `transaction` runs `begin` outside the `try` whose `finally` releases the connection
+ * (drizzle-team/drizzle-orm#6241): a connection lost at `begin` was never released, and a few
+ * restarts left the pool with no connection to give.
+ */
+function releasedWhenLost(client: pg.PoolClient): void {
+  const release = client.release
+  let released = false
+  const lost = (err: Error) => client.release(err)
+  client.once('error', lost)
+  client.release = (err?: Error | boolean) => {
+    if (released) return
+    released = true
+    client.removeListener('error', lost)
+    release(err)
+  }
 }
 
 /** What `Run` needs of a PGlite client or transaction. */
