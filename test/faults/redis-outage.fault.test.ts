@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type PostgresServer, type RedisServer, sleep, startPostgres, startRedis, waitFor } from './cluster.js'
+import {
+  type PostgresServer,
+  type RedisServer,
+  sleep,
+  startPostgres,
+  startRedis,
+  waitFor,
+} from './cluster.js'
 import { type FolioProcess, type Owner, percentile, request, signUpOwner, startFolio } from './folio.js'
 
 /**
