@@ -28,7 +28,10 @@ describe('an app whose Redis cannot be reached', () => {
 
   it('serves writes and public reads (uncached), and says degraded on /ready', async () => {
     const owner = await seedTenant(ctx.db)
-    const content = await createContent(ctx, owner.token, { title: 'Served without Redis', status: 'published' })
+    const content = await createContent(ctx, owner.token, {
+      title: 'Served without Redis',
+      status: 'published',
+    })
     const read = await call(ctx.app, 'GET', `/api/public/contents/slug/${content.slug}`, {
       headers: { 'x-tenant-id': owner.tenantId },
     })

@@ -32,7 +32,7 @@ export interface SharedStore {
 }
 
 /** A command Redis has not answered after this long fails (ms): no request waits longer for it. */
-export const REDIS_COMMAND_TIMEOUT_MS = 500
+const REDIS_COMMAND_TIMEOUT_MS = 500
 /** How often each connection is pinged while ready (ms); one unanswered ping drops it (see `watch`). */
 const REDIS_HEARTBEAT_MS = 1000
 /** How long a start waits for Redis before it serves without it (ms). */
@@ -108,7 +108,7 @@ async function createRedisStore(url: string, prefix: string, local: EventEmitter
     available = now
     const reason = now ? undefined : cause
     cause = undefined
-    for (const listener of listeners) listener(now, reason)
+    for (const listener of [...listeners]) listener(now, reason)
   }
   for (const client of [redis, subscriber]) {
     client.on('error', (err: unknown) => {
@@ -125,16 +125,19 @@ async function createRedisStore(url: string, prefix: string, local: EventEmitter
   }, REDIS_HEARTBEAT_MS)
   heartbeat.unref()
 
-  await Promise.race([
-    new Promise<void>((resolve) => {
-      const ready = () => {
-        if (redis.status === 'ready' && subscriber.status === 'ready') resolve()
-      }
-      redis.on('ready', ready)
-      subscriber.on('ready', ready)
-    }),
-    new Promise((resolve) => setTimeout(resolve, REDIS_START_WAIT_MS).unref()),
-  ])
+  await new Promise<void>((resolve) => {
+    const settle = () => {
+      if (redis.status !== 'ready' || subscriber.status !== 'ready') return
+      clearTimeout(timer)
+      listeners.splice(listeners.indexOf(settle), 1)
+      resolve()
+    }
+    const timer = setTimeout(() => {
+      listeners.splice(listeners.indexOf(settle), 1)
+      resolve()
+    }, REDIS_START_WAIT_MS)
+    listeners.push(settle)
+  })
   update()
 
   return {

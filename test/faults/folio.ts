@@ -1,8 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../src/app.js'
+import { loadConfig } from '../../src/config.js'
+import { createDatabase, type Database } from '../../src/db/client.js'
+import { runMigrations } from '../../src/db/migrate.js'
+import { createMailer } from '../../src/mail/mailer.js'
+import { createSharedStore, type SharedStore } from '../../src/store/shared-store.js'
 import { TEST_APP_SECRET } from '../template.js'
 import { freePort, waitFor } from './cluster.js'
 
@@ -110,6 +118,74 @@ export async function startFolio(options: {
     )
   }
   return folio
+}
+
+/** A Folio app built in this process and listening (`startFolioApp`). */
+export interface FolioApp {
+  app: FastifyInstance
+  /** `http://127.0.0.1:<port>` */
+  url: string
+  database: Database
+  store: SharedStore
+  /** The app's JSON log lines so far, parsed. */
+  logs(): Record<string, unknown>[]
+  close(): Promise<void>
+}
+
+/**
+ * Builds a Folio app in this process on the given servers, as `src/server.ts` does (migrations
+ * applied, the same configuration defaults as `startFolio`), and listens on a free port: for fault
+ * tests that need the app's internals (`app.folio.platform`) besides its HTTP answers. An error
+ * that would end a server process fails the test run instead; `startFolio` tests that a process
+ * survives.
+ */
+export async function startFolioApp(options: {
+  databaseUrl: string
+  redisUrl?: string | undefined
+  env?: Record<string, string>
+}): Promise<FolioApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-faults-app-'))
+  const config = loadConfig({
+    DATABASE_URL: options.databaseUrl,
+    ...(options.redisUrl === undefined ? {} : { REDIS_URL: options.redisUrl }),
+    DATA_DIR: dataDir,
+    APP_SECRET: TEST_APP_SECRET,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    AUTH_THROTTLES: 'off',
+    PUBLIC_CLIENT_LIMIT: 'off',
+    ...options.env,
+  })
+  const database = await createDatabase({
+    url: config.databaseUrl,
+    dataDir,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  })
+  await runMigrations(database)
+  const store = await createSharedStore({ redisUrl: config.redisUrl, postgresUrl: config.databaseUrl })
+  const lines: Record<string, unknown>[] = []
+  const app = await buildApp({
+    config,
+    database,
+    store,
+    mailer: createMailer({ from: config.mailFrom, dataDir }),
+    logger: { stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as AddressInfo
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    database,
+    store,
+    logs: () => lines,
+    async close() {
+      await app.close()
+      await store.close()
+      await database.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
 }
 
 /** An HTTP answer as a fault test reads it. */
