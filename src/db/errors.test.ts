@@ -30,6 +30,7 @@ describe('isConnectionFailure', () => {
       coded('23505', 'duplicate key value violates unique constraint'),
       Object.assign(new Error('Failed query: insert'), { cause: coded('23503') }),
       new Error('Cannot read properties of undefined'),
+      new Error('Cannot use a pool after calling end on the pool'),
       coded('ERR_INVALID_ARG_TYPE'),
       'ECONNREFUSED',
       undefined,

@@ -61,14 +61,14 @@ const NETWORK_CODES = new Set([
 ])
 /**
  * node-postgres and pg-pool raise these as plain errors without a code (pg-boss appends the queue's
- * name to a message, so they are matched as prefixes).
+ * name to a message, so they are matched as prefixes). A pool this process ended is not among them:
+ * using one is a bug, not an outage.
  */
 const DRIVER_MESSAGES = [
   'Connection terminated',
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
   'timeout exceeded when trying to connect',
-  'Cannot use a pool after calling end on the pool',
 ]
 
 /**
