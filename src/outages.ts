@@ -54,6 +54,11 @@ export function reportBackgroundFailure(
   log.error({ failure: failureOf(err) }, 'background work failed')
 }
 
+/** Whether `err` is what a statement or command answers while the database or Redis is away. */
+export function isOutageFailure(err: unknown): boolean {
+  return isConnectionFailure(err) || isRedisUnavailable(err)
+}
+
 /** What a log line says of a connection failure: its code and message, no stack. */
 function causeOf(err: unknown): Record<string, unknown> | undefined {
   if (!(err instanceof Error)) return undefined

@@ -3,6 +3,8 @@ import { type Owner, request } from './folio.js'
 
 /** One write's outcome as a fault test keeps it. */
 export interface WriteOutcome {
+  /** When the request was sent (Date.now()). */
+  sentAt: number
   /** When the answer arrived (Date.now()). */
   at: number
   status: number
@@ -26,12 +28,14 @@ export function writeContinuously(base: string, owner: Owner, workers = 4) {
   const loops = Array.from({ length: workers }, async (_, worker) => {
     for (let n = 0; running; n++) {
       const title = `w${worker}-${n}-${Math.random().toString(16).slice(2, 8)}`
+      const sentAt = Date.now()
       const answer = await request(base, 'POST', '/api/contents', {
         token: owner.token,
         body: { title },
         timeoutMs: 20_000,
       })
       outcomes.push({
+        sentAt,
         at: Date.now(),
         status: answer.status,
         retryAfter: answer.headers.get('retry-after'),
