@@ -11801,7 +11801,7 @@ export interface operations {
                     lexical?: {
                         [key: string]: unknown;
                     } | null;
-                    /** @description Sanitized on write */
+                    /** @description Sanitized on write; elements nested deeper than 256 levels are refused */
                     html?: string;
                     /** @description Category ids */
                     categories?: string[];
@@ -12367,7 +12367,7 @@ export interface operations {
                     lexical?: {
                         [key: string]: unknown;
                     } | null;
-                    /** @description Sanitized on write */
+                    /** @description Sanitized on write; elements nested deeper than 256 levels are refused */
                     html?: string;
                     /** @description Category ids */
                     categories?: string[];
