@@ -62,6 +62,7 @@ async function besideHealth(base, send) {
 
 const wxrHead =
   '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:wp="http://wordpress.org/export/1.2/">\n<channel>\n<title>Deep</title>\n<item>\n'
+const COSTLY_UNIT = '<b a b c d e f g h i j k l m n o p q r s t u v w x y z>x</b>'
 const WORST = {
   'WordPress export, 30,000 nested elements': {
     path: '/api/imports/wordpress',
@@ -78,7 +79,7 @@ const WORST = {
     type: 'application/json',
     body: JSON.stringify({
       title: 'Costly',
-      html: '<b a b c d e f g h i j k l m n o p q r s t u v w x y z>x</b>'.repeat(16_949),
+      html: COSTLY_UNIT.repeat(Math.floor(1_000_000 / COSTLY_UNIT.length)),
     }),
   },
 }
