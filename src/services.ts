@@ -37,8 +37,8 @@ import type { SharedStore } from './store/shared-store.js'
 const WORKER_IDLE_MS = 60_000
 /** Tasks waiting for a thread at most (each holds its input); one more is answered 503 at once. */
 const WORKER_MAX_QUEUE = 64
-/** A worker's old-generation heap: sanitizing the longest html takes about a tenth of it. */
-const WORKER_HEAP_MB = 128
+/** A worker's old-generation heap: sanitizing the longest html of any shape fits in half of it. */
+const WORKER_HEAP_MB = 64
 
 /**
  * The composition root (docs/architecture.md "The composition root"): builds every family once, in

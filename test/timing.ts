@@ -161,7 +161,7 @@ export async function bestBesideHealth<T>(
   app: FastifyInstance,
   request: (base: string) => Promise<T>,
   limitMs: number,
-  attempts = 3,
+  attempts = 5,
 ): Promise<OnSocket<T> & { attempts: string }> {
   const seen: string[] = []
   let best: OnSocket<T> | undefined
