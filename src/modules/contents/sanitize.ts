@@ -11,18 +11,28 @@ export const HTML_MAX_LENGTH = 1_000_000
 /** How deeply html elements may nest: articles nest a dozen levels, page builders a few dozen. */
 export const HTML_MAX_DEPTH = 256
 
+/**
+ * Up to this many characters, html is sanitized on the event loop: the costliest shape takes a few
+ * milliseconds there (a short post's html a fraction of one), less than handing it to a thread
+ * costs on a busy machine (docs/decisions/input-hygiene.md "HTML is bounded and sanitized off the
+ * event loop").
+ */
+export const INLINE_MAX_LENGTH = 4096
+
 const SANITIZE = workerTask<SanitizeInput, SanitizeOutput>(
   new URL('./sanitize-worker.js', import.meta.url),
   'sanitize',
 )
+/** The same task on this thread, loaded (with the sanitizer library) at the first short html. */
+let inline: Promise<(input: SanitizeInput) => SanitizeOutput> | undefined
 
 /** An html as stored and served, or the problem refusing it (a phrase after the member's name). */
 export type SanitizedHtml = { html: string } | { problem: string }
 
 export interface HtmlSanitizer {
   /**
-   * `html` sanitized for storing and serving (`sanitize-worker.ts`), on a worker thread: the event
-   * loop only waits. An html longer than `maxLength` characters is a problem (before any parsing),
+   * `html` sanitized for storing and serving (`sanitize-worker.ts`), on a worker thread (the event
+   * loop only waits) unless it is short (`INLINE_MAX_LENGTH`). An html longer than `maxLength` characters is a problem (before any parsing),
    * and so is one nesting deeper than `HTML_MAX_DEPTH` (found by the sanitizing pass itself).
    * @throws ServiceUnavailable (503) when no worker could sanitize it in time (the pool's time limit).
    */
@@ -52,9 +62,15 @@ export function createHtmlSanitizer(pool: Pick<WorkerPool, 'run'>): HtmlSanitize
       if (html === '') return { html: '' }
       // Services called without a route's validation (the WordPress import) meet the limit here.
       if (longerThan(html, maxLength)) return { problem: `must be at most ${maxLength} characters long` }
+      const input = { html, maxDepth: HTML_MAX_DEPTH }
       let result: SanitizeOutput
       try {
-        result = await pool.run(SANITIZE, { html, maxDepth: HTML_MAX_DEPTH })
+        if (html.length <= INLINE_MAX_LENGTH) {
+          inline ??= import('./sanitize-worker.js').then((module) => module.sanitize)
+          result = (await inline)(input)
+        } else {
+          result = await pool.run(SANITIZE, input)
+        }
       } catch (err) {
         if (!(err instanceof WorkerUnavailableError)) throw err
         throw errors.unavailable(
