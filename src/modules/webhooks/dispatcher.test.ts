@@ -46,7 +46,10 @@ describe('webhook dispatcher', () => {
     const slowTenant = await seedTenant(ctx.db)
     const fastTenant = await seedTenant(ctx.db)
     const port = (slow.address() as { port: number }).port
-    await configureWebhook(ctx.db, slowTenant.tenantId, { url: `http://127.0.0.1:${port}/slow`, secret: 'slow' })
+    await configureWebhook(ctx.db, slowTenant.tenantId, {
+      url: `http://127.0.0.1:${port}/slow`,
+      secret: 'slow',
+    })
     await configureWebhook(ctx.db, fastTenant.tenantId, { url: fast.url('/ok/fast'), secret: 'fast' })
 
     await tagsCreated(slowTenant.token, 5, 'Slow')
