@@ -172,7 +172,12 @@ export function createOutboxRelay(options: RelayOptions) {
   async function dispatch(): Promise<void> {
     if (Date.now() < dispatcher.pausedUntil) return
     try {
-      while ((await dispatchBatch()) === batchSize) {}
+      let dispatched: number
+      do {
+        dispatched = await dispatchBatch()
+        // The consumers start on each batch at once: under steady writes dispatching never ends.
+        if (dispatched > 0) for (const lane of lanesNow()) void wakeLane(lane)
+      } while (dispatched === batchSize)
       dispatcher.failures = 0
     } catch (err) {
       pause(dispatcher)

@@ -1,7 +1,10 @@
-import { and, eq, lte, sql } from 'drizzle-orm'
+import { and, eq, lte, notInArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { webhookDeliveries } from '../../db/schema/index.js'
 import type { DeliveryRow } from './repository.js'
+
+/** Due rows a claim looks at, at least: enough to find other receivers' rows behind one's backlog. */
+const SCAN_MIN = 64
 
 export interface DispatcherOptions {
   db: Db
@@ -27,7 +30,7 @@ export interface DispatcherOptions {
  * LOCKED`, then a lease in `next_attempt_at`), at most `concurrency` in flight and at most
  * `perReceiver` for one tenant's receiver: a receiver at its limit is left out of the claim, so a
  * slow one never takes the slots the others' deliveries need. Woken at once when deliveries are
- * recorded or requeued on this instance; polls for the rest.
+ * recorded or requeued on this instance, and when an attempt ends; polls for the rest.
  */
 export function createWebhookDispatcher(options: DispatcherOptions) {
   const { db, concurrency, perReceiver } = options
@@ -41,27 +44,47 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
   let running = false
   let timer: NodeJS.Timeout | undefined
 
-  /** Tenants whose receiver is at its limit on this instance. */
-  const saturated = () =>
-    [...inFlight].filter(([, count]) => count >= perReceiver).map(([tenantId]) => tenantId)
+  /** How many more attempts `tenantId`'s receiver may take on this instance now. */
+  const slotsOf = (tenantId: string) => perReceiver - (inFlight.get(tenantId) ?? 0)
 
-  /** Claims up to `limit` due deliveries, leaving out `skip` tenants; each leased for `leaseMs`. */
-  async function claim(limit: number, skip: readonly string[]): Promise<DeliveryRow[]> {
+  /**
+   * Claims up to `free` due deliveries, at most each receiver's free slots, and leases them for
+   * `leaseMs`. Receivers at their limit are left out of the scan; of the rows locked beyond a
+   * receiver's share, none is touched, so they stay due for the next claim (of any instance).
+   */
+  async function claim(free: number): Promise<DeliveryRow[]> {
     const t = webhookDeliveries
-    const excluded =
-      skip.length === 0 ? sql`true` : sql`not (${t.tenantId} = any(${sql.param([...skip])}::char(24)[]))`
-    const due = db
-      .select({ tenantId: t.tenantId, id: t.id })
-      .from(t)
-      .where(and(eq(t.status, 'pending'), lte(t.nextAttemptAt, sql`now()`), excluded))
-      .orderBy(t.nextAttemptAt)
-      .limit(limit)
-      .for('update', { skipLocked: true })
-    return db
-      .update(t)
-      .set({ nextAttemptAt: sql`now() + ${sql.param(`${leaseMs} milliseconds`)}::interval` })
-      .where(sql`(${t.tenantId}, ${t.id}) in ${due}`)
-      .returning()
+    const saturated = [...inFlight].filter(([, count]) => count >= perReceiver).map(([tenantId]) => tenantId)
+    return db.transaction(async (tx) => {
+      const candidates = await tx
+        .select({ tenantId: t.tenantId, id: t.id })
+        .from(t)
+        .where(
+          and(
+            eq(t.status, 'pending'),
+            lte(t.nextAttemptAt, sql`now()`),
+            saturated.length === 0 ? undefined : notInArray(t.tenantId, saturated),
+          ),
+        )
+        .orderBy(t.nextAttemptAt)
+        .limit(Math.max(4 * free, SCAN_MIN))
+        .for('update', { skipLocked: true })
+      const taken = new Map<string, number>()
+      const chosen: SQL[] = []
+      for (const candidate of candidates) {
+        if (chosen.length >= free) break
+        const count = taken.get(candidate.tenantId) ?? 0
+        if (count >= slotsOf(candidate.tenantId)) continue
+        taken.set(candidate.tenantId, count + 1)
+        chosen.push(sql`(${candidate.tenantId}, ${candidate.id})`)
+      }
+      if (chosen.length === 0) return []
+      return tx
+        .update(t)
+        .set({ nextAttemptAt: sql`now() + ${sql.param(`${leaseMs} milliseconds`)}::interval` })
+        .where(sql`(${t.tenantId}, ${t.id}) in (${sql.join(chosen, sql`, `)})`)
+        .returning()
+    })
   }
 
   function begin(delivery: DeliveryRow) {
@@ -86,48 +109,17 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
     do {
       again = false
       while (running && active < concurrency) {
-        const free = concurrency - active
         let claimed: DeliveryRow[]
         try {
-          claimed = await claim(free, saturated())
+          claimed = await claim(concurrency - active)
         } catch (err) {
           options.onError?.(err)
           return
         }
-        // A receiver may get more than its share in one claim: those over it wait for the next.
-        const kept: DeliveryRow[] = []
-        const released: DeliveryRow[] = []
-        const counts = new Map(inFlight)
-        for (const delivery of claimed) {
-          const count = counts.get(delivery.tenantId) ?? 0
-          if (count >= perReceiver) released.push(delivery)
-          else {
-            counts.set(delivery.tenantId, count + 1)
-            kept.push(delivery)
-          }
-        }
-        for (const delivery of kept) begin(delivery)
-        if (released.length > 0) await release(released)
-        if (claimed.length < free) break
+        if (claimed.length === 0) break
+        for (const delivery of claimed) begin(delivery)
       }
     } while (again && running)
-  }
-
-  /** Makes deliveries claimed but not started due again at once. */
-  async function release(deliveries: readonly DeliveryRow[]) {
-    for (const delivery of deliveries) {
-      await db
-        .update(webhookDeliveries)
-        .set({ nextAttemptAt: sql`now()` })
-        .where(
-          and(
-            eq(webhookDeliveries.tenantId, delivery.tenantId),
-            eq(webhookDeliveries.id, delivery.id),
-            eq(webhookDeliveries.status, 'pending'),
-          ),
-        )
-        .catch((err: unknown) => options.onError?.(err))
-    }
   }
 
   function wake(): Promise<void> {
