@@ -33,7 +33,7 @@ const STATUS_MEANING: Record<string, string> = {
   '413': 'The body is larger than the server accepts (PayloadTooLarge).',
   '415': 'The body is not sent as application/json (UnsupportedMediaType).',
   '429':
-    'Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with budget — admin or public, each counted apart — limit, usage, periodKey and resetAt).',
+    'Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).',
   '503': 'A service Folio depends on is not configured or not reachable.',
 }
 
