@@ -129,6 +129,21 @@ describe('the routes a tenant needs to lift a spent quota', () => {
     expect(await usageOf(ctx, owner.apiToken, 'admin')).toBe(1)
     expect(await usageOf(ctx, owner.apiToken, 'public')).toBe(1)
   })
+  it('are documented without a 429, unlike the metered routes', async () => {
+    const document = (await call(ctx.app, 'GET', '/api/docs/json')).data
+    const statuses = (path: string, method: string) => Object.keys(document.paths[path][method].responses)
+    for (const [path, method] of [
+      ['/api/tenant-settings', 'get'],
+      ['/api/tenant-settings', 'put'],
+      ['/api/tenant-settings/smtp/test', 'post'],
+      ['/api/tenants/current/limits', 'get'],
+      ['/api/dashboard/api-stats', 'get'],
+    ] as const) {
+      expect(statuses(path, method), `${method} ${path}`).not.toContain('429')
+    }
+    expect(statuses('/api/tags', 'get')).toContain('429')
+    expect(statuses('/api/public/contents', 'get')).toContain('429')
+  })
 })
 
 describe('both budgets in the quota routes', () => {
