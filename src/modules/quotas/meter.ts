@@ -66,7 +66,9 @@ export function createMeter(options: MeterOptions) {
   const now = options.now ?? Date.now
   const foldIntervalMs = options.foldIntervalMs ?? 5_000
   const pushIntervalMs = options.pushIntervalMs ?? 250
-  const counts = new Map<string, TenantCount>()
+  /** Each budget's counts by tenant (a map per budget: no key to build on the hot path). */
+  const counts: Record<Budget, Map<string, TenantCount>> = { admin: new Map(), public: new Map() }
+  const allCounts = () => [...counts.admin.values(), ...counts.public.values()]
   /** Counts per tenant, budget and hour not yet folded, keyed `tenantId|budget|hour`. */
   let pending = new Map<string, HourCount>()
   let currentPeriod = quotaPeriod(now())
@@ -77,7 +79,6 @@ export function createMeter(options: MeterOptions) {
 
   const counterKey = (count: TenantCount) =>
     `${prefix}quota:${count.tenantId}:${count.budget}:${count.period.key}`
-  const keyOf = (tenantId: string, budget: Budget) => `${tenantId}|${budget}`
   const local = (count: TenantCount) => count.stored + count.folding + count.unfolded
   /**
    * What a missing Redis counter starts from: this instance's count without what it will still push
@@ -96,8 +97,8 @@ export function createMeter(options: MeterOptions) {
   /** This instance's count for the tenant's budget in the current period, loading its stored total once. */
   function countOf(tenantId: string, budget: Budget, at: number): TenantCount {
     const period = periodAt(at)
-    const key = keyOf(tenantId, budget)
-    let count = counts.get(key)
+    const budgetCounts = counts[budget]
+    let count = budgetCounts.get(tenantId)
     if (count === undefined || count.period !== period) {
       const fresh: TenantCount = {
         tenantId,
@@ -118,11 +119,11 @@ export function createMeter(options: MeterOptions) {
         },
         (err: unknown) => {
           // Forget it, so the next request tries again.
-          if (counts.get(key) === fresh) counts.delete(key)
+          if (budgetCounts.get(tenantId) === fresh) budgetCounts.delete(tenantId)
           throw err
         },
       )
-      counts.set(key, fresh)
+      budgetCounts.set(tenantId, fresh)
       count = fresh
     }
     count.lastUsed = at
@@ -211,7 +212,7 @@ export function createMeter(options: MeterOptions) {
     await syncShared()
     const batch = [...pending.values()]
     pending = new Map()
-    const moving = [...counts.values()].filter((count) => count.unfolded > 0)
+    const moving = allCounts().filter((count) => count.unfolded > 0)
     for (const count of moving) {
       count.folding += count.unfolded
       count.unfolded = 0
@@ -232,7 +233,7 @@ export function createMeter(options: MeterOptions) {
       throw err
     }
     // The stored totals now hold what was folded (and other instances' folds): read them afresh.
-    const current = moving.filter((count) => counts.get(keyOf(count.tenantId, count.budget)) === count)
+    const current = moving.filter((count) => counts[count.budget].get(count.tenantId) === count)
     const totals = await usage
       .totalsSince([...new Set(current.map((count) => count.tenantId))], currentPeriod.start)
       .catch(() => undefined)
@@ -241,14 +242,18 @@ export function createMeter(options: MeterOptions) {
       count.folding = 0
     }
     const idleSince = now() - IDLE_MS
-    for (const [key, count] of counts) {
-      if (count.lastUsed < idleSince && count.unfolded === 0 && count.unsynced === 0) counts.delete(key)
+    for (const budgetCounts of Object.values(counts)) {
+      for (const [tenantId, count] of budgetCounts) {
+        if (count.lastUsed < idleSince && count.unfolded === 0 && count.unsynced === 0) {
+          budgetCounts.delete(tenantId)
+        }
+      }
     }
   }
 
   async function syncShared() {
     if (scripts === undefined) return
-    for (const count of counts.values()) {
+    for (const count of allCounts()) {
       if (count.unsynced === 0) continue
       const amount = count.unsynced
       count.unsynced = 0
