@@ -99,10 +99,25 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
         if (left === 0) inFlight.delete(delivery.tenantId)
         else inFlight.set(delivery.tenantId, left)
         attempts.delete(attempt)
-        // A slot is free: take the next due delivery now rather than at the next poll.
-        void wake()
+        // A slot of this receiver is free: take its next due delivery now rather than at the next poll.
+        wakeSoon(delivery.tenantId)
       })
     attempts.add(attempt)
+  }
+
+  let freed: Set<string> | undefined
+  /** Wakes once for the attempts that ended in this turn of the event loop: one claim for all their slots. */
+  function wakeSoon(tenantId: string) {
+    if (freed !== undefined) {
+      freed.add(tenantId)
+      return
+    }
+    freed = new Set([tenantId])
+    setImmediate(() => {
+      const tenantIds = [...(freed ?? [])]
+      freed = undefined
+      void wake(tenantIds)
+    })
   }
 
   async function fill(): Promise<void> {
@@ -122,8 +137,16 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
     } while (again && running)
   }
 
-  function wake(): Promise<void> {
+  /**
+   * Claims what is due now. `tenantIds`: the receivers that just got deliveries; when each of them
+   * is at its limit there is nothing to start (and under steady writes, claiming anyway would spin).
+   */
+  function wake(tenantIds?: readonly string[]): Promise<void> {
     if (!running) return Promise.resolve()
+    if (active >= concurrency) return claiming ?? Promise.resolve()
+    if (tenantIds?.every((tenantId) => slotsOf(tenantId) <= 0)) {
+      return claiming ?? Promise.resolve()
+    }
     if (claiming !== undefined) {
       again = true
       return claiming
@@ -135,7 +158,7 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
   }
 
   return {
-    /** Looks for due deliveries now (after this instance recorded or requeued some). */
+    /** Looks for due deliveries now (after this instance recorded or requeued some, for `tenantIds`). */
     wake,
     start() {
       running = true

@@ -17,7 +17,7 @@ export function webhooksFamily(kernel: Kernel, deps: { settings: TenantSettingsR
     outbound: kernel.outbound,
     sink: kernel.events,
     retryDelaysSeconds: config.webhookRetryDelaysSeconds,
-    onDue: () => void dispatcher.wake(),
+    onDue: (tenantIds) => void dispatcher.wake(tenantIds),
   })
   const dispatcher = createWebhookDispatcher({
     db: kernel.db,

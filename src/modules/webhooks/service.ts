@@ -25,8 +25,8 @@ export interface WebhooksDeps {
   sink: EventSink
   /** Seconds before each retry (config `WEBHOOK_RETRY_DELAYS`). */
   retryDelaysSeconds: readonly number[]
-  /** Told when deliveries became due on this instance (the dispatcher sends them at once). */
-  onDue?: () => void
+  /** Told which tenants' deliveries became due on this instance (the dispatcher sends them at once). */
+  onDue?: (tenantIds: readonly string[]) => void
 }
 
 /** One attempt's result, before it is recorded. */
@@ -50,7 +50,9 @@ interface Sent {
  */
 export function createWebhooksService(deps: WebhooksDeps) {
   const { db, settings, outbound, sink, retryDelaysSeconds } = deps
-  const onDue = () => deps.onDue?.()
+  const onDue = (tenantIds: readonly string[]) => deps.onDue?.(tenantIds)
+  /** Tenants the consumer recorded deliveries for in the transaction now committing. */
+  let recorded = new Set<string>()
   const repository = createWebhooksRepository(db)
 
   /** The tenant's webhook target, or null unless it has a URL and a secret (and is on, if `mustBeOn`). */
@@ -110,14 +112,19 @@ export function createWebhooksService(deps: WebhooksDeps) {
   const consumer: TransactionalConsumer = {
     name: 'webhooks',
     kind: 'transactional',
-    afterCommit: onDue,
+    afterCommit() {
+      if (recorded.size > 0) onDue([...recorded])
+      recorded = new Set()
+    },
     async handle(tx, committed) {
+      recorded = new Set()
       const candidates = (await eventsByTenant(tx, committed)).filter(
         (event) => !event.type.startsWith(OWN_PREFIX),
       )
       if (candidates.length === 0) return
       const inTx = createWebhooksRepository(tx)
       const tenants = await inTx.tenantsWithWebhook([...new Set(candidates.map((event) => event.tenantId))])
+      recorded = tenants
       const now = new Date()
       await inTx.insertMany(
         candidates
@@ -211,7 +218,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
         emit({ type: 'webhook.redelivered', subjectId: id, payload: { id, type: requeued.type } })
         return requeued
       })
-      onDue()
+      onDue([context.tenantId])
       return { delivery: toDelivery(row) }
     },
 
