@@ -108,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const family of [...families].reverse()) await family.onClose?.()
     await platform.stop()
     await services.outbound.close()
+    // After the jobs stopped: an import's last write may still wait for its html.
+    await services.workers.close()
   })
   for (const family of families) for (const page of family.pages ?? []) await page.register(app)
   await registerStudio(app, { dir: deps.studioDir ?? STUDIO_DIR, config })

@@ -123,6 +123,11 @@ export const VARIABLES = {
     int(1, 1000, 4, "webhook deliveries one instance sends at once to one tenant's receiver"),
   ),
   PUBLIC_QUERY_TIMEOUT_MS: to('publicQueryTimeoutMs', int(50, 60_000, 2000, 'public query timeout')),
+  WORKER_THREADS: to('workerThreads', int(1, 64, 2, 'threads parsing and sanitizing off the event loop')),
+  WORKER_TASK_TIMEOUT_MS: to(
+    'workerTaskTimeoutMs',
+    int(100, 600_000, 10_000, 'longest a worker task may wait and run (ms); 503 beyond'),
+  ),
   DELIVERY_CACHE_MAX_BYTES: to(
     'deliveryCacheMaxBytes',
     int(0, 2 ** 40, 64 * MiB, 'bytes of public answers kept in process; 0: no delivery cache'),

@@ -74,6 +74,8 @@ describe('loadConfig', () => {
       captcha: undefined,
       publicQueryTimeoutMs: 2000,
       publicClientLimit: 600,
+      workerThreads: 2,
+      workerTaskTimeoutMs: 10_000,
     })
   })
 

@@ -68,6 +68,13 @@ export interface Config {
   captcha: { verifyUrl: string; secret: string } | undefined
   /** Statement timeout of a public collection read or query; beyond it the answer is 400 QueryTimeout. */
   publicQueryTimeoutMs: number
+  /**
+   * Worker threads at most for CPU-heavy work on the request path (html sanitizing), started at first
+   * use (docs/decisions/configuration.md "Worker threads").
+   */
+  workerThreads: number
+  /** The longest a worker task may wait and run (ms); the request is then answered 503 ServiceUnavailable. */
+  workerTaskTimeoutMs: number
   /** Public-route requests a minute per client address (IPv6: its /64); false: unlimited. */
   publicClientLimit: number | false
   /** Bytes of public answers the delivery cache keeps in process; 0: no delivery cache. */

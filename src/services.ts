@@ -3,6 +3,7 @@ import type { Database } from './db/client.js'
 import type { Family, Kernel } from './family.js'
 import { createOutbound } from './lib/outbound.js'
 import { createSecretBox } from './lib/secrets.js'
+import { createWorkerPool } from './lib/worker-pool.js'
 import { noticeMailJob } from './mail/jobs.js'
 import type { Mailer } from './mail/mailer.js'
 import { accountFamily } from './modules/account/index.js'
@@ -33,6 +34,13 @@ import { webhooksFamily } from './modules/webhooks/index.js'
 import type { Platform } from './platform.js'
 import type { SharedStore } from './store/shared-store.js'
 
+/** A worker thread without a task for a minute ends: a busy editor's saves do not start one each. */
+const WORKER_IDLE_MS = 60_000
+/** Tasks waiting for a thread at most (each holds its input); one more is answered 503 at once. */
+const WORKER_MAX_QUEUE = 64
+/** A worker's old-generation heap: sanitizing the longest html of any shape fits in half of it. */
+const WORKER_HEAP_MB = 64
+
 /**
  * The composition root (docs/architecture.md "The composition root"): builds every family once, in
  * dependency order, from the kernel and the services of the families before it. The same objects
@@ -62,6 +70,14 @@ export function createFamilies(deps: {
     // Every request to an address a tenant chose goes through this guarded client
     // (docs/decisions/security.md "Outbound requests go through one guarded client").
     outbound: createOutbound({ allowPrivate: config.outboundAllowPrivate }),
+    // Nothing starts before the first task (docs/decisions/configuration.md "Worker threads").
+    workers: createWorkerPool({
+      maxThreads: config.workerThreads,
+      timeLimitMs: config.workerTaskTimeoutMs,
+      idleTimeoutMs: WORKER_IDLE_MS,
+      maxQueue: WORKER_MAX_QUEUE,
+      maxHeapMb: WORKER_HEAP_MB,
+    }),
   }
   const health = healthFamily(kernel)
   const roles = rolesFamily(kernel)
@@ -91,7 +107,10 @@ export function createFamilies(deps: {
     media: media.services.media,
     customFieldDefinitions: customFields.services.customFieldDefinitions,
   })
-  const collections = collectionsFamily(kernel, { media: media.services.media })
+  const collections = collectionsFamily(kernel, {
+    media: media.services.media,
+    html: contents.services.htmlSanitizer,
+  })
   const menus = menusFamily(kernel)
   const placements = placementsFamily(kernel)
   const activities = activitiesFamily(kernel)
@@ -140,6 +159,8 @@ export function createFamilies(deps: {
     secrets: kernel.secrets,
     /** The SSRF-guarded outbound client (closed with the app). */
     outbound: kernel.outbound,
+    /** The worker threads (closed with the app). */
+    workers: kernel.workers,
     ...health.services,
     ...roles.services,
     ...tenantSettings.services,

@@ -10,6 +10,7 @@ import { apiTokens, memberships, sessions, tenants, users } from '../src/db/sche
 import { randomToken, sha256Hex } from '../src/lib/hash.js'
 import { newId } from '../src/lib/ids.js'
 import { hashPassword } from '../src/lib/password.js'
+import type { WorkerPool } from '../src/lib/worker-pool.js'
 import { createMailer } from '../src/mail/mailer.js'
 import { createCredentials, SESSION_TOKEN_TTL_MS } from '../src/modules/auth/credentials.js'
 import { createRoleResolver } from '../src/modules/roles/resolver.js'
@@ -295,4 +296,15 @@ export function useTestContext(env?: Record<string, string>): TestContext {
   })
   afterAll(() => context.close())
   return context
+}
+
+/**
+ * Runs worker tasks on the calling thread, for services a test builds without an app (whose pool
+ * would need closing): the task module's export, called as a worker thread would call it.
+ */
+export const inlineWorkers: Pick<WorkerPool, 'run'> = {
+  async run(task, input) {
+    const module = await import(task.module.href.replace(/\.js$/, '.ts'))
+    return module[task.name](input)
+  },
 }

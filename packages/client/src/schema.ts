@@ -11990,7 +11990,7 @@ export interface operations {
                     lexical?: {
                         [key: string]: unknown;
                     } | null;
-                    /** @description Sanitized on write */
+                    /** @description Sanitized on write; elements nested deeper than 256 levels are refused */
                     html?: string;
                     /** @description Category ids */
                     categories?: string[];
@@ -12556,7 +12556,7 @@ export interface operations {
                     lexical?: {
                         [key: string]: unknown;
                     } | null;
-                    /** @description Sanitized on write */
+                    /** @description Sanitized on write; elements nested deeper than 256 levels are refused */
                     html?: string;
                     /** @description Category ids */
                     categories?: string[];

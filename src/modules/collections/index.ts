@@ -1,5 +1,6 @@
 import { createListTotals } from '../../events/list-totals.js'
 import { type Family, type Kernel, mount } from '../../family.js'
+import type { HtmlSanitizer } from '../contents/index.js'
 import type { MediaService } from '../media/index.js'
 import { createCollectionDefinitionsCache } from './definitions-cache.js'
 import { collectionDefinitionsRoutes } from './definitions-routes.js'
@@ -15,7 +16,7 @@ import { createEntryReader } from './reader.js'
  * Collections (API contract: `/api/collections`, `/api/public/collections`, the query DSL): typed
  * schemas a tenant defines, their entries, and their public delivery.
  */
-export function collectionsFamily(kernel: Kernel, deps: { media: MediaService }) {
+export function collectionsFamily(kernel: Kernel, deps: { media: MediaService; html: HtmlSanitizer }) {
   deps.media.usedIn(entriesShowingMedia)
   const { db, config, platform } = kernel
   const definitions = createCollectionDefinitionsCache({ db, bus: platform.bus })
@@ -34,6 +35,7 @@ export function collectionsFamily(kernel: Kernel, deps: { media: MediaService })
     events: kernel.events,
     definitions: collections,
     reader,
+    html: deps.html,
   })
   const publicCollections = createPublicCollectionsService({ db, definitions, reader })
   return {
