@@ -36,7 +36,13 @@ const server = startBuiltFolio({
   port: await freePort(),
   dataDir,
   databaseUrl,
-  env: { OUTBOUND_ALLOW_PRIVATE: 'true', METERING: 'off', ...(process.env.WEBHOOK_RECEIVER_CONCURRENCY ? { WEBHOOK_RECEIVER_CONCURRENCY: process.env.WEBHOOK_RECEIVER_CONCURRENCY } : {}) },
+  env: {
+    OUTBOUND_ALLOW_PRIVATE: 'true',
+    METERING: 'off',
+    ...(process.env.WEBHOOK_RECEIVER_CONCURRENCY
+      ? { WEBHOOK_RECEIVER_CONCURRENCY: process.env.WEBHOOK_RECEIVER_CONCURRENCY }
+      : {}),
+  },
 })
 let exitCode = 1
 try {
