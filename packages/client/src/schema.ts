@@ -7780,13 +7780,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
                 headers: {
@@ -8103,13 +8096,6 @@ export interface operations {
                         };
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
@@ -10514,13 +10500,6 @@ export interface operations {
                         };
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
@@ -22483,13 +22462,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
                 headers: {
@@ -22577,13 +22549,6 @@ export interface operations {
                         }[];
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
@@ -22681,13 +22646,6 @@ export interface operations {
                         };
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
@@ -22790,13 +22748,6 @@ export interface operations {
                         };
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
@@ -24515,13 +24466,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
                 headers: {
@@ -24724,13 +24668,6 @@ export interface operations {
                         };
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {

@@ -29,7 +29,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox<{ service: MembersService 
   app.get(
     '/',
     {
-      config: { auth: 'tenant', permission: 'users:view' },
+      config: { auth: 'tenant', permission: 'users:view', cache: 'no-store' },
       schema: {
         tags,
         operationId: 'listUsers',
@@ -68,7 +68,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox<{ service: MembersService 
   app.get(
     '/:id',
     {
-      config: { auth: 'tenant', permission: 'users:view' },
+      config: { auth: 'tenant', permission: 'users:view', cache: 'no-store' },
       schema: {
         tags,
         operationId: 'getUser',

@@ -19,7 +19,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/',
     {
-      config: { auth: 'tenant', permission: 'settings:view' },
+      config: { auth: 'tenant', permission: 'settings:view', cache: 'no-store' },
       schema: {
         tags,
         operationId: 'getTenantSettings',
