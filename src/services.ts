@@ -82,7 +82,11 @@ export function createFamilies(deps: {
   const customFields = customFieldsFamily(kernel)
   const categories = categoriesFamily(kernel)
   const tags = tagsFamily(kernel)
-  const media = mediaFamily(kernel, { settings, storage: deps.mediaStorage })
+  const media = mediaFamily(kernel, {
+    settings,
+    storage: deps.mediaStorage,
+    tenants: tenants.services.tenantDirectory,
+  })
   const galleries = galleriesFamily(kernel, { media: media.services.media })
   const contents = contentsFamily(kernel, {
     settings,
@@ -91,7 +95,7 @@ export function createFamilies(deps: {
   })
   const collections = collectionsFamily(kernel, { media: media.services.media })
   const menus = menusFamily(kernel)
-  const placements = placementsFamily(kernel)
+  const placements = placementsFamily(kernel, { media: media.services.media })
   const activities = activitiesFamily(kernel)
   const webhooks = webhooksFamily(kernel, { settings })
   const forms = formsFamily(kernel, { settings, tenantMailer, credentials })
