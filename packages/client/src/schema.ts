@@ -4390,7 +4390,7 @@ export interface paths {
         };
         /**
          * Get a published public form
-         * @description The served version of a published form with visibility public, localized by ?locale= or Accept-Language (maps kept in i18n), and a form token for the submission. No private token: X-Tenant-ID. 404 for a draft, archived, authenticated-only or missing form.
+         * @description The served version of a published form with visibility public, localized by ?locale= or Accept-Language (maps kept in i18n), and a form token for the submission: it works once, from the client network that read the form (an IPv4 address, an IPv6 /64), within a day; the answer is Cache-Control: no-store. No private token: X-Tenant-ID. 404 for a draft, archived, authenticated-only or missing form.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -23240,7 +23240,7 @@ export interface operations {
                             /** @description Default 600 */
                             perFormPerMinute?: number;
                         };
-                        /** @description Require a captcha token (CAPTCHA_VERIFY_URL) */
+                        /** @description Require a captcha token (CAPTCHA_VERIFY_URL). Unset: required for browser submissions when the server has a captcha provider */
                         captcha?: boolean;
                         /** @description Default false. True: a page on one of the tenant's allowed origins submits the published form without an API token (the Origin header is required; the anti-spam checks and limits apply) */
                         browserSubmission?: boolean;
@@ -23631,7 +23631,7 @@ export interface operations {
                             /** @description Default 600 */
                             perFormPerMinute?: number;
                         };
-                        /** @description Require a captcha token (CAPTCHA_VERIFY_URL) */
+                        /** @description Require a captcha token (CAPTCHA_VERIFY_URL). Unset: required for browser submissions when the server has a captcha provider */
                         captcha?: boolean;
                         /** @description Default false. True: a page on one of the tenant's allowed origins submits the published form without an API token (the Origin header is required; the anti-spam checks and limits apply) */
                         browserSubmission?: boolean;

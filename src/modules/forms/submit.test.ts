@@ -149,7 +149,7 @@ describe('public form submission', () => {
       [{ data: answers('hp'), honeypot: 'http://spam', formToken: 'x' }, ['honeypot', 'invalid-token']],
       [{ data: answers('none') }, ['missing-token']],
       [{ data: answers('fast'), formToken: token }, ['too-fast']],
-      [{ data: answers('fast'), formToken: token }, ['too-fast', 'duplicate']],
+      [{ data: answers('fast'), formToken: token }, ['too-fast', 'duplicate', 'reused-token']],
     ] as const
     for (const [body, reasons] of cases) {
       const res = await submit(owner.tenantId, form.id, body, headers)

@@ -1,0 +1,9 @@
+CREATE TABLE "form_token_uses" (
+	"tenant_id" char(24) NOT NULL,
+	"token_id" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "form_token_uses_tenant_id_token_id_pk" PRIMARY KEY("tenant_id","token_id")
+);
+--> statement-breakpoint
+ALTER TABLE "form_token_uses" ADD CONSTRAINT "form_token_uses_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "form_token_uses_expires_idx" ON "form_token_uses" USING btree ("expires_at");
