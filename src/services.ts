@@ -76,7 +76,12 @@ export function createFamilies(deps: {
     settings,
     tenantMailer,
   })
-  const tenants = tenantsFamily(kernel, { auth: auth.services.auth, roles: roles.services.roles, settings })
+  const tenants = tenantsFamily(kernel, {
+    auth: auth.services.auth,
+    roles: roles.services.roles,
+    settings,
+    tenantMailer,
+  })
   const featureFlags = featureFlagsFamily(kernel)
   const apiTokens = apiTokensFamily(kernel, { roles: roles.services.roles })
   const customFields = customFieldsFamily(kernel)

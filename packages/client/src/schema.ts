@@ -577,7 +577,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone to the tenant by e-mail, with a role
-         * @description Creates a pending membership (and an account placeholder for an address without an account) and mails a one-time link valid 72 hours; the answer is the same whether or not the address has an account. Nobody joins without accepting. 400 for an unknown role, 403 for a role the caller may not grant or when limits.users (members and pending invitations) is reached (LimitExceeded), 409 when the address is already a member or invited.
+         * @description Creates a pending membership (and an account placeholder for an address without an account) and mails a one-time link valid 72 hours; the answer is the same whether or not the address has an account. Nobody joins without accepting. 400 for an unknown role, 403 for a role the caller may not grant, when limits.users (members and pending invitations) or the day's platform mail (TENANT_PLATFORM_MAIL_PER_DAY) is reached (LimitExceeded), or while no owner of the tenant has verified their address (EmailNotVerified: Folio does not mail for it), 409 when the address is already a member or invited.
          *
          *     **Who may call it:** A member of the tenant with the `users:create` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -608,7 +608,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone to the tenant by e-mail, with a role
-         * @description Creates a pending membership (and an account placeholder for an address without an account) and mails a one-time link valid 72 hours; the answer is the same whether or not the address has an account. Nobody joins without accepting. 400 for an unknown role, 403 for a role the caller may not grant or when limits.users (members and pending invitations) is reached (LimitExceeded), 409 when the address is already a member or invited.
+         * @description Creates a pending membership (and an account placeholder for an address without an account) and mails a one-time link valid 72 hours; the answer is the same whether or not the address has an account. Nobody joins without accepting. 400 for an unknown role, 403 for a role the caller may not grant, when limits.users (members and pending invitations) or the day's platform mail (TENANT_PLATFORM_MAIL_PER_DAY) is reached (LimitExceeded), or while no owner of the tenant has verified their address (EmailNotVerified: Folio does not mail for it), 409 when the address is already a member or invited.
          *
          *     **Who may call it:** A member of the tenant with the `users:invite` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -758,7 +758,7 @@ export interface paths {
         put?: never;
         /**
          * Send a pending member a new invitation link
-         * @description A new one-time link valid 72 hours; the previous link stops working. 409 when the member is not pending; 403 when the caller may not grant the invited role; 404 for a non-member.
+         * @description A new one-time link valid 72 hours; the previous link stops working. 409 when the member is not pending; 403 when the caller may not grant the invited role, while no owner of the tenant has verified their address (EmailNotVerified) or past the day's platform mail (LimitExceeded); 404 for a non-member.
          *
          *     **Who may call it:** A member of the tenant with the `users:invite` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -1026,7 +1026,7 @@ export interface paths {
         put?: never;
         /**
          * Offer the ownership of the tenant to another active member
-         * @description Checks the caller's current password (throttled; 401 InvalidCredentials, 429 past the limit), then mails the member with `email` a one-time token valid 7 days (never returned). A new offer replaces the open one. 400 when `email` is no other active member of the tenant, or already an owner. Who: a signed-in user (session; API tokens get 403) who is an active owner of the tenant. A tenant where the caller is no active member, or that does not exist, answers 404; other members get 403.
+         * @description Checks the caller's current password (throttled; 401 InvalidCredentials, 429 past the limit), then mails the member with `email` a one-time token valid 7 days (never returned). A new offer replaces the open one. 400 when `email` is no other active member of the tenant, or already an owner. 403 EmailNotVerified while no owner of the tenant has verified their address, LimitExceeded past the day's platform mail (the offer goes through Folio's mail). Who: a signed-in user (session; API tokens get 403) who is an active owner of the tenant. A tenant where the caller is no active member, or that does not exist, answers 404; other members get 403.
          *
          *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
          *
@@ -1328,7 +1328,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test mail to the caller through the tenant's mail settings
-         * @description Sends a short mail to the signed-in caller's address the way the tenant's mail goes: through its SMTP server when smtp.enabled, else through Folio's own mail. Counts against limits.emailPerMonth (403 LimitExceeded past it). 400 when the tenant's server refuses. Owners and admins, with a user session.
+         * @description Sends a short mail to the signed-in caller's address the way the tenant's mail goes: through its SMTP server when smtp.enabled, else through Folio's own mail, which needs a verified owner and a verified address of the caller (403 EmailNotVerified) and counts against TENANT_PLATFORM_MAIL_PER_DAY. Counts against limits.emailPerMonth (403 LimitExceeded past either limit). 400 when the tenant's server refuses. Owners and admins, with a user session.
          *
          *     **Who may call it:** a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token) who is an active member of the tenant with the `settings:update` permission (system roles: owner, admin); API tokens are refused. The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *

@@ -26,6 +26,7 @@ export function formsFamily(
     events: kernel.events,
     settings: deps.settings,
     captchaConfigured: config.captcha !== undefined,
+    mailer: deps.tenantMailer,
   })
   const formResponses = createResponsesService({ db, events: kernel.events })
   const publicForms = createPublicFormsService({

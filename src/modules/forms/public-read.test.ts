@@ -16,7 +16,7 @@ describe('public form read', () => {
       title: { en: 'Contact', tr: 'İletişim' },
       settings: {
         successMessage: { en: 'Thanks', tr: 'Teşekkürler' },
-        notifications: { recipients: ['a@example.com'] },
+        notifications: { recipients: [owner.email] },
       },
     })
     await call(ctx.app, 'PUT', `/api/forms/${form.id}`, {

@@ -270,7 +270,13 @@ describe('PUT /api/tenant-settings', () => {
 
   it('refuses an SMTP host on a private address, or one that does not resolve, with one message, and saves nothing', async () => {
     const owner = await seedTenant(ctx.db)
-    for (const host of ['127.0.0.1', '169.254.169.254', '10.0.0.1', 'localhost', 'no-such-host.folio-test.invalid']) {
+    for (const host of [
+      '127.0.0.1',
+      '169.254.169.254',
+      '10.0.0.1',
+      'localhost',
+      'no-such-host.folio-test.invalid',
+    ]) {
       const response = await put(owner, {
         smtp: { enabled: true, host, port: 25, fromEmail: 'ada@example.com' },
       })
