@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto'
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible'
+import { type RateLimiterAbstract, RateLimiterRedis } from 'rate-limiter-flexible'
 import { errors } from '../../errors.js'
 import { randomToken, safeEqual } from '../../lib/hash.js'
+import { BoundedMemoryLimiter } from '../../lib/memory-limiter.js'
 import type { Outbound } from '../../lib/outbound.js'
 import type { SharedStore } from '../../store/shared-store.js'
 import { networkOf } from '../auth/index.js'
@@ -105,11 +106,11 @@ export function createSubmissionLimits(store: SharedStore) {
   const options = { keyPrefix: `${store.prefix}throttle:form-submit`, points: 2 ** 31 - 1, duration: 60 }
   const limiter: RateLimiterAbstract =
     store.redis === undefined
-      ? new RateLimiterMemory(options)
+      ? new BoundedMemoryLimiter(options)
       : new RateLimiterRedis({
           ...options,
           storeClient: store.redis,
-          insuranceLimiter: new RateLimiterMemory(options),
+          insuranceLimiter: new BoundedMemoryLimiter(options),
         })
 
   async function count(key: string, limit: number, what: string) {
