@@ -118,6 +118,14 @@ export const VARIABLES = {
       default: DEFAULT_WEBHOOK_RETRY_DELAYS_SECONDS,
     }),
   ),
+  WEBHOOK_CONCURRENCY: to(
+    'webhookConcurrency',
+    int(1, 1000, 32, 'webhook deliveries one instance sends at once'),
+  ),
+  WEBHOOK_RECEIVER_CONCURRENCY: to(
+    'webhookReceiverConcurrency',
+    int(1, 1000, 4, "webhook deliveries one instance sends at once to one tenant's receiver"),
+  ),
   PUBLIC_QUERY_TIMEOUT_MS: to('publicQueryTimeoutMs', int(50, 60_000, 2000, 'public query timeout')),
   DELIVERY_CACHE_MAX_BYTES: to(
     'deliveryCacheMaxBytes',

@@ -58,6 +58,8 @@ describe('loadConfig', () => {
       outboxRelay: true,
       outboundAllowPrivate: false,
       webhookRetryDelaysSeconds: [5, 300, 1800, 7200, 18_000, 36_000, 36_000],
+      webhookConcurrency: 32,
+      webhookReceiverConcurrency: 4,
       metering: true,
       tenantDeletionGraceMs: 30 * 24 * 3600 * 1000,
       media: {

@@ -55,6 +55,10 @@ export interface Config {
    * random jitter on top.
    */
   webhookRetryDelaysSeconds: readonly number[]
+  /** Webhook deliveries one instance sends at once (docs/decisions/jobs-and-events.md "Webhooks keep pace with writes"). */
+  webhookConcurrency: number
+  /** Of those, at most this many to one tenant's receiver. */
+  webhookReceiverConcurrency: number
   /** Request metering and the monthly quota (docs/decisions/quotas.md); false: nothing counted or limited. */
   metering: boolean
   /** How long a deleted tenant can be restored before the purge job removes its data (0: at once). */

@@ -22,6 +22,7 @@ import type { MediaStorage } from './modules/media/index.js'
 import { mediaFamily } from './modules/media/index.js'
 import { membersFamily } from './modules/members/index.js'
 import { menusFamily } from './modules/menus/index.js'
+import { outboxFamily } from './modules/outbox/index.js'
 import { placementsFamily } from './modules/placements/index.js'
 import { quotasFamily } from './modules/quotas/index.js'
 import { rolesFamily } from './modules/roles/index.js'
@@ -83,6 +84,7 @@ export function createFamilies(deps: {
     tenantMailer,
   })
   const featureFlags = featureFlagsFamily(kernel)
+  const outbox = outboxFamily(kernel)
   const apiTokens = apiTokensFamily(kernel, { roles: roles.services.roles })
   const customFields = customFieldsFamily(kernel)
   const categories = categoriesFamily(kernel)
@@ -124,6 +126,7 @@ export function createFamilies(deps: {
     tenants,
     tenantSettings,
     featureFlags,
+    outbox,
     roles,
     apiTokens,
     contents,
@@ -154,6 +157,7 @@ export function createFamilies(deps: {
     ...members.services,
     ...tenants.services,
     ...featureFlags.services,
+    ...outbox.services,
     ...apiTokens.services,
     ...customFields.services,
     ...categories.services,

@@ -64,12 +64,7 @@ export async function createTestContext(
     LOG_LEVEL: options.logs === undefined ? 'silent' : 'info',
     ...options.env,
   })
-  const database: Database = await createDatabase({
-    url: config.databaseUrl,
-    dataDir,
-    poolSize: 4,
-    ...(postgresUrl === undefined ? { loadDataDir: pgliteTemplate() } : {}),
-  })
+  const database = await openTestDatabase(dataDir)
   const store = await createSharedStore({
     redisUrl: process.env.TEST_REDIS_URL,
     prefix: `folio-test:${newId()}:`,
@@ -106,6 +101,20 @@ export async function createTestContext(
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * The test file's database without an app (a copy of the migrated template: in-memory PGlite, or
+ * the file's own PostgreSQL database with TEST_DATABASE_URL), for tests of mechanisms below the app.
+ */
+export async function openTestDatabase(dataDir: string): Promise<Database> {
+  const postgresUrl = await testDatabaseUrl()
+  return createDatabase({
+    url: postgresUrl ?? 'memory://',
+    dataDir,
+    poolSize: 4,
+    ...(postgresUrl === undefined ? { loadDataDir: pgliteTemplate() } : {}),
+  })
 }
 
 export const TEST_PASSWORD = 'correct horse battery staple'

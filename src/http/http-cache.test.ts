@@ -256,13 +256,13 @@ describe('public GET answers', () => {
     await catalogue(owner)
     const token = await seedApiToken(ctx.db, owner.tenantId)
     const first = await publicCall(ctx, 'GET', '/collections/books', owner.tenantId)
-    const before = await usageOf(ctx, token)
+    const before = await usageOf(ctx, token, 'public')
     const revalidated = await publicCall(ctx, 'GET', '/collections/books', owner.tenantId, {
       headers: { 'if-none-match': String(first.headers.etag) },
     })
     expect(revalidated.statusCode).toBe(304)
     // The limits read itself is not metered: the difference is the 304.
-    expect(await usageOf(ctx, token)).toBe(before + 1)
+    expect(await usageOf(ctx, token, 'public')).toBe(before + 1)
   })
 })
 

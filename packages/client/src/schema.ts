@@ -1292,7 +1292,6 @@ export interface paths {
          *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
          *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
          *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
          */
         get: operations["getTenantSettings"];
         /**
@@ -1307,7 +1306,6 @@ export interface paths {
          *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
          *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
          *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
          */
         put: operations["updateTenantSettings"];
         post?: never;
@@ -1336,7 +1334,6 @@ export interface paths {
          *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
          *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
          *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
          */
         post: operations["testTenantSmtp"];
         delete?: never;
@@ -1380,6 +1377,62 @@ export interface paths {
          *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
          */
         post: operations["createFeatureFlag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbox/dead-letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Events a consumer gave up on
+         * @description Every outbox event a durable consumer (activities, webhooks) could not handle after its retries, newest first, across tenants. Platform administrators only (PLATFORM_ADMIN_EMAILS, verified e-mail, a user session): 403 otherwise.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         */
+        get: operations["listDeadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbox/dead-letters/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand dead letters to their consumer again
+         * @description The dead letters matching the body (every one when it names nothing) are retried from their first attempt. Consumers are idempotent on the event id. Platform administrators only (PLATFORM_ADMIN_EMAILS, verified e-mail, a user session): 403 otherwise.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         */
+        post: operations["replayDeadLetters"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3958,7 +4011,7 @@ export interface paths {
         };
         /**
          * The tenant's effective plan, limits and request usage
-         * @description The plan, the effective monthly request limit (the smaller of the plan's and the settings' limits.apiCalls), the settings' other limits, and the request metric of the current UTC month. This route is not metered itself.
+         * @description The plan, the settings' limits and the request metrics of the current UTC month. Public (/api/public) and admin requests count against separate budgets: usage.budgets holds each budget's metric, its limit the smallest of the plan's, limits.apiCalls and the budget's own limit (publicApiCalls, adminApiCalls). usage.requests and limits.monthlyRequests are the admin budget's. This route is not metered itself.
          *
          *     **Who may call it:** A member of the tenant with the `dashboard:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -3966,7 +4019,6 @@ export interface paths {
          *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
          *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
          *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
          */
         get: operations["getCurrentTenantLimits"];
         put?: never;
@@ -3986,7 +4038,7 @@ export interface paths {
         };
         /**
          * The tenant's metered request counts
-         * @description Requests counted for the tenant in the current four-hour UTC block (00, 04 … 20 h), the last 24 hours (hourly buckets), the UTC day so far, the ISO week (from Monday 00:00 UTC) and the quota month; this request included.
+         * @description Requests counted for the tenant in the current four-hour UTC block (00, 04 … 20 h), the last 24 hours (hourly buckets), the UTC day so far, the ISO week (from Monday 00:00 UTC) and the quota month: in budgets for each budget (admin, public), at the top level both together. This route is not metered itself.
          *
          *     **Who may call it:** A member of the tenant with the `dashboard:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -3994,7 +4046,6 @@ export interface paths {
          *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
          *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
          *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
          */
         get: operations["getApiStats"];
         put?: never;
@@ -10476,7 +10527,12 @@ export interface operations {
                                 entries: number | null;
                                 media: number | null;
                                 users: number | null;
+                                /** @description Monthly requests of each budget (public delivery and admin, counted apart); with the plan and the budget’s own limit, the smallest value set applies */
                                 apiCalls: number | null;
+                                /** @description Monthly requests of the public budget (/api/public routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                                publicApiCalls: number | null;
+                                /** @description Monthly requests of the admin budget (authenticated tenant routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                                adminApiCalls: number | null;
                                 emailPerMonth: number | null;
                                 custom: {
                                     [key: string]: number | null;
@@ -10521,15 +10577,6 @@ export interface operations {
             };
             /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10582,7 +10629,12 @@ export interface operations {
                         entries?: number | null;
                         media?: number | null;
                         users?: number | null;
+                        /** @description Monthly requests of each budget (public delivery and admin, counted apart); with the plan and the budget’s own limit, the smallest value set applies */
                         apiCalls?: number | null;
+                        /** @description Monthly requests of the public budget (/api/public routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                        publicApiCalls?: number | null;
+                        /** @description Monthly requests of the admin budget (authenticated tenant routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                        adminApiCalls?: number | null;
                         emailPerMonth?: number | null;
                         custom?: {
                             [key: string]: number | null;
@@ -10648,7 +10700,12 @@ export interface operations {
                                 entries: number | null;
                                 media: number | null;
                                 users: number | null;
+                                /** @description Monthly requests of each budget (public delivery and admin, counted apart); with the plan and the budget’s own limit, the smallest value set applies */
                                 apiCalls: number | null;
+                                /** @description Monthly requests of the public budget (/api/public routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                                publicApiCalls: number | null;
+                                /** @description Monthly requests of the admin budget (authenticated tenant routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                                adminApiCalls: number | null;
                                 emailPerMonth: number | null;
                                 custom: {
                                     [key: string]: number | null;
@@ -10718,15 +10775,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     testTenantSmtp: {
@@ -10781,15 +10829,6 @@ export interface operations {
             };
             /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10931,6 +10970,156 @@ export interface operations {
             };
             /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listDeadLetters: {
+        parameters: {
+            query?: {
+                consumer?: string;
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deadLetters: {
+                            consumer: string;
+                            /** @description 24 lowercase hex characters */
+                            eventId: string;
+                            /** @description 24 lowercase hex characters */
+                            tenantId: string | null;
+                            type: string;
+                            attempts: number;
+                            lastError: string | null;
+                            /** Format: date-time */
+                            deadAt: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            pages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replayDeadLetters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    consumer?: string;
+                    /** @description 24 lowercase hex characters */
+                    tenantId?: string;
+                    eventIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        replayed: number;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25098,7 +25287,7 @@ export interface operations {
                         plan: {
                             slug: string;
                             name: string;
-                            /** @description The plan's own limit; null: unlimited */
+                            /** @description The plan's own limit of each budget; null: unlimited */
                             monthlyRequestLimit: number | null;
                         };
                         period: {
@@ -25110,9 +25299,11 @@ export interface operations {
                             resetAt: string;
                         };
                         limits: {
-                            /** @description Effective: the smaller of the plan's and settings' apiCalls */
+                            /** @description The admin budget's effective limit: the smallest of the plan's, apiCalls and adminApiCalls (usage.budgets has both budgets') */
                             monthlyRequests: number | null;
                             apiCalls: number | null;
+                            publicApiCalls: number | null;
+                            adminApiCalls: number | null;
                             entries: number | null;
                             media: number | null;
                             users: number | null;
@@ -25122,16 +25313,44 @@ export interface operations {
                             };
                         };
                         usage: {
+                            /** @description The admin budget (the same as budgets.admin) */
                             requests: {
                                 /** @description Requests counted in the current period */
                                 usage: number;
-                                /** @description The effective monthly limit; null: unlimited */
+                                /** @description The budget's effective monthly limit; null: unlimited */
                                 limit: number | null;
                                 /** @description limit − usage, at least 0; null: unlimited */
                                 remaining: number | null;
                                 /** @description usage / limit in percent; 0 when unlimited */
                                 percentage: number;
                                 unlimited: boolean;
+                            };
+                            /** @description Each budget, counted and limited apart */
+                            budgets: {
+                                /** @description Authenticated tenant routes (sessions and API tokens) */
+                                admin: {
+                                    /** @description Requests counted in the current period */
+                                    usage: number;
+                                    /** @description The budget's effective monthly limit; null: unlimited */
+                                    limit: number | null;
+                                    /** @description limit − usage, at least 0; null: unlimited */
+                                    remaining: number | null;
+                                    /** @description usage / limit in percent; 0 when unlimited */
+                                    percentage: number;
+                                    unlimited: boolean;
+                                };
+                                /** @description The /api/public delivery routes */
+                                public: {
+                                    /** @description Requests counted in the current period */
+                                    usage: number;
+                                    /** @description The budget's effective monthly limit; null: unlimited */
+                                    limit: number | null;
+                                    /** @description limit − usage, at least 0; null: unlimited */
+                                    remaining: number | null;
+                                    /** @description usage / limit in percent; 0 when unlimited */
+                                    percentage: number;
+                                    unlimited: boolean;
+                                };
                             };
                         };
                         /** @description false when the server runs with METERING=off (nothing is counted) */
@@ -25173,15 +25392,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     getApiStats: {
@@ -25211,6 +25421,25 @@ export interface operations {
                         today: number;
                         weekly: number;
                         monthly: number;
+                        /** @description Each budget’s windows; the top-level windows are their sums */
+                        budgets: {
+                            /** @description Authenticated tenant routes */
+                            admin: {
+                                fourHour: number;
+                                daily: number;
+                                today: number;
+                                weekly: number;
+                                monthly: number;
+                            };
+                            /** @description The /api/public delivery routes */
+                            public: {
+                                fourHour: number;
+                                daily: number;
+                                today: number;
+                                weekly: number;
+                                monthly: number;
+                            };
+                        };
                         periodKey: string;
                         enabled: boolean;
                         /** @description Public reads of the tenant answered from the delivery cache (hits) or not (misses), counted by this instance since it started */
@@ -25250,15 +25479,6 @@ export interface operations {
             };
             /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -129,13 +129,13 @@ describe('captcha and quota', () => {
     expect(res.data.message).toContain('CAPTCHA_VERIFY_URL')
   })
 
-  it('counts a public read and a submission against the monthly quota, one request each', async () => {
+  it('counts a public read and a submission against the public budget, one request each', async () => {
     const owner = await seedTenant(bare.db)
     const form = await createForm(bare.app, owner.token, { settings: { antiSpam: { minFillSeconds: 0 } } })
     const apiKey = await seedApiToken(bare.db, owner.tenantId, { scopes: ['read', 'write'] })
     const usage = async () =>
-      (await call(bare.app, 'GET', '/api/tenants/current/limits', { token: apiKey })).data.usage.requests
-        .usage
+      (await call(bare.app, 'GET', '/api/tenants/current/limits', { token: apiKey })).data.usage.budgets
+        .public.usage
     const before = await usage()
     await call(bare.app, 'GET', `/api/public/forms/${form.slug}`, {
       headers: { 'x-tenant-id': owner.tenantId },

@@ -10,7 +10,9 @@ const tags = ['tenant-settings']
 
 /**
  * `/api/tenant-settings` (API contract): always the caller's tenant (the credential's, or the
- * session's selected one), so another tenant's settings are out of reach by construction.
+ * session's selected one), so another tenant's settings are out of reach by construction. Not
+ * metered: a tenant whose quota is spent must still be able to raise its limits
+ * (docs/decisions/quotas.md "What counts as a request").
  */
 export const tenantSettingsRoutes: FastifyPluginAsyncTypebox<{
   service: TenantSettingsService
@@ -19,7 +21,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/',
     {
-      config: { auth: 'tenant', permission: 'settings:view', cache: 'no-store' },
+      config: { auth: 'tenant', permission: 'settings:view', quota: false, cache: 'no-store' },
       schema: {
         tags,
         operationId: 'getTenantSettings',
@@ -36,7 +38,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncTypebox<{
   app.put(
     '/',
     {
-      config: { auth: 'tenant', permission: 'settings:update' },
+      config: { auth: 'tenant', permission: 'settings:update', quota: false },
       schema: {
         tags,
         operationId: 'updateTenantSettings',
@@ -54,7 +56,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/smtp/test',
     {
-      config: { auth: 'userTenant', permission: 'settings:update' },
+      config: { auth: 'userTenant', permission: 'settings:update', quota: false },
       schema: {
         tags,
         operationId: 'testTenantSmtp',

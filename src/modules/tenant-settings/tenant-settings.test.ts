@@ -28,7 +28,16 @@ const DEFAULTS = {
   },
   webhook: { enabled: false, url: '', hasSecret: false },
   branding: { siteName: '', logoUrl: '', primaryColor: '', secondaryColor: '', description: '' },
-  limits: { entries: null, media: null, users: null, apiCalls: null, emailPerMonth: null, custom: {} },
+  limits: {
+    entries: null,
+    media: null,
+    users: null,
+    apiCalls: null,
+    publicApiCalls: null,
+    adminApiCalls: null,
+    emailPerMonth: null,
+    custom: {},
+  },
   edgeGateway: {
     publicReadEnabled: true,
     allowLocalhost: false,
@@ -138,6 +147,8 @@ describe('PUT /api/tenant-settings', () => {
         media: 0,
         users: 3,
         apiCalls: 1000,
+        publicApiCalls: 800,
+        adminApiCalls: 200,
         emailPerMonth: 50,
         custom: { forms: 2, menus: null },
       },
@@ -158,7 +169,7 @@ describe('PUT /api/tenant-settings', () => {
     const cleared = await put(owner, {
       smtp: { host: null, port: null, username: null, fromName: null, fromEmail: null },
       webhook: { url: null },
-      limits: { entries: null, custom: { forms: 7 } },
+      limits: { entries: null, adminApiCalls: null, custom: { forms: 7 } },
       features: { beta: false },
       metadata: {},
     })
@@ -166,7 +177,16 @@ describe('PUT /api/tenant-settings', () => {
     expect(cleared.data.settings).toMatchObject({
       smtp: { ...DEFAULTS.smtp, secure: true },
       webhook: DEFAULTS.webhook,
-      limits: { entries: null, media: 0, users: 3, apiCalls: 1000, emailPerMonth: 50, custom: { forms: 7 } },
+      limits: {
+        entries: null,
+        media: 0,
+        users: 3,
+        apiCalls: 1000,
+        publicApiCalls: 800,
+        adminApiCalls: null,
+        emailPerMonth: 50,
+        custom: { forms: 7 },
+      },
       features: { beta: false },
       metadata: {},
     })
@@ -215,6 +235,8 @@ describe('PUT /api/tenant-settings', () => {
       [{ limits: { entries: -1 } }, 'entries'],
       [{ limits: { media: 1.5 } }, 'media'],
       [{ limits: { apiCalls: '100' } }, 'apiCalls'],
+      [{ limits: { publicApiCalls: -1 } }, 'publicApiCalls'],
+      [{ limits: { adminApiCalls: 1e12 } }, 'adminApiCalls'],
       [{ limits: { users: 1e12 } }, 'users'],
       [
         { limits: { custom: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`n${i}`, 1])) } },

@@ -1,9 +1,0 @@
-CREATE TABLE "tenant_mail_counts" (
-	"tenant_id" char(24) NOT NULL,
-	"counter" text NOT NULL,
-	"period" date NOT NULL,
-	"count" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "tenant_mail_counts_tenant_id_counter_period_pk" PRIMARY KEY("tenant_id","counter","period")
-);
---> statement-breakpoint
-ALTER TABLE "tenant_mail_counts" ADD CONSTRAINT "tenant_mail_counts_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;
