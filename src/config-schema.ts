@@ -72,6 +72,10 @@ export const VARIABLES = {
     connection('^smtps?://', 'must be an smtp:// URL', 'unset: .eml files in DATA_DIR/mail'),
   ),
   MAIL_FROM: to('mailFrom', text('sender of platform mail', { default: 'Folio <no-reply@localhost>' })),
+  TENANT_PLATFORM_MAIL_PER_DAY: to(
+    'tenantPlatformMailPerDay',
+    int(1, 1_000_000, 200, "platform mails per tenant per UTC day (the tenant's own SMTP is not counted)"),
+  ),
   PLATFORM_ADMIN_EMAILS: to('platformAdminEmails', list(Type.String(), 'platform administrators'), (emails) =>
     emails.map((email) => email.toLowerCase()),
   ),

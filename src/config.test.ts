@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       appSecretPrevious: [],
       smtpUrl: undefined,
       mailFrom: 'Folio <no-reply@localhost>',
+      tenantPlatformMailPerDay: 200,
       platformAdminEmails: [],
       defaultTenantPlan: 'enterprise',
       deliveryCacheMaxBytes: 64 * 1024 * 1024,

@@ -25,6 +25,11 @@ export interface Config {
   appSecretPrevious: readonly string[]
   smtpUrl: string | undefined
   mailFrom: string
+  /**
+   * Mails Folio's own mail server sends for one tenant per UTC day, across instances; tenants cannot
+   * raise it (docs/decisions/jobs-and-events.md "Whose mail server").
+   */
+  tenantPlatformMailPerDay: number
   /** Lower-cased e-mails of platform administrators (feature-flag catalogue, plans); verified accounts only. */
   platformAdminEmails: readonly string[]
   defaultTenantPlan: PlanSlug

@@ -92,6 +92,16 @@ export const errors = {
       { limitName, limit, usage },
     ),
   /**
+   * 403 when Folio's own mail server sent a tenant's daily share (`TENANT_PLATFORM_MAIL_PER_DAY`), a
+   * platform limit the tenant cannot raise (docs/decisions/jobs-and-events.md "Whose mail server").
+   */
+  platformMailLimit: (limit: number, usage: number) =>
+    new AppError(
+      'LimitExceeded',
+      `Folio's mail sent today's ${limit} mails for this tenant; more go tomorrow, or now through the tenant's own SMTP server (tenant settings, smtp).`,
+      { limitName: 'platformMailPerDay', limit, usage },
+    ),
+  /**
    * 400 when a change would leave a tenant without an active owner (docs/decisions/auth.md "A
    * tenant always keeps an active owner"); `blockingTenants` lists them where more than one can be
    * concerned (account deletion).

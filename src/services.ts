@@ -93,14 +93,23 @@ export function createFamilies(deps: {
     settings,
     tenantMailer,
   })
-  const tenants = tenantsFamily(kernel, { auth: auth.services.auth, roles: roles.services.roles, settings })
+  const tenants = tenantsFamily(kernel, {
+    auth: auth.services.auth,
+    roles: roles.services.roles,
+    settings,
+    tenantMailer,
+  })
   const featureFlags = featureFlagsFamily(kernel)
   const outbox = outboxFamily(kernel)
   const apiTokens = apiTokensFamily(kernel, { roles: roles.services.roles })
   const customFields = customFieldsFamily(kernel)
   const categories = categoriesFamily(kernel)
   const tags = tagsFamily(kernel)
-  const media = mediaFamily(kernel, { settings, storage: deps.mediaStorage })
+  const media = mediaFamily(kernel, {
+    settings,
+    storage: deps.mediaStorage,
+    tenants: tenants.services.tenantDirectory,
+  })
   const galleries = galleriesFamily(kernel, { media: media.services.media })
   const contents = contentsFamily(kernel, {
     settings,
@@ -112,7 +121,7 @@ export function createFamilies(deps: {
     html: contents.services.htmlSanitizer,
   })
   const menus = menusFamily(kernel)
-  const placements = placementsFamily(kernel)
+  const placements = placementsFamily(kernel, { media: media.services.media })
   const activities = activitiesFamily(kernel)
   const webhooks = webhooksFamily(kernel, { settings })
   const forms = formsFamily(kernel, { settings, tenantMailer, credentials })

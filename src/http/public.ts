@@ -1,9 +1,10 @@
 import cors from '@fastify/cors'
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import type { PublicContext } from '../context.js'
 import { AppError, errors } from '../errors.js'
 import { isId } from '../lib/ids.js'
+import { BoundedMemoryLimiter } from '../lib/memory-limiter.js'
 import { networkOf } from '../modules/auth/index.js'
 import type { QuotaService } from '../modules/quotas/index.js'
 import type { TenantSettingsReader } from '../modules/tenant-settings/index.js'
@@ -87,11 +88,11 @@ function createClientThrottle(store: SharedStore, perMinute: number) {
   const options = { keyPrefix: `${store.prefix}throttle:public-client`, points: perMinute, duration: 60 }
   const limiter =
     store.redis === undefined
-      ? new RateLimiterMemory(options)
+      ? new BoundedMemoryLimiter(options)
       : new RateLimiterRedis({
           ...options,
           storeClient: store.redis,
-          insuranceLimiter: new RateLimiterMemory(options),
+          insuranceLimiter: new BoundedMemoryLimiter(options),
         })
   return async (ip: string) => {
     try {

@@ -45,7 +45,7 @@ const NO_QUERY = { type: 'object', properties: {}, additionalProperties: false }
  *   for public routes (edge policy, unknown tenant), 413/415 for routes that take a body. A family
  *   declares the rest (404, 409 …) itself;
  * - 304 on the GET routes of public and tenant routes that answer JSON (ETag and If-None-Match,
- *   `http/http-cache.ts`).
+ *   `http/http-cache.ts`), unless the route is never stored (`config.cache: 'no-store'`).
  * Register before the routes (it is an `onRoute` hook) and after the auth plugin's hook, whose
  * `config.auth` it reads.
  */
@@ -65,7 +65,8 @@ export function registerRouteContract(app: FastifyInstance): void {
     if (schema.body !== undefined) statuses.push(413, 415)
     const response = { ...(schema.response as Record<string, unknown> | undefined) }
     for (const status of statuses) response[status] ??= ErrorBody
-    if (route.method === 'GET' && CONDITIONAL_MODES.has(mode) && answersJson(response[200])) {
+    const stored = route.config?.cache !== 'no-store'
+    if (route.method === 'GET' && CONDITIONAL_MODES.has(mode) && stored && answersJson(response[200])) {
       response[304] ??= NotModified
     }
     route.schema = { ...schema, querystring: schema.querystring ?? NO_QUERY, response }

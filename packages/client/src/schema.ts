@@ -577,7 +577,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone to the tenant by e-mail, with a role
-         * @description Creates a pending membership (and an account placeholder for an address without an account) and mails a one-time link valid 72 hours; the answer is the same whether or not the address has an account. Nobody joins without accepting. 400 for an unknown role, 403 for a role the caller may not grant or when limits.users (members and pending invitations) is reached (LimitExceeded), 409 when the address is already a member or invited.
+         * @description Creates a pending membership (and an account placeholder for an address without an account) and mails a one-time link valid 72 hours; the answer is the same whether or not the address has an account. Nobody joins without accepting. 400 for an unknown role, 403 for a role the caller may not grant, when limits.users (members and pending invitations) or the day's platform mail (TENANT_PLATFORM_MAIL_PER_DAY) is reached (LimitExceeded), or while no owner of the tenant has verified their address (EmailNotVerified: Folio does not mail for it), 409 when the address is already a member or invited.
          *
          *     **Who may call it:** A member of the tenant with the `users:create` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -608,7 +608,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone to the tenant by e-mail, with a role
-         * @description Creates a pending membership (and an account placeholder for an address without an account) and mails a one-time link valid 72 hours; the answer is the same whether or not the address has an account. Nobody joins without accepting. 400 for an unknown role, 403 for a role the caller may not grant or when limits.users (members and pending invitations) is reached (LimitExceeded), 409 when the address is already a member or invited.
+         * @description Creates a pending membership (and an account placeholder for an address without an account) and mails a one-time link valid 72 hours; the answer is the same whether or not the address has an account. Nobody joins without accepting. 400 for an unknown role, 403 for a role the caller may not grant, when limits.users (members and pending invitations) or the day's platform mail (TENANT_PLATFORM_MAIL_PER_DAY) is reached (LimitExceeded), or while no owner of the tenant has verified their address (EmailNotVerified: Folio does not mail for it), 409 when the address is already a member or invited.
          *
          *     **Who may call it:** A member of the tenant with the `users:invite` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -758,7 +758,7 @@ export interface paths {
         put?: never;
         /**
          * Send a pending member a new invitation link
-         * @description A new one-time link valid 72 hours; the previous link stops working. 409 when the member is not pending; 403 when the caller may not grant the invited role; 404 for a non-member.
+         * @description A new one-time link valid 72 hours; the previous link stops working. 409 when the member is not pending; 403 when the caller may not grant the invited role, while no owner of the tenant has verified their address (EmailNotVerified) or past the day's platform mail (LimitExceeded); 404 for a non-member.
          *
          *     **Who may call it:** A member of the tenant with the `users:invite` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -1026,7 +1026,7 @@ export interface paths {
         put?: never;
         /**
          * Offer the ownership of the tenant to another active member
-         * @description Checks the caller's current password (throttled; 401 InvalidCredentials, 429 past the limit), then mails the member with `email` a one-time token valid 7 days (never returned). A new offer replaces the open one. 400 when `email` is no other active member of the tenant, or already an owner. Who: a signed-in user (session; API tokens get 403) who is an active owner of the tenant. A tenant where the caller is no active member, or that does not exist, answers 404; other members get 403.
+         * @description Checks the caller's current password (throttled; 401 InvalidCredentials, 429 past the limit), then mails the member with `email` a one-time token valid 7 days (never returned). A new offer replaces the open one. 400 when `email` is no other active member of the tenant, or already an owner. 403 EmailNotVerified while no owner of the tenant has verified their address, LimitExceeded past the day's platform mail (the offer goes through Folio's mail). Who: a signed-in user (session; API tokens get 403) who is an active owner of the tenant. A tenant where the caller is no active member, or that does not exist, answers 404; other members get 403.
          *
          *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
          *
@@ -1326,7 +1326,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test mail to the caller through the tenant's mail settings
-         * @description Sends a short mail to the signed-in caller's address the way the tenant's mail goes: through its SMTP server when smtp.enabled, else through Folio's own mail. Counts against limits.emailPerMonth (403 LimitExceeded past it). 400 when the tenant's server refuses. Owners and admins, with a user session.
+         * @description Sends a short mail to the signed-in caller's address the way the tenant's mail goes: through its SMTP server when smtp.enabled, else through Folio's own mail, which needs a verified owner and a verified address of the caller (403 EmailNotVerified) and counts against TENANT_PLATFORM_MAIL_PER_DAY. Counts against limits.emailPerMonth (403 LimitExceeded past either limit). 400 when the tenant's server refuses. Owners and admins, with a user session.
          *
          *     **Who may call it:** a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token) who is an active member of the tenant with the `settings:update` permission (system roles: owner, admin); API tokens are refused. The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -4441,7 +4441,7 @@ export interface paths {
         };
         /**
          * Get a published public form
-         * @description The served version of a published form with visibility public, localized by ?locale= or Accept-Language (maps kept in i18n), and a form token for the submission. No private token: X-Tenant-ID. 404 for a draft, archived, authenticated-only or missing form.
+         * @description The served version of a published form with visibility public, localized by ?locale= or Accept-Language (maps kept in i18n), and a form token for the submission: it works once, from the client network that read the form (an IPv4 address, an IPv6 /64), within a day; the answer is Cache-Control: no-store. No private token: X-Tenant-ID. 404 for a draft, archived, authenticated-only or missing form.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -7831,13 +7831,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
                 headers: {
@@ -8154,13 +8147,6 @@ export interface operations {
                         };
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
@@ -10570,13 +10556,6 @@ export interface operations {
                         };
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
@@ -22672,13 +22651,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
                 headers: {
@@ -22766,13 +22738,6 @@ export interface operations {
                         }[];
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
@@ -22870,13 +22835,6 @@ export interface operations {
                         };
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
@@ -22979,13 +22937,6 @@ export interface operations {
                         };
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
@@ -23478,7 +23429,7 @@ export interface operations {
                             /** @description Default 600 */
                             perFormPerMinute?: number;
                         };
-                        /** @description Require a captcha token (CAPTCHA_VERIFY_URL) */
+                        /** @description Require a captcha token (CAPTCHA_VERIFY_URL). Unset: required for browser submissions when the server has a captcha provider */
                         captcha?: boolean;
                         /** @description Default false. True: a page on one of the tenant's allowed origins submits the published form without an API token (the Origin header is required; the anti-spam checks and limits apply) */
                         browserSubmission?: boolean;
@@ -23869,7 +23820,7 @@ export interface operations {
                             /** @description Default 600 */
                             perFormPerMinute?: number;
                         };
-                        /** @description Require a captcha token (CAPTCHA_VERIFY_URL) */
+                        /** @description Require a captcha token (CAPTCHA_VERIFY_URL). Unset: required for browser submissions when the server has a captcha provider */
                         captcha?: boolean;
                         /** @description Default false. True: a page on one of the tenant's allowed origins submits the published form without an API token (the Origin header is required; the anti-spam checks and limits apply) */
                         browserSubmission?: boolean;
@@ -24704,13 +24655,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
                 headers: {
@@ -24913,13 +24857,6 @@ export interface operations {
                         };
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {

@@ -1,8 +1,9 @@
 import ipaddr from 'ipaddr.js'
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import type { AuthThrottleLimits } from '../../config.js'
 import { errors } from '../../errors.js'
 import { sha256Hex } from '../../lib/hash.js'
+import { BoundedMemoryLimiter } from '../../lib/memory-limiter.js'
 import type { SharedStore } from '../../store/shared-store.js'
 
 /** Where a request came from (`request.ip`: the socket address unless a trusted proxy says otherwise). */
@@ -160,12 +161,12 @@ function createCounter(store: SharedStore, name: string, points: number, duratio
   const options = { keyPrefix: `${store.prefix}throttle:${name}`, points, duration: durationSeconds }
   const limiter =
     store.redis === undefined
-      ? new RateLimiterMemory(options)
+      ? new BoundedMemoryLimiter(options)
       : new RateLimiterRedis({
           ...options,
           storeClient: store.redis,
           // A Redis outage degrades to per-instance counting instead of refusing every login.
-          insuranceLimiter: new RateLimiterMemory(options),
+          insuranceLimiter: new BoundedMemoryLimiter(options),
         })
 
   return {

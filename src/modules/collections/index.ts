@@ -7,7 +7,7 @@ import { collectionDefinitionsRoutes } from './definitions-routes.js'
 import { createCollectionDefinitionsService } from './definitions-service.js'
 import { collectionEntriesRoutes } from './entries-routes.js'
 import { createCollectionEntriesService } from './entries-service.js'
-import { entriesShowingMedia } from './media-usage.js'
+import { entriesPublishingMedia, entriesShowingMedia } from './media-usage.js'
 import { publicCollectionsRoutes } from './public-routes.js'
 import { createPublicCollectionsService } from './public-service.js'
 import { createEntryReader } from './reader.js'
@@ -18,6 +18,7 @@ import { createEntryReader } from './reader.js'
  */
 export function collectionsFamily(kernel: Kernel, deps: { media: MediaService; html: HtmlSanitizer }) {
   deps.media.usedIn(entriesShowingMedia)
+  deps.media.publishedIn(entriesPublishingMedia)
   const { db, config, platform } = kernel
   const definitions = createCollectionDefinitionsCache({ db, bus: platform.bus })
   const reader = createEntryReader({

@@ -9,7 +9,7 @@ import {
   PUBLISH_DUE_JOB,
   PUBLISH_SCHEDULED_JOB,
 } from './content-jobs.js'
-import { contentsShowingMedia } from './media-usage.js'
+import { contentsPublishingMedia, contentsShowingMedia } from './media-usage.js'
 import { publicContentsRoutes } from './public-routes.js'
 import { createPublicContentsService } from './public-service.js'
 import { contentsRoutes } from './routes.js'
@@ -40,6 +40,7 @@ export function contentsFamily(
 ) {
   const { db, config, platform } = kernel
   deps.media.usedIn(contentsShowingMedia)
+  deps.media.publishedIn(contentsPublishingMedia)
   const listTotals = createListTotals(platform.bus, {
     dropOn: CONTENTS_CHANGING_EVENTS,
     enabled: !platform.deliveryCache.shared,
