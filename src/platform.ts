@@ -52,7 +52,7 @@ export function createPlatform(options: PlatformOptions) {
   const bus = createEventBus(
     store,
     () => {
-      if (relaying) void relay.wake()
+      if (relaying) relay.wakeSoon()
     },
     (err) => options.onError?.(err),
   )

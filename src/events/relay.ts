@@ -49,6 +49,8 @@ export interface RelayOptions {
   retryMaxMs?: number
   /** How long a side-effect consumer's claim holds its events before another may take them (ms, default 60,000). */
   leaseMs?: number
+  /** How long `wakeSoon` gathers commits into one round (ms, default 10). */
+  coalesceMs?: number
   onError?: (err: unknown) => void
   /** Told when a consumer gives an event up: `dead` (a dead letter) or `discarded` (past its horizon). */
   onGiveUp?: (notice: {
@@ -393,9 +395,23 @@ export function createOutboxRelay(options: RelayOptions) {
     await Promise.all(lanesNow().map(wakeLane))
   }
 
+  let soon: NodeJS.Timeout | undefined
+  /**
+   * A round shortly (`coalesceMs`): the commits of that moment are dispatched and handled together,
+   * a few statements for all of them instead of for each (this instance's commits call it).
+   */
+  function wakeSoon(): void {
+    if (soon !== undefined) return
+    soon = setTimeout(() => {
+      soon = undefined
+      void wake()
+    }, options.coalesceMs ?? 10)
+  }
+
   return {
-    /** Processes what is pending now (this instance's commits call it; so can tests). */
+    /** Processes what is pending now, resolving when it is done (tests, start). */
     wake,
+    wakeSoon,
 
     start() {
       timer = setInterval(() => void wake(), options.pollIntervalMs ?? 1000)
@@ -405,7 +421,9 @@ export function createOutboxRelay(options: RelayOptions) {
     /** Stops the timer and waits for a round in progress. */
     async stop() {
       if (timer !== undefined) clearInterval(timer)
+      if (soon !== undefined) clearTimeout(soon)
       timer = undefined
+      soon = undefined
       await Promise.all([dispatcher.running, ...[...laneByName.values()].map((lane) => lane.running)])
     },
   }
