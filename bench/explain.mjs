@@ -5,7 +5,7 @@ import pg from 'pg'
 import { SEARCH_WORD } from './corpus.mjs'
 import {
   listStatements,
-  privateKeysStatement,
+  publicKeysStatement,
   publicListStatements,
   publicSlugStatement,
   slugStatement,
@@ -50,11 +50,11 @@ try {
   const namedIds = (await client.query(named)).rows.map((row) => row.id)
   addList('by-tag-name (most used)', { ...published, tagName: titled[0].title }, namedIds)
   addList('search', { ...published, search: SEARCH_WORD })
-  const privateKeys = (await client.query(privateKeysStatement(tenantId))).rows.map((row) => row.key)
+  const publicKeys = (await client.query(publicKeysStatement(tenantId))).rows.map((row) => row.key)
   statements.push(
-    ['public-list', publicListStatements(tenantId, { limit: 20 }, privateKeys).list],
-    ['public-list-summary', publicListStatements(tenantId, { limit: 20, view: 'summary' }, privateKeys).list],
-    ['public-slug', publicSlugStatement(tenantId, slugRows[0].slug, privateKeys)],
+    ['public-list', publicListStatements(tenantId, { limit: 20 }, publicKeys).list],
+    ['public-list-summary', publicListStatements(tenantId, { limit: 20, view: 'summary' }, publicKeys).list],
+    ['public-slug', publicSlugStatement(tenantId, slugRows[0].slug, publicKeys)],
   )
 
   const summary = []

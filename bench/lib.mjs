@@ -112,11 +112,12 @@ export function startServer(name, args, { env, port, cwd, echo = true }) {
 
 /**
  * The built server (`dist/server.js`) as `npm start` runs it, quiet (warnings only, no auth
- * throttles), on `databaseUrl` (`embedded`: PGlite in `dataDir`) at 127.0.0.1:`port`.
+ * throttles), on `databaseUrl` (`embedded`: PGlite in `dataDir`) at 127.0.0.1:`port`, with `env`
+ * added to its environment.
  */
-export function startBuiltFolio({ root, port, dataDir, databaseUrl }) {
+export function startBuiltFolio({ root, port, dataDir, databaseUrl, env = {}, name = 'folio' }) {
   const start = npmStart(root)
-  return startServer('folio', [...start.flags, join(root, 'dist/server.js')], {
+  return startServer(name, [...start.flags, join(root, 'dist/server.js')], {
     cwd: root,
     port,
     echo: false,
@@ -129,6 +130,7 @@ export function startBuiltFolio({ root, port, dataDir, databaseUrl }) {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       AUTH_THROTTLES: 'off',
+      ...env,
     },
   })
 }

@@ -2,7 +2,7 @@
 // token-authenticated (`/api/contents…`) and public (`/api/public/contents…`, the delivery cache off).
 // Bare Fastify + a `pg` Pool (same size as Folio's) running the SAME SQL as Folio (reference-sql.mjs:
 // named statements, PostgreSQL rendering the JSON, list page and count in parallel) with the SAME
-// caching as Folio (list totals and tagName → tag ids per filter, the private custom field keys per
+// caching as Folio (list totals and tagName → tag ids per filter, the public custom field keys per
 // tenant, kept 10 s), for one fixed tenant: no auth, no tenant header, no validation, no ORM, no
 // hooks; the JSON text from PostgreSQL is sent as it is. Folio's throughput relative to this server
 // is the cost of everything Folio adds on top of its SQL.
@@ -11,7 +11,7 @@ import Fastify from 'fastify'
 import pg from 'pg'
 import {
   listStatements,
-  privateKeysStatement,
+  publicKeysStatement,
   publicListStatements,
   publicSlugStatement,
   slugStatement,
@@ -42,9 +42,9 @@ function expiringCache() {
 const totals = expiringCache()
 const tagIdsNamed = expiringCache()
 const definitions = expiringCache()
-const privateKeysOf = () =>
+const publicKeysOf = () =>
   definitions(tenantId, async () =>
-    (await pool.query(privateKeysStatement(tenantId))).rows.map((row) => row.key),
+    (await pool.query(publicKeysStatement(tenantId))).rows.map((row) => row.key),
   )
 
 const app = Fastify({ logger: false, routerOptions: { maxParamLength: 300 } })
@@ -86,7 +86,7 @@ app.get('/api/contents/slug/:slug', async (request, reply) => {
 })
 
 app.get('/api/public/contents', async (request, reply) => {
-  const statements = publicListStatements(tenantId, request.query, await privateKeysOf())
+  const statements = publicListStatements(tenantId, request.query, await publicKeysOf())
   const [rows, total] = await Promise.all([
     pool.query(statements.list),
     totals(statements.countKey, async () => (await pool.query(statements.count)).rows[0]?.total ?? 0),
@@ -99,7 +99,7 @@ app.get('/api/public/contents', async (request, reply) => {
 })
 
 app.get('/api/public/contents/slug/:slug', async (request, reply) => {
-  const { rows } = await pool.query(publicSlugStatement(tenantId, request.params.slug, await privateKeysOf()))
+  const { rows } = await pool.query(publicSlugStatement(tenantId, request.params.slug, await publicKeysOf()))
   if (rows.length === 0) return reply.code(404).send({ error: 'NotFound', message: 'Content not found.' })
   return reply.type(JSON_TYPE).send(`{"content":${rows[0].json}}`)
 })

@@ -125,7 +125,8 @@ export function slugStatement(tenantId, slug) {
 
 // The public delivery reads (src/modules/contents/public-statements.ts: PUBLIC_SUMMARY_FIELDS, the
 // media JSON, the page and json_agg of a list sorted by publishedAt), for published contents
-// without other filters. `$1` is the tenant's private custom field keys, as in Folio's statements.
+// without other filters. `$1` is the keys of the tenant's public custom field definitions, as in
+// Folio's statements.
 
 /** A media record's public face: URLs, alt text, size and variants (public-statements.ts mediaJson). */
 const mediaJson = (alias) => `json_build_object('url', ${alias}.url, 'altText', ${alias}.alt_text,
@@ -149,18 +150,19 @@ const PUBLIC_SUMMARY_MEMBERS = `'id', c.id, 'slug', c.slug, 'title', c.title, 's
     where ct.tenant_id = c.tenant_id and ct.content_id = c.id),
   'featuredMedia', (select ${mediaJson('m')} from media m
     where m.tenant_id = c.tenant_id and m.id = c.featured_media_id and m.status = 'active'),
-  'customFields', c.custom_fields - $1::text[]`
+  'customFields', (select coalesce(jsonb_object_agg(f.key, f.value), '{}'::jsonb)
+    from jsonb_each(c.custom_fields) f where f.key = any($1::text[]))`
 const publicJsonOf = (full) =>
   `json_build_object(${PUBLIC_SUMMARY_MEMBERS}${full ? `, 'html', c.html, 'lexical', c.lexical` : ''})`
 
 /**
- * The keys of the tenant's custom field definitions marked not public, which Folio's public reads
- * leave out of `customFields` (read from its cached definitions list, public-service.ts fieldsOf).
+ * The keys of the tenant's custom field definitions marked public, the only ones Folio's public
+ * reads keep in `customFields` (read from its cached definitions list, public-service.ts fieldsOf).
  */
-export function privateKeysStatement(tenantId) {
+export function publicKeysStatement(tenantId) {
   return {
-    name: 'ref_private_keys',
-    text: 'select key from custom_field_definitions where tenant_id = $1 and not public',
+    name: 'ref_public_keys',
+    text: 'select key from custom_field_definitions where tenant_id = $1 and public',
     values: [tenantId],
   }
 }
@@ -170,10 +172,10 @@ export function privateKeysStatement(tenantId) {
  * them in parallel and caches the count, which is the same statement and total as the token
  * route's `status=published` list, so one totals cache serves both).
  * @param query the raw query-string object: view, page, limit.
- * @param privateKeys the keys `privateKeysStatement` returned.
+ * @param publicKeys the keys `publicKeysStatement` returned.
  * @returns { page, limit, list, count, countKey } as `listStatements`.
  */
-export function publicListStatements(tenantId, query, privateKeys) {
+export function publicListStatements(tenantId, query, publicKeys) {
   const page = Number(query.page ?? 1)
   const limit = Number(query.limit ?? 20)
   const full = query.view !== 'summary'
@@ -188,7 +190,7 @@ export function publicListStatements(tenantId, query, privateKeys) {
             c."order" as ord, c.id as cid
           from contents c where c.tenant_id = $2 and c.status = $3
           order by ${LIST_ORDER} limit $4 offset $5) p`,
-      values: [privateKeys, tenantId, 'published', limit, (page - 1) * limit],
+      values: [publicKeys, tenantId, 'published', limit, (page - 1) * limit],
     },
     count,
     countKey,
@@ -196,11 +198,11 @@ export function publicListStatements(tenantId, query, privateKeys) {
 }
 
 /** GET /api/public/contents/slug/{slug} (view full): one row `{ json }`, or none. */
-export function publicSlugStatement(tenantId, slug, privateKeys) {
+export function publicSlugStatement(tenantId, slug, publicKeys) {
   return {
     name: 'ref_public_by_slug',
     text: `select ${publicJsonOf(true)}::text as json from contents c
       where c.tenant_id = $2 and c.status = $3 and c.slug = $4`,
-    values: [privateKeys, tenantId, 'published', slug],
+    values: [publicKeys, tenantId, 'published', slug],
   }
 }

@@ -81,13 +81,23 @@ function fire(url, token, duration, label) {
   })
 }
 
-/** Seconds until no event of the database is left unprocessed (relay on), or the count left (off). */
+/**
+ * Seconds until no event of the database is left to do (relay on: dispatched, and every consumer's
+ * task done), or the count left (off).
+ */
 async function outboxBacklog(relayOn) {
   const client = new pg.Client({ connectionString: config.databaseUrl })
   await client.connect()
   try {
     const pending = async () =>
-      Number((await client.query('select count(*) from outbox where processed_at is null')).rows[0].count)
+      Number(
+        (
+          await client.query(
+            `select (select count(*) from outbox where dispatched_at is null)
+                  + (select count(distinct event_id) from outbox_tasks where dead_at is null) as count`,
+          )
+        ).rows[0].count,
+      )
     const started = performance.now()
     let left = await pending()
     const atEnd = left

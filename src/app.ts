@@ -6,7 +6,7 @@ import type { Database } from './db/client.js'
 import { authPlugin } from './http/auth.js'
 import { registerDocs } from './http/docs.js'
 import { registerErrorHandler, renderFrameworkError } from './http/error-handler.js'
-import { PRIVATE_CACHE, registerHttpCache } from './http/http-cache.js'
+import { NO_STORE_CACHE, PRIVATE_CACHE, registerHttpCache } from './http/http-cache.js'
 import { registerJsonBodyParser } from './http/json-body.js'
 import { loggerOptions } from './http/logging.js'
 import { publicApi } from './http/public.js'
@@ -110,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const family of [...families].reverse()) await family.onClose?.()
     await platform.stop()
     await services.outbound.close()
+    // After the jobs stopped: an import's last write may still wait for its html.
+    await services.workers.close()
   })
   for (const family of families) for (const page of family.pages ?? []) await page.register(app)
   await registerStudio(app, { dir: deps.studioDir ?? STUDIO_DIR, config })
@@ -119,8 +121,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tenants: services.tenantDirectory,
     })
     await api.register(quotaPlugin, { quota: services.quota })
-    // Routes a session or an API token reads delivery through (docs/decisions/delivery.md "HTTP caching").
-    registerHttpCache(api, (route) => (route.config?.auth === 'tenant' ? PRIVATE_CACHE : undefined))
+    // Tenant routes revalidate (docs/decisions/delivery.md "HTTP caching"); personal and secret reads,
+    // and routes on no tenant, are never stored (docs/decisions/http.md "Personal reads are never stored").
+    registerHttpCache(api, (route) =>
+      route.config?.auth === 'tenant' && route.config.cache !== 'no-store' ? PRIVATE_CACHE : NO_STORE_CACHE,
+    )
     for (const family of families) for (const route of family.adminRoutes ?? []) await route.register(api)
   })
   await app.register(publicApi, {

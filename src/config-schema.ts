@@ -76,6 +76,10 @@ export const VARIABLES = {
     connection('^smtps?://', 'must be an smtp:// URL', 'unset: .eml files in DATA_DIR/mail'),
   ),
   MAIL_FROM: to('mailFrom', text('sender of platform mail', { default: 'Folio <no-reply@localhost>' })),
+  TENANT_PLATFORM_MAIL_PER_DAY: to(
+    'tenantPlatformMailPerDay',
+    int(1, 1_000_000, 200, "platform mails per tenant per UTC day (the tenant's own SMTP is not counted)"),
+  ),
   PLATFORM_ADMIN_EMAILS: to('platformAdminEmails', list(Type.String(), 'platform administrators'), (emails) =>
     emails.map((email) => email.toLowerCase()),
   ),
@@ -118,7 +122,20 @@ export const VARIABLES = {
       default: DEFAULT_WEBHOOK_RETRY_DELAYS_SECONDS,
     }),
   ),
+  WEBHOOK_CONCURRENCY: to(
+    'webhookConcurrency',
+    int(1, 1000, 32, 'webhook deliveries one instance sends at once'),
+  ),
+  WEBHOOK_RECEIVER_CONCURRENCY: to(
+    'webhookReceiverConcurrency',
+    int(1, 1000, 4, "webhook deliveries one instance sends at once to one tenant's receiver"),
+  ),
   PUBLIC_QUERY_TIMEOUT_MS: to('publicQueryTimeoutMs', int(50, 60_000, 2000, 'public query timeout')),
+  WORKER_THREADS: to('workerThreads', int(1, 64, 2, 'threads parsing and sanitizing off the event loop')),
+  WORKER_TASK_TIMEOUT_MS: to(
+    'workerTaskTimeoutMs',
+    int(100, 600_000, 10_000, 'longest a worker task may wait and run (ms); 503 beyond'),
+  ),
   DELIVERY_CACHE_MAX_BYTES: to(
     'deliveryCacheMaxBytes',
     int(0, 2 ** 40, 64 * MiB, 'bytes of public answers kept in process; 0: no delivery cache'),

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       appSecretPrevious: [],
       smtpUrl: undefined,
       mailFrom: 'Folio <no-reply@localhost>',
+      tenantPlatformMailPerDay: 200,
       platformAdminEmails: [],
       defaultTenantPlan: 'enterprise',
       deliveryCacheMaxBytes: 64 * 1024 * 1024,
@@ -58,6 +59,8 @@ describe('loadConfig', () => {
       outboxRelay: true,
       outboundAllowPrivate: false,
       webhookRetryDelaysSeconds: [5, 300, 1800, 7200, 18_000, 36_000, 36_000],
+      webhookConcurrency: 32,
+      webhookReceiverConcurrency: 4,
       metering: true,
       tenantDeletionGraceMs: 30 * 24 * 3600 * 1000,
       media: {
@@ -73,6 +76,8 @@ describe('loadConfig', () => {
       captcha: undefined,
       publicQueryTimeoutMs: 2000,
       publicClientLimit: 600,
+      workerThreads: 2,
+      workerTaskTimeoutMs: 10_000,
     })
   })
 

@@ -30,6 +30,11 @@ export interface Config {
   appSecretPrevious: readonly string[]
   smtpUrl: string | undefined
   mailFrom: string
+  /**
+   * Mails Folio's own mail server sends for one tenant per UTC day, across instances; tenants cannot
+   * raise it (docs/decisions/jobs-and-events.md "Whose mail server").
+   */
+  tenantPlatformMailPerDay: number
   /** Lower-cased e-mails of platform administrators (feature-flag catalogue, plans); verified accounts only. */
   platformAdminEmails: readonly string[]
   defaultTenantPlan: PlanSlug
@@ -55,6 +60,10 @@ export interface Config {
    * random jitter on top.
    */
   webhookRetryDelaysSeconds: readonly number[]
+  /** Webhook deliveries one instance sends at once (docs/decisions/jobs-and-events.md "Webhooks keep pace with writes"). */
+  webhookConcurrency: number
+  /** Of those, at most this many to one tenant's receiver. */
+  webhookReceiverConcurrency: number
   /** Request metering and the monthly quota (docs/decisions/quotas.md); false: nothing counted or limited. */
   metering: boolean
   /** How long a deleted tenant can be restored before the purge job removes its data (0: at once). */
@@ -69,6 +78,13 @@ export interface Config {
   captcha: { verifyUrl: string; secret: string } | undefined
   /** Statement timeout of a public collection read or query; beyond it the answer is 400 QueryTimeout. */
   publicQueryTimeoutMs: number
+  /**
+   * Worker threads at most for CPU-heavy work on the request path (html sanitizing), started at first
+   * use (docs/decisions/configuration.md "Worker threads").
+   */
+  workerThreads: number
+  /** The longest a worker task may wait and run (ms); the request is then answered 503 ServiceUnavailable. */
+  workerTaskTimeoutMs: number
   /** Public-route requests a minute per client address (IPv6: its /64); false: unlimited. */
   publicClientLimit: number | false
   /** Bytes of public answers the delivery cache keeps in process; 0: no delivery cache. */

@@ -92,6 +92,16 @@ export const errors = {
       { limitName, limit, usage },
     ),
   /**
+   * 403 when Folio's own mail server sent a tenant's daily share (`TENANT_PLATFORM_MAIL_PER_DAY`), a
+   * platform limit the tenant cannot raise (docs/decisions/jobs-and-events.md "Whose mail server").
+   */
+  platformMailLimit: (limit: number, usage: number) =>
+    new AppError(
+      'LimitExceeded',
+      `Folio's mail sent today's ${limit} mails for this tenant; more go tomorrow, or now through the tenant's own SMTP server (tenant settings, smtp).`,
+      { limitName: 'platformMailPerDay', limit, usage },
+    ),
+  /**
    * 400 when a change would leave a tenant without an active owner (docs/decisions/auth.md "A
    * tenant always keeps an active owner"); `blockingTenants` lists them where more than one can be
    * concerned (account deletion).
@@ -163,17 +173,18 @@ export const errors = {
   googleUnlinkRefused: (message: string) => new AppError('GoogleUnlinkRefused', message),
   /**
    * 429 for an exhausted monthly quota (docs/decisions/quotas.md "Quota headers and the 429"):
-   * `limit` and `usage` in requests, `periodKey` `YYYY-MM`, `resetAt` ISO 8601; `Retry-After`
-   * carries the seconds until the reset.
+   * `budget` the spent one (`admin` or `public`), `limit` and `usage` in requests of that budget,
+   * `periodKey` `YYYY-MM`, `resetAt` ISO 8601; `Retry-After` carries the seconds until the reset.
    */
   requestLimitExceeded: (
-    quota: { limit: number; usage: number; periodKey: string; resetAt: Date },
+    quota: { budget: 'admin' | 'public'; limit: number; usage: number; periodKey: string; resetAt: Date },
     retryAfterSeconds: number,
   ) =>
     new AppError(
       'RequestLimitExceeded',
-      `The monthly API request limit of ${quota.limit} is exceeded for ${quota.periodKey}; it resets at ${quota.resetAt.toISOString()}.`,
+      `The monthly limit of ${quota.limit} ${quota.budget} API requests is exceeded for ${quota.periodKey}; it resets at ${quota.resetAt.toISOString()}.`,
       {
+        budget: quota.budget,
         limit: quota.limit,
         usage: quota.usage,
         periodKey: quota.periodKey,

@@ -7,6 +7,7 @@ import type { EventConsumer } from './events/relay.js'
 import type { JobHandler, JobHandlerOptions } from './jobs/runner.js'
 import type { Outbound } from './lib/outbound.js'
 import type { SecretBox } from './lib/secrets.js'
+import type { WorkerPool } from './lib/worker-pool.js'
 import type { Mailer } from './mail/mailer.js'
 import type { Platform } from './platform.js'
 import type { SharedStore } from './store/shared-store.js'
@@ -14,7 +15,7 @@ import type { SharedStore } from './store/shared-store.js'
 /**
  * What every family may use, built once before the families (docs/architecture.md "The composition
  * root"): configuration, the database, the shared store, the platform mailer, the platform (bus,
- * jobs, meter), the secret box and the SSRF-guarded outbound client.
+ * jobs, meter), the secret box, the SSRF-guarded outbound client and the worker threads.
  */
 export interface Kernel {
   readonly config: Readonly<Config>
@@ -27,6 +28,8 @@ export interface Kernel {
   readonly events: EventSink
   readonly secrets: SecretBox
   readonly outbound: Outbound
+  /** Threads for CPU-heavy work on the request path (`lib/worker-pool.ts`), closed with the app. */
+  readonly workers: WorkerPool
 }
 
 /** A route plugin with its options bound; `register` mounts it on the scope it is listed for. */

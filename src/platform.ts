@@ -33,17 +33,26 @@ export function createPlatform(options: PlatformOptions) {
   const { database, store } = options
   const db = database.db
   const consumers: EventConsumer[] = []
+  const reportError = (err: unknown) => options.onError?.(err)
   const relay = createOutboxRelay({
     db,
     consumers,
-    onError: (err) => options.onError?.(err),
+    onError: reportError,
+    onGiveUp: ({ consumer, eventIds, outcome }) =>
+      reportError(
+        new Error(
+          outcome === 'dead'
+            ? `The ${consumer} consumer gave up on event ${eventIds.join(', ')}: kept as a dead letter (docs/decisions/jobs-and-events.md "Dead letters").`
+            : `The ${consumer} consumer dropped ${eventIds.length} events older than its horizon.`,
+        ),
+      ),
   })
   // Only a started instance relays: the command-line importer leaves its events to the server.
   let relaying = false
   const bus = createEventBus(
     store,
     () => {
-      if (relaying) void relay.wake()
+      if (relaying) relay.wakeSoon()
     },
     (err) => options.onError?.(err),
   )
@@ -73,6 +82,8 @@ export function createPlatform(options: PlatformOptions) {
   })
 
   return {
+    /** Logs a failure of background work (nothing waits for it). */
+    reportError,
     bus,
     /** Public answers kept between the writes they depend on (docs/decisions/delivery.md "The delivery cache"). */
     deliveryCache,
@@ -94,7 +105,7 @@ export function createPlatform(options: PlatformOptions) {
     meter,
     /** Adds a durable consumer of events (call before `start`). */
     consume(consumer: EventConsumer) {
-      consumers.splice(consumers.length - 1, 0, consumer)
+      consumers.push(consumer)
     },
     async start() {
       await jobs.start()

@@ -3,6 +3,7 @@ import type { Database } from './db/client.js'
 import type { Family, Kernel } from './family.js'
 import { createOutbound } from './lib/outbound.js'
 import { createSecretBox } from './lib/secrets.js'
+import { createWorkerPool } from './lib/worker-pool.js'
 import { noticeMailJob } from './mail/jobs.js'
 import type { Mailer } from './mail/mailer.js'
 import { accountFamily } from './modules/account/index.js'
@@ -22,6 +23,7 @@ import type { MediaStorage } from './modules/media/index.js'
 import { mediaFamily } from './modules/media/index.js'
 import { membersFamily } from './modules/members/index.js'
 import { menusFamily } from './modules/menus/index.js'
+import { outboxFamily } from './modules/outbox/index.js'
 import { placementsFamily } from './modules/placements/index.js'
 import { quotasFamily } from './modules/quotas/index.js'
 import { rolesFamily } from './modules/roles/index.js'
@@ -31,6 +33,13 @@ import { tenantsFamily } from './modules/tenants/index.js'
 import { webhooksFamily } from './modules/webhooks/index.js'
 import type { Platform } from './platform.js'
 import type { SharedStore } from './store/shared-store.js'
+
+/** A worker thread without a task for a minute ends: a busy editor's saves do not start one each. */
+const WORKER_IDLE_MS = 60_000
+/** Tasks waiting for a thread at most (each holds its input); one more is answered 503 at once. */
+const WORKER_MAX_QUEUE = 64
+/** A worker's old-generation heap: sanitizing the longest html of any shape fits in half of it. */
+const WORKER_HEAP_MB = 64
 
 /**
  * The composition root (docs/architecture.md "The composition root"): builds every family once, in
@@ -61,6 +70,14 @@ export function createFamilies(deps: {
     // Every request to an address a tenant chose goes through this guarded client
     // (docs/decisions/security.md "Outbound requests go through one guarded client").
     outbound: createOutbound({ allowPrivate: config.outboundAllowPrivate }),
+    // Nothing starts before the first task (docs/decisions/configuration.md "Worker threads").
+    workers: createWorkerPool({
+      maxThreads: config.workerThreads,
+      timeLimitMs: config.workerTaskTimeoutMs,
+      idleTimeoutMs: WORKER_IDLE_MS,
+      maxQueue: WORKER_MAX_QUEUE,
+      maxHeapMb: WORKER_HEAP_MB,
+    }),
   }
   const health = healthFamily(kernel)
   const roles = rolesFamily(kernel)
@@ -76,22 +93,35 @@ export function createFamilies(deps: {
     settings,
     tenantMailer,
   })
-  const tenants = tenantsFamily(kernel, { auth: auth.services.auth, roles: roles.services.roles, settings })
+  const tenants = tenantsFamily(kernel, {
+    auth: auth.services.auth,
+    roles: roles.services.roles,
+    settings,
+    tenantMailer,
+  })
   const featureFlags = featureFlagsFamily(kernel)
+  const outbox = outboxFamily(kernel)
   const apiTokens = apiTokensFamily(kernel, { roles: roles.services.roles })
   const customFields = customFieldsFamily(kernel)
   const categories = categoriesFamily(kernel)
   const tags = tagsFamily(kernel)
-  const media = mediaFamily(kernel, { settings, storage: deps.mediaStorage })
+  const media = mediaFamily(kernel, {
+    settings,
+    storage: deps.mediaStorage,
+    tenants: tenants.services.tenantDirectory,
+  })
   const galleries = galleriesFamily(kernel, { media: media.services.media })
   const contents = contentsFamily(kernel, {
     settings,
     media: media.services.media,
     customFieldDefinitions: customFields.services.customFieldDefinitions,
   })
-  const collections = collectionsFamily(kernel, { media: media.services.media })
+  const collections = collectionsFamily(kernel, {
+    media: media.services.media,
+    html: contents.services.htmlSanitizer,
+  })
   const menus = menusFamily(kernel)
-  const placements = placementsFamily(kernel)
+  const placements = placementsFamily(kernel, { media: media.services.media })
   const activities = activitiesFamily(kernel)
   const webhooks = webhooksFamily(kernel, { settings })
   const forms = formsFamily(kernel, { settings, tenantMailer, credentials })
@@ -115,6 +145,7 @@ export function createFamilies(deps: {
     tenants,
     tenantSettings,
     featureFlags,
+    outbox,
     roles,
     apiTokens,
     contents,
@@ -137,6 +168,8 @@ export function createFamilies(deps: {
     secrets: kernel.secrets,
     /** The SSRF-guarded outbound client (closed with the app). */
     outbound: kernel.outbound,
+    /** The worker threads (closed with the app). */
+    workers: kernel.workers,
     ...health.services,
     ...roles.services,
     ...tenantSettings.services,
@@ -145,6 +178,7 @@ export function createFamilies(deps: {
     ...members.services,
     ...tenants.services,
     ...featureFlags.services,
+    ...outbox.services,
     ...apiTokens.services,
     ...customFields.services,
     ...categories.services,

@@ -10,6 +10,7 @@ import { apiTokens, memberships, sessions, tenants, users } from '../src/db/sche
 import { randomToken, sha256Hex } from '../src/lib/hash.js'
 import { newId } from '../src/lib/ids.js'
 import { hashPassword } from '../src/lib/password.js'
+import type { WorkerPool } from '../src/lib/worker-pool.js'
 import { createMailer } from '../src/mail/mailer.js'
 import { createCredentials, SESSION_TOKEN_TTL_MS } from '../src/modules/auth/credentials.js'
 import { createRoleResolver } from '../src/modules/roles/resolver.js'
@@ -66,13 +67,7 @@ export async function createTestContext(
     LOG_LEVEL: options.logs === undefined ? 'silent' : 'info',
     ...options.env,
   })
-  const database: Database = await createDatabase({
-    url: config.databaseUrl,
-    dataDir,
-    poolSize: 4,
-    statementTimeoutMs: config.databaseStatementTimeoutMs,
-    ...(postgresUrl === undefined ? { loadDataDir: pgliteTemplate() } : {}),
-  })
+  const database = await openTestDatabase(dataDir)
   const store = await createSharedStore({
     redisUrl: options.redisUrl ?? process.env.TEST_REDIS_URL,
     prefix: `folio-test:${newId()}:`,
@@ -109,6 +104,20 @@ export async function createTestContext(
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * The test file's database without an app (a copy of the migrated template: in-memory PGlite, or
+ * the file's own PostgreSQL database with TEST_DATABASE_URL), for tests of mechanisms below the app.
+ */
+export async function openTestDatabase(dataDir: string): Promise<Database> {
+  const postgresUrl = await testDatabaseUrl()
+  return createDatabase({
+    url: postgresUrl ?? 'memory://',
+    dataDir,
+    poolSize: 4,
+    ...(postgresUrl === undefined ? { loadDataDir: pgliteTemplate() } : {}),
+  })
 }
 
 export const TEST_PASSWORD = 'correct horse battery staple'
@@ -289,4 +298,15 @@ export function useTestContext(env?: Record<string, string>): TestContext {
   })
   afterAll(() => context.close())
   return context
+}
+
+/**
+ * Runs worker tasks on the calling thread, for services a test builds without an app (whose pool
+ * would need closing): the task module's export, called as a worker thread would call it.
+ */
+export const inlineWorkers: Pick<WorkerPool, 'run'> = {
+  async run(task, input) {
+    const module = await import(task.module.href.replace(/\.js$/, '.ts'))
+    return module[task.name](input)
+  },
 }

@@ -7,6 +7,7 @@ import type { Database, Db } from '../src/db/client.js'
 import { NO_EVENT_SINK } from '../src/events/event-log.js'
 import { createMailer } from '../src/mail/mailer.js'
 import { createCategoriesService } from '../src/modules/categories/service.js'
+import { createHtmlSanitizer } from '../src/modules/contents/sanitize.js'
 import { createContentsService } from '../src/modules/contents/service.js'
 import type { Import } from '../src/modules/imports/schemas.js'
 import { createWordPressImporter } from '../src/modules/imports/wordpress-import.js'
@@ -19,7 +20,7 @@ import { createTagsService } from '../src/modules/tags/service.js'
 import { defaultSettings } from '../src/modules/tenant-settings/reader.js'
 import { createTenantsService } from '../src/modules/tenants/service.js'
 import { createSharedStore } from '../src/store/shared-store.js'
-import { call, TEST_APP_SECRET } from './helpers.js'
+import { call, inlineWorkers, TEST_APP_SECRET } from './helpers.js'
 
 /**
  * The WordPress importer on `db`, with the tenants service it creates tenants through (no sessions
@@ -62,7 +63,7 @@ export function testImporter(db: Db) {
         presignTtlSeconds: 300,
         secret: TEST_APP_SECRET,
       }),
-      contents: createContentsService({ db, events }),
+      contents: createContentsService({ db, events, html: createHtmlSanitizer(inlineWorkers) }),
       menus: createMenusService({ db, events }),
     },
   })

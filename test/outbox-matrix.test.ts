@@ -239,11 +239,26 @@ const STEPS: Step[] = [
   {
     route: 'POST /api/feature-flags',
     run: async () => {
-      const admin = await seedUser(ctx.db, { email: ADMIN_EMAIL })
+      s.admin ??= await seedUser(ctx.db, { email: ADMIN_EMAIL })
+      const admin = s.admin
       trackedUsers.add(admin.userId)
       return call(ctx.app, 'POST', '/api/feature-flags', {
         token: admin.token,
         body: { key: `matrix-${newId().slice(0, 8)}`, label: 'Matrix' },
+      })
+    },
+  },
+
+  {
+    route: 'POST /api/outbox/dead-letters/replay',
+    events: NO_EVENT,
+    why: 'an operator retries events already recorded; the platform logs it',
+    run: async () => {
+      s.admin ??= await seedUser(ctx.db, { email: ADMIN_EMAIL })
+      const admin = s.admin
+      return call(ctx.app, 'POST', '/api/outbox/dead-letters/replay', {
+        token: admin.token,
+        body: { consumer: 'webhooks', eventIds: [newId()] },
       })
     },
   },

@@ -273,9 +273,15 @@ describeStudioJourney('Studio tenant administration in Chromium', () => {
     await page.getByRole('button', { name: 'Save: Branding' }).click()
     await page.getByText('Branding saved.').waitFor(WAIT)
 
-    // Limits and usage: this month's requests against the plan.
+    // Limits and usage: this month's requests of each budget against the plan.
     await page.getByRole('tab', { name: 'Limits and usage' }).click()
-    await page.getByText(/requests; the Enterprise plan has no limit|of .* requests on the/).waitFor(WAIT)
+    await page
+      .getByText(
+        /^On the .* plan\. Public delivery and admin requests count against separate monthly budgets\.$/,
+      )
+      .waitFor(WAIT)
+    await page.getByText('Public delivery (/api/public)').waitFor(WAIT)
+    await page.getByText('Admin API (Studio and API tokens)').waitFor(WAIT)
     await page.getByRole('textbox', { name: 'Entries' }).fill('500')
     await page.getByRole('button', { name: 'Save: Limits and usage' }).click()
     await page.getByText('Limits and usage saved.').waitFor(WAIT)

@@ -107,7 +107,7 @@ export async function outboxRow(db: Db, tenantId: string, id: string) {
 
 /**
  * A domain event handed to `app`'s own webhooks consumer, as its relay does: stored in the outbox as
- * already processed (so no other app's relay takes it), then given to the consumer in a transaction.
+ * already dispatched (so no other app's relay takes it), then given to the consumer in a transaction.
  * `times` hands it over more than once, as the relay does after a failed batch.
  */
 export async function deliverEvent(
@@ -134,7 +134,7 @@ export async function deliverEvent(
     actor: committed.actor,
     payload: committed.payload,
     createdAt: committed.createdAt,
-    processedAt: committed.createdAt,
+    dispatchedAt: committed.createdAt,
   })
   for (let round = 0; round < times; round++) {
     await db.transaction((tx) =>

@@ -74,6 +74,7 @@ export async function importDirect(options: {
         })
       } finally {
         await services.outbound.close()
+        await services.workers.close()
       }
     } finally {
       await store.close()

@@ -1,6 +1,6 @@
 import type { SharedStore } from '../store/shared-store.js'
 import type { CommittedEvent, EventSink } from './event-log.js'
-import type { EventConsumer } from './relay.js'
+import type { SideEffectConsumer } from './relay.js'
 
 /** What an in-memory cache needs to hear of an event. */
 export interface EventNotice {
@@ -16,12 +16,19 @@ export type EventListener = (notice: EventNotice) => void
 export type CommitHook = (notices: readonly EventNotice[]) => Promise<void>
 
 const CHANNEL_PREFIX = 'event:'
+/**
+ * How old an event's broadcast may get before it is dropped unsent (ms): every cache a broadcast
+ * reaches keeps its entries a minute at most, or is flushed when its instance reconnects, so a later
+ * broadcast has nothing left to drop (docs/decisions/jobs-and-events.md "Instances hear each other's events").
+ */
+export const BROADCAST_HORIZON_MS = 10 * 60_000
 
 /**
  * In-memory caches hear every committed event on every instance (docs/architecture.md "Event bus";
  * docs/decisions/jobs-and-events.md "Instances hear each other's events"): this instance's commits
  * at once through `sink`, the others' through the `broadcast` consumer of the relay, which
- * publishes each event on the shared store (Redis pub/sub when configured). A listener may hear an
+ * publishes each event on the shared store (Redis pub/sub when configured) after its commit, with no
+ * database lock held, and retries while the store is unreachable. A listener may hear an
  * event more than once; dropping a cache entry twice is harmless. Listeners must not throw or
  * block.
  */
@@ -67,9 +74,11 @@ export function createEventBus(
     },
   }
 
-  const broadcast: EventConsumer = {
+  const broadcast: SideEffectConsumer = {
     name: 'broadcast',
-    async handle(_tx, events) {
+    kind: 'sideEffect',
+    discardAfterMs: BROADCAST_HORIZON_MS,
+    async handle(events) {
       const distinct = new Set(events.map((event) => JSON.stringify(noticeOf(event))))
       for (const notice of distinct) await store.invalidate(`${CHANNEL_PREFIX}${notice}`)
     },

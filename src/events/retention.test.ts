@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { seedTenant, useTestContext } from '../../test/helpers.js'
 import { loadConfig } from '../config.js'
-import { outbox } from '../db/schema/index.js'
+import { outbox, outboxTasks } from '../db/schema/index.js'
 import { newId } from '../lib/ids.js'
 import { pruneOutbox } from './retention.js'
 
 const ctx = useTestContext()
 
-/** An outbox row of the tenant, relayed `processedDaysAgo` days ago (null: not relayed yet). */
-async function event(tenantId: string, processedDaysAgo: number | null) {
+/** An outbox row of the tenant, dispatched `dispatchedDaysAgo` days ago (null: not dispatched yet). */
+async function event(tenantId: string, dispatchedDaysAgo: number | null) {
   const id = newId()
   await ctx.db.insert(outbox).values({
     tenantId,
@@ -19,7 +19,7 @@ async function event(tenantId: string, processedDaysAgo: number | null) {
     actor: { kind: 'system', name: 'test' },
     payload: {},
     createdAt: new Date(Date.now() - 30 * 86_400_000),
-    processedAt: processedDaysAgo === null ? null : new Date(Date.now() - processedDaysAgo * 86_400_000),
+    dispatchedAt: dispatchedDaysAgo === null ? null : new Date(Date.now() - dispatchedDaysAgo * 86_400_000),
   })
   return id
 }
@@ -30,7 +30,7 @@ async function idsOf(tenantId: string): Promise<string[]> {
 }
 
 describe('outbox retention', () => {
-  it('removes events relayed more than OUTBOX_RETENTION_DAYS ago, keeping recent and unrelayed ones', async () => {
+  it('removes events dispatched more than OUTBOX_RETENTION_DAYS ago, keeping recent and undispatched ones', async () => {
     const { tenantId } = await seedTenant(ctx.db)
     const old = [await event(tenantId, 8), await event(tenantId, 30)]
     const kept = [await event(tenantId, 6), await event(tenantId, null)]
@@ -40,6 +40,20 @@ describe('outbox retention', () => {
     // A year on, the relayed one goes too; the unrelayed one stays whatever its age.
     expect(await pruneOutbox(ctx.db, 1, new Date(Date.now() + 365 * 86_400_000))).toBeGreaterThanOrEqual(1)
     expect(await idsOf(tenantId)).toEqual([kept[1]])
+  })
+
+  it('keeps an old event while a consumer still has it to do, or holds it as a dead letter', async () => {
+    const { tenantId } = await seedTenant(ctx.db)
+    const waiting = await event(tenantId, 30)
+    const dead = await event(tenantId, 30)
+    const done = await event(tenantId, 30)
+    await ctx.db.insert(outboxTasks).values([
+      { consumer: 'activities', eventId: waiting, tenantId },
+      { consumer: 'webhooks', eventId: dead, tenantId, attempts: 10, deadAt: new Date() },
+    ])
+    await pruneOutbox(ctx.db, 7)
+    expect(await idsOf(tenantId)).toEqual([waiting, dead].sort())
+    expect(await idsOf(tenantId)).not.toContain(done)
   })
 
   it('is configured by OUTBOX_RETENTION_DAYS (default 7, 1..3650)', () => {

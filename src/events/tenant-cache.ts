@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import { createGenerations } from '../lib/generations.js'
 import { entriesBound } from '../lib/lru.js'
 import type { EventBus } from './bus.js'
 
@@ -35,11 +36,12 @@ export function createTenantCache<V extends {}>(bus: Pick<EventBus, 'on'>, optio
       : { maxSize: max, sizeCalculation: (value: V) => sizeOf(value) + 1 }),
     ttl: options.ttlMs,
   })
-  const generations = new Map<string, number>()
+  // As many tenants as the cache holds entries: a tenant past that has no entry left to reach.
+  const generations = createGenerations(max)
   let epoch = 0
   for (const prefix of options.dropOn) {
     bus.on(prefix, ({ tenantId }) => {
-      if (tenantId !== null) generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1)
+      if (tenantId !== null) generations.bump(tenantId)
     })
   }
   for (const prefix of options.clearOn ?? []) {
@@ -48,8 +50,7 @@ export function createTenantCache<V extends {}>(bus: Pick<EventBus, 'on'>, optio
       cache.clear()
     })
   }
-  const keyOf = (tenantId: string, key: string) =>
-    `${epoch}:${tenantId}:${generations.get(tenantId) ?? 0}:${key}`
+  const keyOf = (tenantId: string, key: string) => `${epoch}:${tenantId}:${generations.get(tenantId)}:${key}`
 
   return {
     /** The cached value, without loading: for a hot path that must not wait on a promise. */

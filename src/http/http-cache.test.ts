@@ -119,7 +119,7 @@ describe('public GET answers', () => {
     ])
   })
 
-  it('name the menu and the tenant’s menus on menu answers, and vary public forms by Accept-Language', async () => {
+  it('name the menu and the tenant’s menus on menu answers, and vary public forms by Accept-Language without storing them', async () => {
     const owner = await seedTenant(ctx.db)
     const menu = await createMenu(owner.token, { name: 'Main', status: 'active', location: 'footer' })
     const post = await createContent(ctx, owner.token, { title: 'Hello', status: 'published' })
@@ -136,9 +136,10 @@ describe('public GET answers', () => {
     const read = await publicCall(ctx, 'GET', `/forms/${form.slug}`, owner.tenantId)
     expect(read.statusCode, read.body).toBe(200)
     expect(read.headers.vary).toBe('X-Tenant-ID, Origin, Accept-Language')
-    expect(read.headers['surrogate-key']).toBe(`t:${owner.tenantId} form:${form.id}`)
-    expect(read.headers['cache-tag']).toBe(`t:${owner.tenantId},form:${form.id}`)
-    expect(read.headers.etag).toBe(strongEtag(read.body))
+    // The reader's own form token: no cache keeps the answer, so it names no record to purge.
+    expect(read.headers['cache-control']).toBe('no-store')
+    expect(read.headers['surrogate-key']).toBeUndefined()
+    expect(read.headers.etag).toBeUndefined()
   })
 
   it('expose the ETag to allowed browser origins and let them send If-None-Match', async () => {
@@ -255,13 +256,13 @@ describe('public GET answers', () => {
     await catalogue(owner)
     const token = await seedApiToken(ctx.db, owner.tenantId)
     const first = await publicCall(ctx, 'GET', '/collections/books', owner.tenantId)
-    const before = await usageOf(ctx, token)
+    const before = await usageOf(ctx, token, 'public')
     const revalidated = await publicCall(ctx, 'GET', '/collections/books', owner.tenantId, {
       headers: { 'if-none-match': String(first.headers.etag) },
     })
     expect(revalidated.statusCode).toBe(304)
     // The limits read itself is not metered: the difference is the 304.
-    expect(await usageOf(ctx, token)).toBe(before + 1)
+    expect(await usageOf(ctx, token, 'public')).toBe(before + 1)
   })
 })
 
@@ -308,6 +309,48 @@ describe('tenant GET answers (session or API token)', () => {
     expect(session.statusCode).toBe(200)
     expect(session.headers['cache-control']).toBe('no-store')
     expect(session.headers.etag).toBeUndefined()
+  })
+
+  it('answer personal and secret reads with no-store, no ETag and no 304', async () => {
+    const owner = await seedTenant(ctx.db)
+    const form = await createForm(ctx.app, owner.token)
+    const submitted = await call(ctx.app, 'POST', `/api/public/forms/${form.id}/submit`, {
+      headers: {
+        'x-tenant-id': owner.tenantId,
+        'x-api-key': await seedApiToken(ctx.db, owner.tenantId, { scopes: ['submit'] }),
+      },
+      body: { data: { name: 'Ada', email: 'ada@example.com' } },
+    })
+    expect(submitted.statusCode, submitted.body).toBe(201)
+    const responseId = submitted.data.responseId
+    const personal = [
+      '/api/tenant-settings',
+      `/api/forms/${form.id}/responses`,
+      `/api/forms/${form.id}/responses/${responseId}`,
+      `/api/forms/${form.id}/responses/export`,
+      '/api/api-tokens',
+      '/api/webhooks/deliveries',
+      `/api/users?tenantId=${owner.tenantId}`,
+      '/api/activities',
+      `/api/activities/recent?tenantId=${owner.tenantId}`,
+      // A signed-in user's own reads (no tenant).
+      '/api/users/me',
+      '/api/users/me/deletion-preflight',
+      '/api/tenants',
+    ]
+    for (const url of personal) {
+      const first = await call(ctx.app, 'GET', url, { token: owner.token })
+      expect(first.statusCode, `${url}: ${first.body}`).toBe(200)
+      expect(first.headers['cache-control'], url).toBe('no-store')
+      expect(first.headers.etag, url).toBeUndefined()
+      const again = await call(ctx.app, 'GET', url, {
+        token: owner.token,
+        headers: { 'if-none-match': strongEtag(first.body) },
+      })
+      expect(again.statusCode, url).toBe(200)
+    }
+    const document = (await call(ctx.app, 'GET', '/api/docs/json')).data
+    expect(Object.keys(document.paths['/api/tenant-settings'].get.responses)).not.toContain('304')
   })
 
   it('are documented with a 304 on conditional GETs only', async () => {

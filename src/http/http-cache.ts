@@ -8,6 +8,13 @@ declare module 'fastify' {
      * localizes by `Accept-Language`): added to `Vary` (`http/http-cache.ts`).
      */
     vary?: readonly string[]
+    /**
+     * `'no-store'`: a personal or secret read (settings, form responses, tokens …) that no cache,
+     * the browser's included, may keep: every answer is `Cache-Control: no-store`, without ETag
+     * (docs/decisions/http.md "Personal reads are never stored"). Tenant routes only; every
+     * other authenticated route is no-store already.
+     */
+    cache?: 'no-store'
   }
   interface FastifyReply {
     /** The surrogate keys of the records in this answer (`surrogateKeys`); null when none. */
@@ -26,6 +33,8 @@ export interface CachePolicy {
    * carry `Surrogate-Key` and `Cache-Tag`; undefined for answers no shared cache keeps.
    */
   tenantKey?(request: FastifyRequest): string | undefined
+  /** false: every answer is `no-store` (a stream too), with no ETag and never a 304. */
+  store?: boolean
 }
 
 /**
@@ -39,6 +48,17 @@ export const PRIVATE_CACHE: CachePolicy = {
 
 /** What answers that are not a 200 to GET or HEAD carry: they change state, or are errors. */
 const NO_STORE = 'no-store'
+
+/**
+ * Personal and secret reads (`config.cache: 'no-store'`), and every authenticated route that acts
+ * on no tenant (a user's own account, sessions, tenants, invitation previews): nothing keeps them,
+ * so they carry no ETag either.
+ */
+export const NO_STORE_CACHE: CachePolicy = {
+  vary: PRIVATE_CACHE.vary,
+  cacheControl: () => NO_STORE,
+  store: false,
+}
 /** base64url characters of the SHA-256 digest kept in an ETag: 22, that is 132 bits. */
 const ETAG_CHARACTERS = 22
 /**
@@ -108,7 +128,8 @@ function keysOf(tenantKey: string, keys: readonly string[] | null): string[] {
  *   `Cache-Control` gets a strong ETag (the one already set, else the body's SHA-256), the policy's `Cache-Control` and, for a tenant key,
  *   `Surrogate-Key` (space-separated) and `Cache-Tag` (comma-separated); when `If-None-Match`
  *   names the ETag it becomes a 304 without body that keeps those headers;
- * - any other answer gets `Cache-Control: no-store` unless its route set one;
+ * - any other answer, and every answer of a policy that stores nothing, gets `Cache-Control:
+ *   no-store` unless its route set one;
  * - every answer varies by the policy's headers and the route's `config.vary`.
  */
 function cacheHook(policy: CachePolicy, routeVary: readonly string[]): onSendHookHandler {
@@ -117,7 +138,7 @@ function cacheHook(policy: CachePolicy, routeVary: readonly string[]): onSendHoo
     reply.header('vary', varyWith(reply.getHeader('vary'), vary))
     if (reply.hasHeader('cache-control')) return done(null, payload)
     const read = request.method === 'GET' || request.method === 'HEAD'
-    if (!read || reply.statusCode !== 200) {
+    if (!read || reply.statusCode !== 200 || policy.store === false) {
       reply.header('cache-control', NO_STORE)
       return done(null, payload)
     }

@@ -38,9 +38,10 @@ const ping = (tenantId: string, remoteAddress: string, headers: Record<string, s
     remoteAddress,
   })
 
+/** Requests counted in the tenant's public budget this month. */
 async function usageOf(apiToken: string): Promise<number> {
   const limits = await call(ctx.app, 'GET', '/api/tenants/current/limits', { token: apiToken })
-  return limits.data.usage.requests.usage
+  return limits.data.usage.budgets.public.usage
 }
 
 async function statuses(tenantId: string, remoteAddresses: string[], headers?: Record<string, string>) {

@@ -53,9 +53,10 @@ async function publicTenant(edgeGateway: Record<string, unknown> = {}, limits: R
 
 const echo = (headers: Record<string, string> = {}) => call(ctx.app, 'GET', '/api/public/echo', { headers })
 
+/** Requests counted in the tenant's public budget this month. */
 async function usageOf(apiToken: string): Promise<number> {
-  return (await call(ctx.app, 'GET', '/api/tenants/current/limits', { token: apiToken })).data.usage.requests
-    .usage
+  return (await call(ctx.app, 'GET', '/api/tenants/current/limits', { token: apiToken })).data.usage.budgets
+    .public.usage
 }
 
 describe('tenant selection', () => {
@@ -232,11 +233,13 @@ describe('quota on public routes', () => {
     expect(await usageOf(tenant.apiToken)).toBe(3)
   })
 
-  it('shares the monthly count with the tenant’s authenticated requests', async () => {
+  it('counts apart from the tenant’s authenticated requests (a budget each)', async () => {
     const tenant = await publicTenant({}, { apiCalls: 2 })
     expect((await call(ctx.app, 'GET', '/api/tags', { token: tenant.apiToken })).statusCode).toBe(200)
     expect((await echo({ 'x-tenant-id': tenant.tenantId })).statusCode).toBe(200)
+    expect((await echo({ 'x-tenant-id': tenant.tenantId })).statusCode).toBe(200)
     expect((await echo({ 'x-tenant-id': tenant.tenantId })).statusCode).toBe(429)
+    expect((await call(ctx.app, 'GET', '/api/tags', { token: tenant.apiToken })).statusCode).toBe(200)
     expect((await call(ctx.app, 'GET', '/api/tags', { token: tenant.apiToken })).statusCode).toBe(429)
   })
 })

@@ -110,7 +110,8 @@ function createClientThrottle(store: SharedStore, perMinute: number) {
  *    names; 429 past it), so that one visitor cannot spend a tenant's quota: a refused request is
  *    not counted in it;
  * 4. the tenant (unknown, suspended or deleted 404);
- * 5. the monthly quota (counted here: every answer for a live tenant counts; 429 when spent);
+ * 5. the monthly quota, the tenant's `public` budget (counted here: every answer for a live tenant
+ *    counts; 429 when spent; the admin budget is apart: docs/decisions/quotas.md "Two budgets: admin and public");
  * 6. the tenant's edge policy: `publicReadEnabled: false` 403; a browser `Origin` outside
  *    `allowedOrigins` / localhost 403;
  * 7. `request.publicContext`, frozen, and the tenant's `Cache-Control` for public GET answers.
@@ -174,7 +175,7 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
     const tenant = await tenants.get(tenantId)
     if (tenant === undefined || !tenant.live) throw errors.notFound('Tenant')
     await new Promise<void>((resolve, reject) =>
-      admit(quota, tenantId, reply, (err) => (err === undefined ? resolve() : reject(err))),
+      admit(quota, tenantId, 'public', reply, (err) => (err === undefined ? resolve() : reject(err))),
     )
     const policy = (await settings.get(tenantId)).edgeGateway
     if (!policy.publicReadEnabled) {

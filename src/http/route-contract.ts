@@ -48,12 +48,12 @@ const NO_QUERY = { type: 'object', properties: {}, additionalProperties: false }
  * - a route without a `querystring` schema accepts no query parameter (400 for any);
  * - the error statuses Folio's frame can answer on any route are declared with the error body:
  *   400 (validation, which every route has), 401/403 for authenticated routes, 429 for metered
- *   routes (tenant and public: the monthly quota), 403/404 for public routes (edge policy, unknown
- *   tenant), 413/415 for routes that take a body, and 503 for every route that reads the database
- *   (`ServiceUnavailable` with Retry-After while it cannot be reached: docs/decisions/http.md). A
- *   family declares the rest (404, 409 …) itself;
+ *   routes (tenant and public: the monthly quota; not those with `config.quota: false`), 403/404
+ *   for public routes (edge policy, unknown tenant), 413/415 for routes that take a body, and 503
+ *   for every route that reads the database (`ServiceUnavailable` with Retry-After while it cannot
+ *   be reached: docs/decisions/http.md). A family declares the rest (404, 409 …) itself;
  * - 304 on the GET routes of public and tenant routes that answer JSON (ETag and If-None-Match,
- *   `http/http-cache.ts`).
+ *   `http/http-cache.ts`), unless the route is never stored (`config.cache: 'no-store'`).
  * Register before the routes (it is an `onRoute` hook) and after the auth plugin's hook, whose
  * `config.auth` it reads.
  */
@@ -68,12 +68,14 @@ export function registerRouteContract(app: FastifyInstance): void {
       return
     }
     const mode = route.config?.auth ?? 'tenant'
-    const statuses = [400, ...(FRAME_STATUSES[mode] ?? [])]
+    const unmetered = route.config?.quota === false
+    const statuses = [400, ...(FRAME_STATUSES[mode] ?? []).filter((status) => !(unmetered && status === 429))]
     if (schema.body !== undefined) statuses.push(413, 415)
     if (route.config?.database !== false) statuses.push(503)
     const response = { ...(schema.response as Record<string, unknown> | undefined) }
     for (const status of statuses) response[status] ??= ErrorBody
-    if (route.method === 'GET' && CONDITIONAL_MODES.has(mode) && answersJson(response[200])) {
+    const stored = route.config?.cache !== 'no-store'
+    if (route.method === 'GET' && CONDITIONAL_MODES.has(mode) && stored && answersJson(response[200])) {
       response[304] ??= NotModified
     }
     route.schema = { ...schema, querystring: schema.querystring ?? NO_QUERY, response }

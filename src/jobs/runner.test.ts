@@ -59,6 +59,22 @@ describe('job runner', () => {
     expect(JSON.stringify(job?.output)).toContain('receiver down')
   })
 
+  it('works a backlog job after job, waiting a polling interval only when the queue is empty', async () => {
+    const database = await open()
+    // A polling interval far longer than the test: only a worker that fetches again at once finishes.
+    const runner = createJobRunner({ database, schema: `jobs_${newId()}`, pollingIntervalSeconds: 60 })
+    opened.push(runner)
+    const done: number[] = []
+    runner.handle<{ n: number }>('backlog', async ({ n }) => {
+      done.push(n)
+    })
+    await runner.prepare()
+    for (let n = 0; n < 10; n++) await runner.send('backlog', { n })
+    await runner.start()
+    await until(() => done.length === 10, 20_000)
+    expect(done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+  })
+
   it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
     'runs each job once with two instances on one PostgreSQL',
     async () => {

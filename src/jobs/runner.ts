@@ -148,6 +148,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       for (const [name, { handler, options: handlerOptions }] of handlers) {
         // A pg-boss worker runs one job at a time: `concurrency` workers run that many.
         for (let index = 0; index < (handlerOptions.concurrency ?? 1); index++) {
+          let self: string | undefined
           const worker = await boss.work<object>(
             name,
             { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
@@ -158,9 +159,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
                 await handler(job.data, { id: job.id, retryCount: job.retryCount })
               } finally {
                 activeHandlers -= 1
+                // pg-boss 10 waits a whole polling interval after every job it ran: a worker that
+                // found one looks for the next at once instead, and waits only when the queue is empty.
+                if (self !== undefined) boss.notifyWorker(self)
               }
             },
           )
+          self = worker
           if (index === 0) workers.set(name, worker)
         }
       }

@@ -1,7 +1,13 @@
 import { createServer, type Server } from 'node:http'
 import { buffer } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOutbound, isPublicAddress, OutboundBlockedError, OutboundDownloadError } from './outbound.js'
+import {
+  createOutbound,
+  isPublicAddress,
+  OUTBOUND_REFUSED,
+  OutboundBlockedError,
+  OutboundDownloadError,
+} from './outbound.js'
 
 /**
  * A receiver on loopback that counts what reaches it; `/redirect` sends clients to `/target`,
@@ -76,6 +82,29 @@ describe('SSRF guard', () => {
       OutboundBlockedError,
     )
     expect(received.length).toBe(before)
+  })
+
+  it('gives one message for every refused address, whether private, resolving to one or not resolving', async () => {
+    const targets = [
+      'http://10.1.2.3/hook',
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      `http://localhost:${port}/`,
+      'http://no-such-host.folio-test.invalid/hook',
+    ]
+    const refusals: unknown[] = []
+    for (const url of targets) {
+      refusals.push(await guarded.post(url, '{}', {}).catch((err: unknown) => err))
+      refusals.push(await guarded.download(url, { maxBytes: 10 }).catch((err: unknown) => err))
+      refusals.push(await guarded.checkTarget(url).catch((err: unknown) => err))
+      refusals.push(await guarded.pinnedAddress(new URL(url).hostname).catch((err: unknown) => err))
+    }
+    for (const refusal of refusals) {
+      expect(refusal).toBeInstanceOf(OutboundBlockedError)
+      expect(refusal).toMatchObject({ reason: 'address', message: OUTBOUND_REFUSED })
+    }
+    // The operator's log keeps what happened.
+    expect((refusals[8] as OutboundBlockedError).detail).toMatch(/localhost.*not a public address/)
+    expect((refusals[12] as OutboundBlockedError).detail).toMatch(/no-such-host.*does not resolve/)
   })
 
   it('classifies addresses', () => {
@@ -154,7 +183,7 @@ describe('downloads through the guard without private addresses', () => {
     const before = received.length
     await expect(
       guarded.download(`http://localhost:${port}/target`, { maxBytes: 1000 }),
-    ).rejects.toMatchObject({ name: 'OutboundBlockedError', reason: 'private' })
+    ).rejects.toMatchObject({ name: 'OutboundBlockedError', reason: 'address' })
     expect(received.length).toBe(before)
   })
 })

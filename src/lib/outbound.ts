@@ -20,21 +20,33 @@ import type { Agent, request } from 'undici'
  * only: it follows up to 5 redirects, each target checked again as the first, and streams at most
  * the caller's byte limit (see `download`).
  * `allowPrivate` (`OUTBOUND_ALLOW_PRIVATE=true`) lifts the address rule for on-premises installs.
+ * Every refused address, whatever the reason, gives the one message `OUTBOUND_REFUSED`; the reason
+ * is in `detail`.
  */
 export class OutboundBlockedError extends Error {
   override name = 'OutboundBlockedError'
   constructor(
     message: string,
-    /** `private`: the target is (or resolves to) an address the guard refuses; `unresolved`: no DNS answer; `url`: scheme, credentials or syntax. */
-    readonly reason: 'url' | 'private' | 'unresolved' = 'url',
+    /** `address`: the target is, resolves to, or cannot be resolved to an address the guard takes; `url`: scheme, credentials or syntax. */
+    readonly reason: 'url' | 'address' = 'url',
+    /** What exactly was refused (the host, what it resolved to), for the operator's log only. */
+    readonly detail: string = message,
   ) {
     super(message)
   }
 }
 
-/** What a refused private target says: the switch that allows it. */
-const PRIVATE_HINT =
-  'Folio sends only to public addresses unless the server sets OUTBOUND_ALLOW_PRIVATE=true (on-premises installs).'
+/**
+ * What every refused address says, whatever the reason (private, resolving to a private address,
+ * not resolving): a tenant who may name hosts must not learn which names the server's network
+ * knows (docs/decisions/security.md "Outbound requests go through one guarded client"). The reason
+ * stays in the error's `detail`.
+ */
+export const OUTBOUND_REFUSED =
+  'Folio does not send to this address: the host must resolve, and only to public addresses (a server may allow private ones with OUTBOUND_ALLOW_PRIVATE=true, for on-premises installs).'
+
+/** The refusal of an address, with what happened kept for the log. */
+const refused = (detail: string) => new OutboundBlockedError(OUTBOUND_REFUSED, 'address', detail)
 
 /**
  * A download that did not give a file: `status` (an answer other than 2xx, `status` set),
@@ -122,9 +134,14 @@ export function checkOutboundUrl(raw: string): URL {
   return url
 }
 
-/** The bare address of a URL hostname that is an IP literal (`[::1]` → `::1`), else undefined. */
+/**
+ * The bare address of a URL hostname that is an IP literal (`[::1]` → `::1`), else undefined.
+ * `localhost` and its subdomains count as the loopback literal: they are loopback by definition
+ * (RFC 6761 §6.3), whatever a resolver would say.
+ */
 function literalAddress(hostname: string): string | undefined {
   const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname
+  if (/(^|\.)localhost\.?$/i.test(bare)) return '127.0.0.1'
   return ipaddr.isValid(bare) ? bare : undefined
 }
 
@@ -136,15 +153,10 @@ export function createOutbound(options: OutboundOptions) {
   function resolve(hostname: string): Promise<LookupAddress[]> {
     return new Promise((done, fail) => {
       dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => {
-        if (err)
-          return fail(new OutboundBlockedError(`The host "${hostname}" does not resolve.`, 'unresolved'))
+        if (err) return fail(refused(`The host "${hostname}" does not resolve (${err.code ?? err.message}).`))
         if (addresses.length === 0 || !addresses.every((entry) => allowed(entry.address))) {
-          return fail(
-            new OutboundBlockedError(
-              `The host "${hostname}" resolves to a private, loopback or link-local address. ${PRIVATE_HINT}`,
-              'private',
-            ),
-          )
+          const list = addresses.map((entry) => entry.address).join(', ')
+          return fail(refused(`The host "${hostname}" resolves to ${list || 'no address'}, not all public.`))
         }
         done(addresses)
       })
@@ -180,23 +192,28 @@ export function createOutbound(options: OutboundOptions) {
     return loaded
   }
 
-  /** Checks a URL's scheme, credentials and addresses. @throws OutboundBlockedError. */
-  async function checkTarget(raw: string): Promise<URL> {
+  /**
+   * Checks a URL without the network: scheme, credentials, and the address when the host is one
+   * (a literal, or `localhost`). A host name is left to `checkTarget`. @throws OutboundBlockedError.
+   */
+  function checkUrl(raw: string): URL {
     const url = checkOutboundUrl(raw)
     const literal = literalAddress(url.hostname)
-    if (literal !== undefined) {
-      if (!allowed(literal))
-        throw new OutboundBlockedError(
-          `The URL points at a private, loopback or link-local address. ${PRIVATE_HINT}`,
-          'private',
-        )
-    } else {
-      await resolve(url.hostname)
+    if (literal !== undefined && !allowed(literal)) {
+      throw refused(`The URL points at ${url.hostname}, not a public address.`)
     }
     return url
   }
 
+  /** Checks a URL's scheme, credentials and addresses. @throws OutboundBlockedError. */
+  async function checkTarget(raw: string): Promise<URL> {
+    const url = checkUrl(raw)
+    if (literalAddress(url.hostname) === undefined) await resolve(url.hostname)
+    return url
+  }
+
   return {
+    checkUrl,
     checkTarget,
 
     /**
@@ -206,12 +223,7 @@ export function createOutbound(options: OutboundOptions) {
     async pinnedAddress(hostname: string): Promise<string> {
       const literal = literalAddress(hostname)
       if (literal !== undefined) {
-        if (!allowed(literal)) {
-          throw new OutboundBlockedError(
-            `The host is a private, loopback or link-local address. ${PRIVATE_HINT}`,
-            'private',
-          )
-        }
+        if (!allowed(literal)) throw refused(`The host ${hostname} is not a public address.`)
         return literal
       }
       return (await resolve(hostname))[0]!.address

@@ -4,8 +4,9 @@ import type { JobHandlerOptions, JobRunner } from '../jobs/runner.js'
 import type { Mailer, MailMessage } from './mailer.js'
 
 /**
- * Platform mail that carries no secret (notices: "your address was changed", "you now own …"),
- * sent by a job queued in the transaction of the write it tells about: the mail leaves exactly when
+ * Platform mail about an account that carries no secret (notices: "your address was changed"),
+ * sent by a job queued in the transaction of the write it tells about (notices about a tenant go
+ * through the tenant mailer instead: `queueTenantNotice`, modules/tenant-settings): the mail leaves exactly when
  * the write commits, a mail server that is down delays it (retries) instead of failing or losing
  * the write, and a failure is recorded in the job's failed state. Mails with a one-time token make
  * their token in their own job instead (account-mail.ts, invitations, ownership transfer), so no

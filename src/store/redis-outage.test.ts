@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login } from '../../test/auth-fixtures.js'
 import { createContent } from '../../test/content-fixtures.js'
 import { call, createTestContext, seedTenant, type TestContext } from '../../test/helpers.js'
-import { newId } from '../lib/ids.js'
-import { createMailCounter } from '../modules/tenant-settings/tenant-mail.js'
-import { createSharedStore, type SharedStore } from './shared-store.js'
+import type { SharedStore } from './shared-store.js'
 
 /** Nothing listens on port 1: every connection to this Redis is refused. */
 const UNREACHABLE = 'redis://127.0.0.1:1'
@@ -63,23 +61,6 @@ describe('an app whose Redis cannot be reached', () => {
   })
 })
 
-describe('the tenant mail counter without Redis', () => {
-  it('counts on this instance and still refuses past the limit, at once', async () => {
-    const store = await createSharedStore({ redisUrl: UNREACHABLE, prefix: `mail-test:${newId()}:` })
-    try {
-      const counter = createMailCounter(store)
-      const tenantId = newId()
-      await counter.reserve(tenantId, 2)
-      const giveBack = await counter.reserve(tenantId, 2)
-      await expect(counter.reserve(tenantId, 2)).rejects.toMatchObject({ code: 'LimitExceeded' })
-      await giveBack()
-      expect(await counter.usage(tenantId)).toBe(1)
-    } finally {
-      await store.close()
-    }
-  })
-})
-
 /** Loses the store's command connection and gets it back, as an outage of this instance's Redis does. */
 async function blip(store: SharedStore, during: () => Promise<void>) {
   const changes: boolean[] = []
@@ -120,19 +101,5 @@ describe.skipIf(process.env.TEST_REDIS_URL === undefined)('when Redis is back', 
     // The epoch moves on as Redis comes back; until it has, reads bypass the cache.
     await expect.poll(async () => (await read()).headers['x-cache']).toBe('HIT')
     expect((await read()).data.content.title).toBe('During')
-  })
-
-  it('pushes the mails counted while it was away', async () => {
-    const counter = createMailCounter(ctx.store)
-    const tenantId = newId()
-    await counter.reserve(tenantId, null)
-    await blip(ctx.store, async () => {
-      await counter.reserve(tenantId, null)
-      await counter.reserve(tenantId, null)
-      expect(await counter.usage(tenantId)).toBe(3)
-    })
-    const key = `${ctx.store.prefix}mail-count:${tenantId}:${new Date().toISOString().slice(0, 7)}`
-    await expect.poll(() => ctx.store.redis!.get(key)).toBe('3')
-    expect(await counter.usage(tenantId)).toBe(3)
   })
 })

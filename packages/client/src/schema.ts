@@ -594,7 +594,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone to the tenant by e-mail, with a role
-         * @description Creates a pending membership (and an account placeholder for an address without an account) and mails a one-time link valid 72 hours; the answer is the same whether or not the address has an account. Nobody joins without accepting. 400 for an unknown role, 403 for a role the caller may not grant or when limits.users (members and pending invitations) is reached (LimitExceeded), 409 when the address is already a member or invited.
+         * @description Creates a pending membership (and an account placeholder for an address without an account) and mails a one-time link valid 72 hours; the answer is the same whether or not the address has an account. Nobody joins without accepting. 400 for an unknown role, 403 for a role the caller may not grant, when limits.users (members and pending invitations) or the day's platform mail (TENANT_PLATFORM_MAIL_PER_DAY) is reached (LimitExceeded), or while no owner of the tenant has verified their address (EmailNotVerified: Folio does not mail for it), 409 when the address is already a member or invited.
          *
          *     **Who may call it:** A member of the tenant with the `users:create` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -626,7 +626,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone to the tenant by e-mail, with a role
-         * @description Creates a pending membership (and an account placeholder for an address without an account) and mails a one-time link valid 72 hours; the answer is the same whether or not the address has an account. Nobody joins without accepting. 400 for an unknown role, 403 for a role the caller may not grant or when limits.users (members and pending invitations) is reached (LimitExceeded), 409 when the address is already a member or invited.
+         * @description Creates a pending membership (and an account placeholder for an address without an account) and mails a one-time link valid 72 hours; the answer is the same whether or not the address has an account. Nobody joins without accepting. 400 for an unknown role, 403 for a role the caller may not grant, when limits.users (members and pending invitations) or the day's platform mail (TENANT_PLATFORM_MAIL_PER_DAY) is reached (LimitExceeded), or while no owner of the tenant has verified their address (EmailNotVerified: Folio does not mail for it), 409 when the address is already a member or invited.
          *
          *     **Who may call it:** A member of the tenant with the `users:invite` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -782,7 +782,7 @@ export interface paths {
         put?: never;
         /**
          * Send a pending member a new invitation link
-         * @description A new one-time link valid 72 hours; the previous link stops working. 409 when the member is not pending; 403 when the caller may not grant the invited role; 404 for a non-member.
+         * @description A new one-time link valid 72 hours; the previous link stops working. 409 when the member is not pending; 403 when the caller may not grant the invited role, while no owner of the tenant has verified their address (EmailNotVerified) or past the day's platform mail (LimitExceeded); 404 for a non-member.
          *
          *     **Who may call it:** A member of the tenant with the `users:invite` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -1061,7 +1061,7 @@ export interface paths {
         put?: never;
         /**
          * Offer the ownership of the tenant to another active member
-         * @description Checks the caller's current password (throttled; 401 InvalidCredentials, 429 past the limit), then mails the member with `email` a one-time token valid 7 days (never returned). A new offer replaces the open one. 400 when `email` is no other active member of the tenant, or already an owner. Who: a signed-in user (session; API tokens get 403) who is an active owner of the tenant. A tenant where the caller is no active member, or that does not exist, answers 404; other members get 403.
+         * @description Checks the caller's current password (throttled; 401 InvalidCredentials, 429 past the limit), then mails the member with `email` a one-time token valid 7 days (never returned). A new offer replaces the open one. 400 when `email` is no other active member of the tenant, or already an owner. 403 EmailNotVerified while no owner of the tenant has verified their address, LimitExceeded past the day's platform mail (the offer goes through Folio's mail). Who: a signed-in user (session; API tokens get 403) who is an active owner of the tenant. A tenant where the caller is no active member, or that does not exist, answers 404; other members get 403.
          *
          *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
          *
@@ -1337,7 +1337,6 @@ export interface paths {
          *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
          *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
          *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
          *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
          */
         get: operations["getTenantSettings"];
@@ -1353,7 +1352,6 @@ export interface paths {
          *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
          *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
          *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
          *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
          */
         put: operations["updateTenantSettings"];
@@ -1375,7 +1373,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test mail to the caller through the tenant's mail settings
-         * @description Sends a short mail to the signed-in caller's address the way the tenant's mail goes: through its SMTP server when smtp.enabled, else through Folio's own mail. Counts against limits.emailPerMonth (403 LimitExceeded past it). 400 when the tenant's server refuses. Owners and admins, with a user session.
+         * @description Sends a short mail to the signed-in caller's address the way the tenant's mail goes: through its SMTP server when smtp.enabled, else through Folio's own mail, which needs a verified owner and a verified address of the caller (403 EmailNotVerified) and counts against TENANT_PLATFORM_MAIL_PER_DAY. Counts against limits.emailPerMonth (403 LimitExceeded past either limit). 400 when the tenant's server refuses. Owners and admins, with a user session.
          *
          *     **Who may call it:** a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token) who is an active member of the tenant with the `settings:update` permission (system roles: owner, admin); API tokens are refused. The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -1383,7 +1381,6 @@ export interface paths {
          *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
          *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
          *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
          *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
          */
         post: operations["testTenantSmtp"];
@@ -1430,6 +1427,64 @@ export interface paths {
          *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
          */
         post: operations["createFeatureFlag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbox/dead-letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Events a consumer gave up on
+         * @description Every outbox event a durable consumer (activities, webhooks) could not handle after its retries, newest first, across tenants. Platform administrators only (PLATFORM_ADMIN_EMAILS, verified e-mail, a user session): 403 otherwise.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["listDeadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbox/dead-letters/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand dead letters to their consumer again
+         * @description The dead letters matching the body (every one when it names nothing) are retried from their first attempt. Consumers are idempotent on the event id. Platform administrators only (PLATFORM_ADMIN_EMAILS, verified e-mail, a user session): 403 otherwise.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        post: operations["replayDeadLetters"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4114,7 +4169,7 @@ export interface paths {
         };
         /**
          * The tenant's effective plan, limits and request usage
-         * @description The plan, the effective monthly request limit (the smaller of the plan's and the settings' limits.apiCalls), the settings' other limits, and the request metric of the current UTC month. This route is not metered itself.
+         * @description The plan, the settings' limits and the request metrics of the current UTC month. Public (/api/public) and admin requests count against separate budgets: usage.budgets holds each budget's metric, its limit the smallest of the plan's, limits.apiCalls and the budget's own limit (publicApiCalls, adminApiCalls). usage.requests and limits.monthlyRequests are the admin budget's. This route is not metered itself.
          *
          *     **Who may call it:** A member of the tenant with the `dashboard:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -4122,7 +4177,6 @@ export interface paths {
          *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
          *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
          *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
          *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
          */
         get: operations["getCurrentTenantLimits"];
@@ -4143,7 +4197,7 @@ export interface paths {
         };
         /**
          * The tenant's metered request counts
-         * @description Requests counted for the tenant in the current four-hour UTC block (00, 04 … 20 h), the last 24 hours (hourly buckets), the UTC day so far, the ISO week (from Monday 00:00 UTC) and the quota month; this request included.
+         * @description Requests counted for the tenant in the current four-hour UTC block (00, 04 … 20 h), the last 24 hours (hourly buckets), the UTC day so far, the ISO week (from Monday 00:00 UTC) and the quota month: in budgets for each budget (admin, public), at the top level both together. This route is not metered itself.
          *
          *     **Who may call it:** A member of the tenant with the `dashboard:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -4151,7 +4205,6 @@ export interface paths {
          *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
          *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
          *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
          *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
          */
         get: operations["getApiStats"];
@@ -4561,7 +4614,7 @@ export interface paths {
         };
         /**
          * Get a published public form
-         * @description The served version of a published form with visibility public, localized by ?locale= or Accept-Language (maps kept in i18n), and a form token for the submission. No private token: X-Tenant-ID. 404 for a draft, archived, authenticated-only or missing form.
+         * @description The served version of a published form with visibility public, localized by ?locale= or Accept-Language (maps kept in i18n), and a form token for the submission: it works once, from the client network that read the form (an IPv4 address, an IPv6 /64), within a day; the answer is Cache-Control: no-store. No private token: X-Tenant-ID. 404 for a draft, archived, authenticated-only or missing form.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -8103,13 +8156,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
                 headers: {
@@ -8453,13 +8499,6 @@ export interface operations {
                         };
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
@@ -11074,7 +11113,12 @@ export interface operations {
                                 entries: number | null;
                                 media: number | null;
                                 users: number | null;
+                                /** @description Monthly requests of each budget (public delivery and admin, counted apart); with the plan and the budget’s own limit, the smallest value set applies */
                                 apiCalls: number | null;
+                                /** @description Monthly requests of the public budget (/api/public routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                                publicApiCalls: number | null;
+                                /** @description Monthly requests of the admin budget (authenticated tenant routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                                adminApiCalls: number | null;
                                 emailPerMonth: number | null;
                                 custom: {
                                     [key: string]: number | null;
@@ -11099,13 +11143,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
                 headers: {
@@ -11126,15 +11163,6 @@ export interface operations {
             };
             /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11196,7 +11224,12 @@ export interface operations {
                         entries?: number | null;
                         media?: number | null;
                         users?: number | null;
+                        /** @description Monthly requests of each budget (public delivery and admin, counted apart); with the plan and the budget’s own limit, the smallest value set applies */
                         apiCalls?: number | null;
+                        /** @description Monthly requests of the public budget (/api/public routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                        publicApiCalls?: number | null;
+                        /** @description Monthly requests of the admin budget (authenticated tenant routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                        adminApiCalls?: number | null;
                         emailPerMonth?: number | null;
                         custom?: {
                             [key: string]: number | null;
@@ -11262,7 +11295,12 @@ export interface operations {
                                 entries: number | null;
                                 media: number | null;
                                 users: number | null;
+                                /** @description Monthly requests of each budget (public delivery and admin, counted apart); with the plan and the budget’s own limit, the smallest value set applies */
                                 apiCalls: number | null;
+                                /** @description Monthly requests of the public budget (/api/public routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                                publicApiCalls: number | null;
+                                /** @description Monthly requests of the admin budget (authenticated tenant routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                                adminApiCalls: number | null;
                                 emailPerMonth: number | null;
                                 custom: {
                                     [key: string]: number | null;
@@ -11325,15 +11363,6 @@ export interface operations {
             };
             /** @description The body is not sent as application/json (UnsupportedMediaType). */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11404,15 +11433,6 @@ export interface operations {
             };
             /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11572,6 +11592,174 @@ export interface operations {
             };
             /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listDeadLetters: {
+        parameters: {
+            query?: {
+                consumer?: string;
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deadLetters: {
+                            consumer: string;
+                            /** @description 24 lowercase hex characters */
+                            eventId: string;
+                            /** @description 24 lowercase hex characters */
+                            tenantId: string | null;
+                            type: string;
+                            attempts: number;
+                            lastError: string | null;
+                            /** Format: date-time */
+                            deadAt: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            pages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replayDeadLetters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    consumer?: string;
+                    /** @description 24 lowercase hex characters */
+                    tenantId?: string;
+                    eventIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        replayed: number;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12502,7 +12690,7 @@ export interface operations {
                     lexical?: {
                         [key: string]: unknown;
                     } | null;
-                    /** @description Sanitized on write */
+                    /** @description Sanitized on write; elements nested deeper than 256 levels are refused */
                     html?: string;
                     /** @description Category ids */
                     categories?: string[];
@@ -13113,7 +13301,7 @@ export interface operations {
                     lexical?: {
                         [key: string]: unknown;
                     } | null;
-                    /** @description Sanitized on write */
+                    /** @description Sanitized on write; elements nested deeper than 256 levels are refused */
                     html?: string;
                     /** @description Category ids */
                     categories?: string[];
@@ -23850,13 +24038,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
                 headers: {
@@ -23953,13 +24134,6 @@ export interface operations {
                         }[];
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
@@ -24066,13 +24240,6 @@ export interface operations {
                         };
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
@@ -24184,13 +24351,6 @@ export interface operations {
                         };
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
@@ -24719,7 +24879,7 @@ export interface operations {
                             /** @description Default 600 */
                             perFormPerMinute?: number;
                         };
-                        /** @description Require a captcha token (CAPTCHA_VERIFY_URL) */
+                        /** @description Require a captcha token (CAPTCHA_VERIFY_URL). Unset: required for browser submissions when the server has a captcha provider */
                         captcha?: boolean;
                         /** @description Default false. True: a page on one of the tenant's allowed origins submits the published form without an API token (the Origin header is required; the anti-spam checks and limits apply) */
                         browserSubmission?: boolean;
@@ -25137,7 +25297,7 @@ export interface operations {
                             /** @description Default 600 */
                             perFormPerMinute?: number;
                         };
-                        /** @description Require a captcha token (CAPTCHA_VERIFY_URL) */
+                        /** @description Require a captcha token (CAPTCHA_VERIFY_URL). Unset: required for browser submissions when the server has a captcha provider */
                         captcha?: boolean;
                         /** @description Default false. True: a page on one of the tenant's allowed origins submits the published form without an API token (the Origin header is required; the anti-spam checks and limits apply) */
                         browserSubmission?: boolean;
@@ -26035,13 +26195,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
                 headers: {
@@ -26262,13 +26415,6 @@ export interface operations {
                         };
                     };
                 };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
             400: {
@@ -26744,7 +26890,7 @@ export interface operations {
                         plan: {
                             slug: string;
                             name: string;
-                            /** @description The plan's own limit; null: unlimited */
+                            /** @description The plan's own limit of each budget; null: unlimited */
                             monthlyRequestLimit: number | null;
                         };
                         period: {
@@ -26756,9 +26902,11 @@ export interface operations {
                             resetAt: string;
                         };
                         limits: {
-                            /** @description Effective: the smaller of the plan's and settings' apiCalls */
+                            /** @description The admin budget's effective limit: the smallest of the plan's, apiCalls and adminApiCalls (usage.budgets has both budgets') */
                             monthlyRequests: number | null;
                             apiCalls: number | null;
+                            publicApiCalls: number | null;
+                            adminApiCalls: number | null;
                             entries: number | null;
                             media: number | null;
                             users: number | null;
@@ -26768,16 +26916,44 @@ export interface operations {
                             };
                         };
                         usage: {
+                            /** @description The admin budget (the same as budgets.admin) */
                             requests: {
                                 /** @description Requests counted in the current period */
                                 usage: number;
-                                /** @description The effective monthly limit; null: unlimited */
+                                /** @description The budget's effective monthly limit; null: unlimited */
                                 limit: number | null;
                                 /** @description limit − usage, at least 0; null: unlimited */
                                 remaining: number | null;
                                 /** @description usage / limit in percent; 0 when unlimited */
                                 percentage: number;
                                 unlimited: boolean;
+                            };
+                            /** @description Each budget, counted and limited apart */
+                            budgets: {
+                                /** @description Authenticated tenant routes (sessions and API tokens) */
+                                admin: {
+                                    /** @description Requests counted in the current period */
+                                    usage: number;
+                                    /** @description The budget's effective monthly limit; null: unlimited */
+                                    limit: number | null;
+                                    /** @description limit − usage, at least 0; null: unlimited */
+                                    remaining: number | null;
+                                    /** @description usage / limit in percent; 0 when unlimited */
+                                    percentage: number;
+                                    unlimited: boolean;
+                                };
+                                /** @description The /api/public delivery routes */
+                                public: {
+                                    /** @description Requests counted in the current period */
+                                    usage: number;
+                                    /** @description The budget's effective monthly limit; null: unlimited */
+                                    limit: number | null;
+                                    /** @description limit − usage, at least 0; null: unlimited */
+                                    remaining: number | null;
+                                    /** @description usage / limit in percent; 0 when unlimited */
+                                    percentage: number;
+                                    unlimited: boolean;
+                                };
                             };
                         };
                         /** @description false when the server runs with METERING=off (nothing is counted) */
@@ -26812,15 +26988,6 @@ export interface operations {
             };
             /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26866,6 +27033,25 @@ export interface operations {
                         today: number;
                         weekly: number;
                         monthly: number;
+                        /** @description Each budget’s windows; the top-level windows are their sums */
+                        budgets: {
+                            /** @description Authenticated tenant routes */
+                            admin: {
+                                fourHour: number;
+                                daily: number;
+                                today: number;
+                                weekly: number;
+                                monthly: number;
+                            };
+                            /** @description The /api/public delivery routes */
+                            public: {
+                                fourHour: number;
+                                daily: number;
+                                today: number;
+                                weekly: number;
+                                monthly: number;
+                            };
+                        };
                         periodKey: string;
                         enabled: boolean;
                         /** @description Public reads of the tenant answered from the delivery cache (hits) or not (misses), counted by this instance since it started */
@@ -26905,15 +27091,6 @@ export interface operations {
             };
             /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };

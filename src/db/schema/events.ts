@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { char, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { char, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import { idColumn, optionalTimestamp, tenantIdColumn, timestamps } from './columns.js'
 import { tenants } from './tenants.js'
 
@@ -11,11 +11,11 @@ export type ActorRef =
 
 /**
  * The transactional outbox (docs/architecture.md "Outbox"): each write records its domain events in
- * its own transaction; consumers (activities, webhooks, cache invalidation) read them after commit.
- * Unprocessed rows are found through a partial index across tenants: this table is a queue, the one
- * place (with the job queue) where an index does not start with `tenant_id`. Its key is the event id
- * alone, since account events have no tenant; no tenant reads this table (consumers copy each event
- * into the tenants it concerns).
+ * its own transaction; the relay hands each event to every durable consumer as a task of its own
+ * (`outbox_tasks`) and then sets `dispatched_at`. Undispatched rows are found through a partial index
+ * across tenants: this table is a queue, the one place (with the tasks and the job queue) where an
+ * index does not start with `tenant_id`. Its key is the event id alone, since account events have no
+ * tenant; no tenant reads this table (consumers copy each event into the tenants it concerns).
  */
 export const outbox = pgTable(
   'outbox',
@@ -30,15 +30,45 @@ export const outbox = pgTable(
     /** The client of the request that caused it (activities show the address). */
     ipAddress: text('ip_address'),
     createdAt: timestamps.createdAt,
-    processedAt: optionalTimestamp('processed_at'),
-    /** Consumer failures so far; past the relay's limit the event is set aside (processed with an error). */
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
+    /** When the relay gave the event to its consumers (their tasks exist from then on). */
+    dispatchedAt: optionalTimestamp('dispatched_at'),
   },
   (t) => [
     primaryKey({ columns: [t.id] }),
-    index('outbox_pending_idx').on(t.createdAt, t.id).where(sql`${t.processedAt} is null`),
+    index('outbox_undispatched_idx').on(t.createdAt, t.id).where(sql`${t.dispatchedAt} is null`),
     index('outbox_tenant_created_idx').on(t.tenantId, t.createdAt),
+  ],
+)
+
+/**
+ * One durable consumer's progress on one event (docs/architecture.md "Relay"): the row exists until
+ * the consumer has handled the event, so each consumer moves at its own pace and a failing one holds
+ * back no other. A failed attempt pushes `available_at` back (exponential backoff); past the relay's
+ * limit `dead_at` is set and the task waits, as a dead letter, for an operator to replay it.
+ * `tenant_id` is the event's (null for an account event), for an operator's filters only.
+ */
+export const outboxTasks = pgTable(
+  'outbox_tasks',
+  {
+    consumer: text('consumer').notNull(),
+    eventId: char('event_id', { length: 24 })
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    tenantId: char('tenant_id', { length: 24 }),
+    /** Attempts so far (a claim counts one, so a crash during an attempt counts too). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Not handed to the consumer before this time (a retry's backoff, or a claim's lease). */
+    availableAt: timestamp('available_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** Set when the task became a dead letter. */
+    deadAt: optionalTimestamp('dead_at'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.consumer, t.eventId] }),
+    index('outbox_tasks_due_idx').on(t.consumer, t.availableAt).where(sql`${t.deadAt} is null`),
+    index('outbox_tasks_dead_idx').on(t.deadAt).where(sql`${t.deadAt} is not null`),
+    index('outbox_tasks_event_idx').on(t.eventId),
   ],
 )
 

@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { idColumn, optionalTimestamp, tenantIdColumn, timestamps } from './columns.js'
@@ -105,5 +106,23 @@ export const formResponses = pgTable(
     foreignKey({ columns: [t.tenantId, t.formId], foreignColumns: [forms.tenantId, forms.id] }).onDelete(
       'cascade',
     ),
+  ],
+)
+
+/**
+ * Form tokens already used by a submission (docs/decisions/forms.md "Form tokens are single-use"):
+ * a token's random id, kept until the token expires, so a second submission with it is known on
+ * every instance. A daily job removes expired rows.
+ */
+export const formTokenUses = pgTable(
+  'form_token_uses',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    tokenId: text('token_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.tokenId] }),
+    index('form_token_uses_expires_idx').on(t.expiresAt),
   ],
 )

@@ -1,5 +1,15 @@
-import { boolean, char, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { timestamps } from './columns.js'
+import {
+  boolean,
+  char,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+import { tenantIdColumn, timestamps } from './columns.js'
 import { tenants } from './tenants.js'
 
 /**
@@ -39,3 +49,22 @@ export const featureFlags = pgTable('feature_flags', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 })
+
+/**
+ * Mails counted per tenant and period, shared by every instance (docs/decisions/jobs-and-events.md
+ * "Whose mail server"): `month` counts every mail sent for the tenant against
+ * `limits.emailPerMonth` (`period`: the first day of the UTC month); `platform-day` counts the mails
+ * Folio's own mail server sent for it against `TENANT_PLATFORM_MAIL_PER_DAY` (`period`: the UTC
+ * day). A send reserves with a conditional upsert, so concurrent sends on any instance never pass a
+ * limit; a daily job removes periods past.
+ */
+export const tenantMailCounts = pgTable(
+  'tenant_mail_counts',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    counter: text('counter').notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.counter, t.period] })],
+)

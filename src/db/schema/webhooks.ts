@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { char, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { idColumn, optionalTimestamp, tenantIdColumn, timestamps } from './columns.js'
 import { tenants } from './tenants.js'
@@ -40,5 +41,7 @@ export const webhookDeliveries = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('webhook_deliveries_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('webhook_deliveries_tenant_status_idx').on(t.tenantId, t.status, t.createdAt.desc()),
+    // The dispatcher's queue across tenants (docs/architecture.md "Webhooks").
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
   ],
 )

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js'
 import { eventsByTenant } from '../../events/account-fanout.js'
 import type { CommittedEvent } from '../../events/event-log.js'
-import type { EventConsumer } from '../../events/relay.js'
+import type { TransactionalConsumer } from '../../events/relay.js'
 import { describeEvent, metadataOf } from './describe.js'
 import { createActivitiesRepository, type NewActivityRow } from './repository.js'
 
@@ -17,10 +17,11 @@ interface ShownActor {
  * in each tenant it concerns (`eventsByTenant`: an account event in its user's tenants), keyed by
  * the event id (a replayed batch adds nothing), with the actor as people know it: a user
  * by name and e-mail, an API token by its name, Folio's own work by the job's name. Runs in the
- * relay's transaction.
+ * transaction that marks its tasks handled.
  */
-export const activitiesConsumer: EventConsumer = {
+export const activitiesConsumer: TransactionalConsumer = {
   name: 'activities',
+  kind: 'transactional',
   async handle(tx: Db, committed: readonly CommittedEvent[]) {
     const events = await eventsByTenant(tx, committed)
     if (events.length === 0) return

@@ -5,7 +5,8 @@ import { ActivityPage, ListActivitiesQuery, RecentActivities, RecentActivitiesQu
 import type { ActivitiesService } from './service.js'
 
 const tags = ['activities']
-const access = { auth: 'tenant', permission: 'activities:view' } as const
+// Activities name people (e-mail addresses) and client addresses: never stored.
+const access = { auth: 'tenant', permission: 'activities:view', cache: 'no-store' } as const
 
 /** `/api/activities` (API contract): the tenant's activity log, for owners and admins. */
 export const activitiesRoutes: FastifyPluginAsyncTypebox<{ service: ActivitiesService }> = async (

@@ -2,11 +2,11 @@ import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { pgErrorOf } from '../../db/errors.js'
 import { errors } from '../../errors.js'
-import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
+import { dbOf, type Emit, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { paginate } from '../../lib/paging.js'
 import { nextFreeSlug, toSlug } from '../../lib/slug.js'
-import { explicitSlug, visibleStatuses } from '../contents/index.js'
+import { explicitSlug, type HtmlSanitizer, visibleStatuses } from '../contents/index.js'
 import type { CollectionDefinitionsService } from './definitions-service.js'
 import { toEntry } from './entry-view.js'
 import { filterToWhere, sortToOrders } from './query/list-params.js'
@@ -35,6 +35,8 @@ export function createCollectionEntriesService(deps: {
   events: EventSink
   definitions: CollectionDefinitionsService
   reader: EntryReader
+  /** The content sanitizer, for rich-text fields. */
+  html: HtmlSanitizer
 }) {
   const write = transactional(deps.db, deps.events)
   const { definitions, reader } = deps
@@ -45,6 +47,23 @@ export function createCollectionEntriesService(deps: {
       throw errors.conflict(`The collection "${key}" is archived: its entries cannot change.`)
     }
     return collection
+  }
+
+  /**
+   * `data` normalized before the write's transaction opens (its rich text is sanitized on a worker
+   * thread, which no transaction should wait for), by the fields as read then; `again` gives it
+   * for the fields the transaction reads, normalizing once more only when they changed meanwhile.
+   */
+  async function prepared(context: TenantContext, key: string, data: Record<string, unknown>) {
+    const before = await writable(context, key, dbOf(context, deps.db))
+    const normalized = await normalizeData(before.fields, data, deps.html)
+    const fieldsBefore = JSON.stringify(before.fields)
+    return {
+      again: async (collection: CollectionRow) =>
+        JSON.stringify(collection.fields) === fieldsBefore
+          ? normalized
+          : normalizeData(collection.fields, data, deps.html),
+    }
   }
 
   return {
@@ -83,9 +102,10 @@ export function createCollectionEntriesService(deps: {
 
     /** @throws ValidationFailed (data, refs, required), SlugConflict, UniqueFieldViolation, Conflict (archived). */
     async create(context: TenantContext, key: string, input: CreateEntryInput): Promise<Entry> {
+      const normalized = await prepared(context, key, input.data)
       return write(context, async (tx, emit) => {
         const collection = await writable(context, key, tx)
-        const data = withoutNulls(normalizeData(collection.fields, input.data))
+        const data = withoutNulls(await normalized.again(collection))
         await checkReferences(tx, context.tenantId, collection, data)
         const repository = createCollectionsRepository(tx)
         const id = newId()
@@ -115,12 +135,13 @@ export function createCollectionEntriesService(deps: {
 
     /** `data` is merged over the stored data; a status change to or from published is an event of its own. */
     async update(context: TenantContext, key: string, id: string, input: UpdateEntryInput): Promise<Entry> {
+      const normalized = input.data === undefined ? undefined : await prepared(context, key, input.data)
       return write(context, async (tx, emit) => {
         const collection = await writable(context, key, tx)
         const repository = createCollectionsRepository(tx)
         const current = await repository.findEntry(context.tenantId, collection.id, id)
         if (current === undefined) throw errors.notFound('Entry')
-        const changes = input.data === undefined ? {} : normalizeData(collection.fields, input.data)
+        const changes = normalized === undefined ? {} : await normalized.again(collection)
         const declared = new Set(collection.fields.map((field) => field.key))
         const kept = Object.fromEntries(
           Object.entries(current.data).filter(([fieldKey]) => declared.has(fieldKey)),

@@ -88,6 +88,42 @@ describe('POST /api/collections/{key}/entries', () => {
     expect(list.data.pagination.total).toBe(0)
   })
 
+  it('refuses rich text nested past 256 levels on create and update, naming the field', async () => {
+    const owner = await seedTenant(ctx.db)
+    await createCollection(ctx, owner.token, {
+      key: 'notes',
+      name: { en: 'Notes' },
+      fields: [
+        { key: 'title', type: 'string', label: { en: 'Title' } },
+        { key: 'body', type: 'richText', label: { en: 'Body' } },
+      ],
+    })
+    const nested = (levels: number) => `${'<b>'.repeat(levels)}x${'</b>'.repeat(levels)}`
+    const entry = await createEntry(ctx, owner.token, 'notes', {
+      data: { body: `<i onclick="x()">${nested(255)}</i><script>2</script>` },
+    })
+    expect(entry.data).toEqual({ body: { html: `<i>${nested(255)}</i>`, json: null } })
+    const message = 'html nests elements deeper than 256 levels'
+    const created = await call(ctx.app, 'POST', '/api/collections/notes/entries', {
+      token: owner.token,
+      body: { data: { title: 'x', body: { html: nested(30_000) } } },
+    })
+    expect(created.statusCode).toBe(400)
+    expect(created.data).toEqual({
+      error: 'ValidationFailed',
+      message: `/data/body ${message}.`,
+      details: [{ path: '/data/body', message }],
+    })
+    const updated = await call(ctx.app, 'PUT', `/api/collections/notes/entries/${entry.id}`, {
+      token: owner.token,
+      body: { data: { title: 'y', body: nested(257) } },
+    })
+    expect(updated.statusCode).toBe(400)
+    expect(updated.data.details).toEqual([{ path: '/data/body', message }])
+    const list = await call(ctx.app, 'GET', '/api/collections/notes/entries', { token: owner.token })
+    expect(list.data.entries.map((one: { data: unknown }) => one.data)).toEqual([entry.data])
+  })
+
   it('enforces required fields in the database and names the missing one', async () => {
     const owner = await seedTenant(ctx.db)
     await createCatalogue(ctx, owner.token)

@@ -1,12 +1,13 @@
 import { createListTotals } from '../../events/list-totals.js'
 import { type Family, type Kernel, mount } from '../../family.js'
+import type { HtmlSanitizer } from '../contents/index.js'
 import type { MediaService } from '../media/index.js'
 import { createCollectionDefinitionsCache } from './definitions-cache.js'
 import { collectionDefinitionsRoutes } from './definitions-routes.js'
 import { createCollectionDefinitionsService } from './definitions-service.js'
 import { collectionEntriesRoutes } from './entries-routes.js'
 import { createCollectionEntriesService } from './entries-service.js'
-import { entriesShowingMedia } from './media-usage.js'
+import { entriesPublishingMedia, entriesShowingMedia } from './media-usage.js'
 import { publicCollectionsRoutes } from './public-routes.js'
 import { createPublicCollectionsService } from './public-service.js'
 import { createEntryReader } from './reader.js'
@@ -15,8 +16,9 @@ import { createEntryReader } from './reader.js'
  * Collections (API contract: `/api/collections`, `/api/public/collections`, the query DSL): typed
  * schemas a tenant defines, their entries, and their public delivery.
  */
-export function collectionsFamily(kernel: Kernel, deps: { media: MediaService }) {
+export function collectionsFamily(kernel: Kernel, deps: { media: MediaService; html: HtmlSanitizer }) {
   deps.media.usedIn(entriesShowingMedia)
+  deps.media.publishedIn(entriesPublishingMedia)
   const { db, config, platform } = kernel
   const definitions = createCollectionDefinitionsCache({ db, bus: platform.bus })
   const reader = createEntryReader({
@@ -34,6 +36,7 @@ export function collectionsFamily(kernel: Kernel, deps: { media: MediaService })
     events: kernel.events,
     definitions: collections,
     reader,
+    html: deps.html,
   })
   const publicCollections = createPublicCollectionsService({ db, definitions, reader })
   return {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { collectionEntries, collections } from '../../db/schema/index.js'
-import type { MediaUsageFinder } from '../media/index.js'
+import type { MediaUsageFinder, PublishedMediaCheck } from '../media/index.js'
 
 /**
  * The collection entries showing a media item in a media field (single or multiple), for
@@ -53,4 +53,27 @@ export const entriesShowingMedia: MediaUsageFinder = async (db, tenantId, media)
     status: row.status,
     collectionKey: keyOf.get(row.collectionId),
   }))
+}
+
+/**
+ * Whether a published collection entry shows a media item: its id (a media field) or its folder (a
+ * file's or variant's URL in a rich text) anywhere in the entry's data. For the files of a tenant
+ * whose public delivery is off (docs/decisions/media.md).
+ */
+export const entriesPublishingMedia: PublishedMediaCheck = async (db, tenantId, media) => {
+  const [row] = await db
+    .select({ id: collectionEntries.id })
+    .from(collectionEntries)
+    .where(
+      and(
+        eq(collectionEntries.tenantId, tenantId),
+        eq(collectionEntries.status, 'published'),
+        or(
+          sql`strpos(${collectionEntries.data}::text, ${media.id}) > 0`,
+          sql`strpos(${collectionEntries.data}::text, ${media.folder}) > 0`,
+        ),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
 }

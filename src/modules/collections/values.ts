@@ -1,7 +1,7 @@
 import type { StoredField } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
 import { isId } from '../../lib/ids.js'
-import { sanitizeContentHtml } from '../contents/index.js'
+import type { HtmlSanitizer } from '../contents/index.js'
 import { valueColumnOf } from './fields.js'
 
 export const STRING_MAX_LENGTH = 500
@@ -127,7 +127,8 @@ function normalizeOne(field: StoredField, value: unknown): { value: unknown } | 
       if (html.length > RICH_TEXT_HTML_MAX_LENGTH) {
         return { problem: `html must be at most ${RICH_TEXT_HTML_MAX_LENGTH} characters` }
       }
-      return { value: { html: sanitizeContentHtml(html), json: json ?? null } }
+      // Sanitized by `normalizeData`, on a worker thread, once every member passed these checks.
+      return { value: { html, json: json ?? null } }
     }
     default:
       return { problem: 'has an unknown type' }
@@ -138,13 +139,20 @@ function normalizeOne(field: StoredField, value: unknown): { value: unknown } | 
  * Validates and normalizes `data` against the fields: unknown keys are refused (they could be
  * neither validated nor searched); `null` clears a value; `multiple` fields take an array of
  * distinct values. Dates keep `YYYY-MM-DD`, date-times become UTC ISO strings, rich text is
- * sanitized with the content sanitizer. Required fields are left to the database (trigger).
- * @throws ValidationFailed naming every offending member (`/data/<key>`).
+ * sanitized with the content sanitizer (on a worker thread, once everything else passed). Required
+ * fields are left to the database (trigger).
+ * @throws ValidationFailed naming every offending member (`/data/<key>`, a rich text nesting too
+ *   deeply included), ServiceUnavailable when the html could not be sanitized in time.
  */
-export function normalizeData(fields: StoredField[], data: Record<string, unknown>): Record<string, unknown> {
+export async function normalizeData(
+  fields: StoredField[],
+  data: Record<string, unknown>,
+  sanitizer: HtmlSanitizer,
+): Promise<Record<string, unknown>> {
   const byKey = new Map(fields.map((field) => [field.key, field]))
   const details: Detail[] = []
   const normalized: Record<string, unknown> = {}
+  const richTexts: { path: string; value: { html: string } }[] = []
   for (const [key, value] of Object.entries(data)) {
     const field = byKey.get(key)
     const path = `/data/${key}`
@@ -172,7 +180,17 @@ export function normalizeData(fields: StoredField[], data: Record<string, unknow
     }
     const result = normalizeOne(field, value)
     if ('problem' in result) details.push({ path, message: result.problem })
-    else normalized[key] = result.value
+    else {
+      normalized[key] = result.value
+      if (field.type === 'richText') richTexts.push({ path, value: result.value as { html: string } })
+    }
+  }
+  if (details.length === 0) {
+    for (const { path, value } of richTexts) {
+      const sanitized = await sanitizer.sanitize(value.html, RICH_TEXT_HTML_MAX_LENGTH)
+      if ('problem' in sanitized) details.push({ path, message: `html ${sanitized.problem}` })
+      else value.html = sanitized.html
+    }
   }
   if (details.length > 0) throw errors.validation(`${details[0]?.path} ${details[0]?.message}.`, details)
   return normalized

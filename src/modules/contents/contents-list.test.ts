@@ -24,7 +24,11 @@ async function seedLibrary() {
     b: await seedTag(ctx.db, tenantId, 'Football'),
     c: await seedTag(ctx.db, tenantId, '50% Off', 'fifty-off'),
   }
-  const service = createContentsService({ db: ctx.db, events: NO_EVENT_SINK })
+  const service = createContentsService({
+    db: ctx.db,
+    events: NO_EVENT_SINK,
+    html: ctx.app.folio.services.htmlSanitizer,
+  })
   const make = async (input: Parameters<typeof service.create>[1], publishedAt?: string) =>
     (
       await service.create(

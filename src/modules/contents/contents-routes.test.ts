@@ -147,7 +147,11 @@ describe('GET /api/contents/slug/{slug}', () => {
 describe('GET /api/contents/archive/statistics', () => {
   it('counts contents per UTC month of publication, newest first, for the requested status', async () => {
     const { token, tenantId } = await seedTenant(ctx.db)
-    const service = createContentsService({ db: ctx.db, events: NO_EVENT_SINK })
+    const service = createContentsService({
+      db: ctx.db,
+      events: NO_EVENT_SINK,
+      html: ctx.app.folio.services.htmlSanitizer,
+    })
     const published = async (publishedAt: string, status: 'published' | 'archived' = 'published') =>
       service.create(
         systemContext(tenantId, 'test'),
@@ -181,7 +185,11 @@ describe('contents service', () => {
     const { token, tenantId } = await seedTenant(ctx.db)
     const publishedAt = new Date('2019-06-01T08:30:00.000Z')
     const created = await ctx.db.transaction(async (tx) => {
-      const service = createContentsService({ db: tx, events: NO_EVENT_SINK })
+      const service = createContentsService({
+        db: tx,
+        events: NO_EVENT_SINK,
+        html: ctx.app.folio.services.htmlSanitizer,
+      })
       await service.create(systemContext(tenantId, 'test'), { title: 'Imported' })
       // A generated-slug collision inside the caller's transaction must not abort it.
       return service.create(
@@ -197,7 +205,11 @@ describe('contents service', () => {
 
   it('numbers past the first 20 taken slugs and keeps numbered long slugs within 240 characters', async () => {
     const { token, tenantId } = await seedTenant(ctx.db)
-    const service = createContentsService({ db: ctx.db, events: NO_EVENT_SINK })
+    const service = createContentsService({
+      db: ctx.db,
+      events: NO_EVENT_SINK,
+      html: ctx.app.folio.services.htmlSanitizer,
+    })
     await service.create(systemContext(tenantId, 'test'), { title: 'Busy', slug: 'busy' })
     for (let number = 2; number <= 21; number++)
       await service.create(systemContext(tenantId, 'test'), { title: 'Busy', slug: `busy-${number}` })
@@ -216,10 +228,11 @@ describe('contents service', () => {
     const { token, tenantId } = await seedTenant(ctx.db)
     await expect(
       ctx.db.transaction(async (tx) => {
-        await createContentsService({ db: tx, events: NO_EVENT_SINK }).create(
-          systemContext(tenantId, 'test'),
-          { title: 'Gone' },
-        )
+        await createContentsService({
+          db: tx,
+          events: NO_EVENT_SINK,
+          html: ctx.app.folio.services.htmlSanitizer,
+        }).create(systemContext(tenantId, 'test'), { title: 'Gone' })
         throw new Error('abort')
       }),
     ).rejects.toThrow('abort')

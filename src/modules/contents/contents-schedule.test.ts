@@ -14,7 +14,12 @@ const HOUR = 3_600_000
 function controlledClock() {
   const clock = { at: new Date() }
   const now = () => clock.at
-  const service = createContentsService({ db: ctx.db, events: ctx.app.folio.services.events, now })
+  const service = createContentsService({
+    db: ctx.db,
+    events: ctx.app.folio.services.events,
+    html: ctx.app.folio.services.htmlSanitizer,
+    now,
+  })
   return { clock, scheduler: createContentScheduler({ db: ctx.db, contents: service, now }) }
 }
 

@@ -145,6 +145,57 @@ describe('POST /api/contents', () => {
     )
   })
 
+  it('takes html nested 256 levels deep and refuses 257, naming html, on create and update', async () => {
+    const { token } = await seedTenant(ctx.db)
+    const nested = (levels: number) => `${'<div>'.repeat(levels)}x${'</div>'.repeat(levels)}`
+    const deepest = await createContent(ctx, token, { title: 'Deep', html: nested(256) })
+    expect(deepest.html).toBe(nested(256))
+    // Void elements and implied closes (a <p> opening closes the open one) add no level.
+    const flat = `${'<p>para'.repeat(300)}${'<br>'.repeat(300)}`
+    expect((await createContent(ctx, token, { title: 'Flat', html: flat })).html).toBe(
+      `${'<p>para</p>'.repeat(299)}<p>para${'<br />'.repeat(300)}</p>`,
+    )
+    const message = 'html nests elements deeper than 256 levels.'
+    const refused = await call(ctx.app, 'POST', '/api/contents', {
+      token,
+      body: { title: 'Too deep', html: nested(257) },
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.data).toEqual({
+      error: 'ValidationFailed',
+      message,
+      details: [{ path: '/html', message }],
+    })
+    const update = await call(ctx.app, 'PUT', `/api/contents/${deepest.id}`, {
+      token,
+      body: { html: `<p>${'<span>'.repeat(100_000)}</p>` },
+    })
+    expect(update.statusCode).toBe(400)
+    expect(update.data.details).toEqual([{ path: '/html', message }])
+    const kept = await call(ctx.app, 'GET', `/api/contents/${deepest.id}`, { token })
+    expect(kept.data.content).toMatchObject({ version: 1, html: nested(256) })
+    const list = await call(ctx.app, 'GET', '/api/contents', { token })
+    expect(list.data.pagination.total).toBe(2)
+  })
+
+  it('takes html of 1,000,000 characters and refuses one more, naming html', async () => {
+    const { token } = await seedTenant(ctx.db)
+    const html = `<p>${'a'.repeat(1_000_000 - 7)}</p>`
+    expect((await createContent(ctx, token, { title: 'Long', html })).html).toBe(html)
+    const refused = await call(ctx.app, 'POST', '/api/contents', {
+      token,
+      body: { title: 'Longer', html: `${html} ` },
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.data.error).toBe('ValidationFailed')
+    expect(refused.data.details).toEqual([
+      expect.objectContaining({
+        path: 'body/html',
+        message: '"html" must be at most 1000000 characters long.',
+      }),
+    ])
+  })
+
   it('answers 400 naming the ids when a category, tag or media belongs to another tenant, and writes nothing', async () => {
     const { token, tenantId } = await seedTenant(ctx.db)
     const other = await seedTenant(ctx.db)

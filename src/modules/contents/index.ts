@@ -9,17 +9,18 @@ import {
   PUBLISH_DUE_JOB,
   PUBLISH_SCHEDULED_JOB,
 } from './content-jobs.js'
-import { contentsShowingMedia } from './media-usage.js'
+import { contentsPublishingMedia, contentsShowingMedia } from './media-usage.js'
 import { publicContentsRoutes } from './public-routes.js'
 import { createPublicContentsService } from './public-service.js'
 import { contentsRoutes } from './routes.js'
+import { createHtmlSanitizer } from './sanitize.js'
 import { createContentScheduler } from './schedule.js'
 import { createContentsService } from './service.js'
 import { CONTENTS_CHANGING_EVENTS, createTaxonomyIds } from './taxonomy-ids.js'
 import { contentVersionsRoutes } from './versions-routes.js'
 import { createContentVersionsService } from './versions-service.js'
 
-export { sanitizeContentHtml } from './sanitize.js'
+export { HTML_MAX_DEPTH, type HtmlSanitizer, type SanitizedHtml } from './sanitize.js'
 export type { Content, ContentStatus, CreateContentInput } from './schemas.js'
 export type { ContentsService, WriteOptions } from './service.js'
 export { visibleStatuses } from './service.js'
@@ -39,14 +40,18 @@ export function contentsFamily(
 ) {
   const { db, config, platform } = kernel
   deps.media.usedIn(contentsShowingMedia)
+  deps.media.publishedIn(contentsPublishingMedia)
   const listTotals = createListTotals(platform.bus, {
     dropOn: CONTENTS_CHANGING_EVENTS,
     enabled: !platform.deliveryCache.shared,
   })
   const taxonomyIds = createTaxonomyIds(platform.bus)
+  // Collections' rich text is sanitized by the same rules (and threads).
+  const htmlSanitizer = createHtmlSanitizer(kernel.workers)
   const contents = createContentsService({
     db,
     events: kernel.events,
+    html: htmlSanitizer,
     listTotals,
     taxonomyIds,
     settings: deps.settings,
@@ -69,7 +74,7 @@ export function contentsFamily(
   })
   return {
     name: 'contents',
-    services: { contents, contentVersions, contentScheduler, publicContents },
+    services: { contents, contentVersions, contentScheduler, publicContents, htmlSanitizer },
     adminRoutes: [
       mount(contentsRoutes, { prefix: '/api/contents', service: contents }),
       mount(contentVersionsRoutes, { prefix: '/api/contents', service: contentVersions }),

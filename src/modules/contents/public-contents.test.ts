@@ -235,6 +235,34 @@ describe('GET /api/public/contents', () => {
     expect(listed.data.contents[0].customFields).toEqual({})
     expect((await read(owner.tenantId, '?search=hidden-word')).data.contents).toEqual([])
   })
+
+  it('publishes a custom field only while a public definition names its key: deleting a private one publishes nothing', async () => {
+    const owner = await seedTenant(ctx.db)
+    const define = (body: Record<string, unknown>) =>
+      call(ctx.app, 'POST', '/api/custom-field-definitions', { token: owner.token, body })
+    await define({ key: 'shown', label: 'Shown', type: 'text' })
+    const secret = await define({ key: 'secret', label: 'Secret', type: 'text', public: false })
+    expect(secret.statusCode, secret.body).toBe(200)
+    await createContent(ctx, owner.token, {
+      title: 'Allow-listed',
+      slug: 'allow-listed',
+      status: 'published',
+      customFields: { shown: 'yes', secret: 'hidden-word', free: 'no definition' },
+    })
+    const removed = await call(
+      ctx.app,
+      'DELETE',
+      `/api/custom-field-definitions/${secret.data.definition.id}`,
+      {
+        token: owner.token,
+      },
+    )
+    expect(removed.statusCode, removed.body).toBe(200)
+    const listed = await read(owner.tenantId, '')
+    expect(listed.data.contents[0].customFields).toEqual({ shown: 'yes' })
+    const bySlug = await read(owner.tenantId, '/slug/allow-listed')
+    expect(bySlug.data.content.customFields).toEqual({ shown: 'yes' })
+  })
 })
 
 describe('GET /api/public/contents/tree', () => {

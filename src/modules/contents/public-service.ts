@@ -17,8 +17,8 @@ const PUBLISHED: ContentFilter = { statuses: ['published'] }
 /**
  * Public delivery of contents (docs/decisions/delivery.md "Public contents"): published contents
  * only, for the tenant of the public context, rendered as JSON text by PostgreSQL in one statement
- * per page (taxonomy, featured media and galleries as subqueries, no lookups per row). Custom fields
- * of definitions marked not public are left out, and so is `search` in them.
+ * per page (taxonomy, featured media and galleries as subqueries, no lookups per row). Only the custom
+ * fields a definition marked public names are served, and `search` looks into no others.
  */
 export function createPublicContentsService(deps: {
   db: Db
@@ -31,11 +31,11 @@ export function createPublicContentsService(deps: {
   const definitionsRepository = createDefinitionsRepository(deps.db)
   const namedIdsOf = namedIdsLookup(repository, deps.taxonomyIds)
 
-  /** The tenant's private custom field keys, and the public searchable ones. */
+  /** The keys of the tenant's public custom field definitions, and the searchable ones among them. */
   async function fieldsOf(tenantId: string) {
     const definitions = await (deps.customFields?.get(tenantId) ?? definitionsRepository.list(tenantId))
     return {
-      privateKeys: definitions.filter((definition) => !definition.public).map((d) => d.key),
+      publicKeys: definitions.filter((definition) => definition.public).map((d) => d.key),
       searchKeys: definitions.filter((d) => d.public && d.searchable).map((d) => d.key),
     }
   }
@@ -53,7 +53,7 @@ export function createPublicContentsService(deps: {
     async listJson(context: PublicContext, query: PublicListFilter): Promise<string> {
       const { tenantId } = context
       const { page = 1, limit = 20, sort = 'publishedAt', view, include, ...filters } = query
-      const [{ privateKeys, searchKeys }, named] = await Promise.all([
+      const [{ publicKeys, searchKeys }, named] = await Promise.all([
         fieldsOf(tenantId),
         filters.tagName === undefined && filters.categoryName === undefined
           ? {}
@@ -68,7 +68,7 @@ export function createPublicContentsService(deps: {
       const [rows, total] = await Promise.all([
         statements
           .list(filter, shapeOf({ view, include }), sort)
-          .execute({ ...paramsOf(tenantId, filter), privateKeys, limit, offset: (page - 1) * limit }),
+          .execute({ ...paramsOf(tenantId, filter), publicKeys, limit, offset: (page - 1) * limit }),
         countOf(tenantId, filter),
       ])
       return pageJson(rows[0]?.json ?? '[]', paginate(page, limit, total))
@@ -80,10 +80,10 @@ export function createPublicContentsService(deps: {
      */
     async bySlugJson(context: PublicContext, slug: string, query: PublicSlugFilter): Promise<string> {
       const { tenantId } = context
-      const { privateKeys } = await fieldsOf(tenantId)
+      const { publicKeys } = await fieldsOf(tenantId)
       const [row] = await statements
         .bySlug(PUBLISHED, shapeOf(query))
-        .execute({ ...paramsOf(tenantId, PUBLISHED), slug, privateKeys })
+        .execute({ ...paramsOf(tenantId, PUBLISHED), slug, publicKeys })
       if (row === undefined) throw errors.notFound('Content')
       return `{"content":${row.json}}`
     },

@@ -31,9 +31,10 @@ const mediaJson = (alias: string) =>
 /**
  * The public projection (docs/decisions/delivery.md "Public contents"): what a page needs in one
  * read, and nothing a visitor has no use for (no status, version, editor ids, category or media ids).
- * Taxonomy as names and slugs, the featured media as URLs, custom fields without the keys of the
- * tenant's private definitions (`privateKeys`). The keys are the members of `PublicContentSchema`
- * (public-schemas.ts; `public-contents.test.ts` holds them equal), so the JSON skips the serializer.
+ * Taxonomy as names and slugs, the featured media as URLs, custom fields of the keys the tenant's
+ * public definitions name (`publicKeys`) and no others. The keys are the members of
+ * `PublicContentSchema` (public-schemas.ts; `public-contents.test.ts` holds them equal), so the JSON
+ * skips the serializer.
  */
 export const PUBLIC_SUMMARY_FIELDS: Record<string, SQL> = {
   id: sql`c.id`,
@@ -58,7 +59,9 @@ export const PUBLIC_SUMMARY_FIELDS: Record<string, SQL> = {
     where ct.tenant_id = c.tenant_id and ct.content_id = c.id)`,
   featuredMedia: sql`(select ${mediaJson('m')} from media m
     where m.tenant_id = c.tenant_id and m.id = c.featured_media_id and m.status = 'active')`,
-  customFields: sql`c.custom_fields - ${sql.placeholder('privateKeys')}::text[]`,
+  // An allow-list: a key without a public definition (a private one, a deleted one, free data) stays in.
+  customFields: sql`(select coalesce(jsonb_object_agg(f.key, f.value), '{}'::jsonb)
+    from jsonb_each(c.custom_fields) f where f.key = any(${sql.placeholder('publicKeys')}::text[]))`,
 }
 const FULL_EXTRA = { html: sql`c.html`, lexical: sql`c.lexical` }
 const GALLERIES = {
@@ -119,7 +122,7 @@ export function createPublicStatements(db: Db) {
   const json = (object: SQL) => ({ json: sql<string>`${object}::text`.as('json') })
 
   return {
-    /** `{ json }`: one content by slug (`paramsOf` values, `slug`, `privateKeys`). */
+    /** `{ json }`: one content by slug (`paramsOf` values, `slug`, `publicKeys`). */
     bySlug: (filter: ContentFilter, shape: PublicShape) =>
       once<JsonStatement>(`contents_public_by_slug_${shapeName(shape)}_${shapeOf(filter)}`, () =>
         db
@@ -128,7 +131,7 @@ export function createPublicStatements(db: Db) {
           .where(sql`${whereOf(filter)} and c.slug = ${sql.placeholder('slug')}`),
       ),
 
-    /** `{ json }`: the JSON array of one page (`paramsOf` values, `privateKeys`, `limit`, `offset`). */
+    /** `{ json }`: the JSON array of one page (`paramsOf` values, `publicKeys`, `limit`, `offset`). */
     list: (filter: ContentFilter, shape: PublicShape, sort: PublicSort) =>
       once<JsonStatement>(`contents_public_list_${shapeName(shape)}_${sort}_${shapeOf(filter)}`, () => {
         const page = db

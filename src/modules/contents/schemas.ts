@@ -12,6 +12,7 @@ import { ALL_ERRORS } from '../../http/validation.js'
 import { ID_PATTERN } from '../../lib/ids.js'
 import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
 import { CUSTOM_FIELD_KEY_PATTERN } from '../custom-fields/index.js'
+import { HTML_MAX_DEPTH, HTML_MAX_LENGTH } from './sanitize.js'
 
 /** Content states (docs/decisions/content.md "Status and publication"). */
 export const CONTENT_STATUSES = ['draft', 'published', 'scheduled', 'archived'] as const
@@ -92,7 +93,12 @@ const WritableFields = {
   ),
   summary: Type.Optional(Type.String()),
   lexical: Type.Optional(Nullable(FreeDocument)),
-  html: Type.Optional(Type.String({ description: 'Sanitized on write' })),
+  html: Type.Optional(
+    Type.String({
+      maxLength: HTML_MAX_LENGTH,
+      description: `Sanitized on write; elements nested deeper than ${HTML_MAX_DEPTH} levels are refused`,
+    }),
+  ),
   categories: Type.Optional(Type.Array(Id, { maxItems: 500, description: 'Category ids' })),
   tags: Type.Optional(Type.Array(Id, { maxItems: 500, description: 'Tag ids' })),
   customFields: Type.Optional(FreeObject),

@@ -17,6 +17,7 @@ import { assertSchedulingAllowed, limitCheck } from '../tenant-settings/index.js
 import { type ContentJob, PRUNE_VERSIONS_JOB, PUBLISH_SCHEDULED_JOB } from './content-jobs.js'
 import { resolvePublication } from './publication.js'
 import { type ContentPatch, createContentsRepository, type LockedContent } from './repository.js'
+import type { HtmlSanitizer } from './sanitize.js'
 import type { Content, CreateContentInput, UpdateContentInput } from './schemas.js'
 import { explicitSlug } from './slugs.js'
 import { createVersionsRepository } from './versions-repository.js'
@@ -48,6 +49,8 @@ export interface WriteOptions {
 export interface ContentWriteDeps {
   db: Db
   events: EventSink
+  /** Sanitizes the html of every write, off the event loop (`sanitize.ts`). */
+  html: HtmlSanitizer
   /** Tenant settings: `limits.entries` and `features.contentScheduling` (absent: neither applies). */
   settings?: TenantSettingsReader | undefined
   /** Cached custom field definitions (absent: read from `db` on each write, as the importer does). */
@@ -139,7 +142,7 @@ export function createContentWrites(deps: ContentWriteDeps) {
         at,
       )
       const custom = customFieldsOf(await definitionsOf(tenantId, via), input, true)
-      const fields = writableFields(input, custom.values)
+      const fields = await writableFields(deps.html, input, custom.values)
       const explicit = input.slug !== undefined
       const base = input.slug === undefined ? toSlug(input.title) || 'untitled' : explicitSlug(input.slug)
       const actor = userIdOf(context)
@@ -193,7 +196,7 @@ export function createContentWrites(deps: ContentWriteDeps) {
       const via = dbOf(context, db)
       if (settings) await assertSchedulingAllowed(settings, tenantId, input, at, via === db ? undefined : via)
       const custom = customFieldsOf(await definitionsOf(tenantId, via), input, false)
-      const fields = writableFields(input, custom.values)
+      const fields = await writableFields(deps.html, input, custom.values)
       try {
         return await write(context, async (tx, emit) => {
           const repo = createContentsRepository(tx)

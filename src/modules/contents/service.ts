@@ -4,6 +4,7 @@ import type { ListTotals } from '../../events/list-totals.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import type { CustomFieldDefinitions } from '../custom-fields/index.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
+import type { HtmlSanitizer } from './sanitize.js'
 import { createContentReads } from './service-reads.js'
 import { createContentWrites } from './service-writes.js'
 import type { TaxonomyIds } from './taxonomy-ids.js'
@@ -13,12 +14,14 @@ export type { WriteOptions } from './service-writes.js'
 
 /**
  * The contents service: reads (service-reads.ts) and writes (service-writes.ts) over one set of
- * dependencies. Only `db` and `events` are required: the importer builds it on its transaction with
+ * dependencies. Only `db`, `events` and `html` are required: tests build it on a transaction with
  * nothing else (no caches, no limits, no jobs: the publish-due sweep publishes what it schedules).
  */
 export function createContentsService(deps: {
   db: Db
   events: EventSink
+  /** Sanitizes the html of every write, off the event loop (`sanitize.ts`). */
+  html: HtmlSanitizer
   listTotals?: ListTotals
   taxonomyIds?: TaxonomyIds
   /** Tenant settings: `limits.entries` and `features.contentScheduling` (absent: neither applies). */

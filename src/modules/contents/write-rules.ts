@@ -3,7 +3,7 @@ import { errors } from '../../errors.js'
 import type { Emit } from '../../events/event-log.js'
 import type { FieldReferences } from '../custom-fields/index.js'
 import type { ContentPatch, ContentsRepository } from './repository.js'
-import { sanitizeContentHtml } from './sanitize.js'
+import { HTML_MAX_LENGTH, type HtmlSanitizer } from './sanitize.js'
 import { type Content, MAX_TREE_DEPTH, type UpdateContentInput } from './schemas.js'
 
 /** The rules and pieces content writes share (service-writes.ts). */
@@ -32,15 +32,28 @@ export function found(content: Content | undefined): Content {
 
 export const unique = (ids: string[] | undefined) => [...new Set(ids ?? [])]
 
-/** Fields copied from a write body, with HTML sanitized and customFields as checked. */
-export function writableFields(
+/**
+ * Fields copied from a write body, with HTML sanitized (on a worker thread, before any transaction
+ * opens) and customFields as checked.
+ * @throws ValidationFailed at `/html` when it is too long or nests too deeply, ServiceUnavailable
+ *   (see `HtmlSanitizer`).
+ */
+export async function writableFields(
+  sanitizer: HtmlSanitizer,
   input: UpdateContentInput,
   customFields?: Record<string, unknown>,
-): ContentPatch {
+): Promise<ContentPatch> {
   const fields: ContentPatch = {}
   if (input.title !== undefined) fields.title = input.title
   if (input.summary !== undefined) fields.summary = input.summary
-  if (input.html !== undefined) fields.html = sanitizeContentHtml(input.html)
+  if (input.html !== undefined) {
+    const sanitized = await sanitizer.sanitize(input.html, HTML_MAX_LENGTH)
+    if ('problem' in sanitized) {
+      const message = `html ${sanitized.problem}.`
+      throw errors.validation(message, [{ path: '/html', message }])
+    }
+    fields.html = sanitized.html
+  }
   if (input.authorName !== undefined) fields.authorName = input.authorName
   if (input.featuredMediaId !== undefined) fields.featuredMediaId = input.featuredMediaId
   if (input.type !== undefined) fields.type = input.type

@@ -160,7 +160,7 @@ describe('browser form submission (settings.browserSubmission)', () => {
       [{ data: answers('hp'), honeypot: 'http://spam', formToken: 'x' }, ['honeypot', 'invalid-token']],
       [{ data: answers('none') }, ['missing-token']],
       [{ data: answers('fast'), formToken: token }, ['too-fast']],
-      [{ data: answers('fast'), formToken: token }, ['too-fast', 'duplicate']],
+      [{ data: answers('fast'), formToken: token }, ['too-fast', 'duplicate', 'reused-token']],
     ] as const
     for (const [body, reasons] of cases) {
       const res = await submit(owner.tenantId, form.id, body, { origin: SITE })
@@ -172,6 +172,36 @@ describe('browser form submission (settings.browserSubmission)', () => {
         spamReasons: reasons,
       })
     }
+  })
+
+  it('takes each form token once, and only from the client network it was given to', async () => {
+    const { owner, form } = await setup({ browserSubmission: true, antiSpam: { minFillSeconds: 1 } })
+    const tokenFor = async (remoteAddress: string) => {
+      const page = await call(ctx.app, 'GET', `/api/public/forms/${form.slug}`, {
+        headers: { 'x-tenant-id': owner.tenantId, origin: SITE },
+        remoteAddress,
+      })
+      expect(page.statusCode).toBe(200)
+      expect(page.headers['cache-control']).toBe('no-store')
+      return page.data.submission.token as string
+    }
+    const reasonsOf = async (name: string, formToken: string, remoteAddress: string) => {
+      const res = await call(ctx.app, 'POST', `/api/public/forms/${form.id}/submit`, {
+        body: { data: { name, email: 'n@example.com' }, formToken },
+        headers: { 'x-tenant-id': owner.tenantId, origin: SITE },
+        remoteAddress,
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      return (await stored(owner.token, form.id, res.data.responseId)).spamReasons
+    }
+    const home = await tokenFor('203.0.113.5')
+    const otherNetwork = await tokenFor('203.0.113.5')
+    const sameSlash64 = await tokenFor('2001:db8:1:2::1')
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect(await reasonsOf('first', home, '203.0.113.5')).toEqual([])
+    expect(await reasonsOf('again', home, '203.0.113.5')).toEqual(['reused-token'])
+    expect(await reasonsOf('moved', otherNetwork, '198.51.100.7')).toEqual(['invalid-token'])
+    expect(await reasonsOf('ipv6', sameSlash64, '2001:db8:1:2::99')).toEqual([])
   })
 
   it('limits submissions per client network with 429', async () => {

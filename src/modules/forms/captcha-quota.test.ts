@@ -72,6 +72,53 @@ describe('captcha and quota', () => {
     expect(received.at(-1)).toContain('secret=captcha-secret&response=human&remoteip=127.0.0.1')
   })
 
+  it('asks a browser form for the captcha by default once a provider is configured, unless it says captcha: false', async () => {
+    const owner = await seedTenant(ctx.db)
+    const edge = await call(ctx.app, 'PUT', '/api/tenant-settings', {
+      token: owner.token,
+      body: { edgeGateway: { allowedOrigins: ['https://www.example.com'] } },
+    })
+    expect(edge.statusCode).toBe(200)
+    const FAST = { antiSpam: { minFillSeconds: 0 } }
+    const browser = await createForm(ctx.app, owner.token, {
+      slug: 'browser',
+      settings: { browserSubmission: true, ...FAST },
+    })
+    const optedOut = await createForm(ctx.app, owner.token, {
+      slug: 'opted-out',
+      settings: { browserSubmission: true, captcha: false, ...FAST },
+    })
+    await createForm(ctx.app, owner.token, { slug: 'server', settings: FAST })
+    const asks = async (slug: string) =>
+      (
+        await call(ctx.app, 'GET', `/api/public/forms/${slug}`, {
+          headers: { 'x-tenant-id': owner.tenantId },
+        })
+      ).data.submission.captcha
+    expect(await asks('browser')).toBe(true)
+    expect(await asks('opted-out')).toBe(false)
+    expect(await asks('server')).toBe(false)
+    let submissions = 0
+    const reasonsOf = async (formId: string, captchaToken?: string) => {
+      submissions += 1
+      const res = await call(ctx.app, 'POST', `/api/public/forms/${formId}/submit`, {
+        body: {
+          data: { name: `n${submissions}`, email: 'c@example.com' },
+          ...(captchaToken ? { captchaToken } : {}),
+        },
+        headers: { 'x-tenant-id': owner.tenantId, origin: 'https://www.example.com' },
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      const stored = await call(ctx.app, 'GET', `/api/forms/${formId}/responses/${res.data.responseId}`, {
+        token: owner.token,
+      })
+      return stored.data.response.spamReasons
+    }
+    expect(await reasonsOf(browser.id)).toEqual(['captcha'])
+    expect(await reasonsOf(browser.id, 'human')).toEqual([])
+    expect(await reasonsOf(optedOut.id)).toEqual([])
+  })
+
   it('refuses settings.captcha when no provider is configured', async () => {
     const owner = await seedTenant(bare.db)
     const res = await call(bare.app, 'POST', '/api/forms', {
@@ -82,13 +129,13 @@ describe('captcha and quota', () => {
     expect(res.data.message).toContain('CAPTCHA_VERIFY_URL')
   })
 
-  it('counts a public read and a submission against the monthly quota, one request each', async () => {
+  it('counts a public read and a submission against the public budget, one request each', async () => {
     const owner = await seedTenant(bare.db)
     const form = await createForm(bare.app, owner.token, { settings: { antiSpam: { minFillSeconds: 0 } } })
     const apiKey = await seedApiToken(bare.db, owner.tenantId, { scopes: ['read', 'write'] })
     const usage = async () =>
-      (await call(bare.app, 'GET', '/api/tenants/current/limits', { token: apiKey })).data.usage.requests
-        .usage
+      (await call(bare.app, 'GET', '/api/tenants/current/limits', { token: apiKey })).data.usage.budgets
+        .public.usage
     const before = await usage()
     await call(bare.app, 'GET', `/api/public/forms/${form.slug}`, {
       headers: { 'x-tenant-id': owner.tenantId },

@@ -39,14 +39,11 @@ export function deviceOf(userAgent: string): Device | null {
  * matched across tenants or reversed by hashing the IPv4 space without the secret.
  */
 export function createIpHasher(appSecret: string) {
-  const salts = new Map<string, Buffer>()
+  // The salt is derived per call (one HMAC, a microsecond): a map of salts by tenant would grow with
+  // every tenant that ever took a submission.
   return (tenantId: string, ip: string): string => {
     if (ip === '') return ''
-    let salt = salts.get(tenantId)
-    if (salt === undefined) {
-      salt = createHmac('sha256', appSecret).update(`form-response-ip:${tenantId}`).digest()
-      salts.set(tenantId, salt)
-    }
+    const salt = createHmac('sha256', appSecret).update(`form-response-ip:${tenantId}`).digest()
     return createHmac('sha256', salt).update(ip).digest('hex')
   }
 }

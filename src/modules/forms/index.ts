@@ -5,6 +5,7 @@ import { createGeoLookup, createIpHasher } from './client-info.js'
 import { createNotifier, NOTIFY_JOB, type NotifyJob } from './notify.js'
 import { publicFormsRoutes } from './public-routes.js'
 import { createPublicFormsService } from './public-service.js'
+import { pruneTokenUses, TOKEN_USES_PRUNE_JOB } from './responses-repository.js'
 import { responsesRoutes } from './responses-routes.js'
 import { createResponsesService } from './responses-service.js'
 import { formsRoutes } from './routes.js'
@@ -25,6 +26,7 @@ export function formsFamily(
     events: kernel.events,
     settings: deps.settings,
     captchaConfigured: config.captcha !== undefined,
+    mailer: deps.tenantMailer,
   })
   const formResponses = createResponsesService({ db, events: kernel.events })
   const publicForms = createPublicFormsService({
@@ -38,6 +40,7 @@ export function formsFamily(
     hashIp: createIpHasher(config.appSecret),
     geo: createGeoLookup(config.geoipDatabase),
     verifyCaptcha: createCaptchaVerifier(config.captcha, kernel.outbound),
+    captchaConfigured: config.captcha !== undefined,
   })
   return {
     name: 'forms',
@@ -52,6 +55,7 @@ export function formsFamily(
         retryLimit: 3,
         retryDelaySeconds: 60,
       }),
+      job(TOKEN_USES_PRUNE_JOB, async () => void (await pruneTokenUses(db)), { every: '37 4 * * *' }),
     ],
   } satisfies Family
 }

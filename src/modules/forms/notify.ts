@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js'
+import { AppError } from '../../errors.js'
 import type { TenantMailer } from '../tenant-settings/index.js'
 import { pick } from './localize.js'
 import { createFormsRepository } from './repository.js'
@@ -18,7 +19,10 @@ export interface NotifyJob {
  * Sends the notification of a submission, after its commit (queued in the submission's
  * transaction): one mail per recipient of the served version's `settings.notifications`, through
  * the tenant's SMTP or the platform's (`TenantMailer`), with each answer on a line under its label.
- * A response or form deleted meanwhile sends nothing; a mail failure fails the job, which retries.
+ * Through the platform's, a recipient who is not (or no longer) a verified member of the tenant is
+ * skipped, and so is every recipient of a tenant without a verified owner (docs/decisions/forms.md
+ * "Notifications reach members, or go through the tenant's server"). A response or form deleted
+ * meanwhile sends nothing; another mail failure fails the job, which retries.
  */
 export function createNotifier(deps: { db: Db; mailer: TenantMailer }) {
   const forms = createFormsRepository(deps.db)
@@ -47,10 +51,11 @@ export function createNotifier(deps: { db: Db; mailer: TenantMailer }) {
       `Response id: ${response.id}`,
     ].join('\n')
     for (const to of notifications?.recipients ?? []) {
-      await deps.mailer.send(job.tenantId, {
-        to,
-        subject: notifications?.subject ?? `New response: ${title}`,
-        text,
+      const message = { to, subject: notifications?.subject ?? `New response: ${title}`, text }
+      await deps.mailer.send(job.tenantId, message, 'notification').catch((err: unknown) => {
+        // A recipient Folio's mail no longer takes (no longer a verified member, the tenant's SMTP
+        // turned off) is skipped: retrying would not make it right.
+        if (!(err instanceof AppError && err.code === 'EmailNotVerified')) throw err
       })
     }
   }

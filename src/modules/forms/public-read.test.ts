@@ -16,7 +16,7 @@ describe('public form read', () => {
       title: { en: 'Contact', tr: 'İletişim' },
       settings: {
         successMessage: { en: 'Thanks', tr: 'Teşekkürler' },
-        notifications: { recipients: ['a@example.com'] },
+        notifications: { recipients: [owner.email] },
       },
     })
     await call(ctx.app, 'PUT', `/api/forms/${form.id}`, {
@@ -46,7 +46,7 @@ describe('public form read', () => {
     })
     expect(res.data.form.fields[1]).toMatchObject({ id: 'email', label: 'E-mail' })
     expect(res.data.submission).toMatchObject({ honeypot: true, minFillSeconds: 3, captcha: false })
-    expect(res.data.submission.token).toMatch(/^\d+\.[\w-]+$/)
+    expect(res.data.submission.token).toMatch(/^\d+\.[\w-]{16}\.[\w-]+$/)
     const english = await read(owner.tenantId, form.slug, { 'accept-language': 'tr' }, '?locale=en')
     expect(english.data).toMatchObject({ locale: 'en', form: { title: 'Contact' } })
     expect(english.data.form.fields[0].label).toBe('Name')

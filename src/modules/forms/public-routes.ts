@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { surrogateKeys } from '../../http/http-cache.js'
 import { publicContext } from '../../http/public.js'
 import { errorResponses } from '../../http/schemas.js'
 import {
@@ -33,14 +32,14 @@ export const publicFormsRoutes =
     app.get(
       '/forms/:slug',
       {
-        // Never from the delivery cache: each answer carries a fresh form token.
+        // Never from the delivery cache nor any HTTP cache: each answer carries the reader's own token.
         config: { auth: 'public', vary: ['Accept-Language'], deliveryCache: false },
         schema: {
           tags: ['public', 'forms'],
           operationId: 'getPublicForm',
           summary: 'Get a published public form',
           description:
-            'The served version of a published form with visibility public, localized by ?locale= or Accept-Language (maps kept in i18n), and a form token for the submission. No private token: X-Tenant-ID. 404 for a draft, archived, authenticated-only or missing form.',
+            'The served version of a published form with visibility public, localized by ?locale= or Accept-Language (maps kept in i18n), and a form token for the submission: it works once, from the client network that read the form (an IPv4 address, an IPv6 /64), within a day; the answer is Cache-Control: no-store. No private token: X-Tenant-ID. 404 for a draft, archived, authenticated-only or missing form.',
           params: PublicFormParams,
           querystring: PublicFormQuery,
           response: { 200: PublicFormBody, ...errorResponses(400, 403, 404, 429) },
@@ -53,7 +52,9 @@ export const publicFormsRoutes =
           request.query.locale,
           request.headers['accept-language'],
         )
-        surrogateKeys(reply, [`form:${answer.form.id}`])
+        // The form token is the reader's own (single-use, bound to their network): no cache may
+        // hand it to another visitor (docs/decisions/forms.md "Form tokens are single-use").
+        reply.header('cache-control', 'no-store')
         return answer
       },
     )

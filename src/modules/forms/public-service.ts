@@ -30,6 +30,8 @@ export interface PublicFormsDeps {
   hashIp: (tenantId: string, ip: string) => string
   geo: GeoLookup
   verifyCaptcha: (answer: string | undefined, ip: string) => Promise<boolean>
+  /** Whether a captcha provider is configured: browser forms then ask for it by default. */
+  captchaConfigured: boolean
 }
 
 /** API token scopes that may submit a form: `submit` does nothing else, `write` keeps working. */
@@ -111,7 +113,8 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
   return {
     /**
      * `GET /api/public/forms/{slug}`: a published form with visibility public, localized for
-     * `?locale=` or `Accept-Language`, with a fresh form token. @throws NotFound for any other.
+     * `?locale=` or `Accept-Language`, with a fresh form token bound to the reader's client network.
+     * @throws NotFound for any other.
      */
     async read(
       context: PublicContext,
@@ -124,7 +127,7 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
       if (version.visibility !== 'public') throw errors.notFound('Form')
       const locales = requestedLocales(locale, acceptLanguage)
       const fallback = await defaultLanguageOf(deps.settings, context.tenantId)
-      const antiSpam = antiSpamOf(version.settings)
+      const antiSpam = antiSpamOf(version.settings, deps.captchaConfigured)
       return {
         form: {
           id: form!.id,
@@ -135,7 +138,7 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
         },
         locale: chosenLocale(version.title, locales, fallback),
         submission: {
-          token: deps.tokens.issue(context.tenantId, form!.id),
+          token: deps.tokens.issue(context.tenantId, form!.id, context.client.ip),
           honeypot: antiSpam.honeypot,
           minFillSeconds: antiSpam.minFillSeconds,
           captcha: antiSpam.captcha,
@@ -147,8 +150,9 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
     /**
      * `POST /api/public/forms/{formId}/submit`. Order: the submitter (`submitter`: 401, 403, 404,
      * 400), the rate limits (429), the answers against the published version (400 naming each
-     * field), then the spam checks: a suspected submission is stored as `spam`, and answered like
-     * any other.
+     * field), then the spam checks (honeypot, the form token, captcha, duplicates, and the token's
+     * single use, claimed in the storing transaction): a suspected submission is stored as `spam`,
+     * and answered like any other.
      */
     async submit(
       context: PublicContext,
@@ -158,7 +162,7 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
       acceptLanguage: string | undefined,
     ) {
       const { actor, permissions, version } = await submitter(context, credential, formId, input)
-      const antiSpam = antiSpamOf(version.settings)
+      const antiSpam = antiSpamOf(version.settings, deps.captchaConfigured)
       const ip = context.client.ip
       await deps.limits.consume(context.tenantId, formId, ip, antiSpam)
       const data = checkAnswers(version.fields as Field[], input.data)
@@ -166,8 +170,8 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
       const fingerprint = sha256Hex(`${formId}:${canonicalJson(data)}`)
       const reasons: string[] = []
       if (antiSpam.honeypot && (input.honeypot ?? '') !== '') reasons.push('honeypot')
-      const pace = deps.tokens.problem(context.tenantId, formId, input.formToken, antiSpam.minFillSeconds)
-      if (pace !== undefined) reasons.push(pace)
+      const token = deps.tokens.check(context.tenantId, formId, input.formToken, antiSpam.minFillSeconds, ip)
+      if (token.problem !== undefined) reasons.push(token.problem)
       if (antiSpam.captcha && !(await deps.verifyCaptcha(input.captchaToken, ip))) reasons.push('captcha')
       if (
         antiSpam.duplicateWindowSeconds > 0 &&
@@ -180,7 +184,6 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
       ) {
         reasons.push('duplicate')
       }
-      const spam = reasons.length > 0
       const settings = version.settings as FormSettings
       const locales = requestedLocales(input.locale, acceptLanguage)
       const acting: TenantContext = {
@@ -191,6 +194,14 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
       }
       const [geo, id] = [await deps.geo(ip), newId()]
       await write(acting, async (tx, emit) => {
+        // Claimed with the response it proves, so a token is spent exactly when a submission is kept.
+        if (
+          token.id !== undefined &&
+          !(await createResponsesRepository(tx).claimToken(context.tenantId, token.id, token.expiresAt!))
+        ) {
+          reasons.push('reused-token')
+        }
+        const spam = reasons.length > 0
         const row = await createResponsesRepository(tx).insert(context.tenantId, {
           id,
           formId,

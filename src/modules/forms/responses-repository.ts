@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, lt, lte } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { formResponses } from '../../db/schema/index.js'
+import { formResponses, formTokenUses } from '../../db/schema/index.js'
 
 export type ResponseRow = typeof formResponses.$inferSelect
 export type NewResponseRow = Omit<typeof formResponses.$inferInsert, 'tenantId'>
@@ -79,6 +79,19 @@ export function createResponsesRepository(db: Db) {
       return row !== undefined
     },
 
+    /**
+     * Records a form token's use: true the first time, false when a submission already used it
+     * (the primary key decides, so two submissions racing with one token cannot both claim it).
+     */
+    async claimToken(tenantId: string, tokenId: string, expiresAt: Date): Promise<boolean> {
+      const rows = await db
+        .insert(formTokenUses)
+        .values({ tenantId, tokenId, expiresAt })
+        .onConflictDoNothing()
+        .returning({ tokenId: formTokenUses.tokenId })
+      return rows.length > 0
+    },
+
     async insert(tenantId: string, values: NewResponseRow): Promise<ResponseRow> {
       const [row] = await db
         .insert(formResponses)
@@ -109,4 +122,16 @@ export function createResponsesRepository(db: Db) {
       return rows.length > 0
     },
   }
+}
+
+/** The daily job removing the claims of expired form tokens (an expired token is refused anyway). */
+export const TOKEN_USES_PRUNE_JOB = 'forms.token-uses-prune'
+
+/** Removes the claims of tokens expired before `now`, across tenants; returns how many. */
+export async function pruneTokenUses(db: Db, now = new Date()): Promise<number> {
+  const rows = await db
+    .delete(formTokenUses)
+    .where(lt(formTokenUses.expiresAt, now))
+    .returning({ tokenId: formTokenUses.tokenId })
+  return rows.length
 }

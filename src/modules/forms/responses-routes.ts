@@ -28,7 +28,7 @@ export const responsesRoutes: FastifyPluginAsyncTypebox<{ service: ResponsesServ
   app.get(
     '/:id/responses',
     {
-      config: { auth: 'tenant', permission: 'forms:view' },
+      config: { auth: 'tenant', permission: 'forms:view', cache: 'no-store' },
       schema: {
         tags,
         operationId: 'listFormResponses',
@@ -46,7 +46,7 @@ export const responsesRoutes: FastifyPluginAsyncTypebox<{ service: ResponsesServ
   app.get(
     '/:id/responses/export',
     {
-      config: { auth: 'tenant', permission: 'forms:view' },
+      config: { auth: 'tenant', permission: 'forms:view', cache: 'no-store' },
       schema: {
         tags,
         operationId: 'exportFormResponses',
@@ -71,7 +71,6 @@ export const responsesRoutes: FastifyPluginAsyncTypebox<{ service: ResponsesServ
         reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', 'private, no-store')
           // The typed reply knows the schema's string; a stream is what Fastify sends for it, piece by piece.
           .send(stream as never)
       )
@@ -81,7 +80,7 @@ export const responsesRoutes: FastifyPluginAsyncTypebox<{ service: ResponsesServ
   app.get(
     '/:id/responses/:responseId',
     {
-      config: { auth: 'tenant', permission: 'forms:view' },
+      config: { auth: 'tenant', permission: 'forms:view', cache: 'no-store' },
       schema: {
         tags,
         operationId: 'getFormResponse',

@@ -144,7 +144,12 @@ export const FormSettings = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    captcha: Type.Optional(Type.Boolean({ description: 'Require a captcha token (CAPTCHA_VERIFY_URL)' })),
+    captcha: Type.Optional(
+      Type.Boolean({
+        description:
+          'Require a captcha token (CAPTCHA_VERIFY_URL). Unset: required for browser submissions when the server has a captcha provider',
+      }),
+    ),
     browserSubmission: Type.Optional(
       Type.Boolean({
         description:

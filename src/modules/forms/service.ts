@@ -6,13 +6,16 @@ import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { paginate } from '../../lib/paging.js'
 import { nextFreeSlug, toSlug } from '../../lib/slug.js'
-import type { TenantSettingsReader } from '../tenant-settings/index.js'
+import type { TenantMailer, TenantSettingsReader } from '../tenant-settings/index.js'
 import { checkFields, checkI18n, checkTitle, slugOf } from './definition.js'
 import { defaultLanguageOf, extraOf, formFacts, titleMap, toForm, toFormVersion } from './mapping.js'
 import { createFormsRepository, type FormRow, type FormsRepository } from './repository.js'
 import type { CreateFormInput, Form, ListFormsQuery, UpdateFormInput } from './schemas.js'
 
 const SLUG_KEY = 'forms_tenant_slug_key'
+
+const notMember = (to: string) =>
+  `${to} is not a member of this tenant with a verified e-mail address: Folio's own mail notifies only those. Invite them, or mail other addresses through the tenant's SMTP server (tenant settings, smtp).`
 
 /**
  * Form definitions and their versions (docs/decisions/forms.md "States and versions"). States:
@@ -28,6 +31,8 @@ export function createFormsService(deps: {
   settings: TenantSettingsReader
   /** Whether a captcha provider is configured (`settings.captcha` is refused otherwise). */
   captchaConfigured: boolean
+  /** Which notification recipients the tenant's mail would refuse now. */
+  mailer: Pick<TenantMailer, 'refusedRecipients'>
 }) {
   /** @throws ValidationFailed for `settings.captcha` without a configured provider. */
   function checkSettings<T extends { captcha?: boolean } | undefined>(settings: T): T {
@@ -37,6 +42,27 @@ export function createFormsService(deps: {
       )
     }
     return settings
+  }
+
+  /**
+   * Notification recipients Folio's own mail would not reach (docs/decisions/forms.md
+   * "Notifications reach members, or go through the tenant's server").
+   * @throws ValidationFailed naming each refused recipient.
+   */
+  async function checkRecipients(tenantId: string, settings: { notifications?: unknown } | undefined) {
+    const recipients = (settings?.notifications as { recipients?: unknown } | undefined)?.recipients
+    if (!Array.isArray(recipients) || recipients.length === 0) return
+    const refused = new Set(await deps.mailer.refusedRecipients(tenantId, recipients.map(String)))
+    if (refused.size === 0) return
+    const problems = recipients.flatMap((to, index) =>
+      refused.has(String(to))
+        ? [{ path: `/settings/notifications/recipients/${index}`, message: notMember(String(to)) }]
+        : [],
+    )
+    throw errors.validation(
+      `settings.notifications.recipients: ${problems.map((problem) => problem.message).join(' ')}`,
+      problems,
+    )
   }
 
   const repository = createFormsRepository(deps.db)
@@ -136,12 +162,14 @@ export function createFormsService(deps: {
     /**
      * `POST /api/forms`: a draft. A string title is in the tenant's default language. The slug comes
      * from `slug` (409 SlugConflict when taken) or the title (a free variant when taken).
-     * @throws ValidationFailed naming the member (fields, language tags, empty slug).
+     * @throws ValidationFailed naming the member (fields, language tags, empty slug, a notification
+     *   recipient Folio's mail would not reach).
      */
     async create(context: TenantContext, input: CreateFormInput): Promise<Form> {
       const language = await defaultLanguageOf(deps.settings, context.tenantId)
       const title = checkTitle(titleMap(input.title, language))
       checkI18n(input.description, 'description')
+      await checkRecipients(context.tenantId, input.settings)
       const slug = slugOf(input.slug, title)
       return insertWithSlug(
         context,
@@ -173,6 +201,7 @@ export function createFormsService(deps: {
       checkI18n(input.description, 'description')
       const fields = input.fields === undefined ? undefined : checkFields(input.fields)
       checkSettings(input.settings)
+      await checkRecipients(context.tenantId, input.settings)
       const slug = input.slug === undefined ? undefined : slugOf(input.slug, {})
       const verb =
         input.status === 'published' ? 'published' : input.status === 'archived' ? 'archived' : 'updated'

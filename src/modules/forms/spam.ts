@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { errors } from '../../errors.js'
-import { safeEqual } from '../../lib/hash.js'
+import { randomToken, safeEqual } from '../../lib/hash.js'
 import type { Outbound } from '../../lib/outbound.js'
 import { createRateLimiter } from '../../store/rate-limiter.js'
 import type { SharedStore } from '../../store/shared-store.js'
@@ -17,55 +17,81 @@ export interface AntiSpam {
   captcha: boolean
 }
 
-export function antiSpamOf(settings: Record<string, unknown>): AntiSpam {
+/**
+ * `captchaConfigured`: whether the operator configured a captcha provider. With one, a form that takes
+ * browser submissions asks for the captcha unless its settings say `captcha: false`
+ * (docs/decisions/forms.md "Anti-spam by default").
+ */
+export function antiSpamOf(settings: Record<string, unknown>, captchaConfigured: boolean): AntiSpam {
   const given = (settings as FormSettings).antiSpam ?? {}
+  const { captcha, browserSubmission } = settings as FormSettings
   return {
     honeypot: given.honeypot ?? true,
     minFillSeconds: given.minFillSeconds ?? 3,
     duplicateWindowSeconds: given.duplicateWindowSeconds ?? 300,
     perIpPerMinute: given.perIpPerMinute ?? 10,
     perFormPerMinute: given.perFormPerMinute ?? 600,
-    captcha: (settings as FormSettings).captcha === true,
+    captcha: captcha ?? (captchaConfigured && browserSubmission === true),
   }
 }
 
 /** A form token older than this is no proof of a human filling the form (a day). */
-const TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000
+export const TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000
+
+/** What a form token shows: why it is no proof (`problem`), and its id when it is genuine. */
+export interface TokenCheck {
+  problem?: 'missing-token' | 'invalid-token' | 'expired-token' | 'too-fast'
+  /** The token's random id, when it is genuine and live: a submission claims it (single use). */
+  id?: string
+  /** When the token expires: how long its claim must be kept. */
+  expiresAt?: Date
+}
 
 /**
  * The signed form token handed out by the public read and sent back with a submission:
- * `<issued ms>.<HMAC-SHA-256 of tenant, form and issued time>`. It proves when the form was shown,
- * so a submission faster than `minFillSeconds` (a script, not a person) is told apart.
+ * `<issued ms>.<random id>.<HMAC-SHA-256 of tenant, form, issued time, id and client network>`. It
+ * proves when the form was shown, so a submission faster than `minFillSeconds` (a script, not a
+ * person) is told apart; it is bound to the client network that read the form (`networkOf`: an
+ * IPv4 address, an IPv6 /64), and its id makes it single-use (the submission claims it).
  */
 export function createFormTokens(appSecret: string) {
   const key = createHmac('sha256', appSecret).update('form-token').digest()
-  const sign = (tenantId: string, formId: string, issued: number) =>
-    createHmac('sha256', key).update(`${tenantId}:${formId}:${issued}`).digest('base64url')
+  const sign = (tenantId: string, formId: string, issued: number, id: string, ip: string) =>
+    createHmac('sha256', key)
+      .update(`${tenantId}:${formId}:${issued}:${id}:${networkOf(ip)}`)
+      .digest('base64url')
   return {
-    issue(tenantId: string, formId: string, now = Date.now()): string {
-      return `${now}.${sign(tenantId, formId, now)}`
+    issue(tenantId: string, formId: string, ip: string, now = Date.now()): string {
+      const id = randomToken(12)
+      return `${now}.${id}.${sign(tenantId, formId, now, id, ip)}`
     },
-    /** Why the token does not show a human pace, or undefined when it does. */
-    problem(
+    /**
+     * What `token` shows for a submission from `ip`. A form with `minFillSeconds` 0 takes no token:
+     * nothing is checked or claimed. A token from another network reads as `invalid-token`.
+     */
+    check(
       tenantId: string,
       formId: string,
       token: string | undefined,
       minFillSeconds: number,
+      ip: string,
       now = Date.now(),
-    ) {
-      if (minFillSeconds === 0) return undefined
-      if (token === undefined) return 'missing-token'
-      const [issuedText, mac] = token.split('.')
+    ): TokenCheck {
+      if (minFillSeconds === 0) return {}
+      if (token === undefined) return { problem: 'missing-token' }
+      const [issuedText, id, mac] = token.split('.')
       const issued = Number(issuedText)
       if (
         !Number.isSafeInteger(issued) ||
+        id === undefined ||
         mac === undefined ||
-        !safeEqual(mac, sign(tenantId, formId, issued))
+        !safeEqual(mac, sign(tenantId, formId, issued, id, ip))
       ) {
-        return 'invalid-token'
+        return { problem: 'invalid-token' }
       }
-      if (now - issued > TOKEN_MAX_AGE_MS) return 'expired-token'
-      return now - issued < minFillSeconds * 1000 ? 'too-fast' : undefined
+      if (now - issued > TOKEN_MAX_AGE_MS) return { problem: 'expired-token' }
+      const claim = { id, expiresAt: new Date(issued + TOKEN_MAX_AGE_MS) }
+      return now - issued < minFillSeconds * 1000 ? { problem: 'too-fast', ...claim } : claim
     },
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { mailArriving } from '../../../test/auth-fixtures.js'
 import { createForm } from '../../../test/form-fixtures.js'
-import { call, seedApiToken, seedTenant, useTestContext } from '../../../test/helpers.js'
+import { call, seedApiToken, seedMember, seedTenant, useTestContext } from '../../../test/helpers.js'
 
 const ctx = useTestContext()
 
@@ -149,7 +149,7 @@ describe('public form submission', () => {
       [{ data: answers('hp'), honeypot: 'http://spam', formToken: 'x' }, ['honeypot', 'invalid-token']],
       [{ data: answers('none') }, ['missing-token']],
       [{ data: answers('fast'), formToken: token }, ['too-fast']],
-      [{ data: answers('fast'), formToken: token }, ['too-fast', 'duplicate']],
+      [{ data: answers('fast'), formToken: token }, ['too-fast', 'duplicate', 'reused-token']],
     ] as const
     for (const [body, reasons] of cases) {
       const res = await submit(owner.tenantId, form.id, body, headers)
@@ -185,11 +185,16 @@ describe('public form submission', () => {
   })
 
   it('mails the notification recipients after the commit and logs form.response.created', async () => {
-    const recipient = `notify-${Date.now()}@example.com`
-    const { owner, form, writeToken } = await setup({
-      antiSpam: { minFillSeconds: 0 },
-      notifications: { recipients: [recipient], subject: 'New lead' },
+    const owner = await seedTenant(ctx.db)
+    // Folio's own mail notifies the tenant's verified members (docs/decisions/forms.md).
+    const recipient = (await seedMember(ctx.db, owner.tenantId, 'editor')).email
+    const form = await createForm(ctx.app, owner.token, {
+      settings: {
+        antiSpam: { minFillSeconds: 0 },
+        notifications: { recipients: [recipient], subject: 'New lead' },
+      },
     })
+    const writeToken = await seedApiToken(ctx.db, owner.tenantId, { scopes: ['write'] })
     const res = await submit(
       owner.tenantId,
       form.id,

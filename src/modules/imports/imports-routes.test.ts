@@ -178,6 +178,20 @@ describe('POST /api/imports/wordpress and GET /api/imports/{id}', () => {
     expect(spooled(owner.tenantId)).toEqual([])
   })
 
+  it('answers 400 naming the line for an export nested past 64 levels, and queues nothing', async () => {
+    const owner = await seedTenant(ctx.db)
+    const deep = EXPORT.replace('<title>About</title>', `\n${'<x>'.repeat(30_000)}${'</x>'.repeat(30_000)}`)
+    const refused = await postExport(ctx.app, owner.token, deep)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.data).toEqual({
+      error: 'BadRequest',
+      message:
+        'The export nests elements deeper than 64 levels (line 8); a WordPress export nests 6 at most.',
+    })
+    expect(await importRows(owner.tenantId)).toBe(0)
+    expect(spooled(owner.tenantId)).toEqual([])
+  })
+
   it('answers 415 for a body that is not XML, 400 without a body and 401 without a credential', async () => {
     const owner = await seedTenant(ctx.db)
     const json = await call(ctx.app, 'POST', '/api/imports/wordpress', {
@@ -356,6 +370,36 @@ describe('POST /api/imports/wordpress and GET /api/imports/{id}', () => {
     try {
       const done = await waitForImport(restarted, owner.token, id)
       expect(done).toMatchObject({ status: 'failed', error: expect.stringMatching(/not well-formed XML/) })
+      expect(await spoolEmptied(owner.tenantId)).toEqual([])
+    } finally {
+      await restarted.close()
+    }
+  }, 60_000)
+
+  it('ends an import failed, naming the line, when its stored file nests past 64 levels', async () => {
+    const owner = await seedTenant(ctx.db)
+    const schema = `jobs_${newId()}`
+    const first = await secondApp(ctx.database, ctx.dataDir, {}, schema)
+    const started = await postExport(first, owner.token, REAL_EXPORT)
+    expect(started.statusCode).toBe(202)
+    const id = started.data.import.id
+    // The server stops in the middle of the import, and the file is replaced meanwhile.
+    for (;;) {
+      const state = (await call(first, 'GET', `/api/imports/${id}`, { token: owner.token })).data.import
+      if (state.counts.categories.created > 0) break
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    await first.close()
+    const deep = EXPORT.replace('<title>About</title>', `\n${'<x>'.repeat(30_000)}${'</x>'.repeat(30_000)}`)
+    writeFileSync(spoolPath(owner.tenantId, id), deep)
+    const restarted = await secondApp(ctx.database, ctx.dataDir, {}, schema)
+    try {
+      const done = await waitForImport(restarted, owner.token, id)
+      expect(done).toMatchObject({
+        status: 'failed',
+        error:
+          'The export nests elements deeper than 64 levels (line 8); a WordPress export nests 6 at most.',
+      })
       expect(await spoolEmptied(owner.tenantId)).toEqual([])
     } finally {
       await restarted.close()

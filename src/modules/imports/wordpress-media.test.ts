@@ -17,6 +17,7 @@ import { putSettings } from '../../../test/settings-fixtures.js'
 import { importRemote } from '../../cli/import-remote.js'
 import { media } from '../../db/schema/index.js'
 import { newId } from '../../lib/ids.js'
+import { OUTBOUND_REFUSED } from '../../lib/outbound.js'
 import type { Import } from './schemas.js'
 
 /** Uploads above this are refused (the huge image, about 160 KB, is larger). */
@@ -317,8 +318,7 @@ describe('copying WordPress attachments into Folio (copyMedia)', () => {
       expect(done.problems).toHaveLength(6)
       expect(done.problems[0]).toEqual({
         key: 'attachment:10',
-        message:
-          'File not copied, kept as external media: The URL points at a private, loopback or link-local address. Folio sends only to public addresses unless the server sets OUTBOUND_ALLOW_PRIVATE=true (on-premises installs).',
+        message: `File not copied, kept as external media: ${OUTBOUND_REFUSED}`,
       })
       expect(totalRequests()).toBe(before)
     } finally {

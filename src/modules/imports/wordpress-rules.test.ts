@@ -292,4 +292,17 @@ describe('import rules on small exports', () => {
       .where(eq(media.tenantId, owner.tenantId))
     expect(post?.featuredMediaId).toBe(record?.id)
   })
+  it('reports a post whose html is too long or nests too deeply as a problem and imports the others', async () => {
+    const owner = await seedTenant(ctx.db)
+    const long = item({ id: 1 }).replace('<p>Body 1</p>', `<p>${'a'.repeat(1_000_000)}</p>`)
+    const deep = item({ id: 2 }).replace('<p>Body 2</p>', `${'<div>'.repeat(300)}${'</div>'.repeat(300)}`)
+    const file = writeTemp('html-limits.xml', smallExport(long + deep + item({ id: 3 })))
+    const summary = await importer(ctx.db).run({ file, tenantSlug: `t-${owner.tenantId}` })
+    expect(summary.counts.posts).toEqual({ created: 1, existing: 0, skipped: 2 })
+    expect(summary.problems).toEqual([
+      { key: 'post:1', message: expect.stringContaining('html must be at most 1000000 characters long') },
+      { key: 'post:2', message: expect.stringContaining('html nests elements deeper than 256 levels') },
+    ])
+    expect(await rowCounts(ctx.db, owner.tenantId)).toMatchObject({ contents: 1 })
+  })
 })

@@ -170,6 +170,17 @@ describe('parseWxr refuses hostile or broken input', () => {
     const error = await rejection(SAMPLE.replace('encoding="UTF-8"', 'encoding="ISO-8859-1"'))
     expect(error.message).toMatch(/only UTF-8/)
   })
+
+  it('rejects elements nested past 64 levels, naming the line, and reads 64', async () => {
+    // rss and channel are 2 levels: 62 more reach the bound, 63 pass it.
+    const nested = (levels: number) =>
+      `<item>\n${'<x>'.repeat(levels - 1)}${'</x>'.repeat(levels - 1)}</item>`
+    await expect(parseWxr([wxr(nested(62))])).resolves.toMatchObject({ siteTitle: '' })
+    const error = await rejection(wxr(nested(63)))
+    expect(error.message).toBe(
+      'The export nests elements deeper than 64 levels (line 3); a WordPress export nests 6 at most.',
+    )
+  })
 })
 
 describe('parseWordPressDate', () => {

@@ -33,14 +33,33 @@ export async function parseWxr(
 }
 
 /**
+ * How deeply an export's elements may nest. WordPress writes six levels at most (`rss`, `channel`,
+ * `item`, `wp:comment`, `wp:commentmeta`, `wp:meta_key`); the parser's namespace lookups cost the
+ * depth for every element, so an unbounded depth costs its square (docs/decisions/imports.md "An
+ * export nests a few levels").
+ */
+export const WXR_MAX_DEPTH = 64
+
+/**
  * A saxes parser feeding `reader`, written chunk by chunk. Hardened against hostile XML
  * (docs/decisions/imports.md "Hostile XML is refused"): any DOCTYPE is refused, so no DTD is read, no entity is declared
  * or expanded and no external resource is opened; only the five predefined XML entities and
- * character references are decoded. `write` and `close` throw `WxrParseError` for malformed XML, a
- * DOCTYPE, a non-UTF-8 encoding or a non-WXR document.
+ * character references are decoded; an element nested deeper than `WXR_MAX_DEPTH` stops the parse
+ * before its namespaces are resolved. `write` and `close` throw `WxrParseError` for malformed XML, a
+ * DOCTYPE, a non-UTF-8 encoding, a nesting past the bound (naming its line) or a non-WXR document.
  */
 export function createWxrParser(reader: WxrReader): { write(chunk: string): void; close(): void } {
   const parser = new (saxes().SaxesParser)({ xmlns: true, position: true })
+  let depth = 0
+  // `opentagstart` comes before the tag's namespaces are resolved (the costly part of a deep tag).
+  parser.on('opentagstart', () => {
+    depth += 1
+    if (depth > WXR_MAX_DEPTH) {
+      throw new WxrParseError(
+        `The export nests elements deeper than ${WXR_MAX_DEPTH} levels (line ${parser.line}); a WordPress export nests 6 at most.`,
+      )
+    }
+  })
   parser.on('doctype', () => {
     throw new WxrParseError(
       'The export contains a DOCTYPE declaration; DTDs and entity declarations are refused (XXE and entity-expansion protection).',
@@ -54,7 +73,10 @@ export function createWxrParser(reader: WxrReader): { write(chunk: string): void
   parser.on('opentag', (tag) => reader.open(tag))
   parser.on('text', (text) => reader.text(text))
   parser.on('cdata', (text) => reader.text(text))
-  parser.on('closetag', () => reader.close())
+  parser.on('closetag', () => {
+    depth -= 1
+    reader.close()
+  })
   // Only the parser's own errors are XML errors; a failing read (missing file) propagates as it is.
   const feed = (write: () => void) => {
     try {

@@ -1,7 +1,7 @@
 import { type Family, type Kernel, mount } from '../../family.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import { mediaFileRoutes } from './file-routes.js'
-import { createMediaFiles } from './files.js'
+import { createMediaFiles, type MediaFilesDeps } from './files.js'
 import { mediaJobs } from './jobs.js'
 import { mediaRoutes } from './routes.js'
 import { createMediaService } from './service.js'
@@ -11,7 +11,7 @@ import { createMediaUploads } from './uploads.js'
 export { existingMediaIds, toMedia } from './records.js'
 export type { MediaRow } from './repository.js'
 export { type Media, MediaSchema, type MediaUsage } from './schemas.js'
-export type { MediaReferrer, MediaService, MediaUsageFinder } from './service.js'
+export type { MediaReferrer, MediaService, MediaUsageFinder, PublishedMediaCheck } from './service.js'
 export { createMediaStorage, type MediaStorage } from './storage.js'
 export type { FileMetadata, MediaUploads, StoredFile } from './uploads.js'
 
@@ -19,7 +19,15 @@ export type { FileMetadata, MediaUploads, StoredFile } from './uploads.js'
  * Media (API contract: `/api/media`, the served files): records, presigned uploads with their
  * variants, external media, and the stored objects (removed with a purged tenant).
  */
-export function mediaFamily(kernel: Kernel, deps: { settings: TenantSettingsReader; storage: MediaStorage }) {
+export function mediaFamily(
+  kernel: Kernel,
+  deps: {
+    settings: TenantSettingsReader
+    storage: MediaStorage
+    /** The tenant directory (`tenants` family): files of a tenant that is not live are not served. */
+    tenants: MediaFilesDeps['tenants']
+  },
+) {
   const { db, config, platform } = kernel
   const { storage } = deps
   const media = createMediaService({
@@ -39,7 +47,13 @@ export function mediaFamily(kernel: Kernel, deps: { settings: TenantSettingsRead
     presignTtlSeconds: config.media.presignTtlSeconds,
     secret: config.appSecret,
   })
-  const mediaFiles = createMediaFiles({ db, storage })
+  const mediaFiles = createMediaFiles({
+    db,
+    storage,
+    tenants: deps.tenants,
+    settings: deps.settings,
+    shownPublicly: media.shownPublicly,
+  })
   return {
     name: 'media',
     services: {

@@ -54,6 +54,18 @@ export type MediaUsageFinder = (
 ) => Promise<MediaUsage[]>
 
 /**
+ * A family whose published records show media: whether one of them shows the item, by id or by its
+ * folder (`<tenantId>/<folder id>`, in the path of the file's and every variant's URL), for the
+ * files of a tenant whose public delivery is off (docs/decisions/media.md "Files of a tenant that is
+ * not public are not served").
+ */
+export type PublishedMediaCheck = (
+  db: Db,
+  tenantId: string,
+  media: { id: string; folder: string },
+) => Promise<boolean>
+
+/**
  * Media records (docs/decisions/media.md); uploads are registered by `uploads.ts`. Works on a
  * transaction too (`{ db: tx }`): the WordPress importer uses `createExternal`. Writes emit
  * `media.*`. Deleting removes the record at once and queues the removal of its stored objects
@@ -70,6 +82,7 @@ export function createMediaService(deps: {
   const write = transactional(db, deps.events)
   const referrers: MediaReferrer[] = []
   const usageFinders: MediaUsageFinder[] = []
+  const publishedChecks: PublishedMediaCheck[] = []
 
   /**
    * `POST /api/media/bulk/delete` (and single deletes): removes this tenant's media among `ids`,
@@ -116,6 +129,17 @@ export function createMediaService(deps: {
     /** Adds a family whose records show media to `usage` (contents, galleries, collections). */
     usedIn(finder: MediaUsageFinder) {
       usageFinders.push(finder)
+    },
+
+    /** Adds a family whose published records may show media (contents, collections). */
+    publishedIn(check: PublishedMediaCheck) {
+      publishedChecks.push(check)
+    },
+
+    /** Whether a published record of the tenant shows the item (any family's). */
+    async shownPublicly(tenantId: string, media: { id: string; folder: string }): Promise<boolean> {
+      for (const check of publishedChecks) if (await check(db, tenantId, media)) return true
+      return false
     },
 
     /**

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js'
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { errors } from '../../errors.js'
+import { AppError, errors } from '../../errors.js'
 import { type EventSink, inTransaction } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
@@ -48,6 +48,17 @@ export function createInvitations(deps: {
 
   return {
     /**
+     * Before an invitation is made or sent again: its mail may go through Folio's own mail server
+     * (always for an address without an account), which mails for a tenant only once an owner has
+     * verified their address and within the day's platform limit. Checked for every invitation,
+     * so the answer never tells whether the address has an account.
+     * @throws EmailNotVerified, LimitExceeded (platformMailPerDay).
+     */
+    assertMailable(tenantId: string): Promise<void> {
+      return deps.mailer.assertPlatformMail(tenantId)
+    },
+
+    /**
      * Inside the caller's transaction `tx`: (re)opens the pending membership's invitation with a new
      * expiry (any earlier link stops working) and queues its mail, which leaves when `tx` commits.
      * The mail's job makes the token (`mailInvitation`), so no plaintext token is ever stored, not
@@ -74,31 +85,36 @@ export function createInvitations(deps: {
      * own goes through the platform mailer only: accepting it sets the account's password and
      * proves the address, so a tenant that reads its own SMTP server must never see it
      * (docs/decisions/accounts.md). An existing account's invitation goes through the tenant's mail
-     * settings. A membership no longer pending (accepted, revoked) is left alone.
+     * settings. A membership no longer pending (accepted, revoked) is left alone, and so is a mail
+     * Folio's mail may no longer send (the tenant has no verified owner any more).
      */
     async mailInvitation(job: InvitationMailJob): Promise<void> {
       const token = randomToken(32)
       const invitation = await repository.setToken(job.tenantId, job.membershipId, sha256Hex(token))
       if (invitation === undefined) return
-      await deps.mailer.send(
-        job.tenantId,
-        {
-          to: invitation.email,
-          subject: `You are invited to ${invitation.tenantName} on Folio`,
-          text: [
-            `You have been invited to join ${invitation.tenantName} on Folio as ${invitation.role}. Accept by opening this link:`,
-            '',
-            `${pageUrl}?token=${token}`,
-            '',
-            'Or paste this invitation code where you accept invitations:',
-            '',
-            token,
-            '',
-            `The invitation works once and expires at ${invitation.expiresAt.toISOString()}. If you did not expect it, ignore this e-mail.`,
-          ].join('\n'),
-        },
-        { proofOfAddress: invitation.userStatus === INVITED },
-      )
+      await deps.mailer
+        .send(
+          job.tenantId,
+          {
+            to: invitation.email,
+            subject: `You are invited to ${invitation.tenantName} on Folio`,
+            text: [
+              `You have been invited to join ${invitation.tenantName} on Folio as ${invitation.role}. Accept by opening this link:`,
+              '',
+              `${pageUrl}?token=${token}`,
+              '',
+              'Or paste this invitation code where you accept invitations:',
+              '',
+              token,
+              '',
+              `The invitation works once and expires at ${invitation.expiresAt.toISOString()}. If you did not expect it, ignore this e-mail.`,
+            ].join('\n'),
+          },
+          invitation.userStatus === INVITED ? 'account-invitation' : 'invitation',
+        )
+        .catch((err: unknown) => {
+          if (!(err instanceof AppError && err.code === 'EmailNotVerified')) throw err
+        })
     },
 
     /** `GET /api/auth/invitations/preview`: the invitation preview of a live token, else 400 InvalidToken. */

@@ -34,14 +34,16 @@ export function createInvitesService(deps: {
      * `POST /api/users/invite` (and `POST /api/users`): a pending membership with `role` for the
      * address, an account placeholder when it has none, and a mailed one-time link. Answers the
      * same whether or not the address has an account. 400 unknown role, 403 a role the caller may
-     * not grant or LimitExceeded (`limits.users`: members and pending invitations), 409 already a
-     * member or invited.
+     * not grant, EmailNotVerified (no owner of the tenant has verified their address) or
+     * LimitExceeded (`limits.users`: members and pending invitations; the day's platform mail),
+     * 409 already a member or invited.
      */
     async invite(context: TenantContext, callerRole: string, input: InviteInput) {
       const catalog = await catalogOf(context.tenantId)
       const role = catalog.get(input.role)
       if (role === undefined) throw errors.validation(`role "${input.role}" is not a role of this tenant.`)
       assertCanGrant(catalog.get(callerRole), role)
+      await invitations.assertMailable(context.tenantId)
       const email = normalizeEmail(input.email)
       const checkLimit = await limitCheck(deps.settings, context.tenantId, 'users')
       const membershipId = newId()
@@ -82,6 +84,7 @@ export function createInvitesService(deps: {
     /** `POST /api/users/{id}/reinvite`: a new link for a pending member (the old one stops working); 409 when not pending. */
     async reinvite(context: TenantContext, callerRole: string, userId: string) {
       const catalog = await catalogOf(context.tenantId)
+      await invitations.assertMailable(context.tenantId)
       let email = ''
       let role = ''
       const expiresAt = await changeMember(context, userId, async (member, _tx, emit, raw) => {

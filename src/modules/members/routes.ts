@@ -29,7 +29,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox<{ service: MembersService 
   app.get(
     '/',
     {
-      config: { auth: 'tenant', permission: 'users:view' },
+      config: { auth: 'tenant', permission: 'users:view', cache: 'no-store' },
       schema: {
         tags,
         operationId: 'listUsers',
@@ -55,7 +55,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox<{ service: MembersService 
           tags,
           operationId,
           summary: 'Invite someone to the tenant by e-mail, with a role',
-          description: `Creates a pending membership (and an account placeholder for an address without an account) and mails a one-time link valid 72 hours; the answer is the same whether or not the address has an account. Nobody joins without accepting. 400 for an unknown role, 403 for a role the caller may not grant or when limits.users (members and pending invitations) is reached (LimitExceeded), 409 when the address is already a member or invited.`,
+          description: `Creates a pending membership (and an account placeholder for an address without an account) and mails a one-time link valid 72 hours; the answer is the same whether or not the address has an account. Nobody joins without accepting. 400 for an unknown role, 403 for a role the caller may not grant, when limits.users (members and pending invitations) or the day's platform mail (TENANT_PLATFORM_MAIL_PER_DAY) is reached (LimitExceeded), or while no owner of the tenant has verified their address (EmailNotVerified: Folio does not mail for it), 409 when the address is already a member or invited.`,
           querystring: MemberQuery,
           body: InviteBody,
           response: { 200: InviteResponse, ...errorResponses(400, 401, 403, 409) },
@@ -68,7 +68,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox<{ service: MembersService 
   app.get(
     '/:id',
     {
-      config: { auth: 'tenant', permission: 'users:view' },
+      config: { auth: 'tenant', permission: 'users:view', cache: 'no-store' },
       schema: {
         tags,
         operationId: 'getUser',
@@ -163,7 +163,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox<{ service: MembersService 
         operationId: 'reinviteUser',
         summary: 'Send a pending member a new invitation link',
         description:
-          'A new one-time link valid 72 hours; the previous link stops working. 409 when the member is not pending; 403 when the caller may not grant the invited role; 404 for a non-member.',
+          "A new one-time link valid 72 hours; the previous link stops working. 409 when the member is not pending; 403 when the caller may not grant the invited role, while no owner of the tenant has verified their address (EmailNotVerified) or past the day's platform mail (LimitExceeded); 404 for a non-member.",
         params: MemberParams,
         querystring: MemberQuery,
         response: { 200: InviteResponse, ...errorResponses(400, 401, 403, 404, 409) },

@@ -5,13 +5,15 @@ import { quotaRoutes } from './routes.js'
 import { createQuotaService } from './service.js'
 
 export { createMeter } from './meter.js'
+export type { Budget } from './periods.js'
 export { PLANS, type Plan } from './plans.js'
 export { createUsageRepository } from './repository.js'
 export type { QuotaService } from './service.js'
 
 /**
- * Request metering and the monthly quota (API contract: `/api/dashboard/api-stats`, the quota
- * headers): the meter counts, the service decides and reports.
+ * Request metering and the monthly quota of each budget, admin and public (API contract:
+ * `/api/dashboard/api-stats`, `/api/tenants/current/limits`, the quota headers): the meter counts,
+ * the service decides and reports.
  */
 export function quotasFamily(
   kernel: Kernel,

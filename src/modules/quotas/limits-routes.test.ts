@@ -29,13 +29,21 @@ describe('GET /api/tenants/current/limits', () => {
         limits: {
           monthlyRequests: 50_000,
           apiCalls: 2_000_000,
+          publicApiCalls: null,
+          adminApiCalls: null,
           entries: null,
           media: null,
           users: null,
           emailPerMonth: null,
           custom: {},
         },
-        usage: { requests: { usage: 1, limit: 50_000, remaining: 49_999, percentage: 0, unlimited: false } },
+        usage: {
+          requests: { usage: 1, limit: 50_000, remaining: 49_999, percentage: 0, unlimited: false },
+          budgets: {
+            admin: { usage: 1, limit: 50_000, remaining: 49_999, percentage: 0, unlimited: false },
+            public: { usage: 0, limit: 50_000, remaining: 50_000, percentage: 0, unlimited: false },
+          },
+        },
         metering: true,
       })
     }
@@ -99,7 +107,7 @@ describe('GET /api/dashboard/api-stats', () => {
     return new Date(now - (now % 3_600_000) - hoursAgo * 3_600_000)
   }
 
-  it('counts four-hour, daily, today, weekly and monthly requests, this one included', async () => {
+  it('counts four-hour, daily, today, weekly and monthly requests, not itself', async () => {
     const tenant = await meteredTenant(ctx)
     const other = await meteredTenant(ctx)
     const history = [
@@ -110,11 +118,14 @@ describe('GET /api/dashboard/api-stats', () => {
     await ctx.db.insert(apiUsage).values(
       history.map((row) => ({
         tenantId: tenant.tenantId,
+        budget: 'admin' as const,
         hour: hourAgo(row.hoursAgo),
         requests: row.requests,
       })),
     )
-    await ctx.db.insert(apiUsage).values({ tenantId: other.tenantId, hour: hourAgo(0), requests: 1_000 })
+    await ctx.db
+      .insert(apiUsage)
+      .values({ tenantId: other.tenantId, budget: 'admin', hour: hourAgo(0), requests: 1_000 })
     for (let i = 0; i < 3; i++) await call(ctx.app, 'GET', '/api/tags', { token: tenant.apiToken })
     await call(ctx.app, 'GET', '/api/tags', { token: other.apiToken })
 
@@ -127,22 +138,27 @@ describe('GET /api/dashboard/api-stats', () => {
     const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)
     const fourHourStart = hourAgo(now.getUTCHours() % 4).getTime()
     const since = (start: number) =>
-      4 +
+      3 +
       history
         .filter((row) => hourAgo(row.hoursAgo).getTime() >= start)
         .reduce((sum, row) => sum + row.requests, 0)
-    expect(response.data).toEqual({
+    const windows = {
       fourHour: since(fourHourStart),
-      daily: 4 + 7,
+      daily: 3 + 7,
       today: since(dayStart),
       weekly: since(weekStart),
       monthly: since(monthStart),
+    }
+    const none = { fourHour: 0, daily: 0, today: 0, weekly: 0, monthly: 0 }
+    expect(response.data).toEqual({
+      ...windows,
+      budgets: { admin: windows, public: none },
       periodKey: quotaPeriod(Date.now()).key,
       enabled: true,
       // No public read of this tenant yet (the delivery cache's own tests count them).
       deliveryCache: { hits: 0, misses: 0, hitRate: 0 },
     })
-    expect(response.data.fourHour).toBe(4)
+    expect(response.data.fourHour).toBe(3)
   })
 
   it('answers 401 without credentials and 403 for a tenant the caller is not a member of', async () => {

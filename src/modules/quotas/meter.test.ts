@@ -13,7 +13,7 @@ describe('the meter on its own', () => {
     const { tenantId } = await seedTenant(ctx.db)
     const usage = createUsageRepository(ctx.db)
     const first = createMeter({ usage, prefix: 'meter-test:' })
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => first.reserve(tenantId, 3)))
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => first.reserve(tenantId, 'admin', 3)))
     expect(outcomes.map((o) => o.allowed)).toEqual([true, true, true, false, false])
     expect(outcomes.map((o) => o.usage)).toEqual([1, 2, 3, 3, 3])
     await first.stop()
@@ -21,8 +21,34 @@ describe('the meter on its own', () => {
     expect(rows.map((row) => row.requests)).toEqual([3])
 
     const restarted = createMeter({ usage, prefix: 'meter-test:' })
-    expect((await restarted.reserve(tenantId, 3)).allowed).toBe(false)
-    expect(await restarted.reserve(tenantId, 4)).toMatchObject({ allowed: true, usage: 4, reported: true })
+    expect((await restarted.reserve(tenantId, 'admin', 3)).allowed).toBe(false)
+    expect(await restarted.reserve(tenantId, 'admin', 4)).toMatchObject({
+      allowed: true,
+      usage: 4,
+      reported: true,
+    })
+    await restarted.stop()
+  })
+
+  it('counts, limits and folds each budget of a tenant apart', async () => {
+    const { tenantId } = await seedTenant(ctx.db)
+    const meter = createMeter({ usage: createUsageRepository(ctx.db), prefix: 'meter-test:' })
+    expect(await meter.reserve(tenantId, 'public', 1)).toMatchObject({ budget: 'public', allowed: true })
+    expect(await meter.reserve(tenantId, 'public', 1)).toMatchObject({ budget: 'public', allowed: false })
+    const admin = [await meter.reserve(tenantId, 'admin', 2), await meter.reserve(tenantId, 'admin', 2)]
+    expect(admin.map((o) => [o.budget, o.allowed, o.usage])).toEqual([
+      ['admin', true, 1],
+      ['admin', true, 2],
+    ])
+    await meter.stop()
+    const rows = await ctx.db.select().from(apiUsage).where(eq(apiUsage.tenantId, tenantId))
+    expect(rows.map((row) => [row.budget, row.requests]).sort()).toEqual([
+      ['admin', 2],
+      ['public', 1],
+    ])
+    const restarted = createMeter({ usage: createUsageRepository(ctx.db), prefix: 'meter-test:' })
+    expect((await restarted.usage(tenantId, 'public')).usage).toBe(1)
+    expect((await restarted.usage(tenantId, 'admin')).usage).toBe(2)
     await restarted.stop()
   })
 
@@ -34,12 +60,12 @@ describe('the meter on its own', () => {
       prefix: 'meter-test:',
       now: () => clock,
     })
-    const january = await meter.reserve(tenantId, 1)
+    const january = await meter.reserve(tenantId, 'admin', 1)
     expect(january).toMatchObject({ allowed: true, usage: 1 })
     expect(january.period.key).toBe('2031-01')
-    expect((await meter.reserve(tenantId, 1)).allowed).toBe(false)
+    expect((await meter.reserve(tenantId, 'admin', 1)).allowed).toBe(false)
     clock = Date.UTC(2031, 1, 1)
-    const february = await meter.reserve(tenantId, 1)
+    const february = await meter.reserve(tenantId, 'admin', 1)
     expect(february).toMatchObject({ allowed: true, usage: 1 })
     expect(february.period).toEqual({
       key: '2031-02',
@@ -70,9 +96,9 @@ describe('the meter on its own', () => {
       onError: (err) => failures.push(err),
     })
     const outcomes = [
-      await meter.reserve(tenantId, 2),
-      await meter.reserve(tenantId, 2),
-      await meter.reserve(tenantId, 2),
+      await meter.reserve(tenantId, 'admin', 2),
+      await meter.reserve(tenantId, 'admin', 2),
+      await meter.reserve(tenantId, 'admin', 2),
     ]
     expect(outcomes.map((o) => [o.allowed, o.usage, o.reported])).toEqual([
       [true, 1, false],
@@ -112,7 +138,11 @@ describe.skipIf(process.env.TEST_REDIS_URL === undefined)('two meters on one Red
   ) {
     let granted = 0
     for (let refusedInARow = 0; refusedInARow < meters.length; ) {
-      const outcome = await meters[(granted + refusedInARow) % meters.length]!.reserve(tenantId, limit)
+      const outcome = await meters[(granted + refusedInARow) % meters.length]!.reserve(
+        tenantId,
+        'admin',
+        limit,
+      )
       if (outcome.allowed) {
         granted += 1
         refusedInARow = 0
@@ -125,21 +155,21 @@ describe.skipIf(process.env.TEST_REDIS_URL === undefined)('two meters on one Red
     const { tenantId } = await seedTenant(ctx.db)
     const { a, b, close } = await twoMeters()
     // Two requests while unlimited, held by `a` and not yet folded; then the limit of 10 applies.
-    await a.reserve(tenantId, null)
-    await a.reserve(tenantId, null)
-    expect(await a.reserve(tenantId, 10)).toMatchObject({ allowed: true, usage: 3 })
+    await a.reserve(tenantId, 'admin', null)
+    await a.reserve(tenantId, 'admin', null)
+    expect(await a.reserve(tenantId, 'admin', 10)).toMatchObject({ allowed: true, usage: 3 })
     await a.flush()
     expect(await grantedUntilRefused([a, b], tenantId, 10)).toBe(7)
-    expect((await b.usage(tenantId)).usage).toBe(10)
+    expect((await b.usage(tenantId, 'admin')).usage).toBe(10)
     await close()
   })
 
   it('count exactly when the other instance folded into the database before the counter existed', async () => {
     const { tenantId } = await seedTenant(ctx.db)
     const { a, b, close } = await twoMeters()
-    await b.reserve(tenantId, null)
-    await a.reserve(tenantId, null)
-    await a.reserve(tenantId, null)
+    await b.reserve(tenantId, 'admin', null)
+    await a.reserve(tenantId, 'admin', null)
+    await a.reserve(tenantId, 'admin', null)
     await a.flush()
     await b.flush()
     expect(await grantedUntilRefused([b, a], tenantId, 10)).toBe(7)

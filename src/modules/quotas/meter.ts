@@ -1,12 +1,13 @@
 import type { Redis } from 'ioredis'
 import { isRedisUnavailable } from '../../store/shared-store.js'
-import { hourOf, type QuotaPeriod, quotaPeriod, type Reservation } from './periods.js'
+import { type Budget, hourOf, type QuotaPeriod, quotaPeriod, type Reservation } from './periods.js'
 import type { HourCount, UsageRepository } from './repository.js'
 import { COUNTER_TTL_SECONDS, type QuotaCommands, quotaCommands } from './shared-counter.js'
 
-/** One tenant's count for the current period on this instance. */
+/** One tenant's count in one budget for the current period on this instance. */
 interface TenantCount {
   tenantId: string
+  budget: Budget
   period: QuotaPeriod
   /** Pending while the period's total is read from the database (first request of the tenant). */
   loading: Promise<void> | null
@@ -41,7 +42,9 @@ export interface MeterOptions {
 }
 
 /**
- * The request meter (docs/decisions/quotas.md, docs/architecture.md "Metering and quotas").
+ * The request meter (docs/decisions/quotas.md, docs/architecture.md "Metering and quotas"). Each
+ * tenant's budgets (`admin`, `public`) are counted, limited and stored apart, as if they were two
+ * tenants: below, "a tenant's count" is the count of one budget of the tenant.
  * Counting never writes to the database on the request path: every instance counts in memory and
  * folds its hourly counts into `api_usage` every few seconds (additive upserts). The quota decision
  * is taken before the route runs and is exact under concurrency:
@@ -67,8 +70,10 @@ export function createMeter(options: MeterOptions) {
   const now = options.now ?? Date.now
   const foldIntervalMs = options.foldIntervalMs ?? 5_000
   const pushIntervalMs = options.pushIntervalMs ?? 250
-  const counts = new Map<string, TenantCount>()
-  /** Counts per tenant and hour not yet folded, keyed `tenantId|hour`. */
+  /** Each budget's counts by tenant (a map per budget: no key to build on the hot path). */
+  const counts: Record<Budget, Map<string, TenantCount>> = { admin: new Map(), public: new Map() }
+  const allCounts = () => [...counts.admin.values(), ...counts.public.values()]
+  /** Counts per tenant, budget and hour not yet folded, keyed `tenantId|budget|hour`. */
   let pending = new Map<string, HourCount>()
   let currentPeriod = quotaPeriod(now())
   let running: Promise<void> = Promise.resolve()
@@ -76,7 +81,8 @@ export function createMeter(options: MeterOptions) {
   let pushTimer: NodeJS.Timeout | undefined
   let lastRedisError = 0
 
-  const counterKey = (tenantId: string, period: QuotaPeriod) => `${prefix}quota:${tenantId}:${period.key}`
+  const counterKey = (count: TenantCount) =>
+    `${prefix}quota:${count.tenantId}:${count.budget}:${count.period.key}`
   const local = (count: TenantCount) => count.stored + count.folding + count.unfolded
   /**
    * What a missing Redis counter starts from: this instance's count without what it will still push
@@ -92,13 +98,15 @@ export function createMeter(options: MeterOptions) {
     return currentPeriod
   }
 
-  /** This instance's count for the tenant in the current period, loading its stored total once. */
-  function countOf(tenantId: string, at: number): TenantCount {
+  /** This instance's count for the tenant's budget in the current period, loading its stored total once. */
+  function countOf(tenantId: string, budget: Budget, at: number): TenantCount {
     const period = periodAt(at)
-    let count = counts.get(tenantId)
+    const budgetCounts = counts[budget]
+    let count = budgetCounts.get(tenantId)
     if (count === undefined || count.period !== period) {
       const fresh: TenantCount = {
         tenantId,
+        budget,
         period,
         loading: null,
         stored: 0,
@@ -110,16 +118,16 @@ export function createMeter(options: MeterOptions) {
       }
       fresh.loading = usage.totalsSince([tenantId], period.start).then(
         (totals) => {
-          fresh.stored = totals.get(tenantId) ?? 0
+          fresh.stored = totals.get(tenantId)?.[budget] ?? 0
           fresh.loading = null
         },
         (err: unknown) => {
           // Forget it, so the next request tries again.
-          if (counts.get(tenantId) === fresh) counts.delete(tenantId)
+          if (budgetCounts.get(tenantId) === fresh) budgetCounts.delete(tenantId)
           throw err
         },
       )
-      counts.set(tenantId, fresh)
+      budgetCounts.set(tenantId, fresh)
       count = fresh
     }
     count.lastUsed = at
@@ -129,10 +137,11 @@ export function createMeter(options: MeterOptions) {
   function record(count: TenantCount, at: number) {
     count.unfolded += 1
     const hour = hourOf(at)
-    const key = `${count.tenantId}|${hour}`
+    const key = `${count.tenantId}|${count.budget}|${hour}`
     const bucket = pending.get(key)
-    if (bucket === undefined) pending.set(key, { tenantId: count.tenantId, hour, requests: 1 })
-    else bucket.requests += 1
+    if (bucket === undefined) {
+      pending.set(key, { tenantId: count.tenantId, budget: count.budget, hour, requests: 1 })
+    } else bucket.requests += 1
   }
 
   /** Whether the shared counter can be asked now: a connection that is down fails every command. */
@@ -154,7 +163,7 @@ export function createMeter(options: MeterOptions) {
     count.pushing += unpushed
     try {
       const [allowed, used] = await scripts.folioQuotaReserve(
-        counterKey(count.tenantId, count.period),
+        counterKey(count),
         limit,
         seedOf(count),
         COUNTER_TTL_SECONDS,
@@ -162,6 +171,7 @@ export function createMeter(options: MeterOptions) {
       )
       if (allowed === 1) record(count, at)
       const reservation: Reservation = {
+        budget: count.budget,
         allowed: allowed === 1,
         usage: used,
         limit,
@@ -200,11 +210,11 @@ export function createMeter(options: MeterOptions) {
   ): Reservation {
     const used = local(count)
     if (limit !== null && used >= limit) {
-      return { allowed: false, usage: used, limit, period: count.period, reported }
+      return { budget: count.budget, allowed: false, usage: used, limit, period: count.period, reported }
     }
     record(count, at)
     if (redis !== undefined) count.unsynced += 1
-    return { allowed: true, usage: used + 1, limit, period: count.period, reported }
+    return { budget: count.budget, allowed: true, usage: used + 1, limit, period: count.period, reported }
   }
 
   async function fold(): Promise<void> {
@@ -212,7 +222,7 @@ export function createMeter(options: MeterOptions) {
     await syncShared()
     const batch = [...pending.values()]
     pending = new Map()
-    const moving = [...counts.values()].filter((count) => count.unfolded > 0)
+    const moving = allCounts().filter((count) => count.unfolded > 0)
     for (const count of moving) {
       count.folding += count.unfolded
       count.unfolded = 0
@@ -221,7 +231,7 @@ export function createMeter(options: MeterOptions) {
       await usage.add(batch)
     } catch (err) {
       for (const bucket of batch) {
-        const key = `${bucket.tenantId}|${bucket.hour}`
+        const key = `${bucket.tenantId}|${bucket.budget}|${bucket.hour}`
         const later = pending.get(key)
         if (later === undefined) pending.set(key, bucket)
         else later.requests += bucket.requests
@@ -233,37 +243,33 @@ export function createMeter(options: MeterOptions) {
       throw err
     }
     // The stored totals now hold what was folded (and other instances' folds): read them afresh.
-    const current = moving.filter((count) => counts.get(count.tenantId) === count)
+    const current = moving.filter((count) => counts[count.budget].get(count.tenantId) === count)
     const totals = await usage
-      .totalsSince(
-        current.map((count) => count.tenantId),
-        currentPeriod.start,
-      )
+      .totalsSince([...new Set(current.map((count) => count.tenantId))], currentPeriod.start)
       .catch(() => undefined)
     for (const count of moving) {
-      count.stored = totals?.get(count.tenantId) ?? count.stored + count.folding
+      count.stored = totals?.get(count.tenantId)?.[count.budget] ?? count.stored + count.folding
       count.folding = 0
     }
     const idleSince = now() - IDLE_MS
-    for (const [tenantId, count] of counts) {
-      if (count.lastUsed < idleSince && count.unfolded === 0 && count.unsynced === 0) counts.delete(tenantId)
+    for (const budgetCounts of Object.values(counts)) {
+      for (const [tenantId, count] of budgetCounts) {
+        if (count.lastUsed < idleSince && count.unfolded === 0 && count.unsynced === 0) {
+          budgetCounts.delete(tenantId)
+        }
+      }
     }
   }
 
   async function syncShared() {
     if (scripts === undefined || !sharedReady()) return
-    for (const count of counts.values()) {
+    for (const count of allCounts()) {
       if (count.unsynced === 0) continue
       const amount = count.unsynced
       count.unsynced = 0
       count.pushing += amount
       try {
-        await scripts.folioQuotaSync(
-          counterKey(count.tenantId, count.period),
-          amount,
-          seedOf(count),
-          COUNTER_TTL_SECONDS,
-        )
+        await scripts.folioQuotaSync(counterKey(count), amount, seedOf(count), COUNTER_TTL_SECONDS)
       } catch (err) {
         count.unsynced += amount
         redisFailed(err)
@@ -276,25 +282,25 @@ export function createMeter(options: MeterOptions) {
 
   return {
     /**
-     * Counts one request for `tenantId` unless that would pass `limit` (null = unlimited). Called
+     * Counts one request in the tenant's `budget` unless that would pass `limit` (null = unlimited). Called
      * before the route runs (reserve, then answer). Answers synchronously once the tenant's stored
      * total is loaded and no Redis call is needed (the common case), else with a promise.
      * @throws (rejects) when the tenant's stored total cannot be read (database down) on its first request.
      */
-    reserve(tenantId: string, limit: number | null): Reservation | Promise<Reservation> {
+    reserve(tenantId: string, budget: Budget, limit: number | null): Reservation | Promise<Reservation> {
       const at = now()
-      const count = countOf(tenantId, at)
+      const count = countOf(tenantId, budget, at)
       if (count.loading !== null) return count.loading.then(() => decide(count, limit, at))
       return decide(count, limit, at)
     },
 
-    /** Requests counted for the tenant in the current period (the shared counter when there is one). */
-    async usage(tenantId: string): Promise<{ usage: number; period: QuotaPeriod }> {
-      const count = countOf(tenantId, now())
+    /** Requests counted in the tenant's budget in the current period (the shared counter when there is one). */
+    async usage(tenantId: string, budget: Budget): Promise<{ usage: number; period: QuotaPeriod }> {
+      const count = countOf(tenantId, budget, now())
       if (count.loading !== null) await count.loading
       if (redis !== undefined && sharedReady()) {
         try {
-          const shared = await redis.get(counterKey(tenantId, count.period))
+          const shared = await redis.get(counterKey(count))
           if (shared !== null) return { usage: Number(shared) + count.unsynced, period: count.period }
         } catch (err) {
           redisFailed(err)

@@ -52,13 +52,21 @@ export function statsWindows(now: number) {
   }
 }
 
-/** The outcome of asking to count one request against a tenant's monthly limit. */
+/**
+ * The budgets a tenant's requests count against, each with its own monthly limit
+ * (docs/decisions/quotas.md "Two budgets: admin and public"): `admin` for the authenticated tenant
+ * routes, `public` for the delivery routes under `/api/public`.
+ */
+export type Budget = 'admin' | 'public'
+
+/** The outcome of asking to count one request against a budget's monthly limit. */
 export interface Reservation {
+  budget: Budget
   /** false: the limit is reached; the request was not counted and must be refused (429). */
   allowed: boolean
   /** Requests counted in the period, this one included when allowed. */
   usage: number
-  /** The effective monthly limit; null = unlimited. */
+  /** The budget's effective monthly limit; null = unlimited. */
   limit: number | null
   period: QuotaPeriod
   /**

@@ -44,17 +44,68 @@ describe.skipIf(process.env.TEST_REDIS_URL === undefined)('two instances on one 
     const stats = await Promise.all(
       apps.map((app) => call(app, 'GET', '/api/dashboard/api-stats', { token })),
     )
-    expect(stats.map((s) => s.statusCode)).toEqual([429, 429])
+    // The quota routes are never refused for quota. Each folds its own instance's counts: once both
+    // have answered, the database holds every granted request.
+    expect(stats.map((s) => s.statusCode)).toEqual([200, 200])
+    const folded = await call(first.app, 'GET', '/api/dashboard/api-stats', { token })
+    expect(folded.data.budgets).toMatchObject({ admin: { monthly: 50 }, public: { monthly: 0 } })
+  })
+
+  it('keep the budgets apart between them: public reads spend only the public budget', async () => {
+    const owner = await seedTenant(first.db)
+    await first.db
+      .insert(tenantSettings)
+      .values({ tenantId: owner.tenantId, limits: { publicApiCalls: 50, adminApiCalls: 20 } })
+    const token = await seedApiToken(first.db, owner.tenantId)
+    const apps = [first.app, second]
+    const reads = await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        call(apps[i % 2]!, 'GET', '/api/public/contents', {
+          headers: { 'x-tenant-id': owner.tenantId },
+          remoteAddress: `198.51.100.${i % 2}`,
+        }),
+      ),
+    )
+    const statuses = reads.map((response) => response.statusCode)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(50)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(70)
+    expect(reads.find((response) => response.statusCode === 429)?.data).toMatchObject({
+      budget: 'public',
+      limit: 50,
+      usage: 50,
+    })
+    // The admin budget is whole on both instances, and the owner may still change the settings.
+    for (const app of apps) {
+      const tags = await call(app, 'GET', '/api/tags', { token })
+      expect(tags.statusCode).toBe(200)
+      expect(tags.headers['x-ratelimit-limit']).toBe('20')
+      const put = await call(app, 'PUT', '/api/tenant-settings', {
+        token: owner.token,
+        body: { branding: { siteName: 'Open' } },
+      })
+      expect(put.statusCode).toBe(200)
+    }
+    const admin = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => call(apps[i % 2]!, 'GET', '/api/tags', { token })),
+    )
+    expect(admin.filter((response) => response.statusCode === 200)).toHaveLength(18)
+    for (const app of apps) {
+      const limits = await call(app, 'GET', '/api/tenants/current/limits', { token })
+      expect(limits.data.usage.budgets.public).toMatchObject({ usage: 50, limit: 50, remaining: 0 })
+      expect(limits.data.usage.budgets.admin).toMatchObject({ usage: 20, limit: 20, remaining: 0 })
+    }
   })
 
   it('count an unlimited tenant on both and fold both counts into the database', async () => {
     const owner = await seedTenant(first.db)
     const token = await seedApiToken(first.db, owner.tenantId)
     for (let i = 0; i < 6; i++) await call(i % 2 === 0 ? first.app : second, 'GET', '/api/tags', { token })
-    // api-stats folds the answering instance's counts; the other's arrive with its own next fold.
+    // api-stats (not metered itself) folds the answering instance's counts; the other's arrive with
+    // its own next fold.
     const before = await call(first.app, 'GET', '/api/dashboard/api-stats', { token })
-    expect(before.data.monthly).toBeGreaterThanOrEqual(4)
+    expect(before.data.monthly).toBeGreaterThanOrEqual(3)
     const after = await call(second, 'GET', '/api/dashboard/api-stats', { token })
-    expect(after.data.monthly).toBe(8)
+    expect(after.data.monthly).toBe(6)
+    expect(after.data.budgets.admin.monthly).toBe(6)
   })
 })

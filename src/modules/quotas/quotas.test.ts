@@ -55,7 +55,8 @@ describe('an exhausted quota', () => {
       const period = quotaPeriod(Date.now())
       expect(refused.data).toEqual({
         error: 'RequestLimitExceeded',
-        message: `The monthly API request limit of 3 is exceeded for ${period.key}; it resets at ${period.resetAt.toISOString()}.`,
+        message: `The monthly limit of 3 admin API requests is exceeded for ${period.key}; it resets at ${period.resetAt.toISOString()}.`,
+        budget: 'admin',
         limit: 3,
         usage: 3,
         periodKey: period.key,

@@ -1,16 +1,21 @@
 import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { apiUsage } from '../../db/schema/index.js'
+import type { Budget } from './periods.js'
 
-/** One hour's count for a tenant, as folded from memory. */
+/** One hour's count for a tenant's budget, as folded from memory. */
 export interface HourCount {
   tenantId: string
+  budget: Budget
   /** Start of the UTC hour (epoch ms). */
   hour: number
   requests: number
 }
 
-/** Reads and folds `api_usage` (hourly request counts per tenant). */
+/** Requests per budget; a budget absent has no count stored. */
+export type BudgetTotals = Partial<Record<Budget, number>>
+
+/** Reads and folds `api_usage` (hourly request counts per tenant and budget). */
 export function createUsageRepository(db: Db) {
   return {
     /**
@@ -21,34 +26,48 @@ export function createUsageRepository(db: Db) {
       if (counts.length === 0) return
       const rows = sql.join(
         counts.map(
-          (c) => sql`(${c.tenantId}, ${new Date(c.hour).toISOString()}::timestamptz, ${c.requests}::bigint)`,
+          (c) =>
+            sql`(${c.tenantId}, ${c.budget}, ${new Date(c.hour).toISOString()}::timestamptz, ${c.requests}::bigint)`,
         ),
         sql`, `,
       )
       await db.execute(sql`
-        insert into api_usage (tenant_id, hour, requests)
-        select v.tenant_id, v.hour, v.requests
-        from (values ${rows}) as v(tenant_id, hour, requests)
+        insert into api_usage (tenant_id, budget, hour, requests)
+        select v.tenant_id, v.budget, v.hour, v.requests
+        from (values ${rows}) as v(tenant_id, budget, hour, requests)
         join tenants t on t.id = v.tenant_id
-        on conflict (tenant_id, hour) do update set requests = api_usage.requests + excluded.requests`)
+        on conflict (tenant_id, hour, budget) do update set requests = api_usage.requests + excluded.requests`)
     },
 
-    /** Requests counted since `from` per tenant, for the tenants given (absent: none counted). */
-    async totalsSince(tenantIds: readonly string[], from: Date): Promise<Map<string, number>> {
+    /** Requests counted since `from` per tenant and budget, for the tenants given (absent: none counted). */
+    async totalsSince(tenantIds: readonly string[], from: Date): Promise<Map<string, BudgetTotals>> {
       if (tenantIds.length === 0) return new Map()
       const rows = await db
-        .select({ tenantId: apiUsage.tenantId, total: sql<string>`sum(${apiUsage.requests})` })
+        .select({
+          tenantId: apiUsage.tenantId,
+          budget: apiUsage.budget,
+          total: sql<string>`sum(${apiUsage.requests})`,
+        })
         .from(apiUsage)
         .where(and(inArray(apiUsage.tenantId, [...tenantIds]), gte(apiUsage.hour, from)))
-        .groupBy(apiUsage.tenantId)
-      return new Map(rows.map((row) => [row.tenantId, Number(row.total)]))
+        .groupBy(apiUsage.tenantId, apiUsage.budget)
+      const totals = new Map<string, BudgetTotals>()
+      for (const row of rows) {
+        const tenant = totals.get(row.tenantId) ?? {}
+        tenant[row.budget] = Number(row.total)
+        totals.set(row.tenantId, tenant)
+      }
+      return totals
     },
 
-    /** One tenant's request totals since each of `windows`' starts (one scan from the earliest). */
+    /**
+     * One tenant's request totals per budget since each of `windows`' starts (one scan from the
+     * earliest); a budget with no count answers zeros.
+     */
     async windowTotals<K extends string>(
       tenantId: string,
       windows: Record<K, Date>,
-    ): Promise<Record<K, number>> {
+    ): Promise<Record<Budget, Record<K, number>>> {
       const keys = Object.keys(windows) as K[]
       const earliest = new Date(Math.min(...keys.map((key) => windows[key].getTime())))
       const columns = Object.fromEntries(
@@ -57,14 +76,16 @@ export function createUsageRepository(db: Db) {
           sql<string>`coalesce(sum(${apiUsage.requests}) filter (where ${apiUsage.hour} >= ${windows[key].toISOString()}::timestamptz), 0)`,
         ]),
       ) as Record<string, SQL<string>>
-      const [row] = (await db
-        .select(columns)
+      const rows = (await db
+        .select({ ...columns, budget: apiUsage.budget })
         .from(apiUsage)
-        .where(and(eq(apiUsage.tenantId, tenantId), gte(apiUsage.hour, earliest)))) as Record<
-        string,
-        string
-      >[]
-      return Object.fromEntries(keys.map((key) => [key, Number(row?.[key] ?? 0)])) as Record<K, number>
+        .where(and(eq(apiUsage.tenantId, tenantId), gte(apiUsage.hour, earliest)))
+        .groupBy(apiUsage.budget)) as ({ budget: Budget } & Record<string, string>)[]
+      const totalsOf = (budget: Budget) => {
+        const row = rows.find((candidate) => candidate.budget === budget)
+        return Object.fromEntries(keys.map((key) => [key, Number(row?.[key] ?? 0)])) as Record<K, number>
+      }
+      return { admin: totalsOf('admin'), public: totalsOf('public') }
     },
   }
 }

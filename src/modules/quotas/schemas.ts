@@ -4,10 +4,12 @@ import { DateTime, Id, Nullable } from '../../http/schemas.js'
 const Count = Type.Integer({ minimum: 0 })
 const Limit = Nullable(Type.Integer({ minimum: 0 }))
 
-/** The request-quota metric (spec: current usage, limit, remaining, percentage, an unlimited flag). */
+/** The request-quota metric of a budget (spec: current usage, limit, remaining, percentage, an unlimited flag). */
 const RequestMetric = Type.Object({
   usage: Type.Integer({ minimum: 0, description: 'Requests counted in the current period' }),
-  limit: Nullable(Type.Integer({ minimum: 0, description: 'The effective monthly limit; null: unlimited' })),
+  limit: Nullable(
+    Type.Integer({ minimum: 0, description: "The budget's effective monthly limit; null: unlimited" }),
+  ),
   remaining: Nullable(
     Type.Integer({ minimum: 0, description: 'limit − usage, at least 0; null: unlimited' }),
   ),
@@ -25,7 +27,7 @@ export const TenantLimits = Type.Object({
     slug: Type.String(),
     name: Type.String(),
     monthlyRequestLimit: Nullable(
-      Type.Integer({ minimum: 0, description: "The plan's own limit; null: unlimited" }),
+      Type.Integer({ minimum: 0, description: "The plan's own limit of each budget; null: unlimited" }),
     ),
   }),
   period: Type.Object({
@@ -37,28 +39,56 @@ export const TenantLimits = Type.Object({
     monthlyRequests: Nullable(
       Type.Integer({
         minimum: 0,
-        description: "Effective: the smaller of the plan's and settings' apiCalls",
+        description:
+          "The admin budget's effective limit: the smallest of the plan's, apiCalls and adminApiCalls (usage.budgets has both budgets')",
       }),
     ),
     apiCalls: Limit,
+    publicApiCalls: Limit,
+    adminApiCalls: Limit,
     entries: Limit,
     media: Limit,
     users: Limit,
     emailPerMonth: Limit,
     custom: Type.Record(Type.String(), Limit),
   }),
-  usage: Type.Object({ requests: RequestMetric }),
+  usage: Type.Object({
+    requests: Type.Object(RequestMetric.properties, {
+      description: 'The admin budget (the same as budgets.admin)',
+    }),
+    budgets: Type.Object(
+      {
+        admin: Type.Object(RequestMetric.properties, {
+          description: 'Authenticated tenant routes (sessions and API tokens)',
+        }),
+        public: Type.Object(RequestMetric.properties, { description: 'The /api/public delivery routes' }),
+      },
+      { description: 'Each budget, counted and limited apart' },
+    ),
+  }),
   metering: Type.Boolean({
     description: 'false when the server runs with METERING=off (nothing is counted)',
   }),
 })
 
-export const ApiStats = Type.Object({
+/** Requests counted in each dashboard window. */
+const Windows = {
   fourHour: Count,
   daily: Count,
   today: Count,
   weekly: Count,
   monthly: Count,
+}
+
+export const ApiStats = Type.Object({
+  ...Windows,
+  budgets: Type.Object(
+    {
+      admin: Type.Object(Windows, { description: 'Authenticated tenant routes' }),
+      public: Type.Object(Windows, { description: 'The /api/public delivery routes' }),
+    },
+    { description: 'Each budget’s windows; the top-level windows are their sums' },
+  ),
   periodKey: Type.String(),
   enabled: Type.Boolean(),
   deliveryCache: Type.Object(

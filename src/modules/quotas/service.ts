@@ -6,7 +6,7 @@ import type { DeliveryCache } from '../../store/delivery-cache.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import type { TenantDirectory } from '../tenants/index.js'
 import type { Meter } from './meter.js'
-import type { Reservation } from './periods.js'
+import type { Budget, Reservation } from './periods.js'
 import { quotaPeriod, secondsUntil, statsWindows } from './periods.js'
 import { effectiveRequestLimit, type Plan, planOf } from './plans.js'
 import type { UsageRepository } from './repository.js'
@@ -46,11 +46,15 @@ export function requestMetric(usage: number, limit: number | null): RequestMetri
   return { usage, limit, remaining: Math.max(0, limit - usage), percentage, unlimited: false }
 }
 
+/** A tenant's effective monthly limit of each budget (null: unlimited). */
+type BudgetLimits = Record<Budget, number | null>
+
 /**
- * The monthly request quota over the meter: each tenant's effective limit (plan and settings), the
- * decision for one request, and the reads of `GET /api/tenants/current/limits` and
- * `GET /api/dashboard/api-stats`. `meter` undefined = metering off (`METERING=off`): nothing is
- * counted or refused; the reads show what the database holds.
+ * The monthly request quota over the meter: the effective limit of each of a tenant's budgets
+ * (plan and settings), the decision for one request in one budget, and the reads of
+ * `GET /api/tenants/current/limits` and `GET /api/dashboard/api-stats`. `meter` undefined =
+ * metering off (`METERING=off`): nothing is counted or refused; the reads show what the database
+ * holds.
  */
 export function createQuotaService(deps: {
   meter: Meter | undefined
@@ -68,16 +72,20 @@ export function createQuotaService(deps: {
    * Effective limits by tenant, so the hot path takes no promise. Dropped with the caches they come
    * from (the same `settings.*` and `tenant.*` events), and kept no longer than theirs.
    */
-  const limitCache = createTenantCache<{ limit: number | null }>(deps.bus, {
+  const limitCache = createTenantCache<BudgetLimits>(deps.bus, {
     dropOn: ['settings.', 'tenant.'],
     ttlMs: LIMIT_CACHE_TTL_MS,
     max: MAX_CACHED_LIMITS,
   })
 
-  async function limitOf(tenantId: string): Promise<{ plan: Plan; limit: number | null }> {
+  async function limitsOf(tenantId: string): Promise<{ plan: Plan; limits: BudgetLimits }> {
     const [tenant, tenantSettings] = await Promise.all([tenants.get(tenantId), settings.get(tenantId)])
     const plan = planOf(tenant?.plan ?? '')
-    return { plan, limit: effectiveRequestLimit(plan, tenantSettings.limits.apiCalls) }
+    const limits = {
+      admin: effectiveRequestLimit(plan, tenantSettings.limits, 'admin'),
+      public: effectiveRequestLimit(plan, tenantSettings.limits, 'public'),
+    }
+    return { plan, limits }
   }
 
   function headersOf(reservation: Reservation): Record<string, string> {
@@ -86,6 +94,7 @@ export function createQuotaService(deps: {
     if (reservation.allowed) return headers
     const error = errors.requestLimitExceeded(
       {
+        budget: reservation.budget,
         limit: reservation.limit ?? 0,
         usage: reservation.usage,
         periodKey: reservation.period.key,
@@ -97,8 +106,8 @@ export function createQuotaService(deps: {
     throw error
   }
 
-  function reserve(meter: Meter, tenantId: string, limit: number | null) {
-    const reservation = meter.reserve(tenantId, limit)
+  function reserve(meter: Meter, tenantId: string, budget: Budget, limit: number | null) {
+    const reservation = meter.reserve(tenantId, budget, limit)
     return reservation instanceof Promise ? reservation.then(headersOf) : headersOf(reservation)
   }
 
@@ -106,56 +115,88 @@ export function createQuotaService(deps: {
     enabled: meter !== undefined,
 
     /**
-     * Counts one request for the tenant before its route runs (reserve, then answer) and returns
-     * the headers to send; undefined when metering is off. Synchronous on the hot path (limit
-     * cached, count loaded, no Redis call), else a promise.
-     * @throws RequestLimitExceeded (429) when the month's limit is reached; the request is not counted.
+     * Counts one request in the tenant's `budget` before its route runs (reserve, then answer) and
+     * returns the headers to send (that budget's figures); undefined when metering is off.
+     * Synchronous on the hot path (limits cached, count loaded, no Redis call), else a promise.
+     * @throws RequestLimitExceeded (429) when the budget's month's limit is reached; the request is not counted.
      */
-    admit(tenantId: string): Record<string, string> | undefined | Promise<Record<string, string>> {
+    admit(
+      tenantId: string,
+      budget: Budget,
+    ): Record<string, string> | undefined | Promise<Record<string, string>> {
       if (meter === undefined) return undefined
       const cached = limitCache.peek(tenantId)
-      if (cached !== undefined) return reserve(meter, tenantId, cached.limit)
+      if (cached !== undefined) return reserve(meter, tenantId, budget, cached[budget])
       return limitCache
-        .get(tenantId, '', async () => ({ limit: (await limitOf(tenantId)).limit }))
-        .then(({ limit }) => reserve(meter, tenantId, limit))
+        .get(tenantId, '', async () => (await limitsOf(tenantId)).limits)
+        .then((limits) => reserve(meter, tenantId, budget, limits[budget]))
     },
 
-    /** The tenant's plan, limits and request usage (`GET /api/tenants/current/limits`). */
+    /**
+     * The tenant's plan, limits and request usage (`GET /api/tenants/current/limits`): each budget's
+     * metric in `usage.budgets`; `usage.requests` and `limits.monthlyRequests` are the admin
+     * budget's, the budget of the credentials that read this route (docs/decisions/quotas.md
+     * "Two budgets: admin and public").
+     */
     async limits(context: TenantContext) {
       const { tenantId } = context
-      const [tenant, tenantSettings, { plan, limit }] = await Promise.all([
+      const [tenant, tenantSettings, { plan, limits }] = await Promise.all([
         tenants.get(tenantId),
         settings.get(tenantId),
-        limitOf(tenantId),
+        limitsOf(tenantId),
       ])
       if (tenant === undefined) throw errors.notFound('Tenant')
       const period = quotaPeriod(now())
-      const used =
+      const stored = meter === undefined ? await usage.totalsSince([tenantId], period.start) : undefined
+      const used = async (budget: Budget) =>
         meter === undefined
-          ? ((await usage.totalsSince([tenantId], period.start)).get(tenantId) ?? 0)
-          : (await meter.usage(tenantId)).usage
-      const { apiCalls, entries, media, users, emailPerMonth, custom } = tenantSettings.limits
+          ? (stored?.get(tenantId)?.[budget] ?? 0)
+          : (await meter.usage(tenantId, budget)).usage
+      const [admin, delivery] = await Promise.all([used('admin'), used('public')])
+      const budgets = {
+        admin: requestMetric(admin, limits.admin),
+        public: requestMetric(delivery, limits.public),
+      }
+      const { apiCalls, publicApiCalls, adminApiCalls, entries, media, users, emailPerMonth, custom } =
+        tenantSettings.limits
       return {
         tenant: { id: tenant.id, name: tenant.name, slug: tenant.slug },
         plan: { slug: plan.slug, name: plan.name, monthlyRequestLimit: plan.monthlyRequests },
         period: { key: period.key, start: period.start.toISOString(), resetAt: period.resetAt.toISOString() },
-        limits: { monthlyRequests: limit, apiCalls, entries, media, users, emailPerMonth, custom },
-        usage: { requests: requestMetric(used, limit) },
+        limits: {
+          monthlyRequests: limits.admin,
+          apiCalls,
+          publicApiCalls,
+          adminApiCalls,
+          entries,
+          media,
+          users,
+          emailPerMonth,
+          custom,
+        },
+        usage: { requests: budgets.admin, budgets },
         metering: meter !== undefined,
       }
     },
 
     /**
-     * Request counts for the dashboard (`GET /api/dashboard/api-stats`): this instance's counts are
-     * folded first, so the answer includes every request it has served, this one too; and the
-     * delivery cache's hits and misses of the tenant on this instance since it started.
+     * Request counts for the dashboard (`GET /api/dashboard/api-stats`): each budget's windows, and
+     * their sums at the top level; this instance's counts are folded first, so the answer includes
+     * every request it has served; and the delivery cache's hits and misses of the tenant on this
+     * instance since it started.
      */
     async stats(context: TenantContext) {
       await meter?.flush()
       const at = now()
-      const totals = await usage.windowTotals(context.tenantId, statsWindows(at))
+      const budgets = await usage.windowTotals(context.tenantId, statsWindows(at))
+      const sum = (window: keyof typeof budgets.admin) => budgets.admin[window] + budgets.public[window]
       return {
-        ...totals,
+        fourHour: sum('fourHour'),
+        daily: sum('daily'),
+        today: sum('today'),
+        weekly: sum('weekly'),
+        monthly: sum('monthly'),
+        budgets,
         periodKey: quotaPeriod(at).key,
         enabled: meter !== undefined,
         deliveryCache: deps.deliveryCache.stats(context.tenantId),

@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis'
 
 /**
- * The shared monthly request counter on Redis (docs/decisions/quotas.md "The quota is exact, even
- * across instances"): two Lua scripts, so that a check and its increment are one atomic step
- * however many instances ask at once.
+ * The shared monthly request counters on Redis, one per tenant and budget (docs/decisions/quotas.md
+ * "The quota is exact, even across instances"): two Lua scripts, so that a check and its increment
+ * are one atomic step however many instances ask at once.
  */
 /**
  * Reserves atomically on the Redis counter: creates a missing counter from ARGV[2] (the counts the

@@ -32,7 +32,12 @@ export interface EffectiveSettings {
     entries: number | null
     media: number | null
     users: number | null
+    /** Monthly requests of each budget (docs/decisions/quotas.md "The effective monthly limits"). */
     apiCalls: number | null
+    /** Monthly requests of the public budget only. */
+    publicApiCalls: number | null
+    /** Monthly requests of the admin budget only. */
+    adminApiCalls: number | null
     emailPerMonth: number | null
     custom: Record<string, number | null>
   }

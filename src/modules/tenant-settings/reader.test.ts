@@ -23,6 +23,8 @@ describe('tenant settings reader', () => {
       media: null,
       users: null,
       apiCalls: null,
+      publicApiCalls: null,
+      adminApiCalls: null,
       emailPerMonth: null,
       custom: {},
     })

@@ -42,7 +42,16 @@ export function defaultSettings(tenantId: string): EffectiveSettings {
     },
     webhook: { enabled: false, url: '', hasSecret: false },
     branding: { siteName: '', logoUrl: '', primaryColor: '', secondaryColor: '', description: '' },
-    limits: { entries: null, media: null, users: null, apiCalls: null, emailPerMonth: null, custom: {} },
+    limits: {
+      entries: null,
+      media: null,
+      users: null,
+      apiCalls: null,
+      publicApiCalls: null,
+      adminApiCalls: null,
+      emailPerMonth: null,
+      custom: {},
+    },
     edgeGateway: {
       publicReadEnabled: true,
       allowLocalhost: false,

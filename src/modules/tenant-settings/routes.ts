@@ -10,7 +10,9 @@ const tags = ['tenant-settings']
 
 /**
  * `/api/tenant-settings` (API contract): always the caller's tenant (the credential's, or the
- * session's selected one), so another tenant's settings are out of reach by construction.
+ * session's selected one), so another tenant's settings are out of reach by construction. Not
+ * metered: a tenant whose quota is spent must still be able to raise its limits
+ * (docs/decisions/quotas.md "What counts as a request").
  */
 export const tenantSettingsRoutes: FastifyPluginAsyncTypebox<{
   service: TenantSettingsService
@@ -19,7 +21,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/',
     {
-      config: { auth: 'tenant', permission: 'settings:view' },
+      config: { auth: 'tenant', permission: 'settings:view', quota: false, cache: 'no-store' },
       schema: {
         tags,
         operationId: 'getTenantSettings',
@@ -36,7 +38,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncTypebox<{
   app.put(
     '/',
     {
-      config: { auth: 'tenant', permission: 'settings:update' },
+      config: { auth: 'tenant', permission: 'settings:update', quota: false },
       schema: {
         tags,
         operationId: 'updateTenantSettings',
@@ -54,24 +56,28 @@ export const tenantSettingsRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/smtp/test',
     {
-      config: { auth: 'userTenant', permission: 'settings:update' },
+      config: { auth: 'userTenant', permission: 'settings:update', quota: false },
       schema: {
         tags,
         operationId: 'testTenantSmtp',
         summary: "Send a test mail to the caller through the tenant's mail settings",
         description:
-          "Sends a short mail to the signed-in caller's address the way the tenant's mail goes: through its SMTP server when smtp.enabled, else through Folio's own mail. Counts against limits.emailPerMonth (403 LimitExceeded past it). 400 when the tenant's server refuses. Owners and admins, with a user session.",
+          "Sends a short mail to the signed-in caller's address the way the tenant's mail goes: through its SMTP server when smtp.enabled, else through Folio's own mail, which needs a verified owner and a verified address of the caller (403 EmailNotVerified) and counts against TENANT_PLATFORM_MAIL_PER_DAY. Counts against limits.emailPerMonth (403 LimitExceeded past either limit). 400 when the tenant's server refuses. Owners and admins, with a user session.",
         querystring: TenantOnlyQuery,
         response: { 200: SmtpTestResult, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
       const { email } = request.principal as SessionPrincipal
-      const via = await mailer.send(tenantContext(request).tenantId, {
-        to: email,
-        subject: 'Folio: test mail',
-        text: 'This test mail shows that the mail settings of your Folio tenant work.\n',
-      })
+      const via = await mailer.send(
+        tenantContext(request).tenantId,
+        {
+          to: email,
+          subject: 'Folio: test mail',
+          text: 'This test mail shows that the mail settings of your Folio tenant work.\n',
+        },
+        'test',
+      )
       return { sent: true, to: email, via }
     },
   )

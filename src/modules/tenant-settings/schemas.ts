@@ -61,6 +61,13 @@ const Origin = Type.String({
   'x-expect': 'an origin such as https://www.example.com or a wildcard such as https://*.example.com',
 })
 const LimitValue = Nullable(Type.Integer({ minimum: 0, maximum: LIMIT_MAX }))
+/** The monthly request limits (docs/decisions/quotas.md "The effective monthly limits"). */
+const API_CALLS_DESCRIPTION =
+  'Monthly requests of each budget (public delivery and admin, counted apart); with the plan and the budget’s own limit, the smallest value set applies'
+const PUBLIC_API_CALLS_DESCRIPTION =
+  'Monthly requests of the public budget (/api/public routes) only; the smallest of this, apiCalls and the plan’s limit applies'
+const ADMIN_API_CALLS_DESCRIPTION =
+  'Monthly requests of the admin budget (authenticated tenant routes) only; the smallest of this, apiCalls and the plan’s limit applies'
 /**
  * A map of names to `value`, as a plain object schema (OpenAPI 3.0 has no `patternProperties` nor
  * `propertyNames`); the names themselves are checked by `checkNames` in the service.
@@ -103,7 +110,9 @@ export const SettingsSchema = Type.Object({
     entries: Nullable(Type.Integer()),
     media: Nullable(Type.Integer()),
     users: Nullable(Type.Integer()),
-    apiCalls: Nullable(Type.Integer()),
+    apiCalls: Nullable(Type.Integer({ description: API_CALLS_DESCRIPTION })),
+    publicApiCalls: Nullable(Type.Integer({ description: PUBLIC_API_CALLS_DESCRIPTION })),
+    adminApiCalls: Nullable(Type.Integer({ description: ADMIN_API_CALLS_DESCRIPTION })),
     emailPerMonth: Nullable(Type.Integer()),
     custom: NamedMap(Nullable(Type.Integer())),
   }),
@@ -147,7 +156,13 @@ export const LimitsUpdate = closedPartial({
   entries: LimitValue,
   media: LimitValue,
   users: LimitValue,
-  apiCalls: LimitValue,
+  apiCalls: Nullable(Type.Integer({ minimum: 0, maximum: LIMIT_MAX, description: API_CALLS_DESCRIPTION })),
+  publicApiCalls: Nullable(
+    Type.Integer({ minimum: 0, maximum: LIMIT_MAX, description: PUBLIC_API_CALLS_DESCRIPTION }),
+  ),
+  adminApiCalls: Nullable(
+    Type.Integer({ minimum: 0, maximum: LIMIT_MAX, description: ADMIN_API_CALLS_DESCRIPTION }),
+  ),
   emailPerMonth: LimitValue,
   custom: NamedMap(LimitValue, MAX_NAMED_ENTRIES),
 })

@@ -43,7 +43,7 @@ export function createTenantSettingsService(deps: {
   db: Db
   sink: EventSink
   secrets: SecretBox
-  outbound: Pick<Outbound, 'pinnedAddress' | 'checkTarget'>
+  outbound: Pick<Outbound, 'pinnedAddress' | 'checkUrl'>
 }) {
   const { db, sink, secrets, outbound } = deps
   const repository = createSettingsRepository(db)
@@ -94,7 +94,7 @@ export function createTenantSettingsService(deps: {
         const webhook = { ...stored.webhook, ...normalized.webhook }
         if (webhook.enabled)
           requireMember(webhook.url, 'webhook/url', 'is required when webhook.enabled is true')
-        if (body.webhook.url) await checkWebhookTarget(outbound, body.webhook.url)
+        if (body.webhook.url) checkWebhookTarget(outbound, body.webhook.url)
       }
 
       const row = await inTransaction(db, context, sink, async (tx, emit) => {
@@ -217,17 +217,17 @@ function checkNames(body: UpdateSettingsBody): void {
 }
 
 /**
- * A webhook URL whose host is, or resolves to, an address the outbound guard refuses is refused
- * when saved (400 naming OUTBOUND_ALLOW_PRIVATE), not only in the delivery log later. A host that
- * does not resolve now is saved: DNS can be down for a moment, and every delivery checks again.
+ * A webhook URL on an address the outbound guard refuses (a literal address, or `localhost`) is
+ * refused when saved (400, the guard's one message). A host name is not resolved here: every
+ * delivery checks it, and a save that answered by what a name resolves to would let a tenant map
+ * the server's internal DNS (docs/decisions/security.md "Outbound requests go through one guarded
+ * client").
  */
-async function checkWebhookTarget(outbound: Pick<Outbound, 'checkTarget'>, url: string): Promise<void> {
+function checkWebhookTarget(outbound: Pick<Outbound, 'checkUrl'>, url: string): void {
   try {
-    await outbound.checkTarget(url)
+    outbound.checkUrl(url)
   } catch (err) {
     if (!(err instanceof OutboundBlockedError)) throw err
-    // Scheme and credentials were checked with the body (checkUrl); an unresolved host is saved.
-    if (err.reason !== 'private') return
     throw errors.validation(`webhook.url: ${err.message}`, [
       { path: 'body/webhook/url', message: err.message },
     ])

@@ -1,7 +1,7 @@
 import { type Family, job, type Kernel, mount } from '../../family.js'
 import type { AuthService } from '../auth/index.js'
 import type { RoleResolver } from '../roles/index.js'
-import type { TenantSettingsReader } from '../tenant-settings/index.js'
+import type { TenantMailer, TenantSettingsReader } from '../tenant-settings/index.js'
 import { createTenantDirectory } from './directory.js'
 import { createTenantLifecycleServices } from './lifecycle-services.js'
 import { purgeJobs } from './purge.js'
@@ -20,7 +20,12 @@ export { TENANT_SLUG_MAX_LENGTH }
  */
 export function tenantsFamily(
   kernel: Kernel,
-  deps: { auth: AuthService; roles: RoleResolver; settings: TenantSettingsReader },
+  deps: {
+    auth: AuthService
+    roles: RoleResolver
+    settings: TenantSettingsReader
+    tenantMailer: TenantMailer
+  },
 ) {
   const { db, config, platform } = kernel
   const events = kernel.events
@@ -37,7 +42,7 @@ export function tenantsFamily(
     config,
     events,
     auth: deps.auth,
-    mailer: kernel.mailer,
+    mailer: deps.tenantMailer,
     jobs: platform.jobs,
     roles: deps.roles,
   })

@@ -110,7 +110,7 @@ export const tenantLifecycleRoutes: FastifyPluginAsyncTypebox<{
         tags: ['tenants'],
         operationId: 'transferTenantOwnership',
         summary: 'Offer the ownership of the tenant to another active member',
-        description: `Checks the caller's current password (throttled; 401 InvalidCredentials, 429 past the limit), then mails the member with \`email\` a one-time token valid 7 days (never returned). A new offer replaces the open one. 400 when \`email\` is no other active member of the tenant, or already an owner. ${OWNER_ONLY}`,
+        description: `Checks the caller's current password (throttled; 401 InvalidCredentials, 429 past the limit), then mails the member with \`email\` a one-time token valid 7 days (never returned). A new offer replaces the open one. 400 when \`email\` is no other active member of the tenant, or already an owner. 403 EmailNotVerified while no owner of the tenant has verified their address, LimitExceeded past the day's platform mail (the offer goes through Folio's mail). ${OWNER_ONLY}`,
         params: TenantIdParams,
         querystring: NoQuery,
         body: TransferOwnershipBody,

@@ -2,9 +2,9 @@ import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import type { EventSink } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
-import type { Mailer } from '../../mail/mailer.js'
 import type { AuthService } from '../auth/index.js'
 import type { RoleResolver } from '../roles/index.js'
+import type { TenantMailer } from '../tenant-settings/index.js'
 import { createTenantLifecycle } from './lifecycle.js'
 import { createOnboarding } from './onboarding.js'
 import { createTenantPurger } from './purge.js'
@@ -20,7 +20,7 @@ export function createTenantLifecycleServices(deps: {
   config: Readonly<Config>
   events: EventSink
   auth: Pick<AuthService, 'verifyCurrentPassword' | 'sessions'>
-  mailer: Mailer
+  mailer: TenantMailer
   jobs: Pick<JobRunner, 'send'>
   roles: RoleResolver
 }) {

@@ -5,7 +5,7 @@ import { errors } from '../../errors.js'
 import { type EventSink, inTransaction } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
-import { queueNotice } from '../../mail/jobs.js'
+import { queueTenantNotice } from '../tenant-settings/index.js'
 import {
   createLifecycleRepository,
   DELETION_PENDING,
@@ -71,8 +71,9 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
     lines: (firstName: string) => string[],
   ) {
     for (const contact of await createLifecycleRepository(tx).activeMemberContacts(tenantId)) {
-      await queueNotice(
+      await queueTenantNotice(
         deps.jobs,
+        tenantId,
         { to: contact.email, subject, text: lines(contact.firstName).join('\n') },
         tx,
       )

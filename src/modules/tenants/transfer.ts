@@ -1,15 +1,14 @@
 import type { TenantContext } from '../../context.js'
 import { onBehalfOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { errors } from '../../errors.js'
+import { AppError, errors } from '../../errors.js'
 import { type EventSink, inTransaction } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
-import { queueNotice } from '../../mail/jobs.js'
-import type { Mailer } from '../../mail/mailer.js'
 import { normalizeEmail } from '../auth/index.js'
 import { grantedBy, type RoleResolver, roleMetaOf } from '../roles/index.js'
+import { queueTenantNotice, type TenantMailer } from '../tenant-settings/index.js'
 import { createLifecycleRepository } from './lifecycle-repository.js'
 import type {
   AcceptTransferResult,
@@ -28,7 +27,8 @@ export interface TransferDeps {
   events: EventSink
   config: { appUrl: string }
   passwords: { verifyCurrentPassword(userId: string, password: string): Promise<void> }
-  mailer: Mailer
+  /** The tenant mailer: the offer and the notices are mail Folio sends for the tenant. */
+  mailer: Pick<TenantMailer, 'send' | 'assertPlatformMail'>
   jobs: Pick<JobRunner, 'send'>
 }
 
@@ -68,7 +68,9 @@ export function createOwnershipTransfers(deps: TransferDeps) {
      * POST /api/tenants/{id}/transfer-ownership: an active owner offers the tenant to the active
      * member with `email`, after the current-password check (throttled; 401 InvalidCredentials).
      * A new offer replaces the tenant's open one. 404 for a non-member, 403 for a non-owner,
-     * 400 ValidationFailed when `email` is no other active member (or already an owner).
+     * 400 ValidationFailed when `email` is no other active member (or already an owner), 403
+     * EmailNotVerified / LimitExceeded when Folio's mail would not send the offer (no verified
+     * owner, the day's platform mail spent).
      */
     async request(
       caller: { userId: string },
@@ -86,6 +88,8 @@ export function createOwnershipTransfers(deps: TransferDeps) {
         )
       }
       if (target.role === 'owner') throw errors.validation('email names a member who is already an owner.')
+      // The offer's only way to the member is Folio's own mail.
+      await deps.mailer.assertPlatformMail(tenantId)
       const expiresAt = new Date(Date.now() + TRANSFER_TTL_MS)
       const transferId = newId()
       const context = { ...onBehalfOf(tenantId, caller.userId, 'ownership-transfer'), client }
@@ -182,7 +186,7 @@ export function createOwnershipTransfers(deps: TransferDeps) {
       if (offer === undefined) return
       const { tenant } = offer
       const pageUrl = `${deps.config.appUrl}/account/accept-transfer?tenant=${tenant.id}`
-      await deps.mailer.send({
+      const message = {
         to: offer.email,
         subject: `You are offered the ownership of "${tenant.name}"`,
         text: [
@@ -199,6 +203,10 @@ export function createOwnershipTransfers(deps: TransferDeps) {
           `The code works once and expires at ${offer.expiresAt.toISOString()}. If you do not want the`,
           'ownership, ignore this e-mail.',
         ].join('\n'),
+      }
+      await deps.mailer.send(job.tenantId, message, 'transfer').catch((err: unknown) => {
+        // The tenant has no verified owner any more: the offer stays unmailed (it can be made again).
+        if (!(err instanceof AppError && err.code === 'EmailNotVerified')) throw err
       })
     },
 
@@ -276,8 +284,9 @@ export function createOwnershipTransfers(deps: TransferDeps) {
           subjectId: formerOwner,
           payload: { id: formerOwner, userId: claimed.fromUserId, role: 'admin', previousRole: 'owner' },
         })
-        await queueNotice(
+        await queueTenantNotice(
           deps.jobs,
+          tenantId,
           {
             to: target.email,
             subject: `You now own "${tenant.name}"`,
@@ -285,8 +294,9 @@ export function createOwnershipTransfers(deps: TransferDeps) {
           },
           tx,
         )
-        await queueNotice(
+        await queueTenantNotice(
           deps.jobs,
+          tenantId,
           {
             to: offering.email,
             subject: `The ownership of "${tenant.name}" was transferred`,

@@ -1,35 +1,37 @@
-import { type Family, job, type Kernel, mount } from '../../family.js'
+import { type Family, type Kernel, mount } from '../../family.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
+import { createWebhookDispatcher } from './dispatcher.js'
 import { webhooksRoutes } from './routes.js'
-import { createWebhooksService, DELIVER_JOB, type DeliverJob } from './service.js'
+import { createWebhooksService } from './service.js'
 
 /**
  * Webhooks (API contract: `/api/webhooks`): an outbox consumer records one delivery per event of a
- * subscribed tenant, and a job sends it, signed, with retries (Standard Webhooks).
+ * subscribed tenant, and the dispatcher sends it, signed, several at a time, with retries (Standard
+ * Webhooks).
  */
 export function webhooksFamily(kernel: Kernel, deps: { settings: TenantSettingsReader }) {
-  const { platform, config } = kernel
+  const { config } = kernel
   const webhooks = createWebhooksService({
     db: kernel.db,
-    jobs: platform.jobs,
     settings: deps.settings,
     outbound: kernel.outbound,
     sink: kernel.events,
     retryDelaysSeconds: config.webhookRetryDelaysSeconds,
+    onDue: (tenantIds) => void dispatcher.wake(tenantIds),
+  })
+  const dispatcher = createWebhookDispatcher({
+    db: kernel.db,
+    attempt: (delivery) => webhooks.attempt(delivery),
+    concurrency: config.webhookConcurrency,
+    perReceiver: config.webhookReceiverConcurrency,
+    onError: (err) => kernel.platform.reportError(err),
   })
   return {
     name: 'webhooks',
     services: { webhooks },
     adminRoutes: [mount(webhooksRoutes, { prefix: '/api/webhooks', service: webhooks })],
     consumers: [webhooks.consumer],
-    jobs: [
-      // An attempt records its own HTTP failures and queues its retries; the runner's retries only
-      // cover a crash or a database failure while recording (the receiver may then see it twice, as
-      // Standard Webhooks allows: it drops duplicates by webhook-id).
-      job<DeliverJob>(DELIVER_JOB, (data) => webhooks.attempt(data), {
-        retryLimit: 3,
-        retryDelaySeconds: 30,
-      }),
-    ],
+    onReady: async () => dispatcher.start(),
+    onClose: () => dispatcher.stop(),
   } satisfies Family
 }

@@ -11,6 +11,7 @@ import {
 import { configureWebhook, deliverEvent, deliveryRow, startReceiver } from '../../../test/webhook-fixtures.js'
 import { webhookDeliveries } from '../../db/schema/index.js'
 import { newId } from '../../lib/ids.js'
+import { OUTBOUND_REFUSED } from '../../lib/outbound.js'
 
 /**
  * `/api/webhooks`: access (401, 403 by role and by API token scope), validation limits (400),
@@ -233,28 +234,32 @@ describe('SSRF guard (private addresses not allowed: the default)', () => {
     expect(receiver.received).toHaveLength(0)
   })
 
-  it('refuses an event delivery to a private address on every attempt, then fails it', async () => {
-    const member = await seedTenant(ctx.db)
-    await configureWebhook(ctx.db, member.tenantId, {
-      url: `http://127.0.0.1:${receiver.port}/ok/event`,
-      secret: SECRET,
-    })
-    const event = await deliverEvent(ctx.app, ctx.db, member.tenantId, {
-      type: 'content.created',
-      payload: { title: 'x' },
-    })
-    const row = await vi.waitFor(
-      async () => {
-        const found = await deliveryRow(ctx.db, member.tenantId, event.id)
-        if (found?.status !== 'failed') throw new Error(`delivery is ${found?.status ?? 'missing'}`)
-        return found
-      },
-      { timeout: 20_000, interval: 100 },
-    )
-    expect(row).toMatchObject({ attempts: 2, lastStatusCode: null })
-    expect(row.lastError).toMatch(
-      /^OutboundBlockedError: The URL points at a private, loopback or link-local address\./,
-    )
+  it('refuses an event delivery to a private address, or a host that does not resolve, on every attempt with one message, then fails it', async () => {
+    const deliveries = []
+    for (const url of [
+      `http://127.0.0.1:${receiver.port}/ok/event`,
+      'http://intranet.folio-test.invalid/ok/event',
+    ]) {
+      const member = await seedTenant(ctx.db)
+      await configureWebhook(ctx.db, member.tenantId, { url, secret: SECRET })
+      const event = await deliverEvent(ctx.app, ctx.db, member.tenantId, {
+        type: 'content.created',
+        payload: { title: 'x' },
+      })
+      deliveries.push({ tenantId: member.tenantId, eventId: event.id })
+    }
+    for (const { tenantId, eventId } of deliveries) {
+      const row = await vi.waitFor(
+        async () => {
+          const found = await deliveryRow(ctx.db, tenantId, eventId)
+          if (found?.status !== 'failed') throw new Error(`delivery is ${found?.status ?? 'missing'}`)
+          return found
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      expect(row).toMatchObject({ attempts: 2, lastStatusCode: null })
+      expect(row.lastError).toBe(`OutboundBlockedError: ${OUTBOUND_REFUSED}`)
+    }
     expect(receiver.received).toHaveLength(0)
   })
 })

@@ -6,7 +6,8 @@ import { DeliveryBody, DeliveryDetail, DeliveryPage, ListDeliveriesQuery, TestRe
 import type { WebhooksService } from './service.js'
 
 const tags = ['webhooks']
-const view = { auth: 'tenant', permission: 'webhooks:view' } as const
+// Deliveries hold event payloads and the receiver's answers: personal, never stored.
+const view = { auth: 'tenant', permission: 'webhooks:view', cache: 'no-store' } as const
 const update = { auth: 'tenant', permission: 'webhooks:update' } as const
 
 /**

@@ -3,24 +3,13 @@ import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { eventsByTenant } from '../../events/account-fanout.js'
 import { type CommittedEvent, type EventSink, inTransaction } from '../../events/event-log.js'
-import type { EventConsumer } from '../../events/relay.js'
-import type { JobRunner } from '../../jobs/runner.js'
+import type { TransactionalConsumer } from '../../events/relay.js'
 import { newId } from '../../lib/ids.js'
 import type { Outbound } from '../../lib/outbound.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
-import { type AttemptOutcome, createWebhooksRepository, type DeliveryRow } from './repository.js'
+import { createWebhooksRepository, type DeliveryRow } from './repository.js'
 import type { Delivery, ListDeliveriesInput } from './schemas.js'
 import { signedHeaders } from './signing.js'
-
-/** The job that makes one attempt of one delivery. */
-export const DELIVER_JOB = 'webhooks.deliver'
-
-export interface DeliverJob {
-  tenantId: string
-  deliveryId: string
-  /** The attempt this job was queued for; stale when the delivery names another. */
-  attemptKey: string
-}
 
 /** Events Folio never sends: its own webhook bookkeeping (a delivery must not cause deliveries). */
 const OWN_PREFIX = 'webhook.'
@@ -31,12 +20,13 @@ export const MAX_RESPONSE_LENGTH = 2000
 
 export interface WebhooksDeps {
   db: Db
-  jobs: JobRunner
   settings: TenantSettingsReader
   outbound: Outbound
   sink: EventSink
   /** Seconds before each retry (config `WEBHOOK_RETRY_DELAYS`). */
   retryDelaysSeconds: readonly number[]
+  /** Told which tenants' deliveries became due on this instance (the dispatcher sends them at once). */
+  onDue?: (tenantIds: readonly string[]) => void
 }
 
 /** One attempt's result, before it is recorded. */
@@ -53,13 +43,16 @@ interface Sent {
 /**
  * Webhook deliveries (docs/architecture.md "Webhooks"; docs/decisions/jobs-and-events.md "Webhooks
  * follow Standard Webhooks"): the outbox consumer that records one delivery per event of a tenant
- * whose webhook is on, the job that sends it (Standard Webhooks signing, through the SSRF guard,
- * retried on the schedule of `retryDelaysSeconds` with jitter, then failed), the delivery log,
+ * whose webhook is on, the attempts the dispatcher makes (Standard Webhooks signing, through the
+ * SSRF guard, retried on the schedule of `retryDelaysSeconds` with jitter, then failed), the delivery log,
  * redelivery and the test ping. The tenant's secret is read only to sign, and is never stored with
  * a delivery, logged or answered.
  */
 export function createWebhooksService(deps: WebhooksDeps) {
-  const { db, jobs, settings, outbound, sink, retryDelaysSeconds } = deps
+  const { db, settings, outbound, sink, retryDelaysSeconds } = deps
+  const onDue = (tenantIds: readonly string[]) => deps.onDue?.(tenantIds)
+  /** Tenants the consumer recorded deliveries for in the transaction now committing. */
+  let recorded = new Set<string>()
   const repository = createWebhooksRepository(db)
 
   /** The tenant's webhook target, or null unless it has a URL and a secret (and is on, if `mustBeOn`). */
@@ -116,17 +109,24 @@ export function createWebhooksService(deps: WebhooksDeps) {
     }
   }
 
-  const consumer: EventConsumer = {
+  const consumer: TransactionalConsumer = {
     name: 'webhooks',
+    kind: 'transactional',
+    afterCommit() {
+      if (recorded.size > 0) onDue([...recorded])
+      recorded = new Set()
+    },
     async handle(tx, committed) {
+      recorded = new Set()
       const candidates = (await eventsByTenant(tx, committed)).filter(
         (event) => !event.type.startsWith(OWN_PREFIX),
       )
       if (candidates.length === 0) return
       const inTx = createWebhooksRepository(tx)
       const tenants = await inTx.tenantsWithWebhook([...new Set(candidates.map((event) => event.tenantId))])
+      recorded = tenants
       const now = new Date()
-      const inserted = await inTx.insertMany(
+      await inTx.insertMany(
         candidates
           .filter((event) => tenants.has(event.tenantId))
           .map((event) => ({
@@ -139,13 +139,6 @@ export function createWebhooksService(deps: WebhooksDeps) {
             attemptKey: newId(),
           })),
       )
-      for (const row of inserted) {
-        await jobs.send<DeliverJob>(
-          DELIVER_JOB,
-          { tenantId: row.tenantId, deliveryId: row.id, attemptKey: row.attemptKey as string },
-          { within: tx },
-        )
-      }
     },
   }
 
@@ -153,40 +146,25 @@ export function createWebhooksService(deps: WebhooksDeps) {
     consumer,
 
     /**
-     * The `webhooks.deliver` job: one attempt, then success, the next retry (queued in the same
-     * transaction as the outcome) or failure. A stale job (redelivered since) does nothing.
+     * One attempt of a delivery the dispatcher claimed, then success, the next retry (due at its
+     * time, under a new attempt key) or failure. An outcome whose attempt was replaced meanwhile (a
+     * redelivery) is not recorded.
      */
-    async attempt(job: DeliverJob): Promise<void> {
-      const delivery = await repository.find(job.tenantId, job.deliveryId)
-      if (delivery === undefined || delivery.status !== 'pending' || delivery.attemptKey !== job.attemptKey)
-        return
-      const sent = await send(job.tenantId, delivery.id, delivery.payload, true)
+    async attempt(delivery: DeliveryRow): Promise<void> {
+      const attemptKey = delivery.attemptKey
+      if (delivery.status !== 'pending' || attemptKey === null) return
+      const sent = await send(delivery.tenantId, delivery.id, delivery.payload, true)
       const attempt = delivery.attempts + 1
       const ok = sent.error === null
       const retry = !ok && sent.retryable && attempt <= retryDelaysSeconds.length
-      const nextAttemptAt = retry ? retryAt(sent.at, attempt, retryDelaysSeconds) : null
-      const outcome: AttemptOutcome = {
+      await repository.recordAttempt(delivery.tenantId, delivery.id, attemptKey, {
         status: ok ? 'succeeded' : retry ? 'pending' : 'failed',
         lastStatusCode: sent.statusCode,
         lastError: sent.error,
         lastResponse: sent.response,
         lastAttemptAt: sent.at,
-        nextAttemptAt,
+        nextAttemptAt: retry ? retryAt(sent.at, attempt, retryDelaysSeconds) : null,
         attemptKey: retry ? newId() : null,
-      }
-      await db.transaction(async (tx) => {
-        const updated = await createWebhooksRepository(tx as unknown as Db).recordAttempt(
-          job.tenantId,
-          delivery.id,
-          job.attemptKey,
-          outcome,
-        )
-        if (updated === undefined || outcome.attemptKey === null || nextAttemptAt === null) return
-        await jobs.send<DeliverJob>(
-          DELIVER_JOB,
-          { tenantId: job.tenantId, deliveryId: delivery.id, attemptKey: outcome.attemptKey },
-          { startAfter: nextAttemptAt, within: tx as unknown as Db },
-        )
       })
     },
 
@@ -221,7 +199,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
     /**
      * Sends a delivery again from its first attempt (same `webhook-id` and body, fresh signature),
-     * through the job runner. @throws NotFound; Conflict when the tenant's webhook is off or lacks
+     * through the dispatcher. @throws NotFound; Conflict when the tenant's webhook is off or lacks
      * a URL or secret.
      */
     async redeliver(context: TenantContext, id: string) {
@@ -237,14 +215,10 @@ export function createWebhooksService(deps: WebhooksDeps) {
           new Date(),
         )
         if (requeued === undefined) throw errors.notFound('Webhook delivery')
-        await jobs.send<DeliverJob>(
-          DELIVER_JOB,
-          { tenantId: context.tenantId, deliveryId: id, attemptKey },
-          { within: tx },
-        )
         emit({ type: 'webhook.redelivered', subjectId: id, payload: { id, type: requeued.type } })
         return requeued
       })
+      onDue([context.tenantId])
       return { delivery: toDelivery(row) }
     },
 

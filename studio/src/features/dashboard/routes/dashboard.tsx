@@ -1,8 +1,9 @@
-import { Alert, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
+import { RequestBudgets } from '../../../lib/request-budgets'
 import { useCan } from '../../auth'
 import { apiStatsQuery, limitsQuery, recentActivitiesQuery } from '../api/dashboard'
 import { StatCard } from '../components/stat-card'
@@ -15,8 +16,8 @@ const ApiUsageChart = lazy(() =>
 const route = getRouteApi('/signed-in/t/$tenantId/')
 
 /**
- * The tenant at a glance: API requests, quota use and recent activities (for the roles that may
- * read the activity log); each part fails on its own.
+ * The tenant at a glance: API requests, each budget's quota use and recent activities (for the
+ * roles that may read the activity log); each part fails on its own.
  */
 export function DashboardPage() {
   const { t, i18n } = useTranslation()
@@ -70,22 +71,13 @@ export function DashboardPage() {
           </Alert>
         ) : limits.data ? (
           <Paper withBorder p="md" radius="md">
-            <Text size="sm" mb="xs">
-              {limits.data.usage.requests.unlimited
-                ? t('dashboard.quotaUnlimited', {
-                    used: number.format(limits.data.usage.requests.usage),
-                    plan: limits.data.plan.name,
-                  })
-                : t('dashboard.quotaUse', {
-                    used: number.format(limits.data.usage.requests.usage),
-                    limit: number.format(limits.data.usage.requests.limit ?? 0),
-                    plan: limits.data.plan.name,
-                  })}
+            <Text size="sm" mb="sm">
+              {t('dashboard.quotaPlan', { plan: limits.data.plan.name })}
             </Text>
-            <Progress value={limits.data.usage.requests.percentage} aria-label={t('dashboard.quotaBar')} />
+            <RequestBudgets budgets={limits.data.usage.budgets} />
           </Paper>
         ) : (
-          <Skeleton h={60} />
+          <Skeleton h={120} />
         )}
       </section>
       {mayReadActivities && (

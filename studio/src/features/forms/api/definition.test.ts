@@ -54,13 +54,18 @@ describe('the form builder model', () => {
       },
       { id: 'topic', type: 'select', required: false, options: [{ value: 'sales', label: { tr: 'Satış' } }] },
     ])
+    // No captcha member unless the form chose one: the server's default applies.
     expect(body.settings).toEqual({
       theme: 'dark',
       browserSubmission: true,
-      captcha: false,
       antiSpam: { perIpPerMinute: 5, honeypot: true },
       notifications: { recipients: [] },
     })
+    for (const captcha of [true, false]) {
+      const chosen = builderFormOf({ ...stored, settings: { ...stored.settings, captcha } })
+      expect(chosen.settings.captcha).toBe(captcha)
+      expect(formOut(chosen).settings.captcha).toBe(captcha)
+    }
   })
 
   it('makes new fields with free ids, choice fields with an option', () => {
@@ -81,6 +86,9 @@ describe('the form builder model', () => {
     expect(placeOf({ path: 'body/fields/2/validation/min' })).toBe('fields.2')
     expect(placeOf({ path: '/fields/1' })).toBe('fields.1')
     expect(placeOf({ path: 'body/slug' })).toBe('slug')
+    expect(placeOf({ path: '/settings/notifications/recipients/1' })).toBe('recipients')
+    expect(placeOf({ path: 'body/settings/notifications/recipients' })).toBe('recipients')
+    expect(placeOf({ path: 'body/settings/antiSpam' })).toBe('settings')
     expect(placeOf({})).toBe('form')
     const error = new FolioError(400, {
       error: 'ValidationFailed',

@@ -85,7 +85,11 @@ export interface BuilderSettings {
   submitButtonText: Texts
   successMessage: Texts
   browserSubmission: boolean
-  captcha: boolean
+  /**
+   * Whether submissions need a captcha; undefined: the server's default (asked of browser
+   * submissions when the server has a captcha provider).
+   */
+  captcha?: boolean | undefined
   honeypot: boolean
   minFillSeconds?: number | undefined
   recipients: string[]
@@ -184,7 +188,7 @@ export function builderFormOf(form: {
       submitButtonText: textsOf(submitButtonText),
       successMessage: textsOf(successMessage),
       browserSubmission: browserSubmission === true,
-      captcha: captcha === true,
+      captcha: typeof captcha === 'boolean' ? captcha : undefined,
       honeypot: spam.honeypot !== false,
       minFillSeconds: numberOf(spam.minFillSeconds),
       recipients: Array.isArray(notify.recipients) ? notify.recipients.map(String) : [],
@@ -285,7 +289,7 @@ export function formOut(form: BuilderForm) {
         successMessage: textsOut(settings.successMessage),
       }),
       browserSubmission: settings.browserSubmission,
-      captcha: settings.captcha,
+      ...defined({ captcha: settings.captcha }),
       antiSpam,
       notifications,
     },
@@ -295,12 +299,15 @@ export function formOut(form: BuilderForm) {
 /**
  * Where a failed save's problem belongs, from a `ValidationFailed` detail's `path`
  * (`body/fields/2/validation/min`, `/fields/2`): `fields.<n>` for a field's (its position in the
- * list), else the form member it names (`title`, `slug`, `settings` …), else `form`.
+ * list), `recipients` for a notification recipient's, else the form member it names (`title`,
+ * `slug`, `settings` …), else `form`.
  */
 export function placeOf(detail: { path?: unknown; member?: unknown }): string {
   if (typeof detail.path === 'string') {
     const parts = detail.path.split('/').filter((part) => part !== '' && part !== 'body')
     if (parts[0] === 'fields' && parts[1] !== undefined && /^\d+$/.test(parts[1])) return `fields.${parts[1]}`
+    if (parts[0] === 'settings' && parts[1] === 'notifications' && parts[2] === 'recipients')
+      return 'recipients'
     if (parts[0] !== undefined) return parts[0]
   }
   return typeof detail.member === 'string' && detail.member !== '' ? detail.member : 'form'

@@ -76,10 +76,18 @@ export function SettingsPanel({
             checked={settings.browserSubmission}
             onChange={(event) => setSettings({ browserSubmission: event.currentTarget.checked })}
           />
-          <Switch
+          <Select
             label={t('forms.settings.captcha')}
-            checked={settings.captcha}
-            onChange={(event) => setSettings({ captcha: event.currentTarget.checked })}
+            allowDeselect={false}
+            value={settings.captcha === undefined ? 'default' : settings.captcha ? 'on' : 'off'}
+            data={[
+              { value: 'default', label: t('forms.settings.captchaDefault') },
+              { value: 'on', label: t('forms.settings.captchaOn') },
+              { value: 'off', label: t('forms.settings.captchaOff') },
+            ]}
+            onChange={(value) =>
+              setSettings({ captcha: value === 'on' ? true : value === 'off' ? false : undefined })
+            }
           />
           <Switch
             label={t('forms.settings.honeypot')}
@@ -101,6 +109,7 @@ export function SettingsPanel({
             label={t('forms.settings.recipients')}
             description={t('forms.settings.recipientsHelp')}
             value={settings.recipients}
+            error={errors.recipients}
             onChange={(recipients) => setSettings({ recipients })}
           />
         </Stack>

@@ -1,12 +1,23 @@
-import { Alert, NumberInput, Paper, Progress, Skeleton, Text } from '@mantine/core'
+import { Alert, NumberInput, Paper, Skeleton, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { RequestBudgets } from '../../../lib/request-budgets'
 import { limitsQuery, type TenantSettings } from '../api/settings'
 import { GroupForm, numberOrNull, useSaveGroup } from './group-form'
 import { mapOf, NamedRows, rowsOf } from './named-rows'
 
-const LIMITS = ['entries', 'media', 'users', 'apiCalls', 'emailPerMonth'] as const
+const LIMITS = [
+  'entries',
+  'media',
+  'users',
+  'apiCalls',
+  'publicApiCalls',
+  'adminApiCalls',
+  'emailPerMonth',
+] as const
+/** The monthly request limits: each budget takes the smallest of the plan's and these. */
+const REQUEST_LIMITS: ReadonlySet<string> = new Set(['apiCalls', 'publicApiCalls', 'adminApiCalls'])
 
 /** Custom limits as rows, a limit without a value as an empty field. */
 function customRows(custom: TenantSettings['limits']['custom']) {
@@ -15,7 +26,7 @@ function customRows(custom: TenantSettings['limits']['custom']) {
   )
 }
 
-/** The tenant's limits (empty: none set) and custom ones, with this month's requests against the quota. */
+/** The tenant's limits (empty: none set) and custom ones, with this month's requests of each budget. */
 export function LimitsGroup({
   tenantId,
   settings,
@@ -34,7 +45,6 @@ export function LimitsGroup({
     setCustom(customRows(saved.limits.custom)),
   )
   const usage = useQuery(limitsQuery(tenantId))
-  const number = new Intl.NumberFormat(i18n.language)
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
   const submit = () =>
     save({
@@ -63,29 +73,16 @@ export function LimitsGroup({
           </Alert>
         ) : usage.data ? (
           <Paper withBorder p="md" radius="md">
-            <Text size="sm" mb="xs">
-              {usage.data.usage.requests.unlimited
-                ? t('settings.limits.requestsUnlimited', {
-                    used: number.format(usage.data.usage.requests.usage),
-                    plan: usage.data.plan.name,
-                  })
-                : t('settings.limits.requests', {
-                    used: number.format(usage.data.usage.requests.usage),
-                    limit: number.format(usage.data.usage.requests.limit ?? 0),
-                    plan: usage.data.plan.name,
-                  })}
+            <Text size="sm" mb="sm">
+              {t('settings.limits.plan', { plan: usage.data.plan.name })}
             </Text>
-            <Progress
-              value={usage.data.usage.requests.percentage}
-              aria-label={t('settings.limits.requestsBar')}
-              mb="xs"
-            />
-            <Text size="sm" c="dimmed">
+            <RequestBudgets budgets={usage.data.usage.budgets} />
+            <Text size="sm" c="dimmed" mt="sm">
               {t('settings.limits.resets', { date: date.format(new Date(usage.data.period.resetAt)) })}
             </Text>
           </Paper>
         ) : (
-          <Skeleton h={80} />
+          <Skeleton h={160} />
         )}
       </section>
       <GroupForm group="limits" canEdit={canEdit} errors={errors} saving={saving} onSubmit={submit}>
@@ -93,7 +90,9 @@ export function LimitsGroup({
           <NumberInput
             key={member}
             label={t(`settings.limits.${member}`)}
-            description={t('settings.limits.emptyNone')}
+            description={t(
+              REQUEST_LIMITS.has(member) ? 'settings.limits.requestsHelp' : 'settings.limits.emptyNone',
+            )}
             value={values[member]}
             onChange={(value) => setValues({ ...values, [member]: value })}
             min={0}
