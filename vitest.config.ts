@@ -3,6 +3,8 @@ import { configDefaults, defineConfig } from 'vitest/config'
 
 /** Timing comparisons run on their own, on a quiet machine: `npm run test:timing` (vitest.timing.config.ts). */
 export const TIMING_TESTS = '**/*.timing.test.ts'
+/** Fault tests start and stop their own servers: `npm run test:faults` (vitest.faults.config.ts). */
+export const FAULT_TESTS = '**/*.fault.test.ts'
 
 export default defineConfig({
   // Studio's code imports the typed client by name; like Studio's own build, read it from source.
@@ -11,7 +13,7 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'studio/src/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, TIMING_TESTS],
+    exclude: [...configDefaults.exclude, TIMING_TESTS, FAULT_TESTS],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

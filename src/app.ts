@@ -5,7 +5,7 @@ import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { authPlugin } from './http/auth.js'
 import { registerDocs } from './http/docs.js'
-import { failureOf, registerErrorHandler, renderFrameworkError } from './http/error-handler.js'
+import { registerErrorHandler, renderFrameworkError } from './http/error-handler.js'
 import { NO_STORE_CACHE, PRIVATE_CACHE, registerHttpCache } from './http/http-cache.js'
 import { registerJsonBodyParser } from './http/json-body.js'
 import { loggerOptions } from './http/logging.js'
@@ -17,6 +17,7 @@ import { registerStudio, STUDIO_DIR } from './http/studio.js'
 import { createValidatorCompiler } from './http/validation.js'
 import type { Mailer } from './mail/mailer.js'
 import { createMediaStorage } from './modules/media/index.js'
+import { logOutages, reportBackgroundFailure } from './outages.js'
 import { createPlatform, type Platform } from './platform.js'
 import { createFamilies, type Services, wireFamilies } from './services.js'
 import type { SharedStore } from './store/shared-store.js'
@@ -89,8 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store: deps.store,
     jobsSchema: deps.jobsSchema,
     jobsPollingIntervalSeconds: deps.jobsPollingIntervalSeconds,
-    onError: (err) => app.log.error({ failure: failureOf(err) }, 'background work failed'),
+    onError: (err) => reportBackgroundFailure(app.log, deps.database, deps.store, err),
   })
+  logOutages(app.log, deps.database, deps.store)
   const mediaStorage = await createMediaStorage(
     config.media,
     config.dataDir,

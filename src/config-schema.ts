@@ -64,6 +64,10 @@ export const VARIABLES = {
       'unset: PGlite in DATA_DIR/db; memory://: throw-away; or a PostgreSQL server',
     ),
   ),
+  DATABASE_STATEMENT_TIMEOUT_MS: to(
+    'databaseStatementTimeoutMs',
+    int(0, 3_600_000, 30_000, 'PostgreSQL statement timeout (ms); 0: none'),
+  ),
   REDIS_URL: to('redisUrl', connection('^rediss?://', 'must be a redis:// URL', 'Redis shared by instances')),
   APP_SECRET: to('appSecret', secretKey('signs sessions, encrypts tenant secrets')),
   APP_SECRET_PREVIOUS: to('appSecretPrevious', list(secretKey(), 'earlier APP_SECRETs, still read')),

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       appUrl: 'http://localhost:3000/admin',
       dataDir: resolve('./data'),
       databaseUrl: undefined,
+      databaseStatementTimeoutMs: 30_000,
       redisUrl: undefined,
       appSecret: SECRET,
       appSecretPrevious: [],

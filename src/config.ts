@@ -19,6 +19,11 @@ export interface Config {
   dataDir: string
   /** undefined = embedded PGlite under `dataDir/db`; `memory://`; or a `postgres://` URL. */
   databaseUrl: string | undefined
+  /**
+   * PostgreSQL cancels a statement of the main pool after this long (ms; 0: never), so nothing waits
+   * on the database without bound (docs/decisions/configuration.md "PostgreSQL outages").
+   */
+  databaseStatementTimeoutMs: number
   redisUrl: string | undefined
   appSecret: string
   /** Earlier `APP_SECRET`s whose encrypted values can still be read during a rotation. */

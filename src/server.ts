@@ -5,6 +5,7 @@ import { createDatabase } from './db/client.js'
 import { lockDataDirOrExit } from './db/data-dir-lock.js'
 import { runMigrations } from './db/migrate.js'
 import { createMailer } from './mail/mailer.js'
+import { isOutageFailure, reportBackgroundFailure } from './outages.js'
 import { createSharedStore } from './store/shared-store.js'
 
 /** What to do instead when another process holds the embedded database. */
@@ -25,21 +26,36 @@ async function main() {
     throw err
   }
   const lock = await lockDataDirOrExit(config, { prefix: 'Folio cannot start: ', hint: LOCKED_HINT })
-  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  const database = await createDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  })
   await runMigrations(database)
   const store = await createSharedStore({ redisUrl: config.redisUrl, postgresUrl: config.databaseUrl })
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir })
   const app = await buildApp({ config, database, store, mailer })
 
   // In-flight requests finish, then the store and database close (docs/decisions/configuration.md
-  // "Graceful shutdown").
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // "Graceful shutdown"). Unhandled rejections are decided below.
+  closeWithGrace({ delay: 10_000, skip: ['unhandledRejection'] }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
     else app.log.info({ signal }, 'shutting down')
     await app.close()
     await store.close()
     await database.close()
     await lock?.release()
+  })
+
+  // pg-boss 10 records a job's end without awaiting the statement (timgit/pg-boss#577): while the
+  // database is away that rejection has no handler. An outage is no reason to stop (the job comes
+  // back when its expiry passes: docs/decisions/configuration.md "PostgreSQL outages"); any other
+  // unhandled rejection is thrown again, and shuts down as an uncaught error does.
+  process.on('unhandledRejection', (reason) => {
+    if (isOutageFailure(reason)) return reportBackgroundFailure(app.log, database, store, reason)
+    process.nextTick(() => {
+      throw reason
+    })
   })
 
   try {

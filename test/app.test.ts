@@ -14,7 +14,7 @@ describe('app frame', () => {
     expect(health.data.status).toBe('ok')
     const ready = await call(ctx.app, 'GET', '/ready')
     expect(ready.statusCode).toBe(200)
-    expect(ready.data.status).toBe('ready')
+    expect(ready.data).toMatchObject({ status: 'ready', degraded: [] })
   })
 
   it('renders unknown /api routes as a JSON 404', async () => {

@@ -64,6 +64,16 @@ describe('OpenAPI document', () => {
     }
   })
 
+  it('declares the 503 of a database outage on every operation but /health, with the error body', () => {
+    const without = operations()
+      .filter(({ operation }) => operation.responses['503'] === undefined)
+      .map(({ method, path }) => `${method} ${path}`)
+    expect(without).toEqual(['get /health'])
+    const unavailable = document.paths['/api/contents'].post.responses['503']
+    expect(unavailable.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' })
+    expect(unavailable.description).toContain('ServiceUnavailable with Retry-After')
+  })
+
   it('describes every operation (what, who may call it, errors) and every response', () => {
     for (const { path, method, operation } of operations()) {
       if (path.startsWith('/api/docs')) continue

@@ -50,6 +50,8 @@ export async function createTestContext(
     env?: Record<string, string>
     /** Wraps the shared store the app gets (a test of an outage makes its calls fail). */
     wrapStore?: (store: SharedStore) => SharedStore
+    /** The Redis of the app's store instead of TEST_REDIS_URL (a test of an unreachable one). */
+    redisUrl?: string
     /** Routes registered under /api/public (tests of the public-route plugin). */
     extraPublicRoutes?: FastifyPluginAsync[]
     /** Where Studio's build is (default: the repository's studio/dist, when built). */
@@ -67,7 +69,7 @@ export async function createTestContext(
   })
   const database = await openTestDatabase(dataDir)
   const store = await createSharedStore({
-    redisUrl: process.env.TEST_REDIS_URL,
+    redisUrl: options.redisUrl ?? process.env.TEST_REDIS_URL,
     prefix: `folio-test:${newId()}:`,
   })
   const mailer = createMailer({ from: config.mailFrom, dataDir })

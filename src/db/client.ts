@@ -4,6 +4,7 @@ import { type ExtractTablesWithRelations, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { isConnectionFailure } from './errors.js'
 import * as schema from './schema/index.js'
 
 type Schema = typeof schema
@@ -41,6 +42,19 @@ export interface Database {
    * raw statements under the same bound.
    */
   bounded<T>(timeoutMs: number, work: (db: Db, run: Run) => Promise<T>): Promise<T>
+  /**
+   * Runs `work` on a connection of its own that no statement timeout bounds (migrations: building an
+   * index may take longer than any request should); PGlite: the database itself.
+   */
+  unbounded<T>(work: (db: Db) => Promise<T>): Promise<T>
+  /**
+   * false from a failed attempt to connect (refused, the server starting or shutting down, timed
+   * out) until a connection opens again; always true on PGlite. Connections the server ends (a
+   * restart) are replaced by the pool on the next statement and change nothing by themselves.
+   */
+  available(): boolean
+  /** Calls `listener` on each change of `available()`, with the failure that made it false. */
+  onAvailabilityChange(listener: (available: boolean, cause: unknown) => void): void
   close(): Promise<void>
 }
 
@@ -50,6 +64,11 @@ export interface DatabaseOptions {
   dataDir: string
   /** node-postgres pool size; ignored by PGlite, which is a single connection. */
   poolSize?: number
+  /**
+   * PostgreSQL cancels a statement of the main pool that runs longer (ms, `statement_timeout`); 0 or
+   * undefined: no bound. Ignored by PGlite.
+   */
+  statementTimeoutMs?: number
   /**
    * PGlite only: a data directory dumped with `dumpDataDir` to start from instead of an empty
    * database (tests load one migrated database per run rather than migrating each time).
@@ -62,13 +81,20 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const url = options.url
   if (url?.startsWith('postgres://') || url?.startsWith('postgresql://')) {
     const max = options.poolSize ?? 10
-    const pool = new pg.Pool({ connectionString: url, max })
+    const availability = createAvailability()
+    const statementTimeout = options.statementTimeoutMs
+      ? { statement_timeout: options.statementTimeoutMs }
+      : {}
+    const pool = observe(new pg.Pool({ ...connectionOptions(url), max, ...statementTimeout }), availability)
     const boundedPools = new Map<number, { pool: pg.Pool; db: Db; run: Run }>()
     const boundedOf = (timeoutMs: number) => {
       let entry = boundedPools.get(timeoutMs)
       if (entry === undefined) {
         // pg sends `statement_timeout` as a startup parameter of each connection of this pool.
-        const bounded = new pg.Pool({ connectionString: url, max, statement_timeout: timeoutMs })
+        const bounded = observe(
+          new pg.Pool({ ...connectionOptions(url), max, statement_timeout: timeoutMs }),
+          availability,
+        )
         entry = {
           pool: bounded,
           db: drizzlePg(bounded, { schema }) as unknown as Db,
@@ -87,6 +113,18 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         const entry = boundedOf(timeoutMs)
         return work(entry.db, entry.run)
       },
+      unbounded: async (work) => {
+        const client = new pg.Client(connectionOptions(url))
+        client.on('error', () => {})
+        await client.connect()
+        try {
+          return await work(drizzlePg(client, { schema }) as unknown as Db)
+        } finally {
+          await client.end().catch(() => {})
+        }
+      },
+      available: availability.available,
+      onAvailabilityChange: availability.onChange,
       close: async () => {
         await Promise.all([pool.end(), ...[...boundedPools.values()].map((entry) => entry.pool.end())])
       },
@@ -123,6 +161,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         const inner = (tx as unknown as { session: { client: PgliteQueryable } }).session.client
         return work(tx as unknown as Db, pgliteRunner(inner))
       }),
+    unbounded: (work) => work(db),
+    available: () => true,
+    onAvailabilityChange() {},
     async execute(text, values) {
       if (values !== undefined && values.length > 0)
         return { rows: (await client.query(text, values)).rows as Record<string, unknown>[] }
@@ -130,6 +171,93 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] }
     },
     close: () => client.close(),
+  }
+}
+
+/** How long opening a connection, or waiting for a pooled one, may take before it fails (ms). */
+export const CONNECT_TIMEOUT_MS = 5000
+
+/**
+ * What every connection to PostgreSQL is opened with: a bounded connect (pg-pool applies it to the
+ * wait for a free connection too), so a server that is down, restarting or unreachable fails a
+ * statement instead of holding it; TCP keep-alive, so a connection to a vanished server ends.
+ */
+function connectionOptions(url: string): pg.PoolConfig {
+  return { connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }
+}
+
+function createAvailability() {
+  let available = true
+  const listeners: ((available: boolean, cause: unknown) => void)[] = []
+  const set = (next: boolean, cause: unknown) => {
+    if (next === available) return
+    available = next
+    for (const listener of listeners) listener(next, cause)
+  }
+  return {
+    available: () => available,
+    onChange: (listener: (available: boolean, cause: unknown) => void) => void listeners.push(listener),
+    lost: (cause: unknown) => set(false, cause),
+    restored: () => set(true, undefined),
+  }
+}
+
+/**
+ * Makes `pool` survive its server going away (docs/decisions/configuration.md "PostgreSQL
+ * outages"): node-postgres emits `error` on a pool whose idle connection the server ended (57P01 on a
+ * restart, a network reset), and on a checked-out connection that is between statements (a
+ * transaction waiting on the application); an `error` nobody listens to ends the process. Both are
+ * heard here; the pool drops such a connection and opens a new one for the next statement.
+ * Attempts to connect tell `availability` whether the server can be reached.
+ */
+function observe(pool: pg.Pool, availability: ReturnType<typeof createAvailability>): pg.Pool {
+  pool.on('error', () => {})
+  pool.on('connect', (client) => {
+    client.on('error', () => {})
+    availability.restored()
+  })
+  type Callback = (err: Error | undefined, client: pg.PoolClient | undefined, release: () => void) => void
+  const connect = pool.connect.bind(pool) as (callback: Callback) => void
+  // pool.query and transactions both take their connection through `connect`.
+  pool.connect = ((callback?: Callback) => {
+    const acquired = (err: Error | undefined, client: pg.PoolClient | undefined) => {
+      if (err !== undefined && isConnectionFailure(err)) availability.lost(err)
+      if (client !== undefined) releasedWhenLost(client)
+    }
+    if (callback !== undefined) {
+      return connect((err, client, release) => {
+        acquired(err, client)
+        callback(err, client, client?.release ?? release)
+      })
+    }
+    return new Promise<pg.PoolClient>((resolve, reject) =>
+      connect((err, client) => {
+        acquired(err, client)
+        if (err !== undefined || client === undefined) reject(err)
+        else resolve(client)
+      }),
+    )
+  }) as typeof pool.connect
+  return pool
+}
+
+/**
+ * A checked-out connection that dies goes back to the pool at once, as broken (the pool closes it
+ * and frees its slot), and its holder's own `release` becomes a no-op. Drizzle's node-postgres
+ * `transaction` runs `begin` outside the `try` whose `finally` releases the connection
+ * (drizzle-team/drizzle-orm#6241): a connection lost at `begin` was never released, and a few
+ * restarts left the pool with no connection to give.
+ */
+function releasedWhenLost(client: pg.PoolClient): void {
+  const release = client.release
+  let released = false
+  const lost = (err: Error) => client.release(err)
+  client.once('error', lost)
+  client.release = (err?: Error | boolean) => {
+    if (released) return
+    released = true
+    client.removeListener('error', lost)
+    release(err)
   }
 }
 
@@ -152,12 +280,22 @@ export function runnerOf(db: Db): Run {
   return client instanceof pg.Pool ? poolRunner(client) : pgliteRunner(client as PgliteQueryable)
 }
 
-/** Whether the database answers a trivial query (`GET /ready`: docs/decisions/configuration.md). */
-export async function isReachable(database: Database): Promise<boolean> {
+/**
+ * Whether the database answers a trivial query within `timeoutMs` (`GET /ready`:
+ * docs/decisions/configuration.md "Health and readiness").
+ */
+export async function isReachable(database: Database, timeoutMs = CONNECT_TIMEOUT_MS): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs)
+  })
+  const answered = database.db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  )
   try {
-    await database.db.execute(sql`select 1`)
-    return true
-  } catch {
-    return false
+    return await Promise.race([answered, late])
+  } finally {
+    clearTimeout(timer)
   }
 }

@@ -11,7 +11,8 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 /** Applies every pending migration; safe to run at each start (drizzle records what ran). */
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
-    await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder })
+    // On a connection of its own, which the statement timeout does not bound (an index build).
+    await database.unbounded((db) => migratePg(db as unknown as NodePgDatabase, { migrationsFolder }))
   } else {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder })
   }

@@ -34,7 +34,8 @@ const STATUS_MEANING: Record<string, string> = {
   '415': 'The body is not sent as application/json (UnsupportedMediaType).',
   '429':
     'Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).',
-  '503': 'A service Folio depends on is not configured or not reachable.',
+  '503':
+    'A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.',
 }
 
 const ROLE_ORDER = [...ROLE_KEYS]

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { pgErrorOf } from '../db/errors.js'
+import { isConnectionFailure, pgErrorOf } from '../db/errors.js'
 import { AppError } from '../errors.js'
 import { describeValidation, type ValidationIssue } from './validation-messages.js'
 
@@ -8,6 +8,12 @@ interface Rendered {
   body: Record<string, unknown>
   headers?: Record<string, string>
 }
+
+/**
+ * How long a client is asked to wait (Retry-After, seconds) when the database cannot serve: about
+ * what a PostgreSQL restart takes (docs/decisions/configuration.md "PostgreSQL outages").
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
 
 const FASTIFY_CODES: Record<string, [number, string, string?]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PayloadTooLarge', 'The request body is larger than the server accepts.'],
@@ -36,7 +42,10 @@ const PG_CODES: Record<string, [number, string, string]> = {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const rendered = render(err)
-    if (rendered.status >= 500) request.log.error({ failure: failureOf(err) }, 'request failed')
+    // A database outage is not a bug: the database's own state change is logged once
+    // (`app.ts`), each answer it costs only as a warning.
+    if (isConnectionFailure(err)) request.log.warn({ failure: failureOf(err) }, 'database unavailable')
+    else if (rendered.status >= 500) request.log.error({ failure: failureOf(err) }, 'request failed')
     if (rendered.headers) reply.headers(rendered.headers)
     return reply.status(rendered.status).send(rendered.body)
   })
@@ -105,6 +114,17 @@ function render(err: FastifyError): Rendered {
   const pgError = pgErrorOf(err)
   const pgKnown = pgError ? PG_CODES[pgError.code] : undefined
   if (pgKnown) return { status: pgKnown[0], body: { error: pgKnown[1], message: pgKnown[2] } }
+  if (isConnectionFailure(err)) {
+    return {
+      status: 503,
+      body: {
+        error: 'ServiceUnavailable',
+        message: `The database cannot be reached right now; retry in ${DATABASE_RETRY_AFTER_SECONDS} seconds.`,
+        retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+      },
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+    }
+  }
   if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
     return { status: err.statusCode, body: { error: 'BadRequest', message: err.message } }
   }

@@ -272,6 +272,6 @@ describe('registration', () => {
     const document = (await call(ctx.app, 'GET', '/api/docs/json')).data
     const operation = document.paths['/api/public/echo'].get
     expect(operation.security).toEqual([{ tenantId: [] }])
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '304', '400', '403', '404', '429'])
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '304', '400', '403', '404', '429', '503'])
   })
 })

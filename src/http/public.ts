@@ -1,16 +1,16 @@
 import cors from '@fastify/cors'
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import { RateLimiterRes } from 'rate-limiter-flexible'
 import type { PublicContext } from '../context.js'
 import { AppError, errors } from '../errors.js'
 import { isId } from '../lib/ids.js'
-import { BoundedMemoryLimiter } from '../lib/memory-limiter.js'
 import { networkOf } from '../modules/auth/index.js'
 import type { QuotaService } from '../modules/quotas/index.js'
 import type { TenantSettingsReader } from '../modules/tenant-settings/index.js'
 import { originAllowed, parseOrigin } from '../modules/tenant-settings/index.js'
 import type { TenantDirectory } from '../modules/tenants/index.js'
 import type { DeliveryCache } from '../store/delivery-cache.js'
+import { createRateLimiter } from '../store/rate-limiter.js'
 import type { SharedStore } from '../store/shared-store.js'
 import { registerDeliveryCache } from './delivery-cache.js'
 import { publicCacheControl, registerHttpCache } from './http-cache.js'
@@ -85,15 +85,11 @@ function tenantIdOf(request: FastifyRequest): string {
  * Redis-outage fallback as the auth throttles (auth/throttle.ts).
  */
 function createClientThrottle(store: SharedStore, perMinute: number) {
-  const options = { keyPrefix: `${store.prefix}throttle:public-client`, points: perMinute, duration: 60 }
-  const limiter =
-    store.redis === undefined
-      ? new BoundedMemoryLimiter(options)
-      : new RateLimiterRedis({
-          ...options,
-          storeClient: store.redis,
-          insuranceLimiter: new BoundedMemoryLimiter(options),
-        })
+  const limiter = createRateLimiter(store, {
+    keyPrefix: `${store.prefix}throttle:public-client`,
+    points: perMinute,
+    duration: 60,
+  })
   return async (ip: string) => {
     try {
       await limiter.consume(networkOf(ip))

@@ -2,6 +2,13 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify'
 import { ErrorBody } from './schemas.js'
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false for a route that never touches the database (`/health`), so the contract does not
+     * declare the 503 a database outage answers on every other route.
+     */
+    database?: false
+  }
   interface FastifyInstance {
     /**
      * Every route registered with a schema, as completed by the contract. Validators and
@@ -42,8 +49,9 @@ const NO_QUERY = { type: 'object', properties: {}, additionalProperties: false }
  * - the error statuses Folio's frame can answer on any route are declared with the error body:
  *   400 (validation, which every route has), 401/403 for authenticated routes, 429 for metered
  *   routes (tenant and public: the monthly quota; not those with `config.quota: false`), 403/404
- *   for public routes (edge policy, unknown tenant), 413/415 for routes that take a body. A family
- *   declares the rest (404, 409 …) itself;
+ *   for public routes (edge policy, unknown tenant), 413/415 for routes that take a body, and 503
+ *   for every route that reads the database (`ServiceUnavailable` with Retry-After while it cannot
+ *   be reached: docs/decisions/http.md). A family declares the rest (404, 409 …) itself;
  * - 304 on the GET routes of public and tenant routes that answer JSON (ETag and If-None-Match,
  *   `http/http-cache.ts`), unless the route is never stored (`config.cache: 'no-store'`).
  * Register before the routes (it is an `onRoute` hook) and after the auth plugin's hook, whose
@@ -63,6 +71,7 @@ export function registerRouteContract(app: FastifyInstance): void {
     const unmetered = route.config?.quota === false
     const statuses = [400, ...(FRAME_STATUSES[mode] ?? []).filter((status) => !(unmetered && status === 429))]
     if (schema.body !== undefined) statuses.push(413, 415)
+    if (route.config?.database !== false) statuses.push(503)
     const response = { ...(schema.response as Record<string, unknown> | undefined) }
     for (const status of statuses) response[status] ??= ErrorBody
     const stored = route.config?.cache !== 'no-store'

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { LRUCache } from 'lru-cache'
 import type { EventBus, EventNotice } from '../events/bus.js'
-import type { SharedStore } from './shared-store.js'
+import { isRedisUnavailable, type SharedStore } from './shared-store.js'
 
 /** A public answer as the delivery cache keeps it: what `http/delivery-cache.ts` replays. */
 export interface CachedAnswer {
@@ -75,6 +75,8 @@ const ANY = '*'
 export const REDIS_ENTRY_TTL_SECONDS = 3600
 /** The largest answer kept in Redis (bytes of its JSON); larger ones are served uncached. */
 export const REDIS_ENTRY_MAX_BYTES = 1024 * 1024
+/** How soon an epoch increment Redis refused is tried again (ms); reads bypass the cache meanwhile. */
+const DEBT_RETRY_MS = 1000
 
 /**
  * The resource of an event type: all but its last segment (`collection-entry.updated` →
@@ -134,7 +136,7 @@ function sizeOf(slot: string, answer: CachedAnswer): number {
  */
 export function createDeliveryCache(options: {
   bus: Pick<EventBus, 'on' | 'afterCommit'>
-  store: Pick<SharedStore, 'redis' | 'prefix'>
+  store: Pick<SharedStore, 'redis' | 'prefix' | 'available' | 'onAvailabilityChange'>
   maxBytes: number
   onError?: (err: unknown) => void
 }): DeliveryCache {
@@ -150,7 +152,14 @@ export function createDeliveryCache(options: {
   }
   return options.store.redis === undefined
     ? createLocalCache(options.bus, options.maxBytes, counter)
-    : createRedisCache(options.bus, options.store.redis, options.store.prefix, counter, options.onError)
+    : createRedisCache(
+        options.bus,
+        options.store,
+        options.store.redis,
+        options.store.prefix,
+        counter,
+        options.onError,
+      )
 }
 
 /**
@@ -214,9 +223,17 @@ interface LookupCommand {
  * write's answer reads the new generation. Entries are JSON under their slot with a TTL
  * (`REDIS_ENTRY_TTL_SECONDS`), at most `REDIS_ENTRY_MAX_BYTES` each. Generation keys carry no TTL:
  * one that expired would restart at 0 and reach entries of an earlier generation 0.
+ *
+ * A generation that could not be moved on (Redis unreachable, or the increment failed) is a debt
+ * (docs/decisions/delivery.md "The delivery cache"): while this instance owes one, or Redis cannot be
+ * reached, it neither reads nor keeps entries (requests are served uncached), and it pays by moving
+ * the global epoch on, which every entry's slot includes, as soon as Redis answers. An outage is a
+ * debt too, since other instances' writes may have missed their increments meanwhile: nothing kept
+ * before it is read after it.
  */
 function createRedisCache(
   bus: Pick<EventBus, 'afterCommit'>,
+  store: Pick<SharedStore, 'available' | 'onAvailabilityChange'>,
   redis: Redis,
   prefix: string,
   counter: ReturnType<typeof createCounter>,
@@ -229,25 +246,77 @@ function createRedisCache(
   const lookupCommand = redis as unknown as LookupCommand
   const generationKey = (tenantId: string | null, name: string) =>
     tenantId === null ? `${prefix}dcache:g` : `${prefix}dcache:g:${tenantId}:${name}`
+  const epochKey = generationKey(null, ANY)
+
+  /** Moves on generations not yet moved on: each failed increment and each outage adds one. */
+  let owed = store.available() ? 0 : 1
+  let paying: Promise<void> | undefined
+  let retrying = false
+  const usable = () => owed === 0 && store.available()
+
+  /** Moves the epoch on for every debt counted so far; one that arrives meanwhile waits for the next. */
+  function pay(): Promise<void> {
+    if (paying !== undefined || owed === 0 || !store.available()) return paying ?? Promise.resolve()
+    const covered = owed
+    paying = redis.incr(epochKey).then(
+      () => {
+        paying = undefined
+        owed -= covered
+        // Debts that arrived while the increment was under way need one of their own.
+        if (owed > 0) void pay()
+      },
+      (err: unknown) => {
+        paying = undefined
+        if (!isRedisUnavailable(err)) onError?.(err)
+        payLater()
+      },
+    )
+    return paying
+  }
+
+  /**
+   * Pays in a moment: after a refusal (out of memory, say) or a timeout on a connection that still
+   * looks up. A connection that went down pays when it is back (`onAvailabilityChange`).
+   */
+  function payLater(): void {
+    if (retrying) return
+    retrying = true
+    setTimeout(() => {
+      retrying = false
+      void pay()
+    }, DEBT_RETRY_MS).unref()
+  }
+
+  store.onAvailabilityChange((available) => {
+    if (available) void pay()
+    else owed += 1
+  })
 
   bus.afterCommit(async (notices) => {
     const keys = new Set(notices.flatMap(bumpsOf).map(({ tenantId, name }) => generationKey(tenantId, name)))
     if (keys.size === 0) return
+    if (!store.available()) {
+      owed += 1
+      return
+    }
     const pipeline = redis.pipeline()
     for (const key of keys) pipeline.incr(key)
-    const results = await pipeline.exec()
+    const results = await pipeline.exec().catch((err: unknown) => [[err, null] as [unknown, unknown]])
     const failed = results?.find(([err]) => err !== null)
-    if (failed !== undefined) throw failed[0]
+    if (failed === undefined) return
+    owed += 1
+    // Unreachable: no write waits for it twice; the epoch moves on as soon as it answers.
+    if (isRedisUnavailable(failed[0])) return payLater()
+    await pay()
+    throw failed[0]
   })
 
   return {
     enabled: true,
     shared: true,
     async lookup(tenantId, dependsOn, requestKey) {
-      const keys = [
-        generationKey(null, ANY),
-        ...generationNames(dependsOn).map((name) => generationKey(tenantId, name)),
-      ]
+      if (!usable()) return undefined
+      const keys = [epochKey, ...generationNames(dependsOn).map((name) => generationKey(tenantId, name))]
       const hash = createHash('sha256').update(requestKey).digest('base64url')
       try {
         const [slot, value] = await lookupCommand.folioDeliveryLookup(
@@ -259,14 +328,17 @@ function createRedisCache(
         counter.count(tenantId, answer !== undefined)
         return { slot, answer }
       } catch (err) {
-        onError?.(err)
+        if (!isRedisUnavailable(err)) onError?.(err)
         return undefined
       }
     },
     async keep(slot, answer) {
+      if (!usable()) return
       const value = JSON.stringify(answer)
       if (Buffer.byteLength(value) > REDIS_ENTRY_MAX_BYTES) return
-      await redis.set(slot, value, 'EX', REDIS_ENTRY_TTL_SECONDS).catch((err: unknown) => onError?.(err))
+      await redis.set(slot, value, 'EX', REDIS_ENTRY_TTL_SECONDS).catch((err: unknown) => {
+        if (!isRedisUnavailable(err)) onError?.(err)
+      })
     },
     stats: counter.stats,
   }

@@ -8,6 +8,10 @@ import type { Redis } from 'ioredis'
  * (docs/decisions/configuration.md "Shared state between instances"). Holds the client for
  * throttles and the channel that tells every instance to drop a cached credential at once (logout,
  * token deletion).
+ *
+ * Folio serves without Redis (docs/decisions/configuration.md "Redis outages"): while it cannot be
+ * reached, `available()` is false, every command fails at once instead of waiting for a
+ * reconnection, and the code that uses Redis counts on this instance or bypasses it.
  */
 export interface SharedStore {
   /** The Redis client, or undefined for the in-process store. */
@@ -17,8 +21,22 @@ export interface SharedStore {
   /** Broadcasts `key` to every instance's `onInvalidate` listeners (this instance included). */
   invalidate(key: string): Promise<void>
   onInvalidate(listener: (key: string) => void): void
+  /** false while Redis is configured and cannot be reached (both connections ready); true otherwise. */
+  available(): boolean
+  /**
+   * Calls `listener` on every change of `available()`, with the connection error that took Redis
+   * away when there was one (at most one call per change, never one per reconnection attempt).
+   */
+  onAvailabilityChange(listener: (available: boolean, cause: unknown) => void): void
   close(): Promise<void>
 }
+
+/** A command Redis has not answered after this long fails (ms): no request waits longer for it. */
+const REDIS_COMMAND_TIMEOUT_MS = 500
+/** How often each connection is pinged while ready (ms); one unanswered ping drops it (see `watch`). */
+const REDIS_HEARTBEAT_MS = 1000
+/** How long a start waits for Redis before it serves without it (ms). */
+const REDIS_START_WAIT_MS = 2000
 
 export async function createSharedStore(options: {
   redisUrl?: string | undefined
@@ -44,17 +62,84 @@ export async function createSharedStore(options: {
         local.emit('invalidate', key)
       },
       onInvalidate: (listener) => local.on('invalidate', listener),
+      available: () => true,
+      onAvailabilityChange() {},
       async close() {},
     }
   }
+  return createRedisStore(options.redisUrl, prefix, local)
+}
+
+/**
+ * The Redis store. Both connections (commands, and the subscriber of invalidations) are built so
+ * that Redis being away never slows a request (docs/decisions/configuration.md "Redis outages"):
+ * - no offline queue and no retries per request: a command sent while a connection is down fails
+ *   at once, and a command in flight when it drops fails with it (ioredis would otherwise hold both
+ *   until it reconnects or its retry budget runs out);
+ * - a command unanswered after `REDIS_COMMAND_TIMEOUT_MS` fails, and a heartbeat drops a connection
+ *   whose ping goes unanswered (a server that hangs, or a network that drops packets, looks
+ *   connected), so the commands after it fail at once while ioredis reconnects;
+ * - connection errors are heard (ioredis prints every unheard one) and reported as one change of
+ *   `available()`;
+ * - the subscriber subscribes again on every connection, also when the first one came late.
+ * A start waits up to `REDIS_START_WAIT_MS` for Redis, then serves without it and keeps trying.
+ */
+async function createRedisStore(url: string, prefix: string, local: EventEmitter): Promise<SharedStore> {
   // Loaded only when configured: a process without Redis does not carry the client (memory, startup).
   const { Redis } = await import('ioredis')
-  const redis = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
-  const subscriber = redis.duplicate()
-  await Promise.all([redis.connect(), subscriber.connect()])
+  const clientOptions = {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    autoResubscribe: false,
+  }
+  const redis = new Redis(url, clientOptions)
+  const subscriber = new Redis(url, clientOptions)
   const channel = `${prefix}invalidate`
-  await subscriber.subscribe(channel)
+  const listeners: ((available: boolean, cause: unknown) => void)[] = []
+  let available = false
+  let cause: unknown
+  let closed = false
+
+  const update = () => {
+    if (closed) return
+    const now = redis.status === 'ready' && subscriber.status === 'ready'
+    if (now === available) return
+    available = now
+    const reason = now ? undefined : cause
+    cause = undefined
+    for (const listener of [...listeners]) listener(now, reason)
+  }
+  for (const client of [redis, subscriber]) {
+    client.on('error', (err: unknown) => {
+      cause ??= err
+    })
+    for (const status of ['ready', 'close', 'end', 'reconnecting']) client.on(status, update)
+  }
+  subscriber.on('ready', () => {
+    subscriber.subscribe(channel).catch(() => subscriber.disconnect(true))
+  })
   subscriber.on('message', (_channel: string, key: string) => local.emit('invalidate', key))
+  const heartbeat = setInterval(() => {
+    for (const client of [redis, subscriber]) watch(client)
+  }, REDIS_HEARTBEAT_MS)
+  heartbeat.unref()
+
+  await new Promise<void>((resolve) => {
+    const settle = () => {
+      if (redis.status !== 'ready' || subscriber.status !== 'ready') return
+      clearTimeout(timer)
+      listeners.splice(listeners.indexOf(settle), 1)
+      resolve()
+    }
+    const timer = setTimeout(() => {
+      listeners.splice(listeners.indexOf(settle), 1)
+      resolve()
+    }, REDIS_START_WAIT_MS)
+    listeners.push(settle)
+  })
+  update()
+
   return {
     redis,
     prefix,
@@ -64,11 +149,60 @@ export async function createSharedStore(options: {
       await redis.publish(channel, key)
     },
     onInvalidate: (listener) => local.on('invalidate', listener),
+    available: () => available,
+    onAvailabilityChange: (listener) => void listeners.push(listener),
     async close() {
-      await Promise.allSettled([subscriber.quit(), redis.quit()])
+      closed = true
+      clearInterval(heartbeat)
+      await Promise.allSettled(
+        [subscriber, redis].map((client) =>
+          client.status === 'ready' ? client.quit() : Promise.resolve(client.disconnect()),
+        ),
+      )
     },
   }
 }
+
+/**
+ * Pings a ready connection; one that does not answer within the command timeout is dropped and
+ * reconnects (ioredis' own retry), so that it stops taking commands that would each wait it out.
+ */
+function watch(client: Redis): void {
+  if (client.status !== 'ready') return
+  client.ping().catch((err: unknown) => {
+    if (client.status === 'ready' && err instanceof Error && err.message === 'Command timed out') {
+      client.disconnect(true)
+    }
+  })
+}
+
+/**
+ * Whether `err` is what a Redis command answers while Redis cannot be reached (the connection is
+ * down or dropped, or the command timed out), as opposed to a command Redis refused.
+ */
+export function isRedisUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false
+  const code = (err as NodeJS.ErrnoException).code
+  if (code !== undefined && NETWORK_CODES.has(code)) return true
+  return REDIS_UNAVAILABLE_MESSAGES.some((message) => err.message.startsWith(message))
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+])
+/** ioredis' messages for a command that could not reach Redis (no other error class tells them apart). */
+const REDIS_UNAVAILABLE_MESSAGES = [
+  "Stream isn't writeable",
+  'Connection is closed',
+  'Command timed out',
+  'Reached the max retries per request limit',
+  'Command aborted due to connection close',
+]
 
 /** How long a lost LISTEN connection waits before it connects again (doubling to a minute). */
 const RECONNECT_MS = 500
@@ -92,7 +226,8 @@ async function createPostgresNotifyStore(
   let delay = RECONNECT_MS
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url })
+    // Bounded, so that a server that accepts no connection (or hangs) is retried, not waited for.
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true })
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload) local.emit('invalidate', message.payload)
     })
@@ -129,6 +264,9 @@ async function createPostgresNotifyStore(
       await client?.query('select pg_notify($1, $2)', [channel, key])
     },
     onInvalidate: (listener) => local.on('invalidate', listener),
+    // Its connection's state is the database's: /ready reports that.
+    available: () => true,
+    onAvailabilityChange() {},
     async close() {
       closed = true
       await client?.end().catch(() => undefined)

@@ -1,9 +1,9 @@
 import ipaddr from 'ipaddr.js'
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import { RateLimiterRes } from 'rate-limiter-flexible'
 import type { AuthThrottleLimits } from '../../config.js'
 import { errors } from '../../errors.js'
 import { sha256Hex } from '../../lib/hash.js'
-import { BoundedMemoryLimiter } from '../../lib/memory-limiter.js'
+import { createRateLimiter } from '../../store/rate-limiter.js'
 import type { SharedStore } from '../../store/shared-store.js'
 
 /** Where a request came from (`request.ip`: the socket address unless a trusted proxy says otherwise). */
@@ -158,16 +158,12 @@ interface Counter {
 
 /** `points` per `durationSeconds` per key, in Redis when the store has it. */
 function createCounter(store: SharedStore, name: string, points: number, durationSeconds: number): Counter {
-  const options = { keyPrefix: `${store.prefix}throttle:${name}`, points, duration: durationSeconds }
-  const limiter =
-    store.redis === undefined
-      ? new BoundedMemoryLimiter(options)
-      : new RateLimiterRedis({
-          ...options,
-          storeClient: store.redis,
-          // A Redis outage degrades to per-instance counting instead of refusing every login.
-          insuranceLimiter: new BoundedMemoryLimiter(options),
-        })
+  // A Redis outage degrades to per-instance counting instead of refusing every login.
+  const limiter = createRateLimiter(store, {
+    keyPrefix: `${store.prefix}throttle:${name}`,
+    points,
+    duration: durationSeconds,
+  })
 
   return {
     async consume(key, what) {

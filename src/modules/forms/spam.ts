@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto'
-import { type RateLimiterAbstract, RateLimiterRedis } from 'rate-limiter-flexible'
 import { errors } from '../../errors.js'
 import { randomToken, safeEqual } from '../../lib/hash.js'
-import { BoundedMemoryLimiter } from '../../lib/memory-limiter.js'
 import type { Outbound } from '../../lib/outbound.js'
+import { createRateLimiter } from '../../store/rate-limiter.js'
 import type { SharedStore } from '../../store/shared-store.js'
 import { networkOf } from '../auth/index.js'
 import type { FormSettings } from './schemas.js'
@@ -103,15 +102,11 @@ export function createFormTokens(appSecret: string) {
  * and the form's number decides. Counts live in Redis when configured (every instance agrees).
  */
 export function createSubmissionLimits(store: SharedStore) {
-  const options = { keyPrefix: `${store.prefix}throttle:form-submit`, points: 2 ** 31 - 1, duration: 60 }
-  const limiter: RateLimiterAbstract =
-    store.redis === undefined
-      ? new BoundedMemoryLimiter(options)
-      : new RateLimiterRedis({
-          ...options,
-          storeClient: store.redis,
-          insuranceLimiter: new BoundedMemoryLimiter(options),
-        })
+  const limiter = createRateLimiter(store, {
+    keyPrefix: `${store.prefix}throttle:form-submit`,
+    points: 2 ** 31 - 1,
+    duration: 60,
+  })
 
   async function count(key: string, limit: number, what: string) {
     const result = await limiter.consume(key)

@@ -6,6 +6,6 @@ export function healthFamily(kernel: Kernel) {
   return {
     name: 'health',
     services: {},
-    pages: [mount(healthRoutes, { database: kernel.database })],
+    pages: [mount(healthRoutes, { database: kernel.database, store: kernel.store })],
   } satisfies Family
 }

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis'
+import { isRedisUnavailable } from '../../store/shared-store.js'
 import { type Budget, hourOf, type QuotaPeriod, quotaPeriod, type Reservation } from './periods.js'
 import type { HourCount, UsageRepository } from './repository.js'
 import { COUNTER_TTL_SECONDS, type QuotaCommands, quotaCommands } from './shared-counter.js'
@@ -58,7 +59,10 @@ export interface MeterOptions {
  *   are folded into the database, so each count reaches the counter exactly once, also a count made
  *   before the tenant had a limit (docs/decisions/quotas.md).
  * Refused requests are not counted: usage never exceeds the limit, and a client retrying after a 429
- * does not dig the tenant deeper. A Redis failure falls back to the instance's own count (logged).
+ * does not dig the tenant deeper. While Redis cannot be reached the decision is the instance's own
+ * count at once (no command is sent, nothing waits), and what it counted is pushed to the counter
+ * when Redis is back (docs/decisions/quotas.md "When Redis is away"); a command Redis refuses falls
+ * back the same way and is reported, at most once a minute.
  */
 export function createMeter(options: MeterOptions) {
   const { usage, redis, prefix } = options
@@ -140,7 +144,12 @@ export function createMeter(options: MeterOptions) {
     } else bucket.requests += 1
   }
 
+  /** Whether the shared counter can be asked now: a connection that is down fails every command. */
+  const sharedReady = () => redis?.status === 'ready'
+
   function redisFailed(err: unknown) {
+    // An outage is reported once by the shared store, as a change of its availability.
+    if (isRedisUnavailable(err)) return
     const at = now()
     if (at - lastRedisError < 60_000) return
     lastRedisError = at
@@ -185,6 +194,7 @@ export function createMeter(options: MeterOptions) {
    */
   function decide(count: TenantCount, limit: number | null, at: number): Reservation | Promise<Reservation> {
     if (limit !== null && scripts !== undefined) {
+      if (!sharedReady()) return decideLocally(count, limit, at, false)
       return reserveShared(scripts, count, limit, at).then(
         (shared) => shared ?? decideLocally(count, limit, at, false),
       )
@@ -252,7 +262,7 @@ export function createMeter(options: MeterOptions) {
   }
 
   async function syncShared() {
-    if (scripts === undefined) return
+    if (scripts === undefined || !sharedReady()) return
     for (const count of allCounts()) {
       if (count.unsynced === 0) continue
       const amount = count.unsynced
@@ -288,7 +298,7 @@ export function createMeter(options: MeterOptions) {
     async usage(tenantId: string, budget: Budget): Promise<{ usage: number; period: QuotaPeriod }> {
       const count = countOf(tenantId, budget, now())
       if (count.loading !== null) await count.loading
-      if (redis !== undefined) {
+      if (redis !== undefined && sharedReady()) {
         try {
           const shared = await redis.get(counterKey(count))
           if (shared !== null) return { usage: Number(shared) + count.unsynced, period: count.period }
