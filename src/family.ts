@@ -97,6 +97,11 @@ export interface Family<Services extends object = object> {
   readonly consumers?: readonly EventConsumer[]
   /** In-memory reactions to committed events (by type prefix), on every instance. */
   readonly cacheListeners?: readonly { readonly prefix: string; readonly listener: EventListener }[]
+  /**
+   * Empties those in-memory caches when this instance may have missed other instances' events (its
+   * subscription to them was lost and is back).
+   */
+  readonly cacheResync?: () => void
   readonly purgeCleanups?: readonly PurgeCleanup[]
   /** After the platform started (Fastify `onReady`). */
   readonly onReady?: () => Promise<void>

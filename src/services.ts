@@ -222,6 +222,7 @@ export function wireFamilies(
   for (const family of families) {
     for (const consumer of family.consumers ?? []) platform.consume(consumer)
     for (const { prefix, listener } of family.cacheListeners ?? []) platform.bus.on(prefix, listener)
+    if (family.cacheResync) platform.bus.onResync(family.cacheResync)
     for (const cleanup of family.purgeCleanups ?? []) purger.registerCleanup(cleanup)
   }
 }

@@ -172,7 +172,7 @@ export async function testCredentials(db: Db) {
     credentials = createCredentials({
       db,
       appSecret: TEST_APP_SECRET,
-      roles: createRoleResolver({ db, bus: { on() {} } }),
+      roles: createRoleResolver({ db, bus: { on() {}, onResync() {} } }),
     })
     credentialsByDb.set(db, credentials)
   }

@@ -33,7 +33,7 @@ export function testImporter(db: Db) {
     sessions: { moveTo: async () => false },
     events: NO_EVENT_SINK,
     settings: { get: async (tenantId: string) => defaultSettings(tenantId) },
-    roles: createRoleResolver({ db, bus: { on() {} } }),
+    roles: createRoleResolver({ db, bus: { on() {}, onResync() {} } }),
   })
   const events = NO_EVENT_SINK
   // Events wait in the outbox; no app is listening to this importer's commits.

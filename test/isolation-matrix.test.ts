@@ -135,9 +135,13 @@ async function recordOf(key: string): Promise<string> {
   return value ?? newId()
 }
 
-/** A digest of B's rows in every table with a `tenant_id` column (the meter's counts folded first). */
+/**
+ * A digest of B's rows in every table with a `tenant_id` column (the meter's counts folded first,
+ * and the outbox relayed: B's seeded events get their activities and dispatch marks on its own time).
+ */
 async function digestOfB(): Promise<Record<string, string>> {
   await ctx.app.folio.platform.meter?.flush()
+  await ctx.app.folio.platform.relay.wake()
   const tables = rowsOf<{ table_name: string }>(
     await ctx.db.execute(
       sql`select table_name from information_schema.columns where column_name = 'tenant_id'

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache'
+import { entriesBound } from '../lib/lru.js'
 import type { SharedStore } from '../store/shared-store.js'
 import type { CommittedEvent, EventSink } from './event-log.js'
 import type { SideEffectConsumer } from './relay.js'
@@ -16,6 +18,18 @@ export type EventListener = (notice: EventNotice) => void
 export type CommitHook = (notices: readonly EventNotice[]) => Promise<void>
 
 const CHANNEL_PREFIX = 'event:'
+/**
+ * How many events an instance remembers having heard (at its own commit, or broadcast), so that a
+ * broadcast that comes back (Redis and NOTIFY deliver to the sender too) does not drop the entries
+ * cached since.
+ */
+const HEARD_MAX = 10_000
+
+/** A broadcast message: the notice, and the ids of the events it stands for. */
+interface Broadcast {
+  notice: EventNotice
+  ids: string[]
+}
 /**
  * How old an event's broadcast may get before it is dropped unsent (ms): every cache a broadcast
  * reaches keeps its entries a minute at most, or is flushed when its instance reconnects, so a later
@@ -39,6 +53,8 @@ export function createEventBus(
 ) {
   const listeners: { prefix: string; listener: EventListener }[] = []
   const commitHooks: CommitHook[] = []
+  const resyncListeners: (() => void)[] = []
+  const heard = new LRUCache<string, true>(entriesBound(HEARD_MAX))
 
   function notify(notice: EventNotice) {
     for (const { prefix, listener } of listeners) {
@@ -52,9 +68,24 @@ export function createEventBus(
     }
   }
 
+  store.onResync(() => {
+    for (const listener of resyncListeners) {
+      try {
+        listener()
+      } catch (err) {
+        onError(err)
+      }
+    }
+  })
+
   store.onInvalidate((key) => {
     if (!key.startsWith(CHANNEL_PREFIX)) return
-    notify(JSON.parse(key.slice(CHANNEL_PREFIX.length)) as EventNotice)
+    const message = JSON.parse(key.slice(CHANNEL_PREFIX.length)) as Broadcast
+    // Heard already (at its commit here, or as the echo of a broadcast): hearing it again would only
+    // drop what was cached since.
+    if (message.ids.every((id) => heard.has(id))) return
+    for (const id of message.ids) heard.set(id, true)
+    notify(message.notice)
   })
 
   const noticeOf = (event: CommittedEvent): EventNotice => ({
@@ -66,6 +97,7 @@ export function createEventBus(
   const sink: EventSink = {
     committed(events) {
       const notices = events.map(noticeOf)
+      for (const event of events) heard.set(event.id, true)
       for (const notice of notices) notify(notice)
       wakeRelay()
       if (commitHooks.length === 0) return
@@ -79,8 +111,17 @@ export function createEventBus(
     kind: 'sideEffect',
     discardAfterMs: BROADCAST_HORIZON_MS,
     async handle(events) {
-      const distinct = new Set(events.map((event) => JSON.stringify(noticeOf(event))))
-      for (const notice of distinct) await store.invalidate(`${CHANNEL_PREFIX}${notice}`)
+      const byNotice = new Map<string, Broadcast>()
+      for (const event of events) {
+        const notice = noticeOf(event)
+        const key = JSON.stringify(notice)
+        const message = byNotice.get(key)
+        if (message) message.ids.push(event.id)
+        else byNotice.set(key, { notice, ids: [event.id] })
+      }
+      for (const message of byNotice.values()) {
+        await store.invalidate(`${CHANNEL_PREFIX}${JSON.stringify(message)}`)
+      }
     },
   }
 
@@ -88,6 +129,13 @@ export function createEventBus(
     /** Calls `listener` for each event whose type starts with `typePrefix` ('' for all). */
     on(typePrefix: string, listener: EventListener) {
       listeners.push({ prefix: typePrefix, listener })
+    },
+    /**
+     * Calls `listener` when this instance may have missed other instances' events (its subscription
+     * was lost and is back): a cache drops everything it holds.
+     */
+    onResync(listener: () => void) {
+      resyncListeners.push(listener)
     },
     /**
      * Runs `hook` on every commit of this instance, awaited by the write before it returns: for state
@@ -103,3 +151,6 @@ export function createEventBus(
 }
 
 export type EventBus = ReturnType<typeof createEventBus>
+
+/** What a cache needs of the bus: the events it drops entries on, and the moments it starts afresh. */
+export type CacheBus = Pick<EventBus, 'on' | 'onResync'>

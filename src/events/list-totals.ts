@@ -1,4 +1,4 @@
-import type { EventBus } from './bus.js'
+import type { CacheBus } from './bus.js'
 import { createTenantCache } from './tenant-cache.js'
 
 /**
@@ -15,7 +15,7 @@ import { createTenantCache } from './tenant-cache.js'
  * "The delivery cache"); a count on each cache miss keeps that answer exact.
  */
 export function createListTotals(
-  bus: Pick<EventBus, 'on'>,
+  bus: CacheBus,
   options: { dropOn: readonly string[]; enabled?: boolean; ttlMs?: number },
 ) {
   const totals = createTenantCache<number>(bus, {

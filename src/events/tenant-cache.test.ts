@@ -5,9 +5,16 @@ import { createTenantCache } from './tenant-cache.js'
 /** The part of the event bus a cache uses: listeners by type prefix, and a way to deliver a notice. */
 function busOf() {
   const listeners: { prefix: string; listener: EventListener }[] = []
+  const resyncs: (() => void)[] = []
   return {
     on(prefix: string, listener: EventListener) {
       listeners.push({ prefix, listener })
+    },
+    onResync(listener: () => void) {
+      resyncs.push(listener)
+    },
+    resync() {
+      for (const listener of resyncs) listener()
     },
     hear(type: string, tenantId: string) {
       const notice: EventNotice = { type, tenantId, subjectId: null }
@@ -17,6 +24,19 @@ function busOf() {
 }
 
 describe('the per-tenant cache', () => {
+  it('starts afresh for every tenant when the instance may have missed events (a resync)', async () => {
+    const bus = busOf()
+    const cache = createTenantCache<string>(bus, { dropOn: ['settings.'], ttlMs: 60_000 })
+    let loads = 0
+    const load = async () => `value ${++loads}`
+    expect(await cache.get('t1', '', load)).toBe('value 1')
+    expect(await cache.get('t2', '', load)).toBe('value 2')
+    bus.resync()
+    expect(cache.peek('t1')).toBeUndefined()
+    expect(cache.peek('t2')).toBeUndefined()
+    expect(await cache.get('t1', '', load)).toBe('value 3')
+  })
+
   it('loads once, then answers from memory until an event of that tenant commits', async () => {
     const bus = busOf()
     const cache = createTenantCache<string>(bus, { dropOn: ['settings.'], ttlMs: 60_000 })

@@ -25,7 +25,10 @@ export interface TenantCacheOptions<V> {
  * of a tenant). An `undefined` load (nothing found) is not cached, so a record made a moment ago is
  * found at once.
  */
-export function createTenantCache<V extends {}>(bus: Pick<EventBus, 'on'>, options: TenantCacheOptions<V>) {
+export function createTenantCache<V extends {}>(
+  bus: Pick<EventBus, 'on' | 'onResync'>,
+  options: TenantCacheOptions<V>,
+) {
   const max = options.max ?? 10_000
   // Bounded by size, each entry counting 1 unless sized, so nothing is allocated for `max` entries
   // up front (lib/lru.ts).
@@ -44,12 +47,12 @@ export function createTenantCache<V extends {}>(bus: Pick<EventBus, 'on'>, optio
       if (tenantId !== null) generations.bump(tenantId)
     })
   }
-  for (const prefix of options.clearOn ?? []) {
-    bus.on(prefix, () => {
-      epoch += 1
-      cache.clear()
-    })
+  const clear = () => {
+    epoch += 1
+    cache.clear()
   }
+  for (const prefix of options.clearOn ?? []) bus.on(prefix, clear)
+  bus.onResync(clear)
   const keyOf = (tenantId: string, key: string) => `${epoch}:${tenantId}:${generations.get(tenantId)}:${key}`
 
   return {

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { LRUCache } from 'lru-cache'
-import type { EventBus, EventNotice } from '../events/bus.js'
+import type { CacheBus, EventBus, EventNotice } from '../events/bus.js'
+import { createGenerations } from '../lib/generations.js'
+import { entriesBound } from '../lib/lru.js'
 import { isRedisUnavailable, type SharedStore } from './shared-store.js'
 
 /** A public answer as the delivery cache keeps it: what `http/delivery-cache.ts` replays. */
@@ -71,6 +73,8 @@ const GLOBAL_EVENT_PREFIXES = ['user.profile-updated', 'feature-flag.']
 const ALWAYS = ['settings', 'tenant']
 /** The generation every event of a tenant moves on (answers of routes that declare nothing). */
 const ANY = '*'
+/** (tenant, resource) generations kept in process at most (docs/decisions/configuration.md "What grows with tenants and clients is bounded"). */
+const GENERATIONS_MAX = 50_000
 /** How long Redis keeps an entry (s): a memory backstop only, correctness never depends on it. */
 export const REDIS_ENTRY_TTL_SECONDS = 3600
 /** The largest answer kept in Redis (bytes of its JSON); larger ones are served uncached. */
@@ -106,7 +110,8 @@ function bumpsOf(notice: EventNotice): { tenantId: string | null; name: string }
 }
 
 function createCounter() {
-  const counts = new Map<string, { hits: number; misses: number }>()
+  // The tenants read lately: counts of a tenant not read for a long while may go.
+  const counts = new LRUCache<string, { hits: number; misses: number }>(entriesBound(10_000))
   return {
     count(tenantId: string, hit: boolean) {
       let entry = counts.get(tenantId)
@@ -135,7 +140,7 @@ function sizeOf(slot: string, answer: CachedAnswer): number {
  * in this process (`maxBytes` of answers, least recently used dropped first). `maxBytes` 0 disables it.
  */
 export function createDeliveryCache(options: {
-  bus: Pick<EventBus, 'on' | 'afterCommit'>
+  bus: Pick<EventBus, 'on' | 'onResync' | 'afterCommit'>
   store: Pick<SharedStore, 'redis' | 'prefix' | 'available' | 'onAvailabilityChange'>
   maxBytes: number
   onError?: (err: unknown) => void
@@ -168,7 +173,7 @@ export function createDeliveryCache(options: {
  * instances without Redis a read may be stale until the broadcast arrives.
  */
 function createLocalCache(
-  bus: Pick<EventBus, 'on'>,
+  bus: CacheBus,
   maxBytes: number,
   counter: ReturnType<typeof createCounter>,
 ): DeliveryCache {
@@ -176,19 +181,25 @@ function createLocalCache(
     maxSize: maxBytes,
     sizeCalculation: (answer, slot) => sizeOf(slot, answer),
   })
-  const generations = new Map<string, number>()
+  // Bounded (lib/generations.ts): a tenant's resources beyond the bound read the highest generation
+  // evicted, so an answer kept under an older one is never reached again.
+  const generations = createGenerations(GENERATIONS_MAX)
   let epoch = 0
   bus.on('', (notice) => {
     for (const { tenantId, name } of bumpsOf(notice)) {
       if (tenantId === null) epoch += 1
-      else generations.set(`${tenantId}/${name}`, (generations.get(`${tenantId}/${name}`) ?? 0) + 1)
+      else generations.bump(`${tenantId}/${name}`)
     }
+  })
+  // Other instances' events may have been missed: nothing kept before is trusted.
+  bus.onResync(() => {
+    epoch += 1
   })
   return {
     enabled: true,
     shared: false,
     async lookup(tenantId, dependsOn, requestKey) {
-      const gens = generationNames(dependsOn).map((name) => generations.get(`${tenantId}/${name}`) ?? 0)
+      const gens = generationNames(dependsOn).map((name) => generations.get(`${tenantId}/${name}`))
       const slot = `${epoch}.${gens.join('.')}\n${requestKey}`
       const answer = answers.get(slot)
       counter.count(tenantId, answer !== undefined)

@@ -28,6 +28,12 @@ export interface SharedStore {
    * away when there was one (at most one call per change, never one per reconnection attempt).
    */
   onAvailabilityChange(listener: (available: boolean, cause: unknown) => void): void
+  /**
+   * Calls `listener` when the subscription to invalidations came back after it was lost: what was
+   * broadcast meanwhile did not reach this instance, so its caches must start afresh
+   * (docs/decisions/jobs-and-events.md "Instances hear each other's events").
+   */
+  onResync(listener: () => void): void
   close(): Promise<void>
 }
 
@@ -64,6 +70,7 @@ export async function createSharedStore(options: {
       onInvalidate: (listener) => local.on('invalidate', listener),
       available: () => true,
       onAvailabilityChange() {},
+      onResync() {},
       async close() {},
     }
   }
@@ -116,8 +123,16 @@ async function createRedisStore(url: string, prefix: string, local: EventEmitter
     })
     for (const status of ['ready', 'close', 'end', 'reconnecting']) client.on(status, update)
   }
+  let subscribed = false
   subscriber.on('ready', () => {
-    subscriber.subscribe(channel).catch(() => subscriber.disconnect(true))
+    subscriber.subscribe(channel).then(
+      () => {
+        // Every subscription after the first follows a lost one: messages of the gap are gone.
+        if (subscribed) local.emit('resync')
+        subscribed = true
+      },
+      () => subscriber.disconnect(true),
+    )
   })
   subscriber.on('message', (_channel: string, key: string) => local.emit('invalidate', key))
   const heartbeat = setInterval(() => {
@@ -151,6 +166,7 @@ async function createRedisStore(url: string, prefix: string, local: EventEmitter
     onInvalidate: (listener) => local.on('invalidate', listener),
     available: () => available,
     onAvailabilityChange: (listener) => void listeners.push(listener),
+    onResync: (listener) => void local.on('resync', listener),
     async close() {
       closed = true
       clearInterval(heartbeat)
@@ -211,7 +227,7 @@ const RECONNECT_MS = 500
  * The store of instances that share a PostgreSQL and no Redis: no Redis client (throttles and
  * counters stay per instance), invalidations over LISTEN/NOTIFY on one dedicated connection. The
  * channel is named from `prefix`, so deployments (and test apps) sharing a server stay apart. A lost
- * connection reconnects with backoff; meanwhile each cache's own expiry bounds what is missed.
+ * connection reconnects with backoff, and then tells the caches to start afresh (`onResync`).
  */
 async function createPostgresNotifyStore(
   url: string,
@@ -223,6 +239,7 @@ async function createPostgresNotifyStore(
   const channel = `folio_${createHash('sha256').update(prefix).digest('hex').slice(0, 24)}`
   let client: InstanceType<typeof pg.Client> | undefined
   let closed = false
+  let lost = false
   let delay = RECONNECT_MS
 
   async function connect(): Promise<void> {
@@ -237,12 +254,16 @@ async function createPostgresNotifyStore(
     })
     await next.connect()
     await next.query(`LISTEN ${channel}`)
+    const again = lost
     client = next
+    lost = false
     delay = RECONNECT_MS
+    if (again) local.emit('resync')
   }
 
   function lostConnection() {
     client = undefined
+    lost = true
     if (closed) return
     setTimeout(() => {
       if (closed) return
@@ -261,12 +282,15 @@ async function createPostgresNotifyStore(
     async invalidate(key) {
       // Drop it here first: the notification comes back asynchronously (and not while reconnecting).
       local.emit('invalidate', key)
-      await client?.query('select pg_notify($1, $2)', [channel, key])
+      // Without the connection the broadcast has not gone out: failing lets the relay send it again.
+      if (client === undefined) throw new Error('The LISTEN/NOTIFY connection is being restored.')
+      await client.query('select pg_notify($1, $2)', [channel, key])
     },
     onInvalidate: (listener) => local.on('invalidate', listener),
     // Its connection's state is the database's: /ready reports that.
     available: () => true,
     onAvailabilityChange() {},
+    onResync: (listener) => void local.on('resync', listener),
     async close() {
       closed = true
       await client?.end().catch(() => undefined)

@@ -245,6 +245,12 @@ export function createCredentials(deps: {
       }
     },
 
+    /** Drops every cached token (this instance may have missed invalidations). */
+    forgetAll(): void {
+      generation++
+      tokenCache.clear()
+    },
+
     /** Drops a deleted token from this instance's cache (deletions are rare: a scan is fine). */
     forgetApiToken(tokenId: string): void {
       generation++

@@ -87,5 +87,6 @@ export function authFamily(kernel: Kernel, deps: { roles: RoleResolver }) {
         },
       })),
     ],
+    cacheResync: () => credentials.forgetAll(),
   } satisfies Family
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js'
 import type { StoredField } from '../../db/schema/index.js'
-import type { EventBus } from '../../events/bus.js'
+import type { CacheBus } from '../../events/bus.js'
 import { createTenantCache } from '../../events/tenant-cache.js'
 import type { QuerySubject } from './query/compile.js'
 import { type CollectionRow, createCollectionsRepository } from './repository.js'
@@ -14,11 +14,7 @@ const DEFINITION_EVENTS = ['collection.']
  * definition and its ref targets' before its own statement. `ttlMs` bounds how long a broadcast
  * delayed by an outage leaves a definition stale on another instance.
  */
-export function createCollectionDefinitionsCache(deps: {
-  db: Db
-  bus: Pick<EventBus, 'on'>
-  ttlMs?: number
-}) {
+export function createCollectionDefinitionsCache(deps: { db: Db; bus: CacheBus; ttlMs?: number }) {
   const repository = createCollectionsRepository(deps.db)
   const rows = createTenantCache<CollectionRow>(deps.bus, {
     dropOn: DEFINITION_EVENTS,

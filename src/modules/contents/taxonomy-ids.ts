@@ -1,4 +1,4 @@
-import type { EventBus } from '../../events/bus.js'
+import type { CacheBus } from '../../events/bus.js'
 import { createTenantCache } from '../../events/tenant-cache.js'
 
 /** Events that can change which contents a list holds: content writes, category and tag names and links. */
@@ -17,7 +17,7 @@ export type TaxonomyKind = 'tag' | 'category'
  * bus), so the next list after such a write resolves the name again; `ttlMs` bounds how long a
  * delayed broadcast can leave a name stale, as for list totals.
  */
-export function createTaxonomyIds(bus: Pick<EventBus, 'on'>, ttlMs = 10_000) {
+export function createTaxonomyIds(bus: CacheBus, ttlMs = 10_000) {
   // Sized by ids held, so a name matching thousands of tags cannot grow the cache without bound.
   const cache = createTenantCache<readonly string[]>(bus, {
     dropOn: CONTENTS_CHANGING_EVENTS,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js'
-import type { EventBus } from '../../events/bus.js'
+import type { CacheBus } from '../../events/bus.js'
 import { createTenantCache } from '../../events/tenant-cache.js'
 import { createDefinitionsRepository, type DefinitionRow } from './repository.js'
 
@@ -13,7 +13,7 @@ export const DEFINITION_EVENTS = 'custom-field-definition.'
  * bounds how long a delayed broadcast can leave them stale (the pattern of taxonomy-ids.ts). Read
  * outside a write's transaction: the embedded database has one connection.
  */
-export function createCustomFieldDefinitions(deps: { db: Db; bus: Pick<EventBus, 'on'> }, ttlMs = 10_000) {
+export function createCustomFieldDefinitions(deps: { db: Db; bus: CacheBus }, ttlMs = 10_000) {
   const repository = createDefinitionsRepository(deps.db)
   const cache = createTenantCache<readonly DefinitionRow[]>(deps.bus, { dropOn: [DEFINITION_EVENTS], ttlMs })
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js'
-import type { EventBus } from '../../events/bus.js'
+import type { CacheBus } from '../../events/bus.js'
 import { createTenantCache } from '../../events/tenant-cache.js'
 import { expandPermissions, findSystemRole, SYSTEM_ROLES } from '../../permissions.js'
 import { createRolesRepository, type RoleRow } from './repository.js'
@@ -56,7 +56,7 @@ export function resolvedOf(row: RoleRow): ResolvedRole {
  * resolves to undefined, which callers treat as no permissions (docs/decisions/auth.md "An unknown
  * role fails closed").
  */
-export function createRoleResolver(deps: { db: Db; bus: Pick<EventBus, 'on'>; ttlMs?: number }) {
+export function createRoleResolver(deps: { db: Db; bus: CacheBus; ttlMs?: number }) {
   const repository = createRolesRepository(deps.db)
   const cache = createTenantCache<ReadonlyMap<string, ResolvedRole>>(deps.bus, {
     dropOn: ['role.'],

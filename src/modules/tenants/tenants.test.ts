@@ -229,7 +229,7 @@ describe('tenants service (transport-free)', () => {
       sessions: createSessionManager({ db: ctx.db, credentials }),
       events: NO_EVENT_SINK,
       settings: { get: async (tenantId: string) => defaultSettings(tenantId) },
-      roles: createRoleResolver({ db: ctx.db, bus: { on() {} } }),
+      roles: createRoleResolver({ db: ctx.db, bus: { on() {}, onResync() {} } }),
     })
   }
 
