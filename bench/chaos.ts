@@ -12,7 +12,7 @@
 // - the time each part took to be usable again, and whether both instances are still running.
 // Targets: docs/decisions/configuration.md "Redis outages" and "PostgreSQL outages".
 //
-// Environment: BENCH_RATE (writes a second, default 50), BENCH_DURATION (seconds, default 60),
+// Environment: BENCH_RATE (writes a second, default 100), BENCH_DURATION (seconds, default 60),
 // BENCH_REDIS_DOWN (seconds, default 10), BENCH_PG_DOWN (seconds, default 3).
 import { sleep, startPostgres, startRedis, waitFor } from '../test/faults/cluster.js'
 import { type FolioProcess, request, signUpOwner, startFolio } from '../test/faults/folio.js'
@@ -25,7 +25,7 @@ import {
   type WriteAnswer,
 } from './webhook-load.mjs'
 
-const rate = Number(process.env.BENCH_RATE || 50)
+const rate = Number(process.env.BENCH_RATE || 100)
 const duration = Number(process.env.BENCH_DURATION || 60)
 const redisDownMs = Number(process.env.BENCH_REDIS_DOWN || 10) * 1000
 const postgresDownMs = Number(process.env.BENCH_PG_DOWN || 3) * 1000
