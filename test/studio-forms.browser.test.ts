@@ -334,8 +334,11 @@ describeStudioJourney('Studio forms in Chromium', () => {
     await page.getByRole('link', { name: 'All forms' }).click()
     await page.getByRole('combobox', { name: 'Status' }).click()
     await page.getByRole('option', { name: 'Archived' }).click()
+    // The copy was listed before the filter too: wait for the filtered list (a header row and the copy).
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Forms' }).getByRole('row').count(), WAIT)
+      .toBe(2)
     await page.getByRole('link', { name: 'Survey (copy)', exact: true }).waitFor(WAIT)
-    expect(await page.getByRole('region', { name: 'Forms' }).getByRole('row').count()).toBe(2)
     await page.getByRole('combobox', { name: 'Status' }).click()
     await page.getByRole('option', { name: 'Draft' }).click()
     await page.getByRole('searchbox', { name: 'Search' }).fill('survey')
