@@ -1,0 +1,228 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core'
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { ActionIcon, Group, Paper, Tooltip } from '@mantine/core'
+import {
+  IconArrowDown,
+  IconArrowLeft,
+  IconArrowRight,
+  IconArrowUp,
+  IconGripVertical,
+} from '@tabler/icons-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type FlatNode, movesOf, type TreeMove } from './flat-tree'
+
+/** Pixels per level of nesting: a drag this far right or left indents or outdents once. */
+export const INDENT = 32
+
+/** A row of a sortable tree: a flat-tree row with the title its labels and announcements name. */
+export interface SortableRow extends FlatNode {
+  title: string
+}
+
+/**
+ * A flat tree (lib/flat-tree.ts) as a nested list. Each row moves by drag and drop (its handle,
+ * with the pointer or the keyboard: space, arrows, space), and by its buttons (up, down, indent,
+ * outdent), so the tree is built without a mouse too; dnd-kit announces picks, moves and drops to
+ * screen readers. Texts come from `<messages>.untitled`, `.move.<move>` and `.drag.*` (handle,
+ * instructions, start, over, end, cancel) of the locales, so each screen names its own rows.
+ * A row shows its handle, `content`, the move buttons, `actions`, and `below` under it.
+ */
+export function SortableTree<T extends SortableRow>({
+  items,
+  maxDepth,
+  editable,
+  label,
+  messages,
+  invalid,
+  content,
+  actions,
+  below,
+  onMove,
+  onDrop,
+}: {
+  items: T[]
+  /** Deepest level the API takes (a root is 1). */
+  maxDepth: number
+  /** False for a member who may only read: no handles, no buttons. */
+  editable: boolean
+  /** The list's accessible name. */
+  label: string
+  /** The locales' key prefix of the tree's texts (`menus`, `pages`). */
+  messages: string
+  /** Keys of rows drawn with an error border. */
+  invalid?: ReadonlySet<string>
+  content: (item: T, title: string) => ReactNode
+  actions?: (item: T, index: number, title: string) => ReactNode
+  below?: (item: T) => ReactNode
+  onMove: (index: number, move: TreeMove) => void
+  onDrop: (from: number, over: number, levels: number) => void
+}) {
+  const { t } = useTranslation()
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
+  const titleOf = (key: string | number) =>
+    items.find((item) => item.key === key)?.title.trim() || t(`${messages}.untitled`)
+  const onDragEnd = ({ active, over, delta }: DragEndEvent) => {
+    if (over === null) return
+    const from = items.findIndex((item) => item.key === active.id)
+    const to = items.findIndex((item) => item.key === over.id)
+    const levels = Math.round(delta.x / INDENT)
+    if (from >= 0 && to >= 0 && (from !== to || levels !== 0)) onDrop(from, to, levels)
+  }
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        screenReaderInstructions: { draggable: t(`${messages}.drag.instructions`) },
+        announcements: {
+          onDragStart: ({ active }) => t(`${messages}.drag.start`, { title: titleOf(active.id) }),
+          onDragOver: ({ active, over }) =>
+            over
+              ? t(`${messages}.drag.over`, { title: titleOf(active.id), over: titleOf(over.id) })
+              : undefined,
+          onDragEnd: ({ active, over }) =>
+            over
+              ? t(`${messages}.drag.end`, { title: titleOf(active.id), over: titleOf(over.id) })
+              : undefined,
+          onDragCancel: ({ active }) => t(`${messages}.drag.cancel`, { title: titleOf(active.id) }),
+        },
+      }}
+    >
+      <SortableContext items={items.map((item) => item.key)} strategy={verticalListSortingStrategy}>
+        <ol
+          aria-label={label}
+          style={{
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 4,
+          }}
+        >
+          {items.map((item, index) => {
+            const title = item.title.trim() || t(`${messages}.untitled`)
+            return (
+              <Row
+                key={item.key}
+                item={item}
+                title={title}
+                messages={messages}
+                editable={editable}
+                moves={movesOf(items, index, maxDepth)}
+                invalid={invalid?.has(item.key) ?? false}
+                content={content(item, title)}
+                actions={actions?.(item, index, title)}
+                onMove={(move) => onMove(index, move)}
+              >
+                {below?.(item)}
+              </Row>
+            )
+          })}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  )
+}
+
+function Row({
+  item,
+  title,
+  messages,
+  editable,
+  moves,
+  invalid,
+  content,
+  actions,
+  onMove,
+  children,
+}: {
+  item: FlatNode
+  title: string
+  messages: string
+  editable: boolean
+  moves: Record<TreeMove, boolean>
+  invalid: boolean
+  content: ReactNode
+  actions: ReactNode
+  onMove: (move: TreeMove) => void
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: item.key, disabled: !editable })
+  const button = (move: TreeMove, icon: ReactNode) => {
+    const label = t(`${messages}.move.${move}`, { title })
+    return (
+      <Tooltip label={label} withinPortal>
+        <ActionIcon variant="subtle" aria-label={label} disabled={!moves[move]} onClick={() => onMove(move)}>
+          {icon}
+        </ActionIcon>
+      </Tooltip>
+    )
+  }
+  return (
+    <li
+      ref={setNodeRef}
+      data-depth={item.depth}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        marginInlineStart: (item.depth - 1) * INDENT,
+        opacity: isDragging ? 0.6 : 1,
+      }}
+    >
+      <Paper withBorder p="xs" style={invalid ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            {editable && (
+              <ActionIcon
+                variant="subtle"
+                color="gray.8"
+                ref={setActivatorNodeRef}
+                {...attributes}
+                {...listeners}
+                aria-label={t(`${messages}.drag.handle`, { title })}
+                style={{ cursor: 'grab', touchAction: 'none' }}
+              >
+                <IconGripVertical size={18} aria-hidden />
+              </ActionIcon>
+            )}
+            {content}
+          </Group>
+          <Group gap={2} wrap="nowrap">
+            {editable && (
+              <>
+                {button('up', <IconArrowUp size={18} aria-hidden />)}
+                {button('down', <IconArrowDown size={18} aria-hidden />)}
+                {button('outdent', <IconArrowLeft size={18} aria-hidden />)}
+                {button('indent', <IconArrowRight size={18} aria-hidden />)}
+              </>
+            )}
+            {actions}
+          </Group>
+        </Group>
+        {children && <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>{children}</div>}
+      </Paper>
+    </li>
+  )
+}
