@@ -22,8 +22,7 @@ import {
   IconArrowUp,
   IconGripVertical,
 } from '@tabler/icons-react'
-import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { type ReactNode, useLayoutEffect, useRef } from 'react'
 import { type FlatNode, movesOf, type TreeMove } from './flat-tree'
 
 /** Pixels per level of nesting: a drag this far right or left indents or outdents once. */
@@ -34,20 +33,36 @@ export interface SortableRow extends FlatNode {
   title: string
 }
 
+/** What a tree says, in the screen's words: its rows are items of a menu, pages of a site … */
+export interface SortableTreeTexts {
+  /** The title of a row without one. */
+  untitled: string
+  /** The drag handle's label. */
+  handle: (title: string) => string
+  /** A move button's label. */
+  move: (move: TreeMove, title: string) => string
+  /** How to drag with the keyboard, read out on the handle. */
+  instructions: string
+  /** Announcements of a drag: picked up, over another row, dropped, cancelled. */
+  start: (title: string) => string
+  over: (title: string, over: string) => string
+  end: (title: string, over: string) => string
+  cancel: (title: string) => string
+}
+
 /**
  * A flat tree (lib/flat-tree.ts) as a nested list. Each row moves by drag and drop (its handle,
  * with the pointer or the keyboard: space, arrows, space), and by its buttons (up, down, indent,
  * outdent), so the tree is built without a mouse too; dnd-kit announces picks, moves and drops to
- * screen readers. Texts come from `<messages>.untitled`, `.move.<move>` and `.drag.*` (handle,
- * instructions, start, over, end, cancel) of the locales, so each screen names its own rows.
- * A row shows its handle, `content`, the move buttons, `actions`, and `below` under it.
+ * screen readers in the screen's `texts`. A row shows its handle, `content`, the move buttons,
+ * `actions`, and `below` under it.
  */
 export function SortableTree<T extends SortableRow>({
   items,
   maxDepth,
   editable,
   label,
-  messages,
+  texts,
   invalid,
   content,
   actions,
@@ -62,8 +77,7 @@ export function SortableTree<T extends SortableRow>({
   editable: boolean
   /** The list's accessible name. */
   label: string
-  /** The locales' key prefix of the tree's texts (`menus`, `pages`). */
-  messages: string
+  texts: SortableTreeTexts
   /** Keys of rows drawn with an error border. */
   invalid?: ReadonlySet<string>
   content: (item: T, title: string) => ReactNode
@@ -72,13 +86,27 @@ export function SortableTree<T extends SortableRow>({
   onMove: (index: number, move: TreeMove) => void
   onDrop: (from: number, over: number, levels: number) => void
 }) {
-  const { t } = useTranslation()
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   )
+  // A move button's row moves in the list, which may take the focus away: it goes back to that
+  // button (or, when the move is no longer possible, to the row's handle).
+  const list = useRef<HTMLOListElement>(null)
+  const refocus = useRef<{ key: string; move: TreeMove } | null>(null)
+  useLayoutEffect(() => {
+    const wanted = refocus.current
+    if (wanted === null || !items.some((item) => item.key === wanted.key)) return
+    refocus.current = null
+    const row = list.current?.querySelector(`li[data-key="${window.CSS.escape(wanted.key)}"]`)
+    if (!row || row.contains(document.activeElement)) return
+    const target =
+      row.querySelector<HTMLElement>(`button[data-move="${wanted.move}"]:not(:disabled)`) ??
+      row.querySelector<HTMLElement>('[data-handle]')
+    target?.focus()
+  }, [items])
   const titleOf = (key: string | number) =>
-    items.find((item) => item.key === key)?.title.trim() || t(`${messages}.untitled`)
+    items.find((item) => item.key === key)?.title.trim() || texts.untitled
   const onDragEnd = ({ active, over, delta }: DragEndEvent) => {
     if (over === null) return
     const from = items.findIndex((item) => item.key === active.id)
@@ -92,23 +120,20 @@ export function SortableTree<T extends SortableRow>({
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
       accessibility={{
-        screenReaderInstructions: { draggable: t(`${messages}.drag.instructions`) },
+        screenReaderInstructions: { draggable: texts.instructions },
         announcements: {
-          onDragStart: ({ active }) => t(`${messages}.drag.start`, { title: titleOf(active.id) }),
+          onDragStart: ({ active }) => texts.start(titleOf(active.id)),
           onDragOver: ({ active, over }) =>
-            over
-              ? t(`${messages}.drag.over`, { title: titleOf(active.id), over: titleOf(over.id) })
-              : undefined,
+            over ? texts.over(titleOf(active.id), titleOf(over.id)) : undefined,
           onDragEnd: ({ active, over }) =>
-            over
-              ? t(`${messages}.drag.end`, { title: titleOf(active.id), over: titleOf(over.id) })
-              : undefined,
-          onDragCancel: ({ active }) => t(`${messages}.drag.cancel`, { title: titleOf(active.id) }),
+            over ? texts.end(titleOf(active.id), titleOf(over.id)) : undefined,
+          onDragCancel: ({ active }) => texts.cancel(titleOf(active.id)),
         },
       }}
     >
       <SortableContext items={items.map((item) => item.key)} strategy={verticalListSortingStrategy}>
         <ol
+          ref={list}
           aria-label={label}
           style={{
             listStyle: 'none',
@@ -120,19 +145,22 @@ export function SortableTree<T extends SortableRow>({
           }}
         >
           {items.map((item, index) => {
-            const title = item.title.trim() || t(`${messages}.untitled`)
+            const title = item.title.trim() || texts.untitled
             return (
               <Row
                 key={item.key}
                 item={item}
                 title={title}
-                messages={messages}
+                texts={texts}
                 editable={editable}
                 moves={movesOf(items, index, maxDepth)}
                 invalid={invalid?.has(item.key) ?? false}
                 content={content(item, title)}
                 actions={actions?.(item, index, title)}
-                onMove={(move) => onMove(index, move)}
+                onMove={(move) => {
+                  refocus.current = { key: item.key, move }
+                  onMove(index, move)
+                }}
               >
                 {below?.(item)}
               </Row>
@@ -147,7 +175,7 @@ export function SortableTree<T extends SortableRow>({
 function Row({
   item,
   title,
-  messages,
+  texts,
   editable,
   moves,
   invalid,
@@ -158,7 +186,7 @@ function Row({
 }: {
   item: FlatNode
   title: string
-  messages: string
+  texts: SortableTreeTexts
   editable: boolean
   moves: Record<TreeMove, boolean>
   invalid: boolean
@@ -167,14 +195,19 @@ function Row({
   onMove: (move: TreeMove) => void
   children: ReactNode
 }) {
-  const { t } = useTranslation()
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: item.key, disabled: !editable })
   const button = (move: TreeMove, icon: ReactNode) => {
-    const label = t(`${messages}.move.${move}`, { title })
+    const label = texts.move(move, title)
     return (
       <Tooltip label={label} withinPortal>
-        <ActionIcon variant="subtle" aria-label={label} disabled={!moves[move]} onClick={() => onMove(move)}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={label}
+          data-move={move}
+          disabled={!moves[move]}
+          onClick={() => onMove(move)}
+        >
           {icon}
         </ActionIcon>
       </Tooltip>
@@ -183,6 +216,7 @@ function Row({
   return (
     <li
       ref={setNodeRef}
+      data-key={item.key}
       data-depth={item.depth}
       style={{
         transform: CSS.Translate.toString(transform),
@@ -199,9 +233,10 @@ function Row({
                 variant="subtle"
                 color="gray.8"
                 ref={setActivatorNodeRef}
+                data-handle
                 {...attributes}
                 {...listeners}
-                aria-label={t(`${messages}.drag.handle`, { title })}
+                aria-label={texts.handle(title)}
                 style={{ cursor: 'grab', touchAction: 'none' }}
               >
                 <IconGripVertical size={18} aria-hidden />

@@ -39,7 +39,16 @@ export function ItemTree({
       maxDepth={MAX_DEPTH}
       editable={editable}
       label={t('menus.items')}
-      messages="menus"
+      texts={{
+        untitled: t('menus.untitled'),
+        handle: (title) => t('menus.drag.handle', { title }),
+        move: (move, title) => t(`menus.move.${move}`, { title }),
+        instructions: t('menus.drag.instructions'),
+        start: (title) => t('menus.drag.start', { title }),
+        over: (title, over) => t('menus.drag.over', { title, over }),
+        end: (title, over) => t('menus.drag.end', { title, over }),
+        cancel: (title) => t('menus.drag.cancel', { title }),
+      }}
       invalid={invalid}
       content={(item, title) => (
         <>
