@@ -90,8 +90,8 @@ export function SortableTree<T extends SortableRow>({
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   )
-  // A move button's row moves in the list, which may take the focus away: it goes back to that
-  // button (or, when the move is no longer possible, to the row's handle).
+  // A move button's row moves in the list, which may take the focus away, and the button may be
+  // disabled now: the focus goes back to that button, or else to the row's handle.
   const list = useRef<HTMLOListElement>(null)
   const refocus = useRef<{ key: string; move: TreeMove } | null>(null)
   useLayoutEffect(() => {
@@ -99,7 +99,8 @@ export function SortableTree<T extends SortableRow>({
     if (wanted === null || !items.some((item) => item.key === wanted.key)) return
     refocus.current = null
     const row = list.current?.querySelector(`li[data-key="${window.CSS.escape(wanted.key)}"]`)
-    if (!row || row.contains(document.activeElement)) return
+    const active = document.activeElement
+    if (!row || (active !== null && row.contains(active) && !active.matches(':disabled'))) return
     const target =
       row.querySelector<HTMLElement>(`button[data-move="${wanted.move}"]:not(:disabled)`) ??
       row.querySelector<HTMLElement>('[data-handle]')
