@@ -44,8 +44,9 @@ async function press(page: Page, name: string) {
   await page.keyboard.press('Enter')
 }
 
-/** The accessible name of the focused element. */
-const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))
+/** The `aria-label` of the focused element. */
+const focused = (page: Page): Promise<string | null | undefined> =>
+  page.evaluate(() => (globalThis as any).document.activeElement?.getAttribute('aria-label'))
 
 describeStudioJourney('Studio pages in Chromium', () => {
   it('makes a page with a parent and order, arranges the tree by keyboard and drag, and filters contents by type', async () => {
