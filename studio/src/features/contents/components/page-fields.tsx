@@ -1,5 +1,6 @@
 import { NumberInput, Select } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { contentQuery } from '../api/contents'
 import { contentTreeQuery, contentTypesQuery, parentChoices, typeChoices } from '../api/tree'
@@ -35,23 +36,27 @@ export function PageFields({
 }) {
   const { t } = useTranslation()
   const types = useQuery(contentTypesQuery(tenantId))
-  const tree = useQuery(contentTreeQuery(tenantId, value.type))
+  // Posts are many and seldom nested: their tree is read only once the picker opens.
+  const [opened, setOpened] = useState(false)
+  const tree = useQuery({
+    ...contentTreeQuery(tenantId, value.type),
+    enabled: opened || value.type !== 'post',
+  })
   const choices = parentChoices(tree.data ?? [], contentId)
-  // A parent of another type (set through the API or an import) is not in this tree: read its title.
-  const elsewhere =
-    value.parentId !== null &&
-    tree.data !== undefined &&
-    !choices.some((choice) => choice.id === value.parentId)
-  const parent = useQuery({ ...contentQuery(tenantId, value.parentId ?? ''), enabled: elsewhere })
+  // A parent not among the choices (the tree not read yet, or a content of another type set through
+  // the API or an import) is read alone, for its title.
+  const outside = value.parentId !== null && !choices.some((choice) => choice.id === value.parentId)
+  const parent = useQuery({ ...contentQuery(tenantId, value.parentId ?? ''), enabled: outside })
   const typeLabel = (type: string) => t(`contents.type.${type}`, { defaultValue: type })
-  const parentLabel = t('pages.fields.parent')
   const parentData = choices.map((choice) => ({ value: choice.id, label: choice.path.join(' › ') }))
-  if (elsewhere && value.parentId !== null) {
+  if (outside && value.parentId !== null) {
     const found = parent.data?.content
     parentData.unshift({
       value: value.parentId,
       label: found
-        ? t('pages.fields.parentOfType', { title: found.title, type: typeLabel(found.type) })
+        ? found.type === value.type
+          ? found.title
+          : t('pages.fields.parentOfType', { title: found.title, type: typeLabel(found.type) })
         : parent.isError
           ? t('pages.fields.parentGone')
           : t('app.loading'),
@@ -71,7 +76,7 @@ export function PageFields({
         error={errors.type}
       />
       <Select
-        label={parentLabel}
+        label={t('pages.fields.parent')}
         description={t('pages.fields.parentHelp')}
         placeholder={t('pages.fields.noParent')}
         searchable
@@ -80,6 +85,7 @@ export function PageFields({
         nothingFoundMessage={t('pages.fields.nothingFound')}
         data={parentData}
         value={value.parentId}
+        onDropdownOpen={() => setOpened(true)}
         onChange={(parentId) => onChange({ parentId })}
         error={errors.parentId ?? tree.error?.message}
       />

@@ -53,10 +53,11 @@ export function PagesTreePage() {
 
   const move = (after: PageRow[], id: string) => {
     const writes = moveWrites(rows, after, id)
+    // No write: the page stayed where it was (dropped on itself).
+    if (writes.length === 0) return
     const next = withWrites(after, writes)
     setDraft(next)
     setError(null)
-    if (writes.length === 0) return
     setStatus({ kind: 'saving' })
     const mine = round.current
     waiting.current++
