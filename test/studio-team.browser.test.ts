@@ -87,6 +87,7 @@ describeStudioJourney('Studio team and roles in Chromium', () => {
     expect(await navigation.getByRole('link').allTextContents()).toEqual([
       'Dashboard',
       'Contents',
+      'Pages',
       'Media',
       'Categories',
       'Tags',

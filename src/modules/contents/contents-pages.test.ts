@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createContent } from '../../../test/content-fixtures.js'
-import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
+import { call, seedApiToken, seedTenant, useTestContext } from '../../../test/helpers.js'
 import { outbox } from '../../db/schema/index.js'
 
 const ctx = useTestContext()
@@ -105,5 +105,83 @@ describe('content types and page trees', () => {
     expect((await call(ctx.app, 'DELETE', `/api/contents/${parent.id}`, { token })).statusCode).toBe(200)
     const read = await call(ctx.app, 'GET', `/api/contents/${child.id}`, { token })
     expect(read.data.content).toMatchObject({ parentId: null, type: 'page', order: 4 })
+  })
+})
+
+describe('the types in use and the admin tree', () => {
+  const get = async (token: string, url: string) => {
+    const response = await call(ctx.app, 'GET', url, { token })
+    expect(response.statusCode, response.body).toBe(200)
+    return response.data
+  }
+  /** A tree as `Title [status]` lines, one dash per level below the root. */
+  const lines = (nodes: { title: string; status: string; children: unknown[] }[], depth = 0): string[] =>
+    nodes.flatMap((node) => [
+      `${'-'.repeat(depth)}${node.title} [${node.status}]`,
+      ...lines(node.children as typeof nodes, depth + 1),
+    ])
+
+  it('lists the tenant’s types A→Z, published ones only for a token without preview', async () => {
+    const { token, tenantId } = await seedTenant(ctx.db)
+    const other = await seedTenant(ctx.db)
+    expect(await get(token, '/api/contents/types')).toEqual({ types: [] })
+    await createContent(ctx, token, { title: 'A post', status: 'published' })
+    await createContent(ctx, token, { title: 'A page', type: 'page', status: 'published' })
+    await createContent(ctx, token, { title: 'Another page', type: 'page' })
+    await createContent(ctx, token, { title: 'A recipe', type: 'recipe-2' })
+    await createContent(ctx, other.token, { title: 'Their event', type: 'event' })
+    expect(await get(token, '/api/contents/types')).toEqual({ types: ['page', 'post', 'recipe-2'] })
+    expect(await get(other.token, '/api/contents/types')).toEqual({ types: ['event'] })
+    const reader = await seedApiToken(ctx.db, tenantId, { scopes: ['read'] })
+    expect(await get(reader, '/api/contents/types')).toEqual({ types: ['page', 'post'] })
+    const preview = await seedApiToken(ctx.db, tenantId, { scopes: ['read', 'preview'] })
+    expect(await get(preview, '/api/contents/types')).toEqual({ types: ['page', 'post', 'recipe-2'] })
+  })
+
+  it('answers every page nested by parent in order then title, every status, roots for parents of another type', async () => {
+    const { token, tenantId } = await seedTenant(ctx.db)
+    const other = await seedTenant(ctx.db)
+    const page = (body: Record<string, unknown>) => createContent(ctx, token, { type: 'page', ...body })
+    const about = await page({ title: 'About', order: 2, status: 'published' })
+    await page({ title: 'Contact', order: 1, status: 'published' })
+    const team = await page({ title: 'Team', parentId: about.id, status: 'published' })
+    await page({ title: 'Jobs', parentId: team.id })
+    await page({ title: 'History', parentId: about.id, order: -1, status: 'archived' })
+    const post = await createContent(ctx, token, { title: 'News post', status: 'published' })
+    const underPost = await page({ title: 'Under a post', parentId: post.id, order: 5, status: 'published' })
+    const draft = await page({ title: 'Draft parent', order: 9 })
+    await page({ title: 'Published child', parentId: draft.id, status: 'published' })
+    await createContent(ctx, other.token, { title: 'Their page', type: 'page' })
+
+    const tree = await get(token, '/api/contents/tree')
+    expect(tree.type).toBe('page')
+    expect(lines(tree.tree)).toEqual([
+      'Contact [published]',
+      'About [published]',
+      '-History [archived]',
+      '-Team [published]',
+      '--Jobs [draft]',
+      'Under a post [published]',
+      'Draft parent [draft]',
+      '-Published child [published]',
+    ])
+    expect(tree.tree[1]).toMatchObject({ id: about.id, slug: 'about', order: 2, parentId: null })
+    expect(tree.tree[1].children[1]).toMatchObject({ id: team.id, parentId: about.id, order: 0 })
+    expect(tree.tree[2]).toMatchObject({ id: underPost.id, parentId: post.id, order: 5 })
+    expect(lines((await get(token, '/api/contents/tree?type=post')).tree)).toEqual(['News post [published]'])
+    expect(lines((await get(other.token, '/api/contents/tree')).tree)).toEqual(['Their page [draft]'])
+
+    // A token without preview reads published pages only: a child of a draft is then a root, in
+    // its place by order (0) among the roots.
+    const reader = await seedApiToken(ctx.db, tenantId, { scopes: ['read'] })
+    expect(lines((await get(reader, '/api/contents/tree')).tree)).toEqual([
+      'Published child [published]',
+      'Contact [published]',
+      'About [published]',
+      '-Team [published]',
+      'Under a post [published]',
+    ])
+    const bad = await call(ctx.app, 'GET', '/api/contents/tree?type=Page!', { token })
+    expect(bad.statusCode).toBe(400)
   })
 })

@@ -237,6 +237,50 @@ export function createContentsRepository(db: Db) {
     },
 
     /**
+     * The distinct types of the tenant's contents (of `statuses` when given), A→Z: one index probe
+     * per type on `(tenant_id, type, …)`, whatever the number of contents.
+     */
+    async types(tenantId: string, statuses: ContentStatus[] | undefined): Promise<string[]> {
+      const status =
+        statuses === undefined
+          ? sql``
+          : sql` and c.status in (${sql.join(
+              statuses.map((value) => sql`${value}`),
+              sql`, `,
+            )})`
+      const result = await db.execute(sql`with recursive t(type) as (
+          (select c.type from contents c where c.tenant_id = ${tenantId}${status} order by c.type limit 1)
+          union all
+          select (select c.type from contents c
+            where c.tenant_id = ${tenantId} and c.type > t.type${status} order by c.type limit 1)
+          from t where t.type is not null)
+        select type from t where type is not null`)
+      return rowsOf<{ type: string }>(result).map((row) => row.type)
+    },
+
+    /** Every content of `type` (of `statuses` when given) as a tree row, by order, title, id. */
+    async treeRows(tenantId: string, type: string, statuses: ContentStatus[] | undefined) {
+      return db
+        .select({
+          id: contents.id,
+          slug: contents.slug,
+          title: contents.title,
+          status: contents.status,
+          order: contents.order,
+          parentId: contents.parentId,
+        })
+        .from(contents)
+        .where(
+          and(
+            eq(contents.tenantId, tenantId),
+            eq(contents.type, type),
+            statuses === undefined ? undefined : inArray(contents.status, statuses),
+          ),
+        )
+        .orderBy(contents.order, contents.title, contents.id)
+    },
+
+    /**
      * Serializes page-tree changes within a tenant until the transaction ends, so two concurrent
      * moves cannot build a cycle that each check alone would have refused.
      */

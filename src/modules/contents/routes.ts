@@ -10,6 +10,9 @@ import {
   CheckSlugResult,
   ContentBody,
   ContentPage,
+  ContentTreeBody,
+  ContentTreeQuery,
+  ContentTypesBody,
   CreateContentBody,
   ListContentsQuery,
   SlugParams,
@@ -22,7 +25,7 @@ const view = { auth: 'tenant', permission: 'content:view' } as const
 
 /**
  * Content routes (API contract: `/api/contents`). Static paths (/check-slug, /slug/{slug},
- * /archive/statistics) never reach /{id}: the router prefers static segments and ids are 24 hex.
+ * /archive/statistics, /types, /tree) never reach /{id}: the router prefers static segments and ids are 24 hex.
  */
 export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsService }> = async (
   app,
@@ -113,6 +116,40 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
       },
     },
     (request) => service.archiveStatistics(tenantContext(request), request.query.status ?? 'published'),
+  )
+
+  app.get(
+    '/types',
+    {
+      config: view,
+      schema: {
+        tags,
+        operationId: 'listContentTypes',
+        summary: 'List the types the tenant’s contents have',
+        description:
+          'Every `type` some content of the tenant has, A→Z (an API token without the preview scope sees the types of published contents only). `post` and `page` appear only when some content has them.',
+        querystring: TenantOnlyQuery,
+        response: { 200: ContentTypesBody, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => service.types(tenantContext(request)),
+  )
+
+  app.get(
+    '/tree',
+    {
+      config: view,
+      schema: {
+        tags,
+        operationId: 'getContentTree',
+        summary: 'Get the tree of the contents of a type (pages by default), every status',
+        description:
+          'Every content of `type` (default page) the caller may read, whatever its status, nested by parent, each level by order then title. A content whose parent is of another type is a root here, with its `parentId` kept.',
+        querystring: ContentTreeQuery,
+        response: { 200: ContentTreeBody, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => service.tree(tenantContext(request), request.query.type ?? 'page'),
   )
 
   app.get(

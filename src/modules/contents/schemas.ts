@@ -1,4 +1,4 @@
-import { type Static, Type } from 'typebox'
+import { type Static, type TSchema, Type } from 'typebox'
 import {
   DateTime,
   FreeDocument,
@@ -226,6 +226,66 @@ export const CheckSlugResult = Type.Object({
   ),
 })
 export type SlugCheck = Static<typeof CheckSlugResult>
+
+/** `GET /api/contents/types`: the types the tenant's contents have. */
+export const ContentTypesBody = Type.Object({
+  types: Type.Array(Type.String(), {
+    description: 'Every type some content of the tenant has (that the caller may read), A→Z',
+  }),
+})
+
+export const ContentTreeQuery = Type.Object(
+  {
+    type: Type.Optional(
+      Type.String({
+        pattern: CONTENT_TYPE_PATTERN,
+        default: 'page',
+        description: 'The type whose tree to answer (default page)',
+        'x-expect': 'lowercase letters, digits and hyphens (1..40)',
+      }),
+    ),
+    ...TenantQuery,
+  },
+  { additionalProperties: false },
+)
+
+const TreeNodeFields = {
+  id: Type.String(),
+  slug: Type.String(),
+  title: Type.String(),
+  status: Type.String(),
+  order: Type.Integer(),
+  parentId: Nullable(
+    Type.String({ description: 'The stored parent: on a root, a content of another type (or none)' }),
+  ),
+}
+/** A node with `children` nested as deep as a page tree goes. */
+function nestedNode(levels: number): TSchema {
+  let node: TSchema = Type.Object({
+    ...TreeNodeFields,
+    children: Type.Array(Type.Object({}), { maxItems: 0 }),
+  })
+  for (let level = 1; level < levels; level++)
+    node = Type.Object({ ...TreeNodeFields, children: Type.Array(node) })
+  return node
+}
+export const ContentTreeBody = Type.Object({
+  type: Type.String(),
+  tree: Type.Array(nestedNode(MAX_TREE_DEPTH), {
+    description: 'Roots (contents whose parent is not of the type, or none), each level by order then title',
+  }),
+})
+
+/** A node of the admin tree (`GET /api/contents/tree`). */
+export interface ContentTreeNode {
+  id: string
+  slug: string
+  title: string
+  status: string
+  order: number
+  parentId: string | null
+  children: ContentTreeNode[]
+}
 
 export const ArchiveQuery = Type.Object(
   { status: Type.Optional(Type.Enum([...CONTENT_STATUSES], { default: 'published' })), ...TenantQuery },

@@ -14,7 +14,14 @@ import {
   publishedRange,
 } from './list-query.js'
 import { type ContentsRepository, createContentsRepository } from './repository.js'
-import type { ArchiveStats, BySlugFilter, ContentStatus, ListContentsFilter, SlugCheck } from './schemas.js'
+import type {
+  ArchiveStats,
+  BySlugFilter,
+  ContentStatus,
+  ContentTreeNode,
+  ListContentsFilter,
+  SlugCheck,
+} from './schemas.js'
 import { explicitSlug } from './slugs.js'
 import type { TaxonomyIds, TaxonomyKind } from './taxonomy-ids.js'
 
@@ -132,6 +139,25 @@ export function createContentReads(deps: {
       return { ...taken, existingContent: { id: owner.id, title: owner.title, slug: owner.slug } }
     },
 
+    /** The types the tenant's contents have, A→Z, among the contents the reader may see. */
+    async types(context: TenantContext): Promise<{ types: string[] }> {
+      const statuses = visibleStatuses<ContentStatus>(context, undefined)
+      if (statuses?.length === 0) return { types: [] }
+      return { types: await repository.types(context.tenantId, statuses) }
+    },
+
+    /**
+     * Every content of `type` the reader may see, nested by parent, each level by order then title
+     * (docs/decisions/content.md "Types and page trees"). A content whose parent is not in the
+     * answer (of another type, or unreadable) is a root: Studio arranges every page it can read.
+     */
+    async tree(context: TenantContext, type: string): Promise<{ type: string; tree: ContentTreeNode[] }> {
+      const statuses = visibleStatuses<ContentStatus>(context, undefined)
+      if (statuses?.length === 0) return { type, tree: [] }
+      const rows = await repository.treeRows(context.tenantId, type, statuses)
+      return { type, tree: nestedTree(rows) }
+    },
+
     /** Counts per UTC month of publishedAt for one status; `total` sums the months. */
     async archiveStatistics(context: TenantContext, status: ContentStatus): Promise<ArchiveStats> {
       if (visibleStatuses(context, [status])?.length === 0) return { total: 0, archives: [] }
@@ -172,6 +198,18 @@ export function visibleStatuses<S extends string>(
 ): S[] | undefined {
   if (context.actor.kind !== 'apiToken' || context.permissions.has(PREVIEW_PERMISSION)) return requested
   return (requested ?? ['published' as S]).filter((status) => status === 'published')
+}
+
+/** Rows in sibling order → roots with their children in the same order; a missing parent makes a root. */
+export function nestedTree(rows: readonly Omit<ContentTreeNode, 'children'>[]): ContentTreeNode[] {
+  const nodes = new Map(rows.map((row) => [row.id, { ...row, children: [] as ContentTreeNode[] }]))
+  const roots: ContentTreeNode[] = []
+  for (const node of nodes.values()) {
+    const parent = node.parentId === null ? undefined : nodes.get(node.parentId)
+    if (parent === undefined) roots.push(node)
+    else parent.children.push(node)
+  }
+  return roots
 }
 
 /** `{ "content": … }` around a content's JSON text. @throws NotFound when there is none. */

@@ -30,7 +30,12 @@ import {
   EntryEditorPage,
   parseEntriesSearch,
 } from '../features/collections'
-import { ContentEditorPage, ContentsListPage, parseContentsSearch } from '../features/contents'
+import {
+  ContentEditorPage,
+  ContentsListPage,
+  parseContentsSearch,
+  parseNewContentSearch,
+} from '../features/contents'
 import { DashboardPage } from '../features/dashboard'
 import {
   FormBuilderPage,
@@ -42,6 +47,7 @@ import {
 import { parseImportSearch, WordPressImportPage } from '../features/imports'
 import { MediaLibraryPage } from '../features/media'
 import { MenuEditorPage, MenusListPage } from '../features/menus'
+import { PagesTreePage } from '../features/pages'
 import { PlacementEditorPage, PlacementsListPage } from '../features/placements'
 import { SettingsPage } from '../features/settings'
 import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
@@ -227,6 +233,7 @@ const newContentRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/contents/new',
   staticData: { permission: SCREEN_PERMISSIONS.newContent },
+  validateSearch: parseNewContentSearch,
   component: ContentEditorPage,
 })
 
@@ -235,6 +242,14 @@ const editContentRoute = createRoute({
   path: '/contents/$contentId',
   staticData: { permission: SCREEN_PERMISSIONS.contents },
   component: ContentEditorPage,
+})
+
+// The page tree: pages arranged by drag and drop or from the keyboard, each move saved at once.
+const pagesRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/pages',
+  staticData: { permission: SCREEN_PERMISSIONS.pages },
+  component: PagesTreePage,
 })
 
 const mediaRoute = createRoute({
@@ -447,6 +462,7 @@ const routeTree = rootRoute.addChildren([
       contentsRoute,
       newContentRoute,
       editContentRoute,
+      pagesRoute,
       mediaRoute,
       categoriesRoute,
       tagsRoute,

@@ -6,6 +6,8 @@ export const SCREEN_PERMISSIONS = {
   dashboard: 'dashboard:view',
   contents: 'content:view',
   newContent: 'content:create',
+  // The page tree is read with the contents; its moves ask content:update.
+  pages: 'content:view',
   media: 'media:view',
   categories: 'categories:view',
   // Tags and custom field definitions are read with the contents they describe.

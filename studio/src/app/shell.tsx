@@ -33,6 +33,7 @@ export function Shell() {
         [
           ['/t/$tenantId', 'nav.dashboard', SCREEN_PERMISSIONS.dashboard],
           ['/t/$tenantId/contents', 'nav.contents', SCREEN_PERMISSIONS.contents],
+          ['/t/$tenantId/pages', 'pages.nav', SCREEN_PERMISSIONS.pages],
           ['/t/$tenantId/media', 'nav.media', SCREEN_PERMISSIONS.media],
           ['/t/$tenantId/categories', 'taxonomy.nav.categories', SCREEN_PERMISSIONS.categories],
           ['/t/$tenantId/tags', 'taxonomy.nav.tags', SCREEN_PERMISSIONS.tags],

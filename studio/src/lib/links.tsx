@@ -1,4 +1,13 @@
-import { Anchor, type AnchorProps, Button, type ButtonProps, NavLink, type NavLinkProps } from '@mantine/core'
+import {
+  ActionIcon,
+  type ActionIconProps,
+  Anchor,
+  type AnchorProps,
+  Button,
+  type ButtonProps,
+  NavLink,
+  type NavLinkProps,
+} from '@mantine/core'
 import { createLink, type LinkComponent } from '@tanstack/react-router'
 import { type AnchorHTMLAttributes, forwardRef } from 'react'
 
@@ -13,6 +22,9 @@ const AnchorBase = forwardRef<HTMLAnchorElement, AnchorProps & Html>((props, ref
 const ButtonBase = forwardRef<HTMLAnchorElement, ButtonProps & Html>((props, ref) => (
   <Button component="a" ref={ref} {...props} />
 ))
+const ActionIconBase = forwardRef<HTMLAnchorElement, ActionIconProps & Html>((props, ref) => (
+  <ActionIcon component="a" ref={ref} {...props} />
+))
 const NavLinkBase = forwardRef<HTMLAnchorElement, NavLinkProps & Html>((props, ref) => (
   <NavLink component="a" ref={ref} {...props} />
 ))
@@ -21,5 +33,7 @@ const NavLinkBase = forwardRef<HTMLAnchorElement, NavLinkProps & Html>((props, r
 export const AnchorLink: LinkComponent<typeof AnchorBase> = createLink(AnchorBase)
 /** A button that opens a route. */
 export const ButtonLink: LinkComponent<typeof ButtonBase> = createLink(ButtonBase)
+/** An icon button that opens a route (give it an `aria-label`). */
+export const ActionIconLink: LinkComponent<typeof ActionIconBase> = createLink(ActionIconBase)
 /** A navigation entry that opens a route (marked current when active). */
 export const NavLinkLink: LinkComponent<typeof NavLinkBase> = createLink(NavLinkBase)

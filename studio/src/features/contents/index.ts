@@ -2,7 +2,12 @@
 import { lazyRouteComponent } from '@tanstack/react-router'
 import { lazy } from 'react'
 
-export { type ContentsSearch, parseContentsSearch } from './api/search'
+export {
+  type ContentsSearch,
+  type NewContentSearch,
+  parseContentsSearch,
+  parseNewContentSearch,
+} from './api/search'
 export const ContentsListPage = lazyRouteComponent(() => import('./routes/contents-list'), 'ContentsListPage')
 export const ContentEditorPage = lazyRouteComponent(
   () => import('./routes/content-editor'),
@@ -15,3 +20,8 @@ export { oneMediaQuery, type PickerMedia } from './api/contents'
 export const MediaPicker = lazy(() =>
   import('./components/media-picker').then((module) => ({ default: module.MediaPicker })),
 )
+
+// Page trees, for the Pages view: the tree of a type, a move's write, the status badge.
+export { updateContent } from './api/contents'
+export { type ContentTreeNode, contentTreeQuery } from './api/tree'
+export { StatusBadge } from './components/status-badge'

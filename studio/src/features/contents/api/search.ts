@@ -34,3 +34,18 @@ export function parseContentsSearch(search: Record<string, unknown>): ContentsSe
   if (Number.isInteger(page) && page > 1) result.page = page
   return result
 }
+
+/** The new-content screen's search: what the content starts as (`/contents/new?type=page&parent=<id>`). */
+export interface NewContentSearch {
+  type?: string
+  /** A content id: the new content's parent. */
+  parent?: string
+}
+
+/** The new-content screen's search from the URL; a type or parent the API would refuse is dropped. */
+export function parseNewContentSearch(search: Record<string, unknown>): NewContentSearch {
+  const result: NewContentSearch = {}
+  if (typeof search.type === 'string' && /^[a-z0-9-]{1,40}$/.test(search.type)) result.type = search.type
+  if (typeof search.parent === 'string' && ID.test(search.parent)) result.parent = search.parent
+  return result
+}

@@ -16,7 +16,7 @@ import {
 import { DatesProvider, DateTimePicker } from '@mantine/dates'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useNavigate, useParams } from '@tanstack/react-router'
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import dayjs from 'dayjs'
 import type { LexicalEditor } from 'lexical'
 import { useEffect, useRef, useState } from 'react'
@@ -34,11 +34,12 @@ import {
 } from '../api/contents'
 import type { EditorDocument } from '../api/document'
 import { customFieldErrors, type VersionConflict, versionConflictOf } from '../api/editing'
-import { CONTENT_STATUSES, type ContentStatus } from '../api/search'
+import { CONTENT_STATUSES, type ContentStatus, type NewContentSearch } from '../api/search'
 import { ConflictDialog } from '../components/conflict-dialog'
 import { FeaturedImage } from '../components/featured-image'
 import { FieldInput } from '../components/field-input'
 import { bodyImageOf, MediaPicker } from '../components/media-picker'
+import { PageFields } from '../components/page-fields'
 import { insertImage, RichTextEditor } from '../components/rich-text-editor'
 import { SlugInput } from '../components/slug-input'
 import { CategoryPicker, GalleryPicker, TagPicker } from '../components/taxonomy-pickers'
@@ -83,9 +84,13 @@ interface Draft {
   tags: string[]
   customFields: Record<string, unknown>
   featuredMediaId: string | null
+  type: string
+  parentId: string | null
+  order: number
 }
 
-function draftOf(content: Content | undefined): Draft {
+/** The form's values: the stored content's, or a new one's (of `start`'s type, under its parent). */
+function draftOf(content: Content | undefined, start: NewContentSearch = {}): Draft {
   return {
     title: content?.title ?? '',
     slug: content?.slug ?? '',
@@ -96,6 +101,9 @@ function draftOf(content: Content | undefined): Draft {
     tags: content?.tags ?? [],
     customFields: content?.customFields ?? {},
     featuredMediaId: content?.featuredMediaId ?? null,
+    type: content?.type ?? start.type ?? 'post',
+    parentId: content === undefined ? (start.parent ?? null) : content.parentId,
+    order: content?.order ?? 0,
   }
 }
 
@@ -116,7 +124,8 @@ function ContentForm({
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const definitions = useQuery(fieldDefinitionsQuery(tenantId))
-  const [draft, setDraft] = useState(() => draftOf(content))
+  const start = useSearch({ strict: false }) as NewContentSearch
+  const [draft, setDraft] = useState(() => draftOf(content, start))
   const [errors, setErrors] = useState<FieldErrors>({})
   const [conflict, setConflict] = useState<VersionConflict>()
   const [saveState, setSaveState] = useState<SaveState>('idle')
@@ -146,6 +155,9 @@ function ContentForm({
       tags: value.tags,
       customFields: value.customFields,
       featuredMediaId: value.featuredMediaId,
+      type: value.type,
+      parentId: value.parentId,
+      order: value.order,
       ...(slug === '' ? {} : { slug }),
       ...(kind === 'auto'
         ? {}
@@ -390,6 +402,13 @@ function ContentForm({
                       error={errors.publishAt}
                     />
                   )}
+                  <PageFields
+                    tenantId={tenantId}
+                    contentId={stored?.id}
+                    value={draft}
+                    errors={errors}
+                    onChange={change}
+                  />
                   <FeaturedImage
                     tenantId={tenantId}
                     mediaId={draft.featuredMediaId}

@@ -1,4 +1,4 @@
-import { Alert, Group, Select, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Badge, Group, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
@@ -10,11 +10,15 @@ import { useCan } from '../../auth'
 import { categoriesQuery, inTreeOrder, tagsQuery } from '../../taxonomy'
 import { contentsQuery } from '../api/contents'
 import { CONTENT_STATUSES, type ContentStatus } from '../api/search'
+import { contentTypesQuery, typeChoices } from '../api/tree'
 import { StatusBadge } from '../components/status-badge'
 
 const route = getRouteApi('/signed-in/t/$tenantId/contents')
 
-/** The tenant's contents: filters by status, type and words, in pages; the filters live in the URL. */
+/**
+ * The tenant's contents: filters by status, type (post, page and the tenant's own types in use),
+ * category, tag and words, in pages; the filters live in the URL.
+ */
 export function ContentsListPage() {
   const { t, i18n } = useTranslation()
   const { tenantId } = route.useParams()
@@ -25,6 +29,8 @@ export function ContentsListPage() {
   // A custom role may read contents without categories: the filter then offers none.
   const categories = useQuery({ ...categoriesQuery(tenantId), enabled: can('categories:view') })
   const tags = useQuery(tagsQuery(tenantId))
+  const types = useQuery(contentTypesQuery(tenantId))
+  const typeLabel = (type: string) => t(`contents.type.${type}`, { defaultValue: type })
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
 
   return (
@@ -71,10 +77,10 @@ export function ContentsListPage() {
           clearable
           placeholder={t('contents.anyType')}
           value={search.type ?? null}
-          data={[
-            { value: 'post', label: t('contents.type.post') },
-            { value: 'page', label: t('contents.type.page') },
-          ]}
+          data={typeChoices(types.data?.types ?? [], search.type).map((type) => ({
+            value: type,
+            label: typeLabel(type),
+          }))}
           onChange={(value) =>
             navigate({ search: (previous) => ({ ...previous, type: value ?? undefined, page: undefined }) })
           }
@@ -140,7 +146,9 @@ export function ContentsListPage() {
               <Table.Td>
                 <StatusBadge status={content.status} />
               </Table.Td>
-              <Table.Td>{t(`contents.type.${content.type}`, { defaultValue: content.type })}</Table.Td>
+              <Table.Td>
+                <Badge variant="default">{typeLabel(content.type)}</Badge>
+              </Table.Td>
               <Table.Td>{date.format(new Date(content.updatedAt))}</Table.Td>
             </Table.Tr>
           ))}

@@ -1,5 +1,6 @@
+import { placesOf } from '../../../lib/flat-tree'
 import { addItem, deleteItem, reorderItems, updateItem } from './menus'
-import { type DraftItem, type ItemFields, placesOf, REFERENCE_TYPES } from './tree'
+import { type DraftItem, type ItemFields, REFERENCE_TYPES } from './tree'
 
 /** A save stopped at one item: the item's key, what the API answered, and the draft so far. */
 export class ItemSaveError extends Error {

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { fieldErrors } from '../../../lib/errors'
+import { applyMove, dropAt, removeAt } from '../../../lib/flat-tree'
 import { AnchorLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
@@ -13,17 +14,12 @@ import { type Menu, menuQuery } from '../api/menus'
 import { ItemSaveError, saveMenuItems } from '../api/save'
 import {
   type DraftItem,
-  dropAt,
   flatten,
   ITEM_TYPES,
   type ItemFields,
   type ItemType,
-  indent,
   itemProblems,
-  moveDown,
-  moveUp,
-  outdent,
-  removeAt,
+  MAX_DEPTH,
   type TreeNode,
 } from '../api/tree'
 import { ItemEditor } from '../components/item-editor'
@@ -202,18 +198,8 @@ function Editor({ tenantId, menu }: { tenantId: string; menu: Menu }) {
               />
             )
           }
-          onMove={(index, move) =>
-            change(
-              move === 'up'
-                ? moveUp(items, index)
-                : move === 'down'
-                  ? moveDown(items, index)
-                  : move === 'indent'
-                    ? indent(items, index)
-                    : outdent(items, index),
-            )
-          }
-          onDrop={(from, over, levels) => change(dropAt(items, from, over, levels))}
+          onMove={(index, move) => change(applyMove(items, index, move, MAX_DEPTH))}
+          onDrop={(from, over, levels) => change(dropAt(items, from, over, levels, MAX_DEPTH))}
           onEdit={setEditing}
           onRemove={(index) => change(removeAt(items, index))}
         />

@@ -1,0 +1,4 @@
+/** Pages: the tenant's page tree, arranged by drag and drop or from the keyboard. */
+import { lazyRouteComponent } from '@tanstack/react-router'
+
+export const PagesTreePage = lazyRouteComponent(() => import('./routes/pages-tree'), 'PagesTreePage')
