@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { segmentsOf } from './html-segments'
+import { segmentsOf, tagsOf } from './html-segments'
 
 const editable = (html: string) => ({ kind: 'editable', html })
 const block = (html: string) => ({ kind: 'block', html })
@@ -91,5 +91,14 @@ describe('segmentsOf', () => {
     // `<details><summary>Open</summary>Hidden</details>` and a script, once sanitized.
     expect(segmentsOf('OpenHidden')).toEqual([editable('<p>OpenHidden</p>')])
     expect(segmentsOf('<p>Kept</p><script>alert(1)</script>')).toEqual([editable('<p>Kept</p>')])
+  })
+})
+
+describe('tagsOf', () => {
+  it('names the top-level elements once each, in order', () => {
+    expect(tagsOf('<figure><img src="a.jpg"></figure>')).toBe('figure')
+    expect(tagsOf('<p>a</p>\n<table></table><p>b</p>')).toBe('p, table')
+    expect(tagsOf('Loose <del>old</del> new')).toBe('del')
+    expect(tagsOf('just text')).toBe('')
   })
 })

@@ -160,3 +160,14 @@ function isEditableImage(node: Node): boolean {
     attributeNames(node).every((name) => name === 'src' || name === 'alt')
   )
 }
+
+/**
+ * The names of the top-level elements of `html`, each once in order, comma-separated (`figure`,
+ * `p, table`): what labels an html block. Empty for text alone.
+ */
+export function tagsOf(html: string): string {
+  const names = parseDocument(html)
+    .children.filter(isElement)
+    .map((element) => element.name)
+  return [...new Set(names)].join(', ')
+}

@@ -1,7 +1,8 @@
 import { $createCodeNode, CodeNode } from '@lexical/code'
-import { $generateHtmlFromNodes, $generateNodesFromDOM } from '@lexical/html'
+import { $appendNodeToHTML } from '@lexical/html'
 import { $createLinkNode, $isLinkNode, LinkNode, TOGGLE_LINK_COMMAND } from '@lexical/link'
 import {
+  $isListNode,
   INSERT_ORDERED_LIST_COMMAND,
   INSERT_UNORDERED_LIST_COMMAND,
   ListItemNode,
@@ -41,13 +42,16 @@ import {
   $createTextNode,
   $getRoot,
   $getSelection,
+  $isParagraphNode,
   $isRangeSelection,
   FORMAT_TEXT_COMMAND,
   type LexicalEditor,
+  type LexicalNode,
 } from 'lexical'
 import { type RefObject, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type EditorDocument, openingOf } from '../api/document'
+import { $isHtmlBlockNode, $nodesFromHtml, HtmlBlockNode } from './html-block-node'
 import { $createImageNode, ImageNode } from './image-node'
 import classes from './rich-text-editor.module.css'
 
@@ -59,11 +63,14 @@ const THEME = {
   text: { bold: classes.bold, italic: classes.italic, code: classes.inlineCode },
 }
 
+const NODES = [HeadingNode, QuoteNode, ListNode, ListItemNode, CodeNode, LinkNode, ImageNode, HtmlBlockNode]
+
 /**
  * The content's body in Lexical: headings, lists, quotes, code blocks, links, bold and italic,
  * images (`onPickImage` opens the media picker, which inserts through `insertImage` on
- * `editorRef`) and embeds (a link alone in its paragraph, see `insertEmbed`).
- * Opens the content's Lexical tree, or its html when it has none; reports both on every change.
+ * `editorRef`), embeds (a link alone in its paragraph, see `insertEmbed`), and html blocks for the
+ * html it has no node for. Opens the content's Lexical tree, or its html when it has no tree the
+ * editor can open; reports both on every change.
  */
 export function RichTextEditor({
   initial,
@@ -86,7 +93,7 @@ export function RichTextEditor({
     namespace: 'folio-content',
     editable: !readOnly,
     theme: THEME,
-    nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, CodeNode, LinkNode, ImageNode],
+    nodes: NODES,
     onError: (error: Error) => {
       throw error
     },
@@ -130,7 +137,7 @@ export function RichTextEditor({
 /** Inserts a media library image as a block after the selection's block (or at the end). */
 export function insertImage(editor: LexicalEditor, image: { src: string; altText: string; mediaId: string }) {
   editor.update(() => {
-    $insertNodeToNearestRoot($createImageNode(image.src, image.altText, image.mediaId))
+    $insertBlock($createImageNode(image.src, image.altText, image.mediaId))
   })
 }
 
@@ -143,26 +150,82 @@ export function insertEmbed(editor: LexicalEditor, url: string) {
   editor.update(() => {
     const paragraph = $createParagraphNode()
     paragraph.append($createLinkNode(url).append($createTextNode(url)))
-    $insertNodeToNearestRoot(paragraph)
+    $insertBlock(paragraph)
   })
 }
 
-/** Runs inside the editor's first update: the html's nodes become the document. */
+/**
+ * Inserts `block` at the top level after the selection's block. Inserted from a list, it splits
+ * the list; an item left empty beside it (the one the caret was in, or the empty copy Lexical
+ * leaves at the end of the body for the caret) is removed rather than saved, and at the end of the
+ * body a paragraph takes the caret instead (not exported while empty, see `exportHtml`).
+ */
+function $insertBlock(block: LexicalNode) {
+  $insertNodeToNearestRoot(block)
+  const before = block.getPreviousSibling()
+  if ($isListNode(before)) $removeEmptyItem(before.getLastChild())
+  const after = block.getNextSibling()
+  if ($isListNode(after)) {
+    $removeEmptyItem(after.getFirstChild())
+    if (after.isEmpty() && after.getNextSibling() === null) {
+      const paragraph = $createParagraphNode()
+      after.replace(paragraph)
+      paragraph.select()
+      return
+    }
+    after.selectStart()
+  }
+}
+
+/** Removes a list item holding nothing, and its list when it was the last item. */
+function $removeEmptyItem(item: LexicalNode | null) {
+  if (!(item instanceof ListItemNode) || !item.isEmpty()) return
+  const list = item.getParent()
+  item.remove()
+  if ($isListNode(list) && list.isEmpty()) list.remove()
+}
+
+/** Runs inside the editor's first update: the html's nodes become the document (`$nodesFromHtml`). */
 function importHtml(editor: LexicalEditor, html: string) {
-  const dom = new DOMParser().parseFromString(html, 'text/html')
   const root = $getRoot()
   root.clear()
-  root.append(...$generateNodesFromDOM(editor, dom))
+  root.append(...$nodesFromHtml(editor, html))
+  if (root.isEmpty()) root.append($createParagraphNode())
 }
 
 /**
  * The document as the html websites get: Lexical's export without what only the editor needs
  * (its theme's class names, `white-space` styles, direction marks and the bare `<span>` around
- * every run of text).
+ * every run of text); html blocks exactly as they hold it; no empty paragraphs at the end (where
+ * the caret waits after a last image, or Enter was pressed).
  */
 function exportHtml(editor: LexicalEditor): string {
-  const template = document.createElement('template')
-  template.innerHTML = $generateHtmlFromNodes(editor, null)
+  const children = $getRoot().getChildren()
+  let end = children.length
+  const isEmptyParagraph = (node: LexicalNode | undefined) => $isParagraphNode(node) && node.isEmpty()
+  while (end > 0 && isEmptyParagraph(children[end - 1])) end -= 1
+  let html = ''
+  let run: HTMLTemplateElement | undefined
+  const endRun = () => {
+    if (run === undefined) return
+    html += cleaned(run)
+    run = undefined
+  }
+  for (const child of children.slice(0, end)) {
+    if ($isHtmlBlockNode(child)) {
+      endRun()
+      html += child.getHtml()
+      continue
+    }
+    run ??= document.createElement('template')
+    $appendNodeToHTML(editor, child, run.content)
+  }
+  endRun()
+  return html
+}
+
+/** The html of `template`'s content without the editor's own attributes and bare spans. */
+function cleaned(template: HTMLTemplateElement): string {
   for (const element of template.content.querySelectorAll('*')) {
     element.removeAttribute('class')
     element.removeAttribute('style')
