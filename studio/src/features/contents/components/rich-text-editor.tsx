@@ -122,12 +122,16 @@ export function RichTextEditor({
       <OnChangePlugin
         ignoreSelectionChange
         onChange={(editorState, editor) => {
-          editorState.read(() => {
-            onChange({
-              lexical: editorState.toJSON() as unknown as Record<string, unknown>,
-              html: exportHtml(editor),
-            })
-          })
+          // With the editor: exporting a node to html reads the editor's configuration.
+          editorState.read(
+            () => {
+              onChange({
+                lexical: editorState.toJSON() as unknown as Record<string, unknown>,
+                html: exportHtml(editor),
+              })
+            },
+            { editor },
+          )
         }}
       />
     </LexicalComposer>
