@@ -62,7 +62,8 @@ const SMALL_EXPORTS = [
 function corpus(imageUrl: string): Record<string, string> {
   return {
     'Loose text': 'Just a sentence.',
-    'Inline only': 'Some <strong>bold</strong>, <em>italic</em> and <a href="https://example.com/">a link</a>.',
+    'Inline only':
+      'Some <strong>bold</strong>, <em>italic</em> and <a href="https://example.com/">a link</a>.',
     'Nested divs': '<div><div><p>Deep paragraph</p><div>Deeper text</div></div></div><p>After the divs</p>',
     Table:
       '<table><caption>Prices</caption><thead><tr><th>Item</th><th>Price</th></tr></thead>' +
@@ -71,19 +72,24 @@ function corpus(imageUrl: string): Record<string, string> {
     'Image alone': `<img src="${imageUrl}" alt="Bare image">Text right after the image`,
     Pre: '<pre><code class="language-js">const a = 1\n\nconst b = "two"</code></pre><pre>plain   spaced</pre>',
     'Horizontal rule': '<p>Above the rule</p><hr><p>Below the rule</p>',
-    'Headings and text': 'Intro words<h2>A heading</h2>Loose after the heading<h3>Another</h3><p>A paragraph</p>',
-    Entities: '<p>Caf&eacute; &amp; cr&egrave;me &lt;tag&gt; &copy;&nbsp;2024</p>Loose &quot;quoted&quot; &mdash; text',
+    'Headings and text':
+      'Intro words<h2>A heading</h2>Loose after the heading<h3>Another</h3><p>A paragraph</p>',
+    Entities:
+      '<p>Caf&eacute; &amp; cr&egrave;me &lt;tag&gt; &copy;&nbsp;2024</p>Loose &quot;quoted&quot; &mdash; text',
     Empty: '',
     Comments: '<!-- wp:paragraph --><p>After a comment</p><!-- /wp:paragraph -->',
     'Script leftovers':
       '<script>alert(1)</script><details><summary>Summary line</summary>Details body</details>' +
       '<p onclick="steal()">Clicked paragraph</p><style>p { color: red }</style>',
-    Quotes: '<blockquote><p>Quoted paragraph</p><cite>Someone</cite></blockquote><blockquote>Simple quote</blockquote>',
-    Embed: '<p>Watch this:</p><iframe src="https://www.youtube.com/embed/abc123" width="560" height="315" allowfullscreen></iframe>',
+    Quotes:
+      '<blockquote><p>Quoted paragraph</p><cite>Someone</cite></blockquote><blockquote>Simple quote</blockquote>',
+    Embed:
+      '<p>Watch this:</p><iframe src="https://www.youtube.com/embed/abc123" width="560" height="315" allowfullscreen></iframe>',
     Lists:
       '<ul><li>One</li><li>Two<ul><li>Two and a half</li></ul></li></ul><ol start="3"><li>Third</li></ol>' +
       '<ul><li><p>Loose item</p></li></ul><dl><dt>Term</dt><dd>Definition</dd></dl>',
-    'Inline markup': '<p>The <abbr title="HyperText Markup Language">HTML</abbr> spec, <del>old</del> <ins>new</ins></p>',
+    'Inline markup':
+      '<p>The <abbr title="HyperText Markup Language">HTML</abbr> spec, <del>old</del> <ins>new</ins></p>',
   }
 }
 
@@ -176,6 +182,46 @@ describeStudioJourney('Studio editor opens any stored html in Chromium', () => {
     expect(problems.filter((problem) => !refused.some((known) => known.test(problem)))).toEqual([])
     await context.close()
   }, 240_000)
+
+  it('inserts an image after a list without leaving an empty item behind', async () => {
+    const owner = await seedTenant(studio.ctx.db)
+    await uploadMedia(studio.ctx.app, owner.token, await jpegBytes(320, 200), 'image/jpeg', {
+      originalName: 'sky.jpg',
+      altText: 'A blue sky',
+    })
+    const content = await createContent(studio.ctx, owner.token, {
+      title: 'Lists and images',
+      html: '<ul><li>One</li><li>Two</li></ul><p>Middle</p><ul><li>Three</li></ul>',
+    })
+    const { page, problems, context } = await openSignedIn(studio, owner, `/contents/${content.id}`)
+    const body = page.getByRole('textbox', { name: 'Body' })
+    const insertImage = async () => {
+      await page.getByRole('button', { name: 'Insert an image' }).click()
+      await page
+        .getByRole('dialog', { name: 'Insert an image' })
+        .getByRole('button', { name: 'Choose sky.jpg' })
+        .click()
+    }
+    // After a new, empty item in the middle of the body, then at the very end of the body.
+    await body.getByText('Two').click()
+    await page.keyboard.press('End')
+    await page.keyboard.press('Enter')
+    await insertImage()
+    await expect.poll(() => body.getByRole('img', { name: 'A blue sky' }).count(), WAIT).toBe(1)
+    await body.getByText('Three').click()
+    await page.keyboard.press('End')
+    await insertImage()
+    await expect.poll(() => body.getByRole('img', { name: 'A blue sky' }).count(), WAIT).toBe(2)
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor(WAIT)
+
+    const { html } = await read(owner, content.id)
+    const img = /<img [^>]*>/.exec(html)?.[0]
+    expect(img).toContain('alt="A blue sky"')
+    expect(html).toBe(`<ul><li>One</li><li>Two</li></ul>${img}<p>Middle</p><ul><li>Three</li></ul>${img}`)
+    expect(problems).toEqual([])
+    await context.close()
+  }, 60_000)
 })
 
 async function allContents(owner: SeededMember): Promise<{ id: string; title: string }[]> {

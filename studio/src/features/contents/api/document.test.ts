@@ -38,7 +38,9 @@ describe('openingOf', () => {
       kind: 'html',
       html: '<p>Hi</p>',
     })
-    expect(openingOf({ lexical: treeOf([{ type: 'table', children: [] }]), html: '<table></table>' })).toEqual({
+    expect(
+      openingOf({ lexical: treeOf([{ type: 'table', children: [] }]), html: '<table></table>' }),
+    ).toEqual({
       kind: 'html',
       html: '<table></table>',
     })

@@ -28,7 +28,8 @@ describe('segmentsOf', () => {
 
   it('keeps blocks the editor has no node for exactly as written', () => {
     const table = '<table><tr><td>a &amp; b</td></tr></table>'
-    const figure = '<figure><img src="https://m.example/b.jpg" alt=""><figcaption>Caption</figcaption></figure>'
+    const figure =
+      '<figure><img src="https://m.example/b.jpg" alt=""><figcaption>Caption</figcaption></figure>'
     const quote = '<blockquote><p>Quoted</p><cite>Someone</cite></blockquote>'
     const pre = '<pre><code class="language-js">let a = 1\n\nlet b</code></pre>'
     const div = '<div><div><p>Nested</p></div></div>'
@@ -57,7 +58,9 @@ describe('segmentsOf', () => {
     expect(segmentsOf('<ol reversed><li>b</li><li>a</li></ol>')).toEqual([
       block('<ol reversed><li>b</li><li>a</li></ol>'),
     ])
-    expect(segmentsOf('<ul><li><p>loose item</p></li></ul>')).toEqual([block('<ul><li><p>loose item</p></li></ul>')])
+    expect(segmentsOf('<ul><li><p>loose item</p></li></ul>')).toEqual([
+      block('<ul><li><p>loose item</p></li></ul>'),
+    ])
     const nested = '<p><a href="https://a.example/"><b><a href="https://b.example/">x</a></b></a></p>'
     expect(segmentsOf(nested)).toEqual([block(nested)])
   })
@@ -75,9 +78,9 @@ describe('segmentsOf', () => {
   })
 
   it('keeps entities as written and leaves out comments and whitespace between blocks', () => {
-    expect(segmentsOf('<!-- wp:paragraph -->\n<p>Caf&eacute; &amp; bar&nbsp;</p>\n<!-- /wp:paragraph -->')).toEqual([
-      editable('<p>Caf&eacute; &amp; bar&nbsp;</p>'),
-    ])
+    expect(
+      segmentsOf('<!-- wp:paragraph -->\n<p>Caf&eacute; &amp; bar&nbsp;</p>\n<!-- /wp:paragraph -->'),
+    ).toEqual([editable('<p>Caf&eacute; &amp; bar&nbsp;</p>')])
     expect(segmentsOf('Tom &amp; Jerry')).toEqual([editable('<p>Tom &amp; Jerry</p>')])
     expect(segmentsOf('')).toEqual([])
     expect(segmentsOf('  \n <!-- nothing --> ')).toEqual([])

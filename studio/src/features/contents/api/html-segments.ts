@@ -102,7 +102,8 @@ function attributeNames(element: Element): string[] {
 function isEditableBlock(element: Element): boolean {
   if (TEXT_BLOCKS.has(element.name)) {
     return (
-      attributeNames(element).length === 0 && element.children.every((child) => isEditableInline(child, false))
+      attributeNames(element).length === 0 &&
+      element.children.every((child) => isEditableInline(child, false))
     )
   }
   return isEditableList(element)

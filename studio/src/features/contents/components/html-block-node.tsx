@@ -27,8 +27,11 @@ import classes from './rich-text-editor.module.css'
 /** An html block as the Lexical tree stores it (`type: 'html-block'`): its html, as written. */
 export type SerializedHtmlBlockNode = Spread<{ html: string }, SerializedLexicalNode>
 
-/** Marks an html block in html the editor copies, so that pasting it back makes a block again. */
-const BLOCK_ATTRIBUTE = 'data-folio-html-block'
+/**
+ * Marks an html block's copy in the editor's html export (its value the node's key): pasted back,
+ * it makes a block again; saved, the block's own html replaces it (`exportHtml`).
+ */
+export const HTML_BLOCK_ATTRIBUTE = 'data-folio-html-block'
 
 /**
  * Html the editor has no node for (a table, a figure, an embed, a div…), kept as written: shown
@@ -63,16 +66,16 @@ export class HtmlBlockNode extends DecoratorNode<JSX.Element> {
   static override importDOM(): DOMConversionMap | null {
     return {
       div: (element) =>
-        element.hasAttribute(BLOCK_ATTRIBUTE)
+        element.hasAttribute(HTML_BLOCK_ATTRIBUTE)
           ? { conversion: () => ({ node: $createHtmlBlockNode(element.innerHTML) }), priority: 4 }
           : null,
     }
   }
 
-  /** For copying: the html in a marked `div`. Saving takes `getHtml()` as it is (`exportHtml`). */
+  /** The html in a marked `div` (for copying; saving takes `getHtml()` as it is). */
   override exportDOM(): DOMExportOutput {
     const wrapper = document.createElement('div')
-    wrapper.setAttribute(BLOCK_ATTRIBUTE, '')
+    wrapper.setAttribute(HTML_BLOCK_ATTRIBUTE, this.getKey())
     wrapper.innerHTML = this.__html
     return { element: wrapper }
   }
@@ -164,16 +167,21 @@ pre{white-space:pre-wrap}
 function HtmlPreview({ html, title }: { html: string; title: string }) {
   const frame = useRef<HTMLIFrameElement>(null)
   const [height, setHeight] = useState(32)
-  const measure = () => {
-    const body = frame.current?.contentDocument?.body
-    if (body) setHeight(Math.max(16, Math.ceil(body.getBoundingClientRect().height)))
-  }
   useEffect(() => {
     const element = frame.current
     if (!element) return
-    const observer = new ResizeObserver(() => measure())
+    const measure = () => {
+      const body = element.contentDocument?.body
+      if (body) setHeight(Math.max(16, Math.ceil(body.getBoundingClientRect().height)))
+    }
+    // Once loaded (its images too), and again when the editor's width changes.
+    element.addEventListener('load', measure)
+    const observer = new ResizeObserver(measure)
     observer.observe(element)
-    return () => observer.disconnect()
+    return () => {
+      element.removeEventListener('load', measure)
+      observer.disconnect()
+    }
   }, [])
   return (
     <iframe
@@ -181,7 +189,6 @@ function HtmlPreview({ html, title }: { html: string; title: string }) {
       title={title}
       sandbox="allow-same-origin"
       srcDoc={previewDocument(html)}
-      onLoad={measure}
       className={classes.htmlPreview}
       style={{ height }}
       tabIndex={-1}
@@ -247,7 +254,12 @@ function HtmlBlockView({ nodeKey, html }: { nodeKey: NodeKey; html: string }) {
         )}
       </Group>
       <HtmlPreview html={html} title={t('editor.htmlBlock.preview', { label })} />
-      <Modal opened={editing} onClose={() => setEditing(false)} title={t('editor.htmlBlock.dialogTitle')} size="lg">
+      <Modal
+        opened={editing}
+        onClose={() => setEditing(false)}
+        title={t('editor.htmlBlock.dialogTitle')}
+        size="lg"
+      >
         <form
           onSubmit={(event) => {
             event.preventDefault()

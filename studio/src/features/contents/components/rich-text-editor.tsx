@@ -1,7 +1,8 @@
 import { $createCodeNode, CodeNode } from '@lexical/code'
-import { $appendNodeToHTML } from '@lexical/html'
+import { $generateHtmlFromNodes } from '@lexical/html'
 import { $createLinkNode, $isLinkNode, LinkNode, TOGGLE_LINK_COMMAND } from '@lexical/link'
 import {
+  $isListItemNode,
   $isListNode,
   INSERT_ORDERED_LIST_COMMAND,
   INSERT_UNORDERED_LIST_COMMAND,
@@ -40,9 +41,9 @@ import {
 import {
   $createParagraphNode,
   $createTextNode,
+  $getNodeByKey,
   $getRoot,
   $getSelection,
-  $isParagraphNode,
   $isRangeSelection,
   FORMAT_TEXT_COMMAND,
   type LexicalEditor,
@@ -51,7 +52,7 @@ import {
 import { type RefObject, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type EditorDocument, openingOf } from '../api/document'
-import { $isHtmlBlockNode, $nodesFromHtml, HtmlBlockNode } from './html-block-node'
+import { $isHtmlBlockNode, $nodesFromHtml, HTML_BLOCK_ATTRIBUTE, HtmlBlockNode } from './html-block-node'
 import { $createImageNode, ImageNode } from './image-node'
 import classes from './rich-text-editor.module.css'
 
@@ -161,32 +162,34 @@ export function insertEmbed(editor: LexicalEditor, url: string) {
 /**
  * Inserts `block` at the top level after the selection's block. Inserted from a list, it splits
  * the list; an item left empty beside it (the one the caret was in, or the empty copy Lexical
- * leaves at the end of the body for the caret) is removed rather than saved, and at the end of the
- * body a paragraph takes the caret instead (not exported while empty, see `exportHtml`).
+ * leaves at the end of the body for the caret) is removed rather than saved and published. The
+ * caret goes to the next block, or to a new paragraph at the end of the body (not exported while
+ * empty, see `exportHtml`).
  */
 function $insertBlock(block: LexicalNode) {
   $insertNodeToNearestRoot(block)
   const before = block.getPreviousSibling()
-  if ($isListNode(before)) $removeEmptyItem(before.getLastChild())
   const after = block.getNextSibling()
-  if ($isListNode(after)) {
-    $removeEmptyItem(after.getFirstChild())
-    if (after.isEmpty() && after.getNextSibling() === null) {
-      const paragraph = $createParagraphNode()
-      after.replace(paragraph)
-      paragraph.select()
-      return
-    }
-    after.selectStart()
+  const removedBefore = $isListNode(before) && $removeEmptyItem(before.getLastChild())
+  const removedAfter = $isListNode(after) && $removeEmptyItem(after.getFirstChild())
+  if (!removedBefore && !removedAfter) return
+  const next = block.getNextSibling()
+  if (next !== null) {
+    next.selectStart()
+    return
   }
+  const paragraph = $createParagraphNode()
+  block.insertAfter(paragraph)
+  paragraph.select()
 }
 
-/** Removes a list item holding nothing, and its list when it was the last item. */
-function $removeEmptyItem(item: LexicalNode | null) {
-  if (!(item instanceof ListItemNode) || !item.isEmpty()) return
+/** Removes a list item holding nothing, and its list when it was the last item; whether it did. */
+function $removeEmptyItem(item: LexicalNode | null): boolean {
+  if (!$isListItemNode(item) || !item.isEmpty()) return false
   const list = item.getParent()
   item.remove()
   if ($isListNode(list) && list.isEmpty()) list.remove()
+  return true
 }
 
 /** Runs inside the editor's first update: the html's nodes become the document (`$nodesFromHtml`). */
@@ -200,36 +203,22 @@ function importHtml(editor: LexicalEditor, html: string) {
 /**
  * The document as the html websites get: Lexical's export without what only the editor needs
  * (its theme's class names, `white-space` styles, direction marks and the bare `<span>` around
- * every run of text); html blocks exactly as they hold it; no empty paragraphs at the end (where
- * the caret waits after a last image, or Enter was pressed).
+ * every run of text), with each html block exactly as it holds it, and without the empty
+ * paragraphs at the end (where the caret waits after a last image, or Enter was pressed).
  */
 function exportHtml(editor: LexicalEditor): string {
-  const children = $getRoot().getChildren()
-  let end = children.length
-  const isEmptyParagraph = (node: LexicalNode | undefined) => $isParagraphNode(node) && node.isEmpty()
-  while (end > 0 && isEmptyParagraph(children[end - 1])) end -= 1
-  let html = ''
-  let run: HTMLTemplateElement | undefined
-  const endRun = () => {
-    if (run === undefined) return
-    html += cleaned(run)
-    run = undefined
+  const template = document.createElement('template')
+  template.innerHTML = $generateHtmlFromNodes(editor, null)
+  // Html blocks come out as marked copies (for the clipboard); their own text replaces them at the
+  // end, after the cleaning, so that nothing in them is re-serialized or cleaned.
+  const marker = `folio-html-block:${Math.random().toString(36).slice(2)}:`
+  const blocks: string[] = []
+  for (const copy of template.content.querySelectorAll(`[${HTML_BLOCK_ATTRIBUTE}]`)) {
+    const node = $getNodeByKey(copy.getAttribute(HTML_BLOCK_ATTRIBUTE) ?? '')
+    if (!template.content.contains(copy) || !$isHtmlBlockNode(node)) continue
+    copy.replaceWith(document.createComment(`${marker}${blocks.length}`))
+    blocks.push(node.getHtml())
   }
-  for (const child of children.slice(0, end)) {
-    if ($isHtmlBlockNode(child)) {
-      endRun()
-      html += child.getHtml()
-      continue
-    }
-    run ??= document.createElement('template')
-    $appendNodeToHTML(editor, child, run.content)
-  }
-  endRun()
-  return html
-}
-
-/** The html of `template`'s content without the editor's own attributes and bare spans. */
-function cleaned(template: HTMLTemplateElement): string {
   for (const element of template.content.querySelectorAll('*')) {
     element.removeAttribute('class')
     element.removeAttribute('style')
@@ -239,7 +228,19 @@ function cleaned(template: HTMLTemplateElement): string {
   for (const span of template.content.querySelectorAll('span')) {
     if (span.attributes.length === 0) span.replaceWith(...span.childNodes)
   }
-  return template.innerHTML
+  for (let last = template.content.lastChild; isEmptyParagraph(last); last = template.content.lastChild) {
+    last.remove()
+  }
+  return blocks.reduce(
+    (html, block, index) => html.replace(`<!--${marker}${index}-->`, () => block),
+    template.innerHTML,
+  )
+}
+
+/** `<p></p>` or `<p><br></p>`: how Lexical exports a paragraph holding nothing. */
+function isEmptyParagraph(node: ChildNode | null): node is HTMLParagraphElement {
+  if (!(node instanceof HTMLParagraphElement)) return false
+  return [...node.childNodes].every((child) => child instanceof HTMLBRElement)
 }
 
 type Block = 'paragraph' | 'h2' | 'h3' | 'quote' | 'code'
