@@ -10,7 +10,13 @@ import { createContent } from './content-fixtures.js'
 import { call, type SeededMember, seedTenant } from './helpers.js'
 import { testImporter } from './import-fixtures.js'
 import { jpegBytes, uploadMedia } from './media-fixtures.js'
-import { describeStudioJourney, openSignedIn, useStudioServer, WAIT } from './studio-fixtures.js'
+import {
+  describeStudioJourney,
+  expectAccessible,
+  openSignedIn,
+  useStudioServer,
+  WAIT,
+} from './studio-fixtures.js'
 
 // Studio's editor opens any html the API stores (docs/decisions/studio.md "The editor"): every
 // content of three WordPress exports and a corpus of odd but valid html opens without an error,
@@ -219,6 +225,53 @@ describeStudioJourney('Studio editor opens any stored html in Chromium', () => {
     const img = /<img [^>]*>/.exec(html)?.[0]
     expect(img).toContain('alt="A blue sky"')
     expect(html).toBe(`<ul><li>One</li><li>Two</li></ul>${img}<p>Middle</p><ul><li>Three</li></ul>${img}`)
+    expect(problems).toEqual([])
+    await context.close()
+  }, 60_000)
+
+  it('shows an html block labelled, edits its source in a dialog and removes it', async () => {
+    const owner = await seedTenant(studio.ctx.db)
+    const table = '<table><tbody><tr><td>Tea</td><td>2 €</td></tr></tbody></table>'
+    const content = await createContent(studio.ctx, owner.token, {
+      title: 'Blocks',
+      html: `<p>Intro</p>${table}<dl><dt>Term</dt><dd>Definition</dd></dl><p>Outro</p>`,
+    })
+    const { page, problems, context } = await openSignedIn(studio, owner, `/contents/${content.id}`)
+    const body = page.getByRole('textbox', { name: 'Body' })
+    const tableBlock = body.getByRole('region', { name: 'HTML block: table' })
+    await tableBlock.waitFor(WAIT)
+    const preview = tableBlock.frameLocator('iframe[title="Preview of the HTML block: table"]')
+    await preview.getByRole('cell', { name: 'Tea' }).waitFor(WAIT)
+    await page.screenshot({ path: '/tmp/html-blocks.png', fullPage: true })
+    await expectAccessible(page, 'editor with html blocks')
+
+    // The table's source, edited; the list of terms, removed.
+    await tableBlock.getByRole('button', { name: 'Edit the HTML' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit the HTML block' })
+    const source = dialog.getByRole('textbox', { name: 'HTML' })
+    expect(await source.inputValue()).toBe(table)
+    await expectAccessible(page, 'html block source dialog')
+    await source.fill(table.replace('Tea', 'Green tea'))
+    await dialog.getByRole('button', { name: 'Apply' }).click()
+    await dialog.waitFor({ state: 'hidden', ...WAIT })
+    await preview.getByRole('cell', { name: 'Green tea' }).waitFor(WAIT)
+    await body
+      .getByRole('region', { name: 'HTML block: dl' })
+      .getByRole('button', { name: 'Remove the HTML block' })
+      .click()
+    await expect.poll(() => body.getByRole('region').count(), WAIT).toBe(1)
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor(WAIT)
+    expect((await read(owner, content.id)).html).toBe(
+      `<p>Intro</p>${table.replace('Tea', 'Green tea')}<p>Outro</p>`,
+    )
+
+    // A source that the editor's own nodes represent opens as them: no block is left.
+    await tableBlock.getByRole('button', { name: 'Edit the HTML' }).click()
+    await source.fill('<h2>Prices</h2><p>Tea is <b>2 €</b>.</p>')
+    await dialog.getByRole('button', { name: 'Apply' }).click()
+    await body.getByRole('heading', { name: 'Prices' }).waitFor(WAIT)
+    await expect.poll(() => body.getByRole('region').count(), WAIT).toBe(0)
     expect(problems).toEqual([])
     await context.close()
   }, 60_000)

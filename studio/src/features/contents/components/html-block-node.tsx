@@ -96,10 +96,6 @@ export class HtmlBlockNode extends DecoratorNode<JSX.Element> {
     return false
   }
 
-  override getTextContent(): string {
-    return textOf(this.__html)
-  }
-
   override decorate(): JSX.Element {
     return <HtmlBlockView nodeKey={this.getKey()} html={this.__html} />
   }
@@ -145,15 +141,11 @@ export function $nodesFromHtml(editor: LexicalEditor, html: string): LexicalNode
   return blocks
 }
 
-/** The text a reader sees in `html` (for the editor's text content, e.g. word counts). */
-function textOf(html: string): string {
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? ''
-}
-
 /** The preview's own page: the block's html with plain reading styles, in the frame's document. */
 function previewDocument(html: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><style>
-body{margin:0;display:flow-root;font:14px/1.5 system-ui,sans-serif;color:#212529;overflow:hidden}
+body{margin:0;display:flow-root;font:16px/1.6 system-ui,sans-serif;color:#212529;overflow:hidden}
+body>:first-child{margin-top:0}body>:last-child{margin-bottom:0}
 img,iframe,video{max-width:100%;height:auto}
 table{border-collapse:collapse}td,th{border:1px solid #ced4da;padding:2px 6px}
 pre{white-space:pre-wrap}
@@ -259,6 +251,7 @@ function HtmlBlockView({ nodeKey, html }: { nodeKey: NodeKey; html: string }) {
         onClose={() => setEditing(false)}
         title={t('editor.htmlBlock.dialogTitle')}
         size="lg"
+        closeButtonProps={{ 'aria-label': t('app.close') }}
       >
         <form
           onSubmit={(event) => {
@@ -281,7 +274,7 @@ function HtmlBlockView({ nodeKey, html }: { nodeKey: NodeKey; html: string }) {
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setEditing(false)}>
-                {t('common.cancel')}
+                {t('app.cancel')}
               </Button>
               <Button type="submit">{t('editor.htmlBlock.apply')}</Button>
             </Group>
