@@ -29,7 +29,7 @@ export type SerializedHtmlBlockNode = Spread<{ html: string }, SerializedLexical
 
 /**
  * Marks an html block's copy in the editor's html export (its value the node's key): pasted back,
- * it makes a block again; saved, the block's own html replaces it (`exportHtml`).
+ * it makes a block again; saved, the block's own html replaces it (`rich-text-editor.tsx`).
  */
 export const HTML_BLOCK_ATTRIBUTE = 'data-folio-html-block'
 
@@ -65,19 +65,25 @@ export class HtmlBlockNode extends DecoratorNode<JSX.Element> {
 
   static override importDOM(): DOMConversionMap | null {
     return {
-      div: (element) =>
+      template: (element) =>
         element.hasAttribute(HTML_BLOCK_ATTRIBUTE)
-          ? { conversion: () => ({ node: $createHtmlBlockNode(element.innerHTML) }), priority: 4 }
+          ? {
+              conversion: () => ({ node: $createHtmlBlockNode((element as HTMLTemplateElement).innerHTML) }),
+              priority: 4,
+            }
           : null,
     }
   }
 
-  /** The html in a marked `div` (for copying; saving takes `getHtml()` as it is). */
+  /**
+   * The html in a marked `<template>`: inert (nothing in it loads or runs, whatever it holds), and
+   * a block again when pasted back into the editor. Saving takes `getHtml()` as it is.
+   */
   override exportDOM(): DOMExportOutput {
-    const wrapper = document.createElement('div')
-    wrapper.setAttribute(HTML_BLOCK_ATTRIBUTE, this.getKey())
-    wrapper.innerHTML = this.__html
-    return { element: wrapper }
+    const copy = document.createElement('template')
+    copy.setAttribute(HTML_BLOCK_ATTRIBUTE, this.getKey())
+    copy.innerHTML = this.__html
+    return { element: copy }
   }
 
   getHtml(): string {

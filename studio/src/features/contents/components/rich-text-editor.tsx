@@ -64,6 +64,7 @@ const THEME = {
   text: { bold: classes.bold, italic: classes.italic, code: classes.inlineCode },
 }
 
+/** The editor's nodes: a stored tree opens when it holds only their types (`openingOf`, api/document.ts). */
 const NODES = [HeadingNode, QuoteNode, ListNode, ListItemNode, CodeNode, LinkNode, ImageNode, HtmlBlockNode]
 
 /**
@@ -123,7 +124,7 @@ export function RichTextEditor({
       <OnChangePlugin
         ignoreSelectionChange
         onChange={(editorState, editor) => {
-          // With the editor: exporting a node to html reads the editor's configuration.
+          // With the editor active: the html export reads its configuration and its nodes by key.
           editorState.read(
             () => {
               onChange({
@@ -202,20 +203,21 @@ function importHtml(editor: LexicalEditor, html: string) {
 
 /**
  * The document as the html websites get: Lexical's export without what only the editor needs
- * (its theme's class names, `white-space` styles, direction marks and the bare `<span>` around
- * every run of text), with each html block exactly as it holds it, and without the empty
- * paragraphs at the end (where the caret waits after a last image, or Enter was pressed).
+ * (its theme's class names, `white-space` styles, direction marks, the bare `<span>` around every
+ * run of text and the `<b>` around `<strong>`), with each html block exactly as it holds it, and
+ * without the empty paragraphs at the end (where the caret waits after a last image, or Enter was
+ * pressed).
  */
 function exportHtml(editor: LexicalEditor): string {
   const template = document.createElement('template')
   template.innerHTML = $generateHtmlFromNodes(editor, null)
-  // Html blocks come out as marked copies (for the clipboard); their own text replaces them at the
-  // end, after the cleaning, so that nothing in them is re-serialized or cleaned.
+  // Html blocks come out as marked copies (made for the clipboard); their own text replaces them
+  // at the end, after the cleaning, so that nothing in them is re-serialized or cleaned.
   const marker = `folio-html-block:${Math.random().toString(36).slice(2)}:`
   const blocks: string[] = []
-  for (const copy of template.content.querySelectorAll(`[${HTML_BLOCK_ATTRIBUTE}]`)) {
+  for (const copy of template.content.querySelectorAll(`template[${HTML_BLOCK_ATTRIBUTE}]`)) {
     const node = $getNodeByKey(copy.getAttribute(HTML_BLOCK_ATTRIBUTE) ?? '')
-    if (!template.content.contains(copy) || !$isHtmlBlockNode(node)) continue
+    if (!$isHtmlBlockNode(node)) continue
     copy.replaceWith(document.createComment(`${marker}${blocks.length}`))
     blocks.push(node.getHtml())
   }
@@ -227,6 +229,13 @@ function exportHtml(editor: LexicalEditor): string {
   }
   for (const span of template.content.querySelectorAll('span')) {
     if (span.attributes.length === 0) span.replaceWith(...span.childNodes)
+  }
+  // Lexical wraps its bold `<strong>` in a `<b>` and its italic `<em>` in an `<i>`: one is enough.
+  for (const wrapper of template.content.querySelectorAll('b, i')) {
+    const inner = wrapper.tagName === 'B' ? 'STRONG' : 'EM'
+    if (wrapper.childNodes.length === 1 && wrapper.firstElementChild?.tagName === inner) {
+      wrapper.replaceWith(wrapper.firstElementChild)
+    }
   }
   for (let last = template.content.lastChild; isEmptyParagraph(last); last = template.content.lastChild) {
     last.remove()
