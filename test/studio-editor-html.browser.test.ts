@@ -260,7 +260,6 @@ describeStudioJourney('Studio editor opens any stored html in Chromium', () => {
     await tableBlock.waitFor(WAIT)
     const preview = tableBlock.frameLocator('iframe[title="Preview of the HTML block: table"]')
     await preview.getByRole('cell', { name: 'Tea' }).waitFor(WAIT)
-    await page.screenshot({ path: '/tmp/html-blocks.png', fullPage: true })
     await expectAccessible(page, 'editor with html blocks')
 
     // The table's source, edited; the list of terms, removed.
