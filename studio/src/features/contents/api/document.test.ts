@@ -31,6 +31,33 @@ describe('openingOf', () => {
     })
   })
 
+  it('opens the html when the tree holds what the editor cannot open', () => {
+    const treeOf = (children: unknown[]) => ({ root: { type: 'root', children } })
+    // Text straight under the root (Lexical refuses it), a node type of another editor, nested too.
+    expect(openingOf({ lexical: treeOf([{ type: 'text', text: 'Hi' }]), html: '<p>Hi</p>' })).toEqual({
+      kind: 'html',
+      html: '<p>Hi</p>',
+    })
+    expect(
+      openingOf({ lexical: treeOf([{ type: 'table', children: [] }]), html: '<table></table>' }),
+    ).toEqual({
+      kind: 'html',
+      html: '<table></table>',
+    })
+    const nested = treeOf([{ type: 'paragraph', children: [{ type: 'hashtag', text: '#a' }] }])
+    expect(openingOf({ lexical: nested, html: '<p>#a</p>' })).toEqual({ kind: 'html', html: '<p>#a</p>' })
+    // Html blocks, images and nested lists are the editor's own.
+    const own = treeOf([
+      { type: 'html-block', html: '<table></table>' },
+      { type: 'image', src: 'a.jpg' },
+      {
+        type: 'list',
+        children: [{ type: 'listitem', children: [{ type: 'list', children: [{ type: 'listitem' }] }] }],
+      },
+    ])
+    expect(openingOf({ lexical: own, html: '' })).toEqual({ kind: 'lexical', state: JSON.stringify(own) })
+  })
+
   it('opens empty without either', () => {
     expect(openingOf(undefined)).toEqual({ kind: 'empty' })
     expect(openingOf({ lexical: null, html: '  ' })).toEqual({ kind: 'empty' })

@@ -1,7 +1,9 @@
 import { $createCodeNode, CodeNode } from '@lexical/code'
-import { $generateHtmlFromNodes, $generateNodesFromDOM } from '@lexical/html'
+import { $generateHtmlFromNodes } from '@lexical/html'
 import { $createLinkNode, $isLinkNode, LinkNode, TOGGLE_LINK_COMMAND } from '@lexical/link'
 import {
+  $isListItemNode,
+  $isListNode,
   INSERT_ORDERED_LIST_COMMAND,
   INSERT_UNORDERED_LIST_COMMAND,
   ListItemNode,
@@ -39,15 +41,18 @@ import {
 import {
   $createParagraphNode,
   $createTextNode,
+  $getNodeByKey,
   $getRoot,
   $getSelection,
   $isRangeSelection,
   FORMAT_TEXT_COMMAND,
   type LexicalEditor,
+  type LexicalNode,
 } from 'lexical'
 import { type RefObject, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type EditorDocument, openingOf } from '../api/document'
+import { $isHtmlBlockNode, $nodesFromHtml, HTML_BLOCK_ATTRIBUTE, HtmlBlockNode } from './html-block-node'
 import { $createImageNode, ImageNode } from './image-node'
 import classes from './rich-text-editor.module.css'
 
@@ -59,11 +64,15 @@ const THEME = {
   text: { bold: classes.bold, italic: classes.italic, code: classes.inlineCode },
 }
 
+/** The editor's nodes: a stored tree opens when it holds only their types (`openingOf`, api/document.ts). */
+const NODES = [HeadingNode, QuoteNode, ListNode, ListItemNode, CodeNode, LinkNode, ImageNode, HtmlBlockNode]
+
 /**
  * The content's body in Lexical: headings, lists, quotes, code blocks, links, bold and italic,
  * images (`onPickImage` opens the media picker, which inserts through `insertImage` on
- * `editorRef`) and embeds (a link alone in its paragraph, see `insertEmbed`).
- * Opens the content's Lexical tree, or its html when it has none; reports both on every change.
+ * `editorRef`), embeds (a link alone in its paragraph, see `insertEmbed`), and html blocks for the
+ * html it has no node for. Opens the content's Lexical tree, or its html when it has no tree the
+ * editor can open; reports both on every change.
  */
 export function RichTextEditor({
   initial,
@@ -86,7 +95,7 @@ export function RichTextEditor({
     namespace: 'folio-content',
     editable: !readOnly,
     theme: THEME,
-    nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, CodeNode, LinkNode, ImageNode],
+    nodes: NODES,
     onError: (error: Error) => {
       throw error
     },
@@ -115,12 +124,16 @@ export function RichTextEditor({
       <OnChangePlugin
         ignoreSelectionChange
         onChange={(editorState, editor) => {
-          editorState.read(() => {
-            onChange({
-              lexical: editorState.toJSON() as unknown as Record<string, unknown>,
-              html: exportHtml(editor),
-            })
-          })
+          // With the editor active: the html export reads its configuration and its nodes by key.
+          editorState.read(
+            () => {
+              onChange({
+                lexical: editorState.toJSON() as unknown as Record<string, unknown>,
+                html: exportHtml(editor),
+              })
+            },
+            { editor },
+          )
         }}
       />
     </LexicalComposer>
@@ -130,7 +143,7 @@ export function RichTextEditor({
 /** Inserts a media library image as a block after the selection's block (or at the end). */
 export function insertImage(editor: LexicalEditor, image: { src: string; altText: string; mediaId: string }) {
   editor.update(() => {
-    $insertNodeToNearestRoot($createImageNode(image.src, image.altText, image.mediaId))
+    $insertBlock($createImageNode(image.src, image.altText, image.mediaId))
   })
 }
 
@@ -143,26 +156,71 @@ export function insertEmbed(editor: LexicalEditor, url: string) {
   editor.update(() => {
     const paragraph = $createParagraphNode()
     paragraph.append($createLinkNode(url).append($createTextNode(url)))
-    $insertNodeToNearestRoot(paragraph)
+    $insertBlock(paragraph)
   })
 }
 
-/** Runs inside the editor's first update: the html's nodes become the document. */
+/**
+ * Inserts `block` at the top level after the selection's block. Inserted from a list, it splits
+ * the list; an item left empty beside it (the one the caret was in, or the empty copy Lexical
+ * leaves at the end of the body for the caret) is removed rather than saved and published. The
+ * caret goes to the next block, or to a new paragraph at the end of the body (not exported while
+ * empty, see `exportHtml`).
+ */
+function $insertBlock(block: LexicalNode) {
+  $insertNodeToNearestRoot(block)
+  const before = block.getPreviousSibling()
+  const after = block.getNextSibling()
+  const removedBefore = $isListNode(before) && $removeEmptyItem(before.getLastChild())
+  const removedAfter = $isListNode(after) && $removeEmptyItem(after.getFirstChild())
+  if (!removedBefore && !removedAfter) return
+  const next = block.getNextSibling()
+  if (next !== null) {
+    next.selectStart()
+    return
+  }
+  const paragraph = $createParagraphNode()
+  block.insertAfter(paragraph)
+  paragraph.select()
+}
+
+/** Removes a list item holding nothing, and its list when it was the last item; whether it did. */
+function $removeEmptyItem(item: LexicalNode | null): boolean {
+  if (!$isListItemNode(item) || !item.isEmpty()) return false
+  const list = item.getParent()
+  item.remove()
+  if ($isListNode(list) && list.isEmpty()) list.remove()
+  return true
+}
+
+/** Runs inside the editor's first update: the html's nodes become the document (`$nodesFromHtml`). */
 function importHtml(editor: LexicalEditor, html: string) {
-  const dom = new DOMParser().parseFromString(html, 'text/html')
   const root = $getRoot()
   root.clear()
-  root.append(...$generateNodesFromDOM(editor, dom))
+  root.append(...$nodesFromHtml(editor, html))
+  if (root.isEmpty()) root.append($createParagraphNode())
 }
 
 /**
  * The document as the html websites get: Lexical's export without what only the editor needs
- * (its theme's class names, `white-space` styles, direction marks and the bare `<span>` around
- * every run of text).
+ * (its theme's class names, `white-space` styles, direction marks, the bare `<span>` around every
+ * run of text and the `<b>` around `<strong>`), with each html block exactly as it holds it, and
+ * without the empty paragraphs at the end (where the caret waits after a last image, or Enter was
+ * pressed).
  */
 function exportHtml(editor: LexicalEditor): string {
   const template = document.createElement('template')
   template.innerHTML = $generateHtmlFromNodes(editor, null)
+  // Html blocks come out as marked copies (made for the clipboard); their own text replaces them
+  // at the end, after the cleaning, so that nothing in them is re-serialized or cleaned.
+  const marker = `folio-html-block:${Math.random().toString(36).slice(2)}:`
+  const blocks: string[] = []
+  for (const copy of template.content.querySelectorAll(`template[${HTML_BLOCK_ATTRIBUTE}]`)) {
+    const node = $getNodeByKey(copy.getAttribute(HTML_BLOCK_ATTRIBUTE) ?? '')
+    if (!$isHtmlBlockNode(node)) continue
+    copy.replaceWith(document.createComment(`${marker}${blocks.length}`))
+    blocks.push(node.getHtml())
+  }
   for (const element of template.content.querySelectorAll('*')) {
     element.removeAttribute('class')
     element.removeAttribute('style')
@@ -172,7 +230,26 @@ function exportHtml(editor: LexicalEditor): string {
   for (const span of template.content.querySelectorAll('span')) {
     if (span.attributes.length === 0) span.replaceWith(...span.childNodes)
   }
-  return template.innerHTML
+  // Lexical wraps its bold `<strong>` in a `<b>` and its italic `<em>` in an `<i>`: one is enough.
+  for (const wrapper of template.content.querySelectorAll('b, i')) {
+    const inner = wrapper.tagName === 'B' ? 'STRONG' : 'EM'
+    if (wrapper.childNodes.length === 1 && wrapper.firstElementChild?.tagName === inner) {
+      wrapper.replaceWith(wrapper.firstElementChild)
+    }
+  }
+  for (let last = template.content.lastChild; isEmptyParagraph(last); last = template.content.lastChild) {
+    last.remove()
+  }
+  return blocks.reduce(
+    (html, block, index) => html.replace(`<!--${marker}${index}-->`, () => block),
+    template.innerHTML,
+  )
+}
+
+/** `<p></p>` or `<p><br></p>`: how Lexical exports a paragraph holding nothing. */
+function isEmptyParagraph(node: ChildNode | null): node is HTMLParagraphElement {
+  if (!(node instanceof HTMLParagraphElement)) return false
+  return [...node.childNodes].every((child) => child instanceof HTMLBRElement)
 }
 
 type Block = 'paragraph' | 'h2' | 'h3' | 'quote' | 'code'
