@@ -90,12 +90,13 @@ describe('Studio at /admin', () => {
 })
 
 describe('studioPolicy', () => {
-  it('lets images and uploads reach the media origins, and an S3 endpoint', () => {
+  it('lets uploads reach the media origins and an S3 endpoint, images any https origin, frames the video players', () => {
     const local = studioPolicy({
       publicUrl: 'http://localhost:3000',
       media: { driver: 'local', publicUrl: 'http://localhost:3000' } as never,
     })
-    expect(local).toContain("img-src 'self' data: blob: http://localhost:3000;")
+    expect(local).toContain("img-src 'self' data: blob: https: http://localhost:3000;")
+    expect(local).toContain("frame-src 'self' https://www.youtube.com https://youtube.com")
     expect(local).toContain("connect-src 'self' http://localhost:3000;")
     const s3 = studioPolicy({
       publicUrl: 'https://cms.example.com',
@@ -105,7 +106,7 @@ describe('studioPolicy', () => {
         s3: { endpoint: 'https://s3.example.net' },
       } as never,
     })
-    expect(s3).toContain("img-src 'self' data: blob: https://cms.example.com https://cdn.example.com;")
+    expect(s3).toContain("img-src 'self' data: blob: https: https://cms.example.com https://cdn.example.com;")
     expect(s3).toContain(
       "connect-src 'self' https://cms.example.com https://cdn.example.com https://s3.example.net;",
     )

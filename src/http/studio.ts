@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../config.js'
+import { EMBED_HOSTS } from '../lib/embeds.js'
 
 /** Where `npm run build` puts Studio (`vite build` of studio/): the same path from src/http and dist/http. */
 export const STUDIO_DIR = fileURLToPath(new URL('../../studio/dist/', import.meta.url))
@@ -11,8 +12,10 @@ export const STUDIO_DIR = fileURLToPath(new URL('../../studio/dist/', import.met
 /**
  * The Content-Security-Policy of Studio's page (docs/decisions/studio.md "Serving"): scripts from
  * Folio's origin only, never inline; styles also inline, since Mantine writes its theme variables
- * in a `<style>` element and components set `style` attributes; images and uploads also reach the
- * media origins (a CDN or bucket serving media, an S3 endpoint taking presigned PUTs).
+ * in a `<style>` element and components set `style` attributes; uploads also reach the media
+ * origins (a CDN or bucket serving media, an S3 endpoint taking presigned PUTs); images load from any
+ * https origin (imported contents keep their images on the old site until copied) and frames from
+ * the video players content may embed, so the editor shows a content as it reads.
  */
 export function studioPolicy(config: Pick<Config, 'publicUrl' | 'media'>): string {
   const media = new Set([originOf(config.publicUrl), originOf(config.media.publicUrl)])
@@ -24,7 +27,8 @@ export function studioPolicy(config: Pick<Config, 'publicUrl' | 'media'>): strin
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${[...media].join(' ')}`,
+    `img-src 'self' data: blob: https: ${[...media].join(' ')}`,
+    `frame-src 'self' ${EMBED_HOSTS.map((host) => `https://${host}`).join(' ')}`,
     `connect-src 'self' ${[...uploads].join(' ')}`,
     "font-src 'self'",
     "object-src 'none'",

@@ -1,18 +1,11 @@
 import sanitizeHtml from 'sanitize-html'
+import { EMBED_HOSTS } from '../../lib/embeds.js'
 
 /**
  * The HTML sanitizer's task, run on a worker thread of the pool (`sanitize.ts` hands it over), so
  * that parsing a long html never holds the event loop. This module is loaded by worker threads only.
  */
 
-/** Hosts whose players may be embedded; anything else in an iframe is dropped. */
-const IFRAME_HOSTS = [
-  'www.youtube.com',
-  'youtube.com',
-  'www.youtube-nocookie.com',
-  'youtube-nocookie.com',
-  'player.vimeo.com',
-]
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -38,7 +31,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedClasses: { code: [/^language-[\w-]+$/] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
-  allowedIframeHostnames: IFRAME_HOSTS,
+  allowedIframeHostnames: [...EMBED_HOSTS],
   allowIframeRelativeUrls: false,
   // A page opened with target=_blank must not get a handle on its opener.
   transformTags: {

@@ -1,0 +1,12 @@
+/**
+ * Hosts whose video players may be embedded in content html (iframes from anywhere else are dropped
+ * by the sanitizer), and which Studio's page may therefore frame to show them
+ * (docs/decisions/content.md "HTML is sanitized on write", docs/decisions/studio.md "Serving").
+ */
+export const EMBED_HOSTS: readonly string[] = [
+  'www.youtube.com',
+  'youtube.com',
+  'www.youtube-nocookie.com',
+  'youtube-nocookie.com',
+  'player.vimeo.com',
+]
