@@ -2,7 +2,14 @@ import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { publicCall } from '../../../test/collection-fixtures.js'
 import { createContent } from '../../../test/content-fixtures.js'
-import { call, type SeededMember, seedApiToken, seedMember, seedTenant, useTestContext } from '../../../test/helpers.js'
+import {
+  call,
+  type SeededMember,
+  seedApiToken,
+  seedMember,
+  seedTenant,
+  useTestContext,
+} from '../../../test/helpers.js'
 import { contents, outbox } from '../../db/schema/index.js'
 import { PUBLISH_SCHEDULED_JOB } from './content-jobs.js'
 import { createContentScheduler } from './schedule.js'
@@ -89,15 +96,21 @@ describe('drafts of published contents', () => {
       token: previewToken,
     })
     expect(preview.data.content).toMatchObject({ title: 'Draft title', pendingDraft: { version: 2 } })
-    const session = await call(ctx.app, 'GET', `/api/contents/${content.id}?draft=true`, { token: owner.token })
+    const session = await call(ctx.app, 'GET', `/api/contents/${content.id}?draft=true`, {
+      token: owner.token,
+    })
     expect(session.data.content).toEqual(saved.data.content)
     // Without draft=true a session reads the live content, told that a draft waits.
     const plain = await call(ctx.app, 'GET', `/api/contents/${content.id}`, { token: owner.token })
     expect(plain.data.content).toMatchObject({ title: 'Live title', pendingDraft: { version: 2 } })
     const listed = await call(ctx.app, 'GET', '/api/contents?view=summary', { token: owner.token })
     expect(listed.data.contents[0]).toMatchObject({ id: content.id, pendingDraft: { version: 2 } })
-    const versions = await call(ctx.app, 'GET', `/api/contents/${content.id}/versions`, { token: owner.token })
-    expect(versions.data.versions.map((v: { version: number; draft: boolean }) => [v.version, v.draft])).toEqual([
+    const versions = await call(ctx.app, 'GET', `/api/contents/${content.id}/versions`, {
+      token: owner.token,
+    })
+    expect(
+      versions.data.versions.map((v: { version: number; draft: boolean }) => [v.version, v.draft]),
+    ).toEqual([
       [2, true],
       [1, false],
     ])
@@ -156,9 +169,13 @@ describe('drafts of published contents', () => {
       pendingDraft: null,
     })
     expect(await eventsOf(owner.tenantId, content.id)).toEqual(eventsBefore)
-    const draftRead = await call(ctx.app, 'GET', `/api/contents/${content.id}?draft=true`, { token: owner.token })
+    const draftRead = await call(ctx.app, 'GET', `/api/contents/${content.id}?draft=true`, {
+      token: owner.token,
+    })
     expect(draftRead.data.content).toMatchObject({ title: 'Live title', pendingDraft: null })
-    const versions = await call(ctx.app, 'GET', `/api/contents/${content.id}/versions`, { token: owner.token })
+    const versions = await call(ctx.app, 'GET', `/api/contents/${content.id}/versions`, {
+      token: owner.token,
+    })
     expect(versions.data.versions.map((v: { title: string; draft: boolean }) => [v.title, v.draft])).toEqual([
       ['Live title', false],
       ['Second thoughts', true],
@@ -168,7 +185,10 @@ describe('drafts of published contents', () => {
       ['DELETE', `/api/contents/${content.id}/draft`],
       ['POST', `/api/contents/${content.id}/draft/publish`],
     ] as const) {
-      const none = await call(ctx.app, method, url, { token: owner.token, body: method === 'POST' ? {} : undefined })
+      const none = await call(ctx.app, method, url, {
+        token: owner.token,
+        body: method === 'POST' ? {} : undefined,
+      })
       expect(none.statusCode, url).toBe(409)
       expect(none.data.error).toBe('NoPendingDraft')
     }
@@ -210,7 +230,11 @@ describe('drafts of published contents', () => {
       token: owner.token,
       body: { status: 'draft' },
     })
-    expect(unpublished.data.content).toMatchObject({ status: 'draft', title: 'Live title', pendingDraft: null })
+    expect(unpublished.data.content).toMatchObject({
+      status: 'draft',
+      title: 'Live title',
+      pendingDraft: null,
+    })
   })
 
   it('refuses a draft save or publication based on an older version with 409, naming who saved', async () => {
@@ -306,7 +330,9 @@ describe('drafts of published contents', () => {
     const byAuthor = await saveDraft(author.token, content.id, { title: 'Author' })
     expect(byAuthor.statusCode, byAuthor.body).toBe(200)
     // A viewer reads the draft (its role may preview) but cannot publish or discard it.
-    const viewed = await call(ctx.app, 'GET', `/api/contents/${content.id}?draft=true`, { token: viewer.token })
+    const viewed = await call(ctx.app, 'GET', `/api/contents/${content.id}?draft=true`, {
+      token: viewer.token,
+    })
     expect(viewed.data.content.title).toBe('Author')
     for (const token of [viewer.token, readOnly]) {
       const publish = await call(ctx.app, 'POST', `/api/contents/${content.id}/draft/publish`, {
@@ -319,7 +345,9 @@ describe('drafts of published contents', () => {
     }
     // A write token saves and publishes; it does not read the draft without the preview scope.
     expect((await saveDraft(readWrite, content.id, { summary: 'By token' })).statusCode).toBe(200)
-    const draftRead = await call(ctx.app, 'GET', `/api/contents/${content.id}?draft=true`, { token: readWrite })
+    const draftRead = await call(ctx.app, 'GET', `/api/contents/${content.id}?draft=true`, {
+      token: readWrite,
+    })
     expect(draftRead.statusCode).toBe(403)
     const publish = await call(ctx.app, 'POST', `/api/contents/${content.id}/draft/publish`, {
       token: readWrite,

@@ -136,7 +136,9 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
       const { id } = request.params
       return sendJson(
         reply,
-        request.query.draft === true ? await service.getDraftJson(context, id) : await service.getJson(context, id),
+        request.query.draft === true
+          ? await service.getDraftJson(context, id)
+          : await service.getJson(context, id),
       )
     },
   )

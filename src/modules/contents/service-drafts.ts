@@ -2,7 +2,11 @@ import { systemContext, type TenantContext, userIdOf } from '../../context.js'
 import { AppError, errors } from '../../errors.js'
 import { transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { checkCustomFields, createDefinitionsRepository, type FieldReferences } from '../custom-fields/index.js'
+import {
+  checkCustomFields,
+  createDefinitionsRepository,
+  type FieldReferences,
+} from '../custom-fields/index.js'
 import { assertSchedulingAllowed } from '../tenant-settings/index.js'
 import { type ContentJob, PRUNE_VERSIONS_JOB, PUBLISH_SCHEDULED_JOB } from './content-jobs.js'
 import { type ContentsRepository, createContentsRepository } from './repository.js'
@@ -158,7 +162,9 @@ export function createContentDrafts(deps: ContentWriteDeps & { writes: Pick<Cont
       const definitions = await (deps.customFields?.get(tenantId) ??
         createDefinitionsRepository(db).list(tenantId))
       const custom: { values?: Record<string, unknown>; references: FieldReferences[] } =
-        input.customFields === undefined ? { references: [] } : checkCustomFields(definitions, input.customFields)
+        input.customFields === undefined
+          ? { references: [] }
+          : checkCustomFields(definitions, input.customFields)
       const fields = await writableFields(deps.html, input, custom.values)
       const slug = input.slug === undefined ? undefined : explicitSlug(input.slug)
       return write(context, async (tx) => {
@@ -298,7 +304,11 @@ export function createContentDrafts(deps: ContentWriteDeps & { writes: Pick<Cont
         if (!(err instanceof AppError)) throw err
         if (err.code === 'ValidationFailed' || err.code === 'SlugConflict') {
           await contents.update(tenantId, id, { draftPublishAt: null })
-        } else if (err.code !== 'NoPendingDraft' && err.code !== 'VersionConflict' && err.code !== 'NotFound') {
+        } else if (
+          err.code !== 'NoPendingDraft' &&
+          err.code !== 'VersionConflict' &&
+          err.code !== 'NotFound'
+        ) {
           throw err
         }
         return false

@@ -6,8 +6,8 @@ import { paginate } from '../../lib/paging.js'
 import { createContentsRepository } from './repository.js'
 import type { Content, ContentStatus } from './schemas.js'
 import { seesUnpublished, visibleStatuses } from './service-reads.js'
-import { inputOfSnapshot } from './snapshot-input.js'
 import type { ContentWrites } from './service-writes.js'
+import { inputOfSnapshot } from './snapshot-input.js'
 import { createVersionsRepository, type VersionMetaRow } from './versions-repository.js'
 import type { VersionListQuery, VersionMeta } from './versions-schemas.js'
 
@@ -72,7 +72,8 @@ export function createContentVersionsService(deps: {
     async get(context: TenantContext, contentId: string, versionId: string) {
       const content = await contentOf(context, contentId)
       const row = await repository.find(context.tenantId, content.id, versionId.toLowerCase())
-      if (row === undefined || (row.draft && !seesUnpublished(context))) throw errors.notFound('Content version')
+      if (row === undefined || (row.draft && !seesUnpublished(context)))
+        throw errors.notFound('Content version')
       return { ...toMeta(row, content.version), content: row.snapshot }
     },
 
@@ -148,7 +149,8 @@ export function createContentVersionsService(deps: {
       const { tenantId } = context
       const { id } = await contentOf(context, contentId)
       const row = await repository.find(tenantId, id, versionId.toLowerCase())
-      if (row === undefined || (row.draft && !seesUnpublished(context))) throw errors.notFound('Content version')
+      if (row === undefined || (row.draft && !seesUnpublished(context)))
+        throw errors.notFound('Content version')
       const input = await inputOfSnapshot(contents, tenantId, row.snapshot as Partial<Content>)
       return deps.writes.update(context, id, input, { restoredVersionId: row.id })
     },

@@ -1,6 +1,6 @@
 import type { Actor } from '../../context.js'
-import { errors } from '../../errors.js'
 import type { Db } from '../../db/client.js'
+import { errors } from '../../errors.js'
 import type { Emit } from '../../events/event-log.js'
 import type { FieldReferences } from '../custom-fields/index.js'
 import type { ContentPatch, ContentsRepository, LockedContent } from './repository.js'
