@@ -51,7 +51,7 @@ describeStudioJourney('Studio: drafts of published contents in Chromium', () => 
     const first = await openAs(owner, `/contents/${content.id}`)
     const a = first.page
     await a.getByLabel('Title').fill('Draft title')
-    const banner = a.getByRole('alert').filter({ hasText: 'Unpublished changes' })
+    const banner = a.getByRole('status').filter({ hasText: 'Unpublished changes' })
     await banner.waitFor(WAIT)
     await a.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor(WAIT)
     await banner.getByText('Saved to the draft by Ada Lovelace').waitFor(WAIT)

@@ -38,8 +38,9 @@ export function DraftBanner({
   const future = at !== null && Date.parse(at) > Date.now()
   return (
     <>
-      <Alert color="orange" variant="light" title={t('editor.draft.title')}>
+      <Alert color="yellow" role="status">
         <Stack gap="xs">
+          <Text fw={700}>{t('editor.draft.title')}</Text>
           <Text size="sm">
             {pendingDraft && !unsaved
               ? t('editor.draft.savedBy', {
