@@ -46,7 +46,10 @@ export interface WriteOptions {
   publishedAt?: Date
   /** The version a restore copies (named in the `content.updated` event). */
   restoredVersionId?: string
-  /** This update makes the pending draft live (service-drafts.ts `assertDraft`). */
+  /**
+   * This update makes the pending draft live (service-drafts.ts); write-rules.ts `assertDraft`
+   * checks it is still the one read.
+   */
   draft?: DraftRelease
 }
 
