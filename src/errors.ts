@@ -23,6 +23,8 @@ const STATUS_BY_CODE = {
   Conflict: 409,
   SlugConflict: 409,
   VersionConflict: 409,
+  ContentNotPublished: 409,
+  NoPendingDraft: 409,
   RestoreWindowExpired: 409,
   UniqueFieldViolation: 409,
   PayloadTooLarge: 413,
@@ -130,7 +132,13 @@ export const errors = {
    * 409 when a write names the version it was based on (`expectedVersion`) and the record has moved
    * on: someone else saved meanwhile. `current` tells the client what to load and show.
    */
-  versionConflict: (current: { version: number; updatedAt: Date; updatedBy: string | null }) =>
+  versionConflict: (current: {
+    version: number
+    updatedAt: Date
+    updatedBy: string | null
+    /** Who that was, as versions name them (a user's name, an API token's, Folio's own work). */
+    updatedByName?: string | undefined
+  }) =>
     new AppError(
       'VersionConflict',
       `Someone else saved this content meanwhile (now version ${current.version}); load it again and reapply your changes.`,
@@ -138,8 +146,22 @@ export const errors = {
         currentVersion: current.version,
         updatedAt: current.updatedAt.toISOString(),
         updatedBy: current.updatedBy,
+        ...(current.updatedByName === undefined ? {} : { updatedByName: current.updatedByName }),
       },
     ),
+  /**
+   * 409 for a draft route on a content that is not published: only a published content keeps a
+   * pending draft apart from its live text (docs/decisions/content.md "Drafts of published contents").
+   */
+  contentNotPublished: (status: string) =>
+    new AppError(
+      'ContentNotPublished',
+      `This content is ${status}, not published: it has no draft apart from itself; save it with PUT /api/contents/{id}.`,
+      { status },
+    ),
+  /** 409 when publishing or discarding a draft that is not there (published or discarded meanwhile). */
+  noPendingDraft: () =>
+    new AppError('NoPendingDraft', 'This content has no pending draft (it was published or discarded).'),
   /** 409 when another entry of the collection holds the same value of a `unique` field. */
   uniqueFieldViolation: (field: string) =>
     new AppError(

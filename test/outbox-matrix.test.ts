@@ -503,6 +503,24 @@ const STEPS: Step[] = [
     run: () => A('PUT', `/api/contents/${s.content}`, { title: 'Hello again' }),
   },
   {
+    route: 'PUT /api/contents/{id}/draft',
+    setup: () => ok(A('PUT', `/api/contents/${s.content}`, { status: 'published' })),
+    events: 0,
+    why: 'a draft save changes nothing live: no event, so no webhook and no delivery cache change',
+    run: () => A('PUT', `/api/contents/${s.content}/draft`, { title: 'Hello draft' }),
+  },
+  {
+    route: 'POST /api/contents/{id}/draft/publish',
+    run: () => A('POST', `/api/contents/${s.content}/draft/publish`, {}),
+  },
+  {
+    route: 'DELETE /api/contents/{id}/draft',
+    setup: () => ok(A('PUT', `/api/contents/${s.content}/draft`, { title: 'Hello second draft' })),
+    events: 0,
+    why: 'discarding a draft changes nothing live',
+    run: () => A('DELETE', `/api/contents/${s.content}/draft`),
+  },
+  {
     route: 'POST /api/contents/{id}/versions/{versionId}/restore',
     run: async () => {
       const versions = await ok(A('GET', `/api/contents/${s.content}/versions`))

@@ -1856,8 +1856,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a content
-         * @description Get a content.
+         * Get a content (with draft=true: as its pending draft would make it)
+         * @description The content as it is live; `pendingDraft` tells whether changes wait in a draft (docs: "Drafts of published contents"). With `draft=true`, the content as that draft would make it (the live content when there is none): for users with `content:preview` or `content:update` and API tokens with the preview scope, else 403.
          *
          *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -1872,7 +1872,7 @@ export interface paths {
         get: operations["getContent"];
         /**
          * Update a content; categories and tags replace the stored sets
-         * @description Update a content; categories and tags replace the stored sets.
+         * @description Writes the live content at once, whatever its status. A pending draft of a published content stays pending (publishing it later makes its text live), unless this write takes the content out of `published`: then the draft is dropped (its versions stay).
          *
          *     **Who may call it:** A member of the tenant with the `content:update` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -1904,6 +1904,87 @@ export interface paths {
          *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
          */
         delete: operations["deleteContent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save changes to a published content’s draft (not live yet)
+         * @description The update’s fields but `status` and `publishAt`, applied to the content’s pending draft (started from the live content when there is none). The live content, public reads, API tokens without the preview scope, the delivery cache and webhooks see nothing of it until the draft is published. Each save is a version (`draft` true) and raises `version`. Answers the content as the draft makes it, with `pendingDraft`. 409 `ContentNotPublished` for a content that is not published (save it with PUT /api/contents/{id}), `VersionConflict` for a stale `expectedVersion`, `SlugConflict` for a slug another content holds.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:update` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        put: operations["saveContentDraft"];
+        post?: never;
+        /**
+         * Discard a published content’s pending draft
+         * @description Drops the draft and its schedule; the live content stays as it is (no event). A new version records the live content again; the draft’s versions stay in the history. Answers the live content. 409 `NoPendingDraft` when there is none, `VersionConflict` for a stale `expectedVersion`.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:delete` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        delete: operations["discardContentDraft"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/{id}/draft/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a published content’s pending draft live, now or at a time
+         * @description Without `publishAt`: the draft’s text becomes the live content, as an update would write it (a new version, `content.updated` naming the changed members), and the draft is gone. With a future `publishAt`: that happens then (the live content serves until then; later draft saves go live with it; publishing again reschedules or, without `publishAt`, publishes now). 409 `NoPendingDraft` when there is none (`ContentNotPublished` for a content that is not published), `VersionConflict` for a stale `expectedVersion`, `SlugConflict` when the draft’s slug was taken meanwhile; 400 for a past `publishAt` or custom fields that no longer fit; 403 when scheduling is switched off (features.contentScheduling).
+         *
+         *     **Who may call it:** A member of the tenant with the `content:update` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        post: operations["publishContentDraft"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4732,7 +4813,7 @@ export interface components {
          * @description Stable PascalCase error code; each has one fixed HTTP status.
          * @enum {string}
          */
-        ErrorCode: "ValidationFailed" | "BadRequest" | "TenantRequired" | "InvalidToken" | "ConfirmationMismatch" | "LastOwnerRestriction" | "QueryTimeout" | "Unauthorized" | "InvalidCredentials" | "Forbidden" | "InsufficientScope" | "CsrfTokenInvalid" | "PlanNotAllowed" | "EmailNotVerified" | "LimitExceeded" | "NotFound" | "Conflict" | "SlugConflict" | "VersionConflict" | "RestoreWindowExpired" | "UniqueFieldViolation" | "PayloadTooLarge" | "UnsupportedMediaType" | "RateLimitExceeded" | "RequestLimitExceeded" | "InternalServerError" | "GoogleUnlinkRefused" | "ServiceUnavailable" | "GoogleSignInDisabled";
+        ErrorCode: "ValidationFailed" | "BadRequest" | "TenantRequired" | "InvalidToken" | "ConfirmationMismatch" | "LastOwnerRestriction" | "QueryTimeout" | "Unauthorized" | "InvalidCredentials" | "Forbidden" | "InsufficientScope" | "CsrfTokenInvalid" | "PlanNotAllowed" | "EmailNotVerified" | "LimitExceeded" | "NotFound" | "Conflict" | "SlugConflict" | "VersionConflict" | "ContentNotPublished" | "NoPendingDraft" | "RestoreWindowExpired" | "UniqueFieldViolation" | "PayloadTooLarge" | "UnsupportedMediaType" | "RateLimitExceeded" | "RequestLimitExceeded" | "InternalServerError" | "GoogleUnlinkRefused" | "ServiceUnavailable" | "GoogleSignInDisabled";
         ErrorBody: {
             error: components["schemas"]["ErrorCode"];
             message: string;
@@ -12651,12 +12732,25 @@ export interface operations {
                             parentId: string | null;
                             /** @description Position among siblings, ascending */
                             order: number;
-                            /** @description The number of the newest version (1 after create) */
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
                             version: number;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
                             lexical?: {
                                 [key: string]: unknown;
                             } | null;
@@ -12807,12 +12901,25 @@ export interface operations {
                             parentId: string | null;
                             /** @description Position among siblings, ascending */
                             order: number;
-                            /** @description The number of the newest version (1 after create) */
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
                             version: number;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
                             lexical: {
                                 [key: string]: unknown;
                             } | null;
@@ -13041,12 +13148,25 @@ export interface operations {
                             parentId: string | null;
                             /** @description Position among siblings, ascending */
                             order: number;
-                            /** @description The number of the newest version (1 after create) */
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
                             version: number;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
                             lexical: {
                                 [key: string]: unknown;
                             } | null;
@@ -13444,6 +13564,8 @@ export interface operations {
     getContent: {
         parameters: {
             query?: {
+                /** @description true: the content as its pending draft would make it (the live content when there is none). Needs the `content:preview` permission (an API token: the preview scope) or, for a user, `content:update`. */
+                draft?: boolean;
                 /** @description 24 lowercase hex characters */
                 tenantId?: string;
             };
@@ -13493,12 +13615,25 @@ export interface operations {
                             parentId: string | null;
                             /** @description Position among siblings, ascending */
                             order: number;
-                            /** @description The number of the newest version (1 after create) */
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
                             version: number;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
                             lexical: {
                                 [key: string]: unknown;
                             } | null;
@@ -13657,12 +13792,25 @@ export interface operations {
                             parentId: string | null;
                             /** @description Position among siblings, ascending */
                             order: number;
-                            /** @description The number of the newest version (1 after create) */
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
                             version: number;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
                             lexical: {
                                 [key: string]: unknown;
                             } | null;
@@ -13839,6 +13987,519 @@ export interface operations {
             };
         };
     };
+    saveContentDraft: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    /** @description Normalized to lowercase ASCII words */
+                    slug?: string;
+                    summary?: string;
+                    lexical?: {
+                        [key: string]: unknown;
+                    } | null;
+                    /** @description Sanitized on write; elements nested deeper than 256 levels are refused */
+                    html?: string;
+                    /** @description Category ids */
+                    categories?: string[];
+                    /** @description Tag ids */
+                    tags?: string[];
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description 24 lowercase hex characters */
+                    featuredMediaId?: string | null;
+                    authorName?: string;
+                    /** @description `post`, `page` or a key of the tenant’s own: lowercase letters, digits and hyphens, 1..40 */
+                    type?: string;
+                    /** @description A content of the tenant, neither this one nor one of its descendants; the tree at most 8 deep */
+                    parentId?: string | null;
+                    order?: number;
+                    /** @description The version this save was based on (the `version` the editor loaded). When the content has moved on (someone else saved meanwhile) it is refused with 409 VersionConflict, naming the current version and who saved it, and nothing changes. Left out: no check. */
+                    expectedVersion?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            id: string;
+                            title: string;
+                            slug: string;
+                            summary: string;
+                            /** @description Category ids, ordered by id */
+                            categories: string[];
+                            /** @description Tag ids, ordered by id */
+                            tags: string[];
+                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
+                            galleryIds: string[];
+                            customFields: {
+                                [key: string]: unknown;
+                            };
+                            featuredMediaId: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            publishAt: string | null;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            authorName: string;
+                            /** @description `post`, `page` or a key of the tenant’s own */
+                            type: string;
+                            /** @description The parent in a page tree */
+                            parentId: string | null;
+                            /** @description Position among siblings, ascending */
+                            order: number;
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
+                            lexical: {
+                                [key: string]: unknown;
+                            } | null;
+                            html: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    discardContentDraft: {
+        parameters: {
+            query?: {
+                /** @description The version this discard was based on (the `version` the editor loaded). When the content has moved on (someone else saved meanwhile) it is refused with 409 VersionConflict, naming the current version and who saved it, and nothing changes. Left out: no check. */
+                expectedVersion?: number;
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            id: string;
+                            title: string;
+                            slug: string;
+                            summary: string;
+                            /** @description Category ids, ordered by id */
+                            categories: string[];
+                            /** @description Tag ids, ordered by id */
+                            tags: string[];
+                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
+                            galleryIds: string[];
+                            customFields: {
+                                [key: string]: unknown;
+                            };
+                            featuredMediaId: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            publishAt: string | null;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            authorName: string;
+                            /** @description `post`, `page` or a key of the tenant’s own */
+                            type: string;
+                            /** @description The parent in a page tree */
+                            parentId: string | null;
+                            /** @description Position among siblings, ascending */
+                            order: number;
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
+                            lexical: {
+                                [key: string]: unknown;
+                            } | null;
+                            html: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publishContentDraft: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description A future time: the draft goes live then (the live version serves until then). Left out: now.
+                     */
+                    publishAt?: string;
+                    /** @description The version this publication was based on (the `version` the editor loaded). When the content has moved on (someone else saved meanwhile) it is refused with 409 VersionConflict, naming the current version and who saved it, and nothing changes. Left out: no check. */
+                    expectedVersion?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            id: string;
+                            title: string;
+                            slug: string;
+                            summary: string;
+                            /** @description Category ids, ordered by id */
+                            categories: string[];
+                            /** @description Tag ids, ordered by id */
+                            tags: string[];
+                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
+                            galleryIds: string[];
+                            customFields: {
+                                [key: string]: unknown;
+                            };
+                            featuredMediaId: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            publishAt: string | null;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            authorName: string;
+                            /** @description `post`, `page` or a key of the tenant’s own */
+                            type: string;
+                            /** @description The parent in a page tree */
+                            parentId: string | null;
+                            /** @description Position among siblings, ascending */
+                            order: number;
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
+                            lexical: {
+                                [key: string]: unknown;
+                            } | null;
+                            html: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listContentVersions: {
         parameters: {
             query?: {
@@ -13874,6 +14535,8 @@ export interface operations {
                             title: string;
                             slug: string;
                             status: string;
+                            /** @description A save of a published content’s draft (PUT /api/contents/{id}/draft), not live then; listed only for readers of unpublished content */
+                            draft: boolean;
                             /** @description The version the content is at now (it cannot be deleted) */
                             current: boolean;
                             /** Format: date-time */
@@ -13893,6 +14556,8 @@ export interface operations {
                             title: string;
                             slug: string;
                             status: string;
+                            /** @description A save of a published content’s draft (PUT /api/contents/{id}/draft), not live then; listed only for readers of unpublished content */
+                            draft: boolean;
                             /** @description The version the content is at now (it cannot be deleted) */
                             current: boolean;
                             /** Format: date-time */
@@ -14017,6 +14682,8 @@ export interface operations {
                             title: string;
                             slug: string;
                             status: string;
+                            /** @description A save of a published content’s draft (PUT /api/contents/{id}/draft), not live then; listed only for readers of unpublished content */
+                            draft: boolean;
                             /** @description The version the content is at now (it cannot be deleted) */
                             current: boolean;
                             /** Format: date-time */
@@ -14268,12 +14935,25 @@ export interface operations {
                             parentId: string | null;
                             /** @description Position among siblings, ascending */
                             order: number;
-                            /** @description The number of the newest version (1 after create) */
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
                             version: number;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
                             lexical: {
                                 [key: string]: unknown;
                             } | null;

@@ -41,6 +41,13 @@ export const contents = pgTable(
     order: integer('order').notNull().default(0),
     /** The number of the newest snapshot in content_versions (raised under the row lock). */
     version: integer('version').notNull().default(1),
+    /**
+     * The version whose snapshot is a published content's pending draft, null when none
+     * (docs/decisions/content.md "Drafts of published contents"): the row keeps the live text.
+     */
+    draftVersion: integer('draft_version'),
+    /** When the scheduler publishes the pending draft; null: not scheduled. */
+    draftPublishAt: optionalTimestamp('draft_publish_at'),
     createdBy: char('created_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
     updatedBy: char('updated_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
@@ -66,6 +73,9 @@ export const contents = pgTable(
     ),
     // The scheduler's sweep reads only the (few) scheduled rows.
     index('contents_tenant_scheduled_idx').on(t.tenantId, t.publishAt).where(sql`${t.status} = 'scheduled'`),
+    index('contents_tenant_draft_scheduled_idx')
+      .on(t.tenantId, t.draftPublishAt)
+      .where(sql`${t.draftPublishAt} is not null`),
     foreignKey({
       columns: [t.tenantId, t.featuredMediaId],
       foreignColumns: [media.tenantId, media.id],
@@ -160,6 +170,8 @@ export const contentVersions = pgTable(
     title: text('title').notNull(),
     slug: text('slug').notNull(),
     status: text('status').notNull(),
+    /** A save of a published content's pending draft (the live row did not change). */
+    draft: boolean('draft').notNull().default(false),
     snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
     createdBy: char('created_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
     /** Who saved it when that was not a user: an API token's name or Folio's own work. */

@@ -32,6 +32,7 @@ describe('POST /api/contents', () => {
       version: 1,
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),
+      pendingDraft: null,
     })
     const read = await call(ctx.app, 'GET', `/api/contents/${content.id}`, { token })
     expect(read.statusCode).toBe(200)

@@ -9,6 +9,7 @@ import {
   PUBLISH_DUE_JOB,
   PUBLISH_SCHEDULED_JOB,
 } from './content-jobs.js'
+import { contentDraftsRoutes } from './drafts-routes.js'
 import { contentsPublishingMedia, contentsShowingMedia } from './media-usage.js'
 import { publicContentsRoutes } from './public-routes.js'
 import { createPublicContentsService } from './public-service.js'
@@ -28,7 +29,7 @@ export { explicitSlug } from './slugs.js'
 
 /**
  * Contents (API contract: `/api/contents`, `/api/public/contents`): articles, pages with their taxonomy, custom fields and
- * versions, scheduled publishing, and version pruning.
+ * versions, drafts of published contents, scheduled publishing, and version pruning.
  */
 export function contentsFamily(
   kernel: Kernel,
@@ -77,12 +78,16 @@ export function contentsFamily(
     services: { contents, contentVersions, contentScheduler, publicContents, htmlSanitizer },
     adminRoutes: [
       mount(contentsRoutes, { prefix: '/api/contents', service: contents }),
+      mount(contentDraftsRoutes, { prefix: '/api/contents', service: contents }),
       mount(contentVersionsRoutes, { prefix: '/api/contents', service: contentVersions }),
     ],
     publicRoutes: [publicContentsRoutes(publicContents)],
     jobs: [
+      // One job for both schedules: each finds nothing due when the job is the other's.
       job<ContentJob>(PUBLISH_SCHEDULED_JOB, async (data) => {
-        await contents.publishScheduled(data.tenantId, data.contentId)
+        if (!(await contents.publishScheduled(data.tenantId, data.contentId))) {
+          await contents.publishScheduledDraft(data.tenantId, data.contentId)
+        }
       }),
       job(
         PUBLISH_DUE_JOB,

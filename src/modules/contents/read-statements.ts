@@ -1,11 +1,27 @@
 import { is, Placeholder, type SQL, sql } from 'drizzle-orm'
 import { type Db, type Run, runnerOf } from '../../db/client.js'
 import { archiveOf, type ContentFilter, shapeOf, whereOf } from './list-query.js'
-import type { ContentStatus } from './schemas.js'
+import type { ContentStatus, PendingDraft } from './schemas.js'
 
 /** A timestamp column as ISO 8601 UTC text with milliseconds (the API's timestamps). */
 export const isoOf = (column: string) =>
   sql<string | null>`${sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)}`
+
+/**
+ * A content's pending draft (docs/decisions/content.md "Drafts of published contents"): its version,
+ * who saved it last and when (from that version's row), and when it is scheduled to go live; null
+ * when there is none or when `shown` is false (a reader who may not see unpublished text).
+ */
+function pendingDraftOf(shown: SQL) {
+  return sql<PendingDraft | null>`case when c.draft_version is not null and ${shown} then
+    (select json_build_object('version', v.version, 'updatedAt', ${isoOf('v.created_at')},
+      'updatedBy', v.created_by,
+      'updatedByName', coalesce((select trim(u.first_name || ' ' || u.last_name) from users u
+        where u.id = v.created_by), v.created_by_name),
+      'publishAt', ${isoOf('c.draft_publish_at')})
+    from content_versions v
+    where v.tenant_id = c.tenant_id and v.content_id = c.id and v.version = c.draft_version) end`
+}
 
 /**
  * One projection shared by every read, producing API-shaped values straight from SQL (ISO
@@ -36,12 +52,16 @@ export const SUMMARY_FIELDS = {
   version: sql<number>`c.version`,
   createdAt: isoOf('c.created_at'),
   updatedAt: isoOf('c.updated_at'),
+  // The `drafts` value: whether the reader may see unpublished text (service-reads.ts).
+  pendingDraft: pendingDraftOf(sql`${sql.placeholder('drafts')}::boolean`),
 }
 export const FULL_FIELDS = {
   ...SUMMARY_FIELDS,
   lexical: sql<Record<string, unknown> | null>`c.lexical`,
   html: sql<string>`c.html`,
 }
+/** FULL_FIELDS with the pending draft always shown: what writes answer and snapshot. */
+export const WRITTEN_FIELDS = { ...FULL_FIELDS, pendingDraft: pendingDraftOf(sql`true`) }
 export const CONTENTS = sql`contents c`
 
 /**
@@ -106,7 +126,7 @@ export function createReadStatements(db: Db) {
   const json = (object: SQL) => ({ json: sql<string>`${object}::text`.as('json') })
 
   return {
-    /** `{ json, status }`: one content by id (`tenantId`, `id`). */
+    /** `{ json, status }`: one content by id (`tenantId`, `id`, `drafts`). */
     byId: () =>
       once<Statement<{ json: string; status: ContentStatus }>>('contents_json_by_id', (name) =>
         prepare(
@@ -118,7 +138,7 @@ export function createReadStatements(db: Db) {
         ),
       ),
 
-    /** `{ json }`: one content by slug within `filter` (`paramsOf` values and `slug`). */
+    /** `{ json }`: one content by slug within `filter` (`paramsOf` values, `slug`, `drafts`). */
     bySlug: (filter: ContentFilter) =>
       once<JsonStatement>(`contents_json_by_slug_${shapeOf(filter)}`, (name) =>
         prepare(
@@ -131,7 +151,7 @@ export function createReadStatements(db: Db) {
       ),
 
     /**
-     * `{ json }`: the JSON array of one list page (`paramsOf` values, `limit`, `offset`). The page is
+     * `{ json }`: the JSON array of one list page (`paramsOf` values, `drafts`, `limit`, `offset`). The page is
      * read in index order; `json_agg` sorts its twenty rows again, as aggregate input order is not
      * otherwise guaranteed.
      */

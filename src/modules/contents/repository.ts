@@ -4,7 +4,7 @@ import { categories, contentCategories, contents, contentTags, media, tags } fro
 import { slugLookup } from '../../db/slugs.js'
 import { containsPattern } from '../../lib/like.js'
 import { type ContentFilter, paramsOf } from './list-query.js'
-import { CONTENTS, createReadStatements, FULL_FIELDS } from './read-statements.js'
+import { CONTENTS, createReadStatements, WRITTEN_FIELDS } from './read-statements.js'
 import type { Content, ContentStatus } from './schemas.js'
 
 export type NewContentRow = Omit<typeof contents.$inferInsert, 'tenantId'>
@@ -28,6 +28,9 @@ export interface LockedContent extends ContentState {
   version: number
   updatedAt: Date
   updatedBy: string | null
+  /** The pending draft's version, null when none (docs/decisions/content.md "Drafts of published contents"). */
+  draftVersion: number | null
+  draftPublishAt: Date | null
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
@@ -39,27 +42,36 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 export function createContentsRepository(db: Db) {
   const statements = createReadStatements(db)
   return {
-    /** One content as an object (what writes return). */
+    /** One content as an object, its pending draft shown (what writes return). */
     async findById(tenantId: string, id: string): Promise<Content | undefined> {
       const [row] = await db
-        .select(FULL_FIELDS)
+        .select(WRITTEN_FIELDS)
         .from(CONTENTS)
         .where(sql`c.tenant_id = ${tenantId} and c.id = ${id}`)
       return row as Content | undefined
     },
 
-    /** One content as JSON text with its status (who may read it depends on it), or undefined. */
+    /**
+     * One content as JSON text with its status (who may read it depends on it), or undefined.
+     * `drafts`: whether its `pendingDraft` is shown (else null); the same in the reads below.
+     */
     async findJsonById(
       tenantId: string,
       id: string,
+      drafts: boolean,
     ): Promise<{ json: string; status: ContentStatus } | undefined> {
-      const [row] = await statements.byId().execute({ tenantId, id })
+      const [row] = await statements.byId().execute({ tenantId, id, drafts })
       return row
     },
 
     /** One content matching `filter` by slug, as JSON text, or undefined. */
-    async findJsonBySlug(tenantId: string, slug: string, filter: ContentFilter): Promise<string | undefined> {
-      const [row] = await statements.bySlug(filter).execute({ ...paramsOf(tenantId, filter), slug })
+    async findJsonBySlug(
+      tenantId: string,
+      slug: string,
+      filter: ContentFilter,
+      drafts: boolean,
+    ): Promise<string | undefined> {
+      const [row] = await statements.bySlug(filter).execute({ ...paramsOf(tenantId, filter), slug, drafts })
       return row?.json
     },
 
@@ -67,11 +79,14 @@ export function createContentsRepository(db: Db) {
     async listPageJson(
       tenantId: string,
       filter: ContentFilter,
-      page: { limit: number; offset: number; full: boolean },
+      page: { limit: number; offset: number; full: boolean; drafts: boolean },
     ): Promise<string> {
-      const [row] = await statements
-        .list(filter, page.full)
-        .execute({ ...paramsOf(tenantId, filter), limit: page.limit, offset: page.offset })
+      const [row] = await statements.list(filter, page.full).execute({
+        ...paramsOf(tenantId, filter),
+        drafts: page.drafts,
+        limit: page.limit,
+        offset: page.offset,
+      })
       return row?.json ?? '[]'
     },
 
@@ -117,6 +132,8 @@ export function createContentsRepository(db: Db) {
           version: contents.version,
           updatedAt: contents.updatedAt,
           updatedBy: contents.updatedBy,
+          draftVersion: contents.draftVersion,
+          draftPublishAt: contents.draftPublishAt,
         })
         .from(contents)
         .where(and(eq(contents.tenantId, tenantId), eq(contents.id, id)))

@@ -14,6 +14,7 @@ import {
   ContentTreeQuery,
   ContentTypesBody,
   CreateContentBody,
+  GetContentQuery,
   ListContentsQuery,
   SlugParams,
   UpdateContentBody,
@@ -159,14 +160,24 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
       schema: {
         tags,
         operationId: 'getContent',
-        summary: 'Get a content',
+        summary: 'Get a content (with draft=true: as its pending draft would make it)',
+        description:
+          'The content as it is live; `pendingDraft` tells whether changes wait in a draft (docs: "Drafts of published contents"). With `draft=true`, the content as that draft would make it (the live content when there is none): for users with `content:preview` or `content:update` and API tokens with the preview scope, else 403.',
         params: IdParams,
-        querystring: TenantOnlyQuery,
+        querystring: GetContentQuery,
         response: { 200: ContentBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) =>
-      sendJson(reply, await service.getJson(tenantContext(request), request.params.id)),
+    async (request, reply) => {
+      const context = tenantContext(request)
+      const { id } = request.params
+      return sendJson(
+        reply,
+        request.query.draft === true
+          ? await service.getDraftJson(context, id)
+          : await service.getJson(context, id),
+      )
+    },
   )
 
   app.put(
@@ -177,6 +188,8 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
         tags,
         operationId: 'updateContent',
         summary: 'Update a content; categories and tags replace the stored sets',
+        description:
+          'Writes the live content at once, whatever its status. A pending draft of a published content stays pending (publishing it later makes its text live), unless this write takes the content out of `published`: then the draft is dropped (its versions stay).',
         params: IdParams,
         querystring: TenantOnlyQuery,
         body: UpdateContentBody,

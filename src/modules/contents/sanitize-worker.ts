@@ -6,7 +6,6 @@ import { EMBED_HOSTS } from '../../lib/embeds.js'
  * that parsing a long html never holds the event loop. This module is loaded by worker threads only.
  */
 
-
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'div', 'span'],

@@ -42,6 +42,22 @@ export const ParentFilter = Type.String({
 })
 const STATUS_ALTERNATIVES = CONTENT_STATUSES.join('|')
 
+/** A published content's pending draft (docs/decisions/content.md "Drafts of published contents"). */
+const PendingDraftSchema = Type.Object(
+  {
+    version: Type.Integer({ description: 'The version holding the draft (GET …/versions/{versionId})' }),
+    updatedAt: DateTime,
+    updatedBy: Nullable(Type.String({ description: 'The user who saved it last' })),
+    updatedByName: Type.String({ description: 'That user’s name, or the API token that saved it' }),
+    publishAt: Nullable(DateTime),
+  },
+  {
+    description:
+      'Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope.',
+  },
+)
+export type PendingDraft = Static<typeof PendingDraftSchema>
+
 /** Fields every content answer carries; `html` and `lexical` are added by the full view. */
 const ContentSummaryFields = {
   id: Type.String(),
@@ -62,9 +78,13 @@ const ContentSummaryFields = {
   type: Type.String({ description: '`post`, `page` or a key of the tenant’s own' }),
   parentId: Nullable(Type.String({ description: 'The parent in a page tree' })),
   order: Type.Integer({ description: 'Position among siblings, ascending' }),
-  version: Type.Integer({ description: 'The number of the newest version (1 after create)' }),
+  version: Type.Integer({
+    description:
+      'The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write',
+  }),
   createdAt: DateTime,
   updatedAt: DateTime,
+  pendingDraft: Nullable(PendingDraftSchema),
 }
 
 export const ContentSchema = Type.Object({
@@ -142,6 +162,57 @@ export const UpdateContentBody = Type.Object(
   { additionalProperties: false, [ALL_ERRORS]: true },
 )
 export type UpdateContentInput = Static<typeof UpdateContentBody>
+
+const { status: _status, publishAt: _publishAt, ...DraftFields } = WritableFields
+const ExpectedVersion = (what: string) =>
+  Type.Integer({
+    minimum: 1,
+    description: `The version this ${what} was based on (the \`version\` the editor loaded). When the content has moved on (someone else saved meanwhile) it is refused with 409 VersionConflict, naming the current version and who saved it, and nothing changes. Left out: no check.`,
+  })
+
+/**
+ * A save of a published content's draft: the update's fields but the publication ones (the draft
+ * goes live with POST …/draft/publish).
+ */
+export const SaveDraftBody = Type.Object(
+  { title: Type.Optional(Title), ...DraftFields, expectedVersion: Type.Optional(ExpectedVersion('save')) },
+  { additionalProperties: false, [ALL_ERRORS]: true },
+)
+export type SaveDraftInput = Static<typeof SaveDraftBody>
+
+export const PublishDraftBody = Type.Object(
+  {
+    publishAt: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description:
+          'A future time: the draft goes live then (the live version serves until then). Left out: now.',
+      }),
+    ),
+    expectedVersion: Type.Optional(ExpectedVersion('publication')),
+  },
+  { additionalProperties: false },
+)
+export type PublishDraftInput = Static<typeof PublishDraftBody>
+
+export const DiscardDraftQuery = Type.Object(
+  { expectedVersion: Type.Optional(ExpectedVersion('discard')), ...TenantQuery },
+  { additionalProperties: false },
+)
+
+export const GetContentQuery = Type.Object(
+  {
+    draft: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'true: the content as its pending draft would make it (the live content when there is none). Needs the `content:preview` permission (an API token: the preview scope) or, for a user, `content:update`.',
+      }),
+    ),
+    ...TenantQuery,
+  },
+  { additionalProperties: false },
+)
 
 /** A calendar date (a whole UTC day) or an RFC 3339 timestamp. */
 const DateOrDateTime = Type.Union([Type.String({ format: 'date' }), DateTime])

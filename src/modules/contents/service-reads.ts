@@ -91,6 +91,7 @@ export function createContentReads(deps: {
           limit,
           offset: (page - 1) * limit,
           full: query.view !== 'summary',
+          drafts: seesUnpublished(context),
         }),
         countOf(tenantId, filter),
       ])
@@ -99,7 +100,7 @@ export function createContentReads(deps: {
 
     /** The JSON text of a `ContentBody`. @throws NotFound for a missing id or another tenant's. */
     async getJson(context: TenantContext, id: string): Promise<string> {
-      const found = await repository.findJsonById(context.tenantId, id)
+      const found = await repository.findJsonById(context.tenantId, id, seesUnpublished(context))
       if (found !== undefined && visibleStatuses(context, [found.status])?.length === 0) {
         throw errors.notFound('Content')
       }
@@ -117,7 +118,7 @@ export function createContentReads(deps: {
       if (visible?.length === 0) throw errors.notFound('Content')
       const statuses = visible === undefined ? {} : { statuses: visible }
       const filter = { ...statuses, ...publishedRange(query.publishedFrom, query.publishedTo) }
-      return bodyJson(await repository.findJsonBySlug(tenantId, slug, filter))
+      return bodyJson(await repository.findJsonBySlug(tenantId, slug, filter, seesUnpublished(context)))
     },
 
     /**
@@ -196,7 +197,7 @@ export function visibleStatuses<S extends string>(
   context: TenantContext,
   requested: S[] | undefined,
 ): S[] | undefined {
-  if (context.actor.kind !== 'apiToken' || context.permissions.has(PREVIEW_PERMISSION)) return requested
+  if (seesUnpublished(context)) return requested
   return (requested ?? ['published' as S]).filter((status) => status === 'published')
 }
 
@@ -210,6 +211,15 @@ export function nestedTree(rows: readonly Omit<ContentTreeNode, 'children'>[]): 
     else parent.children.push(node)
   }
   return roots
+}
+
+/**
+ * Whether the reader sees unpublished text: drafts, scheduled and archived items, and published
+ * contents' pending drafts (docs/decisions/content.md "Who sees what"). Users do; API tokens only
+ * with the `preview` scope.
+ */
+export function seesUnpublished(context: TenantContext): boolean {
+  return context.actor.kind !== 'apiToken' || context.permissions.has(PREVIEW_PERMISSION)
 }
 
 /** `{ "content": … }` around a content's JSON text. @throws NotFound when there is none. */

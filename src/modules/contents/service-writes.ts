@@ -23,11 +23,15 @@ import { explicitSlug } from './slugs.js'
 import { createVersionsRepository } from './versions-repository.js'
 import {
   actorName,
+  assertDraft,
   assertParent,
   assertReferences,
+  conflictOf,
   contentFacts,
+  type DraftRelease,
   emitPublication,
   found,
+  pruneDue,
   unique,
   writableFields,
 } from './write-rules.js'
@@ -35,8 +39,6 @@ import {
 const SLUG_KEY = 'contents_tenant_slug_key'
 /** Generated slugs retry this often when concurrent writers keep taking the next number. */
 const SLUG_ATTEMPTS = 5
-/** Versions past the limit queue a prune every this many saves (so a busy content is not pruned on each). */
-const PRUNE_STEP = 10
 export const DEFAULT_MAX_VERSIONS = 100
 
 export interface WriteOptions {
@@ -44,6 +46,11 @@ export interface WriteOptions {
   publishedAt?: Date
   /** The version a restore copies (named in the `content.updated` event). */
   restoredVersionId?: string
+  /**
+   * This update makes the pending draft live (service-drafts.ts); write-rules.ts `assertDraft`
+   * checks it is still the one read.
+   */
+  draft?: DraftRelease
 }
 
 export interface ContentWriteDeps {
@@ -96,8 +103,7 @@ export function createContentWrites(deps: ContentWriteDeps) {
     })
     if (jobs === undefined) return
     const job: ContentJob = { tenantId: context.tenantId, contentId: content.id }
-    const step = Math.min(PRUNE_STEP, maxVersions)
-    if (content.version > maxVersions && (content.version - maxVersions - 1) % step === 0) {
+    if (pruneDue(content.version, maxVersions)) {
       await jobs.send(PRUNE_VERSIONS_JOB, job, { within: tx })
     }
     const rescheduled =
@@ -203,7 +209,8 @@ export function createContentWrites(deps: ContentWriteDeps) {
           const current = await repo.lockState(tenantId, id)
           if (current === undefined) throw errors.notFound('Content')
           if (input.expectedVersion !== undefined && input.expectedVersion !== current.version)
-            throw errors.versionConflict(current)
+            throw await conflictOf(tx, tenantId, id, current)
+          if (options.draft !== undefined) await assertDraft(tx, tenantId, id, current, options.draft)
           await assertReferences(repo, tenantId, input, custom.references)
           await assertParent(repo, tenantId, id, input.parentId)
           const publication = resolvePublication(
@@ -217,6 +224,12 @@ export function createContentWrites(deps: ContentWriteDeps) {
             version: current.version + 1,
             updatedAt: at,
             updatedBy: userIdOf(context),
+            // A live write leaves a pending draft pending, unless it makes that draft live or takes
+            // the content out of `published` (docs/decisions/content.md "Drafts of published contents").
+            ...(options.draft !== undefined ||
+            (current.draftVersion !== null && publication.status !== 'published')
+              ? { draftVersion: null, draftPublishAt: null }
+              : {}),
           }
           await repo.update(tenantId, id, slug === undefined ? patch : { ...patch, slug })
           const state = { status: publication.status, publishedAt: publication.publishedAt }
@@ -242,7 +255,7 @@ export function createContentWrites(deps: ContentWriteDeps) {
             subjectId: id,
             payload: {
               ...contentFacts(updated),
-              changed: Object.keys(input),
+              changed: Object.keys(input).filter((key) => key !== 'expectedVersion'),
               ...(restored === undefined ? {} : { restoredVersionId: restored }),
             },
           })

@@ -5,6 +5,7 @@ import type { JobRunner } from '../../jobs/runner.js'
 import type { CustomFieldDefinitions } from '../custom-fields/index.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import type { HtmlSanitizer } from './sanitize.js'
+import { createContentDrafts } from './service-drafts.js'
 import { createContentReads } from './service-reads.js'
 import { createContentWrites } from './service-writes.js'
 import type { TaxonomyIds } from './taxonomy-ids.js'
@@ -13,7 +14,8 @@ export { visibleStatuses } from './service-reads.js'
 export type { WriteOptions } from './service-writes.js'
 
 /**
- * The contents service: reads (service-reads.ts) and writes (service-writes.ts) over one set of
+ * The contents service: reads (service-reads.ts), writes (service-writes.ts) and drafts of
+ * published contents (service-drafts.ts) over one set of
  * dependencies. Only `db`, `events` and `html` are required: tests build it on a transaction with
  * nothing else (no caches, no limits, no jobs: the publish-due sweep publishes what it schedules).
  */
@@ -33,7 +35,8 @@ export function createContentsService(deps: {
   /** The clock of the status rules and the scheduler (tests move it). */
   now?: () => Date
 }) {
-  return { ...createContentReads(deps), ...createContentWrites(deps) }
+  const writes = createContentWrites(deps)
+  return { ...createContentReads(deps), ...writes, ...createContentDrafts({ ...deps, writes }) }
 }
 
 export type ContentsService = ReturnType<typeof createContentsService>

@@ -15,6 +15,7 @@ const META = {
   title: v.title,
   slug: v.slug,
   status: v.status,
+  draft: v.draft,
   createdAt: v.createdAt,
   createdBy: v.createdBy,
   createdByName: sql<string>`coalesce(${displayName(v.createdBy)}, ${v.createdByName})`,
@@ -28,6 +29,7 @@ export type VersionMetaRow = {
   title: string
   slug: string
   status: string
+  draft: boolean
   createdAt: Date
   createdBy: string | null
   createdByName: string
@@ -48,11 +50,20 @@ export function createVersionsRepository(db: Db) {
       await db.insert(v).values({ ...row, tenantId })
     },
 
-    /** One page of a content's live (`deleted` false) or deleted versions, newest first, and their count. */
-    async page(tenantId: string, contentId: string, deleted: boolean, limit: number, offset: number) {
+    /**
+     * One page of a content's live (`deleted` false) or deleted versions, newest first, and their
+     * count; `drafts` false leaves out the saves of pending drafts.
+     */
+    async page(
+      tenantId: string,
+      contentId: string,
+      page: { deleted: boolean; drafts: boolean; limit: number; offset: number },
+    ) {
+      const { limit, offset } = page
       const where = and(
         ofContent(tenantId, contentId),
-        deleted ? isNotNull(v.deletedAt) : isNull(v.deletedAt),
+        page.deleted ? isNotNull(v.deletedAt) : isNull(v.deletedAt),
+        page.drafts ? undefined : eq(v.draft, false),
       )
       const [rows, [counted]] = await Promise.all([
         db.select(META).from(v).where(where).orderBy(desc(v.version)).limit(limit).offset(offset),
@@ -66,6 +77,15 @@ export function createVersionsRepository(db: Db) {
         .select({ ...META, snapshot: v.snapshot })
         .from(v)
         .where(and(ofContent(tenantId, contentId), eq(v.id, id)))
+      return row as (VersionMetaRow & { snapshot: Record<string, unknown> }) | undefined
+    },
+
+    /** A content's version by its number (a pending draft's, the newest save's). */
+    async findNumber(tenantId: string, contentId: string, version: number) {
+      const [row] = await db
+        .select({ ...META, snapshot: v.snapshot })
+        .from(v)
+        .where(and(ofContent(tenantId, contentId), eq(v.version, version)))
       return row as (VersionMetaRow & { snapshot: Record<string, unknown> }) | undefined
     },
 
@@ -87,7 +107,7 @@ export function createVersionsRepository(db: Db) {
 
     /**
      * Removes all but the newest `keep` live versions of a content, and all but the newest `keep`
-     * deleted ones. @returns how many rows went.
+     * deleted ones, never its pending draft's. @returns how many rows went.
      */
     async prune(tenantId: string, contentId: string, keep: number): Promise<number> {
       let removed = 0
@@ -99,9 +119,18 @@ export function createVersionsRepository(db: Db) {
           .where(and(ofContent(tenantId, contentId), state))
           .orderBy(desc(v.version))
           .limit(keep)
+        const draft = sql`(select c.draft_version from contents c
+          where c.tenant_id = ${tenantId} and c.id = ${contentId})`
         const gone = await db
           .delete(v)
-          .where(and(ofContent(tenantId, contentId), state, notInArray(v.id, kept)))
+          .where(
+            and(
+              ofContent(tenantId, contentId),
+              state,
+              notInArray(v.id, kept),
+              sql`${v.version} is distinct from ${draft}`,
+            ),
+          )
           .returning({ id: v.id })
         removed += gone.length
       }

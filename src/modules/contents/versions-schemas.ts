@@ -28,6 +28,10 @@ const VersionMetaSchema = Type.Object({
   title: Type.String(),
   slug: Type.String(),
   status: Type.String(),
+  draft: Type.Boolean({
+    description:
+      'A save of a published content’s draft (PUT /api/contents/{id}/draft), not live then; listed only for readers of unpublished content',
+  }),
   current: Type.Boolean({ description: 'The version the content is at now (it cannot be deleted)' }),
   createdAt: DateTime,
   createdBy: Nullable(Type.String({ description: 'The user who saved it' })),

@@ -4,9 +4,10 @@ import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { paginate } from '../../lib/paging.js'
 import { createContentsRepository } from './repository.js'
-import type { Content, ContentStatus, UpdateContentInput } from './schemas.js'
-import { visibleStatuses } from './service-reads.js'
+import type { Content, ContentStatus } from './schemas.js'
+import { seesUnpublished, visibleStatuses } from './service-reads.js'
 import type { ContentWrites } from './service-writes.js'
+import { inputOfSnapshot } from './snapshot-input.js'
 import { createVersionsRepository, type VersionMetaRow } from './versions-repository.js'
 import type { VersionListQuery, VersionMeta } from './versions-schemas.js'
 
@@ -44,9 +45,15 @@ export function createContentVersionsService(deps: {
       const page = query.page ?? 1
       const deletedPage = query.deletedPage ?? 1
       const limit = query.limit ?? 20
+      const drafts = seesUnpublished(context)
       const [live, deleted] = await Promise.all([
-        repository.page(context.tenantId, id, false, limit, (page - 1) * limit),
-        repository.page(context.tenantId, id, true, limit, (deletedPage - 1) * limit),
+        repository.page(context.tenantId, id, { deleted: false, drafts, limit, offset: (page - 1) * limit }),
+        repository.page(context.tenantId, id, {
+          deleted: true,
+          drafts,
+          limit,
+          offset: (deletedPage - 1) * limit,
+        }),
       ])
       const meta = (row: VersionMetaRow) => toMeta(row, content.version)
       return {
@@ -58,11 +65,15 @@ export function createContentVersionsService(deps: {
       }
     },
 
-    /** One version with its snapshot (`content`). @throws NotFound (content or version). */
+    /**
+     * One version with its snapshot (`content`); a draft save's only for readers of unpublished
+     * text. @throws NotFound (content or version).
+     */
     async get(context: TenantContext, contentId: string, versionId: string) {
       const content = await contentOf(context, contentId)
       const row = await repository.find(context.tenantId, content.id, versionId.toLowerCase())
-      if (row === undefined) throw errors.notFound('Content version')
+      if (row === undefined || (row.draft && !seesUnpublished(context)))
+        throw errors.notFound('Content version')
       return { ...toMeta(row, content.version), content: row.snapshot }
     },
 
@@ -95,6 +106,13 @@ export function createContentVersionsService(deps: {
             [{ path: '/versionIds', message: 'contains the current version', ids: [currentRow.id] }],
           )
         }
+        const draftRow = rows.find((row) => row.version === current.draftVersion)
+        if (draftRow !== undefined) {
+          throw errors.validation(
+            `Version ${current.draftVersion} holds the pending draft and cannot be deleted; discard the draft instead.`,
+            [{ path: '/versionIds', message: 'contains the pending draft', ids: [draftRow.id] }],
+          )
+        }
         const deleting = rows.filter((row) => row.deletedAt === null).sort((a, b) => b.version - a.version)
         await repo.markDeleted(
           tenantId,
@@ -122,44 +140,18 @@ export function createContentVersionsService(deps: {
     },
 
     /**
-     * Saves the version's content (title, summary, html, lexical, categories and tags that still
-     * exist, customFields, featured media if it still exists, authorName, type, order, and the parent
-     * if it still exists) as a new version. The
-     * slug, status and dates stay as they are now: a restore changes what the content says, not
-     * where or whether it is published. @throws NotFound, ValidationFailed (customFields that no
-     * longer fit the definitions).
+     * Saves the version's content (`inputOfSnapshot`) as a new version, live: the slug, status and
+     * dates stay as they are now (a restore changes what the content says, not where or whether it
+     * is published), and a pending draft stays pending. @throws NotFound, ValidationFailed
+     * (customFields that no longer fit the definitions).
      */
     async restore(context: TenantContext, contentId: string, versionId: string): Promise<Content> {
       const { tenantId } = context
       const { id } = await contentOf(context, contentId)
       const row = await repository.find(tenantId, id, versionId.toLowerCase())
-      if (row === undefined) throw errors.notFound('Content version')
-      const snapshot = row.snapshot as Partial<Content>
-      const [categories, tags, media] = await Promise.all([
-        contents.existingCategoryIds(tenantId, snapshot.categories ?? []).then((ids) => ids.sort()),
-        contents.existingTagIds(tenantId, snapshot.tags ?? []).then((ids) => ids.sort()),
-        snapshot.featuredMediaId ? contents.mediaExists(tenantId, snapshot.featuredMediaId) : false,
-      ])
-      /** The snapshot's parent while it still exists (the tree rules still apply to it). */
-      const restorableParent = async (parentId: string | null) =>
-        parentId !== null && (await contents.existingContentIds(tenantId, [parentId])).length > 0
-          ? parentId
-          : null
-      const input: UpdateContentInput = {
-        title: snapshot.title ?? '',
-        summary: snapshot.summary ?? '',
-        html: snapshot.html ?? '',
-        lexical: snapshot.lexical ?? null,
-        categories,
-        tags,
-        customFields: snapshot.customFields ?? {},
-        featuredMediaId: media ? (snapshot.featuredMediaId ?? null) : null,
-        authorName: snapshot.authorName ?? '',
-        // Versions saved before types and page trees leave these as they are.
-        ...(snapshot.type === undefined ? {} : { type: snapshot.type }),
-        ...(snapshot.order === undefined ? {} : { order: snapshot.order }),
-        ...(snapshot.parentId === undefined ? {} : { parentId: await restorableParent(snapshot.parentId) }),
-      }
+      if (row === undefined || (row.draft && !seesUnpublished(context)))
+        throw errors.notFound('Content version')
+      const input = await inputOfSnapshot(contents, tenantId, row.snapshot as Partial<Content>)
       return deps.writes.update(context, id, input, { restoredVersionId: row.id })
     },
 
@@ -179,6 +171,7 @@ function toMeta(row: VersionMetaRow, currentVersion: number): VersionMeta {
     title: row.title,
     slug: row.slug,
     status: row.status,
+    draft: row.draft,
     current: row.version === currentVersion && row.deletedAt === null,
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdBy,

@@ -1,10 +1,12 @@
 import type { Actor } from '../../context.js'
+import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import type { Emit } from '../../events/event-log.js'
 import type { FieldReferences } from '../custom-fields/index.js'
-import type { ContentPatch, ContentsRepository } from './repository.js'
+import type { ContentPatch, ContentsRepository, LockedContent } from './repository.js'
 import { HTML_MAX_LENGTH, type HtmlSanitizer } from './sanitize.js'
 import { type Content, MAX_TREE_DEPTH, type UpdateContentInput } from './schemas.js'
+import { createVersionsRepository } from './versions-repository.js'
 
 /** The rules and pieces content writes share (service-writes.ts). */
 
@@ -23,6 +25,57 @@ export function emitPublication(emit: Emit, content: Content, verb: 'published' 
 /** What every `content.*` event carries (src/events/catalog.ts): never html, lexical or custom fields. */
 export function contentFacts(content: Pick<Content, 'id' | 'title' | 'slug' | 'status'>) {
   return { id: content.id, title: content.title, slug: content.slug, status: content.status }
+}
+
+/**
+ * The 409 VersionConflict of a write based on an older version: who saved the newest version and
+ * when, read from that version (a draft save leaves the live row's updatedAt as it was).
+ */
+export async function conflictOf(tx: Db, tenantId: string, id: string, current: LockedContent) {
+  const newest = await createVersionsRepository(tx).findNumber(tenantId, id, current.version)
+  return errors.versionConflict(
+    newest === undefined
+      ? current
+      : {
+          version: current.version,
+          updatedAt: newest.createdAt,
+          updatedBy: newest.createdBy,
+          updatedByName: newest.createdByName,
+        },
+  )
+}
+
+/** The pending draft an update makes live: the version it read, and for the scheduler its clock. */
+export interface DraftRelease {
+  version: number
+  /** The draft must be scheduled at or before this time. */
+  dueBy?: Date
+}
+
+/**
+ * The pending draft is still the one read (no draft save or discard came between), and due when
+ * the scheduler publishes it. @throws NoPendingDraft (gone, or not due), VersionConflict (saved again).
+ */
+export async function assertDraft(
+  tx: Db,
+  tenantId: string,
+  id: string,
+  current: LockedContent,
+  draft: DraftRelease,
+) {
+  const notDue =
+    draft.dueBy !== undefined && (current.draftPublishAt === null || current.draftPublishAt > draft.dueBy)
+  if (current.draftVersion === null || notDue) throw errors.noPendingDraft()
+  if (current.draftVersion !== draft.version) throw await conflictOf(tx, tenantId, id, current)
+}
+
+/** Versions past the limit queue a prune every this many saves (so a busy content is not pruned on each). */
+const PRUNE_STEP = 10
+
+/** Whether the save of `version` queues a prune of the versions past `maxVersions`. */
+export function pruneDue(version: number, maxVersions: number): boolean {
+  const step = Math.min(PRUNE_STEP, maxVersions)
+  return version > maxVersions && (version - maxVersions - 1) % step === 0
 }
 
 export function found(content: Content | undefined): Content {

@@ -1,6 +1,15 @@
 import { FolioError } from '@folio/client'
 import { describe, expect, it } from 'vitest'
-import { categoryRows, compareFields, customFieldErrors, splitTags, versionConflictOf } from './editing'
+import {
+  categoryRows,
+  compareFields,
+  customFieldErrors,
+  isConnectionLost,
+  otherChanges,
+  retryDelayMs,
+  splitTags,
+  versionConflictOf,
+} from './editing'
 
 describe('versionConflictOf', () => {
   it('reads the version, time and author of the save that got there first', () => {
@@ -10,12 +19,23 @@ describe('versionConflictOf', () => {
       currentVersion: 4,
       updatedAt: '2026-11-26T10:00:00.000Z',
       updatedBy: 'u1',
+      updatedByName: 'Ada Lovelace',
     })
     expect(versionConflictOf(error)).toEqual({
       currentVersion: 4,
       updatedAt: '2026-11-26T10:00:00.000Z',
       updatedBy: 'u1',
+      updatedByName: 'Ada Lovelace',
     })
+    const nameless = new FolioError(409, {
+      error: 'VersionConflict',
+      message: 'Someone else saved this content meanwhile',
+      currentVersion: 5,
+      updatedAt: '2026-11-26T10:00:00.000Z',
+      updatedBy: null,
+      updatedByName: '',
+    })
+    expect(versionConflictOf(nameless)?.updatedByName).toBeNull()
   })
 
   it('is undefined for any other failure', () => {
@@ -23,6 +43,48 @@ describe('versionConflictOf', () => {
       versionConflictOf(new FolioError(409, { error: 'SlugConflict', message: 'taken' })),
     ).toBeUndefined()
     expect(versionConflictOf(new Error('offline'))).toBeUndefined()
+  })
+})
+
+describe('isConnectionLost', () => {
+  it('is true for a request that never got an answer and for 502, 503 and 504', () => {
+    expect(isConnectionLost(new TypeError('Failed to fetch'))).toBe(true)
+    for (const status of [502, 503, 504])
+      expect(isConnectionLost(new FolioError(status, undefined))).toBe(true)
+  })
+
+  it('is false for an answer the editor has to act on', () => {
+    for (const status of [400, 409, 500])
+      expect(isConnectionLost(new FolioError(status, undefined))).toBe(false)
+    expect(isConnectionLost(new Error('something else'))).toBe(false)
+  })
+})
+
+describe('retryDelayMs', () => {
+  it('waits 1 s, then twice as long each time, never more than 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map(retryDelayMs)).toEqual([
+      1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
+    ])
+  })
+})
+
+describe('otherChanges', () => {
+  it('names the members that differ, ignoring the order of ids and of object keys', () => {
+    const theirs = {
+      categories: ['a', 'b'],
+      tags: ['t1'],
+      customFields: { rating: 4, note: 'x' },
+      featuredMediaId: null,
+      authorName: 'Ann',
+    }
+    const mine = {
+      categories: ['b', 'a'],
+      tags: ['t1', 't2'],
+      customFields: { note: 'x', rating: 4 },
+      featuredMediaId: 'm1',
+    }
+    expect(otherChanges(mine, theirs)).toEqual(['tags', 'featuredMediaId'])
+    expect(otherChanges({}, theirs)).toEqual([])
   })
 })
 

@@ -6,6 +6,8 @@ export interface VersionConflict {
   currentVersion: number
   updatedAt: string | null
   updatedBy: string | null
+  /** Who that was: a member's name, an API token's, or empty for Folio's own work. */
+  updatedByName: string | null
 }
 
 /** The conflict a failed save reports, or undefined when the failure is something else. */
@@ -17,7 +19,56 @@ export function versionConflictOf(error: unknown): VersionConflict | undefined {
     currentVersion: body.currentVersion,
     updatedAt: typeof body.updatedAt === 'string' ? body.updatedAt : null,
     updatedBy: typeof body.updatedBy === 'string' ? body.updatedBy : null,
+    updatedByName:
+      typeof body.updatedByName === 'string' && body.updatedByName.trim() !== '' ? body.updatedByName : null,
   }
+}
+
+/**
+ * Whether a failed save never reached Folio, or Folio could not answer it: the network is down
+ * (fetch's own TypeError) or a proxy or the server says it is unavailable (502, 503, 504). Such a
+ * save is kept in the editor and tried again; any other failure is the editor's to fix.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  if (error instanceof FolioError) return error.status === 502 || error.status === 503 || error.status === 504
+  return error instanceof TypeError
+}
+
+/** How long to wait before retry `attempt` (0, 1, …) of a save that lost the connection (ms): 1 s doubling, at most 30 s. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.max(0, attempt))
+}
+
+/** The members of a content a comparison names without showing their text (the slug's is shown). */
+const OTHER_FIELDS = [
+  'categories',
+  'tags',
+  'customFields',
+  'featuredMediaId',
+  'authorName',
+  'type',
+  'parentId',
+  'order',
+] as const
+export type OtherField = (typeof OTHER_FIELDS)[number]
+
+/** A value as text that equal values share: object keys sorted, id lists as sets. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).sort().join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`
+  }
+  return JSON.stringify(value ?? null)
+}
+
+/**
+ * The members besides title, summary and body in which two versions of a content differ (`mine`
+ * holds only what the editor sends: a member it leaves out is not compared). Sets of ids compare
+ * regardless of order, objects regardless of key order.
+ */
+export function otherChanges(mine: Record<string, unknown>, theirs: Record<string, unknown>): OtherField[] {
+  return OTHER_FIELDS.filter((field) => field in mine && canonical(mine[field]) !== canonical(theirs[field]))
 }
 
 /** A category as the flat list answers it (`GET /api/categories?flat=true`). */

@@ -1,33 +1,18 @@
-import { Alert, Badge, Button, Drawer, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Content, restoreVersion, versionQuery, versionsQuery } from '../api/contents'
+import { saveDraft } from '../api/drafts'
 import { compareFields } from '../api/editing'
-import classes from './editor-panels.module.css'
-
-/** The text a reader sees in `html`, one line per block, for comparing bodies. */
-function textOf(html: string): string {
-  const marked = html.replace(/<\/(p|h[1-6]|li|blockquote|pre|figure|div)>|<br\s*\/?>/gi, '$&\n')
-  const text = new DOMParser().parseFromString(marked, 'text/html').body.textContent ?? ''
-  return text.replace(/\n{2,}/g, '\n').trim()
-}
-
-/** The fields a version comparison shows, as text. */
-function comparable(content: Partial<Content>): Record<string, string> {
-  return {
-    title: content.title ?? '',
-    slug: content.slug ?? '',
-    summary: content.summary ?? '',
-    body: textOf(content.html ?? ''),
-  }
-}
+import { comparable, FieldDiffs } from './content-diff'
 
 /**
- * The content's versions in a drawer: the list (newest first); a version compared with the
- * current content (word by word, per field); restoring it (a new version with its text, docs/
- * decisions/content.md). `onRestored` gets the content the restore saved; without it (a member
- * who may not change the content) versions are only compared.
+ * The content's versions in a drawer: the list (newest first, draft saves marked); a version
+ * compared with the current content (word by word, per field); restoring it (a new version with its
+ * text, docs/decisions/content.md; for a published content, into its draft). `onRestored` gets the
+ * content the restore saved; without it (a member who may not change the content) versions are
+ * only compared.
  */
 export function VersionsPanel({
   tenantId,
@@ -83,10 +68,20 @@ export function VersionsPanel({
                   <Table.Tr key={version.id}>
                     <Table.Td>
                       {version.version}{' '}
-                      {version.current && (
-                        <Badge size="sm" variant="filled" color="teal.9">
-                          {t('editor.versions.current')}
+                      {version.version === content.pendingDraft?.version ? (
+                        <Badge size="sm" variant="filled" color="orange.9">
+                          {t('editor.versions.pendingDraft')}
                         </Badge>
+                      ) : version.draft ? (
+                        <Badge size="sm" variant="light" color="gray">
+                          {t('editor.versions.draft')}
+                        </Badge>
+                      ) : (
+                        version.current && (
+                          <Badge size="sm" variant="filled" color="teal.9">
+                            {t('editor.versions.current')}
+                          </Badge>
+                        )
                       )}
                     </Table.Td>
                     <Table.Td>{when(version.createdAt)}</Table.Td>
@@ -129,6 +124,22 @@ export function VersionsPanel({
   )
 }
 
+/** What restoring a version into a draft writes: its text, as the server's restore takes it. */
+function restorable(snapshot: Record<string, unknown>) {
+  const version = snapshot as Partial<Content>
+  return {
+    title: version.title ?? '',
+    summary: version.summary ?? '',
+    html: version.html ?? '',
+    lexical: version.lexical ?? null,
+    categories: version.categories ?? [],
+    tags: version.tags ?? [],
+    customFields: version.customFields ?? {},
+    featuredMediaId: version.featuredMediaId ?? null,
+    authorName: version.authorName ?? '',
+  }
+}
+
 function Comparison({
   tenantId,
   content,
@@ -143,7 +154,12 @@ function Comparison({
   const { t } = useTranslation()
   const { data, error } = useQuery(versionQuery(tenantId, content.id, versionId))
   const restore = useMutation({
-    mutationFn: () => restoreVersion(content.id, versionId),
+    // A published content's old text goes into its draft, to be published from there; any
+    // other content's is saved as it is (docs/decisions/content.md "Drafts of published contents").
+    mutationFn: () =>
+      content.status === 'published' && data
+        ? saveDraft(content.id, { ...restorable(data.version.content), expectedVersion: content.version })
+        : restoreVersion(content.id, versionId),
     onSuccess: (answer) => onRestored?.(answer.content),
   })
   if (error) {
@@ -161,35 +177,7 @@ function Comparison({
         {t('editor.versions.comparing', { version: data.version.version })}
       </Title>
       <Text size="sm">{t('editor.versions.legend')}</Text>
-      {fields.length === 0 ? (
-        <Text>{t('editor.versions.same')}</Text>
-      ) : (
-        fields.map(({ field, parts }) => (
-          <Paper key={field} withBorder p="sm">
-            <Text fw={600} size="sm" mb={4}>
-              {t(`editor.versions.fields.${field}`)}
-            </Text>
-            <Text size="sm" className={classes.diff}>
-              {parts.map((part, index) =>
-                part.added ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff never move
-                  <ins key={index} className={classes.added}>
-                    {part.value}
-                  </ins>
-                ) : part.removed ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff never move
-                  <del key={index} className={classes.removed}>
-                    {part.value}
-                  </del>
-                ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff never move
-                  <span key={index}>{part.value}</span>
-                ),
-              )}
-            </Text>
-          </Paper>
-        ))
-      )}
+      {fields.length === 0 ? <Text>{t('editor.versions.same')}</Text> : <FieldDiffs fields={fields} />}
       {restore.error && (
         <Alert color="red" role="alert">
           {restore.error.message}

@@ -14,28 +14,35 @@ import {
   Title,
 } from '@mantine/core'
 import { DatesProvider, DateTimePicker } from '@mantine/dates'
-import { notifications } from '@mantine/notifications'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
+import { useBlocker, useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import dayjs from 'dayjs'
 import type { LexicalEditor } from 'lexical'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
 import {
   type Content,
   type ContentBody,
-  contentQuery,
   createContent,
   fieldDefinitionsQuery,
   updateContent,
 } from '../api/contents'
 import type { EditorDocument } from '../api/document'
-import { customFieldErrors, type VersionConflict, versionConflictOf } from '../api/editing'
+import { discardDraft, editorContentQuery, publishDraft, saveDraft } from '../api/drafts'
+import {
+  customFieldErrors,
+  isConnectionLost,
+  retryDelayMs,
+  type VersionConflict,
+  versionConflictOf,
+} from '../api/editing'
 import { CONTENT_STATUSES, type ContentStatus, type NewContentSearch } from '../api/search'
 import { ConflictDialog } from '../components/conflict-dialog'
+import { DraftBanner } from '../components/draft-banner'
 import { FeaturedImage } from '../components/featured-image'
 import { FieldInput } from '../components/field-input'
 import { bodyImageOf, MediaPicker } from '../components/media-picker'
@@ -52,7 +59,13 @@ const AUTOSAVE_DELAY_MS = 1500
 export function ContentEditorPage() {
   const { t } = useTranslation()
   const { tenantId, contentId } = useParams({ strict: false }) as { tenantId: string; contentId?: string }
-  const loaded = useQuery({ ...contentQuery(tenantId, contentId ?? ''), enabled: contentId !== undefined })
+  const can = useCan()
+  // A published content opens as its pending draft for members who may see or edit it.
+  const drafts = can('content:preview') || can('content:update')
+  const loaded = useQuery({
+    ...editorContentQuery(tenantId, contentId ?? '', drafts),
+    enabled: contentId !== undefined,
+  })
   // A new generation remounts the form on the content as stored (their version, a restore).
   const [generation, setGeneration] = useState(0)
   if (contentId !== undefined && loaded.error) {
@@ -68,6 +81,8 @@ export function ContentEditorPage() {
       key={`${contentId ?? 'new'}:${generation}`}
       tenantId={tenantId}
       content={loaded.data?.content}
+      drafts={drafts}
+      reopened={generation > 0}
       onReopen={() => setGeneration((n) => n + 1)}
     />
   )
@@ -107,17 +122,32 @@ function draftOf(content: Content | undefined, start: NewContentSearch = {}): Dr
   }
 }
 
-/** `auto`: a draft saved on its own (status and schedule untouched); `save`; `publish`. */
-type SaveKind = 'auto' | 'save' | 'publish'
+/**
+ * `auto`: saved on its own (status and schedule untouched); `save`; `publish`. For a published
+ * content these go to its draft (docs/decisions/content.md "Drafts of published contents"), and
+ * `publish` makes the draft live; `schedule` makes it live at a time, `discard` drops it.
+ */
+type SaveKind = 'auto' | 'save' | 'publish' | 'schedule' | 'discard'
 type SaveState = 'idle' | 'dirty' | 'saving' | 'saved'
+/** What a save answers (nothing when a draft save had nothing to send), with the edits it held. */
+interface Saved {
+  answer: { content: Content } | undefined
+  sent: number
+}
 
 function ContentForm({
   tenantId,
   content,
+  drafts,
+  reopened,
   onReopen,
 }: {
   tenantId: string
   content: Content | undefined
+  /** Whether the editor reads pending drafts (its query key). */
+  drafts: boolean
+  /** Opened again on the stored content (their version, a restore, a discard): the title takes focus. */
+  reopened: boolean
   onReopen: () => void
 }) {
   const { t, i18n } = useTranslation()
@@ -132,6 +162,8 @@ function ContentForm({
   const [stored, setStored] = useState(content)
   const [picker, setPicker] = useState<'body' | 'featured'>()
   const [versionsOpen, setVersionsOpen] = useState(false)
+  // The connection to Folio is down (the browser says so, or a save could not reach it).
+  const [connectionLost, setConnectionLost] = useState(() => !navigator.onLine)
   // A member without `content:update` reads a stored content: no input, save, autosave or restore.
   const can = useCan()
   const readOnly = content !== undefined && !can('content:update')
@@ -140,10 +172,23 @@ function ContentForm({
   // The version this editor's text is based on: sent with every save, taken from every answer.
   const version = useRef(content?.version)
   const editor = useRef<LexicalEditor | null>(null)
+  const title = useRef<HTMLInputElement>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  // Leaving the editor with an autosave still waiting saves it at once rather than dropping it.
-  const leave = useRef<() => void>(undefined)
-  useEffect(() => () => leave.current?.(), [])
+  // Edits made, and how many of them the last successful save held: unsaved while they differ.
+  const edits = useRef(0)
+  const savedEdits = useRef(0)
+  const scheduleAt = useRef<string>(undefined)
+  const retries = useRef(0)
+  const retryTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  // Who waits for the saves on their way to end (leaving the editor): told whether all is saved.
+  const waiters = useRef<((saved: boolean) => void)[]>([])
+  const created = useRef(false)
+  const unsaved = () => edits.current !== savedEdits.current
+  const editorKey = (id: string) => editorContentQuery(tenantId, id, drafts).queryKey
+
+  useEffect(() => {
+    if (reopened) title.current?.focus()
+  }, [reopened])
 
   const payload = (kind: SaveKind): ContentBody => {
     const value = latest.current
@@ -168,6 +213,23 @@ function ContentForm({
     }
   }
 
+  /**
+   * Whether a save of `kind` goes to the stored content's draft: a published content stays live
+   * as it is while edited, unless Save carries another status (a live write that unpublishes it).
+   */
+  const viaDraft = (kind: SaveKind) => {
+    const target = storedRef.current
+    if (target?.status !== 'published') return false
+    return (
+      kind === 'publish' || kind === 'schedule' || kind === 'discard' || latest.current.status === 'published'
+    )
+  }
+  /** Whether edits save themselves: a stored draft, or a published content's draft. */
+  const autosaves = () =>
+    !readOnly &&
+    conflictRef.current === undefined &&
+    (storedRef.current?.status === 'draft' || viaDraft('auto'))
+
   // One save at a time, each on the version the one before answered: a save asked for while
   // another is on its way waits for it (an autosave gives way to an explicit save).
   const inFlight = useRef(false)
@@ -175,31 +237,70 @@ function ContentForm({
   const storedRef = useRef(content)
   const conflictRef = useRef<VersionConflict>(undefined)
 
+  /** Takes a save's answer: the version to build on, the stored content, the edits it held. */
+  function keep(answer: { content: Content }, sent: number) {
+    version.current = answer.content.version
+    storedRef.current = answer.content
+    setStored(answer.content)
+    savedEdits.current = Math.max(savedEdits.current, sent)
+    queryClient.setQueryData(editorKey(answer.content.id), answer)
+  }
+
   const mutation = useMutation({
-    mutationFn: ({ kind }: { kind: SaveKind }) => {
+    mutationFn: async ({ kind }: { kind: SaveKind }): Promise<Saved> => {
       const target = storedRef.current
-      return target
-        ? updateContent(target.id, { ...payload(kind), expectedVersion: version.current })
-        : createContent(payload(kind))
+      const sent = edits.current
+      if (!target) return { answer: await createContent(payload(kind)), sent }
+      if (!viaDraft(kind)) {
+        const answer = await updateContent(target.id, { ...payload(kind), expectedVersion: version.current })
+        return { answer, sent }
+      }
+      if (kind === 'discard') return { answer: await discardDraft(target.id, version.current), sent }
+      let answer: { content: Content } | undefined
+      if (unsaved()) {
+        answer = await saveDraft(target.id, { ...payload('auto'), expectedVersion: version.current })
+        // Kept at once: publishing may still fail, and the next save builds on this version.
+        keep(answer, sent)
+      }
+      if (kind === 'publish' || kind === 'schedule') {
+        answer = await publishDraft(target.id, {
+          expectedVersion: version.current,
+          ...(kind === 'schedule' && scheduleAt.current !== undefined
+            ? { publishAt: scheduleAt.current }
+            : {}),
+        })
+      }
+      return { answer, sent }
     },
-    onSuccess: async (answer, { kind }) => {
-      const created = storedRef.current === undefined
-      version.current = answer.content.version
-      storedRef.current = answer.content
-      setStored(answer.content)
+    onSuccess: async ({ answer, sent }, { kind }) => {
+      const first = storedRef.current === undefined
+      if (answer) keep(answer, sent)
       setErrors({})
-      queryClient.setQueryData(contentQuery(tenantId, answer.content.id).queryKey, answer)
+      retries.current = 0
+      setConnectionLost(!navigator.onLine)
       // Edits made while this save was on its way still wait for theirs.
-      setSaveState(timer.current === undefined && queued.current === undefined ? 'saved' : 'dirty')
-      if (kind !== 'auto') {
+      setSaveState(unsaved() ? 'dirty' : 'saved')
+      if (kind === 'discard') {
+        notifySuccess(t('editor.draft.discarded'))
+        onReopen()
+        return
+      }
+      if (kind !== 'auto' && answer) {
         const status = answer.content.status as ContentStatus
         latest.current = { ...latest.current, status }
         setDraft(latest.current)
-        notifySuccess(t('editor.saved', { title: answer.content.title }))
+        notifySuccess(
+          kind === 'publish' && status === 'published' && !first
+            ? t('editor.draft.published', { title: answer.content.title })
+            : kind === 'schedule'
+              ? t('editor.draft.scheduled', { title: answer.content.title })
+              : t('editor.saved', { title: answer.content.title }),
+        )
       }
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'contents', 'list'] })
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'contents', 'versions'] })
-      if (created) {
+      if (first && answer) {
+        created.current = true
         await navigate({
           to: '/t/$tenantId/contents/$contentId',
           params: { tenantId, contentId: answer.content.id },
@@ -207,15 +308,22 @@ function ContentForm({
         })
       }
     },
-    onError: (error) => {
+    onError: (error, { kind }) => {
       setSaveState('dirty')
       const found = versionConflictOf(error)
       if (found) {
         clearTimeout(timer.current)
         timer.current = undefined
+        clearTimeout(retryTimer.current)
         queued.current = undefined
         conflictRef.current = found
         setConflict(found)
+        return
+      }
+      if (isConnectionLost(error)) {
+        // Kept here and tried again: the edits (not a publication or discard) once Folio answers.
+        setConnectionLost(true)
+        retryLater(kind === 'save' ? 'save' : 'auto')
         return
       }
       setErrors({ ...fieldErrors(error, { SlugConflict: 'slug' }), ...customFieldErrors(error) })
@@ -224,7 +332,12 @@ function ContentForm({
       inFlight.current = false
       const next = queued.current
       queued.current = undefined
-      if (next !== undefined) save(next)
+      if (next !== undefined) {
+        save(next)
+        return
+      }
+      const settled = !unsaved() && conflictRef.current === undefined
+      for (const waiter of waiters.current.splice(0)) waiter(settled)
     },
   })
 
@@ -236,42 +349,89 @@ function ContentForm({
       queued.current = kind === 'auto' ? (queued.current ?? 'auto') : kind
       return
     }
+    if (kind === 'save' && storedRef.current !== undefined && viaDraft(kind) && !unsaved()) {
+      setSaveState('saved')
+      return
+    }
     inFlight.current = true
     // At once: the status must never still say "saved" while this save is on its way.
     setSaveState('saving')
     mutation.mutate({ kind })
   }
+  const saveRef = useRef(save)
+  saveRef.current = save
 
-  /** Autosave: only a stored draft, never while a conflict waits for the editor's choice. */
+  /** A save that could not reach Folio, tried again after a growing pause (or when back online). */
+  function retryLater(kind: SaveKind) {
+    clearTimeout(retryTimer.current)
+    retryTimer.current = setTimeout(
+      () => {
+        retryTimer.current = undefined
+        if (unsaved() && conflictRef.current === undefined) saveRef.current(kind)
+      },
+      retryDelayMs(retries.current++),
+    )
+  }
+
+  useEffect(() => {
+    const offline = () => setConnectionLost(true)
+    const online = () => {
+      retries.current = 0
+      if (retryTimer.current === undefined) {
+        setConnectionLost(false)
+        return
+      }
+      clearTimeout(retryTimer.current)
+      retryTimer.current = undefined
+      if (edits.current !== savedEdits.current && conflictRef.current === undefined) saveRef.current('auto')
+    }
+    // Ctrl+S (Cmd+S) saves, anywhere in the editor, instead of the browser's "save page".
+    const keydown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's') return
+      event.preventDefault()
+      if (!readOnly && conflictRef.current === undefined) saveRef.current('save')
+    }
+    window.addEventListener('offline', offline)
+    window.addEventListener('online', online)
+    window.addEventListener('keydown', keydown)
+    return () => {
+      window.removeEventListener('offline', offline)
+      window.removeEventListener('online', online)
+      window.removeEventListener('keydown', keydown)
+      clearTimeout(retryTimer.current)
+    }
+  }, [readOnly])
+
+  /**
+   * Before leaving: saves what an autosave would have saved, and tells whether everything is saved
+   * (false: a content that saves only with Save, a conflict, a failed save, no connection).
+   */
+  function flush(): Promise<boolean> {
+    if (readOnly || !unsaved()) return Promise.resolve(true)
+    if (!autosaves()) return Promise.resolve(false)
+    const settled = new Promise<boolean>((resolve) => waiters.current.push(resolve))
+    save('auto')
+    return settled
+  }
+
+  // Leaving with unsaved edits (a link, back, reload, closing the tab) asks first.
+  const leaving = useBlocker({
+    shouldBlockFn: async () => !created.current && !(await flush()),
+    enableBeforeUnload: () => !readOnly && unsaved(),
+    withResolver: true,
+  })
+
+  /** Autosave: edits wait for a pause in typing, never while a conflict waits for the editor's choice. */
   function schedule() {
     if (readOnly) return
+    edits.current += 1
     setSaveState('dirty')
-    const target = storedRef.current
-    if (target?.status !== 'draft' || conflictRef.current) return
+    if (!autosaves()) return
     clearTimeout(timer.current)
     timer.current = setTimeout(() => {
       timer.current = undefined
       save('auto')
     }, AUTOSAVE_DELAY_MS)
-  }
-
-  leave.current = () => {
-    const target = storedRef.current
-    if (timer.current === undefined || !target) return
-    clearTimeout(timer.current)
-    timer.current = undefined
-    updateContent(target.id, { ...payload('auto'), expectedVersion: version.current }).then(
-      (answer) => queryClient.setQueryData(contentQuery(tenantId, target.id).queryKey, answer),
-      (error: unknown) =>
-        notifications.show({
-          color: 'red.9',
-          message: t('editor.autosave.failedOnLeave', {
-            title: target.title,
-            reason: error instanceof Error ? error.message : String(error),
-          }),
-          closeButtonProps: { 'aria-label': t('app.close') },
-        }),
-    )
   }
 
   const change = (patch: Partial<Draft>) => {
@@ -281,6 +441,22 @@ function ContentForm({
   }
   const setField = (key: string, value: unknown) =>
     change({ customFields: { ...latest.current.customFields, [key]: value } })
+
+  // Their version, for the conflict dialog to show what differs from ours.
+  const theirs = useQuery({
+    ...editorContentQuery(tenantId, stored?.id ?? '', true),
+    queryKey: [
+      'tenant',
+      tenantId,
+      'contents',
+      'conflict',
+      stored?.id ?? '',
+      String(conflict?.currentVersion),
+    ],
+    enabled: conflict !== undefined && stored !== undefined,
+    staleTime: 0,
+  })
+  const editingDraft = stored?.status === 'published' && draft.status === 'published'
 
   const statusLabel =
     saveState === 'saving'
@@ -319,8 +495,12 @@ function ContentForm({
                   <Button type="submit" variant="default" loading={mutation.isPending}>
                     {t('editor.save')}
                   </Button>
-                  <Button loading={mutation.isPending} onClick={() => save('publish')}>
-                    {t('editor.publish')}
+                  <Button
+                    loading={mutation.isPending}
+                    disabled={editingDraft && !stored?.pendingDraft && saveState !== 'dirty'}
+                    onClick={() => save('publish')}
+                  >
+                    {editingDraft ? t('editor.draft.publish') : t('editor.publish')}
                   </Button>
                 </>
               )}
@@ -332,11 +512,36 @@ function ContentForm({
             </Alert>
           )}
           {readOnly && <Alert color="blue">{t('editor.readOnly')}</Alert>}
+          {connectionLost && (
+            <Alert color="yellow" role="alert">
+              {saveState === 'dirty' || saveState === 'saving'
+                ? t('editor.connection.lostUnsaved')
+                : t('editor.connection.lost')}
+            </Alert>
+          )}
+          {editingDraft && (stored?.pendingDraft || saveState === 'dirty' || saveState === 'saving') && (
+            <DraftBanner
+              pendingDraft={stored?.pendingDraft ?? null}
+              unsaved={saveState === 'dirty' || saveState === 'saving'}
+              busy={mutation.isPending}
+              editable={!readOnly}
+              canDiscard={can('content:delete')}
+              onSchedule={(publishAt) => {
+                scheduleAt.current = publishAt
+                save('schedule')
+              }}
+              onDiscard={() => {
+                edits.current = savedEdits.current
+                save('discard')
+              }}
+            />
+          )}
           <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
             <Grid gap="lg">
               <Grid.Col span={{ base: 12, md: 8 }}>
                 <Stack>
                   <TextInput
+                    ref={title}
                     label={t('contents.fields.title')}
                     value={draft.title}
                     onChange={(event) => change({ title: event.currentTarget.value })}
@@ -483,9 +688,7 @@ function ContentForm({
                   // The restored text replaces ours: a waiting autosave must not follow it.
                   clearTimeout(timer.current)
                   timer.current = undefined
-                  queryClient.setQueryData(contentQuery(tenantId, restored.id).queryKey, {
-                    content: restored,
-                  })
+                  queryClient.setQueryData(editorKey(restored.id), { content: restored })
                   notifySuccess(t('editor.versions.restored', { version: restored.version }))
                   onReopen()
                 }
@@ -494,9 +697,16 @@ function ContentForm({
       )}
       <ConflictDialog
         conflict={conflict}
+        theirs={theirs.data?.content}
+        theirsError={theirs.error}
+        mine={{
+          ...payload('auto'),
+          slug: draft.slug,
+          html: body.current?.html ?? stored?.html ?? '',
+        }}
         busy={mutation.isPending}
         onReload={async () => {
-          await queryClient.invalidateQueries({ queryKey: contentQuery(tenantId, stored?.id ?? '').queryKey })
+          await queryClient.invalidateQueries({ queryKey: editorKey(stored?.id ?? '') })
           onReopen()
         }}
         onKeepMine={() => {
@@ -506,6 +716,16 @@ function ContentForm({
           save('save')
         }}
       />
+      <ConfirmDialog
+        opened={leaving.status === 'blocked'}
+        title={t('editor.leave.title')}
+        confirmLabel={t('editor.leave.confirm')}
+        pending={false}
+        onConfirm={() => leaving.proceed?.()}
+        onClose={() => leaving.reset?.()}
+      >
+        {connectionLost ? t('editor.leave.offline') : t('editor.leave.text')}
+      </ConfirmDialog>
     </DatesProvider>
   )
 }
