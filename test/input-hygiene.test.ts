@@ -46,7 +46,9 @@ describe('text PostgreSQL cannot store', () => {
     expect(inPath.data.message).toBe('The path parameter "slug" must not contain a NUL character (U+0000).')
     const inQuery = await call(ctx.app, 'GET', '/api/contents?search=a%00', { token: owner.token })
     expect(inQuery.statusCode).toBe(400)
-    expect(inQuery.data.message).toBe('The query parameter "search" must not contain a NUL character (U+0000).')
+    expect(inQuery.data.message).toBe(
+      'The query parameter "search" must not contain a NUL character (U+0000).',
+    )
     expect(await contentCount(owner.token)).toBe(0)
   })
 
@@ -203,9 +205,7 @@ describe('validation messages', () => {
       body: { currentPassword: 'x', extra: true },
     })
     expect(unknown.data.message).toBe('The body may not contain "extra" (accepted: currentPassword).')
-    expect(unknown.data.details).toEqual([
-      { path: 'body', member: 'extra', message: unknown.data.message },
-    ])
+    expect(unknown.data.details).toEqual([{ path: 'body', member: 'extra', message: unknown.data.message }])
   })
 
   it('refuse query parameters on routes that take none', async () => {
@@ -213,7 +213,9 @@ describe('validation messages', () => {
       body: { email: 'a@example.test', password: 'x' },
     })
     expect(response.statusCode).toBe(400)
-    expect(response.data.message).toBe('The query parameter "debug" is not accepted here (this route takes none).')
+    expect(response.data.message).toBe(
+      'The query parameter "debug" is not accepted here (this route takes none).',
+    )
   })
 })
 

@@ -61,7 +61,8 @@ describe('route schemas', () => {
         }
         for (const input of inputs) {
           if (validate(structuredClone(input))) continue
-          for (const detail of describeValidation(validate.errors ?? [], httpPart)) messages.add(detail.message)
+          for (const detail of describeValidation(validate.errors ?? [], httpPart))
+            messages.add(detail.message)
         }
       }
     }
@@ -70,9 +71,7 @@ describe('route schemas', () => {
       (message) =>
         !/^(The |Item \d+ of )/.test(message) ||
         !message.endsWith('.') ||
-        /must NOT|must have required|must match|must be equal to|should |undefined/.test(
-          message,
-        ),
+        /must NOT|must have required|must match|must be equal to|should |undefined/.test(message),
     )
     expect(unlike).toEqual([])
   })

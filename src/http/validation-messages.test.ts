@@ -66,7 +66,10 @@ describe('describeIssue', () => {
         .message,
     ).toBe('The query parameter "limit" must be 100 or less.')
     expect(
-      describeIssue({ instancePath: '', keyword: 'required', params: { missingProperty: 'token' } }, 'querystring'),
+      describeIssue(
+        { instancePath: '', keyword: 'required', params: { missingProperty: 'token' } },
+        'querystring',
+      ),
     ).toEqual({ path: 'querystring', member: 'token', message: 'The query parameter "token" is required.' })
     expect(
       describeIssue(
@@ -83,7 +86,12 @@ describe('describeIssue', () => {
     )
     expect(ajv.message).toBe('The a is not valid.')
     const ours = describeIssue(
-      { instancePath: '/title', keyword: 'x-unsafe-text', params: {}, message: 'must not contain a NUL character' },
+      {
+        instancePath: '/title',
+        keyword: 'x-unsafe-text',
+        params: {},
+        message: 'must not contain a NUL character',
+      },
       'body',
     )
     expect(ours.message).toBe('The title must not contain a NUL character.')

@@ -209,9 +209,9 @@ export interface paths {
         };
         /**
          * The current session: user, memberships, active membership and CSRF token
-         * @description The current session: user, memberships, active membership and CSRF token.
+         * @description Without a session (no cookie, or a cookie whose session has ended, which is then cleared) 200 `{ authenticated: false }`. A Bearer token is checked as on every route: 401 when invalid or ended; API tokens 403.
          *
-         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *     **Who may call it:** Anyone; no credentials are needed.
          *
          *     **Errors:**
          *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
@@ -492,7 +492,7 @@ export interface paths {
         put?: never;
         /**
          * Remove the Google link of the account (needs the current password)
-         * @description A user session (API tokens: 403). 401 `InvalidCredentials` for a wrong current password (429 past its limit); 404 when no Google account is linked; 409 `GoogleUnlinkRefused` when the account has no password (Google is its only way in). Works whether or not Google sign-in is configured.
+         * @description A user session (API tokens: 403). The current password is checked first: 401 `InvalidCredentials` when wrong (429 past its limit). Then 409 `GoogleNotLinked` when no Google account is linked, 409 `GoogleUnlinkRefused` when the account has no password (Google is its only way in). Works whether or not Google sign-in is configured.
          *
          *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
          *
@@ -500,7 +500,6 @@ export interface paths {
          *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
          *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
          *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
          *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
          *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
          *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
@@ -4674,7 +4673,7 @@ export interface components {
          * @description Stable PascalCase error code; each has one fixed HTTP status.
          * @enum {string}
          */
-        ErrorCode: "ValidationFailed" | "BadRequest" | "TenantRequired" | "InvalidToken" | "ConfirmationMismatch" | "LastOwnerRestriction" | "QueryTimeout" | "Unauthorized" | "InvalidCredentials" | "Forbidden" | "InsufficientScope" | "CsrfTokenInvalid" | "PlanNotAllowed" | "EmailNotVerified" | "LimitExceeded" | "NotFound" | "Conflict" | "SlugConflict" | "VersionConflict" | "RestoreWindowExpired" | "UniqueFieldViolation" | "PayloadTooLarge" | "UnsupportedMediaType" | "RateLimitExceeded" | "RequestLimitExceeded" | "InternalServerError" | "GoogleUnlinkRefused" | "ServiceUnavailable" | "GoogleSignInDisabled";
+        ErrorCode: "ValidationFailed" | "BadRequest" | "TenantRequired" | "InvalidToken" | "ConfirmationMismatch" | "LastOwnerRestriction" | "QueryTimeout" | "Unauthorized" | "InvalidCredentials" | "Forbidden" | "InsufficientScope" | "CsrfTokenInvalid" | "PlanNotAllowed" | "EmailNotVerified" | "LimitExceeded" | "NotFound" | "Conflict" | "SlugConflict" | "VersionConflict" | "RestoreWindowExpired" | "UniqueFieldViolation" | "PayloadTooLarge" | "UnsupportedMediaType" | "RateLimitExceeded" | "RequestLimitExceeded" | "InternalServerError" | "GoogleUnlinkRefused" | "GoogleNotLinked" | "ServiceUnavailable" | "GoogleSignInDisabled";
         ErrorBody: {
             error: components["schemas"]["ErrorCode"];
             message: string;
@@ -6992,6 +6991,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {boolean} */
+                        authenticated: true;
                         user: {
                             id: string;
                             email: string;
@@ -7058,6 +7059,9 @@ export interface operations {
                         } | null;
                         requiresTenantSelection: boolean;
                         csrfToken: string;
+                    } | {
+                        /** @enum {boolean} */
+                        authenticated: false;
                     };
                 };
             };
@@ -7794,15 +7798,6 @@ export interface operations {
             };
             /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27979,6 +27974,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description Lowercase letter, then up to 63 lowercase letters, digits, `-` or `_` */
                 key: string;
             };
             cookie?: never;
@@ -28079,6 +28075,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Lowercase letter, then up to 63 lowercase letters, digits, `-` or `_` */
                 key: string;
                 /** @description Entry slugs are always lowercase letters and digits joined by single dashes */
                 slug: string;
@@ -28181,7 +28178,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The collection key */
+                    /** @description Lowercase letter, then up to 63 lowercase letters, digits, `-` or `_` */
                     collection: string;
                     /** @description Paths of the rows: builtins (id, slug, createdAt, updatedAt, publishedAt), a field key, `<refField>.<member>` (a builtin or field of the referenced published entry) or `<mediaField>.<id|url|title|description|altText|caption|mimeType|thumbnailUrl>`. Rows are objects keyed by these paths; without select, items are whole entries. */
                     select?: string[];

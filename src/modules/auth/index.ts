@@ -63,7 +63,7 @@ export function authFamily(kernel: Kernel, deps: { roles: RoleResolver }) {
     name: 'auth',
     services: { credentials, auth, google },
     adminRoutes: [
-      mount(authRoutes, { prefix: '/api/auth', service: auth, secureCookie }),
+      mount(authRoutes, { prefix: '/api/auth', service: auth, credentials, secureCookie }),
       mount(googleRoutes, { prefix: '/api/auth/google', service: google, secureCookie }),
     ],
     jobs: [

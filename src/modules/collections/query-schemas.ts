@@ -44,10 +44,7 @@ export const EntryListMembers = {
 export const PublicListQuery = Type.Object(EntryListMembers, { additionalProperties: false })
 export type PublicListQuery = Static<typeof PublicListQuery>
 
-export const PublicKeyParams = Type.Object(
-  { key: CollectionKey },
-  { additionalProperties: false },
-)
+export const PublicKeyParams = Type.Object({ key: CollectionKey }, { additionalProperties: false })
 export const PublicSlugParams = Type.Object(
   {
     key: CollectionKey,
