@@ -4196,7 +4196,7 @@ export interface paths {
         };
         /**
          * The tenant's metered request counts
-         * @description Requests counted for the tenant in the current four-hour UTC block (00, 04 … 20 h), the last 24 hours (hourly buckets), the UTC day so far, the ISO week (from Monday 00:00 UTC) and the quota month: in budgets for each budget (admin, public), at the top level both together. This route is not metered itself.
+         * @description Requests counted for the tenant in the current four-hour UTC block (00, 04 … 20 h), the last 24 hours (hourly buckets), the UTC day so far, the ISO week (from Monday 00:00 UTC) and the quota month: in budgets for each budget (admin, public), at the top level both together. days: the quota month’s requests per UTC day so far, for a time series. This route is not metered itself.
          *
          *     **Who may call it:** A member of the tenant with the `dashboard:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -27047,6 +27047,17 @@ export interface operations {
                                 monthly: number;
                             };
                         };
+                        /** @description Requests per UTC day of the quota month, from its first day through today (days without requests count 0): both budgets together and each */
+                        days: {
+                            /**
+                             * Format: date
+                             * @description The UTC day, YYYY-MM-DD
+                             */
+                            date: string;
+                            requests: number;
+                            admin: number;
+                            public: number;
+                        }[];
                         periodKey: string;
                         enabled: boolean;
                         /** @description Public reads of the tenant answered from the delivery cache (hits) or not (misses), counted by this instance since it started */
