@@ -3,17 +3,25 @@ import { useDisclosure } from '@mantine/hooks'
 import { IconUser } from '@tabler/icons-react'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, useNavigate, useParams } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { createContext, type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { accountQuery, signOut, useCan } from '../features/auth'
 import { TenantSwitcher } from '../features/tenants'
 import { pickLanguage } from '../lib/language'
 import { NavLinkLink } from '../lib/links'
+import { useFocusOnNavigation } from './focus-on-navigation'
 import { switchLanguage } from './i18n'
 import { SCREEN_PERMISSIONS } from './screen-permissions'
+import classes from './shell.module.css'
 
-/** The signed-in frame: header (tenant switcher, sign-out), the tenant's navigation, the screen. */
-export function Shell() {
+/** True inside the shell: a screen rendered there needs no shell of its own (the not-found screen). */
+export const InShell = createContext(false)
+
+/**
+ * The signed-in frame: a skip link, the header (tenant switcher, sign-out), the tenant's navigation,
+ * the screen (`children`, else the route's). The focus moves to each new screen's heading.
+ */
+export function Shell({ children }: { children?: ReactNode }) {
   const { t, i18n } = useTranslation()
   const { data: account } = useSuspenseQuery(accountQuery)
   const { tenantId } = useParams({ strict: false })
@@ -21,6 +29,8 @@ export function Shell() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const can = useCan()
+  const main = useRef<HTMLElement>(null)
+  useFocusOnNavigation(main)
   const language = pickLanguage(account?.language, navigator.languages)
   useEffect(() => {
     if (i18n.language !== language) void switchLanguage(language)
@@ -53,71 +63,84 @@ export function Shell() {
     : []
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: links.length === 0 } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group wrap="nowrap">
-            {links.length > 0 && (
-              <Burger
-                opened={opened}
-                onClick={toggle}
-                hiddenFrom="sm"
-                size="sm"
-                aria-label={t('nav.toggle')}
-              />
-            )}
-            <Text fw={700} visibleFrom="xs">
-              {t('app.name')}
-            </Text>
-            <TenantSwitcher account={account} tenantId={tenantId} />
+    <InShell.Provider value={true}>
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link; the router owns the address, so it moves the focus itself */}
+      <a
+        href="#main"
+        className={classes.skipLink}
+        onClick={(event) => {
+          event.preventDefault()
+          main.current?.focus()
+        }}
+      >
+        {t('nav.skip')}
+      </a>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: links.length === 0 } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group wrap="nowrap">
+              {links.length > 0 && (
+                <Burger
+                  opened={opened}
+                  onClick={toggle}
+                  hiddenFrom="sm"
+                  size="sm"
+                  aria-label={t('nav.toggle')}
+                />
+              )}
+              <Text fw={700} visibleFrom="xs">
+                {t('app.name')}
+              </Text>
+              <TenantSwitcher account={account} tenantId={tenantId} />
+            </Group>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="default" radius="xl" size="lg" aria-label={t('nav.account')}>
+                  <IconUser size={20} stroke={1.6} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{account.user.email}</Menu.Label>
+                <Menu.Item onClick={() => navigate({ to: '/profile' })}>{t('profile.link')}</Menu.Item>
+                <Menu.Item onClick={() => navigate({ to: '/security', search: {} })}>
+                  {t('security.link')}
+                </Menu.Item>
+                <Menu.Item
+                  onClick={async () => {
+                    await signOut().catch(() => undefined)
+                    queryClient.clear()
+                    await navigate({ to: '/login', search: {} })
+                  }}
+                >
+                  {t('auth.signOut')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
           </Group>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="default" radius="xl" size="lg" aria-label={t('nav.account')}>
-                <IconUser size={20} stroke={1.6} aria-hidden />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>{account.user.email}</Menu.Label>
-              <Menu.Item onClick={() => navigate({ to: '/profile' })}>{t('profile.link')}</Menu.Item>
-              <Menu.Item onClick={() => navigate({ to: '/security', search: {} })}>
-                {t('security.link')}
-              </Menu.Item>
-              <Menu.Item
-                onClick={async () => {
-                  await signOut().catch(() => undefined)
-                  queryClient.clear()
-                  await navigate({ to: '/login', search: {} })
-                }}
-              >
-                {t('auth.signOut')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
-      </AppShell.Header>
-      {links.length > 0 && tenantId && (
-        <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
-          {links.map(([to, label]) => (
-            <NavLinkLink
-              key={to}
-              to={to}
-              params={{ tenantId }}
-              activeOptions={{ exact: to === '/t/$tenantId' }}
-              label={t(label)}
-              variant="filled"
-              onClick={close}
-            />
-          ))}
-        </AppShell.Navbar>
-      )}
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        {links.length > 0 && tenantId && (
+          <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
+            {links.map(([to, label]) => (
+              <NavLinkLink
+                key={to}
+                to={to}
+                params={{ tenantId }}
+                activeOptions={{ exact: to === '/t/$tenantId' }}
+                label={t(label)}
+                variant="filled"
+                onClick={close}
+              />
+            ))}
+          </AppShell.Navbar>
+        )}
+        <AppShell.Main id="main" ref={main} tabIndex={-1} className={classes.main}>
+          {children ?? <Outlet />}
+        </AppShell.Main>
+      </AppShell>
+    </InShell.Provider>
   )
 }
