@@ -74,6 +74,7 @@ describeStudioJourney('Studio: the first week', () => {
     // A fresh load: the first Tab reaches the skip link, which takes the focus to the screen.
     await page.reload()
     await page.getByRole('heading', { name: 'Recent activities' }).waitFor(WAIT)
+    await page.getByRole('button', { name: 'Show as table' }).waitFor(WAIT)
     await page.keyboard.press('Tab')
     expect(await focused(page)).toMatchObject({ tag: 'A', text: 'Skip to content' })
     await page.keyboard.press('Enter')

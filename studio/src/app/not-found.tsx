@@ -7,7 +7,8 @@ import { InShell, Shell } from './shell'
 /**
  * The not-found screen of every route: inside the signed-in frame when there is a session, so the
  * header and the navigation stay (a mistyped address is one click from where the user wanted to
- * go); alone before sign-in. A route inside the shell already renders it in the shell's place.
+ * go); alone before sign-in. Where a route inside the shell renders it (a screen's loader finding
+ * nothing), the shell is already around it.
  */
 export function NotFoundScreen() {
   const inShell = useContext(InShell)

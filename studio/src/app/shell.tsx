@@ -14,7 +14,7 @@ import { switchLanguage } from './i18n'
 import { SCREEN_PERMISSIONS } from './screen-permissions'
 import classes from './shell.module.css'
 
-/** True inside the shell: a screen rendered there needs no shell of its own (the not-found screen). */
+/** True inside the shell's screen: what renders there needs no shell of its own (the not-found screen). */
 export const InShell = createContext(false)
 
 /**
@@ -63,84 +63,82 @@ export function Shell({ children }: { children?: ReactNode }) {
     : []
 
   return (
-    <InShell.Provider value={true}>
-      {/* biome-ignore lint/a11y/useValidAnchor: a skip link; the router owns the address, so it moves the focus itself */}
-      <a
-        href="#main"
-        className={classes.skipLink}
-        onClick={(event) => {
-          event.preventDefault()
-          main.current?.focus()
-        }}
-      >
-        {t('nav.skip')}
-      </a>
-      <AppShell
-        header={{ height: 60 }}
-        navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: links.length === 0 } }}
-        padding="md"
-      >
-        <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group wrap="nowrap">
-              {links.length > 0 && (
-                <Burger
-                  opened={opened}
-                  onClick={toggle}
-                  hiddenFrom="sm"
-                  size="sm"
-                  aria-label={t('nav.toggle')}
-                />
-              )}
-              <Text fw={700} visibleFrom="xs">
-                {t('app.name')}
-              </Text>
-              <TenantSwitcher account={account} tenantId={tenantId} />
-            </Group>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="default" radius="xl" size="lg" aria-label={t('nav.account')}>
-                  <IconUser size={20} stroke={1.6} aria-hidden />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{account.user.email}</Menu.Label>
-                <Menu.Item onClick={() => navigate({ to: '/profile' })}>{t('profile.link')}</Menu.Item>
-                <Menu.Item onClick={() => navigate({ to: '/security', search: {} })}>
-                  {t('security.link')}
-                </Menu.Item>
-                <Menu.Item
-                  onClick={async () => {
-                    await signOut().catch(() => undefined)
-                    queryClient.clear()
-                    await navigate({ to: '/login', search: {} })
-                  }}
-                >
-                  {t('auth.signOut')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
-        </AppShell.Header>
-        {links.length > 0 && tenantId && (
-          <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
-            {links.map(([to, label]) => (
-              <NavLinkLink
-                key={to}
-                to={to}
-                params={{ tenantId }}
-                activeOptions={{ exact: to === '/t/$tenantId' }}
-                label={t(label)}
-                variant="filled"
-                onClick={close}
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: links.length === 0 } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        {/* biome-ignore lint/a11y/useValidAnchor: a skip link; the router owns the address, so it moves the focus itself */}
+        <a
+          href="#main"
+          className={classes.skipLink}
+          onClick={(event) => {
+            event.preventDefault()
+            main.current?.focus()
+          }}
+        >
+          {t('nav.skip')}
+        </a>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group wrap="nowrap">
+            {links.length > 0 && (
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('nav.toggle')}
               />
-            ))}
-          </AppShell.Navbar>
-        )}
-        <AppShell.Main id="main" ref={main} tabIndex={-1} className={classes.main}>
-          {children ?? <Outlet />}
-        </AppShell.Main>
-      </AppShell>
-    </InShell.Provider>
+            )}
+            <Text fw={700} visibleFrom="xs">
+              {t('app.name')}
+            </Text>
+            <TenantSwitcher account={account} tenantId={tenantId} />
+          </Group>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="default" radius="xl" size="lg" aria-label={t('nav.account')}>
+                <IconUser size={20} stroke={1.6} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{account.user.email}</Menu.Label>
+              <Menu.Item onClick={() => navigate({ to: '/profile' })}>{t('profile.link')}</Menu.Item>
+              <Menu.Item onClick={() => navigate({ to: '/security', search: {} })}>
+                {t('security.link')}
+              </Menu.Item>
+              <Menu.Item
+                onClick={async () => {
+                  await signOut().catch(() => undefined)
+                  queryClient.clear()
+                  await navigate({ to: '/login', search: {} })
+                }}
+              >
+                {t('auth.signOut')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </AppShell.Header>
+      {links.length > 0 && tenantId && (
+        <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
+          {links.map(([to, label]) => (
+            <NavLinkLink
+              key={to}
+              to={to}
+              params={{ tenantId }}
+              activeOptions={{ exact: to === '/t/$tenantId' }}
+              label={t(label)}
+              variant="filled"
+              onClick={close}
+            />
+          ))}
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main id="main" ref={main} tabIndex={-1} className={classes.main}>
+        <InShell.Provider value={true}>{children ?? <Outlet />}</InShell.Provider>
+      </AppShell.Main>
+    </AppShell>
   )
 }
