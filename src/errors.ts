@@ -33,6 +33,7 @@ const STATUS_BY_CODE = {
   RequestLimitExceeded: 429,
   InternalServerError: 500,
   GoogleUnlinkRefused: 409,
+  GoogleNotLinked: 409,
   ServiceUnavailable: 503,
   GoogleSignInDisabled: 503,
 } as const
@@ -193,6 +194,8 @@ export const errors = {
       'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).',
     ),
   googleUnlinkRefused: (message: string) => new AppError('GoogleUnlinkRefused', message),
+  /** 409 when unlinking Google from an account that has no Google link (a state, not a missing route). */
+  googleNotLinked: () => new AppError('GoogleNotLinked', 'No Google account is linked to this account.'),
   /**
    * 429 for an exhausted monthly quota (docs/decisions/quotas.md "Quota headers and the 429"):
    * `budget` the spent one (`admin` or `public`), `limit` and `usage` in requests of that budget,

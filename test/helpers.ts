@@ -270,7 +270,7 @@ export async function call(
   return Object.assign(response, { data })
 }
 
-/** The newest mail written to `dataDir/mail` for `to`, as raw text (decoded quoted-printable soft breaks). */
+/** The newest mail written to `dataDir/mail` for `to`, as raw text (the body is 8-bit: `readableEml`). */
 export function lastMailTo(dataDir: string, to: string): string | undefined {
   let files: string[]
   try {
@@ -280,8 +280,6 @@ export function lastMailTo(dataDir: string, to: string): string | undefined {
   }
   for (const file of files.reverse()) {
     const text = readFileSync(join(dataDir, 'mail', file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=')
     if (text.includes(`To: ${to}`)) return text
   }
   return undefined

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, seedTenant, useTestContext } from './helpers.js'
+import { call, seedTenant, uniqueEmail, useTestContext } from './helpers.js'
 
 /** docs/decisions/input-hygiene.md: bad input is a clear 400 at validation and changes nothing. */
 const ctx = useTestContext()
@@ -33,7 +33,7 @@ describe('text PostgreSQL cannot store', () => {
     expect(inBody.statusCode).toBe(400)
     expect(inBody.data).toMatchObject({
       error: 'ValidationFailed',
-      message: '"title" must not contain a NUL character (U+0000).',
+      message: 'The title must not contain a NUL character (U+0000).',
     })
     const inKey = await call(ctx.app, 'POST', '/api/contents', {
       token: owner.token,
@@ -43,10 +43,12 @@ describe('text PostgreSQL cannot store', () => {
     expect(inKey.data.details[0].path).toBe('body/customFields/x\u0000')
     const inPath = await call(ctx.app, 'GET', '/api/contents/slug/%00', { token: owner.token })
     expect(inPath.statusCode).toBe(400)
-    expect(inPath.data.message).toBe('Path parameter "slug" must not contain a NUL character (U+0000).')
+    expect(inPath.data.message).toBe('The path parameter "slug" must not contain a NUL character (U+0000).')
     const inQuery = await call(ctx.app, 'GET', '/api/contents?search=a%00', { token: owner.token })
     expect(inQuery.statusCode).toBe(400)
-    expect(inQuery.data.message).toBe('Query parameter "search" must not contain a NUL character (U+0000).')
+    expect(inQuery.data.message).toBe(
+      'The query parameter "search" must not contain a NUL character (U+0000).',
+    )
     expect(await contentCount(owner.token)).toBe(0)
   })
 
@@ -54,7 +56,7 @@ describe('text PostgreSQL cannot store', () => {
     const owner = await seedTenant(ctx.db)
     const response = await raw('POST', '/api/tags', owner.token, '{"title":"a\\ud800b"}')
     expect(response.statusCode).toBe(400)
-    expect(response.json().message).toBe('"title" must be valid Unicode (it holds a lone surrogate).')
+    expect(response.json().message).toBe('The title must be valid Unicode (it holds a lone surrogate).')
   })
 })
 
@@ -71,7 +73,7 @@ describe('free objects', () => {
       body: { title: 'depth 33', customFields: nested(33) },
     })
     expect(deep.statusCode).toBe(400)
-    expect(deep.data.message).toBe('"customFields" is nested deeper than 32 levels.')
+    expect(deep.data.message).toBe('The custom fields are nested deeper than 32 levels.')
     const hostile = `{"title":"x","customFields":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`
     const veryDeep = await raw('POST', '/api/contents', owner.token, hostile)
     expect(veryDeep.statusCode).toBe(400)
@@ -86,19 +88,19 @@ describe('free objects', () => {
       body: { name: 'many', metadata: many },
     })
     expect(tooMany.statusCode).toBe(400)
-    expect(tooMany.data.message).toBe('"metadata" has more than 1000 members in all.')
+    expect(tooMany.data.message).toBe('The metadata has more than 1000 members in all.')
     const large = await call(ctx.app, 'POST', '/api/categories', {
       token: owner.token,
       body: { name: 'large', settings: { text: 'x'.repeat(300 * 1024) } },
     })
     expect(large.statusCode).toBe(400)
-    expect(large.data.message).toBe('"settings" is larger than 256 KB as JSON.')
+    expect(large.data.message).toBe('The settings are larger than 256 KB as JSON.')
     const polluted = await call(ctx.app, 'POST', '/api/contents', {
       token: owner.token,
       body: { title: 'x', customFields: { nested: { prototype: 1 } } },
     })
     expect(polluted.statusCode).toBe(400)
-    expect(polluted.data.message).toBe('"customFields" must not contain the key "prototype".')
+    expect(polluted.data.message).toBe('The custom fields must not contain the key "prototype".')
     const proto = await raw('POST', '/api/tags', owner.token, '{"title":"x","__proto__":{"admin":true}}')
     expect(proto.statusCode).toBe(400)
     expect(proto.json().error).toBe('ValidationFailed')
@@ -116,7 +118,7 @@ describe('free objects', () => {
       body: { title: 'too big', lexical: { root: 'x'.repeat(2 * 1024 * 1024) } },
     })
     expect(tooBig.statusCode).toBe(400)
-    expect(tooBig.data.message).toBe('"lexical" is larger than 2048 KB as JSON.')
+    expect(tooBig.data.message).toBe('The Lexical editor state is larger than 2048 KB as JSON.')
   })
 })
 
@@ -128,12 +130,12 @@ describe('type coercion', () => {
       body: { title: 12345 },
     })
     expect(number.statusCode).toBe(400)
-    expect(number.data.message).toBe('"title" must be a string.')
+    expect(number.data.message).toBe('The title must be text.')
     const register = await call(ctx.app, 'POST', '/api/auth/register', {
       body: { email: 'coerce@example.test', password: 'secret-1', firstName: ['x'], lastName: 'Y' },
     })
     expect(register.statusCode).toBe(400)
-    expect(register.data.message).toBe('"firstName" must be a string.')
+    expect(register.data.message).toBe('The first name must be text.')
     expect(await contentCount(owner.token)).toBe(0)
   })
 
@@ -157,7 +159,7 @@ describe('empty JSON bodies', () => {
     const other = await seedTenant(ctx.db)
     const create = await raw('POST', '/api/contents', other.token, '')
     expect(create.statusCode).toBe(400)
-    expect(create.json().message).toBe('"title" is required.')
+    expect(create.json().message).toBe('The title is required.')
   })
 })
 
@@ -167,19 +169,19 @@ describe('validation messages', () => {
     const cases: [string, string][] = [
       [
         '/api/contents?status=live',
-        'Query parameter "status" must be one of draft, published, scheduled, archived.',
+        'The query parameter "status" must be one of draft, published, scheduled, archived.',
       ],
-      ['/api/contents?tag=abc', 'Query parameter "tag" must be one or more comma-separated 24-hex ids.'],
-      ['/api/contents?limit=500', 'Query parameter "limit" must be 100 or less.'],
+      ['/api/contents?tag=abc', 'The query parameter "tag" must be one or more comma-separated 24-hex ids.'],
+      ['/api/contents?limit=500', 'The query parameter "limit" must be 100 or less.'],
       [
         '/api/contents?colour=red',
-        'Query parameter "colour" is not allowed here (allowed: status, search, category, categories, categoryName, tag, tagName, type, parent, publishedFrom, publishedTo, page, limit, view, tenantId).',
+        'The query parameter "colour" is not accepted here (accepted: status, search, category, categories, categoryName, tag, tagName, type, parent, publishedFrom, publishedTo, page, limit, view, tenantId).',
       ],
       [
         '/api/contents?publishedFrom=yesterday',
-        'Query parameter "publishedFrom" must be a date (YYYY-MM-DD) or a date-time (RFC 3339, e.g. 2024-05-01T12:00:00Z).',
+        'The query parameter "publishedFrom" must be a date (YYYY-MM-DD) or a date-time (RFC 3339, e.g. 2024-05-01T12:00:00Z).',
       ],
-      ['/api/contents/not-an-id', 'Path parameter "id" must be 24 lowercase hex characters.'],
+      ['/api/contents/not-an-id', 'The path parameter "id" must be 24 lowercase hex characters.'],
     ]
     for (const [url, message] of cases) {
       const response = await call(ctx.app, 'GET', url, { token: owner.token })
@@ -188,12 +190,32 @@ describe('validation messages', () => {
     }
   })
 
+  it('are sentences naming the member in words, with the real limit', async () => {
+    const response = await call(ctx.app, 'POST', '/api/auth/register', {
+      body: { email: uniqueEmail('short'), password: 'abc', firstName: 'Ada', lastName: 'Lovelace' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.data).toEqual({
+      error: 'ValidationFailed',
+      message: 'The password must be at least 6 characters long.',
+      details: [{ path: 'body/password', message: 'The password must be at least 6 characters long.' }],
+    })
+    const unknown = await call(ctx.app, 'POST', '/api/auth/google/unlink', {
+      token: (await seedTenant(ctx.db)).token,
+      body: { currentPassword: 'x', extra: true },
+    })
+    expect(unknown.data.message).toBe('The body may not contain "extra" (accepted: currentPassword).')
+    expect(unknown.data.details).toEqual([{ path: 'body', member: 'extra', message: unknown.data.message }])
+  })
+
   it('refuse query parameters on routes that take none', async () => {
     const response = await call(ctx.app, 'POST', '/api/auth/login?debug=1', {
       body: { email: 'a@example.test', password: 'x' },
     })
     expect(response.statusCode).toBe(400)
-    expect(response.data.message).toBe('Query parameter "debug" is not allowed here (none are accepted).')
+    expect(response.data.message).toBe(
+      'The query parameter "debug" is not accepted here (this route takes none).',
+    )
   })
 })
 

@@ -190,8 +190,8 @@ export interface StudioPageOptions {
 /**
  * A fresh browser context and page as Studio's journeys use them (en-US, 1280×800, reduced motion so
  * notifications show without a fade for axe, `WAIT` as the default timeout). Console errors and
- * page errors are pushed to `problems`, except the 401 of the session probe before sign-in, which
- * answers so on purpose, and the answers `options.expected` names.
+ * page errors are pushed to `problems` (the session probe before sign-in answers 200, so a first
+ * visit logs none), except the answers `options.expected` names.
  */
 export async function openStudioPage(
   studio: StudioServer,
@@ -209,7 +209,6 @@ export async function openStudioPage(
   page.on('console', (message) => {
     if (message.type() !== 'error') return
     const url = message.location().url
-    if (message.text().includes('status of 401') && url === `${studio.origin}/api/auth/session`) return
     const status = /status of (\d{3})/.exec(message.text())?.[1]
     const answer = `${status} ${url.startsWith(studio.origin) ? url.slice(studio.origin.length) : url}`
     if (expected.some((known) => (typeof known === 'string' ? known === answer : known.test(answer)))) return

@@ -116,7 +116,12 @@ describeStudioJourney('Studio pages in Chromium', () => {
     await expectAccessible(tab, 'editor, a parent refused')
 
     // By keyboard: Careers down, then out to the top level; the focus stays on the moved page.
+    // The refused parent is an unsaved edit: leaving asks, and the edit is dropped.
     await tab.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Pages' }).click()
+    await tab
+      .getByRole('dialog', { name: 'Leave without saving?' })
+      .getByRole('button', { name: 'Leave and drop the changes' })
+      .click()
     await expect.poll(() => rows(tab), WAIT).toEqual(['About', '-Careers', '-Team', 'Contact', 'Under hello'])
     await press(tab, 'Move Careers down')
     await expect.poll(() => rows(tab), WAIT).toEqual(['About', '-Team', '-Careers', 'Contact', 'Under hello'])

@@ -231,18 +231,21 @@ describeStudioJourney('Studio placements and charts in Chromium', () => {
     )
     await page.goto(`${studio.origin}/admin/t/${owner.tenantId}`)
     const stats = await (await answer).json()
-    const usage = page.getByRole('figure', { name: 'API requests per window' })
+    const usage = page.getByRole('figure', { name: 'API requests per day this month' })
     await usage.locator('.recharts-surface').waitFor(WAIT)
     await usage.getByRole('button', { name: 'Show as table' }).click()
     const format = (value: number) => new Intl.NumberFormat('en-US').format(value)
-    expect(await tableRows(page, 'API requests per window')).toEqual([
-      ['Window', 'Requests'],
-      ['This four-hour block', format(stats.fourHour)],
-      ['Last 24 hours', format(stats.daily)],
-      ['Today', format(stats.today)],
-      ['This week (since Monday)', format(stats.weekly)],
-      ['This month', format(stats.monthly)],
+    const day = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', timeZone: 'UTC' })
+    expect(await tableRows(page, 'API requests per day this month')).toEqual([
+      ['Day', 'Public delivery (/api/public)', 'Admin API (Studio and API tokens)', 'All requests'],
+      ...stats.days.map((point: { date: string; public: number; admin: number; requests: number }) => [
+        day.format(new Date(`${point.date}T00:00:00Z`)),
+        format(point.public),
+        format(point.admin),
+        format(point.requests),
+      ]),
     ])
+    expect(stats.days.at(-1).requests).toBe(stats.today)
     expect(stats.today).toBeGreaterThan(0)
     await expectAccessible(page, 'dashboard with the API requests table')
 

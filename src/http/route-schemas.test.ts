@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { useTestContext } from '../../test/helpers.js'
 import { lazySerializerFactory } from './serialization.js'
 import { createValidatorCompiler } from './validation.js'
+import { describeValidation, type ValidationIssue } from './validation-messages.js'
 
 const PARTS = ['body', 'querystring', 'params', 'headers'] as const
 
@@ -40,6 +41,39 @@ describe('route schemas', () => {
       }
     }
     expect(compiled).toBeGreaterThan(routes.length * 3)
+  })
+
+  it("every route's validation failures read as Folio's sentences, never Ajv's text", () => {
+    const validatorOf = createValidatorCompiler()
+    // Wrong values of every kind for each member a part declares, one member at a time.
+    const wrong: unknown[] = [12345, 'x', '', 'x'.repeat(3000), -1, 1.5, true, null, [], [{}], {}, { a: 1 }]
+    const messages = new Set<string>()
+    for (const { method, url, schema } of context.app.routeSchemas) {
+      for (const httpPart of PARTS) {
+        const part = schema[httpPart] as { properties?: Record<string, unknown> } | undefined
+        if (part === undefined) continue
+        const validate = validatorOf({ schema: part, method: String(method), url, httpPart }) as ((
+          data: unknown,
+        ) => boolean) & { errors?: ValidationIssue[] | null }
+        const inputs: unknown[] = [{}, { notAMember: 1 }, null, 'x', []]
+        for (const member of Object.keys(part.properties ?? {})) {
+          for (const value of wrong) inputs.push({ [member]: value })
+        }
+        for (const input of inputs) {
+          if (validate(structuredClone(input))) continue
+          for (const detail of describeValidation(validate.errors ?? [], httpPart))
+            messages.add(detail.message)
+        }
+      }
+    }
+    expect(messages.size).toBeGreaterThan(400)
+    const unlike = [...messages].filter(
+      (message) =>
+        !/^(The |Item \d+ of )/.test(message) ||
+        !message.endsWith('.') ||
+        /must NOT|must have required|must match|must be equal to|should |undefined/.test(message),
+    )
+    expect(unlike).toEqual([])
   })
 
   it('a serializer compiles on its first answer, once per schema object', () => {

@@ -85,7 +85,9 @@ describe('Studio at /admin', () => {
       error: 'ServiceUnavailable',
       message: 'Studio is not built here: run `npm run build`.',
     })
-    expect((await bare.app.inject({ method: 'GET', url: '/api/auth/session' })).statusCode).toBe(401)
+    expect((await bare.app.inject({ method: 'GET', url: '/api/auth/session' })).json()).toEqual({
+      authenticated: false,
+    })
   })
 })
 

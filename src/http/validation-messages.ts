@@ -1,8 +1,10 @@
 /**
- * Human validation messages from Ajv errors (docs/decisions/input-hygiene.md "Messages name the
- * member and what was expected": the allowed values, the limit, the format in words). Ajv runs with
- * `verbose`, so each error carries the schema it failed; a pattern is put in words by the schema's
- * `x-expect` annotation, else its `description`.
+ * Folio's own sentences for request validation failures (docs/decisions/http.md "Validation messages
+ * are Folio's sentences"): the subject names the member in words ("The first name", "The ID of item 1
+ * of the fields", 'The query parameter "limit"'), the predicate says what was expected (the allowed
+ * values, the limit, the format in words), never Ajv's own text. Ajv runs with `verbose`, so each
+ * error carries the schema it failed; a pattern is put in words by the schema's `x-expect`
+ * annotation, else its `description`.
  */
 export interface ValidationIssue {
   instancePath: string
@@ -33,13 +35,39 @@ const FORMAT_WORDS: Record<string, string> = {
 }
 
 const TYPE_WORDS: Record<string, string> = {
-  string: 'a string',
-  integer: 'an integer',
+  string: 'text',
+  integer: 'a whole number',
   number: 'a number',
-  boolean: 'a boolean',
+  boolean: 'true or false',
   object: 'an object',
-  array: 'an array',
+  array: 'a list',
   null: 'null',
+}
+
+/** Members whose name alone does not say what they are. */
+const MEMBER_WORDS: Record<string, string> = {
+  lexical: 'Lexical editor state',
+  email: 'e-mail address',
+  smtp: 'SMTP settings',
+  publishAt: 'publishing time',
+  expiresAt: 'expiry time',
+}
+
+/** Words written in capitals when a member's name is put in words. */
+const ACRONYMS: Record<string, string> = {
+  id: 'ID',
+  ids: 'IDs',
+  url: 'URL',
+  urls: 'URLs',
+  uri: 'URI',
+  html: 'HTML',
+  api: 'API',
+  smtp: 'SMTP',
+  seo: 'SEO',
+  json: 'JSON',
+  csrf: 'CSRF',
+  css: 'CSS',
+  mime: 'MIME',
 }
 
 function schemaOf(issue: ValidationIssue): Record<string, unknown> {
@@ -48,7 +76,7 @@ function schemaOf(issue: ValidationIssue): Record<string, unknown> {
     : {}
 }
 
-/** "a string", "an integer or null", from a schema's type and nullable. */
+/** "text", "a whole number or null", from a schema's type and nullable. */
 function typeWords(schema: Record<string, unknown>, fallback: unknown): string {
   const types = [schema.type ?? fallback].flat().map((type) => TYPE_WORDS[String(type)] ?? String(type))
   if (schema.nullable === true && !types.includes('null')) types.push('null')
@@ -79,6 +107,8 @@ function predicate(issue: ValidationIssue): string {
       return `must be ${typeWords(schema, params.type)}`
     case 'enum':
       return `must be one of ${listOf((params.allowedValues as unknown[]) ?? [])}`
+    case 'const':
+      return `must be ${listOf([params.allowedValue])}`
     case 'minLength':
       return `must be at least ${plural(params.limit, 'character')} long`
     case 'maxLength':
@@ -91,16 +121,20 @@ function predicate(issue: ValidationIssue): string {
       return `must be more than ${params.limit}`
     case 'exclusiveMaximum':
       return `must be less than ${params.limit}`
+    case 'multipleOf':
+      return `must be a multiple of ${params.multipleOf}`
     case 'minItems':
       return `must hold at least ${plural(params.limit, 'item')}`
     case 'maxItems':
       return `must hold at most ${plural(params.limit, 'item')}`
     case 'uniqueItems':
-      return `must not repeat an item (items ${params.j} and ${params.i} are equal)`
+      return `must not repeat an item (items ${Number(params.j) + 1} and ${Number(params.i) + 1} are equal)`
     case 'minProperties':
       return `must have at least ${plural(params.limit, 'member')}`
     case 'maxProperties':
       return `must have at most ${plural(params.limit, 'member')}`
+    case 'propertyNames':
+      return `has a member whose name is not accepted ("${params.propertyName}")`
     case 'pattern':
       if (typeof schema['x-expect'] === 'string') return `must be ${schema['x-expect']}`
       if (typeof schema.description === 'string') return `must match: ${schema.description}`
@@ -122,31 +156,89 @@ function predicate(issue: ValidationIssue): string {
       return `must be ${expectation(schema) ?? words.join(' or ')}`
     }
     default:
-      return issue.message ?? 'is invalid'
+      // Folio's own keywords (`x-free-object`, `x-unsafe-text`) carry a predicate in our words;
+      // Ajv's text for the keywords no Folio schema uses is never shown.
+      return issue.keyword.startsWith('x-') && issue.message ? issue.message : 'is not valid'
   }
 }
 
-/** `body/items/0/title` → "items[0].title"; '' for the root. */
-function memberName(pointer: string): string {
+/** A member's name in lower-case words: `firstName` → "first name", `parentId` → "parent ID". */
+export function nameInWords(name: string): string {
+  const known = MEMBER_WORDS[name]
+  if (known !== undefined) return known
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_.-]+/)
+    .filter((word) => word !== '')
+    .map((word) => ACRONYMS[word.toLowerCase()] ?? word.toLowerCase())
+  if (words.length === 0) return `"${name}"`
+  // A flag named as a question (`isVisible`, `hasPassword`) is "the visible flag".
+  if (words.length > 1 && (words[0] === 'is' || words[0] === 'has')) return `${words.slice(1).join(' ')} flag`
+  return words.join(' ')
+}
+
+/** A JSON pointer's segments, unescaped: `/items/0/a~1b` → `['items', '0', 'a/b']`. */
+function segmentsOf(pointer: string): string[] {
   return pointer
     .split('/')
     .slice(1)
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce(
-      (name, segment) =>
-        /^\d+$/.test(segment) ? `${name}[${segment}]` : name ? `${name}.${segment}` : segment,
-      '',
-    )
 }
 
-function subject(part: HttpPart, member: string): string {
-  if (part === 'querystring') return member === '' ? 'The query string' : `Query parameter "${member}"`
-  if (part === 'params') return member === '' ? 'The path' : `Path parameter "${member}"`
-  if (part === 'headers') return member === '' ? 'The headers' : `Header "${member}"`
-  return member === '' ? 'The body' : `"${member}"`
+/** `['items', '0', 'title']` → "items[0].title", the member's name in `details`. */
+function memberName(segments: readonly string[]): string {
+  return segments.reduce(
+    (name, segment) =>
+      /^\d+$/.test(segment) ? `${name}[${segment}]` : name ? `${name}.${segment}` : segment,
+    '',
+  )
 }
 
-/** The names an object schema allows, for "is not allowed here (allowed: …)". */
+/** `['fields', '0', 'id']` → "the ID of item 1 of the fields" (innermost first). */
+function memberInWords(segments: readonly string[]): string {
+  return segments
+    .map((segment) => (/^\d+$/.test(segment) ? `item ${Number(segment) + 1}` : `the ${nameInWords(segment)}`))
+    .reverse()
+    .join(' of ')
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** Whether a body member's name is a plural noun ("tags", "custom fields", "settings"). */
+function isPlural(segments: readonly string[]): boolean {
+  const last = segments.at(-1)
+  if (last === undefined || /^\d+$/.test(last)) return false
+  return /[^su]s$/i.test(nameInWords(last))
+}
+
+/** "is required" → "are required" after a plural subject ("The tags are required"). */
+function agreeing(predicateText: string, plural: boolean): string {
+  return plural ? predicateText.replace(/^is /, 'are ').replace(/^has /, 'have ') : predicateText
+}
+
+/** The subject of the sentence: the member in words, or the part when the issue is about all of it. */
+function subject(part: HttpPart, segments: readonly string[]): string {
+  const parameter =
+    part === 'querystring'
+      ? 'query parameter'
+      : part === 'params'
+        ? 'path parameter'
+        : part === 'headers'
+          ? 'header'
+          : undefined
+  if (parameter !== undefined) {
+    if (segments.length === 0) {
+      return part === 'querystring' ? 'The query string' : part === 'params' ? 'The path' : 'The headers'
+    }
+    const [name, ...rest] = segments
+    const named = `the ${parameter} "${name}"`
+    return capitalized(rest.length === 0 ? named : `${memberInWords(rest)} of ${named}`)
+  }
+  return segments.length === 0 ? 'The body' : capitalized(memberInWords(segments))
+}
+
+/** The names an object schema allows, for "(accepted: …)". */
 function allowedMembers(schema: Record<string, unknown>): string {
   const properties = schema.properties
   return typeof properties === 'object' && properties !== null ? Object.keys(properties).join(', ') : ''
@@ -155,18 +247,31 @@ function allowedMembers(schema: Record<string, unknown>): string {
 /** One issue as `{ path, member?, message }` with a full sentence. */
 export function describeIssue(issue: ValidationIssue, part: HttpPart): DescribedIssue {
   const path = `${part}${issue.instancePath}`
+  const at = segmentsOf(issue.instancePath)
   if (issue.keyword === 'required') {
-    const member = memberName(`${issue.instancePath}/${String(issue.params.missingProperty)}`)
-    return { path, member, message: `${subject(part, member)} is required.` }
+    const segments = [...at, String(issue.params.missingProperty)]
+    const plural = part === 'body' && isPlural(segments)
+    return {
+      path,
+      member: memberName(segments),
+      message: `${subject(part, segments)} ${agreeing('is required', plural)}.`,
+    }
   }
   if (issue.keyword === 'additionalProperties') {
-    const member = memberName(`${issue.instancePath}/${String(issue.params.additionalProperty)}`)
+    const name = String(issue.params.additionalProperty)
+    const segments = [...at, name]
     const allowed = allowedMembers(schemaOf(issue))
-    const known = allowed === '' ? 'none are accepted' : `allowed: ${allowed}`
-    return { path, member, message: `${subject(part, member)} is not allowed here (${known}).` }
+    const parameters = at.length === 0 && part !== 'body'
+    const accepted =
+      allowed !== '' ? `accepted: ${allowed}` : parameters ? `this route takes none` : 'it takes no members'
+    // An unknown member has no words of its own: it is named as sent.
+    const message = parameters
+      ? `${subject(part, segments)} is not accepted here (${accepted}).`
+      : `${subject(part, at)} may not contain "${name}" (${accepted}).`
+    return { path, member: memberName(segments), message }
   }
-  const member = memberName(issue.instancePath)
-  return { path, message: `${subject(part, member)} ${predicate(issue)}.` }
+  const plural = part === 'body' && isPlural(at)
+  return { path, message: `${subject(part, at)} ${agreeing(predicate(issue), plural)}.` }
 }
 
 /**

@@ -14,8 +14,8 @@ export interface Mailer {
 
 /**
  * Platform mail (`SMTP_URL`, `MAIL_FROM`; docs/architecture.md "Mail"). Without `SMTP_URL` each
- * message is written as an `.eml` file under `DATA_DIR/mail` (LF line ends), so a fresh install can
- * still complete verification.
+ * message is written as an `.eml` file under `DATA_DIR/mail` (LF line ends, the text as written:
+ * `readableEml`), so a fresh install can still complete verification by copying a link out of it.
  */
 export function createMailer(options: {
   smtpUrl?: string | undefined
@@ -44,7 +44,7 @@ export function createMailer(options: {
         newline: 'unix',
       })
       await mkdir(directory, { recursive: true })
-      await writeFile(join(directory, `${Date.now()}-${newId()}.eml`), info.message as Buffer)
+      await writeFile(join(directory, `${Date.now()}-${newId()}.eml`), readableEml(info.message as Buffer))
     },
   }
 }
@@ -68,4 +68,30 @@ function lazyTransport<T>(create: (nodemailer: typeof import('nodemailer')) => T
  */
 function withCrlf(text: string): string {
   return text.replace(/\r?\n/g, '\r\n')
+}
+
+/**
+ * A one-part text message (what Folio sends) with its quoted-printable body decoded and marked
+ * `8bit` (RFC 6152), so the `.eml` file holds each line as written: a link is one line a person can
+ * copy, not `=`-escaped and soft-broken at 76 characters. Multipart or already plain messages are
+ * returned as they are. Only for files: an SMTP relay gets the quoted-printable a 7-bit hop needs.
+ */
+export function readableEml(message: Buffer): Buffer {
+  const text = message.toString('latin1')
+  const end = text.indexOf('\n\n')
+  if (end === -1) return message
+  const headers = text.slice(0, end)
+  const encoding = /^Content-Transfer-Encoding: quoted-printable$/im
+  if (!encoding.test(headers) || /^Content-Type: multipart\//im.test(headers)) return message
+  const body = Buffer.from(
+    text
+      .slice(end + 2)
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-Fa-f]{2})/g, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  )
+  return Buffer.concat([
+    Buffer.from(`${headers.replace(encoding, 'Content-Transfer-Encoding: 8bit')}\n\n`, 'latin1'),
+    body,
+  ])
 }

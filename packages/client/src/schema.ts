@@ -209,9 +209,9 @@ export interface paths {
         };
         /**
          * The current session: user, memberships, active membership and CSRF token
-         * @description The current session: user, memberships, active membership and CSRF token.
+         * @description Without a session (no cookie, or a cookie whose session has ended, which is then cleared) 200 `{ authenticated: false }`. A Bearer token is checked as on every route: 401 when invalid or ended; API tokens 403.
          *
-         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *     **Who may call it:** Anyone; no credentials are needed.
          *
          *     **Errors:**
          *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
@@ -492,7 +492,7 @@ export interface paths {
         put?: never;
         /**
          * Remove the Google link of the account (needs the current password)
-         * @description A user session (API tokens: 403). 401 `InvalidCredentials` for a wrong current password (429 past its limit); 404 when no Google account is linked; 409 `GoogleUnlinkRefused` when the account has no password (Google is its only way in). Works whether or not Google sign-in is configured.
+         * @description A user session (API tokens: 403). The current password is checked first: 401 `InvalidCredentials` when wrong (429 past its limit). Then 409 `GoogleNotLinked` when no Google account is linked, 409 `GoogleUnlinkRefused` when the account has no password (Google is its only way in). Works whether or not Google sign-in is configured.
          *
          *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
          *
@@ -500,7 +500,6 @@ export interface paths {
          *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
          *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
          *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
          *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
          *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
          *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
@@ -4336,7 +4335,7 @@ export interface paths {
         };
         /**
          * The tenant's metered request counts
-         * @description Requests counted for the tenant in the current four-hour UTC block (00, 04 … 20 h), the last 24 hours (hourly buckets), the UTC day so far, the ISO week (from Monday 00:00 UTC) and the quota month: in budgets for each budget (admin, public), at the top level both together. This route is not metered itself.
+         * @description Requests counted for the tenant in the current four-hour UTC block (00, 04 … 20 h), the last 24 hours (hourly buckets), the UTC day so far, the ISO week (from Monday 00:00 UTC) and the quota month: in budgets for each budget (admin, public), at the top level both together. days: the quota month’s requests per UTC day so far, for a time series. This route is not metered itself.
          *
          *     **Who may call it:** A member of the tenant with the `dashboard:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -4813,7 +4812,7 @@ export interface components {
          * @description Stable PascalCase error code; each has one fixed HTTP status.
          * @enum {string}
          */
-        ErrorCode: "ValidationFailed" | "BadRequest" | "TenantRequired" | "InvalidToken" | "ConfirmationMismatch" | "LastOwnerRestriction" | "QueryTimeout" | "Unauthorized" | "InvalidCredentials" | "Forbidden" | "InsufficientScope" | "CsrfTokenInvalid" | "PlanNotAllowed" | "EmailNotVerified" | "LimitExceeded" | "NotFound" | "Conflict" | "SlugConflict" | "VersionConflict" | "ContentNotPublished" | "NoPendingDraft" | "RestoreWindowExpired" | "UniqueFieldViolation" | "PayloadTooLarge" | "UnsupportedMediaType" | "RateLimitExceeded" | "RequestLimitExceeded" | "InternalServerError" | "GoogleUnlinkRefused" | "ServiceUnavailable" | "GoogleSignInDisabled";
+        ErrorCode: "ValidationFailed" | "BadRequest" | "TenantRequired" | "InvalidToken" | "ConfirmationMismatch" | "LastOwnerRestriction" | "QueryTimeout" | "Unauthorized" | "InvalidCredentials" | "Forbidden" | "InsufficientScope" | "CsrfTokenInvalid" | "PlanNotAllowed" | "EmailNotVerified" | "LimitExceeded" | "NotFound" | "Conflict" | "SlugConflict" | "VersionConflict" | "ContentNotPublished" | "NoPendingDraft" | "RestoreWindowExpired" | "UniqueFieldViolation" | "PayloadTooLarge" | "UnsupportedMediaType" | "RateLimitExceeded" | "RequestLimitExceeded" | "InternalServerError" | "GoogleUnlinkRefused" | "GoogleNotLinked" | "ServiceUnavailable" | "GoogleSignInDisabled";
         ErrorBody: {
             error: components["schemas"]["ErrorCode"];
             message: string;
@@ -7131,6 +7130,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {boolean} */
+                        authenticated: true;
                         user: {
                             id: string;
                             email: string;
@@ -7197,6 +7198,9 @@ export interface operations {
                         } | null;
                         requiresTenantSelection: boolean;
                         csrfToken: string;
+                    } | {
+                        /** @enum {boolean} */
+                        authenticated: false;
                     };
                 };
             };
@@ -7933,15 +7937,6 @@ export interface operations {
             };
             /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28027,6 +28022,17 @@ export interface operations {
                                 monthly: number;
                             };
                         };
+                        /** @description Requests per UTC day of the quota month, from its first day through today (days without requests count 0): both budgets together and each */
+                        days: {
+                            /**
+                             * Format: date
+                             * @description The UTC day, YYYY-MM-DD
+                             */
+                            date: string;
+                            requests: number;
+                            admin: number;
+                            public: number;
+                        }[];
                         periodKey: string;
                         enabled: boolean;
                         /** @description Public reads of the tenant answered from the delivery cache (hits) or not (misses), counted by this instance since it started */
@@ -28954,6 +28960,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description Lowercase letter, then up to 63 lowercase letters, digits, `-` or `_` */
                 key: string;
             };
             cookie?: never;
@@ -29054,6 +29061,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Lowercase letter, then up to 63 lowercase letters, digits, `-` or `_` */
                 key: string;
                 /** @description Entry slugs are always lowercase letters and digits joined by single dashes */
                 slug: string;
@@ -29156,7 +29164,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The collection key */
+                    /** @description Lowercase letter, then up to 63 lowercase letters, digits, `-` or `_` */
                     collection: string;
                     /** @description Paths of the rows: builtins (id, slug, createdAt, updatedAt, publishedAt), a field key, `<refField>.<member>` (a builtin or field of the referenced published entry) or `<mediaField>.<id|url|title|description|altText|caption|mimeType|thumbnailUrl>`. Rows are objects keyed by these paths; without select, items are whole entries. */
                     select?: string[];

@@ -2,7 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { freshIp, mailArriving } from '../../../test/auth-fixtures.js'
-import { call, seedTenant, uniqueEmail, useTestContext } from '../../../test/helpers.js'
+import {
+  call,
+  seedMember,
+  seedTenant,
+  seedUser,
+  TEST_PASSWORD,
+  uniqueEmail,
+  useTestContext,
+} from '../../../test/helpers.js'
 import { invitationTokenIn } from '../../../test/member-fixtures.js'
 import { ACCOUNT_SCREENS } from './screen-redirects.js'
 
@@ -18,33 +26,112 @@ async function rawMailTo(to: string): Promise<string> {
   return found[0]!
 }
 
-/** What a mail client shows: quoted-printable soft breaks joined and `=XX` escapes decoded. */
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+/** The lines of a raw mail, as a person copies them out of the file. */
+const linesOf = (raw: string) => raw.split(/\r?\n/)
+
+/** The code of a raw mail: the one line made only of base64url characters (43 of them). */
+function codeLineOf(raw: string): string {
+  const codes = linesOf(raw).filter((line) => /^[A-Za-z0-9_-]{43}$/.test(line))
+  expect(codes).toHaveLength(1)
+  return codes[0]!
 }
 
-describe('verification mail', () => {
-  it('links to APP_URL/account/verify-email and shows a code a user can copy from the raw .eml', async () => {
+describe('account mails in the .eml files', () => {
+  /** Each account mail, asked for through the API; resolves to the address it goes to. */
+  const mails: [string, string, () => Promise<string>][] = [
+    [
+      'verification',
+      '/account/verify-email?token=',
+      async () => {
+        const email = uniqueEmail('verify')
+        const registered = await call(ctx.app, 'POST', '/api/auth/register', {
+          body: { email, password: 'secret1', firstName: 'Ada', lastName: 'Lovelace' },
+          remoteAddress: freshIp(),
+        })
+        expect(registered.statusCode).toBe(201)
+        return email
+      },
+    ],
+    [
+      'e-mail change',
+      '/account/verify-email?token=',
+      async () => {
+        const user = await seedUser(ctx.db)
+        const email = uniqueEmail('changed')
+        const changed = await call(ctx.app, 'PUT', '/api/users/me', {
+          token: user.token,
+          body: { email, currentPassword: user.password },
+        })
+        expect(changed.statusCode, changed.body).toBe(200)
+        return email
+      },
+    ],
+    [
+      'password reset',
+      '/account/reset-password?token=',
+      async () => {
+        const user = await seedUser(ctx.db)
+        const asked = await call(ctx.app, 'POST', '/api/auth/forgot-password', {
+          body: { email: user.email },
+          remoteAddress: freshIp(),
+        })
+        expect(asked.statusCode).toBe(200)
+        return user.email
+      },
+    ],
+    [
+      'invitation',
+      '/account/accept-invitation?token=',
+      async () => {
+        const owner = await seedTenant(ctx.db)
+        const email = uniqueEmail('invited')
+        const invited = await call(ctx.app, 'POST', `/api/users/invite?tenantId=${owner.tenantId}`, {
+          token: owner.token,
+          body: { email, role: 'editor' },
+        })
+        expect(invited.statusCode).toBe(200)
+        return email
+      },
+    ],
+    [
+      'ownership transfer',
+      '/account/accept-transfer?tenant=',
+      async () => {
+        const owner = await seedTenant(ctx.db)
+        const editor = await seedMember(ctx.db, owner.tenantId, 'editor')
+        const offered = await call(ctx.app, 'POST', `/api/tenants/${owner.tenantId}/transfer-ownership`, {
+          token: owner.token,
+          body: { email: editor.email, password: TEST_PASSWORD },
+        })
+        expect(offered.statusCode, offered.body).toBe(200)
+        return editor.email
+      },
+    ],
+  ]
+
+  it.each(mails)(
+    'keep the %s link whole on one line, and its code on a line of its own',
+    async (_kind, path, ask) => {
+      const raw = await rawMailTo(await ask())
+      expect(raw).toMatch(/^Content-Transfer-Encoding: 8bit$/m)
+      const code = codeLineOf(raw)
+      // Copied out of the raw file: the link is one line, ending in the same code.
+      const link = linesOf(raw).find((line) => line.startsWith(`https://app.example.com${path}`))
+      expect(link).toMatch(new RegExp(`[?&]token=${code}$`))
+    },
+  )
+
+  it('take the code pasted from the raw file', async () => {
     const email = uniqueEmail('mail')
-    const registered = await call(ctx.app, 'POST', '/api/auth/register', {
+    await call(ctx.app, 'POST', '/api/auth/register', {
       body: { email, password: 'secret1', firstName: 'Ada', lastName: 'Lovelace' },
       remoteAddress: freshIp(),
     })
-    expect(registered.statusCode).toBe(201)
     const raw = await rawMailTo(email)
-
-    // Copy and paste from the raw file: the code is the one line made only of base64url characters.
-    const codeLines = raw.split(/\r?\n/).filter((line) => /^[A-Za-z0-9_-]{43}$/.test(line))
-    expect(codeLines).toHaveLength(1)
-    const pasted = codeLines[0]!
-
-    const shown = decodeQuotedPrintable(raw)
-    expect(shown).toContain(`https://app.example.com/account/verify-email?token=${pasted}\n`)
-    expect(shown).toContain('\nhttps://app.example.com/account/verify-email\n')
-
-    const verified = await call(ctx.app, 'POST', '/api/auth/verify-email', { body: { token: pasted } })
+    expect(linesOf(raw)).toContain('https://app.example.com/account/verify-email')
+    const verified = await call(ctx.app, 'POST', '/api/auth/verify-email', {
+      body: { token: codeLineOf(raw) },
+    })
     expect(verified.statusCode).toBe(200)
     expect(verified.data.verified).toBe(true)
   })

@@ -4,6 +4,7 @@ import {
   seedApiToken,
   seedMember,
   seedTenant,
+  seedUser,
   TEST_PASSWORD,
   useTestContext,
 } from '../../../test/helpers.js'
@@ -23,6 +24,19 @@ async function activitiesOf(token: string, query = '', atLeast = 1) {
 }
 
 describe('GET /api/activities', () => {
+  it('says a new member joined the tenant, not "joined the member"', async () => {
+    const user = await seedUser(ctx.db)
+    const created = await call(ctx.app, 'POST', '/api/tenants', {
+      token: user.token,
+      body: { name: `Joined ${user.userId}` },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const page = await activitiesOf(user.token, '?action=member.joined')
+    expect(page.activities.map((activity: { description: string }) => activity.description)).toEqual([
+      'Test User joined the tenant',
+    ])
+  })
+
   it('shows every family’s writes, newest first, with the actor, a sentence, metadata and the address', async () => {
     const owner = await seedTenant(ctx.db)
     const token = owner.token

@@ -66,6 +66,15 @@ const VERB_WORDS: Record<string, string> = {
   failed: 'failed',
 }
 
+/**
+ * Events whose actor is their subject, said whole: "joined the tenant", not "joined the member
+ * “ada@example.com”" (the actor's name already stands in front).
+ */
+const OWN_SENTENCES: Record<string, string> = {
+  'member.joined': 'joined the tenant',
+  'member.left': 'left the tenant',
+}
+
 /** The record's name in a payload: its title, name, e-mail or slug. */
 function nameOf(payload: Record<string, unknown>): string | undefined {
   for (const key of ['title', 'name', 'email', 'slug', 'url']) {
@@ -78,6 +87,8 @@ function nameOf(payload: Record<string, unknown>): string | undefined {
 
 /** "created the content “Hello”"; the actor's name is put in front by the caller. */
 export function describeEvent(event: Pick<CommittedEvent, 'type' | 'payload'>): string {
+  const own = OWN_SENTENCES[event.type]
+  if (own !== undefined) return own
   const dot = event.type.lastIndexOf('.')
   const resource = event.type.slice(0, dot)
   const verb = event.type.slice(dot + 1)

@@ -15,9 +15,11 @@ export interface AccountMailJob {
 }
 
 /**
- * A mailed one-time link: the URL with the token, then the page and the code alone on a short
- * line (quoted-printable wraps long lines and escapes `=`, so in a raw `.eml` only a short line of
- * base64url characters reads exactly as sent).
+ * A mailed one-time link (every account mail: verification, e-mail change, reset, invitation): the
+ * URL with the token, then the page and the code alone on a line of its own, so the code can be
+ * pasted wherever the link cannot be followed: a mail client or relay that rewrites or wraps long
+ * lines, or a quoted-printable `.eml` (`=` escaped, soft breaks every 76 characters). The `.eml`
+ * files Folio writes itself keep the text as written (`mail/mailer.ts` `readableEml`).
  */
 export function linkMail(options: {
   intro: string

@@ -166,11 +166,11 @@ export const googleRoutes: FastifyPluginAsyncTypebox<{
         operationId: 'unlinkGoogle',
         summary: 'Remove the Google link of the account (needs the current password)',
         description:
-          'A user session (API tokens: 403). 401 `InvalidCredentials` for a wrong current password (429 past its limit); 404 when no Google account is linked; 409 `GoogleUnlinkRefused` when the account has no password (Google is its only way in). Works whether or not Google sign-in is configured.',
+          'A user session (API tokens: 403). The current password is checked first: 401 `InvalidCredentials` when wrong (429 past its limit). Then 409 `GoogleNotLinked` when no Google account is linked, 409 `GoogleUnlinkRefused` when the account has no password (Google is its only way in). Works whether or not Google sign-in is configured.',
         body: Type.Object({ currentPassword: CurrentPassword }, { additionalProperties: false }),
         response: {
           200: Type.Object({ linked: Type.Boolean(), message: Type.String() }),
-          ...errorResponses(400, 401, 403, 404, 409, 429),
+          ...errorResponses(400, 401, 403, 409, 429),
         },
       },
     },

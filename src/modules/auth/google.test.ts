@@ -164,12 +164,21 @@ describe('Google sign-in', () => {
     })
     expect(unlinked.statusCode).toBe(200)
     expect(unlinked.data).toEqual({ linked: false, message: 'The Google account is no longer linked.' })
+    // Nothing linked any more: the password is still checked first, then 409 GoogleNotLinked.
+    const wrongAgain = await call(ctx.app, 'POST', '/api/auth/google/unlink', {
+      token: owner.token,
+      body: { currentPassword: 'wrong password' },
+    })
+    expect([wrongAgain.statusCode, wrongAgain.data.error]).toEqual([401, 'InvalidCredentials'])
     const again = await call(ctx.app, 'POST', '/api/auth/google/unlink', {
       token: owner.token,
       body: { currentPassword: owner.password },
     })
-    expect(again.statusCode).toBe(404)
-    expect(again.data.error).toBe('NotFound')
+    expect(again.statusCode).toBe(409)
+    expect(again.data).toEqual({
+      error: 'GoogleNotLinked',
+      message: 'No Google account is linked to this account.',
+    })
 
     expect((await actionsOf(owner.token)).slice(0, 3)).toEqual([
       'user.google-unlinked',
@@ -254,6 +263,7 @@ describe('Google sign-in', () => {
       token: user.token,
       body: { currentPassword: 'x'.repeat(1024) },
     })
-    expect(longest.statusCode).toBe(404)
+    // Valid, but not the password.
+    expect(longest.statusCode).toBe(401)
   })
 })

@@ -251,23 +251,26 @@ export function createGoogleSignIn(deps: {
     },
 
     /**
-     * POST /api/auth/google/unlink: checks the current password (401 `InvalidCredentials`, 429
-     * past its limit), then removes the link. 404 when nothing is linked; 409
-     * `GoogleUnlinkRefused` when the account has no password (Google is its only way in). Works
-     * whether or not sign-in is configured: an operator who turns Google off traps no account.
+     * POST /api/auth/google/unlink (docs/decisions/auth.md "Unlinking Google"): checks the current
+     * password first (401 `InvalidCredentials`, 429 past its limit), so the answer tells nothing of
+     * the account to a caller without it; then 409 `GoogleNotLinked` when nothing is linked, 409
+     * `GoogleUnlinkRefused` when the account has no password (Google is its only way in, so there is
+     * no password to check), else removes the link. Works whether or not sign-in is configured: an
+     * operator who turns Google off traps no account.
      */
     async unlink(principal: Principal | null, currentPassword: string, client: TenantContext['client']) {
       if (principal?.kind !== 'user') throw errors.unauthorized()
       const { userId } = principal
-      if ((await repository.findLink(userId)) === undefined) throw errors.notFound('Google link')
       const user = await accounts.findUserById(userId)
       if (user === undefined) throw errors.unauthorized('The session has ended; log in again.')
-      if (!hasPassword(user.passwordHash)) {
+      const passworded = hasPassword(user.passwordHash)
+      if (passworded) await deps.verifyCurrentPassword(userId, currentPassword)
+      if ((await repository.findLink(userId)) === undefined) throw errors.googleNotLinked()
+      if (!passworded) {
         throw errors.googleUnlinkRefused(
           'This account has no password, so Google is its only way in: set a password first (POST /api/auth/forgot-password).',
         )
       }
-      await deps.verifyCurrentPassword(userId, currentPassword)
       const removed = await writeAccount(
         client,
         (tx) => createGoogleRepository(tx).deleteLink(userId),
@@ -283,7 +286,7 @@ export function createGoogleSignIn(deps: {
               }
             : undefined,
       )
-      if (!removed) throw errors.notFound('Google link')
+      if (!removed) throw errors.googleNotLinked()
       return { linked: false, message: 'The Google account is no longer linked.' }
     },
   }

@@ -8,6 +8,7 @@ import { authRoutes } from './routes.js'
 import { createAuthService } from './service.js'
 
 export type { AccountWriter } from './account-events.js'
+export { linkMail } from './account-mail.js'
 export { clearSessionCookie, setSessionCookie } from './cookie.js'
 export { API_TOKEN_PREFIX, type Credentials, type Principal, type SessionPrincipal } from './credentials.js'
 export { normalizeEmail } from './email.js'
@@ -63,7 +64,7 @@ export function authFamily(kernel: Kernel, deps: { roles: RoleResolver }) {
     name: 'auth',
     services: { credentials, auth, google },
     adminRoutes: [
-      mount(authRoutes, { prefix: '/api/auth', service: auth, secureCookie }),
+      mount(authRoutes, { prefix: '/api/auth', service: auth, credentials, secureCookie }),
       mount(googleRoutes, { prefix: '/api/auth/google', service: google, secureCookie }),
     ],
     jobs: [

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { clientOf } from '../../http/auth.js'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { AppError, errors } from '../../errors.js'
+import { clientOf, optionalPrincipal } from '../../http/auth.js'
 import { errorResponses, MessageBody } from '../../http/schemas.js'
 import { clearSessionCookie, setSessionCookie } from './cookie.js'
+import type { Credentials, Principal } from './credentials.js'
 import {
   EmailBody,
   EmptyBody,
@@ -22,10 +25,11 @@ import type { AuthService } from './service.js'
 const tags = ['auth']
 
 /** `/api/auth` (API contract): registration, verification, login and the session lifecycle. */
-export const authRoutes: FastifyPluginAsyncTypebox<{ service: AuthService; secureCookie: boolean }> = async (
-  app,
-  { service, secureCookie },
-) => {
+export const authRoutes: FastifyPluginAsyncTypebox<{
+  service: AuthService
+  credentials: Credentials
+  secureCookie: boolean
+}> = async (app, { service, credentials, secureCookie }) => {
   app.post(
     '/register',
     {
@@ -121,19 +125,44 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ service: AuthService; secur
   app.get(
     '/session',
     {
-      config: { auth: 'user' },
+      config: { auth: 'none' },
       schema: {
         tags,
         operationId: 'getSession',
         summary: 'The current session: user, memberships, active membership and CSRF token',
+        description:
+          'Without a session (no cookie, or a cookie whose session has ended, which is then cleared) 200 `{ authenticated: false }`. A Bearer token is checked as on every route: 401 when invalid or ended; API tokens 403.',
         response: { 200: SessionResponse, ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return service.session(request.principal)
+      const principal = await sessionCaller(request, reply)
+      if (principal === null) return { authenticated: false as const }
+      return { authenticated: true as const, ...(await service.session(principal)) }
     },
   )
+
+  /**
+   * Who asks for the session: null when nobody is signed in, which includes a cookie whose session
+   * ended elsewhere (logout-all, expiry): a browser keeps such a cookie, so it is cleared. A Bearer
+   * token or API key is checked as on every route (401 when invalid, 403 for an API token).
+   */
+  async function sessionCaller(request: FastifyRequest, reply: FastifyReply): Promise<Principal | null> {
+    const presentedHeader =
+      request.headers.authorization !== undefined || request.headers['x-api-key'] !== undefined
+    try {
+      const principal = await optionalPrincipal(request, credentials)
+      if (principal?.kind === 'apiToken') {
+        throw errors.forbidden('This route needs a user session; API tokens cannot use it.')
+      }
+      return principal
+    } catch (err) {
+      if (presentedHeader || !(err instanceof AppError && err.code === 'Unauthorized')) throw err
+      clearSessionCookie(reply, secureCookie)
+      return null
+    }
+  }
 
   app.post(
     '/switch-tenant',

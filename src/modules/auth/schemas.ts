@@ -121,7 +121,17 @@ export const RefreshResponse = Type.Object({
   permissions: Type.Array(Type.String()),
 })
 
-export const SessionResponse = Type.Object({ ...SessionState, csrfToken: Type.String() })
+/**
+ * `GET /api/auth/session` (docs/decisions/auth.md "The session answer"): the signed-in state, or
+ * `{ authenticated: false }` when no session is presented (or the cookie's session has ended).
+ */
+export const SessionResponse = Type.Union([
+  Type.Object({ authenticated: Type.Literal(true), ...SessionState, csrfToken: Type.String() }),
+  Type.Object(
+    { authenticated: Type.Literal(false) },
+    { additionalProperties: false, description: 'Nobody is signed in' },
+  ),
+])
 
 export const SwitchTenantBody = Type.Object({ tenantId: Id }, { additionalProperties: false })
 

@@ -65,12 +65,40 @@ describe('session lifecycle', () => {
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.data).toMatchObject({
+      authenticated: true,
       user: { id: member.userId, email: member.email, role: 'admin', emailVerified: true },
       activeMembership: { tenantId: member.tenantId, role: 'admin', status: 'active' },
       requiresTenantSelection: false,
       csrfToken: member.csrfToken,
     })
     expect(response.data.memberships).toHaveLength(1)
+  })
+
+  it('GET /api/auth/session answers 200 { authenticated: false } to nobody, and to a cookie whose session ended', async () => {
+    const nobody = await call(ctx.app, 'GET', '/api/auth/session')
+    expect(nobody.statusCode).toBe(200)
+    expect(nobody.headers['cache-control']).toBe('no-store')
+    expect(nobody.data).toEqual({ authenticated: false })
+
+    const member = await seedTenant(ctx.db)
+    const { token } = (await login(ctx.app, { email: member.email, password: TEST_PASSWORD })).data
+    await call(ctx.app, 'POST', '/api/auth/logout-all', { token })
+    const stale = await call(ctx.app, 'GET', '/api/auth/session', {
+      headers: { cookie: `folio_session=${token}` },
+    })
+    expect(stale.statusCode).toBe(200)
+    expect(stale.data).toEqual({ authenticated: false })
+    expect(stale.cookies.find((c) => c.name === 'folio_session')?.value).toBe('')
+    const garbled = await call(ctx.app, 'GET', '/api/auth/session', {
+      headers: { cookie: 'folio_session=x.y.z' },
+    })
+    expect(garbled.data).toEqual({ authenticated: false })
+
+    // A Bearer token is the caller's own claim: a bad one is still 401, an API token 403.
+    const ended = await call(ctx.app, 'GET', '/api/auth/session', { token })
+    expect([ended.statusCode, ended.data.error]).toEqual([401, 'Unauthorized'])
+    const apiToken = await seedApiToken(ctx.db, member.tenantId, { scopes: ['read'] })
+    expect((await call(ctx.app, 'GET', '/api/auth/session', { token: apiToken })).statusCode).toBe(403)
   })
 
   it('logout revokes the token at once and clears the cookie', async () => {
@@ -189,7 +217,6 @@ describe('session lifecycle', () => {
     ['POST', '/api/auth/refresh'],
     ['POST', '/api/auth/logout'],
     ['POST', '/api/auth/logout-all'],
-    ['GET', '/api/auth/session'],
     ['POST', '/api/auth/switch-tenant'],
   ] as const)('%s %s needs a user session: 401 without one, 403 for an API token', async (method, url) => {
     const body = method === 'POST' ? {} : undefined

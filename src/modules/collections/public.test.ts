@@ -225,7 +225,7 @@ describe('POST /api/public/queries/run: relations', () => {
       body: { collection: 'books', includeRelations: ['contents'] },
     })
     expect(response.statusCode).toBe(400)
-    expect(response.data.message).toBe('"includeRelations[0]" must be one of refs, media.')
+    expect(response.data.message).toBe('Item 1 of the include relations must be one of refs, media.')
   })
 
   it('gives resolved media their thumbnailUrl once the thumbnail exists', async () => {

@@ -12,7 +12,7 @@ import {
   WHERE_MAX,
 } from './query/compile.js'
 import { FILTER_MAX_LENGTH } from './query/list-params.js'
-import { COLLECTION_KEY_PATTERN } from './schemas.js'
+import { CollectionKey } from './schemas.js'
 
 /** Query members of the entry list routes (admin and public). */
 export const EntryListMembers = {
@@ -44,18 +44,16 @@ export const EntryListMembers = {
 export const PublicListQuery = Type.Object(EntryListMembers, { additionalProperties: false })
 export type PublicListQuery = Static<typeof PublicListQuery>
 
-export const PublicKeyParams = Type.Object(
-  { key: Type.String({ pattern: COLLECTION_KEY_PATTERN }) },
-  { additionalProperties: false },
-)
+export const PublicKeyParams = Type.Object({ key: CollectionKey }, { additionalProperties: false })
 export const PublicSlugParams = Type.Object(
   {
-    key: Type.String({ pattern: COLLECTION_KEY_PATTERN }),
+    key: CollectionKey,
     slug: Type.String({
       minLength: 1,
       maxLength: SLUG_MAX_LENGTH,
       pattern: SLUG_PATTERN,
       description: 'Entry slugs are always lowercase letters and digits joined by single dashes',
+      'x-expect': 'a slug: lowercase letters and digits joined by single dashes',
     }),
   },
   { additionalProperties: false },
@@ -75,7 +73,7 @@ const OrderPair = Type.Array(Type.String(), {
 
 export const QueryRunBody = Type.Object(
   {
-    collection: Type.String({ pattern: COLLECTION_KEY_PATTERN, description: 'The collection key' }),
+    collection: CollectionKey,
     select: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 130 }), {
         minItems: 1,

@@ -4,7 +4,7 @@ import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
 import { FIELD_KEY_PATTERN, FIELD_TYPES, MAX_FIELDS } from './fields.js'
 
 export const COLLECTION_KEY_PATTERN = '^[a-z][a-z0-9_-]{0,63}$'
-const CollectionKey = Type.String({
+export const CollectionKey = Type.String({
   pattern: COLLECTION_KEY_PATTERN,
   description: 'Lowercase letter, then up to 63 lowercase letters, digits, `-` or `_`',
   'x-expect': 'a lowercase key such as "books" or "team-members"',
@@ -118,7 +118,11 @@ const collectionMembers = {
   fields: Type.Array(FieldSchema, { maxItems: MAX_FIELDS, description: `At most ${MAX_FIELDS} fields` }),
   slugField: Type.Optional(
     Nullable(
-      Type.String({ pattern: FIELD_KEY_PATTERN, description: 'A string field whose value makes the slug' }),
+      Type.String({
+        pattern: FIELD_KEY_PATTERN,
+        description: 'A string field whose value makes the slug',
+        'x-expect': 'the key of a string field (a letter, then letters, digits or _)',
+      }),
     ),
   ),
   defaultSort: Type.Optional(DefaultSort),

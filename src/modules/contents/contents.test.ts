@@ -192,7 +192,7 @@ describe('POST /api/contents', () => {
     expect(refused.data.details).toEqual([
       expect.objectContaining({
         path: 'body/html',
-        message: '"html" must be at most 1000000 characters long.',
+        message: 'The HTML must be at most 1000000 characters long.',
       }),
     ])
   })

@@ -33,7 +33,7 @@ describe('saving a content html beside GET /health', () => {
     expect(JSON.parse(measured.answer.body).details).toEqual([
       expect.objectContaining({
         path: 'body/html',
-        message: '"html" must be at most 1000000 characters long.',
+        message: 'The HTML must be at most 1000000 characters long.',
       }),
     ])
     expect(new Set(measured.healthStatuses)).toEqual(new Set([200]))

@@ -79,8 +79,8 @@ describe('form definitions', () => {
     ],
     [[{ id: 'x', type: 'text', validation: { minLength: 5, maxLength: 2 } }], 'minLength is above'],
     [[{ id: 'x', type: 'text', label: { english: 'X' } }], '"english" is not a language tag'],
-    [[{ id: '1x', type: 'text' }], '"fields[0].id" must be a letter'],
-    [[{ id: 'x', type: 'slider' }], '"fields[0].type" must be text, textarea'],
+    [[{ id: '1x', type: 'text' }], 'The ID of item 1 of the fields must be a letter'],
+    [[{ id: 'x', type: 'slider' }], 'The type of item 1 of the fields must be text, textarea'],
   ])('refuses an invalid definition with 400 naming the field (%#)', async (fields, message) => {
     const owner = await seedTenant(ctx.db)
     const res = await call(ctx.app, 'POST', '/api/forms', {

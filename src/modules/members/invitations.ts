@@ -7,7 +7,7 @@ import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { hashPassword } from '../../lib/password.js'
 import type { Principal } from '../auth/index.js'
-import { type AuthService, publicSession, sessionState } from '../auth/index.js'
+import { type AuthService, linkMail, publicSession, sessionState } from '../auth/index.js'
 import type { TenantMailer } from '../tenant-settings/index.js'
 import type { AcceptInvitationInput, InvitationPreview } from './invitation-schemas.js'
 import { createInvitationsRepository } from './invitations-repository.js'
@@ -98,17 +98,13 @@ export function createInvitations(deps: {
           {
             to: invitation.email,
             subject: `You are invited to ${invitation.tenantName} on Folio`,
-            text: [
-              `You have been invited to join ${invitation.tenantName} on Folio as ${invitation.role}. Accept by opening this link:`,
-              '',
-              `${pageUrl}?token=${token}`,
-              '',
-              'Or paste this invitation code where you accept invitations:',
-              '',
+            text: linkMail({
+              intro: `You have been invited to join ${invitation.tenantName} on Folio as ${invitation.role}. Accept by opening this link:`,
+              pageUrl,
               token,
-              '',
-              `The invitation works once and expires at ${invitation.expiresAt.toISOString()}. If you did not expect it, ignore this e-mail.`,
-            ].join('\n'),
+              codeLabel: 'invitation code',
+              outro: `The invitation works once and expires at ${invitation.expiresAt.toISOString()}. If you did not expect it, ignore this e-mail.`,
+            }),
           },
           invitation.userStatus === INVITED ? 'account-invitation' : 'invitation',
         )

@@ -237,7 +237,14 @@ export const PublicMenuBody = Type.Object({
   }),
 })
 export const PublicMenuSlugParams = Type.Object(
-  { slug: Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, pattern: SLUG_PATTERN }) },
+  {
+    slug: Type.String({
+      minLength: 1,
+      maxLength: SLUG_MAX_LENGTH,
+      pattern: SLUG_PATTERN,
+      'x-expect': 'a slug: lowercase letters and digits joined by single dashes',
+    }),
+  },
   { additionalProperties: false },
 )
 export const PublicMenuLocationParams = Type.Object(

@@ -2,7 +2,12 @@ import { type Static, Type } from 'typebox'
 import { DateTime, Id, PageQuery, Pagination } from '../../http/schemas.js'
 
 /** A consumer's name, as the relay knows it (`activities`, `webhooks`, `broadcast`). */
-const ConsumerName = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9-]*$' })
+const ConsumerName = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[a-z][a-z0-9-]*$',
+  'x-expect': 'a lowercase letter, then lowercase letters, digits or -',
+})
 
 export const DeadLetterSchema = Type.Object({
   consumer: Type.String(),

@@ -196,5 +196,12 @@ describe('both budgets in the quota routes', () => {
       ...windows(23),
       budgets: { admin: windows(9), public: windows(14) },
     })
+    // Today's point of the month's daily series splits the same way.
+    expect(response.data.days.at(-1)).toEqual({
+      date: new Date().toISOString().slice(0, 10),
+      requests: 23,
+      admin: 9,
+      public: 14,
+    })
   })
 })

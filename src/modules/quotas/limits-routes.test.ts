@@ -150,9 +150,23 @@ describe('GET /api/dashboard/api-stats', () => {
       monthly: since(monthStart),
     }
     const none = { fourHour: 0, daily: 0, today: 0, weekly: 0, monthly: 0 }
+    // One row per UTC day of the month so far; the requests of this month land on their days.
+    const days = Array.from({ length: now.getUTCDate() }, (_, index) => {
+      const start = monthStart + index * 86_400_000
+      const requests =
+        (start === dayStart ? 3 : 0) +
+        history
+          .filter((row) => {
+            const at = hourAgo(row.hoursAgo).getTime()
+            return at >= start && at < start + 86_400_000
+          })
+          .reduce((sum, row) => sum + row.requests, 0)
+      return { date: new Date(start).toISOString().slice(0, 10), requests, admin: requests, public: 0 }
+    })
     expect(response.data).toEqual({
       ...windows,
       budgets: { admin: windows, public: none },
+      days,
       periodKey: quotaPeriod(Date.now()).key,
       enabled: true,
       // No public read of this tenant yet (the delivery cache's own tests count them).

@@ -53,6 +53,19 @@ export function statsWindows(now: number) {
 }
 
 /**
+ * The UTC days of the quota month `now` falls in, from its first through today, as `YYYY-MM-DD`
+ * (the dashboard's daily series).
+ */
+export function daysOfMonthSoFar(now: number): string[] {
+  const date = new Date(now)
+  const days: string[] = []
+  for (let day = 1; day <= date.getUTCDate(); day++) {
+    days.push(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), day)).toISOString().slice(0, 10))
+  }
+  return days
+}
+
+/**
  * The budgets a tenant's requests count against, each with its own monthly limit
  * (docs/decisions/quotas.md "Two budgets: admin and public"): `admin` for the authenticated tenant
  * routes, `public` for the delivery routes under `/api/public`.

@@ -87,6 +87,26 @@ export function createUsageRepository(db: Db) {
       }
       return { admin: totalsOf('admin'), public: totalsOf('public') }
     },
+
+    /**
+     * One tenant's requests per UTC day and budget from `from` on, for the days that counted any:
+     * `YYYY-MM-DD` → totals (the caller fills the days without requests).
+     */
+    async dailyTotals(tenantId: string, from: Date): Promise<Map<string, BudgetTotals>> {
+      const day = sql<string>`to_char(${apiUsage.hour} at time zone 'UTC', 'YYYY-MM-DD')`
+      const rows = await db
+        .select({ day, budget: apiUsage.budget, total: sql<string>`sum(${apiUsage.requests})` })
+        .from(apiUsage)
+        .where(and(eq(apiUsage.tenantId, tenantId), gte(apiUsage.hour, from)))
+        .groupBy(day, apiUsage.budget)
+      const days = new Map<string, BudgetTotals>()
+      for (const row of rows) {
+        const totals = days.get(row.day) ?? {}
+        totals[row.budget] = Number(row.total)
+        days.set(row.day, totals)
+      }
+      return days
+    },
   }
 }
 

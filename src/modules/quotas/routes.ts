@@ -37,7 +37,7 @@ export const quotaRoutes: FastifyPluginAsyncTypebox<{ service: QuotaService }> =
         operationId: 'getApiStats',
         summary: "The tenant's metered request counts",
         description:
-          'Requests counted for the tenant in the current four-hour UTC block (00, 04 … 20 h), the last 24 hours (hourly buckets), the UTC day so far, the ISO week (from Monday 00:00 UTC) and the quota month: in budgets for each budget (admin, public), at the top level both together. This route is not metered itself',
+          'Requests counted for the tenant in the current four-hour UTC block (00, 04 … 20 h), the last 24 hours (hourly buckets), the UTC day so far, the ISO week (from Monday 00:00 UTC) and the quota month: in budgets for each budget (admin, public), at the top level both together. days: the quota month’s requests per UTC day so far, for a time series. This route is not metered itself',
         querystring: TenantOnlyQuery,
         response: { 200: ApiStats, ...errorResponses(400, 401, 403) },
       },

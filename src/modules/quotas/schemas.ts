@@ -89,6 +89,18 @@ export const ApiStats = Type.Object({
     },
     { description: 'Each budget’s windows; the top-level windows are their sums' },
   ),
+  days: Type.Array(
+    Type.Object({
+      date: Type.String({ format: 'date', description: 'The UTC day, YYYY-MM-DD' }),
+      requests: Count,
+      admin: Count,
+      public: Count,
+    }),
+    {
+      description:
+        'Requests per UTC day of the quota month, from its first day through today (days without requests count 0): both budgets together and each',
+    },
+  ),
   periodKey: Type.String(),
   enabled: Type.Boolean(),
   deliveryCache: Type.Object(

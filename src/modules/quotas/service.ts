@@ -7,7 +7,7 @@ import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import type { TenantDirectory } from '../tenants/index.js'
 import type { Meter } from './meter.js'
 import type { Budget, Reservation } from './periods.js'
-import { quotaPeriod, secondsUntil, statsWindows } from './periods.js'
+import { daysOfMonthSoFar, quotaPeriod, secondsUntil, statsWindows } from './periods.js'
 import { effectiveRequestLimit, type Plan, planOf } from './plans.js'
 import type { UsageRepository } from './repository.js'
 
@@ -181,14 +181,19 @@ export function createQuotaService(deps: {
 
     /**
      * Request counts for the dashboard (`GET /api/dashboard/api-stats`): each budget's windows, and
-     * their sums at the top level; this instance's counts are folded first, so the answer includes
+     * their sums at the top level; the month's requests per UTC day (`days`, zeros included); this
+     * instance's counts are folded first, so the answer includes
      * every request it has served; and the delivery cache's hits and misses of the tenant on this
      * instance since it started.
      */
     async stats(context: TenantContext) {
       await meter?.flush()
       const at = now()
-      const budgets = await usage.windowTotals(context.tenantId, statsWindows(at))
+      const period = quotaPeriod(at)
+      const [budgets, daily] = await Promise.all([
+        usage.windowTotals(context.tenantId, statsWindows(at)),
+        usage.dailyTotals(context.tenantId, period.start),
+      ])
       const sum = (window: keyof typeof budgets.admin) => budgets.admin[window] + budgets.public[window]
       return {
         fourHour: sum('fourHour'),
@@ -197,7 +202,12 @@ export function createQuotaService(deps: {
         weekly: sum('weekly'),
         monthly: sum('monthly'),
         budgets,
-        periodKey: quotaPeriod(at).key,
+        days: daysOfMonthSoFar(at).map((date) => {
+          const admin = daily.get(date)?.admin ?? 0
+          const delivery = daily.get(date)?.public ?? 0
+          return { date, requests: admin + delivery, admin, public: delivery }
+        }),
+        periodKey: period.key,
         enabled: meter !== undefined,
         deliveryCache: deps.deliveryCache.stats(context.tenantId),
       }

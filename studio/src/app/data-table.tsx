@@ -23,6 +23,9 @@ export function DataTable(props: {
       tabIndex={0}
       role="region"
       aria-label={props.label}
+      // The containing block of what a cell positions absolutely (visually hidden headers): it
+      // stays inside the scrolling box instead of widening the page on a phone.
+      pos="relative"
     >
       <Table striped aria-describedby={captioned ? captionId : undefined} aria-busy={props.busy}>
         {captioned && <Table.Caption id={captionId}>{props.caption}</Table.Caption>}

@@ -41,13 +41,19 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   )
 }
 
-/** An unknown path inside the app. */
+/** An unknown path inside the app: its heading, what happened, and the way back to the start. */
 export function NotFound() {
   const { t } = useTranslation()
   return (
-    <Alert color="yellow" role="alert" m="md" title={t('errors.notFoundTitle')}>
-      {t('errors.notFound')}
-    </Alert>
+    <Stack maw={640} p="md">
+      <Title order={1} size="h2">
+        {t('errors.notFoundTitle')}
+      </Title>
+      <Text>{t('errors.notFound')}</Text>
+      <ButtonLink to="/" variant="default" w="fit-content">
+        {t('access.home')}
+      </ButtonLink>
+    </Stack>
   )
 }
 

@@ -61,7 +61,8 @@ import {
 import { WebhooksPage } from '../features/webhooks'
 import { safeRedirect } from '../lib/redirect'
 import { folio } from './api'
-import { NotFound, RouteError } from './route-error'
+import { NotFoundScreen } from './not-found'
+import { RouteError } from './route-error'
 import { SCREEN_PERMISSIONS } from './screen-permissions'
 import { Shell } from './shell'
 import { TenantLayout } from './tenant-layout'
@@ -73,7 +74,7 @@ export interface RouterContext {
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
-  notFoundComponent: NotFound,
+  notFoundComponent: NotFoundScreen,
 })
 
 const signInRoute = createRoute({
@@ -500,6 +501,7 @@ export function createAppRouter(queryClient: QueryClient) {
     basepath: '/admin',
     context: { queryClient },
     defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: NotFoundScreen,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,

@@ -3,17 +3,25 @@ import { useDisclosure } from '@mantine/hooks'
 import { IconUser } from '@tabler/icons-react'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, useNavigate, useParams } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { createContext, type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { accountQuery, signOut, useCan } from '../features/auth'
 import { TenantSwitcher } from '../features/tenants'
 import { pickLanguage } from '../lib/language'
 import { NavLinkLink } from '../lib/links'
+import { useFocusOnNavigation } from './focus-on-navigation'
 import { switchLanguage } from './i18n'
 import { SCREEN_PERMISSIONS } from './screen-permissions'
+import classes from './shell.module.css'
 
-/** The signed-in frame: header (tenant switcher, sign-out), the tenant's navigation, the screen. */
-export function Shell() {
+/** True inside the shell's screen: what renders there needs no shell of its own (the not-found screen). */
+export const InShell = createContext(false)
+
+/**
+ * The signed-in frame: a skip link, the header (tenant switcher, sign-out), the tenant's navigation,
+ * the screen (`children`, else the route's). The focus moves to each new screen's heading.
+ */
+export function Shell({ children }: { children?: ReactNode }) {
   const { t, i18n } = useTranslation()
   const { data: account } = useSuspenseQuery(accountQuery)
   const { tenantId } = useParams({ strict: false })
@@ -21,6 +29,8 @@ export function Shell() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const can = useCan()
+  const main = useRef<HTMLElement>(null)
+  useFocusOnNavigation(main)
   const language = pickLanguage(account?.language, navigator.languages)
   useEffect(() => {
     if (i18n.language !== language) void switchLanguage(language)
@@ -60,6 +70,17 @@ export function Shell() {
       padding="md"
     >
       <AppShell.Header>
+        {/* biome-ignore lint/a11y/useValidAnchor: a skip link; the router owns the address, so it moves the focus itself */}
+        <a
+          href="#main"
+          className={classes.skipLink}
+          onClick={(event) => {
+            event.preventDefault()
+            main.current?.focus()
+          }}
+        >
+          {t('nav.skip')}
+        </a>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group wrap="nowrap">
             {links.length > 0 && (
@@ -116,8 +137,8 @@ export function Shell() {
           ))}
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
-        <Outlet />
+      <AppShell.Main id="main" ref={main} tabIndex={-1} className={classes.main}>
+        <InShell.Provider value={true}>{children ?? <Outlet />}</InShell.Provider>
       </AppShell.Main>
     </AppShell>
   )

@@ -30,8 +30,9 @@ export function RequestBudgets({ budgets }: { budgets: RequestBudgetsUsage }) {
             </Text>
             <Text size="sm" mb={4}>
               {metric.unlimited
-                ? t('budgets.unlimited', { used: number.format(metric.usage) })
+                ? t('budgets.unlimited', { count: metric.usage, used: number.format(metric.usage) })
                 : t('budgets.use', {
+                    count: metric.limit ?? 0,
                     used: number.format(metric.usage),
                     limit: number.format(metric.limit ?? 0),
                   })}

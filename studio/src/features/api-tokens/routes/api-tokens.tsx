@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../app/data-table'
 import { useCan } from '../../auth'
+import { TenantIdField } from '../../tenants'
 import { type ApiToken, tokensQuery } from '../api/tokens'
 import { CreateTokenDialog } from '../components/create-token-dialog'
 import { RevokeTokenDialog } from '../components/revoke-token-dialog'
@@ -32,6 +33,7 @@ export function ApiTokensPage() {
         {can('api-tokens:create') && <Button onClick={open}>{t('tokens.create.open')}</Button>}
       </Group>
       <Text c="dimmed">{t('tokens.intro')}</Text>
+      <TenantIdField tenantId={tenantId} />
       {error ? (
         <Alert color="red" role="alert">
           {error.message}

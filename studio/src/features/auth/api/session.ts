@@ -2,7 +2,8 @@ import { type AnswerOf, type BodyOf, unwrap } from '@folio/client'
 import { queryOptions } from '@tanstack/react-query'
 import { folio } from '../../../app/api'
 
-export type Session = AnswerOf<'getSession'>
+/** A signed-in session (`GET /api/auth/session` with `authenticated: true`). */
+export type Session = Extract<AnswerOf<'getSession'>, { authenticated: true }>
 export type Membership = Session['memberships'][number]
 /** The signed-in account: the session (user, memberships, active one) and the user's language. */
 export interface Account extends Session {
@@ -10,15 +11,15 @@ export interface Account extends Session {
 }
 
 /**
- * The signed-in account, or null without a session. `GET /api/auth/session` also hands the client
- * the session's CSRF token, so a reloaded page can write again.
+ * The signed-in account, or null without a session: `GET /api/auth/session` answers 200
+ * `{ authenticated: false }` then, so a first visit logs no failed request. The session answer also
+ * hands the client the session's CSRF token, so a reloaded page can write again.
  */
 export const accountQuery = queryOptions({
   queryKey: ['account'],
   queryFn: async (): Promise<Account | null> => {
-    const answer = await folio.GET('/api/auth/session')
-    if (answer.response.status === 401) return null
-    const session = await unwrap(answer)
+    const session = await unwrap(folio.GET('/api/auth/session'))
+    if (!session.authenticated) return null
     const { user } = await unwrap(folio.GET('/api/users/me'))
     return { ...session, language: user.language }
   },

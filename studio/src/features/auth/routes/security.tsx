@@ -125,7 +125,13 @@ function GoogleSection() {
       notifySuccess(t('security.google.unlinked'))
       setUnlinking(false)
     },
-    onError: (error) => setErrors(passwordErrors(error, 'currentPassword', t('security.password.wrong'))),
+    onError: async (error) => {
+      setErrors(passwordErrors(error, 'currentPassword', t('security.password.wrong')))
+      // Unlinked meanwhile (another tab): the status shows it, with the error above the form.
+      if (error instanceof FolioError && error.code === 'GoogleNotLinked') {
+        await queryClient.invalidateQueries({ queryKey: googleStatusQuery.queryKey })
+      }
+    },
   })
   const linked = status.data?.linked === true
   if (!(config.data?.enabled || linked)) return null

@@ -1,3 +1,4 @@
+import '@mantine/dropzone/styles.css'
 import {
   Alert,
   Center,
@@ -5,16 +6,20 @@ import {
   Image,
   Loader,
   Modal,
+  Progress,
   SimpleGrid,
   Text,
   TextInput,
   UnstyledButton,
 } from '@mantine/core'
+import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone'
 import { useDebouncedValue } from '@mantine/hooks'
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Pager } from '../../../app/pager'
+import { useCan } from '../../auth'
+import { uploadMedia } from '../../media'
 import { type PickerMedia, pickerMediaQuery } from '../api/contents'
 import classes from './editor-panels.module.css'
 
@@ -35,7 +40,9 @@ export const nameOf = (media: PickerMedia) => media.title ?? media.originalName 
 
 /**
  * A dialog listing the tenant's images (search, pages); choosing one calls `onPick` and closes.
- * `title` says what the choice is for (an image in the body, the featured image).
+ * `title` says what the choice is for (an image in the body, the featured image). Who may upload
+ * media drops or chooses an image file there too: it is uploaded through the media library's
+ * presigned flow, then chosen.
  */
 export function MediaPicker({
   tenantId,
@@ -58,15 +65,64 @@ export function MediaPicker({
     ...pickerMediaQuery(tenantId, page, debounced),
     enabled: opened,
   })
+  const mayUpload = useCan()('media:create')
+  const queryClient = useQueryClient()
+  const [progress, setProgress] = useState(0)
+  const [refused, setRefused] = useState(false)
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadMedia(file, setProgress),
+    onMutate: () => {
+      setProgress(0)
+      setRefused(false)
+    },
+    onSuccess: async (media) => {
+      await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'media'] })
+      onPick(media)
+      onClose()
+    },
+  })
+  const close = () => {
+    upload.reset()
+    setRefused(false)
+    onClose()
+  }
 
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title={title}
       size="xl"
       closeButtonProps={{ 'aria-label': t('app.close') }}
     >
+      {mayUpload && (
+        <>
+          <Dropzone
+            onDrop={(files) => {
+              const [file] = files
+              if (file) upload.mutate(file)
+            }}
+            onReject={() => setRefused(true)}
+            accept={IMAGE_MIME_TYPE}
+            multiple={false}
+            loading={upload.isPending}
+            aria-label={t('editor.picker.upload')}
+            mb="md"
+          >
+            <Group justify="center" mih={64} style={{ pointerEvents: 'none' }}>
+              <Text size="sm">{t('editor.picker.drop')}</Text>
+            </Group>
+          </Dropzone>
+          {upload.isPending && (
+            <Progress value={progress * 100} aria-label={t('editor.picker.uploading')} mb="md" />
+          )}
+          {(upload.error || refused) && (
+            <Alert color="red" role="alert" mb="md">
+              {upload.error ? upload.error.message : t('editor.picker.notAnImage')}
+            </Alert>
+          )}
+        </>
+      )}
       <TextInput
         label={t('editor.picker.search')}
         value={search}
@@ -96,7 +152,7 @@ export function MediaPicker({
                 aria-label={t('editor.picker.choose', { name: nameOf(media) })}
                 onClick={() => {
                   onPick(media)
-                  onClose()
+                  close()
                 }}
               >
                 <Image src={thumbnailOf(media)} alt="" h={96} fit="cover" radius="sm" />

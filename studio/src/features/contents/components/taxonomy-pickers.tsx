@@ -56,7 +56,8 @@ export function CategoryPicker({
 
 /**
  * The content's tags by title: suggestions from the tenant's tags as one types, and a title no
- * tag has yet is created (`POST /api/tags`) when entered.
+ * tag has yet is created (`POST /api/tags`) when entered; the input keeps the focus, so tags are
+ * typed one after another.
  */
 export function TagPicker({
   tenantId,
@@ -109,7 +110,9 @@ export function TagPicker({
       onSearchChange={setSearch}
       onChange={(titles) => void change(titles)}
       error={failure ?? error}
-      disabled={creating.isPending || (value.length > 0 && chosen.isPending)}
+      // Read-only, not disabled, while a new tag is made or the chosen ones load: a disabled input
+      // drops the focus, and the next tag would need a click first.
+      readOnly={creating.isPending || (value.length > 0 && chosen.isPending)}
       clearable
       clearButtonProps={{ 'aria-label': t('editor.clearTags') }}
     />

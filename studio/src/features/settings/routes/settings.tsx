@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { useCan } from '../../auth'
+import { TenantIdField } from '../../tenants'
 import { settingsQuery } from '../api/settings'
 import { BrandingGroup } from '../components/branding-group'
 import { EdgeGroup } from '../components/edge-group'
@@ -29,6 +30,7 @@ export function SettingsPage() {
         {t('settings.title')}
       </Title>
       {!canEdit && <Text c="dimmed">{t('settings.readOnly')}</Text>}
+      <TenantIdField tenantId={tenantId} />
       {error ? (
         <Alert color="red" role="alert">
           {error.message}

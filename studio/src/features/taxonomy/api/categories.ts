@@ -39,6 +39,27 @@ export function mergeCategories(sourceId: string, targetId: string) {
   return unwrap(folio.POST('/api/categories/merge', { body: { sourceId, targetId } }))
 }
 
+/** The most category ids one contents list query names (`categories`, comma-separated). */
+const COUNTABLE_CATEGORIES = 100
+
+/**
+ * How many contents are filed under any of `ids` (`GET /api/contents?categories=…`, the list's
+ * total): what a deletion of those categories takes from. Disabled past the ids one query takes.
+ */
+export const contentsInCategoriesQuery = (tenantId: string, ids: readonly string[]) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'contents', 'count', { categories: [...ids].sort() }],
+    queryFn: async () => {
+      const { pagination } = await unwrap(
+        folio.GET('/api/contents', {
+          params: { query: { categories: ids.join(','), limit: 1, view: 'summary' } },
+        }),
+      )
+      return pagination.total
+    },
+    enabled: ids.length > 0 && ids.length <= COUNTABLE_CATEGORIES,
+  })
+
 /** Deletes a category with its descendants (the API's default cascade). */
 export function deleteCategory(id: string) {
   return unwrap(folio.DELETE('/api/categories/{id}', { params: { path: { id }, query: {} } }))

@@ -1,11 +1,17 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
-import { createCategory, deleteCategory, mergeCategories, updateCategory } from '../api/categories'
+import {
+  contentsInCategoriesQuery,
+  createCategory,
+  deleteCategory,
+  mergeCategories,
+  updateCategory,
+} from '../api/categories'
 import { type CategoryNode, flatten, subtreeIds } from '../api/tree'
 
 /** The Select value that stands for "no parent" (ids are 24 hex characters, so never this). */
@@ -211,16 +217,58 @@ export function CategoryDialogs({
       />
     )
   return (
+    <DeleteDialog
+      tenantId={tenantId}
+      tree={tree}
+      node={node}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(node.id)}
+      error={errors.form}
+      close={close}
+    />
+  )
+}
+
+/**
+ * Delete: says what goes (the category and its subcategories) and how many contents filed under
+ * them lose it, counted as the dialog opens.
+ */
+function DeleteDialog({
+  tenantId,
+  tree,
+  node,
+  pending,
+  onConfirm,
+  error,
+  close,
+}: {
+  tenantId: string
+  tree: CategoryNode[]
+  node: CategoryNode
+  pending: boolean
+  onConfirm: () => void
+  error: string | undefined
+  close: () => void
+}) {
+  const { t } = useTranslation()
+  const ids = [...subtreeIds(tree, node.id)]
+  const contents = useQuery(contentsInCategoriesQuery(tenantId, ids))
+  return (
     <ConfirmDialog
       opened
       title={t('taxonomy.categories.deleteTitle', { name: node.name })}
       confirmLabel={t('taxonomy.delete')}
-      pending={remove.isPending}
-      error={errors.form}
-      onConfirm={() => remove.mutate(node.id)}
+      pending={pending}
+      error={error}
+      onConfirm={onConfirm}
       onClose={close}
     >
-      {t('taxonomy.categories.deleteText', { name: node.name, count: subtreeIds(tree, node.id).size - 1 })}
+      {t('taxonomy.categories.deleteText', { name: node.name, count: ids.length - 1 })}{' '}
+      {contents.data !== undefined
+        ? t('taxonomy.categories.deleteContents', { count: contents.data })
+        : contents.isLoading
+          ? t('taxonomy.categories.deleteContentsCounting')
+          : t('taxonomy.categories.deleteContentsUnknown')}
     </ConfirmDialog>
   )
 }
