@@ -106,7 +106,7 @@ describe('importing exports of other shapes', () => {
       'twin-2',
     ])
     const bySlug = new Map(rows.map((row) => [row.slug, row]))
-    expect(bySlug.get('first-without-id')).toMatchObject({ title: 'First Without Id', html: '<p>One</p>' })
+    expect(bySlug.get('first-without-id')).toMatchObject({ title: 'First Without Id', html: '<p>One</p>\n' })
     expect(bySlug.get('second-without-id')?.custom).toEqual({
       wordpress: { postType: 'page', postId: null, link: 'https://old.example/second/' },
     })
