@@ -303,7 +303,9 @@ describe('POST /api/imports/wordpress and GET /api/imports/{id}', () => {
     expect(paged.data.pagination).toEqual({ page: 2, limit: 1, total: 2, pages: 2 })
     const theirList = await call(ctx.app, 'GET', '/api/imports', { token: other.token })
     expect(theirList.data.imports.map((item: Import) => item.id)).toEqual([theirs.data.import.id])
-    expect((await call(ctx.app, 'GET', '/api/imports?limit=101', { token: owner.token })).statusCode).toBe(400)
+    expect((await call(ctx.app, 'GET', '/api/imports?limit=101', { token: owner.token })).statusCode).toBe(
+      400,
+    )
     const editor = await seedMember(ctx.db, owner.tenantId, 'editor')
     // Following imports (tenants:view) is open to editors, as GET /api/imports/{id} is.
     expect((await call(ctx.app, 'GET', '/api/imports', { token: editor.token })).statusCode).toBe(

@@ -102,7 +102,11 @@ export function createImportJobsRepository(db: Db) {
     },
 
     /** One page of the tenant's imports, newest first, and how many it has in all. */
-    async list(tenantId: string, offset: number, limit: number): Promise<{ rows: ImportRow[]; total: number }> {
+    async list(
+      tenantId: string,
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: ImportRow[]; total: number }> {
       const [rows, [counted]] = await Promise.all([
         db
           .select()

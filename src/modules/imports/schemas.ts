@@ -94,7 +94,10 @@ export const ImportBody = Type.Object({ import: ImportSchema })
 
 export const ImportPage = Type.Object({ imports: Type.Array(ImportSchema), pagination: Pagination })
 
-export const ListImportsQuery = Type.Object({ ...PageQuery(100, 20), ...TenantQuery }, { additionalProperties: false })
+export const ListImportsQuery = Type.Object(
+  { ...PageQuery(100, 20), ...TenantQuery },
+  { additionalProperties: false },
+)
 export type ListImportsQuery = Static<typeof ListImportsQuery>
 
 export const StartImportQuery = Type.Object(

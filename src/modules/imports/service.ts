@@ -48,7 +48,6 @@ const INTERRUPTED =
   'Interrupted: the server stopped before the import finished and could not resume it. Start the same import again: ' +
   'what was already imported is kept and not duplicated.'
 
-
 export interface ImportsServiceDeps {
   db: Db
   /** Hears each imported item's events once it committed. */

@@ -212,12 +212,7 @@ async function fetchFile(
   download: AttachmentDownload,
   newRecord: boolean,
 ): Promise<StoredFile | undefined> {
-  const copy = await copyFile(
-    { download, mediaUploads: run.writers.mediaUploads },
-    tenantId,
-    url,
-    run.signal,
-  )
+  const copy = await copyFile({ download, mediaUploads: run.writers.mediaUploads }, tenantId, url, run.signal)
   if ('file' in copy) return copy.file
   if (!(copy.refusedUrl && newRecord)) {
     run.report(key, `File not copied, kept as external media: ${copy.reason}`)

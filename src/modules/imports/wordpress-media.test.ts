@@ -302,7 +302,12 @@ describe('copying WordPress attachments into Folio (copyMedia)', () => {
       expect(byTitle.get(title)).toMatchObject({ id: externalIds.get(title), sourceType: 'upload' })
     }
     expect(byTitle.get('File 14')?.sourceType).toBe('external')
-    expect(byTitle.get('File 10')).toMatchObject({ mimeType: 'image/jpeg', width: 640, height: 480, thumbnailUrl: null })
+    expect(byTitle.get('File 10')).toMatchObject({
+      mimeType: 'image/jpeg',
+      width: 640,
+      height: 480,
+      thumbnailUrl: null,
+    })
     expect(storedFiles(owner.tenantId)).toHaveLength(4)
     const photo = byTitle.get('File 10')!
     const ready = await waitForVariants(ctx.app, owner.token, photo.id)
@@ -311,7 +316,9 @@ describe('copying WordPress attachments into Folio (copyMedia)', () => {
     const post = await call(ctx.app, 'GET', '/api/contents/slug/with-images', { token: owner.token })
     expect(post.data.content.version).toBe(2)
     expect(post.data.content.featuredMediaId).toBe(photo.id)
-    expect(post.data.content.html).toContain(`<img src="${photo.url}" srcset="${photo.url} 300w, ${photo.url} 640w"`)
+    expect(post.data.content.html).toContain(
+      `<img src="${photo.url}" srcset="${photo.url} 300w, ${photo.url} 640w"`,
+    )
     expect(post.data.content.html).toContain(`<img src="${byTitle.get('File 13')?.url}" />`)
     const versions = await call(ctx.app, 'GET', `/api/contents/${post.data.content.id}/versions`, {
       token: owner.token,

@@ -102,7 +102,12 @@ async function importMenu(run: ImportRun, menu: WxrMenu): Promise<string | undef
  * menus (active, at `custom`) and no other active menu holds the location; a menu a person moved,
  * or set aside, stays.
  */
-async function placeMenu(run: ImportRun, key: string, id: string, location: FolioMenuLocation): Promise<void> {
+async function placeMenu(
+  run: ImportRun,
+  key: string,
+  id: string,
+  location: FolioMenuLocation,
+): Promise<void> {
   const menu = await run.read((context) => run.writers.menus.get(context, id))
   if (menu === undefined || menu.location !== 'custom' || menu.status !== 'active') return
   try {

@@ -194,7 +194,12 @@ async function repairHtml(
   const formatted = wordpressContentHtml(raw)
   const html = links.attachmentUrls.rewrite(formatted)
   if ((await sanitized(html)) === stored.html) return
-  const asImported = new Set([raw, links.earlierUrls.rewrite(raw), formatted, links.earlierUrls.rewrite(formatted)])
+  const asImported = new Set([
+    raw,
+    links.earlierUrls.rewrite(raw),
+    formatted,
+    links.earlierUrls.rewrite(formatted),
+  ])
   let untouched = false
   for (const candidate of asImported) {
     if ((await sanitized(candidate)) === stored.html) {

@@ -73,9 +73,9 @@ describe('wpautop', () => {
     expect(wpautop('Pick: <select>\n<option>a</option>\n<option>b</option>\n</select>')).toBe(
       '<p>Pick: <select><option>a</option><option>b</option></select></p>\n',
     )
-    expect(
-      wpautop('<video controls>\n  <source src="a.mp4" />\n  <track src="a.vtt" />\n</video>'),
-    ).toBe('<p><video controls><source src="a.mp4" /><track src="a.vtt" /></video></p>\n')
+    expect(wpautop('<video controls>\n  <source src="a.mp4" />\n  <track src="a.vtt" />\n</video>')).toBe(
+      '<p><video controls><source src="a.mp4" /><track src="a.vtt" /></video></p>\n',
+    )
     expect(wpautop('<object data="a.swf">\n  <param name="q" value="1" />\n</object>')).toBe(
       '<p><object data="a.swf"><param name="q" value="1" /></object></p>\n',
     )

@@ -203,7 +203,9 @@ export const CopyExternalBody = Type.Object(
 )
 
 export const CopyExternalResult = Type.Object({
-  copied: Type.Array(MediaSchema, { description: 'The media whose file is now in Folio (same ids, now uploads)' }),
+  copied: Type.Array(MediaSchema, {
+    description: 'The media whose file is now in Folio (same ids, now uploads)',
+  }),
   failed: Type.Array(Type.Object({ id: Type.String(), message: Type.String() }), {
     description:
       'Media that stay as they were, with why: already in Folio, a video on a provider, an address refused, an answer other than 2xx, a file the upload checks refuse',

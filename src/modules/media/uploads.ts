@@ -418,7 +418,8 @@ export function createMediaUploads(deps: {
           variants: [],
           variantsStatus: file.rendered ? 'pending' : 'none',
         })
-        if (row === undefined) throw errors.conflict('The media is no longer external: its file is already in Folio.')
+        if (row === undefined)
+          throw errors.conflict('The media is no longer external: its file is already in Folio.')
         if (file.rendered) {
           await deps.jobs.send<MakeVariantsJob>(
             MAKE_VARIANTS_JOB,

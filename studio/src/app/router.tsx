@@ -39,7 +39,12 @@ import {
   parseFormsSearch,
   parseResponsesSearch,
 } from '../features/forms'
-import { parseImportSearch, WordPressImportPage } from '../features/imports'
+import {
+  ImportHistoryPage,
+  parseHistorySearch,
+  parseImportSearch,
+  WordPressImportPage,
+} from '../features/imports'
 import { MediaLibraryPage } from '../features/media'
 import { MenuEditorPage, MenusListPage } from '../features/menus'
 import { PlacementEditorPage, PlacementsListPage } from '../features/placements'
@@ -398,6 +403,14 @@ const wordpressImportRoute = createRoute({
   component: WordPressImportPage,
 })
 
+const importHistoryRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/imports',
+  staticData: { permission: SCREEN_PERMISSIONS.importHistory },
+  validateSearch: parseHistorySearch,
+  component: ImportHistoryPage,
+})
+
 // Placements (issue 19): experiences with their rules, the decision debugger, daily statistics.
 const placementsRoute = createRoute({
   getParentRoute: () => tenantRoute,
@@ -469,6 +482,7 @@ const routeTree = rootRoute.addChildren([
       roleRoute,
       tenantLifecycleRoute,
       wordpressImportRoute,
+      importHistoryRoute,
       placementsRoute,
       placementEditorRoute,
       menusRoute,
