@@ -217,11 +217,13 @@ describeStudioJourney('Studio import history and external media in Chromium', ()
     expect(await rows.nth(1).innerText()).toMatch(
       new RegExp(
         `Small Site\\s+Done\\s+—\\s+${created(imported)}\\s+${imported.problems.length}\\s+Show the report`,
+        'i',
       ),
     )
     expect(await rows.nth(2).innerText()).toMatch(
       new RegExp(
         `Small Site\\s+Done\\s+Dry run\\s+${created(dryRun)}\\s+${dryRun.problems.length}\\s+Show the report`,
+        'i',
       ),
     )
     await expectAccessible(page, 'import history')
@@ -278,7 +280,7 @@ describeStudioJourney('Studio import history and external media in Chromium', ()
     await expectAccessible(page, 'media with external items')
 
     // One copied from its tile: the same item, now a file in Folio (named by its file).
-    await picTile.getByRole('button', { name: 'Copy Item 21 into Folio' }).click()
+    await picTile.getByRole('button', { name: 'Copy into Folio: Item 21' }).click()
     await page.getByText('1 item copied into Folio.').waitFor(WAIT)
     await picTile.getByText('External', { exact: true }).waitFor({ state: 'detached', ...WAIT })
     await picTile.locator('img').waitFor(WAIT)

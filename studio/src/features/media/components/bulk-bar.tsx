@@ -90,7 +90,7 @@ export function BulkBar({
             </>
           )}
           {onCopy && externalIds.length > 0 && (
-            <Button size="xs" variant="light" loading={copying} onClick={() => onCopy(externalIds)}>
+            <Button size="xs" loading={copying} onClick={() => onCopy(externalIds)}>
               {t('media.external.copySelected', { count: externalIds.length })}
             </Button>
           )}

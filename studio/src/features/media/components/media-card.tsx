@@ -100,7 +100,7 @@ export function MediaCard({
           {onCopy && (
             <Button
               size="xs"
-              variant="light"
+              variant="default"
               onClick={onCopy}
               loading={copying}
               aria-label={t('media.external.copyOf', { name })}

@@ -120,7 +120,7 @@ export function MediaTable({
                   {external && onCopy && (
                     <Button
                       size="xs"
-                      variant="light"
+                      variant="default"
                       mr="xs"
                       onClick={() => onCopy(item)}
                       loading={copying.has(item.id)}
