@@ -165,7 +165,7 @@ async function importContent(
 /**
  * Brings the html of a content an earlier run imported (`id`) to what this run writes (paragraphs
  * for classic text, addresses of files copied since), when it is still exactly what an import
- * wrote (docs/decisions/imports.md "Classic posts keep their paragraphs"): the export's raw text as
+ * wrote (docs/decisions/imports.md "Re-running an import repairs what it wrote"): the export's raw text as
  * the importer before paragraphs stored it, or that text with paragraphs, each with the copies
  * earlier runs knew or with none, as the sanitizer stored them. Any other html is an edit and is
  * left alone. The change is an update through the contents service (a new version and its
