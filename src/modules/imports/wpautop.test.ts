@@ -109,6 +109,15 @@ describe('shortcodeUnautop', () => {
     expect(shortcodeUnautop('<p>[audio src="a.mp3" /]</p>')).toBe('[audio src="a.mp3" /]')
   })
 
+  it('tries each paragraph, and follows a shortcode whose content runs over two, as PHP does', () => {
+    expect(shortcodeUnautop('<p>[caption id="x"]</table>\n<p>[video]</p>\n')).toBe(
+      '<p>[caption id="x"]</table>\n[video]\n',
+    )
+    expect(shortcodeUnautop('<p>[caption]a</p>\n<p>b[/caption]</p>')).toBe('[caption]a</p>\n<p>b[/caption]')
+    // Text after the closing tag keeps the paragraph.
+    expect(shortcodeUnautop('<p>[embed]x[/embed] and more</p>')).toBe('<p>[embed]x[/embed] and more</p>')
+  })
+
   it('leaves shortcodes within text, unknown names and look-alikes in their paragraphs', () => {
     for (const html of [
       '<p>Text [gallery] inline</p>',
