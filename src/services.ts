@@ -133,6 +133,7 @@ export function createFamilies(deps: {
       media: media.services.media,
       mediaUploads: media.services.mediaUploads,
       contents: contents.services.contents,
+      htmlSanitizer: contents.services.htmlSanitizer,
       menus: menus.services.menus,
     },
   })

@@ -36,6 +36,7 @@ export function testImporter(db: Db) {
     roles: createRoleResolver({ db, bus: { on() {}, onResync() {} } }),
   })
   const events = NO_EVENT_SINK
+  const html = createHtmlSanitizer(inlineWorkers)
   // Events wait in the outbox; no app is listening to this importer's commits.
   return createWordPressImporter({
     db,
@@ -63,7 +64,8 @@ export function testImporter(db: Db) {
         presignTtlSeconds: 300,
         secret: TEST_APP_SECRET,
       }),
-      contents: createContentsService({ db, events, html: createHtmlSanitizer(inlineWorkers) }),
+      contents: createContentsService({ db, events, html }),
+      htmlSanitizer: html,
       menus: createMenusService({ db, events }),
     },
   })

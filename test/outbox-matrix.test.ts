@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
 import { join } from 'node:path'
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import { Value } from 'typebox/value'
@@ -601,6 +602,26 @@ const STEPS: Step[] = [
         title: 'Photo',
       })
       s.media3 = answer.data?.media?.id
+      return answer
+    },
+  },
+  {
+    route: 'POST /api/media/copy-external',
+    // An external file on a site of its own, copied into Folio: the record changes in place.
+    setup: async () => {
+      const site: Server = createServer((_request, response) =>
+        response.writeHead(200, { 'content-type': 'application/pdf' }).end(PDF_BYTES),
+      )
+      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+      s.fileSite = site
+      const answer = await A('POST', '/api/media/external', {
+        url: `http://127.0.0.1:${(site.address() as { port: number }).port}/files/report.pdf`,
+      })
+      s.media4 = answer.data?.media?.id
+    },
+    run: async () => {
+      const answer = await A('POST', '/api/media/copy-external', { ids: [s.media4] })
+      await new Promise<void>((resolve) => (s.fileSite as Server).close(() => resolve()))
       return answer
     },
   },

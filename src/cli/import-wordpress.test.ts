@@ -153,7 +153,7 @@ describe('npm run import:wordpress', () => {
         const [copy] = await database.db.select().from(mediaTable).where(eq(mediaTable.tenantId, tenantId))
         expect(copy).toMatchObject({ sourceType: 'upload', mimeType: 'image/png', variantsStatus: 'pending' })
         const [post] = await database.db.select().from(contents).where(eq(contents.tenantId, tenantId))
-        expect(post?.html).toBe(`<p><img src="${copy?.url}" /></p>`)
+        expect(post?.html).toBe(`<p><img src="${copy?.url}" /></p>\n`)
         // The variants job waits in the queue for the next server.
         const jobs = await database.db.execute(
           sql`select data from pgboss.job where name = 'media.make-variants' and data->>'mediaId' = ${copy?.id ?? ''}`,

@@ -2575,6 +2575,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media/copy-external": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy the files of external media into Folio
+         * @description Downloads each external media's file from its URL (through the guard on outbound requests: private addresses are refused unless the server sets OUTBOUND_ALLOW_PRIVATE) and stores it through the upload checks (type on the tenant's list, MEDIA_MAX_UPLOAD_BYTES, image size); the record becomes an upload in place (same id, its url the copy's, variants made in the background), so featured images and galleries follow. Four files are fetched at once; the answer comes when all are done. Media that cannot be copied stay external and are listed in failed with why; ids that are not media of this tenant in notFound. The html of contents keeps the old address: running the WordPress import again rewrites the contents it imported and nobody edited since. Permission media:create.
+         *
+         *     **Who may call it:** A member of the tenant with the `media:create` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        post: operations["copyExternalMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media/bulk/tags": {
         parameters: {
             query?: never;
@@ -4380,6 +4411,35 @@ export interface paths {
          *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
          */
         post: operations["startWordPressImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's imports, newest first, with their counts and problems
+         * @description Every import started through the API (dry runs included), newest first: its status, options, counts per kind, problems and where the media files were left, so a report stays readable after its import ended. Permission tenants:view.
+         *
+         *     **Who may call it:** A member of the tenant with the `tenants:view` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["listImports"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -17437,6 +17497,159 @@ export interface operations {
             };
         };
     };
+    copyExternalMedia: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description External media ids (at most 20) */
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The media whose file is now in Folio (same ids, now uploads) */
+                        copied: {
+                            id: string;
+                            /** @description external (a URL Folio links to) or upload */
+                            sourceType: string;
+                            status: string;
+                            url: string;
+                            title: string | null;
+                            description: string | null;
+                            provider: string | null;
+                            providerId: string | null;
+                            thumbnailUrl: string | null;
+                            altText: string | null;
+                            caption: string | null;
+                            /** @description Seconds */
+                            duration: number | null;
+                            mimeType: string | null;
+                            originalName: string | null;
+                            /** @description Bytes */
+                            size: number | null;
+                            /** @description Storage key of an upload (server-generated) */
+                            key: string | null;
+                            /** @description Pixels (images) */
+                            width: number | null;
+                            /** @description Pixels (images) */
+                            height: number | null;
+                            /** @description Renditions of an uploaded image, listed once made (variantsStatus ready): thumbnail (150×150 cropped), small, medium, large (within 480, 1024, 1920 px) and webp (within 3840 px) */
+                            variants: {
+                                /** @description thumbnail, small, medium, large or webp */
+                                name: string;
+                                key: string;
+                                url: string;
+                                width: number;
+                                height: number;
+                                /** @description Bytes */
+                                size: number;
+                                mimeType: string;
+                            }[];
+                            /**
+                             * @description none (no variants: not an image Folio renders, or external media), pending (being made in the background after registration; url serves the original meanwhile), ready (in variants; thumbnailUrl is the thumbnail) or failed (the image could not be rendered)
+                             * @enum {unknown}
+                             */
+                            variantsStatus: "none" | "pending" | "ready" | "failed";
+                            tags: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description Media that stay as they were, with why: already in Folio, a video on a provider, an address refused, an answer other than 2xx, a file the upload checks refuse */
+                        failed: {
+                            id: string;
+                            message: string;
+                        }[];
+                        /** @description Ids that are not media of this tenant (untouched) */
+                        notFound: string[];
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     bulkTagMedia: {
         parameters: {
             query?: {
@@ -28151,41 +28364,55 @@ export interface operations {
                                 contents: number;
                                 menus: number;
                             };
-                            /** @description Per kind, so far: created, already there (an earlier run, or a record adopted by slug), skipped */
+                            /** @description Per kind, so far: created, already there (an earlier run, or a record adopted by slug), of those changed by this run, skipped */
                             counts: {
                                 categories: {
                                     created: number;
                                     existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
                                     skipped: number;
                                 };
                                 tags: {
                                     created: number;
                                     existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
                                     skipped: number;
                                 };
                                 media: {
                                     created: number;
                                     existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
                                     skipped: number;
                                 };
                                 posts: {
                                     created: number;
                                     existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
                                     skipped: number;
                                 };
                                 pages: {
                                     created: number;
                                     existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
                                     skipped: number;
                                 };
                                 menus: {
                                     created: number;
                                     existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
                                     skipped: number;
                                 };
                                 menuItems: {
                                     created: number;
                                     existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
                                     skipped: number;
                                 };
                             };
@@ -28301,6 +28528,209 @@ export interface operations {
             };
         };
     };
+    listImports: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        imports: {
+                            /** @description 24 lowercase hex characters */
+                            id: string;
+                            /** @description 24 lowercase hex characters */
+                            tenantId: string;
+                            /** @description Where the data comes from: wordpress */
+                            source: string;
+                            /** @enum {unknown} */
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            /** @description Only counts what would be created; writes no content */
+                            dryRun: boolean;
+                            /** @description Copies the attachments' files into Folio's media (asked when the import was started) */
+                            copyMedia: boolean;
+                            siteTitle: string;
+                            /** @description Size of the uploaded export */
+                            sizeBytes: number;
+                            /**
+                             * @description The phase running now; null while queued and once finished
+                             * @enum {string|null}
+                             */
+                            phase: "categories" | "tags" | "attachments" | "contents" | "menus" | null;
+                            /** @description Items of each phase in the export (contents = posts and pages, menus = menu items) */
+                            totals: {
+                                categories: number;
+                                tags: number;
+                                attachments: number;
+                                contents: number;
+                                menus: number;
+                            };
+                            /** @description Per kind, so far: created, already there (an earlier run, or a record adopted by slug), of those changed by this run, skipped */
+                            counts: {
+                                categories: {
+                                    created: number;
+                                    existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
+                                    skipped: number;
+                                };
+                                tags: {
+                                    created: number;
+                                    existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
+                                    skipped: number;
+                                };
+                                media: {
+                                    created: number;
+                                    existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
+                                    skipped: number;
+                                };
+                                posts: {
+                                    created: number;
+                                    existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
+                                    skipped: number;
+                                };
+                                pages: {
+                                    created: number;
+                                    existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
+                                    skipped: number;
+                                };
+                                menus: {
+                                    created: number;
+                                    existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
+                                    skipped: number;
+                                };
+                                menuItems: {
+                                    created: number;
+                                    existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
+                                    skipped: number;
+                                };
+                            };
+                            /** @description Folio statuses of the imported posts and pages */
+                            statuses: {
+                                draft: number;
+                                published: number;
+                                scheduled: number;
+                                archived: number;
+                            };
+                            /** @description Skipped WordPress items by reason */
+                            skipped: {
+                                [key: string]: number;
+                            };
+                            /** @description Items a Folio rule refused ("Not imported: …") or changed (a menu item nested too deep, or linking to something not imported), by WordPress import key; the rest of the import went on */
+                            problems: {
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @description Attachments this run recorded with their file copied into Folio, and as external media (all of them without copyMedia; with it, those whose copy failed, each listed in problems). Counted once the import ends */
+                            mediaFiles: {
+                                /**
+                                 * @description external: the attachments' files stay on the WordPress site (media records and the imported html keep its URLs; start with copyMedia=true to copy them). copied: they were downloaded into Folio's media
+                                 * @enum {unknown}
+                                 */
+                                mode: "external" | "copied";
+                                copied: number;
+                                external: number;
+                            };
+                            /** @description Why a failed import stopped */
+                            error: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            startedAt: string | null;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                        }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            pages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getImport: {
         parameters: {
             query?: {
@@ -28355,41 +28785,55 @@ export interface operations {
                                 contents: number;
                                 menus: number;
                             };
-                            /** @description Per kind, so far: created, already there (an earlier run, or a record adopted by slug), skipped */
+                            /** @description Per kind, so far: created, already there (an earlier run, or a record adopted by slug), of those changed by this run, skipped */
                             counts: {
                                 categories: {
                                     created: number;
                                     existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
                                     skipped: number;
                                 };
                                 tags: {
                                     created: number;
                                     existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
                                     skipped: number;
                                 };
                                 media: {
                                     created: number;
                                     existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
                                     skipped: number;
                                 };
                                 posts: {
                                     created: number;
                                     existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
                                     skipped: number;
                                 };
                                 pages: {
                                     created: number;
                                     existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
                                     skipped: number;
                                 };
                                 menus: {
                                     created: number;
                                     existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
                                     skipped: number;
                                 };
                                 menuItems: {
                                     created: number;
                                     existing: number;
+                                    /** @description Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location */
+                                    updated: number;
                                     skipped: number;
                                 };
                             };

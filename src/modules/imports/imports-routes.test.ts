@@ -79,11 +79,11 @@ describe('POST /api/imports/wordpress and GET /api/imports/{id}', () => {
       status: 'succeeded',
       phase: null,
       counts: {
-        categories: { created: 1, existing: 0, skipped: 0 },
-        tags: { created: 0, existing: 0, skipped: 0 },
-        media: { created: 0, existing: 0, skipped: 0 },
-        posts: { created: 1, existing: 0, skipped: 0 },
-        pages: { created: 1, existing: 0, skipped: 0 },
+        categories: { created: 1, existing: 0, updated: 0, skipped: 0 },
+        tags: { created: 0, existing: 0, updated: 0, skipped: 0 },
+        media: { created: 0, existing: 0, updated: 0, skipped: 0 },
+        posts: { created: 1, existing: 0, updated: 0, skipped: 0 },
+        pages: { created: 1, existing: 0, updated: 0, skipped: 0 },
       },
       statuses: { draft: 0, published: 2, scheduled: 0, archived: 0 },
       skipped: {},
@@ -109,8 +109,8 @@ describe('POST /api/imports/wordpress and GET /api/imports/{id}', () => {
 
     const again = await postExport(ctx.app, owner.token, EXPORT)
     const second = await waitForImport(ctx.app, owner.token, again.data.import.id)
-    expect(second.counts.posts).toEqual({ created: 0, existing: 1, skipped: 0 })
-    expect(second.counts.categories).toEqual({ created: 0, existing: 1, skipped: 0 })
+    expect(second.counts.posts).toEqual({ created: 0, existing: 1, updated: 0, skipped: 0 })
+    expect(second.counts.categories).toEqual({ created: 0, existing: 1, updated: 0, skipped: 0 })
   })
 
   it("writes through the tenant's own services: limits.entries holds, and each imported content has its version", async () => {
@@ -124,8 +124,8 @@ describe('POST /api/imports/wordpress and GET /api/imports/{id}', () => {
     expect(started.statusCode, started.body).toBe(202)
     const done = await waitForImport(ctx.app, owner.token, started.data.import.id)
     expect(done.status).toBe('succeeded')
-    expect(done.counts.posts).toEqual({ created: 1, existing: 0, skipped: 0 })
-    expect(done.counts.pages).toEqual({ created: 0, existing: 0, skipped: 1 })
+    expect(done.counts.posts).toEqual({ created: 1, existing: 0, updated: 0, skipped: 0 })
+    expect(done.counts.pages).toEqual({ created: 0, existing: 0, updated: 0, skipped: 1 })
     expect(done.problems).toEqual([
       { key: 'post:8', message: expect.stringMatching(/^Not imported: .*limit/i) },
     ])
@@ -152,7 +152,7 @@ describe('POST /api/imports/wordpress and GET /api/imports/{id}', () => {
     const done = await waitForImport(ctx.app, owner.token, started.data.import.id)
     expect(done.error).toBeNull()
     expect(done).toMatchObject({ status: 'succeeded', dryRun: true })
-    expect(done.counts.posts).toEqual({ created: 1, existing: 0, skipped: 0 })
+    expect(done.counts.posts).toEqual({ created: 1, existing: 0, updated: 0, skipped: 0 })
     const list = await call(ctx.app, 'GET', '/api/contents', { token: owner.token })
     expect(list.data.pagination.total).toBe(0)
   })
@@ -244,7 +244,7 @@ describe('POST /api/imports/wordpress and GET /api/imports/{id}', () => {
     // The second run finds everything the first made.
     const second = await waitForImport(ctx.app, adminToken, byToken.data.import.id)
     expect(first.counts.posts.created).toBe(1)
-    expect(second.counts.posts).toEqual({ created: 0, existing: 1, skipped: 0 })
+    expect(second.counts.posts).toEqual({ created: 0, existing: 1, updated: 0, skipped: 0 })
     const editorRead = await call(ctx.app, 'GET', `/api/imports/${first.id}`, { token: editor.token })
     expect(editorRead.statusCode).toBe(403)
   })
@@ -264,6 +264,53 @@ describe('POST /api/imports/wordpress and GET /api/imports/{id}', () => {
     expect(foreign.data).toEqual(missing.data)
     const badId = await call(ctx.app, 'GET', '/api/imports/not-an-id', { token: owner.token })
     expect(badId.statusCode).toBe(400)
+  })
+
+  it("lists the tenant's imports newest first, paged, with their summaries and problems (GET /api/imports)", async () => {
+    const owner = await seedTenant(ctx.db)
+    const other = await seedTenant(ctx.db)
+    const theirs = await postExport(ctx.app, other.token, EXPORT)
+    await waitForImport(ctx.app, other.token, theirs.data.import.id)
+    const empty = await call(ctx.app, 'GET', '/api/imports', { token: owner.token })
+    expect(empty.statusCode, empty.body).toBe(200)
+    expect(empty.data).toEqual({ imports: [], pagination: { page: 1, limit: 20, total: 0, pages: 1 } })
+
+    const dry = await postExport(ctx.app, owner.token, EXPORT, '?dryRun=true')
+    const first = await waitForImport(ctx.app, owner.token, dry.data.import.id)
+    const withProblem = EXPORT.replace(
+      '</channel>',
+      '<item><title>Bad</title><wp:post_id>9</wp:post_id><wp:status>inherit</wp:status><wp:post_type>attachment</wp:post_type><wp:attachment_url>javascript:alert(1)</wp:attachment_url></item></channel>',
+    )
+    const real = await postExport(ctx.app, owner.token, withProblem)
+    const second = await waitForImport(ctx.app, owner.token, real.data.import.id)
+    expect(second.problems).toHaveLength(1)
+
+    const list = await call(ctx.app, 'GET', '/api/imports', { token: owner.token })
+    expect(list.statusCode, list.body).toBe(200)
+    expect(list.data.pagination).toEqual({ page: 1, limit: 20, total: 2, pages: 1 })
+    // The same report as GET /api/imports/{id}, newest first; the other tenant's is not listed.
+    expect(list.data.imports).toEqual([second, first])
+    expect(list.data.imports[0]).toMatchObject({
+      dryRun: false,
+      status: 'succeeded',
+      counts: { posts: { created: 1, existing: 0, updated: 0, skipped: 0 } },
+      problems: [{ key: 'attachment:9', message: expect.stringMatching(/^Not imported: /) }],
+    })
+    expect(list.data.imports[1].dryRun).toBe(true)
+
+    const paged = await call(ctx.app, 'GET', '/api/imports?page=2&limit=1', { token: owner.token })
+    expect(paged.data.imports.map((item: Import) => item.id)).toEqual([first.id])
+    expect(paged.data.pagination).toEqual({ page: 2, limit: 1, total: 2, pages: 2 })
+    const theirList = await call(ctx.app, 'GET', '/api/imports', { token: other.token })
+    expect(theirList.data.imports.map((item: Import) => item.id)).toEqual([theirs.data.import.id])
+    expect((await call(ctx.app, 'GET', '/api/imports?limit=101', { token: owner.token })).statusCode).toBe(
+      400,
+    )
+    const editor = await seedMember(ctx.db, owner.tenantId, 'editor')
+    // Following imports (tenants:view) is open to editors, as GET /api/imports/{id} is.
+    expect((await call(ctx.app, 'GET', '/api/imports', { token: editor.token })).statusCode).toBe(
+      (await call(ctx.app, 'GET', `/api/imports/${first.id}`, { token: editor.token })).statusCode,
+    )
   })
 
   it('answers 413 for an export over IMPORT_MAX_BYTES and stores nothing of it', async () => {

@@ -5,6 +5,11 @@ import { createImportsService, IMPORT_JOB, IMPORT_JOB_OPTIONS, type ImportJob } 
 import { createImportSpool } from './spool.js'
 import type { ImportWriters } from './wordpress-run.js'
 
+export {
+  createExternalMediaCopier,
+  type ExternalCopies,
+  type ExternalMediaCopier,
+} from './media-copies.js'
 export type { Import } from './schemas.js'
 export {
   createWordPressImporter,

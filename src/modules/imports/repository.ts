@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
   categories,
@@ -99,6 +99,25 @@ export function createImportJobsRepository(db: Db) {
         .where(and(eq(imports.tenantId, tenantId), eq(imports.id, id)))
         .returning()
       return row
+    },
+
+    /** One page of the tenant's imports, newest first, and how many it has in all. */
+    async list(
+      tenantId: string,
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: ImportRow[]; total: number }> {
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(imports)
+          .where(eq(imports.tenantId, tenantId))
+          .orderBy(desc(imports.createdAt), desc(imports.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(imports).where(eq(imports.tenantId, tenantId)),
+      ])
+      return { rows, total: counted?.total ?? 0 }
     },
 
     /** The tenant's import that is queued or running, if any (there is at most one). */

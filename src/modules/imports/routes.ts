@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AppError, errors } from '../../errors.js'
 import { errorResponses, IdParams, TenantQuery } from '../../http/schemas.js'
-import { ImportBody, StartImportQuery, WxrFileBody } from './schemas.js'
+import { ImportBody, ImportPage, ListImportsQuery, StartImportQuery, WxrFileBody } from './schemas.js'
 import type { ImportsService } from './service.js'
 
 const XML_TYPES = ['application/xml', 'text/xml']
@@ -60,6 +60,23 @@ export const importsRoutes: FastifyPluginAsyncTypebox<{ service: ImportsService 
       })
       return reply.status(202).send({ import: started })
     },
+  )
+
+  app.get(
+    '/',
+    {
+      config: { auth: 'tenant', permission: 'tenants:view' },
+      schema: {
+        tags: ['imports'],
+        operationId: 'listImports',
+        summary: "The tenant's imports, newest first, with their counts and problems",
+        description:
+          'Every import started through the API (dry runs included), newest first: its status, options, counts per kind, problems and where the media files were left, so a report stays readable after its import ended. Permission tenants:view.',
+        querystring: ListImportsQuery,
+        response: { 200: ImportPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.list(request.tenantId, request.query),
   )
 
   app.get(

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { DateTime, Id, Nullable, TenantQuery } from '../../http/schemas.js'
+import { DateTime, Id, Nullable, PageQuery, Pagination, TenantQuery } from '../../http/schemas.js'
 
 /** States of an import started through the API, in order; the last two are final. */
 export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const
@@ -9,7 +9,16 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number]
 export const IMPORT_PHASES = ['categories', 'tags', 'attachments', 'contents', 'menus'] as const
 
 const Count = Type.Integer({ minimum: 0 })
-const KindCounts = Type.Object({ created: Count, existing: Count, skipped: Count })
+const KindCounts = Type.Object({
+  created: Count,
+  existing: Count,
+  updated: Type.Integer({
+    minimum: 0,
+    description:
+      'Of existing, changed by this run: an html still as an earlier import wrote it brought up to date (paragraphs, copied files), an attachment left external copied, a menu placed at its location',
+  }),
+  skipped: Count,
+})
 
 export const ImportSchema = Type.Object({
   id: Id,
@@ -44,7 +53,7 @@ export const ImportSchema = Type.Object({
     },
     {
       description:
-        'Per kind, so far: created, already there (an earlier run, or a record adopted by slug), skipped',
+        'Per kind, so far: created, already there (an earlier run, or a record adopted by slug), of those changed by this run, skipped',
     },
   ),
   statuses: Type.Object(
@@ -82,6 +91,14 @@ export const ImportSchema = Type.Object({
 export type Import = Static<typeof ImportSchema>
 
 export const ImportBody = Type.Object({ import: ImportSchema })
+
+export const ImportPage = Type.Object({ imports: Type.Array(ImportSchema), pagination: Pagination })
+
+export const ListImportsQuery = Type.Object(
+  { ...PageQuery(100, 20), ...TenantQuery },
+  { additionalProperties: false },
+)
+export type ListImportsQuery = Static<typeof ListImportsQuery>
 
 export const StartImportQuery = Type.Object(
   {

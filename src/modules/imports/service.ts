@@ -5,12 +5,13 @@ import { AppError, errors } from '../../errors.js'
 import type { EventSink } from '../../events/event-log.js'
 import type { JobHandlerOptions, JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
+import { paginate } from '../../lib/paging.js'
 import { createImportJobsRepository, type ImportRow } from './repository.js'
-import type { Import, ImportStatus } from './schemas.js'
+import type { Import, ImportStatus, ListImportsQuery } from './schemas.js'
 import type { ImportSpool } from './spool.js'
 import type { AttachmentDownload } from './wordpress-attachments.js'
 import { importIntoTenant, type MediaFiles, totalsOf } from './wordpress-into-tenant.js'
-import type { CountedKind, ImportWriters, KindCounts } from './wordpress-run.js'
+import { type CountedKind, type ImportWriters, type KindCounts, noCounts } from './wordpress-run.js'
 import { WxrParseError } from './wxr-document.js'
 import { openWxrFile, type WxrSource } from './wxr-source.js'
 
@@ -46,16 +47,6 @@ const ENDED_JOB_STATES = new Set(['completed', 'failed', 'cancelled'])
 const INTERRUPTED =
   'Interrupted: the server stopped before the import finished and could not resume it. Start the same import again: ' +
   'what was already imported is kept and not duplicated.'
-
-const NO_COUNTS = (): Record<CountedKind, KindCounts> => ({
-  categories: { created: 0, existing: 0, skipped: 0 },
-  tags: { created: 0, existing: 0, skipped: 0 },
-  media: { created: 0, existing: 0, skipped: 0 },
-  posts: { created: 0, existing: 0, skipped: 0 },
-  pages: { created: 0, existing: 0, skipped: 0 },
-  menus: { created: 0, existing: 0, skipped: 0 },
-  menuItems: { created: 0, existing: 0, skipped: 0 },
-})
 
 export interface ImportsServiceDeps {
   db: Db
@@ -127,7 +118,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
   async function execute(row: ImportRow, retryCount: number): Promise<void> {
     const { tenantId, id } = row
     const signal = stopping.signal
-    let counts: Readonly<Record<CountedKind, KindCounts>> = NO_COUNTS()
+    let counts: Readonly<Record<CountedKind, KindCounts>> = noCounts()
     let lastPhase = ''
     let lastWrite = 0
     try {
@@ -230,7 +221,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
             siteTitle: outline.siteTitle,
             sizeBytes,
             totals: totalsOf(outline),
-            counts: NO_COUNTS(),
+            counts: noCounts(),
             statuses: { draft: 0, published: 0, scheduled: 0, archived: 0 },
             createdBy: input.actorId,
             jobId,
@@ -256,6 +247,19 @@ export function createImportsService(deps: ImportsServiceDeps) {
       const row = await repository.find(tenantId, id)
       if (row === undefined) throw errors.notFound('Import')
       return toImport(await settleOrphan(row))
+    },
+
+    /**
+     * `GET /api/imports`: the tenant's imports, newest first, with their counts and problems (an
+     * unfinished import whose job will not run again is marked failed first, as in `get`).
+     */
+    async list(tenantId: string, query: Pick<ListImportsQuery, 'page' | 'limit'>) {
+      const page = query.page ?? 1
+      const limit = query.limit ?? 20
+      const { rows, total } = await repository.list(tenantId, (page - 1) * limit, limit)
+      const settled = []
+      for (const row of rows) settled.push(toImport(await settleOrphan(row)))
+      return { imports: settled, pagination: paginate(page, limit, total) }
     },
 
     /**
@@ -339,7 +343,7 @@ function toImport(row: ImportRow): Import {
     sizeBytes: row.sizeBytes,
     phase: row.phase,
     totals: row.totals as Import['totals'],
-    counts: { ...NO_COUNTS(), ...(row.counts as Partial<Import['counts']>) },
+    counts: countsOf(row.counts),
     statuses: { draft: 0, published: 0, scheduled: 0, archived: 0, ...row.statuses },
     skipped: row.skipped,
     problems: row.problems,
@@ -354,4 +358,12 @@ function toImport(row: ImportRow): Import {
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
   }
+}
+
+/** Stored counts with every kind and member (imports recorded before `updated` was counted lack it). */
+function countsOf(stored: unknown): Import['counts'] {
+  const found = (stored ?? {}) as Partial<Record<CountedKind, Partial<KindCounts>>>
+  const counts = noCounts()
+  for (const kind of Object.keys(counts) as CountedKind[]) counts[kind] = { ...counts[kind], ...found[kind] }
+  return counts
 }

@@ -1,28 +1,26 @@
-import type { Readable } from 'node:stream'
 import { AppError } from '../../errors.js'
-import { type Outbound, OutboundBlockedError, OutboundDownloadError } from '../../lib/outbound.js'
-import type { StoredFile } from '../media/index.js'
+import type { Media, StoredFile } from '../media/index.js'
 import { type AttachmentUrls, createAttachmentUrls } from './attachment-urls.js'
+import { CONCURRENT_DOWNLOADS, copyFile, type FileDownload } from './media-copies.js'
 import { clip, LIMITS } from './wordpress-mapping.js'
 import type { ImportRun } from './wordpress-run.js'
 import type { IdMap } from './wordpress-steps.js'
 import type { WxrItem } from './wxr-parser.js'
 
-/**
- * Attachment files fetched at once when they are copied: enough that one slow answer does not hold
- * the others up, few enough that the WordPress host (often one small server) does not see a crawl.
- * Each file streams to disk as it arrives, so memory does not grow with the files in flight.
- */
-export const CONCURRENT_DOWNLOADS = 4
-
-/** The guarded download the copies go through (`lib/outbound.ts`). */
-export type AttachmentDownload = Outbound['download']
+/** The guarded download attachment copies go through (`lib/outbound.ts`). */
+export type AttachmentDownload = FileDownload
 
 /** What the attachments phase leaves for the contents: ids by post id, copies' URLs, file counts. */
 export interface ImportedAttachments {
   ids: IdMap
+  /** Every copy of an attachment's file: those of earlier runs and this run's. */
   urls: AttachmentUrls
-  /** This run's attachments by where their file is: copied into Folio, or left on the WordPress site. */
+  /** The copies earlier runs made (what the html of contents they imported may point to). */
+  earlier: AttachmentUrls
+  /**
+   * This run's copies of attachments' files into Folio (new attachments, and those an earlier run
+   * left external), and the export's attachments that are external media after this run.
+   */
   files: { copied: number; external: number }
 }
 
@@ -32,7 +30,8 @@ export interface ImportedAttachments {
  * through the SSRF guard and stored through the upload checks as uploaded media with variants,
  * `CONCURRENT_DOWNLOADS` at a time; a file that cannot be copied (a refused address, an answer
  * other than 2xx, a type Folio does not accept, too large) is a problem, and the attachment an
- * external record as without the option. An attachment an earlier run recorded is not fetched again.
+ * external record as without the option. An attachment an earlier run recorded is not created
+ * again: its copy is reused, and one left external is copied now in place (with `download`).
  * The id map is keyed by `wp:post_id`, which is what a post's `_thumbnail_id` names.
  * @throws the run's signal's reason once the items in flight have settled, or a store's failure.
  */
@@ -45,6 +44,7 @@ export async function importAttachments(
   const result: ImportedAttachments = {
     ids: new Map(),
     urls: createAttachmentUrls(),
+    earlier: createAttachmentUrls(),
     files: { copied: 0, external: 0 },
   }
   await run.phase('attachments', total)
@@ -90,7 +90,7 @@ async function importAttachment(
   const file =
     download === undefined || tenantId === undefined || run.known(key) !== undefined
       ? undefined
-      : await fetchFile(run, tenantId, key, url, download)
+      : await fetchFile(run, tenantId, key, url, download, true)
   /** The Folio URL of the copy this step recorded; null for an external record. */
   let recorded: string | null | undefined
   let step: Awaited<ReturnType<typeof run.apply>>
@@ -133,28 +133,76 @@ async function importAttachment(
   // Not recorded (a tenant limit, or another run recorded the attachment first): the copy goes.
   if (file !== undefined) await run.writers.mediaUploads.discardFile(file)
   if (step.outcome === 'skipped') return undefined
-  if (step.outcome === 'created' && run.target !== undefined) result.files.external++
-  if (step.outcome === 'existing' && download !== undefined) await rememberCopy(run, url, step.id, result)
+  if (step.outcome === 'created') {
+    if (run.target !== undefined) result.files.external++
+    return step.id
+  }
+  await settleExisting(run, key, url, step.id, download, result)
   return step.id
 }
 
-/** Adds the copy an earlier run made of the file at `url` (media `id`), if it made one. */
-async function rememberCopy(
+/**
+ * An attachment an earlier run recorded (media `id`): its copy's URL is kept for the html; one left
+ * external is copied now with `download` (docs/decisions/imports.md "Failed copies can be
+ * retried"), the media becoming an upload in place; otherwise it counts as external.
+ */
+async function settleExisting(
   run: ImportRun,
+  key: string,
   url: string,
   id: string | undefined,
+  download: AttachmentDownload | undefined,
   result: ImportedAttachments,
 ): Promise<void> {
   if (id === undefined) return
   const media = await run.read((context) => run.writers.media.get(context, id))
-  if (media?.sourceType === 'upload') result.urls.add(url, media.url)
+  if (media === undefined) return
+  if (media.sourceType === 'upload') {
+    result.urls.add(url, media.url)
+    result.earlier.add(url, media.url)
+    return
+  }
+  const tenantId = run.target
+  if (download === undefined || tenantId === undefined || media.provider !== null || media.url !== url) {
+    result.files.external++
+    return
+  }
+  const file = await fetchFile(run, tenantId, key, url, download, false)
+  let copied: Media | undefined
+  if (file !== undefined) {
+    try {
+      await run.amend(key, async (context) => {
+        copied = await run.writers.mediaUploads.attachFile(context, id, file)
+      })
+    } catch (err) {
+      // Copied meanwhile (the media library's "Copy into Folio") or deleted: read it again below.
+      if (!(err instanceof AppError && err.statusCode < 500)) {
+        await run.writers.mediaUploads.discardFile(file)
+        throw err
+      }
+    }
+    if (copied === undefined) await run.writers.mediaUploads.discardFile(file)
+  }
+  const now = copied ?? (await run.read((context) => run.writers.media.get(context, id)))
+  if (now?.sourceType !== 'upload') {
+    result.files.external++
+    return
+  }
+  result.urls.add(url, now.url)
+  if (copied === undefined) {
+    result.earlier.add(url, now.url)
+    return
+  }
+  result.files.copied++
+  run.counts.media.updated++
 }
 
 /**
- * Downloads the file at `url` and stores it through the upload checks, or reports why it could not
- * be copied under `key` and resolves undefined (the attachment then stays external). A refused URL
- * (not http(s), credentials) is left to the external record, which reports it. A stop of the run,
- * or a failing store, is thrown.
+ * Downloads the file at `url` and stores it through the upload checks (`copyFile`), or reports why
+ * it could not be copied under `key` and resolves undefined (the attachment then stays external).
+ * A URL Folio never fetches (not http(s), credentials) is left unreported for a `newRecord`: the
+ * external record it becomes refuses that URL and reports it. A stop of the run, or a failing
+ * store, is thrown.
  */
 async function fetchFile(
   run: ImportRun,
@@ -162,54 +210,12 @@ async function fetchFile(
   key: string,
   url: string,
   download: AttachmentDownload,
+  newRecord: boolean,
 ): Promise<StoredFile | undefined> {
-  let body: Readable | undefined
-  let bodyError: unknown
-  try {
-    const answer = await download(url, {
-      maxBytes: run.writers.mediaUploads.maxUploadBytes,
-      ...(run.signal === undefined ? {} : { signal: run.signal }),
-    })
-    body = answer.body
-    body.on('error', (err) => {
-      bodyError = err
-    })
-    return await run.writers.mediaUploads.storeFile(tenantId, {
-      body,
-      fileName: fileNameOf(answer.url),
-    })
-  } catch (err) {
-    body?.destroy()
-    run.signal?.throwIfAborted()
-    if (err instanceof OutboundBlockedError && err.reason === 'url') return undefined
-    const fromNetwork = body === undefined || bodyError !== undefined
-    const refused = err instanceof AppError && err.statusCode < 500
-    if (!fromNetwork && !refused) throw err
-    run.report(key, `File not copied, kept as external media: ${reasonOf(err)}`)
-    return undefined
+  const copy = await copyFile({ download, mediaUploads: run.writers.mediaUploads }, tenantId, url, run.signal)
+  if ('file' in copy) return copy.file
+  if (!(copy.refusedUrl && newRecord)) {
+    run.report(key, `File not copied, kept as external media: ${copy.reason}`)
   }
-}
-
-/** Why a download failed, in a sentence. */
-function reasonOf(err: unknown): string {
-  if (
-    err instanceof OutboundDownloadError ||
-    err instanceof OutboundBlockedError ||
-    err instanceof AppError
-  ) {
-    return err.message
-  }
-  const cause = (err as { cause?: unknown }).cause
-  const message = err instanceof Error ? err.message : String(err)
-  return cause instanceof Error && cause.message !== message ? `${message} (${cause.message})` : message
-}
-
-/** The last segment of `url`'s path, decoded (what names the stored file), or `attachment`. */
-function fileNameOf(url: string): string {
-  const segment = new URL(url).pathname.split('/').pop() ?? ''
-  try {
-    return decodeURIComponent(segment) || 'attachment'
-  } catch {
-    return segment || 'attachment'
-  }
+  return undefined
 }

@@ -62,8 +62,10 @@ export interface ImportResult {
 
 /**
  * Where the attachments' files are: `mode` `external` (left on the WordPress site: media records and
- * the imported html keep its URLs) or `copied` (asked with copyMedia); `copied` and `external` count
- * the attachments this run recorded each way (a copy that failed is external, and a problem).
+ * the imported html keep its URLs) or `copied` (asked with copyMedia); `copied` counts the files
+ * this run copied (of new attachments, and of those earlier runs left external), `external` the
+ * export's attachments that are external media after this run (a copy that failed is one, and a
+ * problem).
  */
 export interface MediaFiles {
   mode: 'external' | 'copied'
@@ -115,6 +117,7 @@ export async function importIntoTenant(
     tagIds,
     mediaIds: attachments.ids,
     attachmentUrls: attachments.urls,
+    earlierUrls: attachments.earlier,
   })
   await importMenus(run, outline, { contentIds, categoryIds })
   if (!dryRun && hasCreated(run.counts)) await refreshStatistics(db, progress)

@@ -165,7 +165,7 @@ describe('copying WordPress attachments into Folio (copyMedia)', () => {
       copyMedia: true,
       mediaFiles: { mode: 'copied', copied: 3, external: 3 },
     })
-    expect(done.counts.media).toEqual({ created: 6, existing: 0, skipped: 0 })
+    expect(done.counts.media).toEqual({ created: 6, existing: 0, updated: 0, skipped: 0 })
     // Downloads run in parallel: their problems are recorded in the order the downloads end.
     const problems = [...done.problems].sort((a: { key: string }, b: { key: string }) =>
       a.key.localeCompare(b.key),
@@ -229,21 +229,28 @@ describe('copying WordPress attachments into Folio (copyMedia)', () => {
     const logo = byTitle.get('File 11')!.url
     const moved = byTitle.get('File 12')!.url
     expect(post.data.content.featuredMediaId).toBe(photo.id)
+    // Classic text: the paragraphs as WordPress's wpautop lays them out, one a line.
     expect(post.data.content.html).toBe(
-      `<p><img src="${photo.url}" srcset="${photo.url} 300w, ${photo.url} 640w" alt="A photo" /></p>` +
-        `<p><a href="${logo}">Logo</a></p>` +
-        `<p><img src="${moved}" /><img src="${origin}/wp-content/uploads/missing.jpg" /></p>`,
+      `<p><img src="${photo.url}" srcset="${photo.url} 300w, ${photo.url} 640w" alt="A photo" /></p>\n` +
+        `<p><a href="${logo}">Logo</a></p>\n` +
+        `<p><img src="${moved}" /><img src="${origin}/wp-content/uploads/missing.jpg" /></p>\n`,
     )
 
-    // A second run finds every attachment recorded: it downloads nothing and copies nothing again.
+    // A second run finds every attachment recorded: it copies nothing twice, and tries again only
+    // the three files left external (which still fail).
     const before = totalRequests()
     const again = await runImport(owner, '?copyMedia=true')
     expect(again).toMatchObject({
       status: 'succeeded',
-      mediaFiles: { mode: 'copied', copied: 0, external: 0 },
+      mediaFiles: { mode: 'copied', copied: 0, external: 3 },
     })
-    expect(again.counts.media).toEqual({ created: 0, existing: 6, skipped: 0 })
-    expect(totalRequests()).toBe(before)
+    expect(again.counts.media).toEqual({ created: 0, existing: 6, updated: 0, skipped: 0 })
+    expect(again.problems.map((problem) => problem.key).sort()).toEqual([
+      'attachment:13',
+      'attachment:14',
+      'attachment:15',
+    ])
+    expect(totalRequests()).toBe(before + 3)
     expect(await mediaOf(owner.tenantId)).toHaveLength(6)
     expect(storedFiles(owner.tenantId)).toHaveLength(3)
   }, 60_000)
@@ -255,9 +262,10 @@ describe('copying WordPress attachments into Folio (copyMedia)', () => {
     expect(first.mediaFiles.copied).toBe(3)
     const before = totalRequests()
     const resumed = await runImport(owner, '?copyMedia=true')
-    expect(resumed.counts.media).toEqual({ created: 0, existing: 6, skipped: 0 })
+    expect(resumed.counts.media).toEqual({ created: 0, existing: 6, updated: 0, skipped: 0 })
     expect(resumed.counts.posts.created).toBe(1)
-    expect(totalRequests()).toBe(before)
+    // The copies are not fetched again; only the three files left external are tried again.
+    expect(totalRequests()).toBe(before + 3)
     const [photo] = await ctx.db
       .select()
       .from(media)
@@ -265,6 +273,63 @@ describe('copying WordPress attachments into Folio (copyMedia)', () => {
     const post = await call(ctx.app, 'GET', '/api/contents/slug/with-images', { token: owner.token })
     expect(post.data.content.html).toContain(`<img src="${photo?.url}" srcset="${photo?.url} 300w`)
     expect(post.data.content.featuredMediaId).toBe(photo?.id)
+  }, 60_000)
+
+  it('copies on a later run what an earlier one left external, in place, and points the untouched html at the copies', async () => {
+    const owner = await seedTenant(ctx.db)
+    const first = await runImport(owner, '')
+    expect(first.mediaFiles).toEqual({ mode: 'external', copied: 0, external: 6 })
+    const externalIds = new Map((await mediaOf(owner.tenantId)).map((row) => [row.title, row.id]))
+    const before = await call(ctx.app, 'GET', '/api/contents/slug/with-images', { token: owner.token })
+    expect(before.data.content.version).toBe(1)
+
+    // The missing file is on the site now: it is copied too.
+    files['/wp-content/uploads/missing.jpg'] = { type: 'image/png', bytes: await pngBytes(20, 10) }
+    try {
+      const second = await runImport(owner, '?copyMedia=true')
+      expect(second.mediaFiles).toEqual({ mode: 'copied', copied: 4, external: 2 })
+      expect(second.counts.media).toEqual({ created: 0, existing: 6, updated: 4, skipped: 0 })
+      expect(second.counts.posts).toEqual({ created: 0, existing: 1, updated: 1, skipped: 0 })
+      expect(second.problems.map((problem) => problem.key).sort()).toEqual(['attachment:14', 'attachment:15'])
+    } finally {
+      delete files['/wp-content/uploads/missing.jpg']
+    }
+    const rows = await mediaOf(owner.tenantId)
+    expect(rows).toHaveLength(6)
+    const byTitle = new Map(rows.map((row) => [row.title, row]))
+    // The same records, now uploads: what showed them shows the copies.
+    for (const title of ['File 10', 'File 11', 'File 12', 'File 13']) {
+      expect(byTitle.get(title)).toMatchObject({ id: externalIds.get(title), sourceType: 'upload' })
+    }
+    expect(byTitle.get('File 14')?.sourceType).toBe('external')
+    expect(byTitle.get('File 10')).toMatchObject({
+      mimeType: 'image/jpeg',
+      width: 640,
+      height: 480,
+      thumbnailUrl: null,
+    })
+    expect(storedFiles(owner.tenantId)).toHaveLength(4)
+    const photo = byTitle.get('File 10')!
+    const ready = await waitForVariants(ctx.app, owner.token, photo.id)
+    expect(ready.variantsStatus).toBe('ready')
+
+    const post = await call(ctx.app, 'GET', '/api/contents/slug/with-images', { token: owner.token })
+    expect(post.data.content.version).toBe(2)
+    expect(post.data.content.featuredMediaId).toBe(photo.id)
+    expect(post.data.content.html).toContain(
+      `<img src="${photo.url}" srcset="${photo.url} 300w, ${photo.url} 640w"`,
+    )
+    expect(post.data.content.html).toContain(`<img src="${byTitle.get('File 13')?.url}" />`)
+    const versions = await call(ctx.app, 'GET', `/api/contents/${post.data.content.id}/versions`, {
+      token: owner.token,
+    })
+    expect(versions.statusCode, versions.body).toBe(200)
+    expect(versions.data.versions.map((version: { version: number }) => version.version)).toEqual([2, 1])
+
+    // A third run has nothing left to copy but the two files the checks refuse.
+    const third = await runImport(owner, '?copyMedia=true')
+    expect(third.mediaFiles).toEqual({ mode: 'copied', copied: 0, external: 2 })
+    expect(third.counts.posts.updated).toBe(0)
   }, 60_000)
 
   it('counts a copy over the tenant media limit as a problem and keeps no file of it', async () => {
@@ -319,6 +384,86 @@ describe('copying WordPress attachments into Folio (copyMedia)', () => {
       expect(done.problems[0]).toEqual({
         key: 'attachment:10',
         message: `File not copied, kept as external media: ${OUTBOUND_REFUSED}`,
+      })
+      expect(totalRequests()).toBe(before)
+    } finally {
+      await guarded.close()
+    }
+  }, 60_000)
+
+  it('copies external media into Folio on request (POST /api/media/copy-external), one or many', async () => {
+    const owner = await seedTenant(ctx.db)
+    const other = await seedTenant(ctx.db)
+    const external = async (member: SeededMember, path: string) => {
+      const created = await call(ctx.app, 'POST', '/api/media/external', {
+        token: member.token,
+        body: { url: `${origin}${path}`, title: path },
+      })
+      expect(created.statusCode, created.body).toBe(200)
+      return created.data.media.id as string
+    }
+    const logo = await external(owner, '/wp-content/uploads/2020/01/logo.png')
+    const missing = await external(owner, '/wp-content/uploads/missing.jpg')
+    const theirs = await external(other, '/wp-content/uploads/2020/01/photo.jpg')
+    const requestsBefore = totalRequests()
+    const answer = await call(ctx.app, 'POST', '/api/media/copy-external', {
+      token: owner.token,
+      body: { ids: [logo, missing, theirs] },
+    })
+    expect(answer.statusCode, answer.body).toBe(200)
+    expect(answer.data.copied).toHaveLength(1)
+    expect(answer.data.copied[0]).toMatchObject({
+      id: logo,
+      sourceType: 'upload',
+      mimeType: 'image/png',
+      width: 120,
+      height: 60,
+      variantsStatus: 'pending',
+    })
+    expect(answer.data.copied[0].url).not.toContain(origin)
+    expect(answer.data.failed).toEqual([{ id: missing, message: 'The server answered 404.' }])
+    // Another tenant's media is a missing one: not fetched, not changed.
+    expect(answer.data.notFound).toEqual([theirs])
+    expect(totalRequests()).toBe(requestsBefore + 2)
+    const [theirRow] = await ctx.db.select().from(media).where(eq(media.id, theirs))
+    expect(theirRow?.sourceType).toBe('external')
+    const served = await ctx.app.inject({ method: 'GET', url: pathOf(answer.data.copied[0].url) })
+    expect(served.rawPayload.equals(files['/wp-content/uploads/2020/01/logo.png']!.bytes)).toBe(true)
+
+    // Copied already: it stays as it is, and says so.
+    const again = await call(ctx.app, 'POST', '/api/media/copy-external', {
+      token: owner.token,
+      body: { ids: [logo] },
+    })
+    expect(again.data).toEqual({
+      copied: [],
+      failed: [{ id: logo, message: 'Its file is already in Folio.' }],
+      notFound: [],
+    })
+    const tooMany = await call(ctx.app, 'POST', '/api/media/copy-external', {
+      token: owner.token,
+      body: { ids: Array.from({ length: 21 }, () => newId()) },
+    })
+    expect(tooMany.statusCode).toBe(400)
+  }, 60_000)
+
+  it('refuses to copy from a private address unless OUTBOUND_ALLOW_PRIVATE is set', async () => {
+    const owner = await seedTenant(ctx.db)
+    const guarded = await secondApp(ctx.database, ctx.dataDir, {}, `jobs_${newId()}`)
+    try {
+      const created = await call(guarded, 'POST', '/api/media/external', {
+        token: owner.token,
+        body: { url: `${origin}/wp-content/uploads/2020/01/logo.png` },
+      })
+      const before = totalRequests()
+      const answer = await call(guarded, 'POST', '/api/media/copy-external', {
+        token: owner.token,
+        body: { ids: [created.data.media.id] },
+      })
+      expect(answer.data).toEqual({
+        copied: [],
+        failed: [{ id: created.data.media.id, message: OUTBOUND_REFUSED }],
+        notFound: [],
       })
       expect(totalRequests()).toBe(before)
     } finally {

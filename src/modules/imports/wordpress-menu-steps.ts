@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.js'
 import type { CreateMenuItemInput } from '../menus/index.js'
 import { clip, slugFrom } from './wordpress-mapping.js'
-import { customLink, planMenu } from './wordpress-menus.js'
+import { customLink, type FolioMenuLocation, folioLocationOf, planMenu } from './wordpress-menus.js'
 import type { ImportRun } from './wordpress-run.js'
 import type { WxrMenu, WxrMenuItem } from './wxr-parser.js'
 import type { WxrOutline } from './wxr-source.js'
@@ -18,9 +18,10 @@ const NOWHERE = { type: 'custom' as const, url: '#', isVisible: false }
 
 /**
  * Menus (`nav_menu` terms) and their items (`nav_menu_item`), after contents and categories so
- * items can reference them. Menus arrive active at the `custom` location: a WXR export does not
- * say which theme location showed them. Each menu and each item is one step with its own
- * `import_records` key, so a second run creates nothing.
+ * items can reference them. Menus arrive active, at the Folio location their name spells
+ * (`folioLocationOf`: "Primary Menu" at `header`) unless another active menu holds it, else at
+ * `custom`; one an earlier run left at `custom` is placed so too. Each menu and each item is one
+ * step with its own `import_records` key, so a second run creates nothing.
  */
 export async function importMenus(run: ImportRun, document: WxrOutline, targets: MenuTargets): Promise<void> {
   const items = document.menuItems
@@ -63,18 +64,26 @@ export async function importMenus(run: ImportRun, document: WxrOutline, targets:
 /** The menu's Folio id; undefined in a dry run, null when it was refused. */
 async function importMenu(run: ImportRun, menu: WxrMenu): Promise<string | undefined | null> {
   const slug = slugFrom(menu.slug) || slugFrom(menu.name) || 'menu'
+  const location = folioLocationOf(menu)
   const result = await run.apply('menus', {
     key: `menu:${menu.slug}`,
     kind: 'menu',
     create: async (context) => {
       const service = run.writers.menus
       const name = clip(menu.name, 200) || slug
+      const create = (candidate: string, at: FolioMenuLocation | 'custom') =>
+        service.create(context, { name, slug: candidate, location: at, status: 'active' })
       // A menu of the same slug made by a person is left alone: the import takes the next slug.
       for (const candidate of [slug, `${slug}-wordpress`, `${slug}-wordpress-${Date.now().toString(36)}`]) {
         try {
-          return (
-            await service.create(context, { name, slug: candidate, location: 'custom', status: 'active' })
-          ).id
+          if (location === undefined) return (await create(candidate, 'custom')).id
+          try {
+            return (await create(candidate, location)).id
+          } catch (err) {
+            // Another active menu holds the location: this one waits at custom.
+            if (!(err instanceof AppError && err.code === 'Conflict')) throw err
+            return (await create(candidate, 'custom')).id
+          }
         } catch (err) {
           if (!(err instanceof AppError && err.code === 'SlugConflict')) throw err
         }
@@ -82,7 +91,33 @@ async function importMenu(run: ImportRun, menu: WxrMenu): Promise<string | undef
       throw new AppError('ValidationFailed', `No free slug for the menu "${name}".`)
     },
   })
+  if (result.outcome === 'existing' && result.id !== undefined && location !== undefined) {
+    await placeMenu(run, `menu:${menu.slug}`, result.id, location)
+  }
   return result.outcome === 'skipped' ? null : result.id
+}
+
+/**
+ * Places a menu an earlier run imported (`id`) at `location` when it is still where imports left
+ * menus (active, at `custom`) and no other active menu holds the location; a menu a person moved,
+ * or set aside, stays.
+ */
+async function placeMenu(
+  run: ImportRun,
+  key: string,
+  id: string,
+  location: FolioMenuLocation,
+): Promise<void> {
+  const menu = await run.read((context) => run.writers.menus.get(context, id))
+  if (menu === undefined || menu.location !== 'custom' || menu.status !== 'active') return
+  try {
+    const placed = await run.amend(key, async (context) => {
+      await run.writers.menus.update(context, id, { location })
+    })
+    if (placed) run.counts.menus.updated++
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'Conflict')) throw err
+  }
 }
 
 function itemInput(

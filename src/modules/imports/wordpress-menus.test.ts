@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createTestContext, seedTenant, type TestContext } from '../../../test/helpers.js'
 import { testImporter } from '../../../test/import-fixtures.js'
 import { shape } from '../../../test/menu-fixtures.js'
-import { customLink, planMenu } from './wordpress-menus.js'
+import { customLink, folioLocationOf, planMenu } from './wordpress-menus.js'
 import { phpStrings } from './wxr-document.js'
 import type { WxrMenuItem } from './wxr-parser.js'
 
@@ -40,6 +40,37 @@ const menuItem = (postId: string, parentId: string, order: number): WxrMenuItem 
   classes: [],
   description: '',
   status: 'publish',
+})
+
+describe('folioLocationOf', () => {
+  it("maps a menu named for a theme location to Folio's location, by slug or by name", () => {
+    const cases: [string, string, string | undefined][] = [
+      ['primary', 'Primary', 'header'],
+      ['primary-menu', 'Primary Menu', 'header'],
+      ['main-navigation', 'Whatever', 'header'],
+      ['menu', 'Main Menu', 'header'],
+      ['menu-1', 'Menu 1', 'header'],
+      ['top', 'Top', 'header'],
+      ['header-nav', 'Header', 'header'],
+      ['footer', 'Footer', 'footer'],
+      ['footer-links', 'Footer Links', 'footer'],
+      ['secondary-menu', 'Secondary', 'footer'],
+      ['menu-2', 'Menu 2', 'footer'],
+      ['bottom', 'Bottom', 'footer'],
+      ['sidebar-menu', 'Sidebar menu', 'sidebar'],
+      ['mobile-menu', 'Mobile menu', 'mobile'],
+      ['handheld', 'Handheld', 'mobile'],
+      // Named for nothing Folio has: stays at custom.
+      ['social-menu', 'Social Menu', undefined],
+      ['all-pages', 'All Pages', undefined],
+      ['testing-menu', 'Testing Menu', undefined],
+      ['menu-3', 'Menu 3', undefined],
+      ['primary-school-links-list', 'Primary school links list', undefined],
+    ]
+    for (const [slug, name, location] of cases) {
+      expect(folioLocationOf({ slug, name }), `${slug} / ${name}`).toBe(location)
+    }
+  })
 })
 
 describe('planMenu and customLink', () => {
@@ -162,8 +193,8 @@ describe('importing the menus of the theme unit test export', () => {
 
   it('creates nothing on a second run', async () => {
     const again = await testImporter(ctx.db).run({ file: WXR_FILE, tenantSlug: `t-${tenantId}` })
-    expect(again.counts.menus).toEqual({ created: 0, existing: 6, skipped: 0 })
-    expect(again.counts.menuItems).toEqual({ created: 0, existing: 70, skipped: 0 })
+    expect(again.counts.menus).toEqual({ created: 0, existing: 6, updated: 0, skipped: 0 })
+    expect(again.counts.menuItems).toEqual({ created: 0, existing: 70, updated: 0, skipped: 0 })
     const response = await call(ctx.app, 'GET', '/api/menus?limit=100', { token })
     expect(response.data.pagination.total).toBe(6)
   })
@@ -199,7 +230,7 @@ describe('menu items that cannot link anywhere', () => {
       ${entry(5, 'custom', 'custom', '5', '/draft', 'draft')}</channel></rss>`,
     )
     const summary = await testImporter(ctx.db).run({ file, tenantSlug: `t-${owner.tenantId}` })
-    expect(summary.counts.menuItems).toEqual({ created: 4, existing: 0, skipped: 1 })
+    expect(summary.counts.menuItems).toEqual({ created: 4, existing: 0, updated: 0, skipped: 1 })
     expect(summary.skipped).toEqual({ 'nav_menu_item status draft': 1 })
     expect(summary.problems.map((problem) => problem.key)).toEqual([
       'menu-item:1',

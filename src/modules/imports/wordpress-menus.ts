@@ -1,5 +1,6 @@
 import { MENU_MAX_DEPTH as MAX_DEPTH } from '../menus/index.js'
-import type { WxrMenuItem } from './wxr-parser.js'
+import { slugFrom } from './wordpress-mapping.js'
+import type { WxrMenu, WxrMenuItem } from './wxr-parser.js'
 
 /**
  * Pure rules that turn WordPress menu items into Folio menu items; the importer applies them.
@@ -68,4 +69,37 @@ export function customLink(
     return { type: 'custom', url: `${parsed.pathname}${parsed.search}${parsed.hash}` }
   }
   return { type: 'external', url: parsed.href }
+}
+
+/** The Folio menu locations a WordPress menu can take (`custom` is every other menu's). */
+export type FolioMenuLocation = 'header' | 'footer' | 'sidebar' | 'mobile'
+
+/**
+ * WordPress theme location names by the Folio location that plays their part: the groups
+ * WordPress itself uses to carry menus over to a new theme (`wp_map_nav_menu_locations`: primary,
+ * menu-1, main, header, navigation, top; secondary, menu-2, footer, subsidiary, bottom), and the
+ * sidebar and mobile places themes name so. `social` has no Folio counterpart.
+ */
+const LOCATION_NAMES: Record<FolioMenuLocation, readonly string[]> = {
+  header: ['primary', 'menu-1', 'main', 'header', 'navigation', 'top', 'primary-navigation'],
+  footer: ['secondary', 'menu-2', 'footer', 'subsidiary', 'bottom'],
+  sidebar: ['sidebar'],
+  mobile: ['mobile', 'handheld', 'off-canvas'],
+}
+
+/** What themes append to a location's name for its menu ("Primary Menu", "Footer Links"). */
+const MENU_SUFFIX = /-(?:menu|nav|navigation|links)$/
+
+/**
+ * The Folio location of an imported menu, from the theme location its slug or name spells
+ * (`primary-menu`, "Main Navigation", `menu-1`, "Footer"), or undefined for any other menu. A WXR
+ * export does not say which theme location showed a menu, so its own name is all there is.
+ */
+export function folioLocationOf(menu: Pick<WxrMenu, 'slug' | 'name'>): FolioMenuLocation | undefined {
+  const names = [slugFrom(menu.slug), slugFrom(menu.name)].filter((name) => name !== '')
+  const candidates = names.flatMap((name) => [name, name.replace(MENU_SUFFIX, '')])
+  for (const [location, known] of Object.entries(LOCATION_NAMES) as [FolioMenuLocation, string[]][]) {
+    if (candidates.some((candidate) => known.includes(candidate))) return location
+  }
+  return undefined
 }

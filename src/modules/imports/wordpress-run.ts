@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors.js'
 import { AppError } from '../../errors.js'
 import { type EventSink, withUnitOfWork } from '../../events/event-log.js'
 import type { CategoriesService } from '../categories/index.js'
-import type { ContentStatus, ContentsService } from '../contents/index.js'
+import type { ContentStatus, ContentsService, HtmlSanitizer } from '../contents/index.js'
 import type { MediaService, MediaUploads } from '../media/index.js'
 import type { MenusService } from '../menus/index.js'
 import type { TagsService } from '../tags/index.js'
@@ -18,7 +18,13 @@ const PROGRESS_EVERY = 25
 
 export interface KindCounts {
   created: number
+  /** Found already imported (by an earlier run), or taken over by slug. */
   existing: number
+  /**
+   * Of `existing`, changed by this run: an html still as an earlier run imported it, brought up to
+   * date; an attachment left external, copied now; a menu placed at its location.
+   */
+  updated: number
   skipped: number
 }
 
@@ -34,6 +40,20 @@ export interface ImportProgress {
   done: number
   total: number
   counts: Readonly<Record<CountedKind, KindCounts>>
+}
+
+/** Counts of a run that has done nothing yet. */
+export function noCounts(): Record<CountedKind, KindCounts> {
+  const none = (): KindCounts => ({ created: 0, existing: 0, updated: 0, skipped: 0 })
+  return {
+    categories: none(),
+    tags: none(),
+    media: none(),
+    posts: none(),
+    pages: none(),
+    menus: none(),
+    menuItems: none(),
+  }
 }
 
 /** Labels of the phases in progress lines. */
@@ -53,10 +73,18 @@ export interface ImportWriters {
   categories: Pick<CategoriesService, 'getBySlug' | 'create'>
   tags: Pick<TagsService, 'getBySlug' | 'create'>
   media: Pick<MediaService, 'createExternal' | 'get'>
-  /** Attachment files the import copies (`copyMedia`), stored and recorded through the upload checks. */
-  mediaUploads: Pick<MediaUploads, 'storeFile' | 'recordFile' | 'discardFile' | 'maxUploadBytes'>
-  contents: Pick<ContentsService, 'create' | 'update'>
-  menus: Pick<MenusService, 'create' | 'addItem'>
+  /**
+   * Attachment files the import copies (`copyMedia`), stored and recorded through the upload checks
+   * (`attachFile` for an attachment an earlier run left external).
+   */
+  mediaUploads: Pick<
+    MediaUploads,
+    'storeFile' | 'recordFile' | 'attachFile' | 'discardFile' | 'maxUploadBytes'
+  >
+  contents: Pick<ContentsService, 'create' | 'update' | 'getJson'>
+  /** The contents' html sanitizer: what a content's html became when it was stored. */
+  htmlSanitizer: Pick<HtmlSanitizer, 'sanitize'>
+  menus: Pick<MenusService, 'create' | 'addItem' | 'get' | 'update'>
 }
 
 /** One thing to bring in under `import_records` key `key`. */
@@ -104,15 +132,7 @@ export async function createImportRun(options: {
     tenantId === undefined
       ? new Map<string, string>()
       : await createImportRepository(db).recordsOf(tenantId, SOURCE)
-  const counts: Record<CountedKind, KindCounts> = {
-    categories: { created: 0, existing: 0, skipped: 0 },
-    tags: { created: 0, existing: 0, skipped: 0 },
-    media: { created: 0, existing: 0, skipped: 0 },
-    posts: { created: 0, existing: 0, skipped: 0 },
-    pages: { created: 0, existing: 0, skipped: 0 },
-    menus: { created: 0, existing: 0, skipped: 0 },
-    menuItems: { created: 0, existing: 0, skipped: 0 },
-  }
+  const counts = noCounts()
   const statuses: Record<ContentStatus, number> = { draft: 0, published: 0, scheduled: 0, archived: 0 }
   const skipped: Record<string, number> = {}
   const problems: { key: string; message: string }[] = []
@@ -203,17 +223,20 @@ export async function createImportRun(options: {
     },
 
     /**
-     * Changes records this run created (`work` writes in the context's unit of work): nothing in a
-     * dry run. A change a service refuses (400) is reported under `key` and passed over.
+     * Changes imported records (`work` writes in the context's unit of work): nothing in a dry run.
+     * A change a service refuses (400) is reported under `key` and passed over. True when the
+     * change was written.
      */
-    async amend(key: string, work: (context: TenantContext) => Promise<void>): Promise<void> {
+    async amend(key: string, work: (context: TenantContext) => Promise<void>): Promise<boolean> {
       options.signal?.throwIfAborted()
-      if (context === undefined || dryRun) return
+      if (context === undefined || dryRun) return false
       try {
         await withUnitOfWork(db, context, options.events, (item) => work(item))
+        return true
       } catch (err) {
         if (!(err instanceof AppError && err.statusCode === 400)) throw err
         problems.push({ key, message: `Not changed: ${err.message}` })
+        return false
       }
     },
 

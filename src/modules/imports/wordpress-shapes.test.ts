@@ -83,10 +83,10 @@ describe('importing exports of other shapes', () => {
     const [tenant] = await ctx.db.select().from(tenants).where(eq(tenants.id, owner.tenantId))
     const file = writeExport('idless.xml', IDLESS)
     const summary = await testImporter(ctx.db).run({ file, tenantSlug: tenant?.slug ?? '' })
-    expect(summary.counts.posts).toEqual({ created: 4, existing: 0, skipped: 0 })
-    expect(summary.counts.pages).toEqual({ created: 1, existing: 0, skipped: 0 })
-    expect(summary.counts.categories).toEqual({ created: 2, existing: 0, skipped: 0 })
-    expect(summary.counts.tags).toEqual({ created: 1, existing: 0, skipped: 0 })
+    expect(summary.counts.posts).toEqual({ created: 4, existing: 0, updated: 0, skipped: 0 })
+    expect(summary.counts.pages).toEqual({ created: 1, existing: 0, updated: 0, skipped: 0 })
+    expect(summary.counts.categories).toEqual({ created: 2, existing: 0, updated: 0, skipped: 0 })
+    expect(summary.counts.tags).toEqual({ created: 1, existing: 0, updated: 0, skipped: 0 })
     expect(summary.problems).toEqual([])
 
     const rows = await ctx.db
@@ -106,7 +106,7 @@ describe('importing exports of other shapes', () => {
       'twin-2',
     ])
     const bySlug = new Map(rows.map((row) => [row.slug, row]))
-    expect(bySlug.get('first-without-id')).toMatchObject({ title: 'First Without Id', html: '<p>One</p>' })
+    expect(bySlug.get('first-without-id')).toMatchObject({ title: 'First Without Id', html: '<p>One</p>\n' })
     expect(bySlug.get('second-without-id')?.custom).toEqual({
       wordpress: { postType: 'page', postId: null, link: 'https://old.example/second/' },
     })
@@ -134,9 +134,9 @@ describe('importing exports of other shapes', () => {
     expect(second.data.content.categories).toEqual(first.data.content.categories)
 
     const again = await testImporter(ctx.db).run({ file, tenantSlug: tenant?.slug ?? '' })
-    expect(again.counts.posts).toEqual({ created: 0, existing: 4, skipped: 0 })
-    expect(again.counts.pages).toEqual({ created: 0, existing: 1, skipped: 0 })
-    expect(again.counts.categories).toEqual({ created: 0, existing: 2, skipped: 0 })
+    expect(again.counts.posts).toEqual({ created: 0, existing: 4, updated: 0, skipped: 0 })
+    expect(again.counts.pages).toEqual({ created: 0, existing: 1, updated: 0, skipped: 0 })
+    expect(again.counts.categories).toEqual({ created: 0, existing: 2, updated: 0, skipped: 0 })
   })
 
   it('checks a dry run for a tenant that does not exist yet without an owner', async () => {

@@ -1,9 +1,10 @@
 import type { TenantContext } from '../../context.js'
 import { AppError } from '../../errors.js'
-import type { CreateContentInput, WriteOptions } from '../contents/index.js'
+import { type CreateContentInput, HTML_MAX_LENGTH, type WriteOptions } from '../contents/index.js'
 import type { AttachmentUrls } from './attachment-urls.js'
 import { clip, LIMITS, parentsFirst, publicationOf, slugFrom } from './wordpress-mapping.js'
 import type { ImportRun, ImportWriters } from './wordpress-run.js'
+import { wordpressContentHtml } from './wpautop.js'
 import type { WxrCategory, WxrItem, WxrTag } from './wxr-parser.js'
 
 /** WordPress key (term slug or post id) → Folio id, for the links of later phases. */
@@ -72,12 +73,15 @@ interface ContentLinks {
   mediaIds: IdMap
   /** The Folio URLs of copied attachment files, which the html is rewritten to. */
   attachmentUrls: AttachmentUrls
+  /** Those of them earlier runs made (what an earlier run may have rewritten the html to). */
+  earlierUrls: AttachmentUrls
 }
 
 /**
  * Posts and pages (`total` of them) as contents (type `post` or `page`, a page's `wp:menu_order` as
- * its order), linked to the categories, tags and featured media imported before (the html's
- * addresses of copied attachment files rewritten to their copies), and a page to its
+ * its order), linked to the categories, tags and featured media imported before (classic text
+ * given its paragraphs, the html's addresses of copied attachment files rewritten to their
+ * copies), and a page to its
  * `wp:post_parent` when that came earlier in the file; a page created before its parent is linked
  * in a second pass (a new version), since an export need not list parents first. A parent missing from the import leaves the page a root; a link the tree
  * rules refuse (a tree deeper than 8) is reported as a problem. Returns the Folio ids by
@@ -128,7 +132,7 @@ async function importContent(
   const input: CreateContentInput = {
     title: clip(item.title, LIMITS.title) || NO_TITLE,
     summary: links.attachmentUrls.rewrite(item.summary),
-    html: links.attachmentUrls.rewrite(item.html),
+    html: links.attachmentUrls.rewrite(wordpressContentHtml(item.html)),
     categories: pick(item.categories, links.categoryIds),
     tags: pick(item.tags, links.tagIds),
     featuredMediaId: links.mediaIds.get(item.thumbnailId) ?? null,
@@ -152,7 +156,68 @@ async function importContent(
   })
   if (result.outcome === 'skipped') return { id: undefined, created: false }
   run.statuses[publication.status]++
+  if (result.outcome === 'existing' && result.id !== undefined) {
+    await repairHtml(run, `post:${item.key}`, result.id, item.html, links, counted)
+  }
   return { id: result.id, created: result.outcome === 'created' }
+}
+
+/**
+ * Brings the html of a content an earlier run imported (`id`) to what this run writes (paragraphs
+ * for classic text, addresses of files copied since), when it is still exactly what an import
+ * wrote (docs/decisions/imports.md "Re-running an import repairs what it wrote"): the export's raw text as
+ * the importer before paragraphs stored it, or that text with paragraphs, each with the copies
+ * earlier runs knew or with none, as the sanitizer stored them. Any other html is an edit and is
+ * left alone. The change is an update through the contents service (a new version and its
+ * events), at the version read, so an edit saved meanwhile wins. Counted as `updated`, in a dry run
+ * too (nothing is written then).
+ */
+async function repairHtml(
+  run: ImportRun,
+  key: string,
+  id: string,
+  raw: string,
+  links: ContentLinks,
+  counted: 'posts' | 'pages',
+): Promise<void> {
+  const stored = await run.read(async (context) => {
+    const body = JSON.parse(await run.writers.contents.getJson(context, id)) as {
+      content: { html: string; version: number }
+    }
+    return body.content
+  })
+  if (stored === undefined) return
+  const sanitized = async (html: string): Promise<string | undefined> => {
+    const result = await run.writers.htmlSanitizer.sanitize(html, HTML_MAX_LENGTH)
+    return 'html' in result ? result.html : undefined
+  }
+  const formatted = wordpressContentHtml(raw)
+  const html = links.attachmentUrls.rewrite(formatted)
+  if ((await sanitized(html)) === stored.html) return
+  const asImported = new Set([
+    raw,
+    links.earlierUrls.rewrite(raw),
+    formatted,
+    links.earlierUrls.rewrite(formatted),
+  ])
+  let untouched = false
+  for (const candidate of asImported) {
+    if ((await sanitized(candidate)) === stored.html) {
+      untouched = true
+      break
+    }
+  }
+  if (!untouched) return
+  let written: boolean
+  try {
+    written = await run.amend(key, async (context) => {
+      await run.writers.contents.update(context, id, { html, expectedVersion: stored.version })
+    })
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'VersionConflict') return
+    throw err
+  }
+  if (written || run.target === undefined) run.counts[counted].updated++
 }
 
 /** `wp:menu_order` within the range contents accept. */

@@ -171,13 +171,13 @@ describe('importing the WordPress theme unit test export', () => {
   it('reports per kind and per status exactly what the file holds', () => {
     expect(summary.tenant).toEqual({ id: owner.tenantId, slug: `t-${owner.tenantId}`, created: false })
     expect(summary.counts).toEqual({
-      categories: { created: expected.categories, existing: 0, skipped: 0 },
-      tags: { created: expected.tags, existing: 0, skipped: 0 },
-      media: { created: expected.media, existing: 0, skipped: 0 },
-      posts: { created: expected.posts, existing: 0, skipped: 0 },
-      pages: { created: expected.pages, existing: 0, skipped: 0 },
-      menus: { created: 6, existing: 0, skipped: 0 },
-      menuItems: { created: 70, existing: 0, skipped: 0 },
+      categories: { created: expected.categories, existing: 0, updated: 0, skipped: 0 },
+      tags: { created: expected.tags, existing: 0, updated: 0, skipped: 0 },
+      media: { created: expected.media, existing: 0, updated: 0, skipped: 0 },
+      posts: { created: expected.posts, existing: 0, updated: 0, skipped: 0 },
+      pages: { created: expected.pages, existing: 0, updated: 0, skipped: 0 },
+      menus: { created: 6, existing: 0, updated: 0, skipped: 0 },
+      menuItems: { created: 70, existing: 0, updated: 0, skipped: 0 },
     })
     expect(summary.statuses).toEqual(expected.statuses)
     expect(summary.skipped).toEqual({})

@@ -1,4 +1,5 @@
 import { type Family, type Kernel, mount } from '../../family.js'
+import { createExternalMediaCopier } from '../imports/index.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import { mediaFileRoutes } from './file-routes.js'
 import { createMediaFiles, type MediaFilesDeps } from './files.js'
@@ -64,7 +65,15 @@ export function mediaFamily(
       mediaStorage: storage,
     },
     pages: [mount(mediaFileRoutes, { uploads: mediaUploads, files: mediaFiles })],
-    adminRoutes: [mount(mediaRoutes, { prefix: '/api/media', service: media, uploads: mediaUploads })],
+    adminRoutes: [
+      mount(mediaRoutes, {
+        prefix: '/api/media',
+        service: media,
+        uploads: mediaUploads,
+        // The WordPress importer's copy code, so a file copied later meets the same rules.
+        copier: createExternalMediaCopier({ download: kernel.outbound.download, media, mediaUploads }),
+      }),
+    ],
     jobs: mediaJobs(storage, mediaUploads),
     // A purged tenant's files go with its rows.
     purgeCleanups: [{ name: 'media-objects', run: (tenantId) => storage.removeTenant(tenantId) }],

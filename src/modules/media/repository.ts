@@ -105,6 +105,23 @@ export function createMediaRepository(db: Db) {
       return row
     },
 
+    /**
+     * Changes the media `id` when it is still external (a file copied into Folio in its place);
+     * undefined when it is missing or no longer external.
+     */
+    async updateExternal(
+      tenantId: string,
+      id: string,
+      values: Partial<MediaValues>,
+    ): Promise<MediaRow | undefined> {
+      const [row] = await db
+        .update(media)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(media.tenantId, tenantId), eq(media.id, id), eq(media.sourceType, 'external')))
+        .returning()
+      return row
+    },
+
     /** Records a variants job's outcome on the media when its variants are still pending. */
     async updatePendingVariants(
       tenantId: string,

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { tenantContext } from '../../http/auth.js'
 import { errorResponses, IdParams, SuccessBody, TenantOnlyQuery } from '../../http/schemas.js'
+import type { ExternalMediaCopier } from '../imports/index.js'
 import {
   BulkDeleteBody,
   BulkDeleteResult,
   BulkTagsBody,
   BulkTagsResult,
+  CopyExternalBody,
+  CopyExternalResult,
   CreateExternalMediaBody,
   ListMediaQuery,
   MediaBody,
@@ -17,11 +20,15 @@ import type { MediaService } from './service.js'
 import { uploadRoutes } from './upload-routes.js'
 import type { MediaUploads } from './uploads.js'
 
-/** `/api/media`: uploads (upload-routes.ts), external media, the list, metadata and deletion. */
+/**
+ * `/api/media`: uploads (upload-routes.ts), external media and their copies into Folio, the list,
+ * metadata and deletion.
+ */
 export const mediaRoutes: FastifyPluginAsyncTypebox<{
   service: MediaService
   uploads: MediaUploads
-}> = async (app, { service, uploads }) => {
+  copier: ExternalMediaCopier
+}> = async (app, { service, uploads, copier }) => {
   await app.register(uploadRoutes, { uploads })
 
   app.get(
@@ -59,6 +66,24 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       return { media: await service.createExternal(tenantContext(request), request.body) }
     },
+  )
+
+  app.post(
+    '/copy-external',
+    {
+      config: { auth: 'tenant', permission: 'media:create' },
+      schema: {
+        tags: ['media'],
+        operationId: 'copyExternalMedia',
+        summary: 'Copy the files of external media into Folio',
+        description:
+          "Downloads each external media's file from its URL (through the guard on outbound requests: private addresses are refused unless the server sets OUTBOUND_ALLOW_PRIVATE) and stores it through the upload checks (type on the tenant's list, MEDIA_MAX_UPLOAD_BYTES, image size); the record becomes an upload in place (same id, its url the copy's, variants made in the background), so featured images and galleries follow. Four files are fetched at once; the answer comes when all are done. Media that cannot be copied stay external and are listed in failed with why; ids that are not media of this tenant in notFound. The html of contents keeps the old address: running the WordPress import again rewrites the contents it imported and nobody edited since. Permission media:create.",
+        querystring: TenantOnlyQuery,
+        body: CopyExternalBody,
+        response: { 200: CopyExternalResult, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => copier.copy(tenantContext(request), request.body.ids),
   )
 
   app.post(

@@ -187,3 +187,28 @@ export const BulkDeleteResult = Type.Object({
   deletedIds: Type.Array(Type.String()),
   notFound: Type.Array(Type.String(), { description: 'Ids that are not media of this tenant (untouched)' }),
 })
+
+/** At most this many media are copied by one request: each is a download of up to MEDIA_MAX_UPLOAD_BYTES. */
+export const COPY_EXTERNAL_MAX = 20
+
+export const CopyExternalBody = Type.Object(
+  {
+    ids: Type.Array(Id, {
+      minItems: 1,
+      maxItems: COPY_EXTERNAL_MAX,
+      description: `External media ids (at most ${COPY_EXTERNAL_MAX})`,
+    }),
+  },
+  { additionalProperties: false },
+)
+
+export const CopyExternalResult = Type.Object({
+  copied: Type.Array(MediaSchema, {
+    description: 'The media whose file is now in Folio (same ids, now uploads)',
+  }),
+  failed: Type.Array(Type.Object({ id: Type.String(), message: Type.String() }), {
+    description:
+      'Media that stay as they were, with why: already in Folio, a video on a provider, an address refused, an answer other than 2xx, a file the upload checks refuse',
+  }),
+  notFound: Type.Array(Type.String(), { description: 'Ids that are not media of this tenant (untouched)' }),
+})

@@ -389,6 +389,57 @@ export function createMediaUploads(deps: {
       })
     },
 
+    /**
+     * Makes the external media `id` an upload of `file` (stored by `storeFile`) in place, in the
+     * context's unit of work when it carries one: the same id, so what shows it (a featured image,
+     * a gallery) shows the copy. Its `url` becomes the copy's, its type, size and image size the
+     * file's, its `originalName` the file's unless it has one; its thumbnail goes (the variants
+     * bring Folio's) and an image's variants are queued. Emits `media.updated`. The media count is
+     * unchanged, so no limit applies.
+     * @throws NotFound for a missing id or another tenant's, Conflict when the media is no longer
+     *   external (copied meanwhile); the file is then the caller's to discard.
+     */
+    async attachFile(context: TenantContext, id: string, file: StoredFile): Promise<Media> {
+      return write(context, async (tx, emit) => {
+        const repo = createMediaRepository(tx)
+        const current = await repo.findById(context.tenantId, id)
+        if (current === undefined) throw errors.notFound('Media')
+        const row = await repo.updateExternal(context.tenantId, id, {
+          sourceType: 'upload',
+          url: storage.publicUrl(file.key),
+          key: file.key,
+          folder: file.folder,
+          thumbnailUrl: null,
+          mimeType: file.mimeType,
+          originalName: current.originalName ?? file.originalName,
+          size: file.size,
+          width: file.width,
+          height: file.height,
+          variants: [],
+          variantsStatus: file.rendered ? 'pending' : 'none',
+        })
+        if (row === undefined)
+          throw errors.conflict('The media is no longer external: its file is already in Folio.')
+        if (file.rendered) {
+          await deps.jobs.send<MakeVariantsJob>(
+            MAKE_VARIANTS_JOB,
+            { tenantId: context.tenantId, mediaId: id },
+            { within: tx },
+          )
+        }
+        const media = toMedia(row)
+        emit({
+          type: 'media.updated',
+          subjectId: id,
+          payload: {
+            ...mediaFacts(media),
+            changed: ['sourceType', 'url', 'key', 'mimeType', 'size', 'width', 'height'],
+          },
+        })
+        return media
+      })
+    },
+
     /** Removes a file `storeFile` stored that will not be recorded. */
     discardFile: (file: StoredFile) => storage.remove([file.key]),
 

@@ -44,7 +44,12 @@ import {
   parseFormsSearch,
   parseResponsesSearch,
 } from '../features/forms'
-import { parseImportSearch, WordPressImportPage } from '../features/imports'
+import {
+  ImportHistoryPage,
+  parseHistorySearch,
+  parseImportSearch,
+  WordPressImportPage,
+} from '../features/imports'
 import { MediaLibraryPage } from '../features/media'
 import { MenuEditorPage, MenusListPage } from '../features/menus'
 import { PagesTreePage } from '../features/pages'
@@ -414,6 +419,14 @@ const wordpressImportRoute = createRoute({
   component: WordPressImportPage,
 })
 
+const importHistoryRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/imports',
+  staticData: { permission: SCREEN_PERMISSIONS.importHistory },
+  validateSearch: parseHistorySearch,
+  component: ImportHistoryPage,
+})
+
 // Placements (issue 19): experiences with their rules, the decision debugger, daily statistics.
 const placementsRoute = createRoute({
   getParentRoute: () => tenantRoute,
@@ -486,6 +499,7 @@ const routeTree = rootRoute.addChildren([
       roleRoute,
       tenantLifecycleRoute,
       wordpressImportRoute,
+      importHistoryRoute,
       placementsRoute,
       placementEditorRoute,
       menusRoute,

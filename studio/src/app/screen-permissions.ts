@@ -34,6 +34,8 @@ export const SCREEN_PERMISSIONS = {
   tenantLifecycle: 'tenants:delete',
   // WordPress import (issue 19): starting one is a tenant-wide change (docs/decisions/imports.md).
   wordpressImport: 'tenants:update',
+  // The import history reads what GET /api/imports/{id} reads: following imports is tenants:view.
+  importHistory: 'tenants:view',
   // Placements (issue 19): the editor is read with placements:view; its changes ask more.
   placements: 'placements:view',
   // Navigation menus (issue 19): the editor opens with menus:view; its changes ask menus:update.

@@ -53,6 +53,7 @@ export function Shell({ children }: { children?: ReactNode }) {
           ['/t/$tenantId/menus', 'menus.nav', SCREEN_PERMISSIONS.menus],
           ['/t/$tenantId/placements', 'placements.nav', SCREEN_PERMISSIONS.placements],
           ['/t/$tenantId/import', 'imports.nav', SCREEN_PERMISSIONS.wordpressImport],
+          ['/t/$tenantId/imports', 'imports.history.nav', SCREEN_PERMISSIONS.importHistory],
           ['/t/$tenantId/team', 'nav.team', SCREEN_PERMISSIONS.team],
           ['/t/$tenantId/roles', 'roles.nav', SCREEN_PERMISSIONS.roles],
           ['/t/$tenantId/api-tokens', 'tokens.nav', SCREEN_PERMISSIONS.apiTokens],

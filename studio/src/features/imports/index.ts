@@ -1,8 +1,12 @@
-/** Imports: a WordPress export uploaded, its import followed live, and started again. */
+/** Imports: a WordPress export uploaded, its import followed live and started again, and the history of them. */
 import { lazyRouteComponent } from '@tanstack/react-router'
 
-export { parseImportSearch } from './api/search'
+export { parseHistorySearch, parseImportSearch } from './api/search'
 export const WordPressImportPage = lazyRouteComponent(
   () => import('./routes/wordpress-import'),
   'WordPressImportPage',
+)
+export const ImportHistoryPage = lazyRouteComponent(
+  () => import('./routes/import-history'),
+  'ImportHistoryPage',
 )

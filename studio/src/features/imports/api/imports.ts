@@ -27,6 +27,27 @@ export const importQuery = (tenantId: string, importId: string) =>
     refetchInterval: (query) => (query.state.data && isFinished(query.state.data) ? false : POLL_MS),
   })
 
+/** Imports per page of the history. */
+export const IMPORTS_PAGE_SIZE = 20
+
+/**
+ * A page of the tenant's imports, newest first (`GET /api/imports`), asked again every second while
+ * one of them has not ended.
+ */
+export const importsQuery = (tenantId: string, page: number) =>
+  queryOptions({
+    queryKey: ['tenant', tenantId, 'imports', 'list', page],
+    queryFn: () =>
+      unwrap(folio.GET('/api/imports', { params: { query: { page, limit: IMPORTS_PAGE_SIZE } } })),
+    refetchInterval: (query) =>
+      query.state.data?.imports.some((state) => !isFinished(state)) ? POLL_MS : false,
+  })
+
+/** What an import created, all kinds together. */
+export function createdIn(state: Import): number {
+  return Object.values(state.counts).reduce((sum, kind) => sum + kind.created, 0)
+}
+
 /**
  * Uploads a WordPress export and queues its import (`POST /api/imports/wordpress`): the file is the
  * request body as it is, sent as XML, never read into a string here.

@@ -16,6 +16,16 @@ const STATUS_COLORS: Record<string, string> = {
   failed: 'red.8',
 }
 
+/** An import's status as a filled badge. */
+export function ImportStatusBadge({ status }: { status: Import['status'] }) {
+  const { t } = useTranslation()
+  return (
+    <Badge variant="filled" color={STATUS_COLORS[status] ?? 'gray.7'}>
+      {t(`imports.statuses.${status}`)}
+    </Badge>
+  )
+}
+
 type PhaseState = 'done' | 'running' | 'waiting'
 
 function phaseState(state: Import, phase: (typeof PHASES)[number]): PhaseState {
@@ -28,7 +38,7 @@ function phaseState(state: Import, phase: (typeof PHASES)[number]): PhaseState {
 
 /**
  * An import as the server reports it: its status, each phase's state with the items the export
- * holds, the counts per kind (created, already there, skipped), and its problems.
+ * holds, the counts per kind (created, already there, of those updated, skipped), and its problems.
  */
 export function ImportProgress({ state }: { state: Import }) {
   const { t, i18n } = useTranslation()
@@ -42,9 +52,7 @@ export function ImportProgress({ state }: { state: Import }) {
         <Title order={2} size="h3">
           {state.siteTitle || t('imports.untitled')}
         </Title>
-        <Badge variant="filled" color={STATUS_COLORS[state.status] ?? 'gray.7'}>
-          {t(`imports.statuses.${state.status}`)}
-        </Badge>
+        <ImportStatusBadge status={state.status} />
         {state.dryRun && <Badge variant="outline">{t('imports.dryRunBadge')}</Badge>}
       </Group>
       <Text role="status">
@@ -80,13 +88,14 @@ export function ImportProgress({ state }: { state: Import }) {
         </Table.Tbody>
       </Table>
       <Table.ScrollContainer minWidth={480} type="native">
-        <Table withTableBorder maw={640} aria-labelledby={countsId}>
+        <Table withTableBorder maw={720} aria-labelledby={countsId}>
           <Table.Caption id={countsId}>{t('imports.countsCaption')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('imports.kind')}</Table.Th>
               <Table.Th ta="right">{t('imports.created')}</Table.Th>
               <Table.Th ta="right">{t('imports.existing')}</Table.Th>
+              <Table.Th ta="right">{t('imports.updated')}</Table.Th>
               <Table.Th ta="right">{t('imports.skipped')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -96,6 +105,7 @@ export function ImportProgress({ state }: { state: Import }) {
                 <Table.Th scope="row">{t(`imports.kinds.${kind}`)}</Table.Th>
                 <Table.Td ta="right">{number.format(state.counts[kind].created)}</Table.Td>
                 <Table.Td ta="right">{number.format(state.counts[kind].existing)}</Table.Td>
+                <Table.Td ta="right">{number.format(state.counts[kind].updated)}</Table.Td>
                 <Table.Td ta="right">{number.format(state.counts[kind].skipped)}</Table.Td>
               </Table.Tr>
             ))}

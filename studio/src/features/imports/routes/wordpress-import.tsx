@@ -5,6 +5,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fieldErrors } from '../../../lib/errors'
+import { AnchorLink } from '../../../lib/links'
 import { type Import, type ImportOptions, importQuery, isFinished, startImport } from '../api/imports'
 import { ImportProgress } from '../components/import-progress'
 
@@ -48,9 +49,14 @@ export function WordPressImportPage() {
 
   return (
     <Stack maw={820}>
-      <Title order={1} size="h2">
-        {t('imports.title')}
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('imports.title')}
+        </Title>
+        <AnchorLink to="/t/$tenantId/imports" params={{ tenantId }}>
+          {t('imports.history.link')}
+        </AnchorLink>
+      </Group>
       <Text>{t('imports.intro')}</Text>
       <Paper withBorder p="md" component="section" aria-labelledby="import-file-title">
         <Stack>

@@ -88,3 +88,50 @@ export function bulkTagMedia(ids: string[], tags: string[]) {
 export function bulkDeleteMedia(ids: string[]) {
   return unwrap(folio.POST('/api/media/bulk/delete', { body: { ids } }))
 }
+
+/** Whether the item's file is elsewhere: Folio keeps its URL only (an imported attachment left on its site). */
+export const isExternal = (media: Media) => media.sourceType === 'external'
+
+/**
+ * What an external item's URL points at, for showing it without loading it: the file name (the
+ * last segment of the path, decoded) and its type (the recorded one, else the extension).
+ */
+export function externalFile(media: Media): { name: string; type: string } {
+  let path = ''
+  try {
+    path = new URL(media.url).pathname
+  } catch {
+    path = media.url
+  }
+  const segment = path.split('/').filter(Boolean).pop() ?? ''
+  let name = segment
+  try {
+    name = decodeURIComponent(segment)
+  } catch {
+    // Not valid percent-encoding: shown as it is.
+  }
+  const extension = /\.([a-z0-9]{1,8})$/i.exec(name)?.[1]?.toUpperCase() ?? ''
+  return { name: name || media.url, type: media.mimeType ?? extension }
+}
+
+export type CopyResult = AnswerOf<'copyExternalMedia'>
+
+/** Media one `POST /api/media/copy-external` takes at most. */
+const COPY_BATCH = 20
+
+/**
+ * Copies the files of external media into Folio (`POST /api/media/copy-external`): each becomes an
+ * upload in place, or is reported with why it stays external. Sent 20 ids a request.
+ */
+export async function copyExternalMedia(ids: string[]): Promise<CopyResult> {
+  const result: CopyResult = { copied: [], failed: [], notFound: [] }
+  for (let start = 0; start < ids.length; start += COPY_BATCH) {
+    const answer = await unwrap(
+      folio.POST('/api/media/copy-external', { body: { ids: ids.slice(start, start + COPY_BATCH) } }),
+    )
+    result.copied.push(...answer.copied)
+    result.failed.push(...answer.failed)
+    result.notFound.push(...answer.notFound)
+  }
+  return result
+}

@@ -6,8 +6,9 @@ import { notifySuccess } from '../../../lib/notify'
 import { bulkDeleteMedia, bulkTagMedia } from '../api/media'
 
 /**
- * Actions on the ticked media: add tags to all of them, or delete them all (after a confirmation).
- * `onDeleted` gets the ids the server removed, so the selection drops them.
+ * Actions on the ticked media: add tags to all of them, copy the files of the external ones into
+ * Folio, or delete them all (after a confirmation). `onDeleted` gets the ids the server removed,
+ * so the selection drops them.
  */
 export function BulkBar({
   tenantId,
@@ -16,6 +17,9 @@ export function BulkBar({
   onDeleted,
   mayTag,
   mayDelete,
+  externalIds,
+  onCopy,
+  copying,
 }: {
   tenantId: string
   ids: string[]
@@ -24,6 +28,11 @@ export function BulkBar({
   /** The member's rights (`media:update`, `media:delete`): the bar offers only these. */
   mayTag: boolean
   mayDelete: boolean
+  /** The ticked media known to be external (their files elsewhere). */
+  externalIds: string[]
+  /** Copies the files of external media into Folio; absent when the member may not. */
+  onCopy?: ((ids: string[]) => void) | undefined
+  copying: boolean
 }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
@@ -79,6 +88,11 @@ export function BulkBar({
                 {t('media.bulk.addTags')}
               </Button>
             </>
+          )}
+          {onCopy && externalIds.length > 0 && (
+            <Button size="xs" loading={copying} onClick={() => onCopy(externalIds)}>
+              {t('media.external.copySelected', { count: externalIds.length })}
+            </Button>
           )}
           {mayDelete && (
             <Button size="xs" color="red.8" onClick={() => setConfirming(true)}>

@@ -1,9 +1,12 @@
 import { Badge, Button, Checkbox, Group, Image, Table, Text, VisuallyHidden } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import type { Media } from '../api/media'
+import { externalFile, isExternal, type Media } from '../api/media'
 import { mediaName } from './media-details'
 
-/** The library as a table: a tick box, preview, name, type, tags and a details button per item. */
+/**
+ * The library as a table: a tick box, preview, name, type, tags and a details button per item; an
+ * external item is badged, previewed by nothing (its file is elsewhere), and offers its copy.
+ */
 export function MediaTable({
   media,
   selection,
@@ -11,6 +14,8 @@ export function MediaTable({
   onSelect,
   onSelectPage,
   onDetails,
+  onCopy,
+  copying,
 }: {
   media: Media[]
   selection: ReadonlySet<string>
@@ -19,6 +24,10 @@ export function MediaTable({
   onSelect?: ((id: string, on: boolean) => void) | undefined
   onSelectPage?: ((on: boolean) => void) | undefined
   onDetails: (media: Media) => void
+  /** Copies an external item's file into Folio; absent when the member may not. */
+  onCopy?: ((media: Media) => void) | undefined
+  /** Ids whose copy is under way. */
+  copying: ReadonlySet<string>
 }) {
   const { t } = useTranslation()
   return (
@@ -50,6 +59,7 @@ export function MediaTable({
         <Table.Tbody>
           {media.map((item) => {
             const name = mediaName(item)
+            const external = isExternal(item)
             return (
               <Table.Tr key={item.id}>
                 {onSelect && (
@@ -62,7 +72,7 @@ export function MediaTable({
                   </Table.Td>
                 )}
                 <Table.Td>
-                  {item.mimeType?.startsWith('image/') ? (
+                  {!external && item.mimeType?.startsWith('image/') ? (
                     <Image
                       src={item.thumbnailUrl ?? item.url}
                       alt={item.altText ?? ''}
@@ -73,9 +83,21 @@ export function MediaTable({
                   ) : null}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {name}
-                  </Text>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm" fw={600}>
+                      {name}
+                    </Text>
+                    {external && (
+                      <Badge variant="filled" color="grape.9">
+                        {t('media.external.badge')}
+                      </Badge>
+                    )}
+                  </Group>
+                  {external && (
+                    <Text size="xs" c="dimmed" truncate="end" title={item.url}>
+                      {externalFile(item).name}
+                    </Text>
+                  )}
                   {item.caption && (
                     <Text size="xs" c="dimmed" lineClamp={1}>
                       {item.caption}
@@ -83,7 +105,7 @@ export function MediaTable({
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{item.mimeType}</Text>
+                  <Text size="sm">{external ? externalFile(item).type : item.mimeType}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4}>
@@ -95,6 +117,18 @@ export function MediaTable({
                   </Group>
                 </Table.Td>
                 <Table.Td ta="right">
+                  {external && onCopy && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      mr="xs"
+                      onClick={() => onCopy(item)}
+                      loading={copying.has(item.id)}
+                      aria-label={t('media.external.copyOf', { name })}
+                    >
+                      {t('media.external.copy')}
+                    </Button>
+                  )}
                   <Button
                     size="xs"
                     variant="default"

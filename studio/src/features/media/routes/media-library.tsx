@@ -1,17 +1,25 @@
 import '@mantine/dropzone/styles.css'
-import { Alert, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Alert, Group, List, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Dropzone } from '@mantine/dropzone'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Pager } from '../../../app/pager'
+import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
-import { type Media, mediaQuery, uploadMedia } from '../api/media'
+import {
+  type CopyResult,
+  copyExternalMedia,
+  isExternal,
+  type Media,
+  mediaQuery,
+  uploadMedia,
+} from '../api/media'
 import { pageState, toggled, without, withPage } from '../api/selection'
 import { BulkBar } from '../components/bulk-bar'
 import { MediaCard } from '../components/media-card'
-import { MediaDetailsModal } from '../components/media-details'
+import { MediaDetailsModal, mediaName } from '../components/media-details'
 import { MediaTable } from '../components/media-table'
 
 const route = getRouteApi('/signed-in/t/$tenantId/media')
@@ -27,7 +35,9 @@ let nextUploadId = 0
 
 /**
  * The tenant's media as a grid or a table, uploads by drop or file picker (with progress), bulk
- * tagging and deletion of the ticked items, and each item's details (metadata and where used).
+ * tagging and deletion of the ticked items, each item's details (metadata and where used), and
+ * the copy of external items' files into Folio, one or the ticked ones, with what could not be
+ * copied and why.
  */
 export function MediaLibraryPage() {
   const { t } = useTranslation()
@@ -43,8 +53,31 @@ export function MediaLibraryPage() {
   const can = useCan()
   const mayEdit = can('media:update')
   const mayDelete = can('media:delete')
+  // Copying stores a new file, as an upload does.
+  const mayCopy = can('media:create')
   // Ticking is for the bulk actions: without the right to any of them there is nothing to tick.
-  const selectable = mayEdit || mayDelete
+  const selectable = mayEdit || mayDelete || mayCopy
+  // The media of the pages seen: the selection spans pages, and copying is for external ones only.
+  const [seen, setSeen] = useState<ReadonlyMap<string, Media>>(new Map())
+  useEffect(() => {
+    if (data)
+      setSeen((current) => new Map([...current, ...data.media.map((media) => [media.id, media] as const)]))
+  }, [data])
+  const [copyReport, setCopyReport] = useState<CopyResult | undefined>()
+  const copy = useMutation({
+    mutationFn: (ids: string[]) => copyExternalMedia(ids),
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'media'] })
+      if (result.copied.length > 0) notifySuccess(t('media.external.copied', { count: result.copied.length }))
+      setCopyReport(result.failed.length > 0 ? result : undefined)
+    },
+  })
+  const copying = new Set<string>(copy.isPending ? (copy.variables ?? []) : [])
+  const onCopy = mayCopy ? (ids: string[]) => copy.mutate(ids) : undefined
+  const externalIds = [...selection].filter((id) => {
+    const media = seen.get(id)
+    return media !== undefined && isExternal(media)
+  })
 
   const change = (id: number, patch: Partial<Upload>) =>
     setUploads((list) => list.map((upload) => (upload.id === id ? { ...upload, ...patch } : upload)))
@@ -116,7 +149,36 @@ export function MediaLibraryPage() {
           onDeleted={(ids) => setSelection((current) => without(current, ids))}
           mayTag={mayEdit}
           mayDelete={mayDelete}
+          externalIds={externalIds}
+          onCopy={onCopy}
+          copying={copy.isPending}
         />
+      )}
+      {copy.error && (
+        <Alert color="red" role="alert">
+          {copy.error.message}
+        </Alert>
+      )}
+      {copyReport && (
+        <Alert
+          color="red"
+          role="alert"
+          title={t('media.external.notCopied', { count: copyReport.failed.length })}
+          withCloseButton
+          closeButtonLabel={t('app.close')}
+          onClose={() => setCopyReport(undefined)}
+        >
+          <List size="sm">
+            {copyReport.failed.map((failure) => {
+              const media = seen.get(failure.id)
+              return (
+                <List.Item key={failure.id}>
+                  {`${media ? mediaName(media) : failure.id}: ${failure.message}`}
+                </List.Item>
+              )
+            })}
+          </List>
+        </Alert>
       )}
       {error ? (
         <Alert color="red" role="alert">
@@ -134,6 +196,8 @@ export function MediaLibraryPage() {
             selectable ? (on) => setSelection((current) => withPage(current, pageIds, on)) : undefined
           }
           onDetails={setDetails}
+          onCopy={onCopy && ((media) => onCopy([media.id]))}
+          copying={copying}
         />
       ) : (
         <SimpleGrid
@@ -153,6 +217,8 @@ export function MediaLibraryPage() {
               }
               onDetails={() => setDetails(media)}
               mayEdit={mayEdit}
+              onCopy={onCopy && (() => onCopy([media.id]))}
+              copying={copying.has(media.id)}
             />
           ))}
         </SimpleGrid>
