@@ -164,11 +164,11 @@ describe('processes on one DATA_DIR', () => {
       /^Import [a-f0-9]{24} of "Theme Unit Test Data" queued on http:\/\/127\.0\.0\.1:\d+ for tenant "first"/,
     )
     expect(run.stdout).toMatch(/^Imported "Theme Unit Test Data" into tenant "first"\n/)
-    expect(run.stdout).toMatch(/\ncategories\s+68\s+0\s+0\n/)
+    expect(run.stdout).toMatch(/\ncategories\s+68\s+0\s+0\s+0\n/)
     const list = await api('GET', `/api/contents?tenantId=${firstTenant.id}&limit=1`, token)
     expect(list.status).toBe(200)
-    const posts = /\nposts\s+(\d+)\s+0\s+0\n/.exec(run.stdout)?.[1]
-    const pages = /\npages\s+(\d+)\s+0\s+0\n/.exec(run.stdout)?.[1]
+    const posts = /\nposts\s+(\d+)\s+0\s+0\s+0\n/.exec(run.stdout)?.[1]
+    const pages = /\npages\s+(\d+)\s+0\s+0\s+0\n/.exec(run.stdout)?.[1]
     expect(list.data.pagination.total).toBe(Number(posts) + Number(pages))
   }, 180_000)
 
