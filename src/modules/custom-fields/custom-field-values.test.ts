@@ -168,7 +168,7 @@ describe('customFields list filters', () => {
       'customFields.featured=yes',
       'customFields.featured is not a valid boolean',
     ],
-    ['a key that is not an identifier', "customFields.a'%20or%201=1=1", 'is not allowed here'],
+    ['a key that is not an identifier', "customFields.a'%20or%201=1=1", 'is not accepted here'],
     ['a value over 500 characters', `customFields.notes=${'x'.repeat(501)}`, 'customFields.notes'],
   ])('answers 400 for %s', async (_name, query, message) => {
     const owner = await tenantWithFields()

@@ -258,7 +258,10 @@ describe('PUT /api/tenant-settings', () => {
       const response = await put(owner, body)
       expect(response.statusCode, JSON.stringify(body)).toBe(400)
       expect(response.data.error).toBe('ValidationFailed')
-      expect(response.data.message, JSON.stringify(body)).toContain(member)
+      // The message names the member in words ("The URL of the webhook"); `details` by its path.
+      expect(JSON.stringify(response.data.details ?? response.data.message), JSON.stringify(body)).toContain(
+        member,
+      )
     }
     expect(await settingsOf(owner)).toMatchObject({ createdAt: null, ...DEFAULTS })
     // An empty PUT is valid and writes nothing.

@@ -124,7 +124,8 @@ export function Shell({ children }: { children?: ReactNode }) {
         </Group>
       </AppShell.Header>
       {links.length > 0 && tenantId && (
-        <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
+        // Scrolls on its own: a tenant's full list of screens is taller than a laptop's viewport.
+        <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')} style={{ overflowY: 'auto' }}>
           {links.map(([to, label]) => (
             <NavLinkLink
               key={to}
