@@ -4,6 +4,10 @@
  * imported post reads as it did on the WordPress site (docs/decisions/imports.md "Classic posts keep
  * their paragraphs"). Pure functions: text in, html out.
  *
+ * Licence: a port of WordPress code, which is GPL-2.0-or-later while Folio is MIT; until it is
+ * replaced by an implementation written from the behaviour alone, this file is under WordPress's
+ * licence (docs/decisions/imports.md "Classic posts keep their paragraphs").
+ *
  * The npm port `@wordpress/autop` was not used: it leaves out the line break WordPress adds after an
  * `<hr>` (text after one ends with a stray `</p>`) and collapses the space around the first
  * `<figcaption>` only (a second one gets a `</p>` inside its `<figure>`).
