@@ -120,6 +120,34 @@ describe('free objects', () => {
     expect(tooBig.statusCode).toBe(400)
     expect(tooBig.data.message).toBe('The Lexical editor state is larger than 2048 KB as JSON.')
   })
+
+  it('takes a long article’s editor document: thousands of members, up to 200,000', async () => {
+    const owner = await seedTenant(ctx.db)
+    const paragraph = (n: number) => ({
+      type: 'paragraph',
+      version: 1,
+      children: [{ type: 'text', version: 1, text: `Paragraph ${n}`, format: 0, detail: 0, mode: 'normal' }],
+    })
+    const document = (paragraphs: number) => ({
+      root: {
+        type: 'root',
+        version: 1,
+        children: Array.from({ length: paragraphs }, (_, n) => paragraph(n)),
+      },
+    })
+    // 400 paragraphs: about 4,000 members, as a long post has.
+    const long = await call(ctx.app, 'POST', '/api/contents', {
+      token: owner.token,
+      body: { title: 'long', lexical: document(400) },
+    })
+    expect(long.statusCode, long.body).toBe(200)
+    const tooMany = await call(ctx.app, 'POST', '/api/contents', {
+      token: owner.token,
+      body: { title: 'too many', lexical: { root: { children: Array.from({ length: 200_001 }, () => 0) } } },
+    })
+    expect(tooMany.statusCode).toBe(400)
+    expect(tooMany.data.message).toBe('The Lexical editor state has more than 200000 members in all.')
+  })
 })
 
 describe('type coercion', () => {

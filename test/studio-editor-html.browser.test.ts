@@ -162,6 +162,15 @@ describeStudioJourney('Studio editor opens any stored html in Chromium', () => {
     await page.getByRole('heading', { name: 'Contents' }).waitFor(WAIT)
     const started = Date.now()
     for (const listed of contents) {
+      // Opened as drafts: a published content's editor saves only real edits (to its draft), and
+      // this journey saves each body unchanged to send it through the editor's export.
+      if (listed.status === 'published') {
+        const unpublished = await call(studio.ctx.app, 'PUT', `/api/contents/${listed.id}`, {
+          token: owner.token,
+          body: { status: 'draft' },
+        })
+        expect(unpublished.statusCode, unpublished.body).toBe(200)
+      }
       const stored = await read(owner, listed.id)
       // Within the app, as its links go: the address changes and the router follows it.
       await page.evaluate((path: string) => {
@@ -295,8 +304,8 @@ describeStudioJourney('Studio editor opens any stored html in Chromium', () => {
   }, 60_000)
 })
 
-async function allContents(owner: SeededMember): Promise<{ id: string; title: string }[]> {
-  const found: { id: string; title: string }[] = []
+async function allContents(owner: SeededMember): Promise<{ id: string; title: string; status: string }[]> {
+  const found: { id: string; title: string; status: string }[] = []
   for (let page = 1; ; page += 1) {
     const answer = await call(studio.ctx.app, 'GET', `/api/contents?view=summary&limit=100&page=${page}`, {
       token: owner.token,

@@ -35,7 +35,7 @@ export function FreeObjectOf(limits: FreeObjectLimits) {
 /** A free object (`customFields`, `settings`, `metadata`): depth ≤ 32, ≤ 1,000 members, ≤ 256 KB. */
 export const FreeObject = FreeObjectOf(FREE_OBJECT_LIMITS)
 
-/** A free document (`lexical`): as `FreeObject`, up to 2 MB. */
+/** A free document (`lexical`): as `FreeObject`, up to 200,000 members and 2 MB. */
 export const FreeDocument = FreeObjectOf(FREE_DOCUMENT_LIMITS)
 
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false })

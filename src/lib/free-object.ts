@@ -1,7 +1,7 @@
 /**
  * Limits on free JSON objects (`customFields`, `settings`, `metadata`, `lexical`):
  * docs/decisions/input-hygiene.md "Free objects have limits" — depth ≤ 32, ≤ 1,000 members in all,
- * ≤ 256 KB serialized (lexical ≤ 2 MB) — plus the keys that pollute prototypes when a client merges
+ * ≤ 256 KB serialized (lexical: ≤ 200,000 members, ≤ 2 MB) — plus the keys that pollute prototypes when a client merges
  * the object into another. Checked by the `x-free-object` schema keyword at validation, so a value
  * past a limit is a 400 before any service or the database sees it.
  */
@@ -13,7 +13,15 @@ export interface FreeObjectLimits {
 }
 
 export const FREE_OBJECT_LIMITS: FreeObjectLimits = { maxDepth: 32, maxMembers: 1000, maxBytes: 256 * 1024 }
-export const FREE_DOCUMENT_LIMITS: FreeObjectLimits = { ...FREE_OBJECT_LIMITS, maxBytes: 2 * 1024 * 1024 }
+/**
+ * A rich-text document: every text node is about eight members, so a long article passes 1,000; the
+ * members are bounded as densely as 2 MB can hold them (about ten bytes each).
+ */
+export const FREE_DOCUMENT_LIMITS: FreeObjectLimits = {
+  ...FREE_OBJECT_LIMITS,
+  maxMembers: 200_000,
+  maxBytes: 2 * 1024 * 1024,
+}
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 
