@@ -1,4 +1,18 @@
-import { and, arrayContains, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import {
+  and,
+  arrayContains,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { media, mediaUploads } from '../../db/schema/index.js'
 import { containsPattern, prefixPattern } from '../../lib/like.js'
@@ -35,6 +49,16 @@ export function createMediaRepository(db: Db) {
         : ilike(media.mimeType, prefixPattern(filter.mimeTypePrefix)),
       filter.tags === undefined ? undefined : arrayContains(media.tags, filter.tags),
     )
+  }
+
+  /** Updates the media `id` only while `condition` holds; undefined when it is missing or no longer does. */
+  const updateIf = async (tenantId: string, id: string, values: Partial<MediaValues>, condition: SQL) => {
+    const [row] = await db
+      .update(media)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(media.tenantId, tenantId), eq(media.id, id), condition))
+      .returning()
+    return row
   }
 
   return {
@@ -114,12 +138,7 @@ export function createMediaRepository(db: Db) {
       id: string,
       values: Partial<MediaValues>,
     ): Promise<MediaRow | undefined> {
-      const [row] = await db
-        .update(media)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(media.tenantId, tenantId), eq(media.id, id), eq(media.sourceType, 'external')))
-        .returning()
-      return row
+      return updateIf(tenantId, id, values, eq(media.sourceType, 'external'))
     },
 
     /** Records a variants job's outcome on the media when its variants are still pending. */
@@ -128,12 +147,7 @@ export function createMediaRepository(db: Db) {
       id: string,
       values: Partial<MediaValues>,
     ): Promise<MediaRow | undefined> {
-      const [row] = await db
-        .update(media)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(media.tenantId, tenantId), eq(media.id, id), eq(media.variantsStatus, 'pending')))
-        .returning()
-      return row
+      return updateIf(tenantId, id, values, eq(media.variantsStatus, 'pending'))
     },
 
     /** Adds `tags` (kept distinct, existing ones first) to, or sets them on, the given media; returns the changed rows. */
