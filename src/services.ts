@@ -8,7 +8,7 @@ import { noticeMailJob } from './mail/jobs.js'
 import type { Mailer } from './mail/mailer.js'
 import { accountFamily } from './modules/account/index.js'
 import { activitiesFamily } from './modules/activities/index.js'
-import { apiTokensFamily } from './modules/api-tokens/index.js'
+import { apiTokensFamily, apiTokenUse } from './modules/api-tokens/index.js'
 import { authFamily } from './modules/auth/index.js'
 import { categoriesFamily } from './modules/categories/index.js'
 import { collectionsFamily } from './modules/collections/index.js'
@@ -21,7 +21,7 @@ import { healthFamily } from './modules/health/index.js'
 import { importsFamily } from './modules/imports/index.js'
 import type { MediaStorage } from './modules/media/index.js'
 import { mediaFamily } from './modules/media/index.js'
-import { membersFamily } from './modules/members/index.js'
+import { membersFamily, roleHolders } from './modules/members/index.js'
 import { menusFamily } from './modules/menus/index.js'
 import { outboxFamily } from './modules/outbox/index.js'
 import { placementsFamily } from './modules/placements/index.js'
@@ -80,10 +80,11 @@ export function createFamilies(deps: {
     }),
   }
   const health = healthFamily(kernel)
-  const roles = rolesFamily(kernel)
+  // Roles is built before members, which owns the memberships holding a role.
+  const roles = rolesFamily(kernel, { holders: roleHolders })
   const tenantSettings = tenantSettingsFamily(kernel)
   const { settings, tenantMailer } = tenantSettings.services
-  const auth = authFamily(kernel, { roles: roles.services.roles })
+  const auth = authFamily(kernel, { roles: roles.services.roles, recordApiTokenUse: apiTokenUse(kernel.db) })
   const { credentials } = auth.services
   const account = accountFamily(kernel, { auth: auth.services.auth })
   const members = membersFamily(kernel, {

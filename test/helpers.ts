@@ -12,6 +12,7 @@ import { newId } from '../src/lib/ids.js'
 import { hashPassword } from '../src/lib/password.js'
 import type { WorkerPool } from '../src/lib/worker-pool.js'
 import { createMailer } from '../src/mail/mailer.js'
+import { apiTokenUse } from '../src/modules/api-tokens/index.js'
 import { createCredentials, SESSION_TOKEN_TTL_MS } from '../src/modules/auth/credentials.js'
 import { createRoleResolver } from '../src/modules/roles/resolver.js'
 import { createSharedStore, type SharedStore } from '../src/store/shared-store.js'
@@ -173,6 +174,7 @@ export async function testCredentials(db: Db) {
       db,
       appSecret: TEST_APP_SECRET,
       roles: createRoleResolver({ db, bus: { on() {}, onResync() {} } }),
+      recordApiTokenUse: apiTokenUse(db),
     })
     credentialsByDb.set(db, credentials)
   }

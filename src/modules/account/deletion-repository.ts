@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { memberships, sessions, tenants, users } from '../../db/schema/index.js'
-import { newId } from '../../lib/ids.js'
+import { memberships, tenants } from '../../db/schema/index.js'
 
 /**
- * Queries for leaving tenants and deleting one's own account. Keyed by the user: an account spans
- * tenants, and these act on all of its memberships at once.
+ * What leaving tenants and deleting one's own account read: the user's memberships, with their
+ * tenants' owners (the writes are the owning families', docs/architecture.md "Table ownership").
+ * Keyed by the user: an account spans tenants.
  */
 export function createAccountRepository(db: Db) {
   return {
@@ -43,58 +43,6 @@ export function createAccountRepository(db: Db) {
         .where(and(eq(memberships.userId, userId), eq(memberships.id, membershipId)))
         .limit(1)
       return row
-    },
-
-    async deleteMembershipsOf(userId: string): Promise<void> {
-      await db.delete(memberships).where(eq(memberships.userId, userId))
-    },
-
-    /**
-     * Puts the tenant on the tenant lifecycle's path (tenants/lifecycle.ts): `deletion_pending`
-     * under a new deletion id, purged by the hourly sweep once `purgeAfter` has passed.
-     */
-    async markTenantDeleted(tenantId: string, deletedBy: string, purgeAfter: Date): Promise<void> {
-      const now = new Date()
-      await db
-        .update(tenants)
-        .set({
-          status: 'deletion_pending',
-          deletionId: newId(),
-          deletedAt: now,
-          deletedBy,
-          deletionReason: 'The owner deleted their account.',
-          purgeAfter,
-          updatedAt: now,
-        })
-        .where(eq(tenants.id, tenantId))
-    },
-
-    /**
-     * Anonymises the account (docs/decisions/accounts.md "Deleting an account anonymises it"): the
-     * address is freed, names and password are gone, status `deleted`; the row stays so that
-     * records naming it keep their reference.
-     */
-    async anonymize(userId: string, passwordHash: string): Promise<void> {
-      await db
-        .update(users)
-        .set({
-          email: `deleted+${userId}@users.invalid`,
-          firstName: 'Deleted',
-          lastName: 'User',
-          passwordHash,
-          status: 'deleted',
-          language: null,
-          emailVerifiedAt: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, userId))
-    },
-
-    async revokeSessions(userId: string): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     },
   }
 }

@@ -3,8 +3,9 @@ import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { deferredSink, type EventSink, inTransaction } from '../../events/event-log.js'
 import type { Principal } from '../auth/index.js'
-import { type AuthService, sessionPrincipal } from '../auth/index.js'
-import { ownerGuard } from '../members/index.js'
+import { type AuthService, accountWrites, sessionPrincipal } from '../auth/index.js'
+import { membershipWrites, ownerGuard } from '../members/index.js'
+import { tenantWrites } from '../tenants/index.js'
 import { createAccountRepository } from './deletion-repository.js'
 
 type OwnershipRow = Awaited<
@@ -96,43 +97,23 @@ export function createAccountService(deps: {
           )
         }
         const deleted = new Set(plan.tenantsToDelete.map((t) => t.tenantId))
+        const purgeAfter = new Date(Date.now() + deps.tenantDeletionGraceMs)
         for (const row of rows) {
           await inTransaction(
             tx,
             contextOf(row.tenantId, session.userId, client),
             held.sink,
             async (inner, emit) => {
-              emit({
-                type: 'member.left',
-                subjectId: row.membershipId,
-                payload: {
-                  id: row.membershipId,
-                  userId: session.userId,
-                  role: row.role,
-                  reason: 'account-deleted',
-                },
-              })
+              const membership = { id: row.membershipId, role: row.role }
+              await membershipWrites(inner).leaveWithAccount(row.tenantId, membership, session.userId, emit)
               if (!deleted.has(row.tenantId)) return
-              await createAccountRepository(inner).markTenantDeleted(
-                row.tenantId,
-                session.userId,
-                new Date(Date.now() + deps.tenantDeletionGraceMs),
-              )
-              emit({
-                type: 'tenant.deleted',
-                subjectId: row.tenantId,
-                payload: {
-                  id: row.tenantId,
-                  name: row.name,
-                  slug: row.slug,
-                  reason: 'owner-account-deleted',
-                },
-              })
+              const tenant = { id: row.tenantId, name: row.name, slug: row.slug }
+              await tenantWrites(inner).deleteWithOwnerAccount(tenant, session.userId, purgeAfter, emit)
             },
           )
         }
-        const account = createAccountRepository(tx)
-        await account.deleteMembershipsOf(session.userId)
+        await membershipWrites(tx).removeAllOf(session.userId)
+        const account = accountWrites(tx)
         await account.anonymize(session.userId, DELETED_PASSWORD)
         await account.revokeSessions(session.userId)
       })
@@ -160,31 +141,25 @@ export function createAccountService(deps: {
         contextOf(found.tenantId, session.userId, client),
         deps.events,
         async (tx, emit) => {
-          const members = ownerGuard(tx)
-          await members.lock(found.tenantId)
+          const guard = ownerGuard(tx)
+          await guard.lock(found.tenantId)
           const current = await createAccountRepository(tx).findOwnMembership(session.userId, membershipId)
           if (current === undefined) throw errors.notFound('Membership')
           if (
             current.role === 'owner' &&
             current.status === 'active' &&
-            (await members.activeOwners(found.tenantId)) <= 1
+            (await guard.activeOwners(found.tenantId)) <= 1
           ) {
             throw errors.lastOwner(
               'You are the last active owner of this tenant; make someone else owner, or delete the tenant.',
             )
           }
-          await members.removeMember(found.tenantId, membershipId)
-          emit({
-            type: 'member.left',
-            subjectId: membershipId,
-            payload: {
-              id: membershipId,
-              userId: session.userId,
-              email: session.email,
-              role: current.role,
-              previousStatus: current.status,
-            },
-          })
+          await membershipWrites(tx).leave(
+            found.tenantId,
+            { id: membershipId, role: current.role, status: current.status },
+            { id: session.userId, email: session.email },
+            emit,
+          )
         },
       )
       return { success: true, message: 'You have left the tenant.' }

@@ -16,7 +16,7 @@ export type { UsersService } from './profile-service.js'
  */
 export function accountFamily(kernel: Kernel, deps: { auth: AuthService }) {
   const { db, config } = kernel
-  const users = createUsersService({ db, auth: deps.auth })
+  const users = createUsersService({ auth: deps.auth })
   const account = createAccountService({
     db,
     events: kernel.events,

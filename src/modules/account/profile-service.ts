@@ -5,8 +5,7 @@ import { errors } from '../../errors.js'
 import type { DomainEvent } from '../../events/event-log.js'
 import { hashPassword } from '../../lib/password.js'
 import type { Principal, SessionPrincipal } from '../auth/index.js'
-import { type AuthService, normalizeEmail, sessionPrincipal } from '../auth/index.js'
-import { createUsersRepository } from './profile-repository.js'
+import { type AuthService, accountWrites, normalizeEmail, sessionPrincipal } from '../auth/index.js'
 import { type ChangePasswordInput, toLanguage, type UpdateMeInput } from './profile-schemas.js'
 
 /**
@@ -16,9 +15,8 @@ import { type ChangePasswordInput, toLanguage, type UpdateMeInput } from './prof
  * without a tenant through auth's `writeAccount`; each tenant where the user is an active member
  * still shows them in its activity log.
  */
-export function createUsersService(deps: { db: Db; auth: AuthService }) {
-  const { auth, db } = deps
-  const repository = createUsersRepository(db)
+export function createUsersService(deps: { auth: AuthService }) {
+  const { auth } = deps
 
   /** Runs `work` and records the account event `eventOf` names (from its result) in one transaction. */
   function writeAccount<T>(
@@ -34,7 +32,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService }) {
   }
 
   async function accountOf(session: SessionPrincipal) {
-    const user = await repository.findById(session.userId)
+    const user = await auth.findUser(session.userId)
     if (user === undefined) throw errors.unauthorized('The session has ended; log in again.')
     return user
   }
@@ -85,7 +83,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService }) {
           session.userId,
           client,
           async (tx) => {
-            const row = await createUsersRepository(tx).updateProfile(session.userId, {
+            const row = await accountWrites(tx).updateProfile(session.userId, {
               firstName: input.firstName,
               lastName: input.lastName,
               language: input.language,
@@ -144,7 +142,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService }) {
       await writeAccount(
         session.userId,
         client,
-        (tx) => createUsersRepository(tx).setPassword(session.userId, passwordHash),
+        (tx) => accountWrites(tx).setPassword(session.userId, passwordHash),
         () => ({
           type: 'user.password-changed',
           subjectId: session.userId,

@@ -64,5 +64,12 @@ export function createApiTokensRepository(db: Db) {
         .returning({ name: apiTokens.name })
       return row
     },
+
+    async touchLastUsed(tenantId: string, id: string, at: Date): Promise<void> {
+      await db
+        .update(apiTokens)
+        .set({ lastUsedAt: at })
+        .where(and(eq(apiTokens.tenantId, tenantId), eq(apiTokens.id, id)))
+    },
   }
 }

@@ -84,6 +84,8 @@ export function createCredentials(deps: {
   db: Db
   appSecret: string
   roles: RoleResolver
+  /** Stores an API token's `last_used_at` (the api-tokens family's `apiTokenUse`). */
+  recordApiTokenUse: (tenantId: string, tokenId: string, at: Date) => Promise<void>
   apiTokenCacheMs?: number
 }) {
   const { db, roles } = deps
@@ -266,9 +268,8 @@ export function createCredentials(deps: {
     const last = lastUsedWritten.get(principal.tokenId)
     if (last !== undefined && now - last < 60_000) return
     lastUsedWritten.set(principal.tokenId, now)
-    db.update(apiTokens)
-      .set({ lastUsedAt: new Date(now) })
-      .where(and(eq(apiTokens.tenantId, principal.tenantId), eq(apiTokens.id, principal.tokenId)))
+    deps
+      .recordApiTokenUse(principal.tenantId, principal.tokenId, new Date(now))
       .catch(() => lastUsedWritten.delete(principal.tokenId))
   }
 }

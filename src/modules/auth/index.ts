@@ -1,9 +1,11 @@
+import type { Db } from '../../db/client.js'
 import { type Family, job, type Kernel, mount } from '../../family.js'
 import type { RoleResolver } from '../roles/index.js'
 import { ACCOUNT_MAIL_JOB, type AccountMailJob } from './account-mail.js'
 import { createCredentials } from './credentials.js'
 import { createGoogleSignIn } from './google.js'
 import { googleRoutes } from './google-routes.js'
+import { createAuthRepository } from './repository.js'
 import { authRoutes } from './routes.js'
 import { createAuthService } from './service.js'
 
@@ -14,6 +16,7 @@ export { API_TOKEN_PREFIX, type Credentials, type Principal, type SessionPrincip
 export { normalizeEmail } from './email.js'
 export { sessionState } from './memberships.js'
 export { isPlatformAdmin, type PlatformAccount } from './platform-admin.js'
+export { INVITED_USER_STATUS } from './repository.js'
 export {
   CurrentPassword,
   Email,
@@ -32,13 +35,43 @@ export type { SessionManager } from './sessions.js'
 export { networkOf } from './throttle.js'
 
 /**
+ * The account writes other families make in their own transaction `tx` (auth owns `users` and
+ * `sessions`, docs/architecture.md "Table ownership"): members' invited accounts, one's own
+ * profile and password, and an account's deletion. The events stay the caller's.
+ */
+export function accountWrites(tx: Db) {
+  const repository = createAuthRepository(tx)
+  return {
+    ensureInvited: repository.ensureInvitedAccount,
+    completeInvited: repository.completeInvitedAccount,
+    dropUnusedInvited: repository.dropUnusedInvitedAccount,
+    updateProfile: repository.updateProfile,
+    setPassword: repository.setPassword,
+    anonymize: repository.anonymize,
+    revokeSessions: repository.revokeSessions,
+  }
+}
+
+/**
  * Authentication (API contract: `/api/auth`, `/api/auth/google`): registration, sign-in, sessions,
  * e-mail verification, password reset, Google sign-in, and the credentials (sessions and API
  * tokens) the auth guard checks.
  */
-export function authFamily(kernel: Kernel, deps: { roles: RoleResolver }) {
+export function authFamily(
+  kernel: Kernel,
+  deps: {
+    roles: RoleResolver
+    /** Stores an API token's `last_used_at` (api-tokens' `apiTokenUse`). */
+    recordApiTokenUse: (tenantId: string, tokenId: string, at: Date) => Promise<void>
+  },
+) {
   const { db, config, platform } = kernel
-  const credentials = createCredentials({ db, appSecret: config.appSecret, roles: deps.roles })
+  const credentials = createCredentials({
+    db,
+    appSecret: config.appSecret,
+    roles: deps.roles,
+    recordApiTokenUse: deps.recordApiTokenUse,
+  })
   const auth = createAuthService({
     db,
     config,

@@ -3,6 +3,11 @@ import type { Db } from '../../db/client.js'
 import { memberships, sessions, tenants, users, userTokens } from '../../db/schema/index.js'
 import { newId } from '../../lib/ids.js'
 
+/** An account created by an invitation to an address without one: it cannot log in until accepted. */
+export const INVITED_USER_STATUS = 'invited'
+/** Stored instead of a password hash for invited accounts; it never verifies (lib/password.ts). */
+const INVITED_PASSWORD = '!invited'
+
 /** Membership statuses a user sees in their own lists; anything else (e.g. revoked) stays hidden. */
 const VISIBLE_MEMBERSHIP_STATUSES = ['active', 'pending', 'inactive']
 
@@ -131,7 +136,96 @@ export function createAuthRepository(db: Db) {
       return rows[0]
     },
 
-    /** Ends every live session of the user (password reset; see sessions.ts for the other paths). */
+    /**
+     * The account for a normalised e-mail, created as an invited account (no usable password,
+     * empty names) when none exists. One statement that writes one row version either way (an
+     * existing account gets a no-op update), so an invitation takes as long for a known address as
+     * for an unknown one (no enumeration by timing).
+     */
+    async ensureInvitedAccount(email: string) {
+      // Drizzle cannot name an expression index as the conflict target, hence the statement in SQL.
+      const result = await db.execute(sql`
+        insert into ${users} (id, email, password_hash, first_name, last_name, status, must_change_password)
+        values (${newId()}, ${email}, ${INVITED_PASSWORD}, '', '', ${INVITED_USER_STATUS}, true)
+        on conflict ((lower(email))) do update set updated_at = ${users}.updated_at
+        returning id, email, status`)
+      return (result as unknown as { rows: { id: string; email: string; status: string }[] }).rows[0]
+    },
+
+    /** Completes an invited account: its password and names; active and verified (the mailbox answered). */
+    async completeInvitedAccount(
+      userId: string,
+      values: { passwordHash: string; firstName: string; lastName: string },
+    ) {
+      await db
+        .update(users)
+        .set({
+          ...values,
+          status: 'active',
+          mustChangePassword: false,
+          emailVerifiedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId))
+    },
+
+    /** Deletes an invited account no membership refers to any more (its invitations were all revoked). */
+    async dropUnusedInvitedAccount(userId: string): Promise<void> {
+      await db.execute(
+        sql`delete from ${users} where ${users.id} = ${userId} and ${users.status} = ${INVITED_USER_STATUS}
+            and not exists (select 1 from ${memberships} where ${memberships.userId} = ${userId})`,
+      )
+    },
+
+    /** Applies a profile change; throws the unique violation `users_email_key` on a taken e-mail. */
+    async updateProfile(
+      userId: string,
+      patch: {
+        firstName?: string
+        lastName?: string
+        language?: string | null
+        email?: string
+        emailVerifiedAt?: Date | null
+      },
+    ) {
+      const [row] = await db
+        .update(users)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning()
+      return row
+    },
+
+    /** Stores a new password hash and clears mustChangePassword (a password change). */
+    async setPassword(userId: string, passwordHash: string) {
+      await db
+        .update(users)
+        .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+    },
+
+    /**
+     * Anonymises the account (docs/decisions/accounts.md "Deleting an account anonymises it"): the
+     * address is freed, names and password are gone, status `deleted`; the row stays so that
+     * records naming it keep their reference.
+     */
+    async anonymize(userId: string, passwordHash: string): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          email: `deleted+${userId}@users.invalid`,
+          firstName: 'Deleted',
+          lastName: 'User',
+          passwordHash,
+          status: 'deleted',
+          language: null,
+          emailVerifiedAt: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId))
+    },
+
+    /** Ends every live session of the user (password reset, account deletion; sessions.ts: the rest). */
     async revokeSessions(userId: string) {
       await db
         .update(sessions)

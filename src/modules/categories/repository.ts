@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { categories, contentCategories } from '../../db/schema/index.js'
+import { categories } from '../../db/schema/index.js'
 import { slugLookup } from '../../db/slugs.js'
 import { containsPattern } from '../../lib/like.js'
 
@@ -164,37 +164,6 @@ export function createCategoriesRepository(db: Db) {
      */
     async lockTree(tenantId: string): Promise<void> {
       await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`folio:categories:${tenantId}`}))`)
-    },
-
-    /**
-     * Moves content links from `sourceId` to `targetId`, skipping contents that already link the
-     * target; returns how many contents linked the source.
-     */
-    async moveContentLinks(tenantId: string, sourceId: string, targetId: string): Promise<number> {
-      const ofSource = and(
-        eq(contentCategories.tenantId, tenantId),
-        eq(contentCategories.categoryId, sourceId),
-      )
-      await db
-        .insert(contentCategories)
-        .select(
-          db
-            .select({
-              tenantId: contentCategories.tenantId,
-              contentId: contentCategories.contentId,
-              categoryId: sql<string>`${targetId}::char(24)`.as('category_id'),
-              status: contentCategories.status,
-              publishedAt: contentCategories.publishedAt,
-            })
-            .from(contentCategories)
-            .where(ofSource),
-        )
-        .onConflictDoNothing()
-      const moved = await db
-        .delete(contentCategories)
-        .where(ofSource)
-        .returning({ contentId: contentCategories.contentId })
-      return moved.length
     },
 
     /** Moves the children of `fromId` under `toId`, after the children `toId` already has. */

@@ -6,6 +6,7 @@ import { dbOf, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { paginate, splitIdList } from '../../lib/paging.js'
 import { nextFreeSlug, toSlug } from '../../lib/slug.js'
+import { contentLinkWrites } from '../contents/index.js'
 import {
   type CategoriesRepository,
   type CategoryFilter,
@@ -203,7 +204,7 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
         if (await repo.isInSubtree(tenantId, sourceId, targetId)) {
           throw errors.validation('Cannot merge a category into its own descendant (cycle).')
         }
-        const updatedContents = await repo.moveContentLinks(tenantId, sourceId, targetId)
+        const updatedContents = await contentLinkWrites(tx).moveCategory(tenantId, sourceId, targetId)
         await repo.reparentChildren(tenantId, sourceId, targetId)
         await repo.delete(tenantId, sourceId)
         emit({

@@ -21,6 +21,7 @@ import { CONTENTS_CHANGING_EVENTS, createTaxonomyIds } from './taxonomy-ids.js'
 import { contentVersionsRoutes } from './versions-routes.js'
 import { createContentVersionsService } from './versions-service.js'
 
+export { contentLinkWrites } from './link-writes.js'
 export { HTML_MAX_DEPTH, HTML_MAX_LENGTH, type HtmlSanitizer, type SanitizedHtml } from './sanitize.js'
 export type { Content, ContentStatus, CreateContentInput } from './schemas.js'
 export type { ContentsService, WriteOptions } from './service.js'

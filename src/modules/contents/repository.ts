@@ -173,6 +173,37 @@ export function createContentsRepository(db: Db) {
         .where(and(eq(contentCategories.tenantId, tenantId), eq(contentCategories.contentId, contentId)))
     },
 
+    /**
+     * Moves content links from `sourceId` to `targetId`, skipping contents that already link the
+     * target; returns how many contents linked the source.
+     */
+    async moveCategoryLinks(tenantId: string, sourceId: string, targetId: string): Promise<number> {
+      const ofSource = and(
+        eq(contentCategories.tenantId, tenantId),
+        eq(contentCategories.categoryId, sourceId),
+      )
+      await db
+        .insert(contentCategories)
+        .select(
+          db
+            .select({
+              tenantId: contentCategories.tenantId,
+              contentId: contentCategories.contentId,
+              categoryId: sql<string>`${targetId}::char(24)`.as('category_id'),
+              status: contentCategories.status,
+              publishedAt: contentCategories.publishedAt,
+            })
+            .from(contentCategories)
+            .where(ofSource),
+        )
+        .onConflictDoNothing()
+      const moved = await db
+        .delete(contentCategories)
+        .where(ofSource)
+        .returning({ contentId: contentCategories.contentId })
+      return moved.length
+    },
+
     async linkTags(tenantId: string, contentId: string, tagIds: string[], state: LinkState) {
       if (tagIds.length === 0) return
       await db.insert(contentTags).values(tagIds.map((tagId) => ({ tenantId, contentId, tagId, ...state })))

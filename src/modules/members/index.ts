@@ -10,19 +10,19 @@ import { membersRoutes } from './routes.js'
 import { createMembersService } from './service.js'
 
 export type { Invitations } from './invitations.js'
+export { membershipWrites, roleHolders } from './membership-writes.js'
 export type { MembersService } from './service.js'
 
 /**
  * The last-owner guard's steps in the caller's transaction `tx`, for writes of other families that
- * change memberships (leaving a tenant, deleting an account): `lock` takes the tenant's owner lock
- * (transaction-scoped) that every such change holds while it counts owners.
+ * change memberships (leaving a tenant, deleting an account; `membershipWrites`): `lock` takes the
+ * tenant's owner lock (transaction-scoped) that every such change holds while it counts owners.
  */
 export function ownerGuard(tx: Db) {
   const repository = createMembersRepository(tx)
   return {
     lock: (tenantId: string) => repository.lockOwners(tenantId),
     activeOwners: (tenantId: string) => repository.countActiveOwners(tenantId),
-    removeMember: (tenantId: string, membershipId: string) => repository.remove(tenantId, membershipId),
   }
 }
 

@@ -1,30 +1,14 @@
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { invitations, memberships, tenants, users } from '../../db/schema/index.js'
 import { newId } from '../../lib/ids.js'
 
 /**
- * Invitation tokens and the accounts they lead to. Tokens are looked up by their SHA-256 before the
- * tenant is known (global unique index); every other statement names the tenant first.
+ * Invitation tokens and the memberships they lead to. Tokens are looked up by their SHA-256 before
+ * the tenant is known (global unique index); every other statement names the tenant first.
  */
 export function createInvitationsRepository(db: Db) {
   return {
-    /**
-     * The account for a normalised e-mail, created as an invited account (`status`, no usable
-     * password, empty names) when none exists. One statement that writes one row version either
-     * way (an existing account gets a no-op update), so an invitation takes as long for a known
-     * address as for an unknown one (no enumeration by timing).
-     */
-    async ensureAccount(email: string, values: { status: string; passwordHash: string }) {
-      // Drizzle cannot name an expression index as the conflict target, hence the statement in SQL.
-      const result = await db.execute(sql`
-        insert into ${users} (id, email, password_hash, first_name, last_name, status, must_change_password)
-        values (${newId()}, ${email}, ${values.passwordHash}, '', '', ${values.status}, true)
-        on conflict ((lower(email))) do update set updated_at = ${users}.updated_at
-        returning id, email, status`)
-      return (result as unknown as { rows: { id: string; email: string; status: string }[] }).rows[0]
-    },
-
     /** Sets the membership's live token (a new one replaces the previous: re-invite rotates). */
     async upsert(
       tenantId: string,
@@ -151,23 +135,6 @@ export function createInvitationsRepository(db: Db) {
             eq(memberships.status, 'pending'),
           ),
         )
-    },
-
-    /** Completes an invited account: its password and names; active and verified (the mailbox answered). */
-    async completeAccount(
-      userId: string,
-      values: { passwordHash: string; firstName: string; lastName: string },
-    ) {
-      await db
-        .update(users)
-        .set({
-          ...values,
-          status: 'active',
-          mustChangePassword: false,
-          emailVerifiedAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, userId))
     },
   }
 }

@@ -7,15 +7,20 @@ import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { hashPassword } from '../../lib/password.js'
 import type { Principal } from '../auth/index.js'
-import { type AuthService, linkMail, publicSession, sessionState } from '../auth/index.js'
+import {
+  type AuthService,
+  accountWrites,
+  INVITED_USER_STATUS,
+  linkMail,
+  publicSession,
+  sessionState,
+} from '../auth/index.js'
 import type { TenantMailer } from '../tenant-settings/index.js'
 import type { AcceptInvitationInput, InvitationPreview } from './invitation-schemas.js'
 import { createInvitationsRepository } from './invitations-repository.js'
 
 /** docs/decisions/auth.md "One-time tokens": invitations live 72 h. */
 export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000
-/** Accounts an invitation created for an unknown address: not usable until accepted. */
-const INVITED = 'invited'
 
 /** The job that makes an invitation's token and mails it, queued by the inviting transaction. */
 export const INVITATION_MAIL_JOB = 'auth.invitation-mail'
@@ -106,7 +111,7 @@ export function createInvitations(deps: {
               outro: `The invitation works once and expires at ${invitation.expiresAt.toISOString()}. If you did not expect it, ignore this e-mail.`,
             }),
           },
-          invitation.userStatus === INVITED ? 'account-invitation' : 'invitation',
+          invitation.userStatus === INVITED_USER_STATUS ? 'account-invitation' : 'invitation',
         )
         .catch((err: unknown) => {
           if (!(err instanceof AppError && err.code === 'EmailNotVerified')) throw err
@@ -117,7 +122,7 @@ export function createInvitations(deps: {
     async preview(token: string): Promise<InvitationPreview> {
       const found = await repository.findLive(sha256Hex(token))
       if (found === undefined) throw errors.invalidToken(INVALID)
-      const invited = found.user.status === INVITED
+      const invited = found.user.status === INVITED_USER_STATUS
       return {
         email: found.user.email,
         firstName: found.user.firstName,
@@ -143,7 +148,7 @@ export function createInvitations(deps: {
       const tokenHash = sha256Hex(input.token)
       const found = await repository.findLive(tokenHash)
       if (found === undefined) throw errors.invalidToken(INVALID)
-      const invited = found.user.status === INVITED
+      const invited = found.user.status === INVITED_USER_STATUS
       const profile = [input.password, input.firstName, input.lastName]
       let sessionId: string | undefined
       if (invited) {
@@ -182,7 +187,7 @@ export function createInvitations(deps: {
         // the address. An existing account's link may have come through the tenant's own SMTP
         // server: it proves nothing about the address, which stays as verified as it was.
         if (passwordHash !== undefined) {
-          await inTx.completeAccount(found.user.id, {
+          await accountWrites(tx).completeInvited(found.user.id, {
             passwordHash,
             firstName: input.firstName ?? '',
             lastName: input.lastName ?? '',

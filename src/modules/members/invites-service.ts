@@ -4,14 +4,13 @@ import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
-import { normalizeEmail } from '../auth/index.js'
+import { accountWrites, normalizeEmail } from '../auth/index.js'
 import { assertCanGrant } from '../roles/index.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import { limitCheck } from '../tenant-settings/index.js'
 import type { MemberChanges } from './changes.js'
 import type { Invitations } from './invitations.js'
-import { createInvitationsRepository } from './invitations-repository.js'
-import { createMembersRepository, INVITED_USER_STATUS, NO_PASSWORD } from './repository.js'
+import { createMembersRepository } from './repository.js'
 import type { InviteInput } from './schemas.js'
 
 /**
@@ -51,10 +50,7 @@ export function createInvitesService(deps: {
       try {
         expiresAt = await write(context, async (tx, emit) => {
           await checkLimit(tx)
-          const account = await createInvitationsRepository(tx).ensureAccount(email, {
-            status: INVITED_USER_STATUS,
-            passwordHash: NO_PASSWORD,
-          })
+          const account = await accountWrites(tx).ensureInvited(email)
           if (account === undefined) throw errors.conflict('The account changed meanwhile; try again.')
           await createMembersRepository(tx).insertPending(context.tenantId, {
             id: membershipId,

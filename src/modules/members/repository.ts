@@ -3,11 +3,6 @@ import type { Db } from '../../db/client.js'
 import { invitations, memberships, tenants, users } from '../../db/schema/index.js'
 import { containsPattern } from '../../lib/like.js'
 
-/** An account created by an invitation to an address without one: it cannot log in until accepted. */
-export const INVITED_USER_STATUS = 'invited'
-/** Stored instead of a password hash for invited accounts; it never verifies (lib/password.ts). */
-export const NO_PASSWORD = '!invited'
-
 const memberColumns = {
   membershipId: memberships.id,
   userId: users.id,
@@ -144,14 +139,6 @@ export function createMembersRepository(db: Db) {
       return row?.n ?? 0
     },
 
-    /** Changes an account's names or e-mail; throws the unique violation `users_email_key` on a taken e-mail. */
-    async updateAccount(userId: string, patch: { email?: string; firstName?: string; lastName?: string }) {
-      await db
-        .update(users)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(eq(users.id, userId))
-    },
-
     /** Revokes the membership's live invitation (the membership stays pending). */
     async dropInvitation(tenantId: string, membershipId: string): Promise<void> {
       await db
@@ -164,12 +151,87 @@ export function createMembersRepository(db: Db) {
       return row?.name ?? ''
     },
 
-    /** Deletes an invited account no membership refers to any more (its invitations were all revoked). */
-    async dropUnusedInvitedAccount(userId: string): Promise<void> {
-      await db.execute(
-        sql`delete from ${users} where ${users.id} = ${userId} and ${users.status} = ${INVITED_USER_STATUS}
-            and not exists (select 1 from ${memberships} where ${memberships.userId} = ${userId})`,
-      )
+    /** An active membership from the start (a tenant's creator). */
+    async insertActive(tenantId: string, values: { id: string; userId: string; role: string }) {
+      const [row] = await db
+        .insert(memberships)
+        .values({ tenantId, ...values, status: 'active', acceptedAt: new Date() })
+        .returning({ id: memberships.id, role: memberships.role, status: memberships.status })
+      return row as { id: string; role: string; status: string }
+    },
+
+    /**
+     * Spends the invitation of a pending membership (it is accepted now, whatever way): its expiry,
+     * or undefined for a membership made without one.
+     */
+    async takeInvitation(tenantId: string, membershipId: string): Promise<Date | undefined> {
+      const [row] = await db
+        .delete(invitations)
+        .where(and(eq(invitations.tenantId, tenantId), eq(invitations.membershipId, membershipId)))
+        .returning({ expiresAt: invitations.expiresAt })
+      return row?.expiresAt
+    },
+
+    /** Makes a pending membership active; undefined when it was not pending. */
+    async activatePending(tenantId: string, membershipId: string) {
+      const now = new Date()
+      const [row] = await db
+        .update(memberships)
+        .set({ status: 'active', acceptedAt: now, updatedAt: now })
+        .where(
+          and(
+            eq(memberships.tenantId, tenantId),
+            eq(memberships.id, membershipId),
+            eq(memberships.status, 'pending'),
+          ),
+        )
+        .returning({
+          id: memberships.id,
+          role: memberships.role,
+          status: memberships.status,
+          acceptedAt: memberships.acceptedAt,
+        })
+      return row
+    },
+
+    /** Sets an active member's role; returns the membership id, or undefined (not an active member). */
+    async setActiveRole(tenantId: string, userId: string, role: string): Promise<string | undefined> {
+      const [row] = await db
+        .update(memberships)
+        .set({ role, updatedAt: new Date() })
+        .where(
+          and(
+            eq(memberships.tenantId, tenantId),
+            eq(memberships.userId, userId),
+            eq(memberships.status, 'active'),
+          ),
+        )
+        .returning({ id: memberships.id })
+      return row?.id
+    },
+
+    /** Memberships of any status (pending invitations too) that hold the role `key`. */
+    async countHolders(tenantId: string, key: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(memberships)
+        .where(and(eq(memberships.tenantId, tenantId), eq(memberships.role, key)))
+      return row?.n ?? 0
+    },
+
+    /** Moves every membership holding the role `from` to `to`; returns how many moved. */
+    async reassignRole(tenantId: string, from: string, to: string): Promise<number> {
+      const rows = await db
+        .update(memberships)
+        .set({ role: to, updatedAt: new Date() })
+        .where(and(eq(memberships.tenantId, tenantId), eq(memberships.role, from)))
+        .returning({ id: memberships.id })
+      return rows.length
+    },
+
+    /** Removes every membership of the account, in every tenant (its deletion). */
+    async removeAllOf(userId: string): Promise<void> {
+      await db.delete(memberships).where(eq(memberships.userId, userId))
     },
 
     /** Throws the unique violation `memberships_tenant_user_key` when the user is already a member. */

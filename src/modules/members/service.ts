@@ -4,14 +4,14 @@ import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import type { EventSink } from '../../events/event-log.js'
-import { normalizeEmail } from '../auth/index.js'
+import { accountWrites, INVITED_USER_STATUS, normalizeEmail } from '../auth/index.js'
 import type { RoleResolver } from '../roles/index.js'
 import { assertCanGrant, assertOutranks } from '../roles/index.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import { createMemberChanges, membershipOf, toMember } from './changes.js'
 import type { Invitations } from './invitations.js'
 import { createInvitesService } from './invites-service.js'
-import { createMembersRepository, INVITED_USER_STATUS } from './repository.js'
+import { createMembersRepository } from './repository.js'
 import type { ListMembersQuery, UpdateMemberInput } from './schemas.js'
 
 /**
@@ -129,11 +129,11 @@ export function createMembersService(deps: {
         )
       }
       const catalog = await catalogOf(context.tenantId)
-      return changeMember(context, userId, async (member, tx, emit) => {
+      return changeMember(context, userId, async (member, tx, emit, raw) => {
         assertOutranks(catalog.get(callerRole), catalog.get(member.role))
         await assertNotLastOwner(tx, context.tenantId, member, 'Removing this member')
         await tx.remove(context.tenantId, member.membershipId)
-        await tx.dropUnusedInvitedAccount(member.userId)
+        await accountWrites(raw).dropUnusedInvited(member.userId)
         emit({
           type: 'member.removed',
           subjectId: member.membershipId,
@@ -152,7 +152,7 @@ export function createMembersService(deps: {
     async update(context: TenantContext, callerRole: string, userId: string, input: UpdateMemberInput) {
       const catalog = await catalogOf(context.tenantId)
       try {
-        return await changeMember(context, userId, async (member, tx, emit) => {
+        return await changeMember(context, userId, async (member, tx, emit, raw) => {
           const self = userId === userIdOf(context)
           if (self && input.email !== undefined) {
             throw errors.badRequest(
@@ -173,7 +173,7 @@ export function createMembersService(deps: {
             ...input,
             ...(input.email === undefined ? {} : { email: normalizeEmail(input.email) }),
           }
-          await tx.updateAccount(member.userId, patch)
+          await accountWrites(raw).updateProfile(member.userId, patch)
           // The link went to the old address: it must not work for the corrected one (send it again).
           if (patch.email !== undefined && patch.email !== member.email) {
             await tx.dropInvitation(context.tenantId, member.membershipId)

@@ -1,6 +1,6 @@
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { memberships, roles } from '../../db/schema/index.js'
+import { roles } from '../../db/schema/index.js'
 
 export type RoleRow = typeof roles.$inferSelect
 
@@ -57,25 +57,6 @@ export function createRolesRepository(db: Db) {
 
     async delete(tenantId: string, id: string): Promise<void> {
       await db.delete(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)))
-    },
-
-    /** Memberships of any status (pending invitations too) that hold `key`. */
-    async countHolders(tenantId: string, key: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(memberships)
-        .where(and(eq(memberships.tenantId, tenantId), eq(memberships.role, key)))
-      return row?.n ?? 0
-    },
-
-    /** Moves every membership holding `from` to `to`; returns how many moved. */
-    async reassign(tenantId: string, from: string, to: string): Promise<number> {
-      const rows = await db
-        .update(memberships)
-        .set({ role: to, updatedAt: new Date() })
-        .where(and(eq(memberships.tenantId, tenantId), eq(memberships.role, from)))
-        .returning({ id: memberships.id })
-      return rows.length
     },
   }
 }

@@ -26,13 +26,28 @@ export function toRole(role: ResolvedRole): Role {
 }
 
 /**
+ * The memberships holding a role, in the caller's transaction `tx`: the members family's
+ * (`roleHolders` in members/index.ts), which owns `memberships`.
+ */
+export type RoleHolders = (tx: Db) => {
+  count(tenantId: string, key: string): Promise<number>
+  /** Moves every membership holding `from` to `to`; how many moved. */
+  reassign(tenantId: string, from: string, to: string): Promise<number>
+}
+
+/**
  * Roles (API contract: GET /api/roles; docs/decisions/auth.md "Nobody grants more than they hold"):
  * the system roles of the catalogue, read-only, and the tenant's custom roles. A custom role sits
  * below the caller's level and holds only permissions the caller holds; a role in use is deleted
  * only by moving its members to another role the caller may grant. Writes emit `role.created`,
  * `role.updated`, `role.deleted`, which also drop the resolver's cache on every instance.
  */
-export function createRolesService(deps: { db: Db; events: EventSink; roles: RoleResolver }) {
+export function createRolesService(deps: {
+  db: Db
+  events: EventSink
+  roles: RoleResolver
+  holders: RoleHolders
+}) {
   const { roles } = deps
   const repository = createRolesRepository(deps.db)
   const write = transactional(deps.db, deps.events)
@@ -132,14 +147,15 @@ export function createRolesService(deps: { db: Db; events: EventSink; roles: Rol
       }
       return write(context, async (tx, emit) => {
         const inTx = createRolesRepository(tx)
-        const holders = await inTx.countHolders(context.tenantId, row.key)
+        const holding = deps.holders(tx)
+        const holders = await holding.count(context.tenantId, row.key)
         if (holders > 0 && target === undefined) {
           throw errors.conflict(
             `The role "${row.key}" is held by ${holders} member(s); pass reassignTo with the role they should move to.`,
           )
         }
         const reassigned =
-          target === undefined ? 0 : await inTx.reassign(context.tenantId, row.key, target.key)
+          target === undefined ? 0 : await holding.reassign(context.tenantId, row.key, target.key)
         await inTx.delete(context.tenantId, id)
         emit({
           type: 'role.deleted',

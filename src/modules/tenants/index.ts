@@ -12,6 +12,7 @@ import { TRANSFER_MAIL_JOB, type TransferMailJob } from './transfer.js'
 
 export type { TenantDirectory, TenantEntry } from './directory.js'
 export type { TenantsService } from './service.js'
+export { tenantWrites } from './tenant-writes.js'
 export { TENANT_SLUG_MAX_LENGTH }
 
 /**

@@ -4,7 +4,6 @@ import {
   apiTokens,
   categories,
   contents,
-  invitations,
   media,
   memberships,
   ownershipTransfers,
@@ -185,56 +184,6 @@ export function createLifecycleRepository(db: Db) {
           ),
         )
       return row
-    },
-
-    /** Makes a pending membership active; undefined when it was not pending. */
-    /**
-     * Spends the invitation of a pending membership (it is accepted now, whatever way): its expiry,
-     * or undefined for a membership made without one.
-     */
-    async takeInvitation(tenantId: string, membershipId: string): Promise<Date | undefined> {
-      const [row] = await db
-        .delete(invitations)
-        .where(and(eq(invitations.tenantId, tenantId), eq(invitations.membershipId, membershipId)))
-        .returning({ expiresAt: invitations.expiresAt })
-      return row?.expiresAt
-    },
-
-    async activatePending(tenantId: string, membershipId: string) {
-      const now = new Date()
-      const [row] = await db
-        .update(memberships)
-        .set({ status: 'active', acceptedAt: now, updatedAt: now })
-        .where(
-          and(
-            eq(memberships.tenantId, tenantId),
-            eq(memberships.id, membershipId),
-            eq(memberships.status, 'pending'),
-          ),
-        )
-        .returning({
-          id: memberships.id,
-          role: memberships.role,
-          status: memberships.status,
-          acceptedAt: memberships.acceptedAt,
-        })
-      return row
-    },
-
-    /** Sets an active member's role; returns the membership id, or undefined (not an active member). */
-    async setRole(tenantId: string, userId: string, role: string) {
-      const [row] = await db
-        .update(memberships)
-        .set({ role, updatedAt: new Date() })
-        .where(
-          and(
-            eq(memberships.tenantId, tenantId),
-            eq(memberships.userId, userId),
-            eq(memberships.status, 'active'),
-          ),
-        )
-        .returning({ id: memberships.id })
-      return row?.id
     },
 
     /** Replaces the tenant's open transfer (if any) with a new one. */

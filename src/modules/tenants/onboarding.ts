@@ -7,6 +7,7 @@ import { errors } from '../../errors.js'
 import { type EventSink, inTransaction } from '../../events/event-log.js'
 import type { SessionManager } from '../auth/index.js'
 import { isPlatformAdmin, type PlatformAccount } from '../auth/index.js'
+import { membershipWrites } from '../members/index.js'
 import { PLANS } from '../quotas/index.js'
 import { grantedBy, type RoleResolver, roleMetaOf } from '../roles/index.js'
 import { createLifecycleRepository } from './lifecycle-repository.js'
@@ -89,17 +90,9 @@ export function createOnboarding(deps: OnboardingDeps) {
       const { tenant } = found
       const context = { ...onBehalfOf(tenantId, caller.userId, 'membership-accept'), client }
       const accepted = await inTransaction(db, context, deps.events, async (tx, emit) => {
-        const repository = createLifecycleRepository(tx)
-        // An expired invitation accepts no more this way than with its token (members/invitations.ts).
-        const expiresAt = await repository.takeInvitation(tenantId, found.membership.id)
-        if (expiresAt !== undefined && expiresAt.getTime() <= Date.now()) throw errors.notFound('Invitation')
-        const row = await repository.activatePending(tenantId, found.membership.id)
+        const members = membershipWrites(tx)
+        const row = await members.acceptPending(tenantId, found.membership.id, caller.userId, emit)
         if (row === undefined) throw errors.notFound('Invitation')
-        emit({
-          type: 'member.joined',
-          subjectId: row.id,
-          payload: { id: row.id, userId: caller.userId, role: row.role },
-        })
         return row
       })
       const session = await deps.sessions.rotate(caller.sessionId, { tenantId })

@@ -29,7 +29,7 @@ export type TenantRow = {
 const LISTED_STATUSES = ['active', 'pending']
 
 /**
- * Queries on tenants and memberships. Tenant-scoped methods take `tenantId` first; slug lookups
+ * Queries on tenants, and on the memberships a user's tenant list reads. Tenant-scoped methods take `tenantId` first; slug lookups
  * and a user's tenant list are global by nature (a slug is unique across tenants, and a user's
  * memberships span tenants), so they are keyed by slug or user instead.
  */
@@ -41,14 +41,6 @@ export function createTenantsRepository(db: Db) {
         .values({ id: tenantId, ...values })
         .returning(tenantColumns)
       return row as TenantRow
-    },
-
-    async insertMembership(tenantId: string, values: { id: string; userId: string; role: string }) {
-      const [row] = await db
-        .insert(memberships)
-        .values({ tenantId, ...values, status: 'active', acceptedAt: new Date() })
-        .returning({ id: memberships.id, role: memberships.role, status: memberships.status })
-      return row as { id: string; role: string; status: string }
     },
 
     async findById(tenantId: string): Promise<TenantRow | undefined> {

@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids.js'
 import { freeSlugs, toSlug } from '../../lib/slug.js'
 import type { SessionManager } from '../auth/index.js'
 import { isPlatformAdmin, type PlatformAccount } from '../auth/index.js'
+import { membershipWrites } from '../members/index.js'
 import { grantedBy, type ResolvedRole, type RoleResolver, roleMetaOf } from '../roles/index.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import { createTenantsRepository, type TenantRow } from './repository.js'
@@ -122,11 +123,6 @@ export function createTenantsService(deps: TenantsServiceDeps) {
         slug: input.slug,
         plan: input.plan,
       })
-      const membership = await tenantsInTx.insertMembership(tenantId, {
-        id: newId(),
-        userId: input.ownerUserId,
-        role: 'owner',
-      })
       const created = toTenant(tenant)
       emit({
         type: 'tenant.created',
@@ -139,11 +135,7 @@ export function createTenantsService(deps: TenantsServiceDeps) {
           status: created.status,
         },
       })
-      emit({
-        type: 'member.joined',
-        subjectId: membership.id,
-        payload: { id: membership.id, userId: input.ownerUserId, role: membership.role },
-      })
+      const membership = await membershipWrites(tx).addOwner(tenantId, newId(), input.ownerUserId, emit)
       return {
         tenant: created,
         membership: { ...membership, ...roleView(owner, tenantId, membership.status === 'active') },

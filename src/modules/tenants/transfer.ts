@@ -7,6 +7,7 @@ import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
 import { normalizeEmail } from '../auth/index.js'
+import { membershipWrites } from '../members/index.js'
 import { grantedBy, type RoleResolver, roleMetaOf } from '../roles/index.js'
 import { queueTenantNotice, type TenantMailer } from '../tenant-settings/index.js'
 import { createLifecycleRepository } from './lifecycle-repository.js'
@@ -254,11 +255,7 @@ export function createOwnershipTransfers(deps: TransferDeps) {
           throw errors.invalidToken('The owner who offered this transfer is no longer an owner.')
         }
         const target = await inTx.contactOf(tenantId, caller.userId)
-        const newOwner = await inTx.setRole(tenantId, caller.userId, 'owner')
-        const formerOwner = await inTx.setRole(tenantId, claimed.fromUserId, 'admin')
-        if (newOwner === undefined || formerOwner === undefined || target === undefined) {
-          throw errors.invalidToken('The transfer token is invalid, used or expired.')
-        }
+        if (target === undefined) throw errors.invalidToken('The transfer token is invalid, used or expired.')
         emit({
           type: 'tenant.ownership-transferred',
           subjectId: tenantId,
@@ -269,21 +266,14 @@ export function createOwnershipTransfers(deps: TransferDeps) {
             toUserId: caller.userId,
           },
         })
-        emit({
-          type: 'member.role-changed',
-          subjectId: newOwner,
-          payload: {
-            id: newOwner,
-            userId: caller.userId,
-            role: 'owner',
-            previousRole: target.membershipRole,
-          },
-        })
-        emit({
-          type: 'member.role-changed',
-          subjectId: formerOwner,
-          payload: { id: formerOwner, userId: claimed.fromUserId, role: 'admin', previousRole: 'owner' },
-        })
+        const newOwner = await membershipWrites(tx).transferOwnership(
+          tenantId,
+          claimed.fromUserId,
+          { userId: caller.userId, previousRole: target.membershipRole },
+          emit,
+        )
+        if (newOwner === undefined)
+          throw errors.invalidToken('The transfer token is invalid, used or expired.')
         await queueTenantNotice(
           deps.jobs,
           tenantId,
