@@ -1,0 +1,40 @@
+import type { TableOwnership } from '../../db/ownership.js'
+import {
+  categories,
+  contentCategories,
+  contents,
+  contentTags,
+  contentVersions,
+  galleries,
+  galleryContents,
+  galleryItems,
+  media,
+  tags,
+  users,
+} from '../../db/schema/index.js'
+
+/**
+ * The tables the contents family owns, which only it writes, and the other families' tables it reads
+ * (docs/architecture.md "Table ownership").
+ */
+export const tables = {
+  owns: [contents, contentCategories, contentTags, contentVersions],
+  reads: [
+    {
+      table: categories,
+      why: 'delivery and lists: contents filtered and shown with their categories (slugs, names)',
+    },
+    { table: tags, why: 'delivery and lists: contents filtered and shown with their tags' },
+    {
+      table: media,
+      why: "delivery: the featured image and gallery media shown with a content; a featured image must be the tenant's",
+    },
+    { table: galleries, why: 'delivery: the galleries embedded in a content' },
+    { table: galleryItems, why: "delivery and media usage: the media of a content's galleries" },
+    {
+      table: galleryContents,
+      why: "a content's gallery ids, and which contents show a medium through a gallery",
+    },
+    { table: users, why: 'the names of the authors of versions and drafts' },
+  ],
+} satisfies TableOwnership

@@ -1,0 +1,15 @@
+import type { TableOwnership } from '../../db/ownership.js'
+import { categories, contents, forms, menuItems, menus } from '../../db/schema/index.js'
+
+/**
+ * The tables the menus family owns, which only it writes, and the other families' tables it reads
+ * (docs/architecture.md "Table ownership").
+ */
+export const tables = {
+  owns: [menus, menuItems],
+  reads: [
+    { table: contents, why: "a menu item that links a content must name one of the tenant's" },
+    { table: categories, why: "a menu item that links a category must name one of the tenant's" },
+    { table: forms, why: "a menu item that links a form must name one of the tenant's" },
+  ],
+} satisfies TableOwnership

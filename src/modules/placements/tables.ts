@@ -1,0 +1,7 @@
+import type { TableOwnership } from '../../db/ownership.js'
+import { placementEvents, placementExperiences, placementStats, placements } from '../../db/schema/index.js'
+
+/** The tables the placements family owns, which only it writes (docs/architecture.md "Table ownership"). */
+export const tables = {
+  owns: [placements, placementExperiences, placementEvents, placementStats],
+} satisfies TableOwnership
