@@ -5,7 +5,6 @@ import { createRolesService, type RoleHolders } from './service.js'
 
 export * from './guards.js'
 export { grantedBy, type ResolvedRole, type RoleResolver, roleMetaOf } from './resolver.js'
-export type { RoleHolders } from './service.js'
 
 /**
  * Roles (API contract: `/api/roles`): the built-in and custom roles of a tenant, and the cached
