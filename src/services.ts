@@ -80,7 +80,7 @@ export function createFamilies(deps: {
     }),
   }
   const health = healthFamily(kernel)
-  // Roles is built before members, which owns the memberships holding a role.
+  // Members, which owns the memberships holding a role, depends on roles: roles gets its function.
   const roles = rolesFamily(kernel, { holders: roleHolders })
   const tenantSettings = tenantSettingsFamily(kernel)
   const { settings, tenantMailer } = tenantSettings.services

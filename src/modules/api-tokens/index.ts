@@ -8,7 +8,7 @@ import { createApiTokensService } from './service.js'
 /**
  * Records that the token `tokenId` was used at `at` (its `last_used_at`; api-tokens owns
  * `api_tokens`, docs/architecture.md "Table ownership"). The auth guard's credentials call it,
- * handed over by the composition root: auth is built first.
+ * handed over by the composition root, since this family depends on auth.
  */
 export function apiTokenUse(db: Db) {
   const repository = createApiTokensRepository(db)

@@ -113,7 +113,7 @@ export function membershipWrites(tx: Db) {
 /**
  * The memberships holding a tenant's role, for the roles family, which deletes a custom role only
  * once no membership holds it, or after moving them all to another role, in its own transaction
- * `tx`. Handed to it by the composition root: roles is built before members.
+ * `tx`. Handed to it by the composition root, since members depends on roles.
  */
 export function roleHolders(tx: Db) {
   const repository = createMembersRepository(tx)
