@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js'
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/errors.js'
+import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { randomToken, safeEqual, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
@@ -11,7 +11,7 @@ import type { AccountWriter } from './account-events.js'
 import type { Credentials, Principal, SessionPrincipal } from './credentials.js'
 import { normalizeEmail } from './email.js'
 import { CallbackRefused, createGoogleOidc, GoogleFlowError, type GoogleIdentity } from './google-oidc.js'
-import { createGoogleRepository } from './google-repository.js'
+import { createGoogleRepository, LINK_KEY, SUBJECT_KEY } from './google-repository.js'
 import { isActiveMembership } from './memberships.js'
 import { createAuthRepository } from './repository.js'
 import type { Membership } from './schemas.js'
@@ -126,8 +126,10 @@ export function createGoogleSignIn(deps: {
       })
     } catch (err) {
       // Registered, or signed in with Google, a moment ago.
-      if (isUniqueViolation(err)) throw new CallbackRefused('GoogleLinkRequired')
-      throw err
+      throw uniqueConflict(err, {
+        users_email_key: () => new CallbackRefused('GoogleLinkRequired'),
+        [SUBJECT_KEY]: () => new CallbackRefused('GoogleLinkRequired'),
+      })
     }
     return { id, email, status: 'active' }
   }
@@ -156,8 +158,11 @@ export function createGoogleSignIn(deps: {
         }),
       )
     } catch (err) {
-      if (!isUniqueViolation(err)) throw err
-      throw new CallbackRefused('GoogleAccountInUse')
+      // Linked, to this account or another, a moment ago.
+      throw uniqueConflict(err, {
+        [LINK_KEY]: () => new CallbackRefused('GoogleAccountInUse'),
+        [SUBJECT_KEY]: () => new CallbackRefused('GoogleAccountInUse'),
+      })
     }
   }
 

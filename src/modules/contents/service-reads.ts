@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import type { ListTotals } from '../../events/list-totals.js'
 import { paginate } from '../../lib/paging.js'
-import { nextFreeSlug } from '../../lib/slug.js'
+import { nextFreeSlug, requiredSlug } from '../../lib/slug.js'
 import type { CustomFieldDefinitions } from '../custom-fields/index.js'
 import { createDefinitionsRepository, customFieldFilterOf } from '../custom-fields/index.js'
 import {
@@ -22,7 +22,6 @@ import type {
   ListContentsFilter,
   SlugCheck,
 } from './schemas.js'
-import { explicitSlug } from './slugs.js'
 import type { TaxonomyIds, TaxonomyKind } from './taxonomy-ids.js'
 
 /** What an API token's `preview` scope grants: reading drafts, scheduled and archived content. */
@@ -127,7 +126,7 @@ export function createContentReads(deps: {
      */
     async checkSlug(context: TenantContext, query: { slug: string; contentId?: string }): Promise<SlugCheck> {
       const { tenantId } = context
-      const slug = explicitSlug(query.slug)
+      const slug = requiredSlug(query.slug, 'slug')
       const owner = await repository.findSlugOwner(tenantId, slug)
       if (owner === undefined || owner.id === query.contentId) return { available: true, slug }
       const taken = {

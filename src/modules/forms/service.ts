@@ -1,11 +1,12 @@
 import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation, uniqueConflict } from '../../db/errors.js'
+import { uniqueConflict } from '../../db/errors.js'
+import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { paginate } from '../../lib/paging.js'
-import { nextFreeSlug, toSlug } from '../../lib/slug.js'
+import { toSlug } from '../../lib/slug.js'
 import type { TenantMailer, TenantSettingsReader } from '../tenant-settings/index.js'
 import { checkFields, checkI18n, checkTitle, slugOf } from './definition.js'
 import { defaultLanguageOf, extraOf, formFacts, titleMap, toForm, toFormVersion } from './mapping.js'
@@ -127,23 +128,16 @@ export function createFormsService(deps: {
     values: Parameters<FormsRepository['insert']>[1],
     explicit: boolean,
   ) {
-    for (let attempt = 0; ; attempt++) {
-      const slug = attempt === 0 ? values.slug : await freeSlug(context.tenantId, values.slug)
-      try {
-        return await write(context, async (tx, emit) => {
+    return writeWithFreeSlug(
+      { slug: values.slug, explicit, key: SLUG_KEY, lookup: () => repository.slugs(context.tenantId) },
+      (slug) =>
+        write(context, async (tx, emit) => {
           const form = toForm(await createFormsRepository(tx).insert(context.tenantId, { ...values, slug }))
           emit({ type: 'form.created', subjectId: form.id, payload: formFacts(form) })
           return form
-        })
-      } catch (err) {
-        if (!isUniqueViolation(err, SLUG_KEY)) throw err
-        if (explicit || attempt >= 3) throw errors.slugConflict(slug)
-      }
-    }
+        }),
+    )
   }
-
-  /** `<base>-N` with the lowest free N ≥ 2 (a hint: the unique index decides). */
-  const freeSlug = (tenantId: string, base: string) => nextFreeSlug(repository.slugs(tenantId), base)
 
   return {
     /** `GET /api/forms`: newest change first. */
@@ -294,7 +288,7 @@ export function createFormsService(deps: {
         {
           ...source,
           id: newId(),
-          slug: await freeSlugFrom(base),
+          slug: base,
           status: 'draft',
           title,
           version: 0,
@@ -307,12 +301,6 @@ export function createFormsService(deps: {
         },
         false,
       )
-
-      async function freeSlugFrom(candidate: string) {
-        return (await repository.slugTaken(context.tenantId, candidate))
-          ? freeSlug(context.tenantId, candidate)
-          : candidate
-      }
     },
 
     /** `GET /api/forms/check-slug`: whether the normalized slug is free (for `formId`: besides that form). */

@@ -5,7 +5,7 @@ import { errors } from '../../errors.js'
 import { dbOf, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { paginate, splitIdList } from '../../lib/paging.js'
-import { toSlug } from '../../lib/slug.js'
+import { requiredSlug } from '../../lib/slug.js'
 import { createTagsRepository, TAG_SLUG_KEY, type TagRow } from './repository.js'
 import type { CreateTagInput, ListTagsQuery, Tag, UpdateTagInput } from './schemas.js'
 
@@ -44,12 +44,7 @@ export function createTagsService(deps: { db: Db; events: EventSink }) {
      */
     async create(context: TenantContext, input: CreateTagInput): Promise<Tag> {
       const title = input.title.trim()
-      const slug = toSlug(input.slug ?? title)
-      if (slug === '') {
-        throw errors.validation(
-          `${input.slug === undefined ? 'title' : 'slug'} must contain a letter or digit.`,
-        )
-      }
+      const slug = requiredSlug(input.slug ?? title, input.slug === undefined ? 'title' : 'slug')
       return write(context, async (tx, emit) => {
         const row = await createTagsRepository(tx).insert(context.tenantId, { id: newId(), title, slug })
         if (row === undefined) throw errors.slugConflict(slug)
@@ -70,10 +65,7 @@ export function createTagsService(deps: { db: Db; events: EventSink }) {
     async update(context: TenantContext, id: string, input: UpdateTagInput): Promise<Tag> {
       const patch: { title?: string; slug?: string } = {}
       if (input.title !== undefined) patch.title = input.title.trim()
-      if (input.slug !== undefined) {
-        patch.slug = toSlug(input.slug)
-        if (patch.slug === '') throw errors.validation('slug must contain a letter or digit.')
-      }
+      if (input.slug !== undefined) patch.slug = requiredSlug(input.slug, 'slug')
       try {
         return await write(context, async (tx, emit) => {
           const row = await createTagsRepository(tx).update(context.tenantId, id, patch)
