@@ -5,7 +5,7 @@ import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { dbOf, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { paginate, splitIdList } from '../../lib/paging.js'
+import { pageOf, paginate, splitIdList } from '../../lib/paging.js'
 import { requiredSlug, toSlug } from '../../lib/slug.js'
 import {
   type CategoriesRepository,
@@ -51,20 +51,21 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
         search: query.search,
         ids: query.ids === undefined ? undefined : splitIdList(query.ids),
       }
-      const page = query.page ?? 1
-      const limit = query.limit
+      const paged = query.limit === undefined ? undefined : pageOf(query)
       if (query.flat === true) {
-        if (limit === undefined) return unpaged((await repository.listAll(tenantId, filter)).map(toCategory))
+        if (paged === undefined) return unpaged((await repository.listAll(tenantId, filter)).map(toCategory))
+        const { page, limit, offset } = paged
         const [rows, total] = await Promise.all([
-          repository.listPage(tenantId, filter, (page - 1) * limit, limit),
+          repository.listPage(tenantId, filter, offset, limit),
           repository.count(tenantId, filter),
         ])
         return { categories: rows.map(toCategory), pagination: paginate(page, limit, total) }
       }
       const roots = buildTree((await repository.listAll(tenantId, filter)).map(toCategory))
-      if (limit === undefined) return unpaged(roots)
+      if (paged === undefined) return unpaged(roots)
+      const { page, limit, offset } = paged
       return {
-        categories: roots.slice((page - 1) * limit, page * limit),
+        categories: roots.slice(offset, offset + limit),
         pagination: paginate(page, limit, roots.length),
       }
     },

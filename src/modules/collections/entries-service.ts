@@ -5,7 +5,7 @@ import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { dbOf, type Emit, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { paginate } from '../../lib/paging.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import { requiredSlug, toSlug } from '../../lib/slug.js'
 import { type HtmlSanitizer, visibleStatuses } from '../contents/index.js'
 import type { CollectionDefinitionsService } from './definitions-service.js'
@@ -81,11 +81,11 @@ export function createCollectionEntriesService(deps: {
       const collection = await definitions.load(context, key)
       const statuses = visibleStatuses(context, query.status === undefined ? undefined : [query.status])
       const { where, paths } = filterToWhere(query.filter)
-      const limit = query.limit ?? 20
+      const { page, limit } = pageOf(query)
       const result = await reader.read(
         context.tenantId,
         collection,
-        { where, orderBy: sortToOrders(query.sort), limit, page: query.page ?? 1 },
+        { where, orderBy: sortToOrders(query.sort), limit, page },
         {
           statuses,
           defaultLimit: 20,
@@ -93,7 +93,7 @@ export function createCollectionEntriesService(deps: {
           wherePaths: paths,
         },
       )
-      return { entries: result.items as Entry[], pagination: paginate(query.page ?? 1, limit, result.total) }
+      return { entries: result.items as Entry[], pagination: paginate(page, limit, result.total) }
     },
 
     /** One entry; NotFound also for one the reader may not see (`visibleStatuses`). */

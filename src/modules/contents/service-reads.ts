@@ -2,7 +2,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import type { ListTotals } from '../../events/list-totals.js'
-import { paginate } from '../../lib/paging.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import { nextFreeSlug, requiredSlug } from '../../lib/slug.js'
 import type { CustomFieldDefinitions } from '../custom-fields/index.js'
 import { createDefinitionsRepository, customFieldFilterOf } from '../custom-fields/index.js'
@@ -70,8 +70,7 @@ export function createContentReads(deps: {
      */
     async listJson(context: TenantContext, query: ListContentsFilter): Promise<string> {
       const { tenantId } = context
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
+      const { page, limit, offset } = pageOf(query)
       const custom = await customFilterOf(tenantId, query)
       const statuses = visibleStatuses(context, query.status === undefined ? undefined : [query.status])
       if (statuses?.length === 0) return pageJson('[]', paginate(page, limit, 0))
@@ -88,7 +87,7 @@ export function createContentReads(deps: {
       const [contents, total] = await Promise.all([
         repository.listPageJson(tenantId, filter, {
           limit,
-          offset: (page - 1) * limit,
+          offset: offset,
           full: query.view !== 'summary',
           drafts: seesUnpublished(context),
         }),

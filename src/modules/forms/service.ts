@@ -5,7 +5,7 @@ import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { paginate } from '../../lib/paging.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import { toSlug } from '../../lib/slug.js'
 import type { TenantMailer, TenantSettingsReader } from '../tenant-settings/index.js'
 import { checkFields, checkI18n, checkTitle, slugOf } from './definition.js'
@@ -142,10 +142,9 @@ export function createFormsService(deps: {
   return {
     /** `GET /api/forms`: newest change first. */
     async list(context: TenantContext, query: ListFormsQuery) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
+      const { page, limit, offset } = pageOf(query)
       const filter = { status: query.status, search: query.search }
-      const { rows, total } = await repository.list(context.tenantId, filter, (page - 1) * limit, limit)
+      const { rows, total } = await repository.list(context.tenantId, filter, offset, limit)
       return { forms: rows.map(toForm), pagination: paginate(page, limit, total) }
     },
 
@@ -268,9 +267,8 @@ export function createFormsService(deps: {
     /** `GET /api/forms/{id}/versions`: newest first. @throws NotFound. */
     async versions(context: TenantContext, id: string, query: { page?: number; limit?: number }) {
       await load(repository, context.tenantId, id)
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
-      const { rows, total } = await repository.listVersions(context.tenantId, id, (page - 1) * limit, limit)
+      const { page, limit, offset } = pageOf(query)
+      const { rows, total } = await repository.listVersions(context.tenantId, id, offset, limit)
       return { versions: rows.map(toFormVersion), pagination: paginate(page, limit, total) }
     },
 

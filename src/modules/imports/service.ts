@@ -5,7 +5,7 @@ import { AppError, errors } from '../../errors.js'
 import type { EventSink } from '../../events/event-log.js'
 import type { JobHandlerOptions, JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
-import { paginate } from '../../lib/paging.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import { createImportJobsRepository, type ImportRow } from './repository.js'
 import type { Import, ImportStatus, ListImportsQuery } from './schemas.js'
 import type { ImportSpool } from './spool.js'
@@ -254,9 +254,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
      * unfinished import whose job will not run again is marked failed first, as in `get`).
      */
     async list(tenantId: string, query: Pick<ListImportsQuery, 'page' | 'limit'>) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
-      const { rows, total } = await repository.list(tenantId, (page - 1) * limit, limit)
+      const { page, limit, offset } = pageOf(query)
+      const { rows, total } = await repository.list(tenantId, offset, limit)
       const settled = []
       for (const row of rows) settled.push(toImport(await settleOrphan(row)))
       return { imports: settled, pagination: paginate(page, limit, total) }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { paginate } from '../../lib/paging.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import { requiredSlug } from '../../lib/slug.js'
 import { createMenuItemsService } from './item-service.js'
 import { menuConflict, menuFacts, toMenu, toSummary } from './mapping.js'
@@ -84,10 +84,9 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
 
     /** `GET /api/menus`: menus by name with their item counts (items via `GET /api/menus/{id}`). */
     async list(context: TenantContext, query: ListMenusQuery) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
+      const { page, limit, offset } = pageOf(query)
       const filter = { status: query.status, location: query.location, search: query.search }
-      const { rows, total } = await repository.list(context.tenantId, filter, (page - 1) * limit, limit)
+      const { rows, total } = await repository.list(context.tenantId, filter, offset, limit)
       return {
         menus: rows.map((row) => toSummary(row.menu, row.itemCount)),
         pagination: paginate(page, limit, total),

@@ -4,7 +4,7 @@ import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { paginate } from '../../lib/paging.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import {
   checkPathGlobs,
   checkTimeZone,
@@ -107,9 +107,8 @@ export function createPlacementsService(deps: { db: Db; events: EventSink }) {
 
   return {
     async list(context: TenantContext, query: ListPlacementsQuery) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
-      const { rows, total } = await repository.list(context.tenantId, query, (page - 1) * limit, limit)
+      const { page, limit, offset } = pageOf(query)
+      const { rows, total } = await repository.list(context.tenantId, query, offset, limit)
       const experiences = await repository.experiences(
         context.tenantId,
         rows.map((row) => row.id),

@@ -4,7 +4,7 @@ import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { dbOf, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { paginate, splitIdList } from '../../lib/paging.js'
+import { pageOf, paginate, splitIdList } from '../../lib/paging.js'
 import { requiredSlug } from '../../lib/slug.js'
 import { createTagsRepository, TAG_SLUG_KEY, type TagRow } from './repository.js'
 import type { CreateTagInput, ListTagsQuery, Tag, UpdateTagInput } from './schemas.js'
@@ -21,13 +21,12 @@ export function createTagsService(deps: { db: Db; events: EventSink }) {
   return {
     /** `GET /api/tags`: tags sorted by title, searched literally and case-insensitively. */
     async list(context: TenantContext, query: ListTagsQuery) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
+      const { page, limit, offset } = pageOf(query)
       const filter = {
         search: query.search,
         ids: query.ids === undefined ? undefined : splitIdList(query.ids),
       }
-      const { rows, total } = await repository.list(context.tenantId, filter, (page - 1) * limit, limit)
+      const { rows, total } = await repository.list(context.tenantId, filter, offset, limit)
       return { tags: rows.map(toTag), pagination: paginate(page, limit, total) }
     },
 

@@ -6,6 +6,7 @@ import { type CommittedEvent, type EventSink, inTransaction } from '../../events
 import type { TransactionalConsumer } from '../../events/relay.js'
 import { newId } from '../../lib/ids.js'
 import type { Outbound } from '../../lib/outbound.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import { createWebhooksRepository, type DeliveryRow } from './repository.js'
 import type { Delivery, ListDeliveriesInput } from './schemas.js'
@@ -170,17 +171,11 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
     /** `GET /api/webhooks/deliveries`: newest first, optionally by status. */
     async list(context: TenantContext, query: ListDeliveriesInput) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
-      const { rows, total } = await repository.list(
-        context.tenantId,
-        { status: query.status },
-        (page - 1) * limit,
-        limit,
-      )
+      const { page, limit, offset } = pageOf(query)
+      const { rows, total } = await repository.list(context.tenantId, { status: query.status }, offset, limit)
       return {
         deliveries: rows.map(toDelivery),
-        pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
+        pagination: paginate(page, limit, total),
       }
     },
 
