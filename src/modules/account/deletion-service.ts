@@ -1,7 +1,7 @@
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import { deferredSink, type EventSink, inTransaction } from '../../events/event-log.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import type { Principal } from '../auth/index.js'
 import { type AuthService, sessionPrincipal } from '../auth/index.js'
 import { ownerGuard } from '../members/index.js'
@@ -50,6 +50,7 @@ export function createAccountService(deps: {
 }) {
   const { db } = deps
   const repository = createAccountRepository(db)
+  const write = transactional(db, deps.events)
 
   const contextOf = (tenantId: string, userId: string, client: TenantContext['client']): TenantContext => ({
     tenantId,
@@ -82,9 +83,7 @@ export function createAccountService(deps: {
       if (input.confirmation.trim().toLowerCase() !== session.email.toLowerCase()) {
         throw errors.validation('confirmation must be the e-mail address of the account.')
       }
-      const held = deferredSink()
-      await db.transaction(async (raw) => {
-        const tx = raw as unknown as Db
+      await write.across(async (tx, emitIn) => {
         const first = await createAccountRepository(tx).membershipsWithOwnership(session.userId)
         for (const row of first) await ownerGuard(tx).lock(row.tenantId)
         const rows = await createAccountRepository(tx).membershipsWithOwnership(session.userId)
@@ -97,46 +96,34 @@ export function createAccountService(deps: {
         }
         const deleted = new Set(plan.tenantsToDelete.map((t) => t.tenantId))
         for (const row of rows) {
-          await inTransaction(
-            tx,
-            contextOf(row.tenantId, session.userId, client),
-            held.sink,
-            async (inner, emit) => {
-              emit({
-                type: 'member.left',
-                subjectId: row.membershipId,
-                payload: {
-                  id: row.membershipId,
-                  userId: session.userId,
-                  role: row.role,
-                  reason: 'account-deleted',
-                },
-              })
-              if (!deleted.has(row.tenantId)) return
-              await createAccountRepository(inner).markTenantDeleted(
-                row.tenantId,
-                session.userId,
-                new Date(Date.now() + deps.tenantDeletionGraceMs),
-              )
-              emit({
-                type: 'tenant.deleted',
-                subjectId: row.tenantId,
-                payload: {
-                  id: row.tenantId,
-                  name: row.name,
-                  slug: row.slug,
-                  reason: 'owner-account-deleted',
-                },
-              })
+          const context = contextOf(row.tenantId, session.userId, client)
+          emitIn(context, {
+            type: 'member.left',
+            subjectId: row.membershipId,
+            payload: {
+              id: row.membershipId,
+              userId: session.userId,
+              role: row.role,
+              reason: 'account-deleted',
             },
+          })
+          if (!deleted.has(row.tenantId)) continue
+          await createAccountRepository(tx).markTenantDeleted(
+            row.tenantId,
+            session.userId,
+            new Date(Date.now() + deps.tenantDeletionGraceMs),
           )
+          emitIn(context, {
+            type: 'tenant.deleted',
+            subjectId: row.tenantId,
+            payload: { id: row.tenantId, name: row.name, slug: row.slug, reason: 'owner-account-deleted' },
+          })
         }
         const account = createAccountRepository(tx)
         await account.deleteMembershipsOf(session.userId)
         await account.anonymize(session.userId, DELETED_PASSWORD)
         await account.revokeSessions(session.userId)
       })
-      await held.flushTo(deps.events)
       return { message: 'Your account has been deleted.' }
     },
 
@@ -155,38 +142,33 @@ export function createAccountService(deps: {
       const found = await repository.findOwnMembership(session.userId, membershipId)
       if (found === undefined) throw errors.notFound('Membership')
       await deps.auth.verifyCurrentPassword(session.userId, password)
-      await inTransaction(
-        db,
-        contextOf(found.tenantId, session.userId, client),
-        deps.events,
-        async (tx, emit) => {
-          const members = ownerGuard(tx)
-          await members.lock(found.tenantId)
-          const current = await createAccountRepository(tx).findOwnMembership(session.userId, membershipId)
-          if (current === undefined) throw errors.notFound('Membership')
-          if (
-            current.role === 'owner' &&
-            current.status === 'active' &&
-            (await members.activeOwners(found.tenantId)) <= 1
-          ) {
-            throw errors.lastOwner(
-              'You are the last active owner of this tenant; make someone else owner, or delete the tenant.',
-            )
-          }
-          await members.removeMember(found.tenantId, membershipId)
-          emit({
-            type: 'member.left',
-            subjectId: membershipId,
-            payload: {
-              id: membershipId,
-              userId: session.userId,
-              email: session.email,
-              role: current.role,
-              previousStatus: current.status,
-            },
-          })
-        },
-      )
+      await write(contextOf(found.tenantId, session.userId, client), async (tx, emit) => {
+        const members = ownerGuard(tx)
+        await members.lock(found.tenantId)
+        const current = await createAccountRepository(tx).findOwnMembership(session.userId, membershipId)
+        if (current === undefined) throw errors.notFound('Membership')
+        if (
+          current.role === 'owner' &&
+          current.status === 'active' &&
+          (await members.activeOwners(found.tenantId)) <= 1
+        ) {
+          throw errors.lastOwner(
+            'You are the last active owner of this tenant; make someone else owner, or delete the tenant.',
+          )
+        }
+        await members.removeMember(found.tenantId, membershipId)
+        emit({
+          type: 'member.left',
+          subjectId: membershipId,
+          payload: {
+            id: membershipId,
+            userId: session.userId,
+            email: session.email,
+            role: current.role,
+            previousStatus: current.status,
+          },
+        })
+      })
       return { success: true, message: 'You have left the tenant.' }
     },
   }

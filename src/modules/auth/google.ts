@@ -88,7 +88,7 @@ export function createGoogleSignIn(deps: {
       const email = normalizeEmail(identity.email)
       if ((await accounts.findUserByEmail(email)) !== undefined)
         throw new CallbackRefused('GoogleLinkRequired')
-      user = await createAccount(identity, email)
+      user = await createAccount(identity, email, client)
       created = true
     }
     if (user.status !== 'active') throw new CallbackRefused('AccountDisabled')
@@ -108,22 +108,27 @@ export function createGoogleSignIn(deps: {
   }
 
   /** A verified address nobody has: a new account without a password, linked to the subject. */
-  async function createAccount(identity: GoogleIdentity, email: string) {
+  async function createAccount(identity: GoogleIdentity, email: string, client: TenantContext['client']) {
     const id = newId()
     const fallback = email.split('@')[0] ?? email
     try {
-      await db.transaction(async (tx) => {
-        const inTx = createGoogleRepository(tx)
-        await inTx.insertUser({
-          id,
-          email,
-          passwordHash: NO_PASSWORD,
-          firstName: (identity.givenName ?? identity.name ?? fallback).slice(0, 200),
-          lastName: (identity.familyName ?? '').slice(0, 200),
-          emailVerifiedAt: new Date(),
-        })
-        await inTx.insertLink(id, identity.subject, email)
-      })
+      // Its event is the sign-in's (`created`), recorded once the session started.
+      await writeAccount(
+        client,
+        async (tx) => {
+          const inTx = createGoogleRepository(tx)
+          await inTx.insertUser({
+            id,
+            email,
+            passwordHash: NO_PASSWORD,
+            firstName: (identity.givenName ?? identity.name ?? fallback).slice(0, 200),
+            lastName: (identity.familyName ?? '').slice(0, 200),
+            emailVerifiedAt: new Date(),
+          })
+          await inTx.insertLink(id, identity.subject, email)
+        },
+        () => undefined,
+      )
     } catch (err) {
       // Registered, or signed in with Google, a moment ago.
       throw uniqueConflict(err, {

@@ -4,7 +4,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
-import { type EventSink, inTransaction } from '../../events/event-log.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { requiredSlug, toSlug } from '../../lib/slug.js'
 import type { SessionManager } from '../auth/index.js'
@@ -49,6 +49,7 @@ export interface TenantCreator extends PlatformAccount {
 export function createTenantsService(deps: TenantsServiceDeps) {
   const { db, config, sessions, settings, roles } = deps
   const repository = createTenantsRepository(db)
+  const write = transactional(db, deps.events)
 
   /**
    * Creates a tenant and its owner membership in one transaction, with no session involved (the
@@ -109,7 +110,7 @@ export function createTenantsService(deps: TenantsServiceDeps) {
       permissions: grantedBy(owner),
       client: input.client,
     }
-    return inTransaction(db, context, deps.events, async (tx, emit) => {
+    return write(context, async (tx, emit) => {
       const tenantsInTx = createTenantsRepository(tx)
       const tenant = await tenantsInTx.insertTenant(tenantId, {
         name: input.name,

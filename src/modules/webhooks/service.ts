@@ -2,7 +2,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { eventsByTenant } from '../../events/account-fanout.js'
-import { type CommittedEvent, type EventSink, inTransaction } from '../../events/event-log.js'
+import { type CommittedEvent, type EventSink, transactional } from '../../events/event-log.js'
 import type { TransactionalConsumer } from '../../events/relay.js'
 import { newId } from '../../lib/ids.js'
 import type { Outbound } from '../../lib/outbound.js'
@@ -55,6 +55,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
   /** Tenants the consumer recorded deliveries for in the transaction now committing. */
   let recorded = new Set<string>()
   const repository = createWebhooksRepository(db)
+  const write = transactional(db, sink)
 
   /** The tenant's webhook target, or null unless it has a URL and a secret (and is on, if `mustBeOn`). */
   async function targetOf(tenantId: string, mustBeOn: boolean) {
@@ -201,7 +202,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       if ((await repository.find(context.tenantId, id)) === undefined)
         throw errors.notFound('Webhook delivery')
       if ((await targetOf(context.tenantId, true)) === null) throw notConfigured()
-      const row = await inTransaction(db, context, sink, async (tx, emit) => {
+      const row = await write(context, async (tx, emit) => {
         const attemptKey = newId()
         const requeued = await createWebhooksRepository(tx).requeue(
           context.tenantId,
@@ -233,7 +234,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       })
       const sent = await send(context.tenantId, id, body, false)
       const ok = sent.error === null
-      const row = await inTransaction(db, context, sink, async (tx, emit) => {
+      const row = await write(context, async (tx, emit) => {
         const [inserted] = await createWebhooksRepository(tx).insertMany([
           {
             tenantId: context.tenantId,
