@@ -4,8 +4,9 @@ import { errors } from '../errors.js'
 /** Longest slug the API contract allows for content (docs/decisions/http.md "Limits the contract sets"). */
 export const SLUG_MAX_LENGTH = 240
 
-// Umlauts drop their diacritic like every other accent (ü→u, as the earlier system's NFD strip did), not
-// the German ue/oe/ae spelling the transliteration library defaults to.
+// Umlauts drop their diacritic like every other accent (ü→u, as stripping the accents of the NFD form
+// does), not the German ue/oe/ae spelling the transliteration library defaults to, so `für` and `fur`
+// give one slug (docs/decisions/content.md "Slugs": accents drop their diacritic).
 const UMLAUTS: [string, string][] = [
   ['ä', 'a'],
   ['ö', 'o'],

@@ -40,8 +40,8 @@ export interface TransferMailJob {
 }
 
 /**
- * Ownership transfer (docs/decisions/tenancy.md "Ownership transfer", without the earlier system's
- * weaknesses: the token is never answered, only mailed; it is stored as a SHA-256 and works once).
+ * Ownership transfer (docs/decisions/tenancy.md "Ownership transfer"): the token is never answered,
+ * only mailed, so only the target's mailbox holds it; it is stored as a SHA-256 and works once.
  * The target must already be an active member of the tenant: ownership goes to someone the tenant
  * knows, and no account or membership is made as a side effect. On acceptance the target becomes
  * owner and the offering owner becomes admin.
