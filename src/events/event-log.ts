@@ -75,7 +75,7 @@ export interface EventSink {
   committed(events: readonly CommittedEvent[]): unknown
 }
 
-/** A sink that hears nothing: for services built inside another unit of work (the importer's). */
+/** A sink that hears nothing: for services a test builds apart from the app. */
 export const NO_EVENT_SINK: EventSink = { committed() {} }
 
 export function actorRefOf(actor: Actor): ActorRef {

@@ -29,11 +29,10 @@ const GENERATED_SLUG_MAX = 230
 
 /**
  * Categories: a per-tenant tree (docs/decisions/content.md "Categories are a tree without cycles",
- * "Slugs"): cycles are refused, merges run in one transaction, slugs are decided by the unique index
- * and search text is matched literally (docs/decisions/input-hygiene.md "Strings an attacker tries
- * are harmless"). Works on
- * a transaction too (`{ db: tx }`), for the importer. Every write emits its `category.*` event in
- * its transaction.
+ * "Slugs"): cycles are refused, merges run in one transaction, slugs are decided by the unique
+ * index and search text is matched literally (docs/decisions/input-hygiene.md "Strings an attacker
+ * tries are harmless"). Works on a transaction too (`{ db: tx }`), for the importer. Every write
+ * emits its `category.*` event in its transaction.
  */
 export function createCategoriesService(deps: { db: Db; events: EventSink }) {
   const { db } = deps

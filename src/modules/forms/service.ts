@@ -123,6 +123,7 @@ export function createFormsService(deps: {
     })
   }
 
+  /** Inserts a form (`explicit`: under the client's slug, else a free one) and emits `form.created`. */
   async function insertWithSlug(
     context: TenantContext,
     values: Parameters<FormsRepository['insert']>[1],
