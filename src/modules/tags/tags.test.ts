@@ -87,6 +87,15 @@ describe('POST /api/tags', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400)
       expect(response.data.error).toBe('ValidationFailed')
     }
+    // A slug derived from the title names the title when nothing sluggable is left.
+    const unsluggable = await call(ctx.app, 'POST', '/api/tags', {
+      token: owner.token,
+      body: { title: '***' },
+    })
+    expect(unsluggable.data).toMatchObject({
+      message: 'title must contain at least one letter or digit.',
+      details: [{ path: '/title', message: 'has no letters or digits' }],
+    })
     expect(await listTitles(owner)).toEqual([])
   })
 
