@@ -1,9 +1,9 @@
-// Folio form submission benchmark (`npm run bench:forms`, issue 9): submits responses to one
-// published form through `POST /api/public/forms/{formId}/submit` at 32 connections with a
-// write-scoped API token (X-API-Key) and the tenant in X-Tenant-ID, on a fresh PostgreSQL database.
-// The form's anti-spam settings let the bench's submissions through as real ones: no minimum fill
-// time, rate limits above what one address sends, and every submission's answers differ (no
-// duplicates). Prints req/s, latency, and how many responses were stored as pending.
+// Folio form submission benchmark (`npm run bench:forms`): submits responses to one published form
+// through `POST /api/public/forms/{formId}/submit` at 32 connections with a write-scoped API token
+// (X-API-Key) and the tenant in X-Tenant-ID, on a fresh PostgreSQL database. The form's anti-spam
+// settings let the bench's submissions through as real ones: no minimum fill time, rate limits
+// above what one address sends, and every submission's answers differ (no duplicates). Prints
+// req/s, latency, and how many responses were stored as pending.
 //
 // Environment: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/folio_bench_forms),
 // BENCH_REDIS_URL (optional: the shared store of the rate limiters), BENCH_DURATION (measured

@@ -1,7 +1,7 @@
-// Placement benchmark (`npm run bench:placements`, issue 10 §4): the high-volume public paths on
-// PostgreSQL. Sends `POST /api/public/placements/events/batch` with 50-event batches at 32
-// connections and prints events/s (stored events, read back from the database) and latency; then
-// `POST /api/public/placements/decide` at the same concurrency.
+// Placement benchmark (`npm run bench:placements`): the high-volume public paths on PostgreSQL.
+// Sends `POST /api/public/placements/events/batch` with 50-event batches at 32 connections and
+// prints events/s (stored events, read back from the database) and latency; then `POST
+// /api/public/placements/decide` at the same concurrency.
 //
 // Environment: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/folio_bench_placements),
 // BENCH_DURATION (measured seconds per run, default 10), BENCH_WARMUP (default 3),

@@ -4,9 +4,9 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 
 /**
- * Targets (issue 5 §6 and the earlier brief): ratio to the reference in the same run, Folio's peak
- * RSS, absolute throughput where given, p99 latency. A route may set its own ratio (`minRatio`: the
- * uncached public content routes, issue 17 §7: 0.9).
+ * Targets: throughput as a ratio to the bare reference server in the same run (what Folio's own
+ * layers cost, whatever the machine), Folio's peak RSS, absolute throughput where given, p99 latency.
+ * A route may set its own ratio (`minRatio`: the uncached public content routes, 0.9).
  */
 export const TARGETS = { minRatio: 0.85, maxRssMB: 150, maxP99Ms: 50 }
 

@@ -1,7 +1,7 @@
-// Folio scale-out run (`npm run bench:scale-out`, issue 6): two Folio processes on one PostgreSQL
-// and one Redis. Measures read throughput (GET by slug, API token) with one process and then with
-// both, autocannon driving each process's port at once, and checks the request quota across the two:
-// a fresh tenant with `limits.apiCalls` set through the settings API gets exactly its remaining
+// Folio scale-out run (`npm run bench:scale-out`): two Folio processes on one PostgreSQL and one
+// Redis. Measures read throughput (GET by slug, API token) with one process and then with both,
+// autocannon driving each process's port at once, and checks the request quota across the two: a
+// fresh tenant with `limits.apiCalls` set through the settings API gets exactly its remaining
 // allowance of 200s however the requests are split between the processes.
 //
 // Environment: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/folio_bench_scale),

@@ -25,7 +25,7 @@ export function headersOf(scenario, seeded) {
     : { authorization: `Bearer ${seeded.token}` }
 }
 
-/** The public delivery routes (issue 17 §7), measured with the delivery cache off. */
+/** The public delivery routes, measured with the delivery cache off. */
 function publicScenarios(seeded) {
   const list = '/api/public/contents?limit=20'
   return [

@@ -1,9 +1,9 @@
-// Folio upload benchmark (`npm run bench:uploads`, issue 8): the whole upload of one 10 MB file
-// (POST /api/media/presign → PUT to the returned URL → POST /api/media, which reads the object back
-// to check its type), repeated by BENCH_CONCURRENCY clients for BENCH_DURATION seconds, on each
+// Folio upload benchmark (`npm run bench:uploads`): the whole upload of one 10 MB file (POST
+// /api/media/presign → PUT to the returned URL → POST /api/media, which reads the object back to
+// check its type), repeated by BENCH_CONCURRENCY clients for BENCH_DURATION seconds, on each
 // driver: `local` (the PUT goes to Folio itself, files under DATA_DIR/media) and `s3` (the PUT goes
-// to s3rver, a local S3-compatible server on loopback). Prints uploads/s, MB/s and latency per driver.
-// The file is a PDF (no image variants), so the figures measure the upload path, not sharp.
+// to s3rver, a local S3-compatible server on loopback). Prints uploads/s, MB/s and latency per
+// driver. The file is a PDF (no image variants), so the figures measure the upload path, not sharp.
 //
 // Environment: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/folio_bench_uploads),
 // BENCH_DURATION (measured seconds per driver, default 10), BENCH_CONCURRENCY (default 4),

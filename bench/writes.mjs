@@ -1,8 +1,8 @@
-// Folio write benchmark (`npm run bench:writes`, issue 6): creates contents at 32 connections through
-// `POST /api/contents` with an API token, once with the outbox relay on (activities and broadcasts
-// run beside the writes) and once with `OUTBOX_RELAY=off` (events are written in the same
-// transaction but nobody consumes them), on a fresh PostgreSQL database each time. Prints req/s and
-// latency per run, the ratio, and how long the relay took to drain the events left at the end.
+// Folio write benchmark (`npm run bench:writes`): creates contents at 32 connections through `POST
+// /api/contents` with an API token, once with the outbox relay on (activities and broadcasts run
+// beside the writes) and once with `OUTBOX_RELAY=off` (events are written in the same transaction
+// but nobody consumes them), on a fresh PostgreSQL database each time. Prints req/s and latency per
+// run, the ratio, and how long the relay took to drain the events left at the end.
 //
 // Environment: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/folio_bench_writes),
 // BENCH_DURATION (measured seconds per run, default 10), BENCH_WARMUP (default 3),

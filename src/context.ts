@@ -21,7 +21,7 @@ export interface TenantContext {
   /** The actor's permissions in the tenant: its role's, narrowed by an API token's scopes. */
   readonly permissions: ReadonlySet<string>
   readonly client: { readonly ip: string; readonly userAgent: string }
-  /** A caller's open transaction that the service's writes join (events/event-log.ts `withUnitOfWork`). */
+  /** A caller's open transaction that the service's writes join (events/event-log.ts `UnitOfWork`). */
   readonly unitOfWork?: UnitOfWork
 }
 

@@ -7,11 +7,11 @@ import { invalidObject, invalidValue, type Schema, validValue } from './fuzz/sch
 import { call, seedApiToken, seedSession, seedTenant, useTestContext } from './helpers.js'
 
 /**
- * The contract fuzz (issue 5 §3): every operation of `/api/docs/json` receives valid requests and
- * invalid ones (wrong types, missing and extra members, boundary lengths, NUL and control
- * characters, huge and deeply nested values, injection-looking strings, other tenants' ids),
- * generated from the document's own schemas with a fixed seed. Every answer must be below 500,
- * have a status the document declares, and a JSON body that validates against the declared schema.
+ * The contract fuzz: every operation of `/api/docs/json` receives valid requests and invalid ones
+ * (wrong types, missing and extra members, boundary lengths, NUL and control characters, huge and
+ * deeply nested values, injection-looking strings, other tenants' ids), generated from the
+ * document's own schemas with a fixed seed. Every answer must be below 500, have a status the
+ * document declares, and a JSON body that validates against the declared schema.
  */
 const SEED = 20_261_122
 const RUNS = 40

@@ -10,9 +10,10 @@ import {
   WAIT,
 } from './studio-fixtures.js'
 
-// Studio's account screens (issue 18): the reset, verification, invitation and ownership-transfer
-// mails lead to Studio's /account/… screens (APP_URL's default), and sign-in offers Google when it
-// is configured (here, against a local OpenID provider playing Google), driven in Chromium.
+// Studio's account screens (docs/decisions/studio.md "Account screens from mailed links", "Google
+// sign-in"): the reset, verification, invitation and ownership-transfer mails lead to Studio's
+// /account/… screens (APP_URL's default), and sign-in offers Google when it is configured (here,
+// against a local OpenID provider playing Google), driven in Chromium.
 
 const { studio, google } = useStudioServerWithGoogle()
 

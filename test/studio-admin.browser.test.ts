@@ -16,9 +16,10 @@ import {
 } from './studio-fixtures.js'
 import { startReceiver, verified } from './webhook-fixtures.js'
 
-// Studio's tenant administration (issue 19): API tokens, webhooks and tenant settings, each driven
-// in Chromium and checked against what the API then does. Private addresses are allowed for
-// outbound calls only because the webhook receiver of this file listens on 127.0.0.1.
+// Studio's tenant administration (docs/decisions/studio.md "Tenant administration screens"): API
+// tokens, webhooks and tenant settings, each driven in Chromium and checked against what the API
+// then does. Private addresses are allowed for outbound calls only because the webhook receiver of
+// this file listens on 127.0.0.1.
 
 const studio = useStudioServer(() => ({ OUTBOUND_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_DELAYS: '0,0' }))
 let receiver: Awaited<ReturnType<typeof startReceiver>>

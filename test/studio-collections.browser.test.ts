@@ -11,8 +11,9 @@ import {
   WAIT,
 } from './studio-fixtures.js'
 
-// Typed collections in Studio (issue 19): a schema with a ref to a second collection and a media
-// field, entries (one with an uploaded image) published, then read through the public route.
+// Typed collections in Studio (docs/decisions/studio.md "Collection screens"): a schema with a ref
+// to a second collection and a media field, entries (one with an uploaded image) published, then
+// read through the public route.
 
 const studio = useStudioServer()
 let owner: SeededMember

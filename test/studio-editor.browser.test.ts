@@ -10,9 +10,10 @@ import {
   WAIT,
 } from './studio-fixtures.js'
 
-// Studio's content editor (issue 18 §3) in Chromium against a real Folio on PGlite: the side
-// panels and pickers, two editors saving one content (the second gets the conflict, docs/decisions/
-// content.md "Concurrent edits"), and versions compared and restored; axe with every dialog open.
+// Studio's content editor (docs/decisions/studio.md "The editor", "Versions") in Chromium against a
+// real Folio on PGlite: the side panels and pickers, two editors saving one content (the second
+// gets the conflict, docs/decisions/content.md "Concurrent edits"), and versions compared and
+// restored; axe with every dialog open.
 const studio = useStudioServer()
 
 /** `openSignedIn` as `user` on `path` of the tenant, once the editor's body shows. */

@@ -15,9 +15,10 @@ import {
   WAIT,
 } from './studio-fixtures.js'
 
-// Studio's forms (issue 19): a form built in the builder with several field types, a problem the
-// API names shown at its field, published with browser submission; submitted by the website example
-// (examples/website) served on another origin; the response seen, changed and exported as CSV.
+// Studio's forms (docs/decisions/studio.md "Forms screens"): a form built in the builder with
+// several field types, a problem the API names shown at its field, published with browser
+// submission; submitted by the website example (examples/website) served on another origin; the
+// response seen, changed and exported as CSV.
 
 const studio = useStudioServer()
 let owner: SeededMember

@@ -12,11 +12,12 @@ import {
   WAIT,
 } from './studio-fixtures.js'
 
-// Studio's WordPress import (issue 19): an owner uploads a small export, follows its phases to the
-// end, reads the counts and problems the API reports for it, and starts it again (nothing is
-// created twice). An editor, who may not start imports, has no such screen. Afterwards, the import
-// history keeps every report, and the media library copies the files an import left external
-// (from a local "WordPress site", which OUTBOUND_ALLOW_PRIVATE lets the server reach).
+// Studio's WordPress import (docs/decisions/studio.md "WordPress import screen"): an owner uploads
+// a small export, follows its phases to the end, reads the counts and problems the API reports for
+// it, and starts it again (nothing is created twice). An editor, who may not start imports, has no
+// such screen. Afterwards, the import history keeps every report, and the media library copies the
+// files an import left external (from a local "WordPress site", which OUTBOUND_ALLOW_PRIVATE lets
+// the server reach).
 
 const studio = useStudioServer(() => ({ OUTBOUND_ALLOW_PRIVATE: 'true' }))
 

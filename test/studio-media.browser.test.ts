@@ -9,8 +9,9 @@ import {
   WAIT,
 } from './studio-fixtures.js'
 
-// The media library beyond uploads (issue 18): list view, an item's details with where it is used,
-// and bulk tagging and deletion of ticked items, in Chromium against a real Folio on PGlite.
+// The media library beyond uploads (docs/decisions/studio.md "Media library"): list view, an item's
+// details with where it is used, and bulk tagging and deletion of ticked items, in Chromium against
+// a real Folio on PGlite.
 
 const studio = useStudioServer()
 

@@ -11,10 +11,10 @@ import {
   WAIT,
 } from './studio-fixtures.js'
 
-// Studio's menus (issue 19): a menu built from imported content. A WordPress export is imported
-// through the API, then in Studio a menu gets an imported page, an imported category and an
-// external link, is rearranged by mouse drag and by keyboard, is saved, and the public menu route
-// answers exactly the tree that was built.
+// Studio's menus (docs/decisions/studio.md "Menu screens"): a menu built from imported content. A
+// WordPress export is imported through the API, then in Studio a menu gets an imported page, an
+// imported category and an external link, is rearranged by mouse drag and by keyboard, is saved,
+// and the public menu route answers exactly the tree that was built.
 
 const studio = useStudioServer()
 

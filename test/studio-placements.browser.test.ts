@@ -10,10 +10,10 @@ import {
   WAIT,
 } from './studio-fixtures.js'
 
-// Studio's placements (issue 19): a placement made in Studio with an experience, its rules, a
-// schedule and a weight; the decision explained for a visitor who matches and one who does not;
-// events recorded through the public route and seen in the statistics chart's table; the API
-// requests chart on the dashboard.
+// Studio's placements (docs/decisions/studio.md "Placement screens"): a placement made in Studio
+// with an experience, its rules, a schedule and a weight; the decision explained for a visitor who
+// matches and one who does not; events recorded through the public route and seen in the statistics
+// chart's table; the API requests chart on the dashboard.
 
 const studio = useStudioServer()
 /** The pickers are typed and read in UTC, on a page tall enough for the rules editor. */

@@ -10,8 +10,9 @@ import {
   WAIT,
 } from './studio-fixtures.js'
 
-// Studio's taxonomy screens (issue 18 §3): a category tree built, re-parented by drag and by the
-// keyboard's "Move to…", merged; a tag and a custom field definition made; axe on each screen.
+// Studio's taxonomy screens (docs/decisions/studio.md "Taxonomy screens"): a category tree built,
+// re-parented by drag and by the keyboard's "Move to…", merged; a tag and a custom field definition
+// made; axe on each screen.
 
 const studio = useStudioServer()
 let owner: SeededMember

@@ -13,9 +13,9 @@ import {
   WAIT,
 } from './studio-fixtures.js'
 
-// Studio's tenant lifecycle (issue 19): an owner deletes a tenant after its preflight and restores
-// it from the deleted list; an owner offers the ownership to a member and withdraws the offer. Each
-// step is checked against what the API then answers.
+// Studio's tenant lifecycle (docs/decisions/studio.md "Tenant lifecycle screens"): an owner deletes
+// a tenant after its preflight and restores it from the deleted list; an owner offers the ownership
+// to a member and withdraws the offer. Each step is checked against what the API then answers.
 
 const studio = useStudioServer()
 

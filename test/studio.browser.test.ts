@@ -11,8 +11,9 @@ import {
   WAIT,
 } from './studio-fixtures.js'
 
-// Studio as an editor meets it (issue 18): the built app served by a real Folio on PGlite, driven
-// in Chromium from registration to a published article, with axe on every screen visited.
+// Studio as an editor meets it (docs/decisions/studio.md "Quality bar"): the built app served by a
+// real Folio on PGlite, driven in Chromium from registration to a published article, with axe on
+// every screen visited.
 
 const studio = useStudioServer()
 

@@ -7,7 +7,7 @@ import { systemContext } from '../src/context.js'
 import type { Db } from '../src/db/client.js'
 import { activities, outbox, tenantSettings, webhookDeliveries } from '../src/db/schema/index.js'
 import type { TenantEvent } from '../src/events/account-fanout.js'
-import { type CommittedEvent, type DomainEvent, inTransaction } from '../src/events/event-log.js'
+import { type CommittedEvent, type DomainEvent, transactional } from '../src/events/event-log.js'
 import { newId } from '../src/lib/ids.js'
 import { createSecretBox } from '../src/lib/secrets.js'
 import { webhookSecretContext } from '../src/modules/tenant-settings/reader.js'
@@ -80,12 +80,8 @@ export async function configureWebhook(
  */
 export async function emitEvent(db: Db, tenantId: string, event: DomainEvent): Promise<CommittedEvent> {
   const committed: CommittedEvent[] = []
-  await inTransaction(
-    db,
-    systemContext(tenantId, 'webhook-test'),
-    { committed: (events) => committed.push(...events) },
-    async (_tx, emit) => emit(event),
-  )
+  const write = transactional(db, { committed: (events) => committed.push(...events) })
+  await write(systemContext(tenantId, 'webhook-test'), async (_tx, emit) => emit(event))
   return committed[0] as CommittedEvent
 }
 

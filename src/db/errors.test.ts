@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isConnectionFailure } from './errors.js'
+import { isConnectionFailure, isUniqueViolation, uniqueConflict } from './errors.js'
 
 const coded = (code: string, message = 'failed') => Object.assign(new Error(message), { code })
 
@@ -36,5 +36,35 @@ describe('isConnectionFailure', () => {
       undefined,
     ]
     expect(others.map((err) => isConnectionFailure(err))).toEqual(others.map(() => false))
+  })
+})
+
+describe('unique violations', () => {
+  const violation = (constraint: string) =>
+    Object.assign(new Error('Failed query: insert'), {
+      cause: Object.assign(coded('23505', 'duplicate key value violates unique constraint'), { constraint }),
+    })
+
+  it('tells a violation apart by the index it names, however the error is wrapped', () => {
+    expect(isUniqueViolation(violation('tags_tenant_slug_key'), 'tags_tenant_slug_key')).toBe(true)
+    expect(isUniqueViolation(violation('tags_tenant_slug_key'), 'users_email_key')).toBe(false)
+    const foreignKey = Object.assign(coded('23503'), { constraint: 'tags_tenant_slug_key' })
+    expect(isUniqueViolation(foreignKey, 'tags_tenant_slug_key')).toBe(false)
+    expect(isUniqueViolation(new Error('duplicate'), 'tags_tenant_slug_key')).toBe(false)
+  })
+
+  it('maps the violated index to its domain error, and leaves every other error as it is', () => {
+    const conflicts = {
+      tags_tenant_slug_key: () => new Error('slug taken'),
+      tags_tenant_title_key: () => new Error('title taken'),
+    }
+    expect(uniqueConflict(violation('tags_tenant_title_key'), conflicts)).toEqual(new Error('title taken'))
+    const unmapped = violation('tags_pkey')
+    expect(uniqueConflict(unmapped, conflicts)).toBe(unmapped)
+    const other = coded('23503')
+    expect(uniqueConflict(other, conflicts)).toBe(other)
+    // A constraint named like an Object member is no mapping.
+    const inherited = violation('toString')
+    expect(uniqueConflict(inherited, conflicts)).toBe(inherited)
   })
 })

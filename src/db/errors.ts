@@ -24,21 +24,29 @@ export function pgErrorOf(err: unknown): { code: string; constraint: string | un
   return undefined
 }
 
-/** True when `err` is a unique violation (23505), of `constraint` when given. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+/** The unique index or constraint a unique violation (23505) names; undefined for any other error. */
+function violatedUnique(err: unknown): string | undefined {
   const pgError = pgErrorOf(err)
-  return pgError?.code === '23505' && (constraint === undefined || pgError.constraint === constraint)
+  return pgError?.code === '23505' ? pgError.constraint : undefined
 }
 
 /**
- * For a catch block: `err` as the API error that `conflicts` names for the unique index it violated,
- * else `err` itself, to be thrown. Uniqueness is decided by the index, never by a read before the
- * write; this is the one place that tells an index's violation apart.
+ * True when `err` is a unique violation of `constraint` (a unique index or constraint, by name), for
+ * a catch block that goes on another way (retries, answers what already exists). Uniqueness is
+ * decided by the index, never by a read before the write, and a violation is always told apart by
+ * the index it names: a family's other unique indexes fail as themselves.
+ */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  return violatedUnique(err) === constraint
+}
+
+/**
+ * For a catch block: `err` as the domain error that `conflicts` maps the violated unique index (or
+ * constraint) to, else `err` itself, to be thrown: `throw uniqueConflict(err, { [KEY]: () => … })`.
  */
 export function uniqueConflict(err: unknown, conflicts: Readonly<Record<string, () => Error>>): unknown {
-  const pgError = pgErrorOf(err)
-  if (pgError?.code !== '23505' || pgError.constraint === undefined) return err
-  return Object.hasOwn(conflicts, pgError.constraint) ? conflicts[pgError.constraint]!() : err
+  const constraint = violatedUnique(err)
+  return constraint !== undefined && Object.hasOwn(conflicts, constraint) ? conflicts[constraint]!() : err
 }
 
 /**

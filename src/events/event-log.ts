@@ -7,7 +7,7 @@ import { ACCOUNT_EVENT_TYPES, EVENTS, type EventPayload, type EventType } from '
 /**
  * Domain events and the transactional outbox (docs/architecture.md "Outbox",
  * docs/decisions/jobs-and-events.md). A write records what happened in the same transaction as the
- * change (`inTransaction` + `emit`), so an event exists exactly when its write committed. After the
+ * change (`transactional` + `emit`), so an event exists exactly when its write committed. After the
  * commit the event sink hears the events: this instance drops its caches at once, and the relay
  * (`relay.ts`) hands them to the durable consumers. Nothing a consumer does can fail the write.
  *
@@ -75,7 +75,7 @@ export interface EventSink {
   committed(events: readonly CommittedEvent[]): unknown
 }
 
-/** A sink that hears nothing: for services built inside another unit of work (the importer's). */
+/** A sink that hears nothing: for services a test builds apart from the app. */
 export const NO_EVENT_SINK: EventSink = { committed() {} }
 
 export function actorRefOf(actor: Actor): ActorRef {
@@ -103,24 +103,57 @@ export function dbOf(context: TenantContext, db: Db): Db {
   return context.unitOfWork?.tx ?? db
 }
 
+/** Whose events a transaction records: a tenant's context, or an account's (no tenant). */
+export type EventContext = TenantContext | AccountContext
+
+/** Records `event` for `context` in the open transaction (`Transactional.across`). */
+export type EmitIn = (context: EventContext, event: DomainEvent) => void
+
 /**
- * Runs `work` in a transaction of `db` (a savepoint when `db` is already a transaction); the events
- * it emits are stored in the outbox in that transaction, and given to `sink` once it committed.
- * Returns what `work` returns; when it throws, nothing is stored and the sink hears nothing. An
- * account context records its events without a tenant.
- *
- * When `context` carries a unit of work, `work` runs in a savepoint of the caller's transaction
- * instead: a failure undoes this write only, and its events join the caller's, stored and heard
- * when the caller's transaction commits.
+ * A service's transactions, bound to its database and event sink (docs/architecture.md
+ * "Transactions"): the one way Folio's families open a transaction.
  */
-export async function inTransaction<T>(
-  db: Db,
-  context: TenantContext | AccountContext,
-  sink: EventSink,
-  work: (tx: Db, emit: Emit) => Promise<T>,
-): Promise<T> {
-  const joined = context.tenantId === null ? undefined : context.unitOfWork
-  if (joined !== undefined) {
+export interface Transactional {
+  /**
+   * Runs `work` in one transaction (a savepoint when the database is already a transaction); the
+   * events it emits are recorded for `context`, stored in the outbox in that transaction and given
+   * to the sink once it committed. Returns what `work` returns; when it throws, nothing is stored and
+   * the sink hears nothing.
+   *
+   * When `context` carries a unit of work, `work` runs in a savepoint of the caller's transaction
+   * instead: a failure undoes this write only, and its events join the caller's, stored and heard
+   * when the caller's transaction commits. A unit of work is opened by handing a context
+   * `unitOfWork: { tx, emit }` from inside `work`.
+   */
+  <T>(context: EventContext, work: (tx: Db, emit: Emit) => Promise<T>): Promise<T>
+  /**
+   * Runs `work` in one transaction whose events belong to several contexts, or to one only the work
+   * finds out (an account deletion leaves several tenants; a password reset learns its user from the
+   * token): `emitIn` records each event for its context, stored in the outbox in that transaction,
+   * and the sink hears them all once it committed. Also the way to a transaction that records no
+   * event (a job queued `within` it).
+   */
+  across<T>(work: (tx: Db, emitIn: EmitIn) => Promise<T>): Promise<T>
+}
+
+/** Binds the transactions of a service (or of any writer) to `db` and `sink`. */
+export function transactional(db: Db, sink: EventSink): Transactional {
+  async function across<T>(work: (tx: Db, emitIn: EmitIn) => Promise<T>): Promise<T> {
+    const pending: CommittedEvent[] = []
+    const result = await db.transaction(async (tx) => {
+      const value = await work(tx as unknown as Db, (context, event) => {
+        pending.push(committedOf(context, event))
+      })
+      if (pending.length > 0) await tx.insert(outbox).values(pending.map(outboxRowOf))
+      return value
+    })
+    if (pending.length > 0) await sink.committed(pending)
+    return result
+  }
+
+  async function write<T>(context: EventContext, work: (tx: Db, emit: Emit) => Promise<T>): Promise<T> {
+    const joined = context.tenantId === null ? undefined : context.unitOfWork
+    if (joined === undefined) return across((tx, emitIn) => work(tx, (event) => emitIn(context, event)))
     const held: DomainEvent[] = []
     const value = await joined.tx.transaction((savepoint) =>
       work(savepoint as unknown as Db, (event) => void held.push(event)),
@@ -128,81 +161,31 @@ export async function inTransaction<T>(
     for (const event of held) joined.emit(event)
     return value
   }
-  const pending: CommittedEvent[] = []
-  const actor = actorRefOf(context.actor)
-  const ipAddress = context.client.ip === '' ? null : context.client.ip
-  const result = await db.transaction(async (tx) => {
-    const value = await work(tx as unknown as Db, (event) => {
-      pending.push({
-        ...checked(event, context.tenantId),
-        id: newId(),
-        tenantId: context.tenantId,
-        actor,
-        ipAddress,
-        createdAt: new Date(),
-      })
-    })
-    if (pending.length > 0) {
-      await tx.insert(outbox).values(
-        pending.map((event) => ({
-          tenantId: event.tenantId,
-          id: event.id,
-          type: event.type,
-          subjectId: event.subjectId ?? null,
-          actor: event.actor,
-          payload: event.payload,
-          ipAddress: event.ipAddress,
-          createdAt: event.createdAt,
-        })),
-      )
-    }
-    return value
-  })
-  if (pending.length > 0) await sink.committed(pending)
-  return result
+
+  return Object.assign(write, { across })
 }
 
-/**
- * Runs `work` with a context that carries a unit of work on one transaction of `db`: every service
- * called with that context joins it, so their writes and events commit, or roll back, together.
- */
-export function withUnitOfWork<T>(
-  db: Db,
-  context: TenantContext,
-  sink: EventSink,
-  work: (context: TenantContext, tx: Db) => Promise<T>,
-): Promise<T> {
-  return inTransaction(db, context, sink, (tx, emit) => work({ ...context, unitOfWork: { tx, emit } }, tx))
-}
-
-/** A service's writes: `inTransaction` bound to its database and event sink. */
-export type Transactional = <T>(
-  context: TenantContext,
-  work: (tx: Db, emit: Emit) => Promise<T>,
-) => Promise<T>
-
-/** Binds `inTransaction` to `db` and `sink` (what a service keeps for its writes). */
-export function transactional(db: Db, sink: EventSink): Transactional {
-  return (context, work) => inTransaction(db, context, sink, work)
-}
-
-/**
- * A sink for services working inside a transaction someone else commits (the importer's item
- * transaction): it keeps the events until `flushTo` is called after that commit.
- */
-export function deferredSink() {
-  let held: CommittedEvent[] = []
+/** `event` as stored for `context`: checked, with its id, tenant, actor, client address and time. */
+function committedOf(context: EventContext, event: DomainEvent): CommittedEvent {
   return {
-    sink: { committed: (events) => void held.push(...events) } satisfies EventSink,
-    /** Hands the held events to `target` (call once the outer transaction committed, and await it). */
-    async flushTo(target: EventSink) {
-      const events = held
-      held = []
-      if (events.length > 0) await target.committed(events)
-    },
-    /** Forgets the held events (the outer transaction rolled back). */
-    discard() {
-      held = []
-    },
+    ...checked(event, context.tenantId),
+    id: newId(),
+    tenantId: context.tenantId,
+    actor: actorRefOf(context.actor),
+    ipAddress: context.client.ip === '' ? null : context.client.ip,
+    createdAt: new Date(),
+  }
+}
+
+function outboxRowOf(event: CommittedEvent): typeof outbox.$inferInsert {
+  return {
+    tenantId: event.tenantId,
+    id: event.id,
+    type: event.type,
+    subjectId: event.subjectId ?? null,
+    actor: event.actor,
+    payload: event.payload,
+    ipAddress: event.ipAddress,
+    createdAt: event.createdAt,
   }
 }

@@ -3,7 +3,7 @@ import { memberships, outbox, outboxTasks } from '../db/schema/index.js'
 
 /**
  * The tables of the outbox, which the platform's event mechanism owns rather than a family: every
- * write records its events through `inTransaction` (event-log.ts), the relay works them, and the
+ * write records its events through `transactional` (event-log.ts), the relay works them, and the
  * outbox family's routes reach dead letters through dead-letters.ts (docs/architecture.md "Table
  * ownership").
  */

@@ -1,8 +1,8 @@
 /**
  * LIKE/ILIKE patterns from user text. `%`, `_` and `\` in the text are escaped so they match
- * themselves (PostgreSQL's default LIKE escape character is the backslash), which closes the
- * wildcard-injection hole the earlier system had with unescaped regexes
- * (docs/decisions/input-hygiene.md "Strings an attacker tries are harmless").
+ * themselves (PostgreSQL's default LIKE escape character is the backslash): a search for `%` finds
+ * a percent sign, never every row (docs/decisions/input-hygiene.md "Strings an attacker tries are
+ * harmless").
  */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, '\\$&')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { freeSlugs, nextFreeSlug, type SlugLookup } from './slug.js'
+import { AppError } from '../errors.js'
+import { freeSlugs, nextFreeSlug, requiredSlug, type SlugLookup } from './slug.js'
 
 /** A lookup over a fixed set of taken slugs, recording what the allocator asked. */
 function lookupOver(taken: string[]) {
@@ -42,5 +43,29 @@ describe('the slug allocator', () => {
     const slug = await nextFreeSlug(lookupOver([]).lookup, base, 80)
     expect(slug).toBe(`${'a'.repeat(59)}-bbbb-2`)
     expect(slug.length).toBeLessThanOrEqual(80)
+  })
+})
+
+describe('requiredSlug', () => {
+  it('normalizes text to a slug within the limit', () => {
+    expect(requiredSlug('  Mi Café Çalışma ', 'slug')).toBe('mi-cafe-calisma')
+    expect(requiredSlug('Über Straße', 'title')).toBe('uber-strasse')
+    expect(requiredSlug('alpha beta gamma', 'slug', 12)).toBe('alpha-beta')
+  })
+
+  it('refuses text with nothing sluggable, naming the member it came from', () => {
+    const refusal = (() => {
+      try {
+        requiredSlug('--- !!', 'title')
+      } catch (err) {
+        return err
+      }
+    })()
+    expect(refusal).toBeInstanceOf(AppError)
+    expect(refusal).toMatchObject({
+      code: 'ValidationFailed',
+      message: 'title must contain at least one letter or digit.',
+      extra: { details: [{ path: '/title', message: 'has no letters or digits' }] },
+    })
   })
 })

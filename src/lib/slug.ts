@@ -1,10 +1,12 @@
 import slugify from '@sindresorhus/slugify'
+import { errors } from '../errors.js'
 
 /** Longest slug the API contract allows for content (docs/decisions/http.md "Limits the contract sets"). */
 export const SLUG_MAX_LENGTH = 240
 
-// Umlauts drop their diacritic like every other accent (ü→u, as the earlier system's NFD strip did), not
-// the German ue/oe/ae spelling the transliteration library defaults to.
+// Umlauts drop their diacritic like every other accent (ü→u, as stripping the accents of the NFD form
+// does), not the German ue/oe/ae spelling the transliteration library defaults to, so `für` and `fur`
+// give one slug (docs/decisions/content.md "Slugs": accents drop their diacritic).
 const UMLAUTS: [string, string][] = [
   ['ä', 'a'],
   ['ö', 'o'],
@@ -25,6 +27,21 @@ export function toSlug(text: string, maxLength = SLUG_MAX_LENGTH): string {
   const cut = slug.slice(0, maxLength)
   const lastDash = cut.lastIndexOf('-')
   return lastDash > maxLength / 2 ? cut.slice(0, lastDash) : cut.replace(/-+$/, '')
+}
+
+/**
+ * `toSlug(text)` for a write that needs a slug: 400 ValidationFailed when nothing sluggable remains,
+ * naming `member`, the input member the text came from (`slug`, or the `title` or `name` a slug is
+ * derived from).
+ */
+export function requiredSlug(text: string, member: string, maxLength = SLUG_MAX_LENGTH): string {
+  const slug = toSlug(text, maxLength)
+  if (slug === '') {
+    throw errors.validation(`${member} must contain at least one letter or digit.`, [
+      { path: `/${member}`, message: 'has no letters or digits' },
+    ])
+  }
+  return slug
 }
 
 /** A slug as written by a client: lowercase letters, digits and single dashes between them. */

@@ -35,8 +35,8 @@ export const tenantSettings = pgTable('tenant_settings', {
 
 /**
  * The platform's feature-flag catalogue (API contract: /api/feature-flags): global, written by
- * platform administrators only (docs/decisions/tenancy.md "Feature flags": the earlier system let
- * any tenant admin write it). Tenants switch flags in their settings' `features`; the effective
+ * platform administrators only (docs/decisions/tenancy.md "Feature flags": a tenant admin writing
+ * it would change every tenant). Tenants switch flags in their settings' `features`; the effective
  * value is the tenant's, else the default.
  */
 export const featureFlags = pgTable('feature_flags', {

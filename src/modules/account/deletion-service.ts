@@ -1,7 +1,7 @@
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import { deferredSink, type EventSink, inTransaction } from '../../events/event-log.js'
+import { type DomainEvent, type EventSink, transactional } from '../../events/event-log.js'
 import type { Principal } from '../auth/index.js'
 import { type AuthService, accountWrites, sessionPrincipal } from '../auth/index.js'
 import { membershipWrites, ownerGuard } from '../members/index.js'
@@ -51,6 +51,7 @@ export function createAccountService(deps: {
 }) {
   const { db } = deps
   const repository = createAccountRepository(db)
+  const write = transactional(db, deps.events)
 
   const contextOf = (tenantId: string, userId: string, client: TenantContext['client']): TenantContext => ({
     tenantId,
@@ -83,9 +84,7 @@ export function createAccountService(deps: {
       if (input.confirmation.trim().toLowerCase() !== session.email.toLowerCase()) {
         throw errors.validation('confirmation must be the e-mail address of the account.')
       }
-      const held = deferredSink()
-      await db.transaction(async (raw) => {
-        const tx = raw as unknown as Db
+      await write.across(async (tx, emitIn) => {
         const first = await createAccountRepository(tx).membershipsWithOwnership(session.userId)
         for (const row of first) await ownerGuard(tx).lock(row.tenantId)
         const rows = await createAccountRepository(tx).membershipsWithOwnership(session.userId)
@@ -99,25 +98,19 @@ export function createAccountService(deps: {
         const deleted = new Set(plan.tenantsToDelete.map((t) => t.tenantId))
         const purgeAfter = new Date(Date.now() + deps.tenantDeletionGraceMs)
         for (const row of rows) {
-          await inTransaction(
-            tx,
-            contextOf(row.tenantId, session.userId, client),
-            held.sink,
-            async (inner, emit) => {
-              const membership = { id: row.membershipId, role: row.role }
-              await membershipWrites(inner).leaveWithAccount(row.tenantId, membership, session.userId, emit)
-              if (!deleted.has(row.tenantId)) return
-              const tenant = { id: row.tenantId, name: row.name, slug: row.slug }
-              await tenantWrites(inner).deleteWithOwnerAccount(tenant, session.userId, purgeAfter, emit)
-            },
-          )
+          const context = contextOf(row.tenantId, session.userId, client)
+          const emit = (event: DomainEvent) => emitIn(context, event)
+          const membership = { id: row.membershipId, role: row.role }
+          await membershipWrites(tx).leaveWithAccount(row.tenantId, membership, session.userId, emit)
+          if (!deleted.has(row.tenantId)) continue
+          const tenant = { id: row.tenantId, name: row.name, slug: row.slug }
+          await tenantWrites(tx).deleteWithOwnerAccount(tenant, session.userId, purgeAfter, emit)
         }
         await membershipWrites(tx).removeAllOf(session.userId)
         const account = accountWrites(tx)
         await account.anonymize(session.userId, DELETED_PASSWORD)
         await account.revokeSessions(session.userId)
       })
-      await held.flushTo(deps.events)
       return { message: 'Your account has been deleted.' }
     },
 
@@ -136,32 +129,27 @@ export function createAccountService(deps: {
       const found = await repository.findOwnMembership(session.userId, membershipId)
       if (found === undefined) throw errors.notFound('Membership')
       await deps.auth.verifyCurrentPassword(session.userId, password)
-      await inTransaction(
-        db,
-        contextOf(found.tenantId, session.userId, client),
-        deps.events,
-        async (tx, emit) => {
-          const guard = ownerGuard(tx)
-          await guard.lock(found.tenantId)
-          const current = await createAccountRepository(tx).findOwnMembership(session.userId, membershipId)
-          if (current === undefined) throw errors.notFound('Membership')
-          if (
-            current.role === 'owner' &&
-            current.status === 'active' &&
-            (await guard.activeOwners(found.tenantId)) <= 1
-          ) {
-            throw errors.lastOwner(
-              'You are the last active owner of this tenant; make someone else owner, or delete the tenant.',
-            )
-          }
-          await membershipWrites(tx).leave(
-            found.tenantId,
-            { id: membershipId, role: current.role, status: current.status },
-            { id: session.userId, email: session.email },
-            emit,
+      await write(contextOf(found.tenantId, session.userId, client), async (tx, emit) => {
+        const guard = ownerGuard(tx)
+        await guard.lock(found.tenantId)
+        const current = await createAccountRepository(tx).findOwnMembership(session.userId, membershipId)
+        if (current === undefined) throw errors.notFound('Membership')
+        if (
+          current.role === 'owner' &&
+          current.status === 'active' &&
+          (await guard.activeOwners(found.tenantId)) <= 1
+        ) {
+          throw errors.lastOwner(
+            'You are the last active owner of this tenant; make someone else owner, or delete the tenant.',
           )
-        },
-      )
+        }
+        await membershipWrites(tx).leave(
+          found.tenantId,
+          { id: membershipId, role: current.role, status: current.status },
+          { id: session.userId, email: session.email },
+          emit,
+        )
+      })
       return { success: true, message: 'You have left the tenant.' }
     },
   }

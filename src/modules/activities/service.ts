@@ -1,5 +1,6 @@
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import { type ActivityRow, createActivitiesRepository } from './repository.js'
 import type { Activity, ListActivitiesInput } from './schemas.js'
 
@@ -15,17 +16,18 @@ export function createActivitiesService(deps: { db: Db; retentionDays: number })
   return {
     /** `GET /api/activities`: newest first, filtered by action and user; `totalPages` ≥ 1. */
     async list(context: TenantContext, query: ListActivitiesInput) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
+      const { page, limit, offset } = pageOf(query)
       const { rows, total } = await repository.list(
         context.tenantId,
         { action: query.action, userId: query.userId },
-        (page - 1) * limit,
+        offset,
         limit,
       )
+      // This route's contract names the page count `totalPages`.
+      const { pages: totalPages, ...pagination } = paginate(page, limit, total)
       return {
         activities: rows.map(toActivity),
-        pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+        pagination: { ...pagination, totalPages },
       }
     },
 

@@ -1,6 +1,6 @@
 import { accountContext, type TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { type DomainEvent, deferredSink, type EventSink, inTransaction } from '../../events/event-log.js'
+import { type DomainEvent, type EventSink, transactional } from '../../events/event-log.js'
 
 /**
  * Writes to an account with its domain event, recorded once without a tenant
@@ -12,23 +12,18 @@ import { type DomainEvent, deferredSink, type EventSink, inTransaction } from '.
  * it after the commit.
  */
 export function accountWriter(db: Db, sink: EventSink) {
-  return async function writeAccount<T>(
+  const write = transactional(db, sink)
+  return function writeAccount<T>(
     client: TenantContext['client'],
     work: (tx: Db) => Promise<T>,
     eventOf: (result: T) => AccountEvent | undefined,
   ): Promise<T> {
-    const held = deferredSink()
-    const result = await db.transaction(async (tx) => {
+    return write.across(async (tx, emitIn) => {
       const value = await work(tx)
       const named = eventOf(value)
-      if (named === undefined) return value
-      await inTransaction(tx, accountContext(named.userId, client), held.sink, async (_tx, emit) =>
-        emit(named.event),
-      )
+      if (named !== undefined) emitIn(accountContext(named.userId, client), named.event)
       return value
     })
-    await held.flushTo(sink)
-    return result
   }
 }
 

@@ -3,6 +3,10 @@ import type { Db } from '../../db/client.js'
 import { externalIdentities, oauthFlows, users } from '../../db/schema/index.js'
 
 const PROVIDER = 'google'
+/** The unique index of a provider's subject: it belongs to one user at most. */
+export const SUBJECT_KEY = 'external_identities_subject_key'
+/** The primary key of links: one per provider per user. */
+export const LINK_KEY = 'external_identities_user_id_provider_pk'
 
 export interface FlowRow {
   browserHash: string

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js'
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/errors.js'
+import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { randomToken, safeEqual, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
@@ -11,7 +11,7 @@ import type { AccountWriter } from './account-events.js'
 import type { Credentials, Principal, SessionPrincipal } from './credentials.js'
 import { normalizeEmail } from './email.js'
 import { CallbackRefused, createGoogleOidc, GoogleFlowError, type GoogleIdentity } from './google-oidc.js'
-import { createGoogleRepository } from './google-repository.js'
+import { createGoogleRepository, LINK_KEY, SUBJECT_KEY } from './google-repository.js'
 import { isActiveMembership } from './memberships.js'
 import { createAuthRepository } from './repository.js'
 import type { Membership } from './schemas.js'
@@ -88,7 +88,7 @@ export function createGoogleSignIn(deps: {
       const email = normalizeEmail(identity.email)
       if ((await accounts.findUserByEmail(email)) !== undefined)
         throw new CallbackRefused('GoogleLinkRequired')
-      user = await createAccount(identity, email)
+      user = await createAccount(identity, email, client)
       created = true
     }
     if (user.status !== 'active') throw new CallbackRefused('AccountDisabled')
@@ -108,26 +108,33 @@ export function createGoogleSignIn(deps: {
   }
 
   /** A verified address nobody has: a new account without a password, linked to the subject. */
-  async function createAccount(identity: GoogleIdentity, email: string) {
+  async function createAccount(identity: GoogleIdentity, email: string, client: TenantContext['client']) {
     const id = newId()
     const fallback = email.split('@')[0] ?? email
     try {
-      await db.transaction(async (tx) => {
-        const inTx = createGoogleRepository(tx)
-        await inTx.insertUser({
-          id,
-          email,
-          passwordHash: NO_PASSWORD,
-          firstName: (identity.givenName ?? identity.name ?? fallback).slice(0, 200),
-          lastName: (identity.familyName ?? '').slice(0, 200),
-          emailVerifiedAt: new Date(),
-        })
-        await inTx.insertLink(id, identity.subject, email)
-      })
+      // Its event is the sign-in's (`created`), recorded once the session started.
+      await writeAccount(
+        client,
+        async (tx) => {
+          const inTx = createGoogleRepository(tx)
+          await inTx.insertUser({
+            id,
+            email,
+            passwordHash: NO_PASSWORD,
+            firstName: (identity.givenName ?? identity.name ?? fallback).slice(0, 200),
+            lastName: (identity.familyName ?? '').slice(0, 200),
+            emailVerifiedAt: new Date(),
+          })
+          await inTx.insertLink(id, identity.subject, email)
+        },
+        () => undefined,
+      )
     } catch (err) {
       // Registered, or signed in with Google, a moment ago.
-      if (isUniqueViolation(err)) throw new CallbackRefused('GoogleLinkRequired')
-      throw err
+      throw uniqueConflict(err, {
+        users_email_key: () => new CallbackRefused('GoogleLinkRequired'),
+        [SUBJECT_KEY]: () => new CallbackRefused('GoogleLinkRequired'),
+      })
     }
     return { id, email, status: 'active' }
   }
@@ -156,8 +163,11 @@ export function createGoogleSignIn(deps: {
         }),
       )
     } catch (err) {
-      if (!isUniqueViolation(err)) throw err
-      throw new CallbackRefused('GoogleAccountInUse')
+      // Linked, to this account or another, a moment ago.
+      throw uniqueConflict(err, {
+        [LINK_KEY]: () => new CallbackRefused('GoogleAccountInUse'),
+        [SUBJECT_KEY]: () => new CallbackRefused('GoogleAccountInUse'),
+      })
     }
   }
 

@@ -2,7 +2,7 @@ import type { Config } from '../../config.js'
 import { accountContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import { type EventSink, inTransaction } from '../../events/event-log.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { sha256Hex } from '../../lib/hash.js'
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js'
@@ -56,6 +56,7 @@ const SIGN_IN = { kind: 'system', name: 'sign-in' } as const
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, credentials } = deps
   const repository = createAuthRepository(db)
+  const write = transactional(db, deps.events)
   const sessions = createSessionManager({ db, credentials })
   const throttles = createAuthThrottles(deps.store, deps.config.authThrottles)
   const verification = createVerification({ ...deps, repository, throttles })
@@ -96,7 +97,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     )
     if (!matches || usable === undefined) {
       const id = found?.id ?? null
-      await inTransaction(db, accountContext(SIGN_IN, client), deps.events, async (_tx, emit) =>
+      await write(accountContext(SIGN_IN, client), async (_tx, emit) =>
         emit({ type: 'user.login-failed', subjectId: id, payload: { id } }),
       )
       throw errors.invalidCredentials()
@@ -151,7 +152,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const tenantId = input.tenantId ?? (active.length === 1 ? active[0]!.tenantId : null)
       const issued = await sessions.start(user.id, tenantId)
-      await inTransaction(db, accountContext(user.id, client), deps.events, async (tx, emit) => {
+      await write(accountContext(user.id, client), async (tx, emit) => {
         await createAuthRepository(tx).touchLastLogin(user.id)
         emit({ type: 'user.logged-in', subjectId: user.id, payload: { id: user.id, email: user.email } })
       })

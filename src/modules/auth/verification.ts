@@ -3,7 +3,7 @@ import { accountContext, type TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { errors } from '../../errors.js'
-import { type EventSink, inTransaction } from '../../events/event-log.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
@@ -37,6 +37,7 @@ export function createVerification(deps: {
   events: EventSink
 }) {
   const { db, mailer, repository, throttles, jobs, events } = deps
+  const write = transactional(db, events)
   const pageUrl = `${deps.config.appUrl}/account/verify-email`
 
   /** Stores a new verification token for the user (dropping older unused ones) and returns its plaintext. */
@@ -86,7 +87,7 @@ export function createVerification(deps: {
       const user = { id: newId(), email, firstName: input.firstName, lastName: input.lastName }
       const answer = { user: { ...user, emailVerified: false }, tenant: null }
       try {
-        await inTransaction(db, accountContext(user.id, client), events, async (tx, emit) => {
+        await write(accountContext(user.id, client), async (tx, emit) => {
           await createAuthRepository(tx).insertUser({ ...user, passwordHash })
           await queueVerification(tx, email)
           emit({ type: 'user.registered', subjectId: user.id, payload: { id: user.id, email } })
@@ -114,7 +115,7 @@ export function createVerification(deps: {
       const userId = await repository.consumeToken('verify_email', sha256Hex(token))
       if (userId === undefined)
         throw errors.invalidToken('The verification link is invalid, used or expired.')
-      const changed = await inTransaction(db, accountContext(userId, client), events, async (tx, emit) => {
+      const changed = await write(accountContext(userId, client), async (tx, emit) => {
         const verified = await createAuthRepository(tx).markEmailVerified(userId)
         if (verified !== undefined) {
           emit({ type: 'user.email-verified', subjectId: verified.id, payload: verified })

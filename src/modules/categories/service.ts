@@ -1,11 +1,12 @@
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
+import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { dbOf, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { paginate, splitIdList } from '../../lib/paging.js'
-import { nextFreeSlug, toSlug } from '../../lib/slug.js'
+import { pageOf, paginate, splitIdList } from '../../lib/paging.js'
+import { requiredSlug, toSlug } from '../../lib/slug.js'
 import { contentLinkWrites } from '../contents/index.js'
 import {
   type CategoriesRepository,
@@ -26,14 +27,13 @@ import type {
 const SLUG_KEY = 'categories_tenant_slug_key'
 /** Room left in a generated slug for a `-<n>` suffix within the 240-character limit. */
 const GENERATED_SLUG_MAX = 230
-const SLUG_ATTEMPTS = 5
 
 /**
  * Categories: a per-tenant tree (docs/decisions/content.md "Categories are a tree without cycles",
- * "Slugs"), with the earlier system's weaknesses fixed: cycles are refused, merges run in one
- * transaction, slugs are decided by the unique index and search text is matched literally. Works on
- * a transaction too (`{ db: tx }`), for the importer. Every write emits its `category.*` event in
- * its transaction.
+ * "Slugs"): cycles are refused, merges run in one transaction, slugs are decided by the unique
+ * index and search text is matched literally (docs/decisions/input-hygiene.md "Strings an attacker
+ * tries are harmless"). Works on a transaction too (`{ db: tx }`), for the importer. Every write
+ * emits its `category.*` event in its transaction.
  */
 export function createCategoriesService(deps: { db: Db; events: EventSink }) {
   const { db } = deps
@@ -52,20 +52,21 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
         search: query.search,
         ids: query.ids === undefined ? undefined : splitIdList(query.ids),
       }
-      const page = query.page ?? 1
-      const limit = query.limit
+      const paged = query.limit === undefined ? undefined : pageOf(query)
       if (query.flat === true) {
-        if (limit === undefined) return unpaged((await repository.listAll(tenantId, filter)).map(toCategory))
+        if (paged === undefined) return unpaged((await repository.listAll(tenantId, filter)).map(toCategory))
+        const { page, limit, offset } = paged
         const [rows, total] = await Promise.all([
-          repository.listPage(tenantId, filter, (page - 1) * limit, limit),
+          repository.listPage(tenantId, filter, offset, limit),
           repository.count(tenantId, filter),
         ])
         return { categories: rows.map(toCategory), pagination: paginate(page, limit, total) }
       }
       const roots = buildTree((await repository.listAll(tenantId, filter)).map(toCategory))
-      if (limit === undefined) return unpaged(roots)
+      if (paged === undefined) return unpaged(roots)
+      const { page, limit, offset } = paged
       return {
-        categories: roots.slice((page - 1) * limit, page * limit),
+        categories: roots.slice(offset, offset + limit),
         pagination: paginate(page, limit, roots.length),
       }
     },
@@ -91,26 +92,24 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
       const { tenantId } = context
       const parentId = input.parentId ?? null
       const values = { id: newId(), ...fieldsOf(input), name: input.name.trim(), parentId }
-      const slug = input.slug === undefined ? undefined : explicitSlug(input.slug)
+      const wanted =
+        input.slug === undefined
+          ? toSlug(values.name, GENERATED_SLUG_MAX) || 'category'
+          : requiredSlug(input.slug, 'slug')
       return write(context, async (tx, emit) => {
         const repo = createCategoriesRepository(tx)
         if (parentId !== null && (await repo.findById(tenantId, parentId)) === undefined) {
           throw errors.validation('parentId does not name a category of this tenant.')
         }
-        let row: CategoryRow | undefined
-        if (slug !== undefined) {
-          row = await repo.insert(tenantId, { ...values, slug })
-          if (row === undefined) throw errors.slugConflict(slug)
-        } else {
-          const base = toSlug(values.name, GENERATED_SLUG_MAX) || 'category'
-          row = await repo.insert(tenantId, { ...values, slug: base })
-          for (let attempt = 0; row === undefined && attempt < SLUG_ATTEMPTS; attempt++) {
-            // Racing creators may take the same suffix; the unique index refuses all but one, so retry.
-            const free = await nextFreeSlug(repo.slugs(tenantId), base)
-            row = await repo.insert(tenantId, { ...values, slug: free })
-          }
-          if (row === undefined) throw errors.conflict('Could not find a free slug; send one explicitly.')
-        }
+        const row = await writeWithFreeSlug(
+          {
+            slug: wanted,
+            explicit: input.slug !== undefined,
+            key: SLUG_KEY,
+            lookup: () => repo.slugs(tenantId),
+          },
+          (slug) => repo.insert(tenantId, { ...values, slug }),
+        )
         const category = toCategory(row)
         emit({ type: 'category.created', subjectId: category.id, payload: categoryFacts(category) })
         return category
@@ -125,7 +124,7 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
       const { tenantId } = context
       const patch: CategoryPatch = fieldsOf(input)
       if (input.name !== undefined) patch.name = input.name.trim()
-      if (input.slug !== undefined) patch.slug = explicitSlug(input.slug)
+      if (input.slug !== undefined) patch.slug = requiredSlug(input.slug, 'slug')
       try {
         // A nested transaction is a savepoint, so a slug conflict leaves a caller's transaction usable.
         return await write(context, async (tx, emit) => {
@@ -236,12 +235,6 @@ async function assertValidParent(
   if (await repo.isInSubtree(tenantId, id, parentId)) {
     throw errors.validation('Cannot move a category under its own descendant (cycle).')
   }
-}
-
-function explicitSlug(slug: string): string {
-  const normalized = toSlug(slug)
-  if (normalized === '') throw errors.validation('slug must contain at least one letter or digit.')
-  return normalized
 }
 
 /** The optional writable fields present in `input`, as columns. */

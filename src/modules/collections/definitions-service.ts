@@ -4,7 +4,7 @@ import type { StoredField } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { paginate } from '../../lib/paging.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import { checkFields, localeMapProblem, storedField, valueColumnOf } from './fields.js'
 import { BUILTIN_COLUMNS } from './query/compile.js'
 import { type CollectionRow, createCollectionsRepository } from './repository.js'
@@ -36,14 +36,8 @@ export function createCollectionDefinitionsService(deps: { db: Db; events: Event
 
     /** `GET /api/collections`: by key, optionally of one status. */
     async list(context: TenantContext, query: ListCollectionsQuery) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
-      const { rows, total } = await repository.listCollections(
-        context.tenantId,
-        query.status,
-        (page - 1) * limit,
-        limit,
-      )
+      const { page, limit, offset } = pageOf(query)
+      const { rows, total } = await repository.listCollections(context.tenantId, query.status, offset, limit)
       return { collections: rows.map(toCollection), pagination: paginate(page, limit, total) }
     },
 

@@ -1,12 +1,13 @@
 import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { pgErrorOf } from '../../db/errors.js'
+import { isUniqueViolation, pgErrorOf, uniqueConflict } from '../../db/errors.js'
+import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { dbOf, type Emit, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { paginate } from '../../lib/paging.js'
-import { nextFreeSlug, toSlug } from '../../lib/slug.js'
-import { explicitSlug, type HtmlSanitizer, visibleStatuses } from '../contents/index.js'
+import { pageOf, paginate } from '../../lib/paging.js'
+import { requiredSlug, toSlug } from '../../lib/slug.js'
+import { type HtmlSanitizer, visibleStatuses } from '../contents/index.js'
 import type { CollectionDefinitionsService } from './definitions-service.js'
 import { toEntry } from './entry-view.js'
 import { filterToWhere, sortToOrders } from './query/list-params.js'
@@ -15,6 +16,11 @@ import type { EntryReader } from './reader.js'
 import { type CollectionRow, createCollectionsRepository, type EntryRow } from './repository.js'
 import type { CreateEntryInput, Entry, UpdateEntryInput } from './schemas.js'
 import { normalizeData, referencesOf, searchValuesOf } from './values.js'
+
+/** The unique index of an entry's slug within its collection. */
+const SLUG_KEY = 'collection_entries_tenant_collection_slug_key'
+/** The unique index of unique fields' normalized values within a collection. */
+const UNIQUE_VALUES_KEY = 'collection_entry_values_unique_key'
 
 export interface ListEntriesInput {
   page?: number | undefined
@@ -75,11 +81,11 @@ export function createCollectionEntriesService(deps: {
       const collection = await definitions.load(context, key)
       const statuses = visibleStatuses(context, query.status === undefined ? undefined : [query.status])
       const { where, paths } = filterToWhere(query.filter)
-      const limit = query.limit ?? 20
+      const { page, limit } = pageOf(query)
       const result = await reader.read(
         context.tenantId,
         collection,
-        { where, orderBy: sortToOrders(query.sort), limit, page: query.page ?? 1 },
+        { where, orderBy: sortToOrders(query.sort), limit, page },
         {
           statuses,
           defaultLimit: 20,
@@ -87,7 +93,7 @@ export function createCollectionEntriesService(deps: {
           wherePaths: paths,
         },
       )
-      return { entries: result.items as Entry[], pagination: paginate(query.page ?? 1, limit, result.total) }
+      return { entries: result.items as Entry[], pagination: paginate(page, limit, result.total) }
     },
 
     /** One entry; NotFound also for one the reader may not see (`visibleStatuses`). */
@@ -111,8 +117,10 @@ export function createCollectionEntriesService(deps: {
         const id = newId()
         const status = input.status ?? 'draft'
         const slugSource = collection.slugField === null ? undefined : data[collection.slugField]
-        const derived = toSlug(typeof slugSource === 'string' ? slugSource : '') || id
-        let slug = input.slug === undefined ? derived : explicitSlug(input.slug)
+        const wanted =
+          input.slug === undefined
+            ? toSlug(typeof slugSource === 'string' ? slugSource : '') || id
+            : requiredSlug(input.slug, 'slug')
         const values = {
           id,
           collectionId: collection.id,
@@ -122,12 +130,15 @@ export function createCollectionEntriesService(deps: {
           createdBy: userIdOf(context),
           updatedBy: userIdOf(context),
         }
-        let row = await guarded(() => repository.insertEntry(context.tenantId, { ...values, slug }))
-        if (row === undefined && input.slug === undefined) {
-          slug = await nextFreeSlug(repository.slugs(context.tenantId, collection.id), derived)
-          row = await guarded(() => repository.insertEntry(context.tenantId, { ...values, slug }))
-        }
-        if (row === undefined) throw errors.slugConflict(slug)
+        const row = await writeWithFreeSlug(
+          {
+            slug: wanted,
+            explicit: input.slug !== undefined,
+            key: SLUG_KEY,
+            lookup: () => repository.slugs(context.tenantId, collection.id),
+          },
+          (slug) => guarded(() => repository.insertEntry(context.tenantId, { ...values, slug })),
+        )
         await writeValues(tx, context.tenantId, collection, row)
         return emitted(emit, 'created', toEntry(row, collection))
       })
@@ -149,7 +160,7 @@ export function createCollectionEntriesService(deps: {
         const data = withoutNulls({ ...kept, ...changes })
         await checkReferences(tx, context.tenantId, collection, changes)
         const status = input.status ?? current.status
-        const slug = input.slug === undefined ? current.slug : explicitSlug(input.slug)
+        const slug = input.slug === undefined ? current.slug : requiredSlug(input.slug, 'slug')
         const row = await guarded(() =>
           repository.updateEntry(context.tenantId, collection.id, id, {
             slug,
@@ -158,9 +169,8 @@ export function createCollectionEntriesService(deps: {
             publishedAt: status === 'published' ? (current.publishedAt ?? new Date()) : current.publishedAt,
             updatedBy: userIdOf(context),
           }),
-        ).catch((err) => {
-          if (pgErrorOf(err)?.code === '23505') throw errors.slugConflict(slug)
-          throw err
+        ).catch((err: unknown) => {
+          throw uniqueConflict(err, { [SLUG_KEY]: () => errors.slugConflict(slug) })
         })
         if (row === undefined) throw errors.notFound('Entry')
         await writeValues(tx, context.tenantId, collection, row)
@@ -278,7 +288,7 @@ async function writeValues(tx: Db, tenantId: string, collection: CollectionRow, 
       ),
     )
   } catch (err) {
-    if (pgErrorOf(err)?.code !== '23505') throw err
+    if (!isUniqueViolation(err, UNIQUE_VALUES_KEY)) throw err
     const field = await createCollectionsRepository(tx).takenUniqueField(
       tenantId,
       collection.id,

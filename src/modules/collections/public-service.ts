@@ -1,7 +1,7 @@
 import type { PublicContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import { paginate } from '../../lib/paging.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import type { CollectionDefinitionsCache } from './definitions-cache.js'
 import { toEntry } from './entry-view.js'
 import { filterToWhere, sortToOrders } from './query/list-params.js'
@@ -37,8 +37,7 @@ export function createPublicCollectionsService(deps: {
     async list(context: PublicContext, key: string, query: PublicListQuery) {
       const collection = await active(context, key)
       const { where, paths } = filterToWhere(query.filter)
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
+      const { page, limit } = pageOf(query)
       const result = await deps.reader.read(
         context.tenantId,
         collection,
@@ -67,11 +66,8 @@ export function createPublicCollectionsService(deps: {
       return {
         items: result.items,
         pagination: {
-          total: result.total,
-          limit: result.limit,
+          ...paginate(Math.floor(result.offset / result.limit) + 1, result.limit, result.total),
           offset: result.offset,
-          page: Math.floor(result.offset / result.limit) + 1,
-          pages: Math.max(1, Math.ceil(result.total / result.limit)),
         },
       }
     },

@@ -26,7 +26,6 @@ export { HTML_MAX_DEPTH, HTML_MAX_LENGTH, type HtmlSanitizer, type SanitizedHtml
 export type { Content, ContentStatus, CreateContentInput } from './schemas.js'
 export type { ContentsService, WriteOptions } from './service.js'
 export { visibleStatuses } from './service.js'
-export { explicitSlug } from './slugs.js'
 
 /**
  * Contents (API contract: `/api/contents`, `/api/public/contents`): articles, pages with their taxonomy, custom fields and

@@ -2,7 +2,7 @@ import type { PublicContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import type { ListTotals } from '../../events/list-totals.js'
-import { paginate } from '../../lib/paging.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import type { CustomFieldDefinitions } from '../custom-fields/index.js'
 import { createDefinitionsRepository } from '../custom-fields/index.js'
 import { type ContentFilter, listFilterOf, matchesNothing, paramsOf } from './list-query.js'
@@ -52,7 +52,8 @@ export function createPublicContentsService(deps: {
     /** `GET /api/public/contents`: the JSON text of a `PublicContentPage`. */
     async listJson(context: PublicContext, query: PublicListFilter): Promise<string> {
       const { tenantId } = context
-      const { page = 1, limit = 20, sort = 'publishedAt', view, include, ...filters } = query
+      const { page: _page, limit: _limit, sort = 'publishedAt', view, include, ...filters } = query
+      const { page, limit, offset } = pageOf(query)
       const [{ publicKeys, searchKeys }, named] = await Promise.all([
         fieldsOf(tenantId),
         filters.tagName === undefined && filters.categoryName === undefined
@@ -68,7 +69,7 @@ export function createPublicContentsService(deps: {
       const [rows, total] = await Promise.all([
         statements
           .list(filter, shapeOf({ view, include }), sort)
-          .execute({ ...paramsOf(tenantId, filter), publicKeys, limit, offset: (page - 1) * limit }),
+          .execute({ ...paramsOf(tenantId, filter), publicKeys, limit, offset }),
         countOf(tenantId, filter),
       ])
       return pageJson(rows[0]?.json ?? '[]', paginate(page, limit, total))

@@ -2,6 +2,7 @@ import { systemContext, type TenantContext, userIdOf } from '../../context.js'
 import { AppError, errors } from '../../errors.js'
 import { transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
+import { requiredSlug } from '../../lib/slug.js'
 import {
   checkCustomFields,
   createDefinitionsRepository,
@@ -14,7 +15,6 @@ import type { Content, PublishDraftInput, SaveDraftInput, UpdateContentInput } f
 import { seesUnpublished, visibleStatuses } from './service-reads.js'
 import type { ContentWriteDeps, ContentWrites } from './service-writes.js'
 import { DEFAULT_MAX_VERSIONS } from './service-writes.js'
-import { explicitSlug } from './slugs.js'
 import { inputOfSnapshot } from './snapshot-input.js'
 import { createVersionsRepository, type VersionsRepository } from './versions-repository.js'
 import {
@@ -166,7 +166,7 @@ export function createContentDrafts(deps: ContentWriteDeps & { writes: Pick<Cont
           ? { references: [] }
           : checkCustomFields(definitions, input.customFields)
       const fields = await writableFields(deps.html, input, custom.values)
-      const slug = input.slug === undefined ? undefined : explicitSlug(input.slug)
+      const slug = input.slug === undefined ? undefined : requiredSlug(input.slug, 'slug')
       return write(context, async (tx) => {
         const repo = createContentsRepository(tx)
         const versionsRepo = createVersionsRepository(tx)

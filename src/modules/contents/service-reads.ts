@@ -2,8 +2,8 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import type { ListTotals } from '../../events/list-totals.js'
-import { paginate } from '../../lib/paging.js'
-import { nextFreeSlug } from '../../lib/slug.js'
+import { pageOf, paginate } from '../../lib/paging.js'
+import { nextFreeSlug, requiredSlug } from '../../lib/slug.js'
 import type { CustomFieldDefinitions } from '../custom-fields/index.js'
 import { createDefinitionsRepository, customFieldFilterOf } from '../custom-fields/index.js'
 import {
@@ -22,7 +22,6 @@ import type {
   ListContentsFilter,
   SlugCheck,
 } from './schemas.js'
-import { explicitSlug } from './slugs.js'
 import type { TaxonomyIds, TaxonomyKind } from './taxonomy-ids.js'
 
 /** What an API token's `preview` scope grants: reading drafts, scheduled and archived content. */
@@ -71,8 +70,7 @@ export function createContentReads(deps: {
      */
     async listJson(context: TenantContext, query: ListContentsFilter): Promise<string> {
       const { tenantId } = context
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
+      const { page, limit, offset } = pageOf(query)
       const custom = await customFilterOf(tenantId, query)
       const statuses = visibleStatuses(context, query.status === undefined ? undefined : [query.status])
       if (statuses?.length === 0) return pageJson('[]', paginate(page, limit, 0))
@@ -89,7 +87,7 @@ export function createContentReads(deps: {
       const [contents, total] = await Promise.all([
         repository.listPageJson(tenantId, filter, {
           limit,
-          offset: (page - 1) * limit,
+          offset: offset,
           full: query.view !== 'summary',
           drafts: seesUnpublished(context),
         }),
@@ -127,7 +125,7 @@ export function createContentReads(deps: {
      */
     async checkSlug(context: TenantContext, query: { slug: string; contentId?: string }): Promise<SlugCheck> {
       const { tenantId } = context
-      const slug = explicitSlug(query.slug)
+      const slug = requiredSlug(query.slug, 'slug')
       const owner = await repository.findSlugOwner(tenantId, slug)
       if (owner === undefined || owner.id === query.contentId) return { available: true, slug }
       const taken = {

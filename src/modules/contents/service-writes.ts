@@ -1,11 +1,12 @@
 import { systemContext, type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation, uniqueConflict } from '../../db/errors.js'
+import { uniqueConflict } from '../../db/errors.js'
+import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { dbOf, type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
-import { nextFreeSlug, toSlug } from '../../lib/slug.js'
+import { requiredSlug, toSlug } from '../../lib/slug.js'
 import type { CustomFieldDefinitions } from '../custom-fields/index.js'
 import {
   checkCustomFields,
@@ -19,7 +20,6 @@ import { resolvePublication } from './publication.js'
 import { type ContentPatch, createContentsRepository, type LockedContent } from './repository.js'
 import type { HtmlSanitizer } from './sanitize.js'
 import type { Content, CreateContentInput, UpdateContentInput } from './schemas.js'
-import { explicitSlug } from './slugs.js'
 import { createVersionsRepository } from './versions-repository.js'
 import {
   actorName,
@@ -37,8 +37,6 @@ import {
 } from './write-rules.js'
 
 const SLUG_KEY = 'contents_tenant_slug_key'
-/** Generated slugs retry this often when concurrent writers keep taking the next number. */
-const SLUG_ATTEMPTS = 5
 export const DEFAULT_MAX_VERSIONS = 100
 
 export interface WriteOptions {
@@ -149,13 +147,18 @@ export function createContentWrites(deps: ContentWriteDeps) {
       )
       const custom = customFieldsOf(await definitionsOf(tenantId, via), input, true)
       const fields = await writableFields(deps.html, input, custom.values)
-      const explicit = input.slug !== undefined
-      const base = input.slug === undefined ? toSlug(input.title) || 'untitled' : explicitSlug(input.slug)
+      const wanted =
+        input.slug === undefined ? toSlug(input.title) || 'untitled' : requiredSlug(input.slug, 'slug')
       const actor = userIdOf(context)
-      let slug = base
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await write(context, async (tx, emit) => {
+      return writeWithFreeSlug(
+        {
+          slug: wanted,
+          explicit: input.slug !== undefined,
+          key: SLUG_KEY,
+          lookup: () => createContentsRepository(via).slugs(tenantId),
+        },
+        (slug) =>
+          write(context, async (tx, emit) => {
             const repo = createContentsRepository(tx)
             await checkLimit(tx)
             await assertReferences(repo, tenantId, input, custom.references)
@@ -178,13 +181,8 @@ export function createContentWrites(deps: ContentWriteDeps) {
             emit({ type: 'content.created', subjectId: id, payload: contentFacts(created) })
             if (created.status === 'published') emitPublication(emit, created, 'published')
             return created
-          })
-        } catch (err) {
-          if (!isUniqueViolation(err, SLUG_KEY)) throw err
-          if (explicit || attempt === SLUG_ATTEMPTS) throw errors.slugConflict(slug)
-          slug = await nextFreeSlug(createContentsRepository(via).slugs(tenantId), base)
-        }
-      }
+          }),
+      )
     },
 
     /**
@@ -196,7 +194,7 @@ export function createContentWrites(deps: ContentWriteDeps) {
      */
     async update(context: TenantContext, id: string, input: UpdateContentInput, options: WriteOptions = {}) {
       const { tenantId } = context
-      const slug = input.slug === undefined ? undefined : explicitSlug(input.slug)
+      const slug = input.slug === undefined ? undefined : requiredSlug(input.slug, 'slug')
       const at = now()
       // As in create: a caller's unit of work (the importer's page parents) is read through.
       const via = dbOf(context, db)

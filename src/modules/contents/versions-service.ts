@@ -2,7 +2,7 @@ import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
-import { paginate } from '../../lib/paging.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import { createContentsRepository } from './repository.js'
 import type { Content, ContentStatus } from './schemas.js'
 import { seesUnpublished, visibleStatuses } from './service-reads.js'
@@ -42,18 +42,12 @@ export function createContentVersionsService(deps: {
     async list(context: TenantContext, contentId: string, query: VersionListQuery) {
       const content = await contentOf(context, contentId)
       const { id } = content
-      const page = query.page ?? 1
-      const deletedPage = query.deletedPage ?? 1
-      const limit = query.limit ?? 20
+      const { page, limit, offset } = pageOf(query)
+      const deletedPage = pageOf({ page: query.deletedPage, limit })
       const drafts = seesUnpublished(context)
       const [live, deleted] = await Promise.all([
-        repository.page(context.tenantId, id, { deleted: false, drafts, limit, offset: (page - 1) * limit }),
-        repository.page(context.tenantId, id, {
-          deleted: true,
-          drafts,
-          limit,
-          offset: (deletedPage - 1) * limit,
-        }),
+        repository.page(context.tenantId, id, { deleted: false, drafts, limit, offset }),
+        repository.page(context.tenantId, id, { deleted: true, drafts, limit, offset: deletedPage.offset }),
       ])
       const meta = (row: VersionMetaRow) => toMeta(row, content.version)
       return {
@@ -61,7 +55,7 @@ export function createContentVersionsService(deps: {
         versions: live.rows.map(meta),
         deletedVersions: deleted.rows.map(meta),
         pagination: paginate(page, limit, live.total),
-        deletedPagination: paginate(deletedPage, limit, deleted.total),
+        deletedPagination: paginate(deletedPage.page, limit, deleted.total),
       }
     },
 

@@ -120,8 +120,8 @@ export async function writableFields(
 
 /**
  * Categories, tags, the featured media and the contents that reference fields name must belong to
- * the tenant (docs/decisions/content.md "References belong to the tenant": the earlier system never
- * checked). @throws ValidationFailed naming every unknown id.
+ * the tenant (docs/decisions/content.md "References belong to the tenant"): a foreign id would link
+ * another tenant's record. @throws ValidationFailed naming every unknown id.
  */
 export async function assertReferences(
   repo: ContentsRepository,

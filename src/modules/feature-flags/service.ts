@@ -2,7 +2,7 @@ import type { Config } from '../../config.js'
 import { type AccountContext, accountContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import { type EventSink, inTransaction } from '../../events/event-log.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { isPlatformAdmin as listedAndVerified } from '../auth/index.js'
 import { createFeatureFlagsRepository, type FeatureFlagRow } from './repository.js'
@@ -25,6 +25,7 @@ export function createFeatureFlagsService(deps: {
 }) {
   const { config } = deps
   const repository = createFeatureFlagsRepository(deps.db)
+  const write = transactional(deps.db, deps.events)
 
   /** A platform administrator: listed in `PLATFORM_ADMIN_EMAILS` with a verified e-mail. */
   async function isPlatformAdmin(userId: string): Promise<boolean> {
@@ -67,21 +68,16 @@ export function createFeatureFlagsService(deps: {
         createdAt: now,
         updatedAt: now,
       }
-      const row = await inTransaction(
-        deps.db,
-        accountContext(userId, client),
-        deps.events,
-        async (tx, emit) => {
-          const inserted = await createFeatureFlagsRepository(tx).insert(values)
-          if (inserted === undefined) return undefined
-          emit({
-            type: 'feature-flag.created',
-            subjectId: inserted.id,
-            payload: { id: inserted.id, key: inserted.key, defaultEnabled: inserted.defaultEnabled },
-          })
-          return inserted
-        },
-      )
+      const row = await write(accountContext(userId, client), async (tx, emit) => {
+        const inserted = await createFeatureFlagsRepository(tx).insert(values)
+        if (inserted === undefined) return undefined
+        emit({
+          type: 'feature-flag.created',
+          subjectId: inserted.id,
+          payload: { id: inserted.id, key: inserted.key, defaultEnabled: inserted.defaultEnabled },
+        })
+        return inserted
+      })
       if (row === undefined) throw errors.conflict(`A feature flag with the key "${body.key}" exists.`)
       return toFlag(row)
     },

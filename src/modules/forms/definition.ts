@@ -1,6 +1,6 @@
 import { AppError, errors } from '../../errors.js'
 import { FREE_OBJECT_LIMITS, freeObjectProblem } from '../../lib/free-object.js'
-import { toSlug } from '../../lib/slug.js'
+import { requiredSlug } from '../../lib/slug.js'
 import { answerMaxLength } from './answers.js'
 import { compilePattern, PATTERN_BUDGET } from './pattern.js'
 import type { Field, FieldType } from './schemas.js'
@@ -136,8 +136,6 @@ export function checkTitle(title: Record<string, string>): Record<string, string
 
 /** The slug from `raw`, else from the first title text. @throws ValidationFailed when none is left. */
 export function slugOf(raw: string | undefined, title: Record<string, string>): string {
-  const slug = toSlug(raw ?? Object.values(title).find((text) => text.trim() !== '') ?? '')
-  if (slug === '')
-    throw errors.validation(`${raw === undefined ? 'title' : 'slug'} must contain a letter or digit.`)
-  return slug
+  const text = raw ?? Object.values(title).find((inLanguage) => inLanguage.trim() !== '') ?? ''
+  return requiredSlug(text, raw === undefined ? 'title' : 'slug')
 }

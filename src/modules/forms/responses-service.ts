@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { lazyModule } from '../../lib/lazy-module.js'
-import { paginate } from '../../lib/paging.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import { pick } from './localize.js'
 import { createFormsRepository } from './repository.js'
 import {
@@ -70,15 +70,8 @@ export function createResponsesService(deps: { db: Db; events: EventSink }) {
     /** `GET /api/forms/{id}/responses`: newest first. @throws NotFound (form), ValidationFailed (dates). */
     async list(context: TenantContext, formId: string, query: ListResponsesQuery) {
       const form = await formOf(context.tenantId, formId)
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
-      const { rows, total } = await responses.list(
-        context.tenantId,
-        formId,
-        filterOf(query),
-        (page - 1) * limit,
-        limit,
-      )
+      const { page, limit, offset } = pageOf(query)
+      const { rows, total } = await responses.list(context.tenantId, formId, filterOf(query), offset, limit)
       return {
         items: rows.map(toListItem),
         pagination: paginate(page, limit, total),

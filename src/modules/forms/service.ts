@@ -1,11 +1,12 @@
 import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation, uniqueConflict } from '../../db/errors.js'
+import { uniqueConflict } from '../../db/errors.js'
+import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { paginate } from '../../lib/paging.js'
-import { nextFreeSlug, toSlug } from '../../lib/slug.js'
+import { pageOf, paginate } from '../../lib/paging.js'
+import { toSlug } from '../../lib/slug.js'
 import type { TenantMailer, TenantSettingsReader } from '../tenant-settings/index.js'
 import { checkFields, checkI18n, checkTitle, slugOf } from './definition.js'
 import { defaultLanguageOf, extraOf, formFacts, titleMap, toForm, toFormVersion } from './mapping.js'
@@ -122,36 +123,29 @@ export function createFormsService(deps: {
     })
   }
 
+  /** Inserts a form (`explicit`: under the client's slug, else a free one) and emits `form.created`. */
   async function insertWithSlug(
     context: TenantContext,
     values: Parameters<FormsRepository['insert']>[1],
     explicit: boolean,
   ) {
-    for (let attempt = 0; ; attempt++) {
-      const slug = attempt === 0 ? values.slug : await freeSlug(context.tenantId, values.slug)
-      try {
-        return await write(context, async (tx, emit) => {
+    return writeWithFreeSlug(
+      { slug: values.slug, explicit, key: SLUG_KEY, lookup: () => repository.slugs(context.tenantId) },
+      (slug) =>
+        write(context, async (tx, emit) => {
           const form = toForm(await createFormsRepository(tx).insert(context.tenantId, { ...values, slug }))
           emit({ type: 'form.created', subjectId: form.id, payload: formFacts(form) })
           return form
-        })
-      } catch (err) {
-        if (!isUniqueViolation(err, SLUG_KEY)) throw err
-        if (explicit || attempt >= 3) throw errors.slugConflict(slug)
-      }
-    }
+        }),
+    )
   }
-
-  /** `<base>-N` with the lowest free N ≥ 2 (a hint: the unique index decides). */
-  const freeSlug = (tenantId: string, base: string) => nextFreeSlug(repository.slugs(tenantId), base)
 
   return {
     /** `GET /api/forms`: newest change first. */
     async list(context: TenantContext, query: ListFormsQuery) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
+      const { page, limit, offset } = pageOf(query)
       const filter = { status: query.status, search: query.search }
-      const { rows, total } = await repository.list(context.tenantId, filter, (page - 1) * limit, limit)
+      const { rows, total } = await repository.list(context.tenantId, filter, offset, limit)
       return { forms: rows.map(toForm), pagination: paginate(page, limit, total) }
     },
 
@@ -274,9 +268,8 @@ export function createFormsService(deps: {
     /** `GET /api/forms/{id}/versions`: newest first. @throws NotFound. */
     async versions(context: TenantContext, id: string, query: { page?: number; limit?: number }) {
       await load(repository, context.tenantId, id)
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
-      const { rows, total } = await repository.listVersions(context.tenantId, id, (page - 1) * limit, limit)
+      const { page, limit, offset } = pageOf(query)
+      const { rows, total } = await repository.listVersions(context.tenantId, id, offset, limit)
       return { versions: rows.map(toFormVersion), pagination: paginate(page, limit, total) }
     },
 
@@ -294,7 +287,7 @@ export function createFormsService(deps: {
         {
           ...source,
           id: newId(),
-          slug: await freeSlugFrom(base),
+          slug: base,
           status: 'draft',
           title,
           version: 0,
@@ -307,12 +300,6 @@ export function createFormsService(deps: {
         },
         false,
       )
-
-      async function freeSlugFrom(candidate: string) {
-        return (await repository.slugTaken(context.tenantId, candidate))
-          ? freeSlug(context.tenantId, candidate)
-          : candidate
-      }
     },
 
     /** `GET /api/forms/check-slug`: whether the normalized slug is free (for `formId`: besides that form). */

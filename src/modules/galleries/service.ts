@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { paginate } from '../../lib/paging.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import { existingMediaIds, type MediaReferrer } from '../media/index.js'
 import { toGalleries } from './records.js'
 import { createGalleriesRepository } from './repository.js'
@@ -42,12 +42,11 @@ export function createGalleriesService(deps: { db: Db; events: EventSink }) {
   return {
     /** `GET /api/galleries`: newest first; `search` literal in title/description; `contentId` linked. */
     async list(context: TenantContext, query: ListGalleriesQuery) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
+      const { page, limit, offset } = pageOf(query)
       const { rows, total } = await repository.list(
         context.tenantId,
         { search: query.search, contentId: query.contentId },
-        (page - 1) * limit,
+        offset,
         limit,
       )
       return {

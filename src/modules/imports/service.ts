@@ -2,10 +2,10 @@ import type { Readable } from 'node:stream'
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { AppError, errors } from '../../errors.js'
-import type { EventSink } from '../../events/event-log.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import type { JobHandlerOptions, JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
-import { paginate } from '../../lib/paging.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import { createImportJobsRepository, type ImportRow } from './repository.js'
 import type { Import, ImportStatus, ListImportsQuery } from './schemas.js'
 import type { ImportSpool } from './spool.js'
@@ -76,6 +76,7 @@ export interface ImportsServiceDeps {
 export function createImportsService(deps: ImportsServiceDeps) {
   const { db, spool } = deps
   const repository = createImportJobsRepository(db)
+  const write = transactional(db, deps.events)
   const stopping = new AbortController()
   const running = new Set<Promise<void>>()
 
@@ -89,7 +90,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
 
   /** Queues a new job for the import (the old one is then stale): it runs again from the start. */
   async function requeue(row: ImportRow, startAfter?: Date): Promise<void> {
-    await db.transaction(async (tx) => {
+    await write.across(async (tx) => {
       const job = { tenantId: row.tenantId, importId: row.id }
       const jobId = await deps.jobs.send<ImportJob>(IMPORT_JOB, job, {
         within: tx,
@@ -205,7 +206,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       const id = newId()
       const { sizeBytes, outline } = await spool.receive(tenantId, id, input.body, input.declaredBytes)
       try {
-        const row = await db.transaction(async (tx) => {
+        const row = await write.across(async (tx) => {
           const jobId = await deps.jobs.send<ImportJob>(
             IMPORT_JOB,
             { tenantId, importId: id },
@@ -254,9 +255,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
      * unfinished import whose job will not run again is marked failed first, as in `get`).
      */
     async list(tenantId: string, query: Pick<ListImportsQuery, 'page' | 'limit'>) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
-      const { rows, total } = await repository.list(tenantId, (page - 1) * limit, limit)
+      const { page, limit, offset } = pageOf(query)
+      const { rows, total } = await repository.list(tenantId, offset, limit)
       const settled = []
       for (const row of rows) settled.push(toImport(await settleOrphan(row)))
       return { imports: settled, pagination: paginate(page, limit, total) }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import type { EventSink } from '../../events/event-log.js'
-import { toSlug } from '../../lib/slug.js'
+import { requiredSlug } from '../../lib/slug.js'
 import type { TenantsService } from '../tenants/index.js'
 import { TENANT_SLUG_MAX_LENGTH } from '../tenants/index.js'
 import { findUserIdByEmail } from './repository.js'
@@ -58,14 +58,14 @@ export function createWordPressImporter(deps: WordPressImporterDeps) {
   /**
    * Runs one import and returns its summary.
    * @throws WxrParseError (malformed XML, DOCTYPE/entities, not a WXR file; nothing written),
-   *   BadRequest (unknown owner e-mail; missing tenant without an owner; empty tenant slug),
+   *   BadRequest (unknown owner e-mail; missing tenant without an owner), ValidationFailed (empty
+   *   tenant slug),
    *   SlugConflict (the tenant slug belongs to a deleted tenant), or a database error.
    */
   async function run(options: WordPressImportOptions): Promise<WordPressImportSummary> {
     const progress = options.onProgress ?? (() => {})
     const dryRun = options.dryRun ?? false
-    const tenantSlug = toSlug(options.tenantSlug, TENANT_SLUG_MAX_LENGTH)
-    if (tenantSlug === '') throw errors.badRequest('The tenant slug must contain a letter or digit.')
+    const tenantSlug = requiredSlug(options.tenantSlug, 'tenantSlug', TENANT_SLUG_MAX_LENGTH)
 
     // Everything is looked up and parsed before the first write (the tenant, if created, included).
     const ownerId = options.ownerEmail === undefined ? undefined : await ownerOf(options.ownerEmail)

@@ -3,7 +3,7 @@ import { onBehalfOf, systemContext, type TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { AppError } from '../../errors.js'
-import { type EventSink, withUnitOfWork } from '../../events/event-log.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import type { CategoriesService } from '../categories/index.js'
 import type { ContentStatus, ContentsService, HtmlSanitizer } from '../contents/index.js'
 import type { MediaService, MediaUploads } from '../media/index.js'
@@ -137,11 +137,14 @@ export async function createImportRun(options: {
   const skipped: Record<string, number> = {}
   const problems: { key: string; message: string }[] = []
   let current: Omit<ImportProgress, 'counts'> = { phase: 'categories', done: 0, total: 0 }
+  const transaction = transactional(db, options.events)
 
   async function write(step: ImportStep, context: TenantContext): Promise<StepOutcome> {
     const tenant = context.tenantId
     try {
-      return await withUnitOfWork(db, context, options.events, async (item, tx): Promise<StepOutcome> => {
+      return await transaction(context, async (tx, emit): Promise<StepOutcome> => {
+        // The services the step calls write in this transaction (its unit of work).
+        const item: TenantContext = { ...context, unitOfWork: { tx, emit } }
         const adopted = await step.adopt?.(item)
         const id = adopted ?? (await step.create(item))
         await createImportRepository(tx).insertRecord(tenant, {
@@ -231,7 +234,7 @@ export async function createImportRun(options: {
       options.signal?.throwIfAborted()
       if (context === undefined || dryRun) return false
       try {
-        await withUnitOfWork(db, context, options.events, (item) => work(item))
+        await transaction(context, (tx, emit) => work({ ...context, unitOfWork: { tx, emit } }))
         return true
       } catch (err) {
         if (!(err instanceof AppError && err.statusCode === 400)) throw err

@@ -21,7 +21,7 @@ export function httpUrl(value: string, field: string): string {
   return value
 }
 
-/** Trimmed, lowercased, distinct, empty ones dropped (as the earlier system did). */
+/** Trimmed, lowercased, distinct, empty ones dropped: `Photo` and ` photo` are one tag to filter by. */
 export function normalizeTags(tags: readonly string[]): string[] {
   return [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter((tag) => tag !== ''))]
 }

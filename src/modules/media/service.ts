@@ -4,7 +4,7 @@ import { errors } from '../../errors.js'
 import { dbOf, type Emit, type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
-import { paginate } from '../../lib/paging.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import { toSlug } from '../../lib/slug.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import { limitCheck } from '../tenant-settings/index.js'
@@ -199,8 +199,7 @@ export function createMediaService(deps: {
      * `mimeType` is a literal prefix and `search` a literal case-insensitive part of the texts.
      */
     async list(context: TenantContext, query: ListMediaQuery) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
+      const { page, limit, offset } = pageOf(query)
       const tags = query.tags === undefined ? [] : normalizeTags(query.tags)
       const { rows, total } = await repository.list(
         context.tenantId,
@@ -210,7 +209,7 @@ export function createMediaService(deps: {
           mimeTypePrefix: query.mimeType,
           tags: tags.length === 0 ? undefined : tags,
         },
-        (page - 1) * limit,
+        offset,
         limit,
       )
       return { media: rows.map(toMedia), pagination: paginate(page, limit, total) }

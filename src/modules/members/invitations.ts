@@ -2,7 +2,7 @@ import type { Config } from '../../config.js'
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { AppError, errors } from '../../errors.js'
-import { type EventSink, inTransaction } from '../../events/event-log.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { hashPassword } from '../../lib/password.js'
@@ -49,6 +49,7 @@ export function createInvitations(deps: {
 }) {
   const { db, auth } = deps
   const repository = createInvitationsRepository(db)
+  const write = transactional(db, deps.events)
   const pageUrl = `${deps.config.appUrl}/account/accept-invitation`
 
   return {
@@ -179,7 +180,7 @@ export function createInvitations(deps: {
         client,
       }
       const acceptedAt = new Date()
-      await inTransaction(db, context, deps.events, async (tx, emit) => {
+      await write(context, async (tx, emit) => {
         const inTx = createInvitationsRepository(tx)
         if (!(await inTx.spend(found.tenantId, found.id, tokenHash))) throw errors.invalidToken(INVALID)
         await inTx.activate(found.tenantId, found.membershipId, acceptedAt)

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import type { EventSink } from '../../events/event-log.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import { accountWrites, INVITED_USER_STATUS, normalizeEmail } from '../auth/index.js'
 import type { RoleResolver } from '../roles/index.js'
 import { assertCanGrant, assertOutranks } from '../roles/index.js'
@@ -39,15 +40,13 @@ export function createMembersService(deps: {
 
     /** `GET /api/users`: members newest first; pending members show only their e-mail. */
     async list(context: TenantContext, query: ListMembersQuery) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 10
-      const offset = (page - 1) * limit
+      const { page, limit, offset } = pageOf(query, 10)
       const filter = { search: query.search, status: query.status, role: query.role }
       const { rows, total } = await repository.list(context.tenantId, filter, offset, limit)
-      const pages = Math.max(1, Math.ceil(total / limit))
+      const pagination = paginate(page, limit, total)
       return {
         users: rows.map(toMember),
-        pagination: { page, limit, total, pages, offset, hasPrevPage: page > 1, hasNextPage: page < pages },
+        pagination: { ...pagination, offset, hasPrevPage: page > 1, hasNextPage: page < pagination.pages },
       }
     },
 

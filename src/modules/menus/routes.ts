@@ -25,8 +25,8 @@ const TREE_ERRORS =
 
 /**
  * `/api/menus`: navigation menus and their item trees (docs/decisions/menus-and-placements.md).
- * Unlike the earlier system, every route is gated by a `menus:*` permission; item changes need
- * `menus:update`.
+ * Every route is gated by a `menus:*` permission; item changes need `menus:update`
+ * (docs/decisions/menus-and-placements.md "Menus are permission-gated and whitelisted").
  */
 export const menusRoutes: FastifyPluginAsyncTypebox<{ service: MenusService }> = async (app, { service }) => {
   app.get(

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { paginate } from '../../lib/paging.js'
-import { toSlug } from '../../lib/slug.js'
+import { pageOf, paginate } from '../../lib/paging.js'
+import { requiredSlug } from '../../lib/slug.js'
 import { createMenuItemsService } from './item-service.js'
 import { menuConflict, menuFacts, toMenu, toSummary } from './mapping.js'
 import { createMenusRepository, type MenuItemRow } from './repository.js'
@@ -84,10 +84,9 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
 
     /** `GET /api/menus`: menus by name with their item counts (items via `GET /api/menus/{id}`). */
     async list(context: TenantContext, query: ListMenusQuery) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
+      const { page, limit, offset } = pageOf(query)
       const filter = { status: query.status, location: query.location, search: query.search }
-      const { rows, total } = await repository.list(context.tenantId, filter, (page - 1) * limit, limit)
+      const { rows, total } = await repository.list(context.tenantId, filter, offset, limit)
       return {
         menus: rows.map((row) => toSummary(row.menu, row.itemCount)),
         pagination: paginate(page, limit, total),
@@ -103,11 +102,7 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
      *   when activating it at a location another active menu holds.
      */
     async create(context: TenantContext, input: CreateMenuInput): Promise<Menu> {
-      const slug = toSlug(input.slug ?? input.name)
-      if (slug === '')
-        throw errors.validation(
-          `${input.slug === undefined ? 'name' : 'slug'} must contain a letter or digit.`,
-        )
+      const slug = requiredSlug(input.slug ?? input.name, input.slug === undefined ? 'name' : 'slug')
       const values = {
         name: input.name.trim(),
         slug,
@@ -132,10 +127,7 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
       const values: Partial<CreateMenuInput> = { ...input }
       if (input.name !== undefined) values.name = input.name.trim()
       if (input.description !== undefined) values.description = input.description.trim()
-      if (input.slug !== undefined) {
-        values.slug = toSlug(input.slug)
-        if (values.slug === '') throw errors.validation('slug must contain a letter or digit.')
-      }
+      if (input.slug !== undefined) values.slug = requiredSlug(input.slug, 'slug')
       try {
         return await write(context, async (tx, emit) => {
           const repo = createMenusRepository(tx)

@@ -2,7 +2,7 @@ import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { createDeadLetters } from '../../events/dead-letters.js'
-import { paginate } from '../../lib/paging.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import { isPlatformAdmin, type PlatformAccount } from '../auth/index.js'
 import type { DeadLetter, ListDeadLettersInput, ReplayDeadLettersInput } from './schemas.js'
 
@@ -31,11 +31,10 @@ export function createOutboxService(deps: {
     /** `GET /api/outbox/dead-letters`, newest first. @throws Forbidden. */
     async list(caller: PlatformAccount, query: ListDeadLettersInput) {
       mustAdminister(caller)
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
+      const { page, limit, offset } = pageOf(query)
       const { rows, total } = await deadLetters.list(
         { consumer: query.consumer, tenantId: query.tenantId },
-        (page - 1) * limit,
+        offset,
         limit,
       )
       const shown: DeadLetter[] = rows.map((row) => ({

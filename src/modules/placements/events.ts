@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto'
 import type { PublicContext, TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import type { PlacementEventInput } from './public-schemas.js'
 import { createPlacementsRepository, type EventRow, type StatColumn } from './repository.js'
@@ -46,8 +47,9 @@ export function redact(value: unknown): unknown {
  * Placement events (docs/decisions/menus-and-placements.md "Placement events are checked and
  * counted honestly": the answer counts what was stored) and their stats.
  */
-export function createPlacementEvents(deps: { db: Db; appSecret: string }) {
+export function createPlacementEvents(deps: { db: Db; events: EventSink; appSecret: string }) {
   const repository = createPlacementsRepository(deps.db)
+  const write = transactional(deps.db, deps.events)
 
   /** A keyed hash of the client address: comparable within a tenant, not reversible by trying all IPv4s. */
   const ipHash = (tenantId: string, ip: string) =>
@@ -96,7 +98,7 @@ export function createPlacementEvents(deps: { db: Db; appSecret: string }) {
         }
       })
       const day = now.toISOString().slice(0, 10)
-      const stored = await deps.db.transaction(async (tx) => {
+      const stored = await write.across(async (tx) => {
         const repo = createPlacementsRepository(tx)
         const count = await repo.insertEvents(rows)
         const increments = new Map<string, Partial<Record<StatColumn, number>>>()

@@ -16,7 +16,11 @@ export function placementsFamily(kernel: Kernel, deps: { media: Pick<MediaServic
   deps.media.publishedIn(experiencesPublishingMedia)
   const placements = createPlacementsService({ db, events: kernel.events })
   const placementDecisions = createDecisions({ db })
-  const placementEvents = createPlacementEvents({ db, appSecret: kernel.config.appSecret })
+  const placementEvents = createPlacementEvents({
+    db,
+    events: kernel.events,
+    appSecret: kernel.config.appSecret,
+  })
   return {
     name: 'placements',
     services: { placements, placementDecisions, placementEvents },

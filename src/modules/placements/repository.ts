@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { placementEvents, placementExperiences, placementStats, placements } from '../../db/schema/index.js'
+import { slugLookup } from '../../db/slugs.js'
 
 export type PlacementRow = typeof placements.$inferSelect
 export type ExperienceRow = typeof placementExperiences.$inferSelect
@@ -83,6 +84,11 @@ export function createPlacementsRepository(db: Db) {
           ),
         )
         .orderBy(asc(placementExperiences.createdAt), asc(placementExperiences.id))
+    },
+
+    /** The tenant's placement slugs, for the slug allocator (lib/slug.ts). */
+    slugs(tenantId: string) {
+      return slugLookup(db, placements, placements.slug, eq(placements.tenantId, tenantId))
     },
 
     async insert(tenantId: string, id: string, values: PlacementValues) {

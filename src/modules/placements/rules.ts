@@ -4,9 +4,9 @@ import { cappedBy, type Frequency, inSchedule, type Schedule, type SeenCounts } 
 /**
  * Targeting rules of an experience (docs/decisions/menus-and-placements.md "Targeting fails
  * closed") and their evaluation against a visitor's context. Pure: the decide route, the debug
- * route and the tests share it. Unlike the earlier system, evaluation is fail-closed: a rule that
- * needs a context member the request did not send does not match (a locale rule never matches a
- * visitor of unknown locale).
+ * route and the tests share it. Evaluation is fail-closed: a rule that needs a context member the
+ * request did not send does not match (a locale rule never matches a visitor of unknown locale), so
+ * a visitor who sends less never sees more.
  */
 
 export interface CookieRule {

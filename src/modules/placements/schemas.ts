@@ -210,9 +210,12 @@ const SettingsSchema = Type.Object(
   { additionalProperties: false },
 )
 
+/** Longest placement slug (a copy's `-copy-N` slug included). */
+export const PLACEMENT_SLUG_MAX_LENGTH = 100
+
 export const PlacementSlug = Type.String({
   minLength: 1,
-  maxLength: 100,
+  maxLength: PLACEMENT_SLUG_MAX_LENGTH,
   pattern: SLUG_PATTERN,
   description: 'Unique in the tenant; what sites ask for',
 })

@@ -1,9 +1,10 @@
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
+import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { paginate } from '../../lib/paging.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import {
   checkPathGlobs,
   checkTimeZone,
@@ -12,13 +13,19 @@ import {
   toExperience,
   toPlacement,
 } from './mapping.js'
-import { createPlacementsRepository, type ExperienceValues, type PlacementsRepository } from './repository.js'
+import {
+  createPlacementsRepository,
+  type ExperienceValues,
+  PLACEMENT_SLUG_KEY,
+  type PlacementsRepository,
+} from './repository.js'
 import {
   type CreateExperienceInput,
   type CreatePlacementInput,
   type Experience,
   type ListPlacementsQuery,
   MAX_EXPERIENCES,
+  PLACEMENT_SLUG_MAX_LENGTH,
   type Placement,
   type UpdateExperienceInput,
   type UpdatePlacementInput,
@@ -68,6 +75,30 @@ export function createPlacementsService(deps: { db: Db; events: EventSink }) {
     return placement
   }
 
+  /** Inserts the placement under `slug` with its experiences, and emits `placement.created`. */
+  function insert(context: TenantContext, input: CreatePlacementInput, slug: string): Promise<Placement> {
+    return write(context, async (tx, emit) => {
+      const repo = createPlacementsRepository(tx)
+      const id = newId()
+      await repo.insert(context.tenantId, id, {
+        slug,
+        name: input.name.trim(),
+        description: input.description?.trim() ?? '',
+        category: input.category ?? 'other',
+        status: input.status ?? 'active',
+        timezone: input.timezone ?? 'UTC',
+        defaultRules: input.defaultRules ?? {},
+        settings: {},
+      })
+      for (const experience of input.experiences ?? []) {
+        await repo.insertExperience(context.tenantId, id, newId(), experienceValues(experience))
+      }
+      const placement = await load(repo, context.tenantId, id)
+      emit({ type: 'placement.created', subjectId: id, payload: summaryOf(placement) })
+      return placement
+    })
+  }
+
   function checkFallback(placement: Placement, fallbackId: string | null | undefined) {
     if (fallbackId && !placement.experiences.some((experience) => experience.id === fallbackId)) {
       throw errors.validation('settings.fallbackExperienceId must name an experience of this placement.')
@@ -76,9 +107,8 @@ export function createPlacementsService(deps: { db: Db; events: EventSink }) {
 
   return {
     async list(context: TenantContext, query: ListPlacementsQuery) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
-      const { rows, total } = await repository.list(context.tenantId, query, (page - 1) * limit, limit)
+      const { page, limit, offset } = pageOf(query)
+      const { rows, total } = await repository.list(context.tenantId, query, offset, limit)
       const experiences = await repository.experiences(
         context.tenantId,
         rows.map((row) => row.id),
@@ -96,40 +126,16 @@ export function createPlacementsService(deps: { db: Db; events: EventSink }) {
      * Creates a placement with up to 20 experiences. @throws ValidationFailed (time zone, a path glob
      * past the wildcard cap), SlugConflict.
      */
-    async create(
-      context: TenantContext,
-      input: CreatePlacementInput,
-      slugOverride?: string,
-    ): Promise<Placement> {
+    async create(context: TenantContext, input: CreatePlacementInput): Promise<Placement> {
       checkTimeZone(input.timezone)
       checkPathGlobs(input.defaultRules, 'defaultRules')
       for (const [index, experience] of (input.experiences ?? []).entries()) {
         checkPathGlobs(experience.rules, `experiences[${index}].rules`)
       }
-      const slug = slugOverride ?? input.slug
       try {
-        return await write(context, async (tx, emit) => {
-          const repo = createPlacementsRepository(tx)
-          const id = newId()
-          await repo.insert(context.tenantId, id, {
-            slug,
-            name: input.name.trim(),
-            description: input.description?.trim() ?? '',
-            category: input.category ?? 'other',
-            status: input.status ?? 'active',
-            timezone: input.timezone ?? 'UTC',
-            defaultRules: input.defaultRules ?? {},
-            settings: {},
-          })
-          for (const experience of input.experiences ?? []) {
-            await repo.insertExperience(context.tenantId, id, newId(), experienceValues(experience))
-          }
-          const placement = await load(repo, context.tenantId, id)
-          emit({ type: 'placement.created', subjectId: id, payload: summaryOf(placement) })
-          return placement
-        })
+        return await insert(context, input, input.slug)
       } catch (err) {
-        throw slugConflict(err, slug)
+        throw slugConflict(err, input.slug)
       }
     },
 
@@ -164,26 +170,24 @@ export function createPlacementsService(deps: { db: Db; events: EventSink }) {
     /** A paused copy named "<name> (copy)" with slug `<slug>-copy[-n]` and copies of the experiences. */
     async duplicate(context: TenantContext, id: string): Promise<Placement> {
       const source = await load(repository, context.tenantId, id)
-      for (let n = 1; n <= 20; n++) {
-        const slug = `${source.slug.slice(0, 90)}-copy${n === 1 ? '' : `-${n}`}`
-        try {
-          return await this.create(
-            context,
-            {
-              ...source,
-              name: `${source.name.slice(0, 193)} (copy)`,
-              status: 'paused',
-              experiences: source.experiences.map(
-                ({ id: _id, createdAt: _c, updatedAt: _u, ...experience }) => experience,
-              ),
-            },
-            slug,
-          )
-        } catch (err) {
-          if (!(err instanceof Error && 'code' in err && err.code === 'SlugConflict')) throw err
-        }
+      const copy: CreatePlacementInput = {
+        ...source,
+        name: `${source.name.slice(0, 193)} (copy)`,
+        status: 'paused',
+        experiences: source.experiences.map(
+          ({ id: _id, createdAt: _c, updatedAt: _u, ...experience }) => experience,
+        ),
       }
-      throw errors.conflict(`No free slug for a copy of "${source.slug}".`)
+      return writeWithFreeSlug(
+        {
+          slug: `${source.slug.slice(0, 90)}-copy`,
+          explicit: false,
+          key: PLACEMENT_SLUG_KEY,
+          lookup: () => repository.slugs(context.tenantId),
+          maxLength: PLACEMENT_SLUG_MAX_LENGTH,
+        },
+        (slug) => insert(context, copy, slug),
+      )
     },
 
     /** Deletes a placement with its experiences, events and stats. @throws NotFound. */

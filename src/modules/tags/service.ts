@@ -4,8 +4,8 @@ import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { dbOf, type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { paginate, splitIdList } from '../../lib/paging.js'
-import { toSlug } from '../../lib/slug.js'
+import { pageOf, paginate, splitIdList } from '../../lib/paging.js'
+import { requiredSlug } from '../../lib/slug.js'
 import { createTagsRepository, TAG_SLUG_KEY, type TagRow } from './repository.js'
 import type { CreateTagInput, ListTagsQuery, Tag, UpdateTagInput } from './schemas.js'
 
@@ -21,13 +21,12 @@ export function createTagsService(deps: { db: Db; events: EventSink }) {
   return {
     /** `GET /api/tags`: tags sorted by title, searched literally and case-insensitively. */
     async list(context: TenantContext, query: ListTagsQuery) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
+      const { page, limit, offset } = pageOf(query)
       const filter = {
         search: query.search,
         ids: query.ids === undefined ? undefined : splitIdList(query.ids),
       }
-      const { rows, total } = await repository.list(context.tenantId, filter, (page - 1) * limit, limit)
+      const { rows, total } = await repository.list(context.tenantId, filter, offset, limit)
       return { tags: rows.map(toTag), pagination: paginate(page, limit, total) }
     },
 
@@ -44,12 +43,7 @@ export function createTagsService(deps: { db: Db; events: EventSink }) {
      */
     async create(context: TenantContext, input: CreateTagInput): Promise<Tag> {
       const title = input.title.trim()
-      const slug = toSlug(input.slug ?? title)
-      if (slug === '') {
-        throw errors.validation(
-          `${input.slug === undefined ? 'title' : 'slug'} must contain a letter or digit.`,
-        )
-      }
+      const slug = requiredSlug(input.slug ?? title, input.slug === undefined ? 'title' : 'slug')
       return write(context, async (tx, emit) => {
         const row = await createTagsRepository(tx).insert(context.tenantId, { id: newId(), title, slug })
         if (row === undefined) throw errors.slugConflict(slug)
@@ -70,10 +64,7 @@ export function createTagsService(deps: { db: Db; events: EventSink }) {
     async update(context: TenantContext, id: string, input: UpdateTagInput): Promise<Tag> {
       const patch: { title?: string; slug?: string } = {}
       if (input.title !== undefined) patch.title = input.title.trim()
-      if (input.slug !== undefined) {
-        patch.slug = toSlug(input.slug)
-        if (patch.slug === '') throw errors.validation('slug must contain a letter or digit.')
-      }
+      if (input.slug !== undefined) patch.slug = requiredSlug(input.slug, 'slug')
       try {
         return await write(context, async (tx, emit) => {
           const row = await createTagsRepository(tx).update(context.tenantId, id, patch)

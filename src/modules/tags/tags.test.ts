@@ -8,7 +8,7 @@ import {
   useTestContext,
 } from '../../../test/helpers.js'
 import { systemContext } from '../../context.js'
-import { deferredSink, NO_EVENT_SINK } from '../../events/event-log.js'
+import { NO_EVENT_SINK, transactional } from '../../events/event-log.js'
 import { createTagsService } from './service.js'
 
 const ctx = useTestContext()
@@ -87,6 +87,15 @@ describe('POST /api/tags', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400)
       expect(response.data.error).toBe('ValidationFailed')
     }
+    // A slug derived from the title names the title when nothing sluggable is left.
+    const unsluggable = await call(ctx.app, 'POST', '/api/tags', {
+      token: owner.token,
+      body: { title: '***' },
+    })
+    expect(unsluggable.data).toMatchObject({
+      message: 'title must contain at least one letter or digit.',
+      details: [{ path: '/title', message: 'has no letters or digits' }],
+    })
     expect(await listTitles(owner)).toEqual([])
   })
 
@@ -242,20 +251,22 @@ describe('DELETE /api/tags/{id}', () => {
 })
 
 describe('tags service (used by the importer)', () => {
-  it('creates and finds tags by slug inside a caller’s transaction', async () => {
+  it('creates and finds tags by slug inside a caller’s unit of work', async () => {
     const owner = await seedTenant(ctx.db)
     const context = systemContext(owner.tenantId, 'test')
-    const held = deferredSink()
-    const found = await ctx.db.transaction(async (tx) => {
-      const service = createTagsService({ db: tx, events: held.sink })
-      await service.create(context, { title: 'Imported' })
-      return service.getBySlug(context, 'imported')
+    const heard: string[] = []
+    const write = transactional(ctx.db, {
+      committed: (events) => heard.push(...events.map((event) => event.type)),
+    })
+    const service = createTagsService({ db: ctx.db, events: NO_EVENT_SINK })
+    const found = await write(context, async (tx, emit) => {
+      const item = { ...context, unitOfWork: { tx, emit } }
+      await service.create(item, { title: 'Imported' })
+      return service.getBySlug(item, 'imported')
     })
     expect(found).toMatchObject({ title: 'Imported', slug: 'imported' })
-    const heard: string[] = []
-    held.flushTo({ committed: (events) => heard.push(...events.map((event) => event.type)) })
+    // The tag's event was heard with the caller's commit, not by the service's own sink.
     expect(heard).toEqual(['tag.created'])
-    const service = createTagsService({ db: ctx.db, events: NO_EVENT_SINK })
     expect(await service.getBySlug(context, 'missing')).toBeUndefined()
     const other = await seedTenant(ctx.db)
     expect(await service.getBySlug(systemContext(other.tenantId, 'test'), 'imported')).toBeUndefined()

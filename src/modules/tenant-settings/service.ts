@@ -1,7 +1,7 @@
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import { type EventSink, inTransaction } from '../../events/event-log.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import { type Outbound, OutboundBlockedError } from '../../lib/outbound.js'
 import type { SecretBox } from '../../lib/secrets.js'
 import type { EffectiveSettings } from './effective.js'
@@ -47,6 +47,7 @@ export function createTenantSettingsService(deps: {
 }) {
   const { db, sink, secrets, outbound } = deps
   const repository = createSettingsRepository(db)
+  const write = transactional(db, sink)
 
   /** The stored SMTP password after `change`, for the connection check. */
   function smtpPasswordAfter(row: SettingsRow | undefined, change: SecretChange, tenantId: string) {
@@ -97,7 +98,7 @@ export function createTenantSettingsService(deps: {
         if (body.webhook.url) checkWebhookTarget(outbound, body.webhook.url)
       }
 
-      const row = await inTransaction(db, context, sink, async (tx, emit) => {
+      const row = await write(context, async (tx, emit) => {
         const settings = createSettingsRepository(tx)
         const current = await settings.lock(tenantId)
         const values: SettingsValues = merge(current, normalized)

@@ -2,7 +2,7 @@ import type { TenantContext } from '../../context.js'
 import { onBehalfOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import { type EventSink, inTransaction } from '../../events/event-log.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
 import { queueTenantNotice } from '../tenant-settings/index.js'
@@ -48,6 +48,7 @@ export interface LifecycleDeps {
 export function createTenantLifecycle(deps: LifecycleDeps) {
   const { db, config } = deps
   const repository = createLifecycleRepository(db)
+  const write = transactional(db, deps.events)
 
   /** The tenant where the caller is an active owner; 404 (not a member, or gone) or 403 (not owner). */
   async function ownedTenant(caller: LifecycleCaller, tenantId: string): Promise<LifecycleTenantRow> {
@@ -134,7 +135,7 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
         throw errors.conflict(`The tenant is ${tenant.status}; it cannot be deleted now.`)
       const context = { ...onBehalfOf(tenantId, caller.userId, 'tenant-deletion'), client }
       const purgeAfter = new Date(Date.now() + config.tenantDeletionGraceMs)
-      const deleted = await inTransaction(db, context, deps.events, async (tx, emit) => {
+      const deleted = await write(context, async (tx, emit) => {
         const row = await createLifecycleRepository(tx).markDeleted(tenantId, {
           deletionId: newId(),
           deletedBy: caller.userId,
@@ -191,7 +192,7 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
       const now = new Date()
       if (tenant.purgeAfter === null || tenant.purgeAfter <= now) throw errors.restoreWindowExpired()
       const context = { ...onBehalfOf(tenantId, caller.userId, 'tenant-restore'), client }
-      const restored = await inTransaction(db, context, deps.events, async (tx, emit) => {
+      const restored = await write(context, async (tx, emit) => {
         const row = await createLifecycleRepository(tx).markRestored(tenantId, now)
         if (row === undefined) throw errors.restoreWindowExpired()
         emit({

@@ -4,7 +4,7 @@ import type { TenantContext } from '../../context.js'
 import { onBehalfOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import { type EventSink, inTransaction } from '../../events/event-log.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import type { SessionManager } from '../auth/index.js'
 import { isPlatformAdmin, type PlatformAccount } from '../auth/index.js'
 import { membershipWrites } from '../members/index.js'
@@ -37,6 +37,7 @@ const SLUG_RULES = {
 export function createOnboarding(deps: OnboardingDeps) {
   const { db, config } = deps
   const repository = createLifecycleRepository(db)
+  const write = transactional(db, deps.events)
 
   return {
     /**
@@ -89,7 +90,7 @@ export function createOnboarding(deps: OnboardingDeps) {
       }
       const { tenant } = found
       const context = { ...onBehalfOf(tenantId, caller.userId, 'membership-accept'), client }
-      const accepted = await inTransaction(db, context, deps.events, async (tx, emit) => {
+      const accepted = await write(context, async (tx, emit) => {
         const members = membershipWrites(tx)
         const row = await members.acceptPending(tenantId, found.membership.id, caller.userId, emit)
         if (row === undefined) throw errors.notFound('Invitation')

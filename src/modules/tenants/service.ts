@@ -2,11 +2,11 @@ import type { Config } from '../../config.js'
 import { PLAN_SLUGS, type PlanSlug } from '../../config.js'
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/errors.js'
+import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
-import { type EventSink, inTransaction } from '../../events/event-log.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
-import { freeSlugs, toSlug } from '../../lib/slug.js'
+import { requiredSlug, toSlug } from '../../lib/slug.js'
 import type { SessionManager } from '../auth/index.js'
 import { isPlatformAdmin, type PlatformAccount } from '../auth/index.js'
 import { membershipWrites } from '../members/index.js'
@@ -24,8 +24,6 @@ import {
   type TenantListItem,
 } from './schemas.js'
 
-/** Auto-slug retries before giving up (each retry follows a lost race on the unique index). */
-const SLUG_ATTEMPTS = 5
 /**
  * Suggestions offered with a 409 SlugConflict (docs/decisions/tenancy.md "A new tenant's plan":
  * three free `<slug>-N`).
@@ -52,6 +50,7 @@ export interface TenantCreator extends PlatformAccount {
 export function createTenantsService(deps: TenantsServiceDeps) {
   const { db, config, sessions, settings, roles } = deps
   const repository = createTenantsRepository(db)
+  const write = transactional(db, deps.events)
 
   /**
    * Creates a tenant and its owner membership in one transaction, with no session involved (the
@@ -59,7 +58,8 @@ export function createTenantsService(deps: TenantsServiceDeps) {
    * `name` with `-2`, `-3`… appended on collision; the unique index `tenants_slug_key` decides.
    * `plan` defaults to `DEFAULT_TENANT_PLAN` and is not checked against the caller here.
    * Throws 400 ValidationFailed (blank name, slug empty after normalizing) and 409 SlugConflict with
-   * `suggestions` (explicit slug taken). Emits `tenant.created` and `member.joined` in the new tenant.
+   * `suggestions` (explicit slug taken; without them when every derived slug tried was taken
+   * meanwhile). Emits `tenant.created` and `member.joined` in the new tenant.
    */
   async function createTenant(input: {
     ownerUserId: string
@@ -69,36 +69,31 @@ export function createTenantsService(deps: TenantsServiceDeps) {
     /** Where the request came from (activities); none for the command line. */
     client?: TenantContext['client'] | undefined
   }): Promise<{ tenant: Tenant; membership: Membership }> {
-    const explicit = input.slug !== undefined
-    const base = explicit
-      ? toSlug(input.slug ?? '', TENANT_SLUG_MAX_LENGTH)
-      : toSlug(input.name, TENANT_SLUG_MAX_LENGTH) || 'tenant'
-    if (base === '') throw errors.validation('The slug must contain at least one letter or digit.')
+    const wanted =
+      input.slug === undefined
+        ? toSlug(input.name, TENANT_SLUG_MAX_LENGTH) || 'tenant'
+        : requiredSlug(input.slug, 'slug', TENANT_SLUG_MAX_LENGTH)
     const name = input.name.trim()
     if (name === '') throw errors.validation('The tenant name must not be blank.')
     const plan = input.plan ?? config.defaultTenantPlan
-    let slug = base
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await insertWithOwner({
+    return writeWithFreeSlug(
+      {
+        slug: wanted,
+        explicit: input.slug !== undefined,
+        key: 'tenants_slug_key',
+        lookup: () => repository.slugs(),
+        suggestions: SLUG_SUGGESTIONS,
+        maxLength: TENANT_SLUG_MAX_LENGTH,
+      },
+      (slug) =>
+        insertWithOwner({
           name,
           slug,
           plan,
           ownerUserId: input.ownerUserId,
           client: input.client ?? { ip: '', userAgent: '' },
-        })
-      } catch (err) {
-        if (!isUniqueViolation(err, 'tenants_slug_key')) throw err
-        const free = await freeSlugs(repository.slugs(), base, {
-          wanted: explicit ? SLUG_SUGGESTIONS : 1,
-          maxLength: TENANT_SLUG_MAX_LENGTH,
-        })
-        if (explicit) throw errors.slugConflict(base, free)
-        if (attempt >= SLUG_ATTEMPTS)
-          throw errors.conflict('No free slug was found; name the slug explicitly.')
-        slug = free[0] ?? base
-      }
-    }
+        }),
+    )
   }
 
   async function insertWithOwner(input: {
@@ -116,7 +111,7 @@ export function createTenantsService(deps: TenantsServiceDeps) {
       permissions: grantedBy(owner),
       client: input.client,
     }
-    return inTransaction(db, context, deps.events, async (tx, emit) => {
+    return write(context, async (tx, emit) => {
       const tenantsInTx = createTenantsRepository(tx)
       const tenant = await tenantsInTx.insertTenant(tenantId, {
         name: input.name,

@@ -2,7 +2,7 @@ import type { TenantContext } from '../../context.js'
 import { onBehalfOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { AppError, errors } from '../../errors.js'
-import { type EventSink, inTransaction } from '../../events/event-log.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
@@ -41,8 +41,8 @@ export interface TransferMailJob {
 }
 
 /**
- * Ownership transfer (docs/decisions/tenancy.md "Ownership transfer", without the earlier system's
- * weaknesses: the token is never answered, only mailed; it is stored as a SHA-256 and works once).
+ * Ownership transfer (docs/decisions/tenancy.md "Ownership transfer"): the token is never answered,
+ * only mailed, so only the target's mailbox holds it; it is stored as a SHA-256 and works once.
  * The target must already be an active member of the tenant: ownership goes to someone the tenant
  * knows, and no account or membership is made as a side effect. On acceptance the target becomes
  * owner and the offering owner becomes admin.
@@ -54,6 +54,7 @@ export interface TransferMailJob {
 export function createOwnershipTransfers(deps: TransferDeps) {
   const { db } = deps
   const repository = createLifecycleRepository(db)
+  const write = transactional(db, deps.events)
 
   /** The live tenant and the caller's active membership in it; 404 otherwise. */
   async function liveMembership(tenantId: string, userId: string) {
@@ -94,7 +95,7 @@ export function createOwnershipTransfers(deps: TransferDeps) {
       const expiresAt = new Date(Date.now() + TRANSFER_TTL_MS)
       const transferId = newId()
       const context = { ...onBehalfOf(tenantId, caller.userId, 'ownership-transfer'), client }
-      await inTransaction(db, context, deps.events, async (tx, emit) => {
+      await write(context, async (tx, emit) => {
         // The mail's job sets the real token hash; until then no token matches this one.
         await createLifecycleRepository(tx).replaceTransfer(tenantId, {
           id: transferId,
@@ -158,7 +159,7 @@ export function createOwnershipTransfers(deps: TransferDeps) {
       if (membership.role !== 'owner')
         throw errors.forbidden('Only an owner can withdraw the ownership offer.')
       const context = { ...onBehalfOf(tenantId, caller.userId, 'ownership-transfer'), client }
-      const cancelled = await inTransaction(db, context, deps.events, async (tx, emit) => {
+      const cancelled = await write(context, async (tx, emit) => {
         const removed = await createLifecycleRepository(tx).cancelTransfer(tenantId)
         if (removed === undefined) return false
         emit({
@@ -245,7 +246,7 @@ export function createOwnershipTransfers(deps: TransferDeps) {
     ): Promise<AcceptTransferResult> {
       const { tenant } = await liveMembership(tenantId, caller.userId)
       const context = { ...onBehalfOf(tenantId, caller.userId, 'ownership-transfer'), client }
-      const result = await inTransaction(db, context, deps.events, async (tx, emit) => {
+      const result = await write(context, async (tx, emit) => {
         const inTx = createLifecycleRepository(tx)
         const claimed = await inTx.claimTransfer(tenantId, sha256Hex(token), caller.userId, new Date())
         if (claimed === undefined)

@@ -2,10 +2,11 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { eventsByTenant } from '../../events/account-fanout.js'
-import { type CommittedEvent, type EventSink, inTransaction } from '../../events/event-log.js'
+import { type CommittedEvent, type EventSink, transactional } from '../../events/event-log.js'
 import type { TransactionalConsumer } from '../../events/relay.js'
 import { newId } from '../../lib/ids.js'
 import type { Outbound } from '../../lib/outbound.js'
+import { pageOf, paginate } from '../../lib/paging.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import { createWebhooksRepository, type DeliveryRow } from './repository.js'
 import type { Delivery, ListDeliveriesInput } from './schemas.js'
@@ -54,6 +55,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
   /** Tenants the consumer recorded deliveries for in the transaction now committing. */
   let recorded = new Set<string>()
   const repository = createWebhooksRepository(db)
+  const write = transactional(db, sink)
 
   /** The tenant's webhook target, or null unless it has a URL and a secret (and is on, if `mustBeOn`). */
   async function targetOf(tenantId: string, mustBeOn: boolean) {
@@ -170,17 +172,11 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
     /** `GET /api/webhooks/deliveries`: newest first, optionally by status. */
     async list(context: TenantContext, query: ListDeliveriesInput) {
-      const page = query.page ?? 1
-      const limit = query.limit ?? 20
-      const { rows, total } = await repository.list(
-        context.tenantId,
-        { status: query.status },
-        (page - 1) * limit,
-        limit,
-      )
+      const { page, limit, offset } = pageOf(query)
+      const { rows, total } = await repository.list(context.tenantId, { status: query.status }, offset, limit)
       return {
         deliveries: rows.map(toDelivery),
-        pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
+        pagination: paginate(page, limit, total),
       }
     },
 
@@ -206,7 +202,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       if ((await repository.find(context.tenantId, id)) === undefined)
         throw errors.notFound('Webhook delivery')
       if ((await targetOf(context.tenantId, true)) === null) throw notConfigured()
-      const row = await inTransaction(db, context, sink, async (tx, emit) => {
+      const row = await write(context, async (tx, emit) => {
         const attemptKey = newId()
         const requeued = await createWebhooksRepository(tx).requeue(
           context.tenantId,
@@ -238,7 +234,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       })
       const sent = await send(context.tenantId, id, body, false)
       const ok = sent.error === null
-      const row = await inTransaction(db, context, sink, async (tx, emit) => {
+      const row = await write(context, async (tx, emit) => {
         const [inserted] = await createWebhooksRepository(tx).insertMany([
           {
             tenantId: context.tenantId,

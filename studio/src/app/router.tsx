@@ -199,7 +199,7 @@ const profileRoute = createRoute({
   component: ProfilePage,
 })
 
-/** The account's password, Google link and deletion (issue 19). */
+/** The account's password, Google link and deletion (docs/decisions/studio.md "Account security"). */
 const securityRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/security',
@@ -293,7 +293,8 @@ const teamRoute = createRoute({
   component: TeamPage,
 })
 
-// Typed collections (issue 19): definitions, then a collection's entries.
+// Typed collections (docs/decisions/studio.md "Collection screens"): definitions, then a
+// collection's entries.
 const collectionsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/collections',
@@ -381,7 +382,8 @@ const settingsRoute = createRoute({
   component: SettingsPage,
 })
 
-// Custom roles (issue 19): the list, a new role, a role (read-only when the member may not change it).
+// Custom roles (docs/decisions/studio.md "Team"): the list, a new role, a role (read-only when the
+// member may not change it).
 const rolesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/roles',
@@ -403,7 +405,8 @@ const roleRoute = createRoute({
   component: RoleEditorPage,
 })
 
-// Tenant lifecycle and WordPress import (issue 19).
+// Tenant lifecycle and WordPress import (docs/decisions/studio.md "Tenant lifecycle screens",
+// "WordPress import screen").
 const tenantLifecycleRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/lifecycle',
@@ -427,7 +430,8 @@ const importHistoryRoute = createRoute({
   component: ImportHistoryPage,
 })
 
-// Placements (issue 19): experiences with their rules, the decision debugger, daily statistics.
+// Placements (docs/decisions/studio.md "Placement screens"): experiences with their rules, the
+// decision debugger, daily statistics.
 const placementsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/placements',
@@ -442,7 +446,7 @@ const placementEditorRoute = createRoute({
   component: PlacementEditorPage,
 })
 
-// Navigation menus (issue 19): the list, then a menu's item tree.
+// Navigation menus (docs/decisions/studio.md "Menu screens"): the list, then a menu's item tree.
 const menusRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/menus',

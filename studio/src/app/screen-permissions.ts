@@ -14,30 +14,37 @@ export const SCREEN_PERMISSIONS = {
   tags: 'content:view',
   customFields: 'content:view',
   team: 'users:view',
-  // Tenant administration (issue 19): tokens, the webhook's log, settings.
+  // Tenant administration (docs/decisions/studio.md "Tenant administration screens"): tokens, the
+  // webhook's log, settings.
   apiTokens: 'api-tokens:view',
   webhooks: 'webhooks:view',
   settings: 'settings:view',
-  // Forms (issue 19): the builder and the responses are read with forms:view; changes ask more.
+  // Forms (docs/decisions/studio.md "Forms screens"): the builder and the responses are read with
+  // forms:view; changes ask more.
   forms: 'forms:view',
   formResponses: 'forms:view',
-  // Typed collections (issue 19): the schema builder needs the right to change definitions.
+  // Typed collections (docs/decisions/studio.md "Collection screens"): the schema builder needs the
+  // right to change definitions.
   collections: 'collections:view',
   newCollection: 'collections:create',
   collectionSchema: 'collections:update',
   newEntry: 'collections:create',
-  // Custom roles (issue 19): a role opens read-only with roles:view; saving asks roles:update.
+  // Custom roles (docs/decisions/studio.md "Team"): a role opens read-only with roles:view; saving
+  // asks roles:update.
   roles: 'roles:view',
   newRole: 'roles:create',
-  // Tenant lifecycle (issue 19): the API lets only owners transfer or delete, which no permission
-  // tells apart from admins (tenants:manage); the screen reads the role and says so to admins.
+  // Tenant lifecycle (docs/decisions/studio.md "Tenant lifecycle screens"): the API lets only
+  // owners transfer or delete, which no permission tells apart from admins (tenants:manage); the
+  // screen reads the role and says so to admins.
   tenantLifecycle: 'tenants:delete',
-  // WordPress import (issue 19): starting one is a tenant-wide change (docs/decisions/imports.md).
+  // WordPress import: starting one is a tenant-wide change (docs/decisions/imports.md).
   wordpressImport: 'tenants:update',
   // The import history reads what GET /api/imports/{id} reads: following imports is tenants:view.
   importHistory: 'tenants:view',
-  // Placements (issue 19): the editor is read with placements:view; its changes ask more.
+  // Placements (docs/decisions/studio.md "Placement screens"): the editor is read with
+  // placements:view; its changes ask more.
   placements: 'placements:view',
-  // Navigation menus (issue 19): the editor opens with menus:view; its changes ask menus:update.
+  // Navigation menus (docs/decisions/studio.md "Menu screens"): the editor opens with menus:view;
+  // its changes ask menus:update.
   menus: 'menus:view',
 } as const
