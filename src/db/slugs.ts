@@ -46,6 +46,7 @@ export interface SlugTarget {
   lookup: () => SlugLookup
   /** How many free alternatives a taken explicit slug's SlugConflict offers (none unless given). */
   suggestions?: number
+  /** The longest slug of the scope (default 240): a numbered slug's stem is cut to fit. */
   maxLength?: number
 }
 
