@@ -1,5 +1,5 @@
 import type { UnitOfWork } from './events/event-log.js'
-import { ALL_PERMISSIONS, expandPermissions } from './permissions.js'
+import { ALL_PERMISSIONS, expandPermissions, type Permission } from './permissions.js'
 
 /**
  * Who acts (docs/architecture.md "Request context"): a signed-in user, an API token, or Folio
@@ -19,7 +19,7 @@ export interface TenantContext {
   readonly tenantId: string
   readonly actor: Actor
   /** The actor's permissions in the tenant: its role's, narrowed by an API token's scopes. */
-  readonly permissions: ReadonlySet<string>
+  readonly permissions: ReadonlySet<Permission>
   readonly client: { readonly ip: string; readonly userAgent: string }
   /** A caller's open transaction that the service's writes join (events/event-log.ts `withUnitOfWork`). */
   readonly unitOfWork?: UnitOfWork
@@ -47,7 +47,7 @@ export function accountContext(
   }
 }
 
-const SYSTEM_PERMISSIONS: ReadonlySet<string> = expandPermissions(ALL_PERMISSIONS)
+const SYSTEM_PERMISSIONS: ReadonlySet<Permission> = expandPermissions(ALL_PERMISSIONS)
 
 /** The context of work Folio does on its own (`name`: 'wordpress-import', 'content-scheduler' …). */
 export function systemContext(tenantId: string, name: string): TenantContext {

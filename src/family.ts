@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import type { TObject } from 'typebox'
 import type { Config } from './config.js'
+import type { ConfigSection, Variable } from './config-variables.js'
 import type { Database, Db } from './db/client.js'
 import type { EventListener } from './events/bus.js'
 import type { EventSink } from './events/event-log.js'
@@ -108,3 +110,93 @@ export interface Family<Services extends object = object> {
   /** Before the platform stops (Fastify `onClose`), in reverse family order. */
   readonly onClose?: () => Promise<void>
 }
+
+/**
+ * Builds the families in dependency order (docs/architecture.md "The composition root"): each
+ * `add(build)` builds one family from the kernel and the services of the families added before it,
+ * and merges its services by name. A service name two families give fails at once, naming both
+ * (an object spread would let the later one silently win), as does a family name given twice.
+ */
+export interface FamilyAssembly<Services extends object> {
+  add<F extends Family>(
+    build: (kernel: Kernel, services: Services) => F,
+  ): FamilyAssembly<Services & F['services']>
+  /** The families in the order they were added. */
+  readonly families: readonly Family[]
+  /** Every family's services, with `base`'s. */
+  readonly services: Services
+}
+
+/** Starts a `FamilyAssembly` whose services begin with `base` (what the kernel itself offers). */
+export function assembleFamilies<Base extends object>(kernel: Kernel, base: Base): FamilyAssembly<Base> {
+  const families: Family[] = []
+  const services: Record<string, unknown> = {}
+  const owners = new Map<string, string>()
+  const merge = (owner: string, entries: object) => {
+    for (const [name, service] of Object.entries(entries)) {
+      const first = owners.get(name)
+      if (first !== undefined)
+        throw new Error(`The service "${name}" is declared by both ${first} and ${owner}.`)
+      owners.set(name, owner)
+      services[name] = service
+    }
+  }
+  merge('the kernel', base)
+  const assembly: FamilyAssembly<object> = {
+    families,
+    services,
+    add(build) {
+      const family = build(kernel, services)
+      if (families.some((other) => other.name === family.name)) {
+        throw new Error(`Two families are named "${family.name}".`)
+      }
+      merge(`the family "${family.name}"`, family.services)
+      families.push(family)
+      return assembly
+    },
+  }
+  return assembly as FamilyAssembly<Base>
+}
+
+/**
+ * How the activity log words a family's events (docs/decisions/jobs-and-events.md "Activities"):
+ * "<actor> <verb> <noun> “<name>”".
+ */
+export interface ActivityWords {
+  /** What a resource's record is called: `category` → "the category". */
+  readonly nouns?: Readonly<Record<string, string>>
+  /** Verbs beyond the common ones (created, updated, deleted …): `merged` → "merged". */
+  readonly verbs?: Readonly<Record<string, string>>
+  /** Events said whole, whose actor is their subject: `member.joined` → "joined the tenant". */
+  readonly sentences?: Readonly<Record<string, string>>
+}
+
+/**
+ * What a family declares to the platform's registries, in its `declarations.ts`
+ * (docs/architecture.md "Anatomy of a family"). That file is a leaf: it imports typebox and the
+ * declaration vocabulary only (`events/payloads.ts`, `config-variables.ts`, this file), never the
+ * family's other files, so the registries load without any family's code.
+ */
+export interface FamilyDeclarations {
+  /** Its domain event types and their payload schemas (the event catalog, src/events/catalog.ts). */
+  readonly events?: Readonly<Record<string, TObject>>
+  /**
+   * Which of its events are account events, recorded with no tenant
+   * (docs/decisions/jobs-and-events.md "Account events have no tenant"): `account` stays with the
+   * account; `shared` is also heard by each tenant where the user is an active member.
+   */
+  readonly accountEvents?: Readonly<Record<string, 'account' | 'shared'>>
+  readonly activity?: ActivityWords
+  /** Its `resource: actions` permissions (src/permissions.ts); `manage` implies the other actions. */
+  readonly permissions?: Readonly<Record<string, readonly string[]>>
+  /** Its configuration variables and the `Config` members they fill (`configSection`). */
+  readonly config?: ConfigSection<object, Record<string, Variable>>
+}
+
+/** A family's declarations, their literal types kept (event types, permissions, variable names). */
+export function declareFamily<const D extends FamilyDeclarations>(declarations: D): D {
+  return declarations
+}
+
+/** The actions of a resource anyone with access may read and an editor may change. */
+export const CRUD = ['view', 'create', 'update', 'delete', 'manage'] as const

@@ -6,7 +6,7 @@ import { safeEqual } from '../lib/hash.js'
 import { isId } from '../lib/ids.js'
 import { API_TOKEN_PREFIX, type Credentials, type Principal } from '../modules/auth/index.js'
 import type { TenantDirectory } from '../modules/tenants/index.js'
-import { scopeForMethod } from '../permissions.js'
+import { type Permission, scopeForMethod } from '../permissions.js'
 
 /**
  * How a route authenticates, set per route in `config.auth`. Every route under the auth plugin must
@@ -27,14 +27,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode
     /** The `resource:action` permission a `tenant`/`userTenant` route requires. */
-    permission?: string
+    permission?: Permission
   }
   interface FastifyRequest {
     principal: Principal | null
     /** The tenant the request acts on; '' on routes that act on none. */
     tenantId: string
     /** The caller's expanded permissions in `tenantId`. */
-    permissions: ReadonlySet<string>
+    permissions: ReadonlySet<Permission>
     /** The caller's role key in `tenantId` (membership role, or an API token's `actingRole`); '' on routes that act on none. */
     role: string
     /**
@@ -46,7 +46,7 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-const NO_PERMISSIONS: ReadonlySet<string> = new Set()
+const NO_PERMISSIONS: ReadonlySet<Permission> = new Set()
 
 /**
  * Authenticates, resolves the tenant and checks the permission of every route registered after it
@@ -69,7 +69,7 @@ export const authPlugin = fp(
     app.decorateRequest('role', '')
     app.decorateRequest('context', null)
     // Fastify 5 forbids shared object decorators; the guard gives each request its set.
-    app.decorateRequest('permissions', null as unknown as ReadonlySet<string>)
+    app.decorateRequest('permissions', null as unknown as ReadonlySet<Permission>)
 
     app.addHook('onRoute', (route) => {
       const mode = route.config?.auth
@@ -94,7 +94,7 @@ export const authPlugin = fp(
 
 function createGuard(
   mode: Exclude<AuthMode, 'none' | 'public'>,
-  permission: string | undefined,
+  permission: Permission | undefined,
   credentials: Credentials,
   tenants: Pick<TenantDirectory, 'get'>,
 ) {

@@ -6,7 +6,7 @@ import { apiTokens, memberships, sessions, tenants, users } from '../../db/schem
 import { errors } from '../../errors.js'
 import { sha256Hex } from '../../lib/hash.js'
 import { entriesBound } from '../../lib/lru.js'
-import { permissionsOfApiToken } from '../../permissions.js'
+import { type Permission, permissionsOfApiToken } from '../../permissions.js'
 import { grantedBy, type RoleResolver } from '../roles/index.js'
 
 /**
@@ -51,7 +51,7 @@ export interface ApiTokenPrincipal {
    * What the token may do, computed once per cached token: its role's permissions in its tenant that
    * its creator's current role also grants, narrowed by the scopes.
    */
-  permissions: ReadonlySet<string>
+  permissions: ReadonlySet<Permission>
 }
 
 export type Principal = SessionPrincipal | ApiTokenPrincipal
@@ -233,7 +233,7 @@ export function createCredentials(deps: {
     },
 
     /** The expanded permissions of `role` in the tenant; none for an unknown role (fail closed). */
-    async rolePermissions(tenantId: string, role: string): Promise<ReadonlySet<string>> {
+    async rolePermissions(tenantId: string, role: string): Promise<ReadonlySet<Permission>> {
       return grantedBy(await roles.resolve(tenantId, role))
     },
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import type { MediaConfig } from '../../config.js'
+import type { MediaConfig } from './declarations.js'
 import { createLocalStorage } from './local-storage.js'
 
 /** What the store knows of one object. */
