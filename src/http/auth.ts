@@ -4,9 +4,10 @@ import type { TenantContext } from '../context.js'
 import { errors } from '../errors.js'
 import { safeEqual } from '../lib/hash.js'
 import { isId } from '../lib/ids.js'
-import { API_TOKEN_PREFIX, type Credentials, type Principal } from '../modules/auth/index.js'
+import type { Credentials, Principal } from '../modules/auth/index.js'
 import type { TenantDirectory } from '../modules/tenants/index.js'
 import { type Permission, scopeForMethod } from '../permissions.js'
+import { SESSION_COOKIE } from './session-cookie.js'
 
 /**
  * How a route authenticates, set per route in `config.auth`. Every route under the auth plugin must
@@ -20,8 +21,6 @@ import { type Permission, scopeForMethod } from '../permissions.js'
  *   Only for routes under `/api/public` (the public-route plugin, `http/public.ts`).
  */
 export type AuthMode = 'none' | 'user' | 'tenant' | 'userTenant' | 'public'
-
-export const SESSION_COOKIE = 'folio_session'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -118,10 +117,7 @@ async function authenticate(request: FastifyRequest, credentials: Credentials): 
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization)
     if (!match?.[1]) throw errors.unauthorized('The Authorization header must be "Bearer <token>".')
-    const token = match[1]
-    return token.startsWith(API_TOKEN_PREFIX)
-      ? credentials.authenticateApiToken(token)
-      : credentials.authenticateSession(token)
+    return credentials.authenticateBearer(match[1])
   }
   const apiKey = request.headers['x-api-key']
   if (typeof apiKey === 'string' && apiKey !== '') return credentials.authenticateApiToken(apiKey)

@@ -104,6 +104,13 @@ export function createCredentials(deps: {
       return sign({ ...claims, exp: Math.floor(expiresAt / 1000) })
     },
 
+    /** A Bearer token: an API token (`folio_…`) or a session token. */
+    authenticateBearer(token: string): Promise<Principal> {
+      return token.startsWith(API_TOKEN_PREFIX)
+        ? this.authenticateApiToken(token)
+        : this.authenticateSession(token)
+    },
+
     async authenticateSession(token: string): Promise<SessionPrincipal> {
       let claims: SessionClaims
       try {
