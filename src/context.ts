@@ -11,6 +11,49 @@ export type Actor =
   | { kind: 'system'; name: string }
 
 /**
+ * Who presented a credential (the auth family's `Credentials` checks it; the auth guard,
+ * `http/auth.ts`, keeps it on the request): a user session or an API token.
+ */
+export type Principal = SessionPrincipal | ApiTokenPrincipal
+
+export interface SessionPrincipal {
+  kind: 'user'
+  userId: string
+  sessionId: string
+  csrfToken: string
+  /** The session's active tenant, used when a request names none. */
+  sessionTenantId: string | null
+  email: string
+  /**
+   * Whether the address was proven through Folio's own mail (verification link, password reset,
+   * an invitation that created the account): what a platform administrator and accepting a
+   * membership without its invitation token need (docs/decisions/accounts.md).
+   */
+  emailVerified: boolean
+}
+
+export interface ApiTokenPrincipal {
+  kind: 'apiToken'
+  tokenId: string
+  /** The token's name, as activities show who acted. */
+  name: string
+  tenantId: string
+  /** The token's own role, as it was created. */
+  role: string
+  /**
+   * The role level checks use (granting roles, acting on members): the token's own role, or its
+   * creator's current role when that one ranks lower.
+   */
+  actingRole: string
+  scopes: readonly string[]
+  /**
+   * What the token may do, computed once per cached token: its role's permissions in its tenant that
+   * its creator's current role also grants, narrowed by the scopes.
+   */
+  permissions: ReadonlySet<Permission>
+}
+
+/**
  * The request context every service method takes first (docs/architecture.md "Request context").
  * The auth guard builds it from the credential; nothing in it comes from a request body.
  */

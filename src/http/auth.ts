@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { TenantContext } from '../context.js'
+import type { Principal, SessionPrincipal, TenantContext } from '../context.js'
 import { errors } from '../errors.js'
 import { safeEqual } from '../lib/hash.js'
 import { isId } from '../lib/ids.js'
-import type { Credentials, Principal } from '../modules/auth/index.js'
-import type { TenantDirectory } from '../modules/tenants/index.js'
 import { type Permission, scopeForMethod } from '../permissions.js'
 import { SESSION_COOKIE } from './session-cookie.js'
 
@@ -44,6 +42,23 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What the guard asks of the auth family's credentials (`Credentials`): a principal for a
+ * presented credential (401 when invalid), then the caller's role and its permissions in a tenant.
+ */
+export interface CredentialChecks {
+  authenticateBearer(token: string): Promise<Principal>
+  authenticateApiToken(token: string): Promise<Principal>
+  authenticateSession(token: string): Promise<SessionPrincipal>
+  membershipRole(userId: string, tenantId: string): Promise<string | undefined>
+  rolePermissions(tenantId: string, role: string): Promise<ReadonlySet<Permission>>
+}
+
+/** What the guard asks of the tenants family's directory: whether a tenant is live. */
+export interface TenantLiveness {
+  get(tenantId: string): Promise<{ live: boolean } | undefined>
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const NO_PERMISSIONS: ReadonlySet<Permission> = new Set()
 
@@ -56,9 +71,9 @@ export const authPlugin = fp(
   async (
     app: FastifyInstance,
     options: {
-      credentials: Credentials
+      credentials: CredentialChecks
       /** Tenant liveness: a suspended tenant or one being deleted answers 404 on every tenant route. */
-      tenants?: Pick<TenantDirectory, 'get'>
+      tenants?: TenantLiveness
     },
   ) => {
     const { credentials } = options
@@ -94,8 +109,8 @@ export const authPlugin = fp(
 function createGuard(
   mode: Exclude<AuthMode, 'none' | 'public'>,
   permission: Permission | undefined,
-  credentials: Credentials,
-  tenants: Pick<TenantDirectory, 'get'>,
+  credentials: CredentialChecks,
+  tenants: TenantLiveness,
 ) {
   return async function guard(request: FastifyRequest) {
     request.permissions = NO_PERMISSIONS
@@ -112,7 +127,7 @@ function createGuard(
   }
 }
 
-async function authenticate(request: FastifyRequest, credentials: Credentials): Promise<Principal> {
+async function authenticate(request: FastifyRequest, credentials: CredentialChecks): Promise<Principal> {
   const authorization = request.headers.authorization
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization)
@@ -144,7 +159,7 @@ async function authenticate(request: FastifyRequest, credentials: Credentials): 
  */
 export async function optionalPrincipal(
   request: FastifyRequest,
-  credentials: Credentials,
+  credentials: CredentialChecks,
 ): Promise<Principal | null> {
   const presented =
     request.headers.authorization !== undefined ||
@@ -167,8 +182,8 @@ export function requestedTenantId(request: FastifyRequest): string | undefined {
 async function resolveTenant(
   request: FastifyRequest,
   principal: Principal,
-  credentials: Credentials,
-  tenants: Pick<TenantDirectory, 'get'>,
+  credentials: CredentialChecks,
+  tenants: TenantLiveness,
 ) {
   const requested = requestedTenantId(request)
   // Checked before membership: a tenant being deleted is gone for its own members and tokens at once

@@ -1,4 +1,4 @@
-import type { ActivityWords, FamilyDeclarations } from '../family.js'
+import type { ActivityWords, FamilyDeclarations } from '../declare.js'
 import { mergeOwned, type UnionToIntersection } from '../lib/registry.js'
 import { declarations as account } from './account/declarations.js'
 import { declarations as activities } from './activities/declarations.js'

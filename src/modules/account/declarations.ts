@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
+import { declareFamily } from '../../declare.js'
 import { Changed, Id, payload } from '../../events/payloads.js'
-import { declareFamily } from '../../family.js'
 
 const account = { id: Id, email: Type.String() }
 

@@ -1,5 +1,5 @@
 import { configSection, int } from '../../config-variables.js'
-import { declareFamily } from '../../family.js'
+import { declareFamily } from '../../declare.js'
 
 /** The configuration of the activity log (`Config` members). */
 export interface ActivitiesConfig {

@@ -1,5 +1,5 @@
+import type { ActivityWords } from '../../declare.js'
 import type { CommittedEvent } from '../../events/event-log.js'
-import type { ActivityWords } from '../../family.js'
 import { mergeOwned } from '../../lib/registry.js'
 import { activityWordsOf } from '../declarations.js'
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
+import { declareFamily } from '../../declare.js'
 import { Id, payload } from '../../events/payloads.js'
-import { declareFamily } from '../../family.js'
 
 /** The API tokens family's events and permissions. */
 export const declarations = declareFamily({

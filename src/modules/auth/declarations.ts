@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { configSection, int, onOff, text, type Variable } from '../../config-variables.js'
+import { declareFamily } from '../../declare.js'
 import { Id, Nullable, payload } from '../../events/payloads.js'
-import { declareFamily } from '../../family.js'
 
 const account = { id: Id, email: Type.String() }
 

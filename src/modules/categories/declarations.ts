@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
+import { CRUD, declareFamily } from '../../declare.js'
 import { Changed, Id, Nullable, payload } from '../../events/payloads.js'
-import { CRUD, declareFamily } from '../../family.js'
 
 const category = { id: Id, name: Type.String(), slug: Type.String(), parentId: Nullable(Type.String()) }
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { configSection, int } from '../../config-variables.js'
+import { CRUD, declareFamily } from '../../declare.js'
 import { Changed, Id, payload } from '../../events/payloads.js'
-import { CRUD, declareFamily } from '../../family.js'
 
 const collection = {
   id: Id,

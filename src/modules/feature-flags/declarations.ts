@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
+import { declareFamily } from '../../declare.js'
 import { Id, payload } from '../../events/payloads.js'
-import { declareFamily } from '../../family.js'
 
 /** The feature flags family's event: a platform administrator's, recorded with no tenant. */
 export const declarations = declareFamily({

@@ -1,5 +1,5 @@
 import { configSection, int, MiB } from '../../config-variables.js'
-import { declareFamily } from '../../family.js'
+import { declareFamily } from '../../declare.js'
 
 /** The configuration of imports (`Config` members). */
 export interface ImportsConfig {

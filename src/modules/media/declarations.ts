@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { baseUrl, configSection, int, MiB, oneOf, text, WEEK_SECONDS } from '../../config-variables.js'
+import { CRUD, declareFamily } from '../../declare.js'
 import { Changed, Id, Nullable, payload } from '../../events/payloads.js'
-import { CRUD, declareFamily } from '../../family.js'
 
 const media = {
   id: Id,

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
+import { CRUD, declareFamily } from '../../declare.js'
 import { Changed, Id, payload } from '../../events/payloads.js'
-import { CRUD, declareFamily } from '../../family.js'
 
 const placement = {
   id: Id,

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
+import { CRUD, declareFamily } from '../../declare.js'
 import { Changed, Id, Nullable, payload } from '../../events/payloads.js'
-import { CRUD, declareFamily } from '../../family.js'
 
 const role = { id: Id, key: Type.String(), name: Type.String(), level: Type.Integer() }
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
+import { declareFamily } from '../../declare.js'
 import { Changed, Id, payload } from '../../events/payloads.js'
-import { declareFamily } from '../../family.js'
 
 const tag = { id: Id, title: Type.String(), slug: Type.String() }
 

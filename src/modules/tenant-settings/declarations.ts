@@ -1,6 +1,6 @@
 import { configSection, int } from '../../config-variables.js'
+import { declareFamily } from '../../declare.js'
 import { Changed, payload } from '../../events/payloads.js'
-import { declareFamily } from '../../family.js'
 
 /** The configuration of tenant settings (`Config` members). */
 export interface TenantSettingsConfig {

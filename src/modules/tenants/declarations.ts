@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { configSection } from '../../config-variables.js'
+import { CRUD, declareFamily } from '../../declare.js'
 import { Id, Nullable, payload } from '../../events/payloads.js'
-import { CRUD, declareFamily } from '../../family.js'
 
 const tenant = { id: Id, name: Type.String(), slug: Type.String() }
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { configSection, int, list, WEEK_SECONDS } from '../../config-variables.js'
+import { declareFamily } from '../../declare.js'
 import { Id, Nullable, payload } from '../../events/payloads.js'
-import { declareFamily } from '../../family.js'
 
 /** Standard Webhooks-style schedule: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
 export const DEFAULT_WEBHOOK_RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000] as const
