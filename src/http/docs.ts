@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { ERROR_CODES } from '../errors.js'
-import { type Permission, permissionsOfRole, ROLE_KEYS } from '../permissions.js'
+import { ALL_PERMISSIONS, type Permission, permissionsOfRole, ROLE_KEYS } from '../permissions.js'
 import type { AuthMode } from './auth.js'
 import { ErrorBody, Id } from './schemas.js'
 import { webhookDocs } from './webhook-docs.js'
@@ -60,6 +60,17 @@ function errorComponents(): Record<string, object> {
       properties: { ...body.properties, error: { $ref: '#/components/schemas/ErrorCode' } },
     },
   }
+}
+
+/**
+ * Every permission, as one component clients name (`@folio/client` exports it as `Permission`, which
+ * Studio's `can` takes): assembled from the families' declarations, so it cannot drift from the API.
+ */
+const PERMISSION_COMPONENT = {
+  type: 'string',
+  enum: ALL_PERMISSIONS,
+  description:
+    'A `resource:action` permission (`<resource>:manage` implies the resource’s other actions); routes name the one they need.',
 }
 
 /** Who may call a route, in words, from its auth mode and permission (docs/decisions/auth.md). */
@@ -184,7 +195,7 @@ export async function registerDocs(app: FastifyInstance, publicUrl: string) {
       // The webhook bodies Folio sends (an extension: OpenAPI 3.0.3 has no `webhooks` member).
       ...webhooks.extensions,
       components: {
-        schemas: { ...errorComponents(), ...webhooks.schemas },
+        schemas: { ...errorComponents(), Permission: PERMISSION_COMPONENT, ...webhooks.schemas },
         securitySchemes: {
           bearerAuth: {
             type: 'http',

@@ -1,3 +1,5 @@
+import type { Permission } from '@folio/client'
+
 /**
  * What each tenant screen needs of the member's role (the API's `resource:action` permissions of
  * the calls the screen makes to show itself): its route's guard and its navigation entry read it.
@@ -40,4 +42,4 @@ export const SCREEN_PERMISSIONS = {
   placements: 'placements:view',
   // Navigation menus (issue 19): the editor opens with menus:view; its changes ask menus:update.
   menus: 'menus:view',
-} as const
+} as const satisfies Record<string, Permission>
