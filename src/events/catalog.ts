@@ -35,6 +35,19 @@ export const SHARED_ACCOUNT_EVENT_TYPES: ReadonlySet<EventType> = new Set(
     .map(([type]) => declaredType(type)),
 )
 
+/** The resource of an event type: all but its last segment (`form.response.created` → `form.response`). */
+type ResourceOf<T extends string> = T extends `${infer Head}.${infer Tail}`
+  ? Tail extends `${string}.${string}`
+    ? `${Head}.${ResourceOf<Tail>}`
+    : Head
+  : never
+
+/**
+ * The resources events are about (`content`, `collection-entry`, `form.response` …): what a public
+ * route's delivery cache depends on (docs/decisions/delivery.md "The delivery cache").
+ */
+export type EventResource = ResourceOf<EventType>
+
 /** The payload of an event of type `T`. */
 export type EventPayload<T extends EventType> = Static<(typeof EVENTS)[T]>
 

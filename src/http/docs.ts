@@ -67,8 +67,8 @@ function errorComponents(): Record<string, object> {
  * Studio's `can` takes): assembled from the families' declarations, so it cannot drift from the API.
  */
 const PERMISSION_COMPONENT = {
-  type: 'string',
-  enum: ALL_PERMISSIONS,
+  type: 'string' as const,
+  enum: [...ALL_PERMISSIONS],
   description:
     'A `resource:action` permission (`<resource>:manage` implies the resource’s other actions); routes name the one they need.',
 }
