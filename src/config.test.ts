@@ -124,7 +124,7 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config.platformAdminEmails)).toBe(true)
   })
 
-  it('reports several bad variables at once, in the order of the table', () => {
+  it('reports several bad variables at once, in the order of the table: the platform’s, then the families’', () => {
     expect(
       problemsOf({
         PORT: 'eighty',
@@ -144,14 +144,15 @@ describe('loadConfig', () => {
       'APP_URL must be an http(s) URL, got "ftp://example.com"',
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
       'BODY_LIMIT_BYTES must be an integer from 1024 to 2147483648, got "1.5"',
-      'AUTH_THROTTLES must be on or off, got "maybe"',
-      'AUTH_LOGIN_IP_LIMIT must be an integer from 1 to 1000000, got "0"',
       'OUTBOX_RELAY must be on or off, got "sometimes"',
       'OUTBOUND_ALLOW_PRIVATE must be true or false, got "yes"',
+      // Then the families' variables, family by family (src/modules/declarations.ts).
+      'AUTH_THROTTLES must be on or off, got "maybe"',
+      'AUTH_LOGIN_IP_LIMIT must be an integer from 1 to 1000000, got "0"',
+      'GOOGLE_ISSUER_URL must be an https URL (http only on a loopback address), got "http://accounts.example.com"',
+      'MEDIA_DRIVER must be local or s3, got "ftp"',
       'WEBHOOK_RETRY_DELAYS (each) must be an integer from 0 to 604800, got "soon"',
       'WEBHOOK_RETRY_DELAYS (each) must be an integer from 0 to 604800, got "-1"',
-      'MEDIA_DRIVER must be local or s3, got "ftp"',
-      'GOOGLE_ISSUER_URL must be an https URL (http only on a loopback address), got "http://accounts.example.com"',
     ])
   })
 

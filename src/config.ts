@@ -2,15 +2,21 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { configOf, type LogLevel, type PlanSlug, readVariables } from './config-schema.js'
+import type { FamilyConfig } from './modules/declarations.js'
 
-export { DEFAULT_WEBHOOK_RETRY_DELAYS_SECONDS, PLAN_SLUGS, type PlanSlug } from './config-schema.js'
+export { PLAN_SLUGS, type PlanSlug } from './config-schema.js'
 
 /**
- * Runtime configuration (docs/decisions/configuration.md "Configuration is read once, at start").
- * Each field comes from the environment variable that lands in it in config-schema.ts, which gives
- * its default, bounds and unit; notes here say what a value means to the code.
+ * Runtime configuration (docs/decisions/configuration.md "Configuration is read once, at start"):
+ * the platform's fields and those the families declare with their variables (`FamilyConfig`). Each
+ * field comes from the environment variable that lands in it (config-schema.ts, a family's
+ * `declarations.ts`), which gives its default, bounds and unit; notes say what a value means to
+ * the code.
  */
-export interface Config {
+export type Config = CoreConfig & FamilyConfig
+
+/** The platform's own configuration (its variables are in config-schema.ts). */
+export interface CoreConfig {
   port: number
   host: string
   publicUrl: string
@@ -30,11 +36,6 @@ export interface Config {
   appSecretPrevious: readonly string[]
   smtpUrl: string | undefined
   mailFrom: string
-  /**
-   * Mails Folio's own mail server sends for one tenant per UTC day, across instances; tenants cannot
-   * raise it (docs/decisions/jobs-and-events.md "Whose mail server").
-   */
-  tenantPlatformMailPerDay: number
   /** Lower-cased e-mails of platform administrators (feature-flag catalogue, plans); verified accounts only. */
   platformAdminEmails: readonly string[]
   defaultTenantPlan: PlanSlug
@@ -42,42 +43,13 @@ export interface Config {
   /** Passed to Fastify's `trustProxy`: false, or a list of proxy addresses/CIDRs. */
   trustProxy: false | string[]
   bodyLimitBytes: number
-  /** Short-window auth throttles; false when `AUTH_THROTTLES=off` (development, load tests). */
-  authThrottles: AuthThrottleLimits | false
-  /** Largest WordPress export accepted by `POST /api/imports/wordpress` (413 beyond). */
-  importMaxBytes: number
-  /** Days the activity log keeps an entry (docs/decisions/jobs-and-events.md "Activities"). */
-  activityRetentionDays: number
   outboxRetentionDays: number
-  contentVersionsMax: number
   /** false: this instance only writes outbox events; another instance, or the next start, relays them. */
   outboxRelay: boolean
   /** Whether webhooks, tenant SMTP hosts and WordPress media copies may reach private, loopback and link-local addresses. */
   outboundAllowPrivate: boolean
-  /**
-   * Seconds before each webhook retry (docs/decisions/jobs-and-events.md "Webhooks follow Standard
-   * Webhooks"); one more attempt than entries, then the delivery fails. Each wait gets up to 10 %
-   * random jitter on top.
-   */
-  webhookRetryDelaysSeconds: readonly number[]
-  /** Webhook deliveries one instance sends at once (docs/decisions/jobs-and-events.md "Webhooks keep pace with writes"). */
-  webhookConcurrency: number
-  /** Of those, at most this many to one tenant's receiver. */
-  webhookReceiverConcurrency: number
   /** Request metering and the monthly quota (docs/decisions/quotas.md); false: nothing counted or limited. */
   metering: boolean
-  /** How long a deleted tenant can be restored before the purge job removes its data (0: at once). */
-  tenantDeletionGraceMs: number
-  /** Where uploaded media live and how they are served (docs/decisions/media.md "Two drivers, one store"). */
-  media: MediaConfig
-  /** Google sign-in (OpenID Connect); undefined when `GOOGLE_CLIENT_ID` is unset (its routes answer 503). */
-  google: GoogleConfig | undefined
-  /** A MaxMind City or Country database file for form responses' `geo`; unset: geo is null. */
-  geoipDatabase: string | undefined
-  /** The captcha siteverify endpoint forms with `settings.captcha` are checked against; undefined: none. */
-  captcha: { verifyUrl: string; secret: string } | undefined
-  /** Statement timeout of a public collection read or query; beyond it the answer is 400 QueryTimeout. */
-  publicQueryTimeoutMs: number
   /**
    * Worker threads at most for CPU-heavy work on the request path (html sanitizing), started at first
    * use (docs/decisions/configuration.md "Worker threads").
@@ -89,55 +61,6 @@ export interface Config {
   publicClientLimit: number | false
   /** Bytes of public answers the delivery cache keeps in process; 0: no delivery cache. */
   deliveryCacheMaxBytes: number
-}
-
-/**
- * `local`: files under `dataDir/media`, uploads through Folio's own signed PUT, served by Folio at
- * `publicUrl/media/…`; `s3`: any S3-compatible store, uploads straight to it by presigned URL.
- */
-export interface MediaConfig {
-  driver: 'local' | 's3'
-  /** Reported by presign as `maxUploadBytes`. */
-  maxUploadBytes: number
-  /** Origin serving the media (default: local `publicUrl`, s3 the bucket's URL). */
-  publicUrl: string
-  presignTtlSeconds: number
-  /** Width × height: the memory an image's variants take grows with it; larger ones are refused. */
-  maxImagePixels: number
-  /** Set with `MEDIA_DRIVER=s3` only. */
-  s3:
-    | {
-        bucket: string
-        region: string
-        endpoint: string | undefined
-        accessKeyId: string
-        secretAccessKey: string
-      }
-    | undefined
-}
-
-export interface GoogleConfig {
-  clientId: string
-  clientSecret: string
-  issuerUrl: string
-  /** True only for an `http://` issuer on a loopback address: a local provider (tests, development). */
-  allowInsecureIssuer: boolean
-}
-
-/** Failures (or requests) allowed per key within `windowSeconds`; see src/modules/auth/throttle.ts. */
-export interface AuthThrottleLimits {
-  windowSeconds: number
-  loginIp: number
-  loginAccountIp: number
-  loginAccount: number
-  currentPassword: number
-  registerIp: number
-  resendIp: number
-  /** Password-reset requests per client network, and per address from everywhere. */
-  forgotIp: number
-  forgotAccount: number
-  /** Failed password resets (unknown, used or expired tokens) per client network. */
-  resetIp: number
 }
 
 /** Every problem of the environment at once, one line each (`NAME must …, got "…"`). */

@@ -1,5 +1,5 @@
 import type { UnitOfWork } from './events/event-log.js'
-import { ALL_PERMISSIONS, expandPermissions } from './permissions.js'
+import { ALL_PERMISSIONS, expandPermissions, type Permission } from './permissions.js'
 
 /**
  * Who acts (docs/architecture.md "Request context"): a signed-in user, an API token, or Folio
@@ -11,6 +11,49 @@ export type Actor =
   | { kind: 'system'; name: string }
 
 /**
+ * Who presented a credential (the auth family's `Credentials` checks it; the auth guard,
+ * `http/auth.ts`, keeps it on the request): a user session or an API token.
+ */
+export type Principal = SessionPrincipal | ApiTokenPrincipal
+
+export interface SessionPrincipal {
+  kind: 'user'
+  userId: string
+  sessionId: string
+  csrfToken: string
+  /** The session's active tenant, used when a request names none. */
+  sessionTenantId: string | null
+  email: string
+  /**
+   * Whether the address was proven through Folio's own mail (verification link, password reset,
+   * an invitation that created the account): what a platform administrator and accepting a
+   * membership without its invitation token need (docs/decisions/accounts.md).
+   */
+  emailVerified: boolean
+}
+
+export interface ApiTokenPrincipal {
+  kind: 'apiToken'
+  tokenId: string
+  /** The token's name, as activities show who acted. */
+  name: string
+  tenantId: string
+  /** The token's own role, as it was created. */
+  role: string
+  /**
+   * The role level checks use (granting roles, acting on members): the token's own role, or its
+   * creator's current role when that one ranks lower.
+   */
+  actingRole: string
+  scopes: readonly string[]
+  /**
+   * What the token may do, computed once per cached token: its role's permissions in its tenant that
+   * its creator's current role also grants, narrowed by the scopes.
+   */
+  permissions: ReadonlySet<Permission>
+}
+
+/**
  * The request context every service method takes first (docs/architecture.md "Request context").
  * The auth guard builds it from the credential; nothing in it comes from a request body.
  */
@@ -19,7 +62,7 @@ export interface TenantContext {
   readonly tenantId: string
   readonly actor: Actor
   /** The actor's permissions in the tenant: its role's, narrowed by an API token's scopes. */
-  readonly permissions: ReadonlySet<string>
+  readonly permissions: ReadonlySet<Permission>
   readonly client: { readonly ip: string; readonly userAgent: string }
   /** A caller's open transaction that the service's writes join (events/event-log.ts `UnitOfWork`). */
   readonly unitOfWork?: UnitOfWork
@@ -47,7 +90,7 @@ export function accountContext(
   }
 }
 
-const SYSTEM_PERMISSIONS: ReadonlySet<string> = expandPermissions(ALL_PERMISSIONS)
+const SYSTEM_PERMISSIONS: ReadonlySet<Permission> = expandPermissions(ALL_PERMISSIONS)
 
 /** The context of work Folio does on its own (`name`: 'wordpress-import', 'content-scheduler' …). */
 export function systemContext(tenantId: string, name: string): TenantContext {

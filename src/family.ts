@@ -108,3 +108,50 @@ export interface Family<Services extends object = object> {
   /** Before the platform stops (Fastify `onClose`), in reverse family order. */
   readonly onClose?: () => Promise<void>
 }
+
+/**
+ * Builds the families in dependency order (docs/architecture.md "The composition root"): each
+ * `add(build)` builds one family from the kernel and the services of the families added before it,
+ * and merges its services by name. A service name two families give fails at once, naming both
+ * (an object spread would let the later one silently win), as does a family name given twice.
+ */
+export interface FamilyAssembly<Services extends object> {
+  add<F extends Family>(
+    build: (kernel: Kernel, services: Services) => F,
+  ): FamilyAssembly<Services & F['services']>
+  /** The families in the order they were added. */
+  readonly families: readonly Family[]
+  /** Every family's services, with `base`'s. */
+  readonly services: Services
+}
+
+/** Starts a `FamilyAssembly` whose services begin with `base` (what the kernel itself offers). */
+export function assembleFamilies<Base extends object>(kernel: Kernel, base: Base): FamilyAssembly<Base> {
+  const families: Family[] = []
+  const services: Record<string, unknown> = {}
+  const owners = new Map<string, string>()
+  const merge = (owner: string, entries: object) => {
+    for (const [name, service] of Object.entries(entries)) {
+      const first = owners.get(name)
+      if (first !== undefined)
+        throw new Error(`The service "${name}" is declared by both ${first} and ${owner}.`)
+      owners.set(name, owner)
+      services[name] = service
+    }
+  }
+  merge('the kernel', base)
+  const assembly: FamilyAssembly<object> = {
+    families,
+    services,
+    add(build) {
+      const family = build(kernel, services)
+      if (families.some((other) => other.name === family.name)) {
+        throw new Error(`Two families are named "${family.name}".`)
+      }
+      merge(`the family "${family.name}"`, family.services)
+      families.push(family)
+      return assembly
+    },
+  }
+  return assembly as FamilyAssembly<Base>
+}

@@ -1,49 +1,79 @@
+import { mergeOwned } from './lib/registry.js'
+import { FAMILY_PERMISSIONS } from './modules/declarations.js'
+
 /**
  * System roles and `resource:action` permissions (docs/decisions/auth.md "Roles and permissions").
  * Routes are gated by permission, never by role name. `<resource>:manage` implies every other
- * action of that resource.
+ * action of that resource. Each family declares its resources' actions in its `declarations.ts`.
  */
-const CRUD = ['view', 'create', 'update', 'delete', 'manage'] as const
 
-export const PERMISSIONS_BY_RESOURCE: Readonly<Record<string, readonly string[]>> = {
+/**
+ * Resources of the tenant no one family owns: Studio's dashboard (fed by several families), its
+ * analytics and the tenant's billing.
+ */
+const PLATFORM_PERMISSIONS = {
   dashboard: ['view'],
-  users: ['view', 'create', 'update', 'delete', 'manage', 'invite', 'assign-role'],
-  roles: CRUD,
-  profile: ['update'],
-  tenants: CRUD,
-  billing: ['view', 'manage'],
-  content: [...CRUD, 'preview'],
-  media: CRUD,
-  categories: CRUD,
-  collections: CRUD,
-  forms: CRUD,
-  placements: CRUD,
-  menus: CRUD,
   analytics: ['view'],
-  activities: ['view'],
-  settings: ['view', 'update', 'manage'],
-  'api-tokens': ['view', 'create', 'delete', 'manage'],
-  webhooks: ['view', 'update', 'manage'],
-}
+  billing: ['view', 'manage'],
+} as const
 
-export const ALL_PERMISSIONS: readonly string[] = Object.entries(PERMISSIONS_BY_RESOURCE).flatMap(
-  ([resource, actions]) => actions.map((action) => `${resource}:${action}`),
-)
+/** Every resource's actions: the platform's and those the families declare (`declarations.ts`). */
+export const PERMISSIONS_BY_RESOURCE = mergeOwned('The permission resource', {
+  'the platform': PLATFORM_PERMISSIONS,
+  'the families': FAMILY_PERMISSIONS,
+})
+
+type ByResource = typeof PERMISSIONS_BY_RESOURCE
+/** A `resource:action` permission, checked at compile time (`@folio/client` publishes the same type). */
+export type Permission = {
+  [R in keyof ByResource &
+    string]: `${R}:${ByResource[R] extends readonly (infer A extends string)[] ? A : never}`
+}[keyof ByResource & string]
+
+const ACTIONS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries(PERMISSIONS_BY_RESOURCE))
+
+/** Every permission, resource by resource. */
+export const ALL_PERMISSIONS = [...ACTIONS].flatMap(([resource, actions]) =>
+  actions.map((action) => `${resource}:${action}`),
+) as readonly Permission[]
+
+const KNOWN: ReadonlySet<string> = new Set(ALL_PERMISSIONS)
+
+/** Whether `value` is a declared permission (a custom role's stored list may hold one since dropped). */
+export function isPermission(value: string): value is Permission {
+  return KNOWN.has(value)
+}
 
 export interface SystemRole {
   key: RoleKey
   name: string
   description: string
   level: number
-  permissions: readonly string[]
+  permissions: readonly Permission[]
 }
 
 export const ROLE_KEYS = ['owner', 'admin', 'editor', 'author', 'viewer'] as const
 export type RoleKey = (typeof ROLE_KEYS)[number]
 
-const CONTENT_FAMILIES = ['content', 'media', 'categories', 'collections', 'forms', 'placements', 'menus']
-const viewOf = (resources: string[]) => resources.map((r) => `${r}:view`)
-const manageOf = (resources: string[]) => resources.flatMap((r) => [`${r}:view`, `${r}:manage`])
+/** The resources that have `action`. */
+type WithAction<A extends string> = {
+  [R in keyof ByResource & string]: A extends ByResource[R][number] ? R : never
+}[keyof ByResource & string]
+type Managed = WithAction<'manage'> & WithAction<'view'>
+
+const CONTENT_FAMILIES = [
+  'content',
+  'media',
+  'categories',
+  'collections',
+  'forms',
+  'placements',
+  'menus',
+] as const satisfies Managed[]
+const viewOf = (resources: readonly WithAction<'view'>[]) =>
+  resources.map((resource) => `${resource}:view` as const)
+const manageOf = (resources: readonly Managed[]) =>
+  resources.flatMap((resource) => [`${resource}:view` as const, `${resource}:manage` as const])
 
 export const SYSTEM_ROLES: readonly SystemRole[] = [
   {
@@ -123,15 +153,18 @@ export function findSystemRole(key: string): SystemRole | undefined {
   return ROLE_BY_KEY.get(key as RoleKey)
 }
 
-/** Adds what each `:manage` implies. Unknown permission strings are kept but imply nothing. */
-export function expandPermissions(permissions: Iterable<string>): Set<string> {
-  const expanded = new Set<string>()
+/**
+ * Adds what each `:manage` implies. A string that is no declared permission (a custom role may hold
+ * one a later version dropped) grants nothing and is left out.
+ */
+export function expandPermissions(permissions: Iterable<string>): Set<Permission> {
+  const expanded = new Set<Permission>()
   for (const permission of permissions) {
+    if (!isPermission(permission)) continue
     expanded.add(permission)
-    const [resource, action] = permission.split(':')
-    if (action === 'manage' && resource !== undefined) {
-      for (const implied of PERMISSIONS_BY_RESOURCE[resource] ?? []) expanded.add(`${resource}:${implied}`)
-    }
+    const [resource = '', action] = permission.split(':')
+    if (action !== 'manage') continue
+    for (const implied of ACTIONS.get(resource) ?? []) expanded.add(`${resource}:${implied}` as Permission)
   }
   return expanded
 }
@@ -142,7 +175,7 @@ const expandedByRole = new Map(SYSTEM_ROLES.map((role) => [role.key, expandPermi
  * A system role's expanded permissions; none for any other key. Tenant-aware resolution (custom
  * roles) goes through `resolver.ts`; this serves the catalog itself and the API document.
  */
-export function permissionsOfRole(key: string): ReadonlySet<string> {
+export function permissionsOfRole(key: string): ReadonlySet<Permission> {
   return expandedByRole.get(key as RoleKey) ?? new Set()
 }
 
@@ -156,8 +189,11 @@ export type ApiTokenScope = 'read' | 'write' | 'delete' | 'preview' | 'submit'
  * keeps none (form submission checks the scope itself). `:manage` is dropped so that a token
  * without `delete` cannot delete through it.
  */
-export function permissionsOfApiToken(granted: Iterable<string>, scopes: readonly string[]): Set<string> {
-  const allowed = new Set<string>()
+export function permissionsOfApiToken(
+  granted: Iterable<Permission>,
+  scopes: readonly string[],
+): Set<Permission> {
+  const allowed = new Set<Permission>()
   for (const permission of granted) {
     const action = permission.split(':')[1]
     if (action === 'manage') continue

@@ -1,6 +1,6 @@
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
-import type { Family, Kernel } from './family.js'
+import { assembleFamilies, type Family, type Kernel } from './family.js'
 import { createOutbound } from './lib/outbound.js'
 import { createSecretBox } from './lib/secrets.js'
 import { createWorkerPool } from './lib/worker-pool.js'
@@ -45,8 +45,9 @@ const WORKER_HEAP_MB = 64
  * The composition root (docs/architecture.md "The composition root"): builds every family once, in
  * dependency order, from the kernel and the services of the families before it. The same objects
  * serve HTTP routes, jobs, the WordPress importer and the command-line tools, so there is one
- * write path per resource. Returns the families (what `wireFamilies` and `buildApp` loop over) and
- * their services merged by name (route options, `app.folio.services` in tests).
+ * write path per resource. Returns the families in that order (what `wireFamilies` and `buildApp`
+ * loop over) and their services merged by name (route options, `app.folio.services` in tests); two
+ * families naming a service alike fail here, at start.
  */
 export function createFamilies(deps: {
   config: Readonly<Config>
@@ -57,7 +58,7 @@ export function createFamilies(deps: {
   /** The configured media store (`createMediaStorage`, loaded before the families). */
   mediaStorage: MediaStorage
 }) {
-  const { config, platform } = deps
+  const { config, platform, mediaStorage } = deps
   const kernel: Kernel = {
     config,
     database: deps.database,
@@ -79,125 +80,52 @@ export function createFamilies(deps: {
       maxHeapMb: WORKER_HEAP_MB,
     }),
   }
-  const health = healthFamily(kernel)
-  // Members, which owns the memberships holding a role, depends on roles: roles gets its function.
-  const roles = rolesFamily(kernel, { holders: roleHolders })
-  const tenantSettings = tenantSettingsFamily(kernel)
-  const { settings, tenantMailer } = tenantSettings.services
-  const auth = authFamily(kernel, { roles: roles.services.roles, recordApiTokenUse: apiTokenUse(kernel.db) })
-  const { credentials } = auth.services
-  const account = accountFamily(kernel, { auth: auth.services.auth })
-  const members = membersFamily(kernel, {
-    auth: auth.services.auth,
-    credentials,
-    roles: roles.services.roles,
-    settings,
-    tenantMailer,
-  })
-  const tenants = tenantsFamily(kernel, {
-    auth: auth.services.auth,
-    roles: roles.services.roles,
-    settings,
-    tenantMailer,
-  })
-  const featureFlags = featureFlagsFamily(kernel)
-  const outbox = outboxFamily(kernel)
-  const apiTokens = apiTokensFamily(kernel, { roles: roles.services.roles })
-  const customFields = customFieldsFamily(kernel)
-  const categories = categoriesFamily(kernel)
-  const tags = tagsFamily(kernel)
-  const media = mediaFamily(kernel, {
-    settings,
-    storage: deps.mediaStorage,
-    tenants: tenants.services.tenantDirectory,
-  })
-  const galleries = galleriesFamily(kernel, { media: media.services.media })
-  const contents = contentsFamily(kernel, {
-    settings,
-    media: media.services.media,
-    customFieldDefinitions: customFields.services.customFieldDefinitions,
-  })
-  const collections = collectionsFamily(kernel, {
-    media: media.services.media,
-    html: contents.services.htmlSanitizer,
-  })
-  const menus = menusFamily(kernel)
-  const placements = placementsFamily(kernel, { media: media.services.media })
-  const activities = activitiesFamily(kernel)
-  const webhooks = webhooksFamily(kernel, { settings })
-  const forms = formsFamily(kernel, { settings, tenantMailer, credentials })
-  const quotas = quotasFamily(kernel, { settings, tenants: tenants.services.tenantDirectory })
-  const imports = importsFamily(kernel, {
-    writers: {
-      categories: categories.services.categories,
-      tags: tags.services.tags,
-      media: media.services.media,
-      mediaUploads: media.services.mediaUploads,
-      contents: contents.services.contents,
-      htmlSanitizer: contents.services.htmlSanitizer,
-      menus: menus.services.menus,
-    },
-  })
-
-  const families: readonly Family[] = [
-    health,
-    auth,
-    members,
-    account,
-    tenants,
-    tenantSettings,
-    featureFlags,
-    outbox,
-    roles,
-    apiTokens,
-    contents,
-    customFields,
-    categories,
-    tags,
-    media,
-    galleries,
-    collections,
-    menus,
-    placements,
-    activities,
-    webhooks,
-    forms,
-    quotas,
-    imports,
-  ]
-  const services = {
+  // One line a family, in dependency order: each takes what it needs from the services above it.
+  const { families, services } = assembleFamilies(kernel, {
     events: kernel.events,
     secrets: kernel.secrets,
     /** The SSRF-guarded outbound client (closed with the app). */
     outbound: kernel.outbound,
     /** The worker threads (closed with the app). */
     workers: kernel.workers,
-    ...health.services,
-    ...roles.services,
-    ...tenantSettings.services,
-    ...auth.services,
-    ...account.services,
-    ...members.services,
-    ...tenants.services,
-    ...featureFlags.services,
-    ...outbox.services,
-    ...apiTokens.services,
-    ...customFields.services,
-    ...categories.services,
-    ...tags.services,
-    ...media.services,
-    ...galleries.services,
-    ...contents.services,
-    ...collections.services,
-    ...menus.services,
-    ...placements.services,
-    ...activities.services,
-    ...webhooks.services,
-    ...forms.services,
-    ...quotas.services,
-    ...imports.services,
-  }
+  })
+    .add(healthFamily)
+    // Members, which owns the memberships holding a role, depends on roles: roles gets its function.
+    .add((k) => rolesFamily(k, { holders: roleHolders }))
+    .add(tenantSettingsFamily)
+    .add((k, { roles }) => authFamily(k, { roles, recordApiTokenUse: apiTokenUse(k.db) }))
+    .add((k, { auth }) => accountFamily(k, { auth }))
+    .add((k, s) => membersFamily(k, pick(s, 'auth', 'credentials', 'roles', 'settings', 'tenantMailer')))
+    .add((k, s) => tenantsFamily(k, pick(s, 'auth', 'roles', 'settings', 'tenantMailer')))
+    .add(featureFlagsFamily)
+    .add(outboxFamily)
+    .add((k, { roles }) => apiTokensFamily(k, { roles }))
+    .add(customFieldsFamily)
+    .add(categoriesFamily)
+    .add(tagsFamily)
+    .add((k, s) =>
+      mediaFamily(k, { settings: s.settings, tenants: s.tenantDirectory, storage: mediaStorage }),
+    )
+    .add((k, { media }) => galleriesFamily(k, { media }))
+    .add((k, s) => contentsFamily(k, pick(s, 'settings', 'media', 'customFieldDefinitions')))
+    .add((k, s) => collectionsFamily(k, { media: s.media, html: s.htmlSanitizer }))
+    .add(menusFamily)
+    .add((k, { media }) => placementsFamily(k, { media }))
+    .add(activitiesFamily)
+    .add((k, { settings }) => webhooksFamily(k, { settings }))
+    .add((k, s) => formsFamily(k, pick(s, 'settings', 'tenantMailer', 'credentials')))
+    .add((k, s) => quotasFamily(k, { settings: s.settings, tenants: s.tenantDirectory }))
+    .add((k, s) =>
+      importsFamily(k, {
+        writers: pick(s, 'categories', 'tags', 'media', 'mediaUploads', 'contents', 'htmlSanitizer', 'menus'),
+      }),
+    )
   return { families, services }
+}
+
+/** The services of `services` named in `names`: what a family takes of those built before it. */
+function pick<S extends object, K extends keyof S>(services: S, ...names: K[]): Pick<S, K> {
+  return Object.fromEntries(names.map((name) => [name, services[name]])) as Pick<S, K>
 }
 
 export type Services = ReturnType<typeof createFamilies>['services']

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { TenantContext } from '../context.js'
+import type { Principal, SessionPrincipal, TenantContext } from '../context.js'
 import { errors } from '../errors.js'
 import { safeEqual } from '../lib/hash.js'
 import { isId } from '../lib/ids.js'
-import { API_TOKEN_PREFIX, type Credentials, type Principal } from '../modules/auth/index.js'
-import type { TenantDirectory } from '../modules/tenants/index.js'
-import { scopeForMethod } from '../permissions.js'
+import { type Permission, scopeForMethod } from '../permissions.js'
+import { SESSION_COOKIE } from './session-cookie.js'
 
 /**
  * How a route authenticates, set per route in `config.auth`. Every route under the auth plugin must
@@ -21,20 +20,18 @@ import { scopeForMethod } from '../permissions.js'
  */
 export type AuthMode = 'none' | 'user' | 'tenant' | 'userTenant' | 'public'
 
-export const SESSION_COOKIE = 'folio_session'
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode
     /** The `resource:action` permission a `tenant`/`userTenant` route requires. */
-    permission?: string
+    permission?: Permission
   }
   interface FastifyRequest {
     principal: Principal | null
     /** The tenant the request acts on; '' on routes that act on none. */
     tenantId: string
     /** The caller's expanded permissions in `tenantId`. */
-    permissions: ReadonlySet<string>
+    permissions: ReadonlySet<Permission>
     /** The caller's role key in `tenantId` (membership role, or an API token's `actingRole`); '' on routes that act on none. */
     role: string
     /**
@@ -45,8 +42,25 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What the guard asks of the auth family's credentials (`Credentials`): a principal for a
+ * presented credential (401 when invalid), then the caller's role and its permissions in a tenant.
+ */
+export interface CredentialChecks {
+  authenticateBearer(token: string): Promise<Principal>
+  authenticateApiToken(token: string): Promise<Principal>
+  authenticateSession(token: string): Promise<SessionPrincipal>
+  membershipRole(userId: string, tenantId: string): Promise<string | undefined>
+  rolePermissions(tenantId: string, role: string): Promise<ReadonlySet<Permission>>
+}
+
+/** What the guard asks of the tenants family's directory: whether a tenant is live. */
+export interface TenantLiveness {
+  get(tenantId: string): Promise<{ live: boolean } | undefined>
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-const NO_PERMISSIONS: ReadonlySet<string> = new Set()
+const NO_PERMISSIONS: ReadonlySet<Permission> = new Set()
 
 /**
  * Authenticates, resolves the tenant and checks the permission of every route registered after it
@@ -57,9 +71,9 @@ export const authPlugin = fp(
   async (
     app: FastifyInstance,
     options: {
-      credentials: Credentials
+      credentials: CredentialChecks
       /** Tenant liveness: a suspended tenant or one being deleted answers 404 on every tenant route. */
-      tenants?: Pick<TenantDirectory, 'get'>
+      tenants?: TenantLiveness
     },
   ) => {
     const { credentials } = options
@@ -69,7 +83,7 @@ export const authPlugin = fp(
     app.decorateRequest('role', '')
     app.decorateRequest('context', null)
     // Fastify 5 forbids shared object decorators; the guard gives each request its set.
-    app.decorateRequest('permissions', null as unknown as ReadonlySet<string>)
+    app.decorateRequest('permissions', null as unknown as ReadonlySet<Permission>)
 
     app.addHook('onRoute', (route) => {
       const mode = route.config?.auth
@@ -94,9 +108,9 @@ export const authPlugin = fp(
 
 function createGuard(
   mode: Exclude<AuthMode, 'none' | 'public'>,
-  permission: string | undefined,
-  credentials: Credentials,
-  tenants: Pick<TenantDirectory, 'get'>,
+  permission: Permission | undefined,
+  credentials: CredentialChecks,
+  tenants: TenantLiveness,
 ) {
   return async function guard(request: FastifyRequest) {
     request.permissions = NO_PERMISSIONS
@@ -113,15 +127,12 @@ function createGuard(
   }
 }
 
-async function authenticate(request: FastifyRequest, credentials: Credentials): Promise<Principal> {
+async function authenticate(request: FastifyRequest, credentials: CredentialChecks): Promise<Principal> {
   const authorization = request.headers.authorization
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization)
     if (!match?.[1]) throw errors.unauthorized('The Authorization header must be "Bearer <token>".')
-    const token = match[1]
-    return token.startsWith(API_TOKEN_PREFIX)
-      ? credentials.authenticateApiToken(token)
-      : credentials.authenticateSession(token)
+    return credentials.authenticateBearer(match[1])
   }
   const apiKey = request.headers['x-api-key']
   if (typeof apiKey === 'string' && apiKey !== '') return credentials.authenticateApiToken(apiKey)
@@ -148,7 +159,7 @@ async function authenticate(request: FastifyRequest, credentials: Credentials): 
  */
 export async function optionalPrincipal(
   request: FastifyRequest,
-  credentials: Credentials,
+  credentials: CredentialChecks,
 ): Promise<Principal | null> {
   const presented =
     request.headers.authorization !== undefined ||
@@ -171,8 +182,8 @@ export function requestedTenantId(request: FastifyRequest): string | undefined {
 async function resolveTenant(
   request: FastifyRequest,
   principal: Principal,
-  credentials: Credentials,
-  tenants: Pick<TenantDirectory, 'get'>,
+  credentials: CredentialChecks,
+  tenants: TenantLiveness,
 ) {
   const requested = requestedTenantId(request)
   // Checked before membership: a tenant being deleted is gone for its own members and tokens at once

@@ -5,6 +5,7 @@ import type {
   preHandlerAsyncHookHandler,
   RouteOptions,
 } from 'fastify'
+import type { EventResource } from '../events/catalog.js'
 import type { DeliveryCache } from '../store/delivery-cache.js'
 import { strongEtag } from './http-cache.js'
 
@@ -16,12 +17,21 @@ declare module 'fastify' {
      * resources (`collection-entry`, `menu` …) whose changes can change the answer (default: every
      * event of the tenant). GET routes are cached unless false; POST routes only when declared.
      */
-    deliveryCache?: false | { dependsOn?: readonly string[] }
+    deliveryCache?: false | DeliveryCaching
   }
   interface FastifyRequest {
     /** Where this request's answer is kept once served (`http/delivery-cache.ts`); null: not kept. */
     deliverySlot: string | null
   }
+}
+
+/**
+ * How a public route's answers are cached: `dependsOn` names the event resources whose changes can
+ * change them (`EventResource`: checked against the event catalog; `settings` and `tenant` always
+ * count). test/delivery-dependencies.test.ts keeps each route's list complete.
+ */
+export interface DeliveryCaching {
+  readonly dependsOn?: readonly EventResource[]
 }
 
 /** The header telling whether the answer came from the delivery cache: `HIT` or `MISS`. */
@@ -73,7 +83,7 @@ function entityTagged(request: FastifyRequest): boolean {
 }
 
 /** What the cache does for a route: undefined when its answers are not cached. */
-function cachingOf(route: RouteOptions): { dependsOn: readonly string[] | null } | undefined {
+function cachingOf(route: RouteOptions): { dependsOn: readonly EventResource[] | null } | undefined {
   const declared = route.config?.deliveryCache
   if (declared === false) return undefined
   const methods = [route.method].flat()

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { ERROR_CODES } from '../errors.js'
-import { permissionsOfRole, ROLE_KEYS } from '../permissions.js'
+import { ALL_PERMISSIONS, type Permission, permissionsOfRole, ROLE_KEYS } from '../permissions.js'
 import type { AuthMode } from './auth.js'
 import { ErrorBody, Id } from './schemas.js'
 import { webhookDocs } from './webhook-docs.js'
@@ -62,8 +62,19 @@ function errorComponents(): Record<string, object> {
   }
 }
 
+/**
+ * Every permission, as one component clients name (`@folio/client` exports it as `Permission`, which
+ * Studio's `can` takes): assembled from the families' declarations, so it cannot drift from the API.
+ */
+const PERMISSION_COMPONENT = {
+  type: 'string' as const,
+  enum: [...ALL_PERMISSIONS],
+  description:
+    'A `resource:action` permission (`<resource>:manage` implies the resource’s other actions); routes name the one they need.',
+}
+
 /** Who may call a route, in words, from its auth mode and permission (docs/decisions/auth.md). */
-function whoMayCall(mode: AuthMode, permission: string | undefined): string {
+function whoMayCall(mode: AuthMode, permission: Permission | undefined): string {
   if (mode === 'none') return 'Anyone; no credentials are needed.'
   if (mode === 'public') {
     return 'Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.'
@@ -90,7 +101,7 @@ function whoMayCall(mode: AuthMode, permission: string | undefined): string {
  * schema.
  */
 function documentRoute(route: RouteOptions, schema: Record<string, unknown>) {
-  const config = (route.config ?? {}) as { auth?: AuthMode; permission?: string }
+  const config = (route.config ?? {}) as { auth?: AuthMode; permission?: Permission }
   const mode = config.auth ?? 'tenant'
   const responses = (schema.response ?? {}) as Record<string, Record<string, unknown>>
   const documentedResponses = Object.fromEntries(
@@ -184,7 +195,7 @@ export async function registerDocs(app: FastifyInstance, publicUrl: string) {
       // The webhook bodies Folio sends (an extension: OpenAPI 3.0.3 has no `webhooks` member).
       ...webhooks.extensions,
       components: {
-        schemas: { ...errorComponents(), ...webhooks.schemas },
+        schemas: { ...errorComponents(), Permission: PERMISSION_COMPONENT, ...webhooks.schemas },
         securitySchemes: {
           bearerAuth: {
             type: 'http',

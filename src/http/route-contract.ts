@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify'
+import type { FastifyContextConfig, FastifyInstance, FastifySchema, RouteOptions } from 'fastify'
 import { ErrorBody } from './schemas.js'
 
 declare module 'fastify' {
@@ -19,11 +19,12 @@ declare module 'fastify' {
   }
 }
 
-/** A registered route's method(s), URL and final schema. */
+/** A registered route's method(s), URL, final schema and config (auth, permission, delivery cache …). */
 export interface RouteSchema {
   method: RouteOptions['method']
   url: string
   schema: FastifySchema
+  config: FastifyContextConfig | undefined
 }
 
 /** What the frame (auth guard, quota, edge policy) may answer per auth mode, besides 400. */
@@ -64,7 +65,7 @@ export function registerRouteContract(app: FastifyInstance): void {
     const schema = route.schema
     if (schema === undefined) return
     if (schema.hide === true) {
-      routeSchemas.push({ method: route.method, url: route.url, schema })
+      routeSchemas.push({ method: route.method, url: route.url, schema, config: route.config })
       return
     }
     const mode = route.config?.auth ?? 'tenant'
@@ -79,7 +80,7 @@ export function registerRouteContract(app: FastifyInstance): void {
       response[304] ??= NotModified
     }
     route.schema = { ...schema, querystring: schema.querystring ?? NO_QUERY, response }
-    routeSchemas.push({ method: route.method, url: route.url, schema: route.schema })
+    routeSchemas.push({ method: route.method, url: route.url, schema: route.schema, config: route.config })
   })
 }
 

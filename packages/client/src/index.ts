@@ -13,4 +13,4 @@ export {
 } from './errors.js'
 export { createPublicClient, type PublicClient, type PublicClientOptions } from './public.js'
 export type { components, operations, paths } from './schema.js'
-export type { AnswerOf, BodyOf, QueryOf } from './types.js'
+export type { AnswerOf, BodyOf, Permission, QueryOf } from './types.js'

@@ -54,6 +54,168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the roles of the tenant
+         * @description The system roles (owner, admin, editor, author, viewer; read-only), then the tenant’s custom roles, each highest level first.
+         *
+         *     **Who may call it:** A member of the tenant with the `roles:view` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["listRoles"];
+        put?: never;
+        /**
+         * Create a custom role
+         * @description Creates a tenant role. Its level must be below the caller’s own role level and its permissions among those the caller holds (403 otherwise); a system key is 400; a key the tenant already has is 409.
+         *
+         *     **Who may call it:** A member of the tenant with the `roles:create` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        post: operations["createRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a custom role
+         * @description Changes name, description, level or permissions of a custom role (the key is fixed). The role must be below the caller’s level before and after, with permissions the caller holds (403); system roles are read-only (403); unknown or another tenant’s role is 404.
+         *
+         *     **Who may call it:** A member of the tenant with the `roles:update` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        put: operations["updateRole"];
+        post?: never;
+        /**
+         * Delete a custom role
+         * @description Deletes a custom role below the caller’s level. While members (including pending invitations) hold it the answer is 409, unless `reassignTo` names another role the caller may grant: the members move to it first (`reassigned` counts them). System roles are read-only (403); unknown or another tenant’s role is 404.
+         *
+         *     **Who may call it:** A member of the tenant with the `roles:delete` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        delete: operations["deleteRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's settings
+         * @description Every group with its defaults. The SMTP password and the webhook secret are write-only: reads show only hasPassword and hasSecret. Owners, admins and editors (settings:view).
+         *
+         *     **Who may call it:** A member of the tenant with the `settings:view` permission (system roles: owner, admin, editor): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["getTenantSettings"];
+        /**
+         * Change the tenant's settings, group by group
+         * @description Changes only the groups sent; within smtp, webhook, branding, limits and edgeGateway only the members sent (null clears a string or a limit). features, metadata and limits.custom are replaced whole when sent. smtp.password and webhook.secret: a string sets it, null or "" clears it, absence keeps it. A stored smtp.password stays bound to its server: changing host, port, username or secure needs smtp.password again (400 naming it). With a password and secure false, STARTTLS must succeed before the login unless smtp.requireTls is false. With smtp.enabled the SMTP server is checked first (400 and nothing saved when it cannot be reached or refuses the login). Owners and admins (settings:update); 400 for any unknown member, naming it.
+         *
+         *     **Who may call it:** A member of the tenant with the `settings:update` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        put: operations["updateTenantSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant-settings/smtp/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test mail to the caller through the tenant's mail settings
+         * @description Sends a short mail to the signed-in caller's address the way the tenant's mail goes: through its SMTP server when smtp.enabled, else through Folio's own mail, which needs a verified owner and a verified address of the caller (403 EmailNotVerified) and counts against TENANT_PLATFORM_MAIL_PER_DAY. Counts against limits.emailPerMonth (403 LimitExceeded past either limit). 400 when the tenant's server refuses. Owners and admins, with a user session.
+         *
+         *     **Who may call it:** a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token) who is an active member of the tenant with the `settings:update` permission (system roles: owner, admin); API tokens are refused. The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        post: operations["testTenantSmtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/register": {
         parameters: {
             query?: never;
@@ -513,6 +675,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/deletion-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What deleting the own account would remove, and what blocks it
+         * @description Lists the tenants that block deletion (the caller is their last active owner and they have other members), the tenants deleted with the account (the caller is their only member), and how many memberships end; `confirmation` is what DELETE /api/users/me expects.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["accountDeletionPreflight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The own profile with memberships
+         * @description The own profile with memberships.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["getMe"];
+        /**
+         * Update the own profile; changing the e-mail needs currentPassword and a new verification
+         * @description Update the own profile; changing the e-mail needs currentPassword and a new verification.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        put: operations["updateMe"];
+        post?: never;
+        /**
+         * Delete the own account
+         * @description Needs the current password (401 when wrong) and `confirmation` equal to the account’s e-mail (400). Refused with 400 LastOwnerRestriction (and `blockingTenants`) while the caller is the last active owner of a tenant with other members. Ends every membership and session, deletes tenants whose only member the caller is, and anonymises the account.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        delete: operations["deleteMe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memberships/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave a tenant (or decline its invitation)
+         * @description Ends the caller’s own membership; access to the tenant ends at once. Needs the password (401 when wrong). The last active owner cannot leave (400 LastOwnerRestriction). Another user’s membership is 404.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        post: operations["leaveMembership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the own password; ends every session and starts a new one
+         * @description Change the own password; ends every session and starts a new one.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        put: operations["changeMyPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/invitations/preview": {
         parameters: {
             query?: never;
@@ -795,156 +1107,6 @@ export interface paths {
          *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
          */
         post: operations["reinviteUser"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users/me/deletion-preflight": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * What deleting the own account would remove, and what blocks it
-         * @description Lists the tenants that block deletion (the caller is their last active owner and they have other members), the tenants deleted with the account (the caller is their only member), and how many memberships end; `confirmation` is what DELETE /api/users/me expects.
-         *
-         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        get: operations["accountDeletionPreflight"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The own profile with memberships
-         * @description The own profile with memberships.
-         *
-         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        get: operations["getMe"];
-        /**
-         * Update the own profile; changing the e-mail needs currentPassword and a new verification
-         * @description Update the own profile; changing the e-mail needs currentPassword and a new verification.
-         *
-         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
-         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
-         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        put: operations["updateMe"];
-        post?: never;
-        /**
-         * Delete the own account
-         * @description Needs the current password (401 when wrong) and `confirmation` equal to the account’s e-mail (400). Refused with 400 LastOwnerRestriction (and `blockingTenants`) while the caller is the last active owner of a tenant with other members. Ends every membership and session, deletes tenants whose only member the caller is, and anonymises the account.
-         *
-         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
-         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        delete: operations["deleteMe"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/memberships/{id}/leave": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Leave a tenant (or decline its invitation)
-         * @description Ends the caller’s own membership; access to the tenant ends at once. Needs the password (401 when wrong). The last active owner cannot leave (400 LastOwnerRestriction). Another user’s membership is 404.
-         *
-         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
-         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
-         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        post: operations["leaveMembership"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users/me/password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Change the own password; ends every session and starts a new one
-         * @description Change the own password; ends every session and starts a new one.
-         *
-         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
-         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        put: operations["changeMyPassword"];
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1319,76 +1481,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/tenant-settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The tenant's settings
-         * @description Every group with its defaults. The SMTP password and the webhook secret are write-only: reads show only hasPassword and hasSecret. Owners, admins and editors (settings:view).
-         *
-         *     **Who may call it:** A member of the tenant with the `settings:view` permission (system roles: owner, admin, editor): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        get: operations["getTenantSettings"];
-        /**
-         * Change the tenant's settings, group by group
-         * @description Changes only the groups sent; within smtp, webhook, branding, limits and edgeGateway only the members sent (null clears a string or a limit). features, metadata and limits.custom are replaced whole when sent. smtp.password and webhook.secret: a string sets it, null or "" clears it, absence keeps it. A stored smtp.password stays bound to its server: changing host, port, username or secure needs smtp.password again (400 naming it). With a password and secure false, STARTTLS must succeed before the login unless smtp.requireTls is false. With smtp.enabled the SMTP server is checked first (400 and nothing saved when it cannot be reached or refuses the login). Owners and admins (settings:update); 400 for any unknown member, naming it.
-         *
-         *     **Who may call it:** A member of the tenant with the `settings:update` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
-         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        put: operations["updateTenantSettings"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tenant-settings/smtp/test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send a test mail to the caller through the tenant's mail settings
-         * @description Sends a short mail to the signed-in caller's address the way the tenant's mail goes: through its SMTP server when smtp.enabled, else through Folio's own mail, which needs a verified owner and a verified address of the caller (403 EmailNotVerified) and counts against TENANT_PLATFORM_MAIL_PER_DAY. Counts against limits.emailPerMonth (403 LimitExceeded past either limit). 400 when the tenant's server refuses. Owners and admins, with a user session.
-         *
-         *     **Who may call it:** a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token) who is an active member of the tenant with the `settings:update` permission (system roles: owner, admin); API tokens are refused. The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        post: operations["testTenantSmtp"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/feature-flags": {
         parameters: {
             query?: never;
@@ -1490,98 +1582,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/roles": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the roles of the tenant
-         * @description The system roles (owner, admin, editor, author, viewer; read-only), then the tenant’s custom roles, each highest level first.
-         *
-         *     **Who may call it:** A member of the tenant with the `roles:view` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        get: operations["listRoles"];
-        put?: never;
-        /**
-         * Create a custom role
-         * @description Creates a tenant role. Its level must be below the caller’s own role level and its permissions among those the caller holds (403 otherwise); a system key is 400; a key the tenant already has is 409.
-         *
-         *     **Who may call it:** A member of the tenant with the `roles:create` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
-         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
-         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        post: operations["createRole"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/roles/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Update a custom role
-         * @description Changes name, description, level or permissions of a custom role (the key is fixed). The role must be below the caller’s level before and after, with permissions the caller holds (403); system roles are read-only (403); unknown or another tenant’s role is 404.
-         *
-         *     **Who may call it:** A member of the tenant with the `roles:update` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
-         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
-         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        put: operations["updateRole"];
-        post?: never;
-        /**
-         * Delete a custom role
-         * @description Deletes a custom role below the caller’s level. While members (including pending invitations) hold it the answer is 409, unless `reassignTo` names another role the caller may grant: the members move to it first (`reassigned` counts them). System roles are read-only (403); unknown or another tenant’s role is 404.
-         *
-         *     **Who may call it:** A member of the tenant with the `roles:delete` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
-         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        delete: operations["deleteRole"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/api-tokens": {
         parameters: {
             query?: never;
@@ -1651,462 +1651,6 @@ export interface paths {
          *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
          */
         delete: operations["deleteApiToken"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List contents, newest publication first
-         * @description Contents by publishedAt, newest first (unpublished last). Besides the listed parameters, `customFields.<key>=<value>` filters on a filterable custom field by equality (numbers and booleans parsed; multi-value fields match when they hold the value); several such parameters must all hold. 400 for a key that is not a filterable definition of the tenant, or a value not of its type.
-         *
-         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        get: operations["listContents"];
-        put?: never;
-        /**
-         * Create a content
-         * @description Create a content.
-         *
-         *     **Who may call it:** A member of the tenant with the `content:create` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
-         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
-         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        post: operations["createContent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contents/check-slug": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Tell whether a slug is free, with a suggestion when it is not
-         * @description A taken slug comes with `existingContent` (id, title, slug) only when the caller may read that content: an API token without the preview scope learns that a draft holds the slug, not which.
-         *
-         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        get: operations["checkContentSlug"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contents/slug/{slug}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a content by slug
-         * @description Get a content by slug.
-         *
-         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        get: operations["getContentBySlug"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contents/archive/statistics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Count contents per month of publication (UTC)
-         * @description Count contents per month of publication (UTC).
-         *
-         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        get: operations["getContentArchiveStatistics"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contents/types": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the types the tenant’s contents have
-         * @description Every `type` some content of the tenant has, A→Z (an API token without the preview scope sees the types of published contents only). `post` and `page` appear only when some content has them.
-         *
-         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        get: operations["listContentTypes"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contents/tree": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get the tree of the contents of a type (pages by default), every status
-         * @description Every content of `type` (default page) the caller may read, whatever its status, nested by parent, each level by order then title. A content whose parent is of another type is a root here, with its `parentId` kept.
-         *
-         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        get: operations["getContentTree"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contents/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a content (with draft=true: as its pending draft would make it)
-         * @description The content as it is live; `pendingDraft` tells whether changes wait in a draft (docs: "Drafts of published contents"). With `draft=true`, the content as that draft would make it (the live content when there is none): for users with `content:preview` or `content:update` and API tokens with the preview scope, else 403.
-         *
-         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        get: operations["getContent"];
-        /**
-         * Update a content; categories and tags replace the stored sets
-         * @description Writes the live content at once, whatever its status. A pending draft of a published content stays pending (publishing it later makes its text live), unless this write takes the content out of `published`: then the draft is dropped (its versions stay).
-         *
-         *     **Who may call it:** A member of the tenant with the `content:update` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
-         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
-         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
-         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        put: operations["updateContent"];
-        post?: never;
-        /**
-         * Delete a content
-         * @description Delete a content.
-         *
-         *     **Who may call it:** A member of the tenant with the `content:delete` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        delete: operations["deleteContent"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contents/{id}/draft": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Save changes to a published content’s draft (not live yet)
-         * @description The update’s fields but `status` and `publishAt`, applied to the content’s pending draft (started from the live content when there is none). The live content, public reads, API tokens without the preview scope, the delivery cache and webhooks see nothing of it until the draft is published. Each save is a version (`draft` true) and raises `version`. Answers the content as the draft makes it, with `pendingDraft`. 409 `ContentNotPublished` for a content that is not published (save it with PUT /api/contents/{id}), `VersionConflict` for a stale `expectedVersion`, `SlugConflict` for a slug another content holds.
-         *
-         *     **Who may call it:** A member of the tenant with the `content:update` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
-         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
-         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
-         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        put: operations["saveContentDraft"];
-        post?: never;
-        /**
-         * Discard a published content’s pending draft
-         * @description Drops the draft and its schedule; the live content stays as it is (no event). A new version records the live content again; the draft’s versions stay in the history. Answers the live content. 409 `NoPendingDraft` when there is none, `VersionConflict` for a stale `expectedVersion`.
-         *
-         *     **Who may call it:** A member of the tenant with the `content:delete` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
-         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        delete: operations["discardContentDraft"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contents/{id}/draft/publish": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Make a published content’s pending draft live, now or at a time
-         * @description Without `publishAt`: the draft’s text becomes the live content, as an update would write it (a new version, `content.updated` naming the changed members), and the draft is gone. With a future `publishAt`: that happens then (the live content serves until then; later draft saves go live with it; publishing again reschedules or, without `publishAt`, publishes now). 409 `NoPendingDraft` when there is none (`ContentNotPublished` for a content that is not published), `VersionConflict` for a stale `expectedVersion`, `SlugConflict` when the draft’s slug was taken meanwhile; 400 for a past `publishAt` or custom fields that no longer fit; 403 when scheduling is switched off (features.contentScheduling).
-         *
-         *     **Who may call it:** A member of the tenant with the `content:update` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
-         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
-         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
-         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        post: operations["publishContentDraft"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contents/{id}/versions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List a content’s versions (metadata)
-         * @description Version metadata, newest first: live versions paged by `page`, deleted ones by `deletedPage`, both `limit` (1..100) per page. 404 for a missing content or another tenant’s.
-         *
-         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        get: operations["listContentVersions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contents/{id}/versions/{versionId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get one version with its full snapshot
-         * @description The version’s metadata and `content`, the content record as it was saved. 404 for a missing content or version, or another tenant’s.
-         *
-         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        get: operations["getContentVersion"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contents/{id}/versions/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Mark versions deleted
-         * @description Marks the listed versions deleted (they move to `deletedVersions`). 400 when an id is not a version of this content or is the current version (nothing is changed then); 404 for a missing content.
-         *
-         *     **Who may call it:** A member of the tenant with the `content:delete` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
-         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
-         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        post: operations["deleteContentVersions"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contents/{id}/versions/{versionId}/restore": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Restore a version as a new version
-         * @description Saves the version’s title, summary, html, lexical, categories and tags (those that still exist), customFields, featured media and authorName as a new version; slug, status and dates stay. 400 when its customFields no longer fit the definitions; 404 for a missing content or version.
-         *
-         *     **Who may call it:** A member of the tenant with the `content:update` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
-         *
-         *     **Errors:**
-         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
-         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
-         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
-         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
-         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
-         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
-         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
-         */
-        post: operations["restoreContentVersion"];
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2888,6 +2432,462 @@ export interface paths {
          */
         put: operations["setContentGalleries"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List contents, newest publication first
+         * @description Contents by publishedAt, newest first (unpublished last). Besides the listed parameters, `customFields.<key>=<value>` filters on a filterable custom field by equality (numbers and booleans parsed; multi-value fields match when they hold the value); several such parameters must all hold. 400 for a key that is not a filterable definition of the tenant, or a value not of its type.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["listContents"];
+        put?: never;
+        /**
+         * Create a content
+         * @description Create a content.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:create` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        post: operations["createContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/check-slug": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tell whether a slug is free, with a suggestion when it is not
+         * @description A taken slug comes with `existingContent` (id, title, slug) only when the caller may read that content: an API token without the preview scope learns that a draft holds the slug, not which.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["checkContentSlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/slug/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a content by slug
+         * @description Get a content by slug.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["getContentBySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/archive/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count contents per month of publication (UTC)
+         * @description Count contents per month of publication (UTC).
+         *
+         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["getContentArchiveStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the types the tenant’s contents have
+         * @description Every `type` some content of the tenant has, A→Z (an API token without the preview scope sees the types of published contents only). `post` and `page` appear only when some content has them.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["listContentTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the tree of the contents of a type (pages by default), every status
+         * @description Every content of `type` (default page) the caller may read, whatever its status, nested by parent, each level by order then title. A content whose parent is of another type is a root here, with its `parentId` kept.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["getContentTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a content (with draft=true: as its pending draft would make it)
+         * @description The content as it is live; `pendingDraft` tells whether changes wait in a draft (docs: "Drafts of published contents"). With `draft=true`, the content as that draft would make it (the live content when there is none): for users with `content:preview` or `content:update` and API tokens with the preview scope, else 403.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["getContent"];
+        /**
+         * Update a content; categories and tags replace the stored sets
+         * @description Writes the live content at once, whatever its status. A pending draft of a published content stays pending (publishing it later makes its text live), unless this write takes the content out of `published`: then the draft is dropped (its versions stay).
+         *
+         *     **Who may call it:** A member of the tenant with the `content:update` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        put: operations["updateContent"];
+        post?: never;
+        /**
+         * Delete a content
+         * @description Delete a content.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:delete` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        delete: operations["deleteContent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save changes to a published content’s draft (not live yet)
+         * @description The update’s fields but `status` and `publishAt`, applied to the content’s pending draft (started from the live content when there is none). The live content, public reads, API tokens without the preview scope, the delivery cache and webhooks see nothing of it until the draft is published. Each save is a version (`draft` true) and raises `version`. Answers the content as the draft makes it, with `pendingDraft`. 409 `ContentNotPublished` for a content that is not published (save it with PUT /api/contents/{id}), `VersionConflict` for a stale `expectedVersion`, `SlugConflict` for a slug another content holds.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:update` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        put: operations["saveContentDraft"];
+        post?: never;
+        /**
+         * Discard a published content’s pending draft
+         * @description Drops the draft and its schedule; the live content stays as it is (no event). A new version records the live content again; the draft’s versions stay in the history. Answers the live content. 409 `NoPendingDraft` when there is none, `VersionConflict` for a stale `expectedVersion`.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:delete` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        delete: operations["discardContentDraft"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/{id}/draft/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a published content’s pending draft live, now or at a time
+         * @description Without `publishAt`: the draft’s text becomes the live content, as an update would write it (a new version, `content.updated` naming the changed members), and the draft is gone. With a future `publishAt`: that happens then (the live content serves until then; later draft saves go live with it; publishing again reschedules or, without `publishAt`, publishes now). 409 `NoPendingDraft` when there is none (`ContentNotPublished` for a content that is not published), `VersionConflict` for a stale `expectedVersion`, `SlugConflict` when the draft’s slug was taken meanwhile; 400 for a past `publishAt` or custom fields that no longer fit; 403 when scheduling is switched off (features.contentScheduling).
+         *
+         *     **Who may call it:** A member of the tenant with the `content:update` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        post: operations["publishContentDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a content’s versions (metadata)
+         * @description Version metadata, newest first: live versions paged by `page`, deleted ones by `deletedPage`, both `limit` (1..100) per page. 404 for a missing content or another tenant’s.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["listContentVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/{id}/versions/{versionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one version with its full snapshot
+         * @description The version’s metadata and `content`, the content record as it was saved. 404 for a missing content or version, or another tenant’s.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["getContentVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/{id}/versions/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark versions deleted
+         * @description Marks the listed versions deleted (they move to `deletedVersions`). 400 when an id is not a version of this content or is the current version (nothing is changed then); 404 for a missing content.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:delete` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        post: operations["deleteContentVersions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/{id}/versions/{versionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a version as a new version
+         * @description Saves the version’s title, summary, html, lexical, categories and tags (those that still exist), customFields, featured media and authorName as a new version; slug, status and dates stay. 400 when its customFields no longer fit the definitions; 404 for a missing content or version.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:update` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        post: operations["restoreContentVersion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4883,8 +4883,55 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description A `resource:action` permission (`<resource>:manage` implies the resource’s other actions); routes name the one they need.
+         * @enum {string}
+         */
+        Permission: "dashboard:view" | "analytics:view" | "billing:view" | "billing:manage" | "profile:update" | "activities:view" | "api-tokens:view" | "api-tokens:create" | "api-tokens:delete" | "api-tokens:manage" | "categories:view" | "categories:create" | "categories:update" | "categories:delete" | "categories:manage" | "collections:view" | "collections:create" | "collections:update" | "collections:delete" | "collections:manage" | "content:view" | "content:create" | "content:update" | "content:delete" | "content:manage" | "content:preview" | "forms:view" | "forms:create" | "forms:update" | "forms:delete" | "forms:manage" | "media:view" | "media:create" | "media:update" | "media:delete" | "media:manage" | "users:view" | "users:create" | "users:update" | "users:delete" | "users:manage" | "users:invite" | "users:assign-role" | "menus:view" | "menus:create" | "menus:update" | "menus:delete" | "menus:manage" | "placements:view" | "placements:create" | "placements:update" | "placements:delete" | "placements:manage" | "roles:view" | "roles:create" | "roles:update" | "roles:delete" | "roles:manage" | "settings:view" | "settings:update" | "settings:manage" | "tenants:view" | "tenants:create" | "tenants:update" | "tenants:delete" | "tenants:manage" | "webhooks:view" | "webhooks:update" | "webhooks:manage";
         /** @description A webhook delivery body (Standard Webhooks): signed with webhook-id (the event id), webhook-timestamp and webhook-signature headers. */
-        WebhookEvent: components["schemas"]["WebhookEvent.api-token.created"] | components["schemas"]["WebhookEvent.api-token.deleted"] | components["schemas"]["WebhookEvent.category.created"] | components["schemas"]["WebhookEvent.category.updated"] | components["schemas"]["WebhookEvent.category.deleted"] | components["schemas"]["WebhookEvent.category.merged"] | components["schemas"]["WebhookEvent.collection.created"] | components["schemas"]["WebhookEvent.collection.updated"] | components["schemas"]["WebhookEvent.collection.deleted"] | components["schemas"]["WebhookEvent.collection-entry.created"] | components["schemas"]["WebhookEvent.collection-entry.updated"] | components["schemas"]["WebhookEvent.collection-entry.published"] | components["schemas"]["WebhookEvent.collection-entry.unpublished"] | components["schemas"]["WebhookEvent.collection-entry.deleted"] | components["schemas"]["WebhookEvent.content.created"] | components["schemas"]["WebhookEvent.content.updated"] | components["schemas"]["WebhookEvent.content.published"] | components["schemas"]["WebhookEvent.content.unpublished"] | components["schemas"]["WebhookEvent.content.deleted"] | components["schemas"]["WebhookEvent.content-version.deleted"] | components["schemas"]["WebhookEvent.custom-field-definition.created"] | components["schemas"]["WebhookEvent.custom-field-definition.updated"] | components["schemas"]["WebhookEvent.custom-field-definition.deleted"] | components["schemas"]["WebhookEvent.form.created"] | components["schemas"]["WebhookEvent.form.updated"] | components["schemas"]["WebhookEvent.form.published"] | components["schemas"]["WebhookEvent.form.archived"] | components["schemas"]["WebhookEvent.form.restored"] | components["schemas"]["WebhookEvent.form.deleted"] | components["schemas"]["WebhookEvent.form.response.created"] | components["schemas"]["WebhookEvent.form.response.status-changed"] | components["schemas"]["WebhookEvent.form.response.deleted"] | components["schemas"]["WebhookEvent.form.response.purged"] | components["schemas"]["WebhookEvent.gallery.created"] | components["schemas"]["WebhookEvent.gallery.updated"] | components["schemas"]["WebhookEvent.gallery.deleted"] | components["schemas"]["WebhookEvent.media.created"] | components["schemas"]["WebhookEvent.media.updated"] | components["schemas"]["WebhookEvent.media.deleted"] | components["schemas"]["WebhookEvent.member.invited"] | components["schemas"]["WebhookEvent.member.reinvited"] | components["schemas"]["WebhookEvent.member.joined"] | components["schemas"]["WebhookEvent.member.left"] | components["schemas"]["WebhookEvent.member.removed"] | components["schemas"]["WebhookEvent.member.role-changed"] | components["schemas"]["WebhookEvent.member.deactivated"] | components["schemas"]["WebhookEvent.member.reactivated"] | components["schemas"]["WebhookEvent.member.updated"] | components["schemas"]["WebhookEvent.menu.created"] | components["schemas"]["WebhookEvent.menu.updated"] | components["schemas"]["WebhookEvent.menu.deleted"] | components["schemas"]["WebhookEvent.placement.created"] | components["schemas"]["WebhookEvent.placement.updated"] | components["schemas"]["WebhookEvent.placement.deleted"] | components["schemas"]["WebhookEvent.role.created"] | components["schemas"]["WebhookEvent.role.updated"] | components["schemas"]["WebhookEvent.role.deleted"] | components["schemas"]["WebhookEvent.settings.updated"] | components["schemas"]["WebhookEvent.tag.created"] | components["schemas"]["WebhookEvent.tag.updated"] | components["schemas"]["WebhookEvent.tag.deleted"] | components["schemas"]["WebhookEvent.tenant.created"] | components["schemas"]["WebhookEvent.tenant.deleted"] | components["schemas"]["WebhookEvent.tenant.restored"] | components["schemas"]["WebhookEvent.tenant.ownership-transfer-requested"] | components["schemas"]["WebhookEvent.tenant.ownership-transfer-cancelled"] | components["schemas"]["WebhookEvent.tenant.ownership-transferred"] | components["schemas"]["WebhookEvent.user.profile-updated"] | components["schemas"]["WebhookEvent.user.password-changed"] | components["schemas"]["WebhookEvent.user.password-reset"] | components["schemas"]["WebhookEvent.user.google-signed-in"] | components["schemas"]["WebhookEvent.user.google-linked"] | components["schemas"]["WebhookEvent.user.google-unlinked"] | components["schemas"]["WebhookEvent.user.registered"] | components["schemas"]["WebhookEvent.user.email-verified"] | components["schemas"]["WebhookEvent.user.logged-in"] | components["schemas"]["WebhookEvent.user.login-failed"] | components["schemas"]["WebhookEvent.feature-flag.created"];
+        WebhookEvent: components["schemas"]["WebhookEvent.user.profile-updated"] | components["schemas"]["WebhookEvent.user.password-changed"] | components["schemas"]["WebhookEvent.api-token.created"] | components["schemas"]["WebhookEvent.api-token.deleted"] | components["schemas"]["WebhookEvent.user.password-reset"] | components["schemas"]["WebhookEvent.user.google-signed-in"] | components["schemas"]["WebhookEvent.user.google-linked"] | components["schemas"]["WebhookEvent.user.google-unlinked"] | components["schemas"]["WebhookEvent.user.registered"] | components["schemas"]["WebhookEvent.user.email-verified"] | components["schemas"]["WebhookEvent.user.logged-in"] | components["schemas"]["WebhookEvent.user.login-failed"] | components["schemas"]["WebhookEvent.category.created"] | components["schemas"]["WebhookEvent.category.updated"] | components["schemas"]["WebhookEvent.category.deleted"] | components["schemas"]["WebhookEvent.category.merged"] | components["schemas"]["WebhookEvent.collection.created"] | components["schemas"]["WebhookEvent.collection.updated"] | components["schemas"]["WebhookEvent.collection.deleted"] | components["schemas"]["WebhookEvent.collection-entry.created"] | components["schemas"]["WebhookEvent.collection-entry.updated"] | components["schemas"]["WebhookEvent.collection-entry.published"] | components["schemas"]["WebhookEvent.collection-entry.unpublished"] | components["schemas"]["WebhookEvent.collection-entry.deleted"] | components["schemas"]["WebhookEvent.content.created"] | components["schemas"]["WebhookEvent.content.updated"] | components["schemas"]["WebhookEvent.content.published"] | components["schemas"]["WebhookEvent.content.unpublished"] | components["schemas"]["WebhookEvent.content.deleted"] | components["schemas"]["WebhookEvent.content-version.deleted"] | components["schemas"]["WebhookEvent.custom-field-definition.created"] | components["schemas"]["WebhookEvent.custom-field-definition.updated"] | components["schemas"]["WebhookEvent.custom-field-definition.deleted"] | components["schemas"]["WebhookEvent.feature-flag.created"] | components["schemas"]["WebhookEvent.form.created"] | components["schemas"]["WebhookEvent.form.updated"] | components["schemas"]["WebhookEvent.form.published"] | components["schemas"]["WebhookEvent.form.archived"] | components["schemas"]["WebhookEvent.form.restored"] | components["schemas"]["WebhookEvent.form.deleted"] | components["schemas"]["WebhookEvent.form.response.created"] | components["schemas"]["WebhookEvent.form.response.status-changed"] | components["schemas"]["WebhookEvent.form.response.deleted"] | components["schemas"]["WebhookEvent.form.response.purged"] | components["schemas"]["WebhookEvent.gallery.created"] | components["schemas"]["WebhookEvent.gallery.updated"] | components["schemas"]["WebhookEvent.gallery.deleted"] | components["schemas"]["WebhookEvent.media.created"] | components["schemas"]["WebhookEvent.media.updated"] | components["schemas"]["WebhookEvent.media.deleted"] | components["schemas"]["WebhookEvent.member.invited"] | components["schemas"]["WebhookEvent.member.reinvited"] | components["schemas"]["WebhookEvent.member.joined"] | components["schemas"]["WebhookEvent.member.left"] | components["schemas"]["WebhookEvent.member.removed"] | components["schemas"]["WebhookEvent.member.role-changed"] | components["schemas"]["WebhookEvent.member.deactivated"] | components["schemas"]["WebhookEvent.member.reactivated"] | components["schemas"]["WebhookEvent.member.updated"] | components["schemas"]["WebhookEvent.menu.created"] | components["schemas"]["WebhookEvent.menu.updated"] | components["schemas"]["WebhookEvent.menu.deleted"] | components["schemas"]["WebhookEvent.placement.created"] | components["schemas"]["WebhookEvent.placement.updated"] | components["schemas"]["WebhookEvent.placement.deleted"] | components["schemas"]["WebhookEvent.role.created"] | components["schemas"]["WebhookEvent.role.updated"] | components["schemas"]["WebhookEvent.role.deleted"] | components["schemas"]["WebhookEvent.tag.created"] | components["schemas"]["WebhookEvent.tag.updated"] | components["schemas"]["WebhookEvent.tag.deleted"] | components["schemas"]["WebhookEvent.settings.updated"] | components["schemas"]["WebhookEvent.tenant.created"] | components["schemas"]["WebhookEvent.tenant.deleted"] | components["schemas"]["WebhookEvent.tenant.restored"] | components["schemas"]["WebhookEvent.tenant.ownership-transfer-requested"] | components["schemas"]["WebhookEvent.tenant.ownership-transfer-cancelled"] | components["schemas"]["WebhookEvent.tenant.ownership-transferred"];
+        /** @description A user changed their profile */
+        "WebhookEvent.user.profile-updated": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "user.profile-updated";
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            timestamp: string;
+            /** @description A user changed their profile */
+            data: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                email: string;
+                firstName: string;
+                lastName: string;
+                /** @description The names of the members the write changed (request members, e.g. "title", "status") */
+                changed: string[];
+            };
+        };
+        /** @description A user changed their password */
+        "WebhookEvent.user.password-changed": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "user.password-changed";
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            timestamp: string;
+            /** @description A user changed their password */
+            data: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                email: string;
+            };
+        };
         /** @description An API token was created (never its plaintext or hash) */
         "WebhookEvent.api-token.created": {
             /**
@@ -4923,6 +4970,159 @@ export interface components {
                 /** @description 24 lowercase hex characters */
                 id: string;
                 name: string;
+            };
+        };
+        /** @description A user reset their password */
+        "WebhookEvent.user.password-reset": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "user.password-reset";
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            timestamp: string;
+            /** @description A user reset their password */
+            data: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                email: string;
+            };
+        };
+        /** @description A user signed in with Google (created: the account was made) */
+        "WebhookEvent.user.google-signed-in": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "user.google-signed-in";
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            timestamp: string;
+            /** @description A user signed in with Google (created: the account was made) */
+            data: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                email: string;
+                created: boolean;
+            };
+        };
+        /** @description A user linked a Google account */
+        "WebhookEvent.user.google-linked": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "user.google-linked";
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            timestamp: string;
+            /** @description A user linked a Google account */
+            data: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                email: string;
+                googleEmail: string | null;
+            };
+        };
+        /** @description A user unlinked their Google account */
+        "WebhookEvent.user.google-unlinked": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "user.google-unlinked";
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            timestamp: string;
+            /** @description A user unlinked their Google account */
+            data: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                email: string;
+            };
+        };
+        /** @description An account was registered (unverified until its address is) */
+        "WebhookEvent.user.registered": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "user.registered";
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            timestamp: string;
+            /** @description An account was registered (unverified until its address is) */
+            data: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                email: string;
+            };
+        };
+        /** @description An account's e-mail address was verified */
+        "WebhookEvent.user.email-verified": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "user.email-verified";
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            timestamp: string;
+            /** @description An account's e-mail address was verified */
+            data: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                email: string;
+            };
+        };
+        /** @description A user signed in with their password */
+        "WebhookEvent.user.logged-in": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "user.logged-in";
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            timestamp: string;
+            /** @description A user signed in with their password */
+            data: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                email: string;
+            };
+        };
+        /** @description A sign-in with a password failed (id: the account, when the address has one; never the address tried) */
+        "WebhookEvent.user.login-failed": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "user.login-failed";
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            timestamp: string;
+            /** @description A sign-in with a password failed (id: the account, when the address has one; never the address tried) */
+            data: {
+                /** @description 24 lowercase hex characters */
+                id: string | null;
             };
         };
         /** @description A category was created */
@@ -5390,6 +5590,26 @@ export interface components {
                 id: string;
                 key: string;
                 label: string;
+            };
+        };
+        /** @description A platform administrator created a feature flag */
+        "WebhookEvent.feature-flag.created": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "feature-flag.created";
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            timestamp: string;
+            /** @description A platform administrator created a feature flag */
+            data: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                key: string;
+                defaultEnabled: boolean;
             };
         };
         /** @description A form was created */
@@ -6190,26 +6410,6 @@ export interface components {
                 reassigned: number;
             };
         };
-        /** @description The tenant's settings were changed (never a secret's value) */
-        "WebhookEvent.settings.updated": {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "settings.updated";
-            /**
-             * Format: date-time
-             * @description When the event was recorded
-             */
-            timestamp: string;
-            /** @description The tenant's settings were changed (never a secret's value) */
-            data: {
-                /** @description The id of the record the event is about, when there is one */
-                id?: string;
-                /** @description The names of the members the write changed (request members, e.g. "title", "status") */
-                changed: string[];
-            };
-        };
         /** @description A tag was created */
         "WebhookEvent.tag.created": {
             /**
@@ -6270,6 +6470,26 @@ export interface components {
                 id: string;
                 title: string;
                 slug: string;
+            };
+        };
+        /** @description The tenant's settings were changed (never a secret's value) */
+        "WebhookEvent.settings.updated": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "settings.updated";
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            timestamp: string;
+            /** @description The tenant's settings were changed (never a secret's value) */
+            data: {
+                /** @description The id of the record the event is about, when there is one */
+                id?: string;
+                /** @description The names of the members the write changed (request members, e.g. "title", "status") */
+                changed: string[];
             };
         };
         /** @description A tenant was created */
@@ -6410,221 +6630,6 @@ export interface components {
                 toUserId: string;
             };
         };
-        /** @description A user changed their profile */
-        "WebhookEvent.user.profile-updated": {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "user.profile-updated";
-            /**
-             * Format: date-time
-             * @description When the event was recorded
-             */
-            timestamp: string;
-            /** @description A user changed their profile */
-            data: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-                email: string;
-                firstName: string;
-                lastName: string;
-                /** @description The names of the members the write changed (request members, e.g. "title", "status") */
-                changed: string[];
-            };
-        };
-        /** @description A user changed their password */
-        "WebhookEvent.user.password-changed": {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "user.password-changed";
-            /**
-             * Format: date-time
-             * @description When the event was recorded
-             */
-            timestamp: string;
-            /** @description A user changed their password */
-            data: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-                email: string;
-            };
-        };
-        /** @description A user reset their password */
-        "WebhookEvent.user.password-reset": {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "user.password-reset";
-            /**
-             * Format: date-time
-             * @description When the event was recorded
-             */
-            timestamp: string;
-            /** @description A user reset their password */
-            data: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-                email: string;
-            };
-        };
-        /** @description A user signed in with Google (created: the account was made) */
-        "WebhookEvent.user.google-signed-in": {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "user.google-signed-in";
-            /**
-             * Format: date-time
-             * @description When the event was recorded
-             */
-            timestamp: string;
-            /** @description A user signed in with Google (created: the account was made) */
-            data: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-                email: string;
-                created: boolean;
-            };
-        };
-        /** @description A user linked a Google account */
-        "WebhookEvent.user.google-linked": {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "user.google-linked";
-            /**
-             * Format: date-time
-             * @description When the event was recorded
-             */
-            timestamp: string;
-            /** @description A user linked a Google account */
-            data: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-                email: string;
-                googleEmail: string | null;
-            };
-        };
-        /** @description A user unlinked their Google account */
-        "WebhookEvent.user.google-unlinked": {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "user.google-unlinked";
-            /**
-             * Format: date-time
-             * @description When the event was recorded
-             */
-            timestamp: string;
-            /** @description A user unlinked their Google account */
-            data: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-                email: string;
-            };
-        };
-        /** @description An account was registered (unverified until its address is) */
-        "WebhookEvent.user.registered": {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "user.registered";
-            /**
-             * Format: date-time
-             * @description When the event was recorded
-             */
-            timestamp: string;
-            /** @description An account was registered (unverified until its address is) */
-            data: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-                email: string;
-            };
-        };
-        /** @description An account's e-mail address was verified */
-        "WebhookEvent.user.email-verified": {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "user.email-verified";
-            /**
-             * Format: date-time
-             * @description When the event was recorded
-             */
-            timestamp: string;
-            /** @description An account's e-mail address was verified */
-            data: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-                email: string;
-            };
-        };
-        /** @description A user signed in with their password */
-        "WebhookEvent.user.logged-in": {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "user.logged-in";
-            /**
-             * Format: date-time
-             * @description When the event was recorded
-             */
-            timestamp: string;
-            /** @description A user signed in with their password */
-            data: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-                email: string;
-            };
-        };
-        /** @description A sign-in with a password failed (id: the account, when the address has one; never the address tried) */
-        "WebhookEvent.user.login-failed": {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "user.login-failed";
-            /**
-             * Format: date-time
-             * @description When the event was recorded
-             */
-            timestamp: string;
-            /** @description A sign-in with a password failed (id: the account, when the address has one; never the address tried) */
-            data: {
-                /** @description 24 lowercase hex characters */
-                id: string | null;
-            };
-        };
-        /** @description A platform administrator created a feature flag */
-        "WebhookEvent.feature-flag.created": {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "feature-flag.created";
-            /**
-             * Format: date-time
-             * @description When the event was recorded
-             */
-            timestamp: string;
-            /** @description A platform administrator created a feature flag */
-            data: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-                key: string;
-                defaultEnabled: boolean;
-            };
-        };
     };
     responses: never;
     parameters: never;
@@ -6715,6 +6720,834 @@ export interface operations {
                         /** Format: date-time */
                         timestamp: string;
                     };
+                };
+            };
+        };
+    };
+    listRoles: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        roles: {
+                            id: string;
+                            key: string;
+                            name: string;
+                            description: string;
+                            level: number;
+                            permissions: string[];
+                            tenantId: string | null;
+                            isDefault: boolean;
+                            isSystem: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createRole: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 2–40 of a-z, 0-9 and "-", starting with a letter; not a system key (owner, admin, editor, author, viewer) */
+                    key: string;
+                    name: string;
+                    description?: string;
+                    /** @description Below the caller’s own role level */
+                    level: number;
+                    /** @description Permissions from the catalogue; only those the caller holds */
+                    permissions: ("dashboard:view" | "analytics:view" | "billing:view" | "billing:manage" | "profile:update" | "activities:view" | "api-tokens:view" | "api-tokens:create" | "api-tokens:delete" | "api-tokens:manage" | "categories:view" | "categories:create" | "categories:update" | "categories:delete" | "categories:manage" | "collections:view" | "collections:create" | "collections:update" | "collections:delete" | "collections:manage" | "content:view" | "content:create" | "content:update" | "content:delete" | "content:manage" | "content:preview" | "forms:view" | "forms:create" | "forms:update" | "forms:delete" | "forms:manage" | "media:view" | "media:create" | "media:update" | "media:delete" | "media:manage" | "users:view" | "users:create" | "users:update" | "users:delete" | "users:manage" | "users:invite" | "users:assign-role" | "menus:view" | "menus:create" | "menus:update" | "menus:delete" | "menus:manage" | "placements:view" | "placements:create" | "placements:update" | "placements:delete" | "placements:manage" | "roles:view" | "roles:create" | "roles:update" | "roles:delete" | "roles:manage" | "settings:view" | "settings:update" | "settings:manage" | "tenants:view" | "tenants:create" | "tenants:update" | "tenants:delete" | "tenants:manage" | "webhooks:view" | "webhooks:update" | "webhooks:manage")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        role: {
+                            id: string;
+                            key: string;
+                            name: string;
+                            description: string;
+                            level: number;
+                            permissions: string[];
+                            tenantId: string | null;
+                            isDefault: boolean;
+                            isSystem: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateRole: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description A custom role id (system roles: their key) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    /** @description Below the caller’s own role level */
+                    level?: number;
+                    /** @description Permissions from the catalogue; only those the caller holds */
+                    permissions?: ("dashboard:view" | "analytics:view" | "billing:view" | "billing:manage" | "profile:update" | "activities:view" | "api-tokens:view" | "api-tokens:create" | "api-tokens:delete" | "api-tokens:manage" | "categories:view" | "categories:create" | "categories:update" | "categories:delete" | "categories:manage" | "collections:view" | "collections:create" | "collections:update" | "collections:delete" | "collections:manage" | "content:view" | "content:create" | "content:update" | "content:delete" | "content:manage" | "content:preview" | "forms:view" | "forms:create" | "forms:update" | "forms:delete" | "forms:manage" | "media:view" | "media:create" | "media:update" | "media:delete" | "media:manage" | "users:view" | "users:create" | "users:update" | "users:delete" | "users:manage" | "users:invite" | "users:assign-role" | "menus:view" | "menus:create" | "menus:update" | "menus:delete" | "menus:manage" | "placements:view" | "placements:create" | "placements:update" | "placements:delete" | "placements:manage" | "roles:view" | "roles:create" | "roles:update" | "roles:delete" | "roles:manage" | "settings:view" | "settings:update" | "settings:manage" | "tenants:view" | "tenants:create" | "tenants:update" | "tenants:delete" | "tenants:manage" | "webhooks:view" | "webhooks:update" | "webhooks:manage")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        role: {
+                            id: string;
+                            key: string;
+                            name: string;
+                            description: string;
+                            level: number;
+                            permissions: string[];
+                            tenantId: string | null;
+                            isDefault: boolean;
+                            isSystem: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteRole: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+                /** @description Role key the members of the deleted role move to (required while it is in use) */
+                reassignTo?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description A custom role id (system roles: their key) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        reassigned: number;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTenantSettings: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        settings: {
+                            tenantId: string;
+                            /** Format: date-time */
+                            createdAt: string | null;
+                            /** Format: date-time */
+                            updatedAt: string | null;
+                            smtp: {
+                                enabled: boolean;
+                                host: string;
+                                port: number | null;
+                                secure: boolean;
+                                /** @description With a password and secure false, STARTTLS must succeed before the password is sent (default true). false allows a plaintext login (a relay on a trusted network only). */
+                                requireTls: boolean;
+                                username: string;
+                                fromName: string;
+                                fromEmail: string;
+                                hasPassword: boolean;
+                            };
+                            webhook: {
+                                enabled: boolean;
+                                url: string;
+                                hasSecret: boolean;
+                            };
+                            branding: {
+                                siteName: string;
+                                logoUrl: string;
+                                primaryColor: string;
+                                secondaryColor: string;
+                                description: string;
+                            };
+                            limits: {
+                                entries: number | null;
+                                media: number | null;
+                                users: number | null;
+                                /** @description Monthly requests of each budget (public delivery and admin, counted apart); with the plan and the budget’s own limit, the smallest value set applies */
+                                apiCalls: number | null;
+                                /** @description Monthly requests of the public budget (/api/public routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                                publicApiCalls: number | null;
+                                /** @description Monthly requests of the admin budget (authenticated tenant routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                                adminApiCalls: number | null;
+                                emailPerMonth: number | null;
+                                custom: {
+                                    [key: string]: number | null;
+                                };
+                            };
+                            edgeGateway: {
+                                publicReadEnabled: boolean;
+                                allowLocalhost: boolean;
+                                allowedOrigins: string[];
+                                /** @description Seconds browsers and shared caches may reuse a public GET answer (Cache-Control max-age; 0..86400, default 60) */
+                                cacheMaxAgeSeconds: number;
+                                /** @description Seconds a cache may keep serving a public GET answer after max-age while it revalidates (Cache-Control stale-while-revalidate; 0..604800, default 300) */
+                                staleWhileRevalidateSeconds: number;
+                            };
+                            features: {
+                                [key: string]: boolean;
+                            };
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTenantSettings: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    smtp?: {
+                        enabled?: boolean;
+                        host?: string | null;
+                        port?: number | null;
+                        secure?: boolean;
+                        requireTls?: boolean;
+                        username?: string | null;
+                        password?: string | null;
+                        fromName?: string | null;
+                        fromEmail?: string | null;
+                    };
+                    webhook?: {
+                        enabled?: boolean;
+                        url?: string | null;
+                        secret?: string | null;
+                    };
+                    branding?: {
+                        siteName?: string;
+                        logoUrl?: string;
+                        primaryColor?: string;
+                        secondaryColor?: string;
+                        description?: string;
+                    };
+                    limits?: {
+                        entries?: number | null;
+                        media?: number | null;
+                        users?: number | null;
+                        /** @description Monthly requests of each budget (public delivery and admin, counted apart); with the plan and the budget’s own limit, the smallest value set applies */
+                        apiCalls?: number | null;
+                        /** @description Monthly requests of the public budget (/api/public routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                        publicApiCalls?: number | null;
+                        /** @description Monthly requests of the admin budget (authenticated tenant routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                        adminApiCalls?: number | null;
+                        emailPerMonth?: number | null;
+                        custom?: {
+                            [key: string]: number | null;
+                        };
+                    };
+                    edgeGateway?: {
+                        publicReadEnabled?: boolean;
+                        allowLocalhost?: boolean;
+                        allowedOrigins?: string[];
+                        /** @description Seconds browsers and shared caches may reuse a public GET answer (Cache-Control max-age; 0..86400, default 60) */
+                        cacheMaxAgeSeconds?: number;
+                        /** @description Seconds a cache may keep serving a public GET answer after max-age while it revalidates (Cache-Control stale-while-revalidate; 0..604800, default 300) */
+                        staleWhileRevalidateSeconds?: number;
+                    };
+                    features?: {
+                        [key: string]: boolean;
+                    };
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        settings: {
+                            tenantId: string;
+                            /** Format: date-time */
+                            createdAt: string | null;
+                            /** Format: date-time */
+                            updatedAt: string | null;
+                            smtp: {
+                                enabled: boolean;
+                                host: string;
+                                port: number | null;
+                                secure: boolean;
+                                /** @description With a password and secure false, STARTTLS must succeed before the password is sent (default true). false allows a plaintext login (a relay on a trusted network only). */
+                                requireTls: boolean;
+                                username: string;
+                                fromName: string;
+                                fromEmail: string;
+                                hasPassword: boolean;
+                            };
+                            webhook: {
+                                enabled: boolean;
+                                url: string;
+                                hasSecret: boolean;
+                            };
+                            branding: {
+                                siteName: string;
+                                logoUrl: string;
+                                primaryColor: string;
+                                secondaryColor: string;
+                                description: string;
+                            };
+                            limits: {
+                                entries: number | null;
+                                media: number | null;
+                                users: number | null;
+                                /** @description Monthly requests of each budget (public delivery and admin, counted apart); with the plan and the budget’s own limit, the smallest value set applies */
+                                apiCalls: number | null;
+                                /** @description Monthly requests of the public budget (/api/public routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                                publicApiCalls: number | null;
+                                /** @description Monthly requests of the admin budget (authenticated tenant routes) only; the smallest of this, apiCalls and the plan’s limit applies */
+                                adminApiCalls: number | null;
+                                emailPerMonth: number | null;
+                                custom: {
+                                    [key: string]: number | null;
+                                };
+                            };
+                            edgeGateway: {
+                                publicReadEnabled: boolean;
+                                allowLocalhost: boolean;
+                                allowedOrigins: string[];
+                                /** @description Seconds browsers and shared caches may reuse a public GET answer (Cache-Control max-age; 0..86400, default 60) */
+                                cacheMaxAgeSeconds: number;
+                                /** @description Seconds a cache may keep serving a public GET answer after max-age while it revalidates (Cache-Control stale-while-revalidate; 0..604800, default 300) */
+                                staleWhileRevalidateSeconds: number;
+                            };
+                            features: {
+                                [key: string]: boolean;
+                            };
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testTenantSmtp: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sent: boolean;
+                        to: string;
+                        /**
+                         * @description tenant: the tenant's SMTP server; platform: Folio's own mail (tenant SMTP is off)
+                         * @enum {string}
+                         */
+                        via: "tenant" | "platform";
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8051,6 +8884,615 @@ export interface operations {
             };
         };
     };
+    accountDeletionPreflight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canDelete: boolean;
+                        /** @description What DELETE /api/users/me expects as confirmation */
+                        confirmation: string;
+                        /** @description Tenants where the user is the last active owner and others are members */
+                        blockingTenants: {
+                            tenantId: string;
+                            name: string;
+                            slug: string;
+                            ownerCount: number;
+                            otherMembers: number;
+                        }[];
+                        /** @description Tenants whose only member is this owner: deleted with the account */
+                        tenantsToDelete: {
+                            tenantId: string;
+                            name: string;
+                            slug: string;
+                        }[];
+                        membershipsToRevoke: number;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            /** @enum {string|null} */
+                            language: "tr" | "en" | null;
+                            mustChangePassword: boolean;
+                            emailVerified: boolean;
+                            /** Format: date-time */
+                            lastLoginAt: string | null;
+                        };
+                        memberships: {
+                            id: string;
+                            tenantId: string;
+                            tenant: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                                plan: string;
+                                status: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                            role: string;
+                            roleMeta: {
+                                id: string;
+                                key: string;
+                                name: string;
+                                description: string;
+                                level: number;
+                                permissions: string[];
+                                tenantId: string;
+                                isDefault: boolean;
+                                isSystem: boolean;
+                            } | null;
+                            status: string;
+                            permissions: string[];
+                        }[];
+                        currentMembership: {
+                            id: string;
+                            tenantId: string;
+                            tenant: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                                plan: string;
+                                status: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                            role: string;
+                            roleMeta: {
+                                id: string;
+                                key: string;
+                                name: string;
+                                description: string;
+                                level: number;
+                                permissions: string[];
+                                tenantId: string;
+                                isDefault: boolean;
+                                isSystem: boolean;
+                            } | null;
+                            status: string;
+                            permissions: string[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName?: string;
+                    lastName?: string;
+                    /** Format: email */
+                    email?: string;
+                    /** @enum {string|null} */
+                    language?: "tr" | "en" | null;
+                    /** @description Required when email changes; checked whenever sent */
+                    currentPassword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            /** @enum {string|null} */
+                            language: "tr" | "en" | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    /** @description The e-mail address of the account */
+                    confirmation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leaveMembership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    changeMyPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        csrfToken: string;
+                        /** @description Session JWT for the Authorization: Bearer header */
+                        token: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     previewInvitation: {
         parameters: {
             query: {
@@ -9293,615 +10735,6 @@ export interface operations {
             };
             /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    accountDeletionPreflight: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        canDelete: boolean;
-                        /** @description What DELETE /api/users/me expects as confirmation */
-                        confirmation: string;
-                        /** @description Tenants where the user is the last active owner and others are members */
-                        blockingTenants: {
-                            tenantId: string;
-                            name: string;
-                            slug: string;
-                            ownerCount: number;
-                            otherMembers: number;
-                        }[];
-                        /** @description Tenants whose only member is this owner: deleted with the account */
-                        tenantsToDelete: {
-                            tenantId: string;
-                            name: string;
-                            slug: string;
-                        }[];
-                        membershipsToRevoke: number;
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getMe: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        user: {
-                            id: string;
-                            email: string;
-                            firstName: string;
-                            lastName: string;
-                            /** @enum {string|null} */
-                            language: "tr" | "en" | null;
-                            mustChangePassword: boolean;
-                            emailVerified: boolean;
-                            /** Format: date-time */
-                            lastLoginAt: string | null;
-                        };
-                        memberships: {
-                            id: string;
-                            tenantId: string;
-                            tenant: {
-                                id: string;
-                                name: string;
-                                slug: string;
-                                plan: string;
-                                status: string;
-                                /** Format: date-time */
-                                createdAt: string;
-                            };
-                            role: string;
-                            roleMeta: {
-                                id: string;
-                                key: string;
-                                name: string;
-                                description: string;
-                                level: number;
-                                permissions: string[];
-                                tenantId: string;
-                                isDefault: boolean;
-                                isSystem: boolean;
-                            } | null;
-                            status: string;
-                            permissions: string[];
-                        }[];
-                        currentMembership: {
-                            id: string;
-                            tenantId: string;
-                            tenant: {
-                                id: string;
-                                name: string;
-                                slug: string;
-                                plan: string;
-                                status: string;
-                                /** Format: date-time */
-                                createdAt: string;
-                            };
-                            role: string;
-                            roleMeta: {
-                                id: string;
-                                key: string;
-                                name: string;
-                                description: string;
-                                level: number;
-                                permissions: string[];
-                                tenantId: string;
-                                isDefault: boolean;
-                                isSystem: boolean;
-                            } | null;
-                            status: string;
-                            permissions: string[];
-                        } | null;
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    updateMe: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    firstName?: string;
-                    lastName?: string;
-                    /** Format: email */
-                    email?: string;
-                    /** @enum {string|null} */
-                    language?: "tr" | "en" | null;
-                    /** @description Required when email changes; checked whenever sent */
-                    currentPassword?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        user: {
-                            id: string;
-                            email: string;
-                            firstName: string;
-                            lastName: string;
-                            /** @enum {string|null} */
-                            language: "tr" | "en" | null;
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than the server accepts (PayloadTooLarge). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not sent as application/json (UnsupportedMediaType). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    deleteMe: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    currentPassword: string;
-                    /** @description The e-mail address of the account */
-                    confirmation: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than the server accepts (PayloadTooLarge). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not sent as application/json (UnsupportedMediaType). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    leaveMembership: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                        message: string;
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than the server accepts (PayloadTooLarge). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not sent as application/json (UnsupportedMediaType). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    changeMyPassword: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    currentPassword: string;
-                    newPassword: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                        csrfToken: string;
-                        /** @description Session JWT for the Authorization: Bearer header */
-                        token: string;
-                        /** Format: date-time */
-                        expiresAt: string;
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than the server accepts (PayloadTooLarge). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not sent as application/json (UnsupportedMediaType). */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11251,400 +12084,6 @@ export interface operations {
             };
         };
     };
-    getTenantSettings: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        settings: {
-                            tenantId: string;
-                            /** Format: date-time */
-                            createdAt: string | null;
-                            /** Format: date-time */
-                            updatedAt: string | null;
-                            smtp: {
-                                enabled: boolean;
-                                host: string;
-                                port: number | null;
-                                secure: boolean;
-                                /** @description With a password and secure false, STARTTLS must succeed before the password is sent (default true). false allows a plaintext login (a relay on a trusted network only). */
-                                requireTls: boolean;
-                                username: string;
-                                fromName: string;
-                                fromEmail: string;
-                                hasPassword: boolean;
-                            };
-                            webhook: {
-                                enabled: boolean;
-                                url: string;
-                                hasSecret: boolean;
-                            };
-                            branding: {
-                                siteName: string;
-                                logoUrl: string;
-                                primaryColor: string;
-                                secondaryColor: string;
-                                description: string;
-                            };
-                            limits: {
-                                entries: number | null;
-                                media: number | null;
-                                users: number | null;
-                                /** @description Monthly requests of each budget (public delivery and admin, counted apart); with the plan and the budget’s own limit, the smallest value set applies */
-                                apiCalls: number | null;
-                                /** @description Monthly requests of the public budget (/api/public routes) only; the smallest of this, apiCalls and the plan’s limit applies */
-                                publicApiCalls: number | null;
-                                /** @description Monthly requests of the admin budget (authenticated tenant routes) only; the smallest of this, apiCalls and the plan’s limit applies */
-                                adminApiCalls: number | null;
-                                emailPerMonth: number | null;
-                                custom: {
-                                    [key: string]: number | null;
-                                };
-                            };
-                            edgeGateway: {
-                                publicReadEnabled: boolean;
-                                allowLocalhost: boolean;
-                                allowedOrigins: string[];
-                                /** @description Seconds browsers and shared caches may reuse a public GET answer (Cache-Control max-age; 0..86400, default 60) */
-                                cacheMaxAgeSeconds: number;
-                                /** @description Seconds a cache may keep serving a public GET answer after max-age while it revalidates (Cache-Control stale-while-revalidate; 0..604800, default 300) */
-                                staleWhileRevalidateSeconds: number;
-                            };
-                            features: {
-                                [key: string]: boolean;
-                            };
-                            metadata: {
-                                [key: string]: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    updateTenantSettings: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    smtp?: {
-                        enabled?: boolean;
-                        host?: string | null;
-                        port?: number | null;
-                        secure?: boolean;
-                        requireTls?: boolean;
-                        username?: string | null;
-                        password?: string | null;
-                        fromName?: string | null;
-                        fromEmail?: string | null;
-                    };
-                    webhook?: {
-                        enabled?: boolean;
-                        url?: string | null;
-                        secret?: string | null;
-                    };
-                    branding?: {
-                        siteName?: string;
-                        logoUrl?: string;
-                        primaryColor?: string;
-                        secondaryColor?: string;
-                        description?: string;
-                    };
-                    limits?: {
-                        entries?: number | null;
-                        media?: number | null;
-                        users?: number | null;
-                        /** @description Monthly requests of each budget (public delivery and admin, counted apart); with the plan and the budget’s own limit, the smallest value set applies */
-                        apiCalls?: number | null;
-                        /** @description Monthly requests of the public budget (/api/public routes) only; the smallest of this, apiCalls and the plan’s limit applies */
-                        publicApiCalls?: number | null;
-                        /** @description Monthly requests of the admin budget (authenticated tenant routes) only; the smallest of this, apiCalls and the plan’s limit applies */
-                        adminApiCalls?: number | null;
-                        emailPerMonth?: number | null;
-                        custom?: {
-                            [key: string]: number | null;
-                        };
-                    };
-                    edgeGateway?: {
-                        publicReadEnabled?: boolean;
-                        allowLocalhost?: boolean;
-                        allowedOrigins?: string[];
-                        /** @description Seconds browsers and shared caches may reuse a public GET answer (Cache-Control max-age; 0..86400, default 60) */
-                        cacheMaxAgeSeconds?: number;
-                        /** @description Seconds a cache may keep serving a public GET answer after max-age while it revalidates (Cache-Control stale-while-revalidate; 0..604800, default 300) */
-                        staleWhileRevalidateSeconds?: number;
-                    };
-                    features?: {
-                        [key: string]: boolean;
-                    };
-                    metadata?: {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        settings: {
-                            tenantId: string;
-                            /** Format: date-time */
-                            createdAt: string | null;
-                            /** Format: date-time */
-                            updatedAt: string | null;
-                            smtp: {
-                                enabled: boolean;
-                                host: string;
-                                port: number | null;
-                                secure: boolean;
-                                /** @description With a password and secure false, STARTTLS must succeed before the password is sent (default true). false allows a plaintext login (a relay on a trusted network only). */
-                                requireTls: boolean;
-                                username: string;
-                                fromName: string;
-                                fromEmail: string;
-                                hasPassword: boolean;
-                            };
-                            webhook: {
-                                enabled: boolean;
-                                url: string;
-                                hasSecret: boolean;
-                            };
-                            branding: {
-                                siteName: string;
-                                logoUrl: string;
-                                primaryColor: string;
-                                secondaryColor: string;
-                                description: string;
-                            };
-                            limits: {
-                                entries: number | null;
-                                media: number | null;
-                                users: number | null;
-                                /** @description Monthly requests of each budget (public delivery and admin, counted apart); with the plan and the budget’s own limit, the smallest value set applies */
-                                apiCalls: number | null;
-                                /** @description Monthly requests of the public budget (/api/public routes) only; the smallest of this, apiCalls and the plan’s limit applies */
-                                publicApiCalls: number | null;
-                                /** @description Monthly requests of the admin budget (authenticated tenant routes) only; the smallest of this, apiCalls and the plan’s limit applies */
-                                adminApiCalls: number | null;
-                                emailPerMonth: number | null;
-                                custom: {
-                                    [key: string]: number | null;
-                                };
-                            };
-                            edgeGateway: {
-                                publicReadEnabled: boolean;
-                                allowLocalhost: boolean;
-                                allowedOrigins: string[];
-                                /** @description Seconds browsers and shared caches may reuse a public GET answer (Cache-Control max-age; 0..86400, default 60) */
-                                cacheMaxAgeSeconds: number;
-                                /** @description Seconds a cache may keep serving a public GET answer after max-age while it revalidates (Cache-Control stale-while-revalidate; 0..604800, default 300) */
-                                staleWhileRevalidateSeconds: number;
-                            };
-                            features: {
-                                [key: string]: boolean;
-                            };
-                            metadata: {
-                                [key: string]: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than the server accepts (PayloadTooLarge). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not sent as application/json (UnsupportedMediaType). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    testTenantSmtp: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        sent: boolean;
-                        to: string;
-                        /**
-                         * @description tenant: the tenant's SMTP server; platform: Folio's own mail (tenant SMTP is off)
-                         * @enum {string}
-                         */
-                        via: "tenant" | "platform";
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     listFeatureFlags: {
         parameters: {
             query?: never;
@@ -11990,440 +12429,6 @@ export interface operations {
             };
         };
     };
-    listRoles: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        roles: {
-                            id: string;
-                            key: string;
-                            name: string;
-                            description: string;
-                            level: number;
-                            permissions: string[];
-                            tenantId: string | null;
-                            isDefault: boolean;
-                            isSystem: boolean;
-                        }[];
-                    };
-                };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    createRole: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description 2–40 of a-z, 0-9 and "-", starting with a letter; not a system key (owner, admin, editor, author, viewer) */
-                    key: string;
-                    name: string;
-                    description?: string;
-                    /** @description Below the caller’s own role level */
-                    level: number;
-                    /** @description Permissions from the catalogue; only those the caller holds */
-                    permissions: ("dashboard:view" | "users:view" | "users:create" | "users:update" | "users:delete" | "users:manage" | "users:invite" | "users:assign-role" | "roles:view" | "roles:create" | "roles:update" | "roles:delete" | "roles:manage" | "profile:update" | "tenants:view" | "tenants:create" | "tenants:update" | "tenants:delete" | "tenants:manage" | "billing:view" | "billing:manage" | "content:view" | "content:create" | "content:update" | "content:delete" | "content:manage" | "content:preview" | "media:view" | "media:create" | "media:update" | "media:delete" | "media:manage" | "categories:view" | "categories:create" | "categories:update" | "categories:delete" | "categories:manage" | "collections:view" | "collections:create" | "collections:update" | "collections:delete" | "collections:manage" | "forms:view" | "forms:create" | "forms:update" | "forms:delete" | "forms:manage" | "placements:view" | "placements:create" | "placements:update" | "placements:delete" | "placements:manage" | "menus:view" | "menus:create" | "menus:update" | "menus:delete" | "menus:manage" | "analytics:view" | "activities:view" | "settings:view" | "settings:update" | "settings:manage" | "api-tokens:view" | "api-tokens:create" | "api-tokens:delete" | "api-tokens:manage" | "webhooks:view" | "webhooks:update" | "webhooks:manage")[];
-                };
-            };
-        };
-        responses: {
-            /** @description Created. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        role: {
-                            id: string;
-                            key: string;
-                            name: string;
-                            description: string;
-                            level: number;
-                            permissions: string[];
-                            tenantId: string | null;
-                            isDefault: boolean;
-                            isSystem: boolean;
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than the server accepts (PayloadTooLarge). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not sent as application/json (UnsupportedMediaType). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    updateRole: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path: {
-                /** @description A custom role id (system roles: their key) */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string;
-                    description?: string;
-                    /** @description Below the caller’s own role level */
-                    level?: number;
-                    /** @description Permissions from the catalogue; only those the caller holds */
-                    permissions?: ("dashboard:view" | "users:view" | "users:create" | "users:update" | "users:delete" | "users:manage" | "users:invite" | "users:assign-role" | "roles:view" | "roles:create" | "roles:update" | "roles:delete" | "roles:manage" | "profile:update" | "tenants:view" | "tenants:create" | "tenants:update" | "tenants:delete" | "tenants:manage" | "billing:view" | "billing:manage" | "content:view" | "content:create" | "content:update" | "content:delete" | "content:manage" | "content:preview" | "media:view" | "media:create" | "media:update" | "media:delete" | "media:manage" | "categories:view" | "categories:create" | "categories:update" | "categories:delete" | "categories:manage" | "collections:view" | "collections:create" | "collections:update" | "collections:delete" | "collections:manage" | "forms:view" | "forms:create" | "forms:update" | "forms:delete" | "forms:manage" | "placements:view" | "placements:create" | "placements:update" | "placements:delete" | "placements:manage" | "menus:view" | "menus:create" | "menus:update" | "menus:delete" | "menus:manage" | "analytics:view" | "activities:view" | "settings:view" | "settings:update" | "settings:manage" | "api-tokens:view" | "api-tokens:create" | "api-tokens:delete" | "api-tokens:manage" | "webhooks:view" | "webhooks:update" | "webhooks:manage")[];
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        role: {
-                            id: string;
-                            key: string;
-                            name: string;
-                            description: string;
-                            level: number;
-                            permissions: string[];
-                            tenantId: string | null;
-                            isDefault: boolean;
-                            isSystem: boolean;
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than the server accepts (PayloadTooLarge). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not sent as application/json (UnsupportedMediaType). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    deleteRole: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-                /** @description Role key the members of the deleted role move to (required while it is in use) */
-                reassignTo?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path: {
-                /** @description A custom role id (system roles: their key) */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                        reassigned: number;
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     listApiTokens: {
         parameters: {
             query?: {
@@ -12692,2369 +12697,6 @@ export interface operations {
             };
             /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    listContents: {
-        parameters: {
-            query?: {
-                status?: "draft" | "published" | "scheduled" | "archived";
-                search?: string;
-                /** @description 24 lowercase hex characters */
-                category?: string;
-                /** @description Comma-separated ids (at most 100) */
-                categories?: string;
-                categoryName?: string;
-                /** @description Comma-separated ids (at most 100) */
-                tag?: string;
-                tagName?: string;
-                /** @description `post`, `page` or a key of the tenant’s own: lowercase letters, digits and hyphens, 1..40 */
-                type?: string;
-                /** @description A content id (its children), or `none` (contents without a parent) */
-                parent?: string;
-                publishedFrom?: string;
-                publishedTo?: string;
-                page?: number;
-                limit?: number;
-                view?: "summary" | "full";
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        contents: {
-                            id: string;
-                            title: string;
-                            slug: string;
-                            summary: string;
-                            /** @description Category ids, ordered by id */
-                            categories: string[];
-                            /** @description Tag ids, ordered by id */
-                            tags: string[];
-                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
-                            galleryIds: string[];
-                            customFields: {
-                                [key: string]: unknown;
-                            };
-                            featuredMediaId: string | null;
-                            status: string;
-                            /** Format: date-time */
-                            publishAt: string | null;
-                            /** Format: date-time */
-                            publishedAt: string | null;
-                            authorName: string;
-                            /** @description `post`, `page` or a key of the tenant’s own */
-                            type: string;
-                            /** @description The parent in a page tree */
-                            parentId: string | null;
-                            /** @description Position among siblings, ascending */
-                            order: number;
-                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
-                            version: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
-                            pendingDraft: {
-                                /** @description The version holding the draft (GET …/versions/{versionId}) */
-                                version: number;
-                                /** Format: date-time */
-                                updatedAt: string;
-                                /** @description The user who saved it last */
-                                updatedBy: string | null;
-                                /** @description That user’s name, or the API token that saved it */
-                                updatedByName: string;
-                                /** Format: date-time */
-                                publishAt: string | null;
-                            } | null;
-                            lexical?: {
-                                [key: string]: unknown;
-                            } | null;
-                            html?: string;
-                        }[];
-                        pagination: {
-                            page: number;
-                            limit: number;
-                            total: number;
-                            pages: number;
-                        };
-                    };
-                };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    createContent: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    title: string;
-                    /** @description Normalized to lowercase ASCII words */
-                    slug?: string;
-                    summary?: string;
-                    lexical?: {
-                        [key: string]: unknown;
-                    } | null;
-                    /** @description Sanitized on write; elements nested deeper than 256 levels are refused */
-                    html?: string;
-                    /** @description Category ids */
-                    categories?: string[];
-                    /** @description Tag ids */
-                    tags?: string[];
-                    customFields?: {
-                        [key: string]: unknown;
-                    };
-                    /** @description 24 lowercase hex characters */
-                    featuredMediaId?: string | null;
-                    /** @enum {unknown} */
-                    status?: "draft" | "published" | "scheduled" | "archived";
-                    /** Format: date-time */
-                    publishAt?: string | null;
-                    authorName?: string;
-                    /** @description `post`, `page` or a key of the tenant’s own: lowercase letters, digits and hyphens, 1..40 */
-                    type?: string;
-                    /** @description A content of the tenant, neither this one nor one of its descendants; the tree at most 8 deep */
-                    parentId?: string | null;
-                    order?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        content: {
-                            id: string;
-                            title: string;
-                            slug: string;
-                            summary: string;
-                            /** @description Category ids, ordered by id */
-                            categories: string[];
-                            /** @description Tag ids, ordered by id */
-                            tags: string[];
-                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
-                            galleryIds: string[];
-                            customFields: {
-                                [key: string]: unknown;
-                            };
-                            featuredMediaId: string | null;
-                            status: string;
-                            /** Format: date-time */
-                            publishAt: string | null;
-                            /** Format: date-time */
-                            publishedAt: string | null;
-                            authorName: string;
-                            /** @description `post`, `page` or a key of the tenant’s own */
-                            type: string;
-                            /** @description The parent in a page tree */
-                            parentId: string | null;
-                            /** @description Position among siblings, ascending */
-                            order: number;
-                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
-                            version: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
-                            pendingDraft: {
-                                /** @description The version holding the draft (GET …/versions/{versionId}) */
-                                version: number;
-                                /** Format: date-time */
-                                updatedAt: string;
-                                /** @description The user who saved it last */
-                                updatedBy: string | null;
-                                /** @description That user’s name, or the API token that saved it */
-                                updatedByName: string;
-                                /** Format: date-time */
-                                publishAt: string | null;
-                            } | null;
-                            lexical: {
-                                [key: string]: unknown;
-                            } | null;
-                            html: string;
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than the server accepts (PayloadTooLarge). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not sent as application/json (UnsupportedMediaType). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    checkContentSlug: {
-        parameters: {
-            query: {
-                slug: string;
-                /** @description 24 lowercase hex characters */
-                contentId?: string;
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        available: boolean;
-                        /** @description The normalized slug that was checked */
-                        slug: string;
-                        suggestion?: string;
-                        existingContent?: {
-                            id: string;
-                            title: string;
-                            slug: string;
-                        };
-                    };
-                };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getContentBySlug: {
-        parameters: {
-            query?: {
-                /** @description One status or a comma-separated list */
-                status?: string;
-                publishedFrom?: string;
-                publishedTo?: string;
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path: {
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        content: {
-                            id: string;
-                            title: string;
-                            slug: string;
-                            summary: string;
-                            /** @description Category ids, ordered by id */
-                            categories: string[];
-                            /** @description Tag ids, ordered by id */
-                            tags: string[];
-                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
-                            galleryIds: string[];
-                            customFields: {
-                                [key: string]: unknown;
-                            };
-                            featuredMediaId: string | null;
-                            status: string;
-                            /** Format: date-time */
-                            publishAt: string | null;
-                            /** Format: date-time */
-                            publishedAt: string | null;
-                            authorName: string;
-                            /** @description `post`, `page` or a key of the tenant’s own */
-                            type: string;
-                            /** @description The parent in a page tree */
-                            parentId: string | null;
-                            /** @description Position among siblings, ascending */
-                            order: number;
-                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
-                            version: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
-                            pendingDraft: {
-                                /** @description The version holding the draft (GET …/versions/{versionId}) */
-                                version: number;
-                                /** Format: date-time */
-                                updatedAt: string;
-                                /** @description The user who saved it last */
-                                updatedBy: string | null;
-                                /** @description That user’s name, or the API token that saved it */
-                                updatedByName: string;
-                                /** Format: date-time */
-                                publishAt: string | null;
-                            } | null;
-                            lexical: {
-                                [key: string]: unknown;
-                            } | null;
-                            html: string;
-                        };
-                    };
-                };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getContentArchiveStatistics: {
-        parameters: {
-            query?: {
-                status?: "draft" | "published" | "scheduled" | "archived";
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        total: number;
-                        archives: {
-                            year: number;
-                            month: string;
-                            count: number;
-                        }[];
-                    };
-                };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    listContentTypes: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Every type some content of the tenant has (that the caller may read), A→Z */
-                        types: string[];
-                    };
-                };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getContentTree: {
-        parameters: {
-            query?: {
-                /** @description The type whose tree to answer (default page) */
-                type?: string;
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        type: string;
-                        /** @description Roots (contents whose parent is not of the type, or none), each level by order then title */
-                        tree: {
-                            id: string;
-                            slug: string;
-                            title: string;
-                            status: string;
-                            order: number;
-                            /** @description The stored parent: on a root, a content of another type (or none) */
-                            parentId: string | null;
-                            children: {
-                                id: string;
-                                slug: string;
-                                title: string;
-                                status: string;
-                                order: number;
-                                /** @description The stored parent: on a root, a content of another type (or none) */
-                                parentId: string | null;
-                                children: {
-                                    id: string;
-                                    slug: string;
-                                    title: string;
-                                    status: string;
-                                    order: number;
-                                    /** @description The stored parent: on a root, a content of another type (or none) */
-                                    parentId: string | null;
-                                    children: {
-                                        id: string;
-                                        slug: string;
-                                        title: string;
-                                        status: string;
-                                        order: number;
-                                        /** @description The stored parent: on a root, a content of another type (or none) */
-                                        parentId: string | null;
-                                        children: {
-                                            id: string;
-                                            slug: string;
-                                            title: string;
-                                            status: string;
-                                            order: number;
-                                            /** @description The stored parent: on a root, a content of another type (or none) */
-                                            parentId: string | null;
-                                            children: {
-                                                id: string;
-                                                slug: string;
-                                                title: string;
-                                                status: string;
-                                                order: number;
-                                                /** @description The stored parent: on a root, a content of another type (or none) */
-                                                parentId: string | null;
-                                                children: {
-                                                    id: string;
-                                                    slug: string;
-                                                    title: string;
-                                                    status: string;
-                                                    order: number;
-                                                    /** @description The stored parent: on a root, a content of another type (or none) */
-                                                    parentId: string | null;
-                                                    children: {
-                                                        id: string;
-                                                        slug: string;
-                                                        title: string;
-                                                        status: string;
-                                                        order: number;
-                                                        /** @description The stored parent: on a root, a content of another type (or none) */
-                                                        parentId: string | null;
-                                                        children: Record<string, never>[];
-                                                    }[];
-                                                }[];
-                                            }[];
-                                        }[];
-                                    }[];
-                                }[];
-                            }[];
-                        }[];
-                    };
-                };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getContent: {
-        parameters: {
-            query?: {
-                /** @description true: the content as its pending draft would make it (the live content when there is none). Needs the `content:preview` permission (an API token: the preview scope) or, for a user, `content:update`. */
-                draft?: boolean;
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        content: {
-                            id: string;
-                            title: string;
-                            slug: string;
-                            summary: string;
-                            /** @description Category ids, ordered by id */
-                            categories: string[];
-                            /** @description Tag ids, ordered by id */
-                            tags: string[];
-                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
-                            galleryIds: string[];
-                            customFields: {
-                                [key: string]: unknown;
-                            };
-                            featuredMediaId: string | null;
-                            status: string;
-                            /** Format: date-time */
-                            publishAt: string | null;
-                            /** Format: date-time */
-                            publishedAt: string | null;
-                            authorName: string;
-                            /** @description `post`, `page` or a key of the tenant’s own */
-                            type: string;
-                            /** @description The parent in a page tree */
-                            parentId: string | null;
-                            /** @description Position among siblings, ascending */
-                            order: number;
-                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
-                            version: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
-                            pendingDraft: {
-                                /** @description The version holding the draft (GET …/versions/{versionId}) */
-                                version: number;
-                                /** Format: date-time */
-                                updatedAt: string;
-                                /** @description The user who saved it last */
-                                updatedBy: string | null;
-                                /** @description That user’s name, or the API token that saved it */
-                                updatedByName: string;
-                                /** Format: date-time */
-                                publishAt: string | null;
-                            } | null;
-                            lexical: {
-                                [key: string]: unknown;
-                            } | null;
-                            html: string;
-                        };
-                    };
-                };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    updateContent: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    title?: string;
-                    /** @description Normalized to lowercase ASCII words */
-                    slug?: string;
-                    summary?: string;
-                    lexical?: {
-                        [key: string]: unknown;
-                    } | null;
-                    /** @description Sanitized on write; elements nested deeper than 256 levels are refused */
-                    html?: string;
-                    /** @description Category ids */
-                    categories?: string[];
-                    /** @description Tag ids */
-                    tags?: string[];
-                    customFields?: {
-                        [key: string]: unknown;
-                    };
-                    /** @description 24 lowercase hex characters */
-                    featuredMediaId?: string | null;
-                    /** @enum {unknown} */
-                    status?: "draft" | "published" | "scheduled" | "archived";
-                    /** Format: date-time */
-                    publishAt?: string | null;
-                    authorName?: string;
-                    /** @description `post`, `page` or a key of the tenant’s own: lowercase letters, digits and hyphens, 1..40 */
-                    type?: string;
-                    /** @description A content of the tenant, neither this one nor one of its descendants; the tree at most 8 deep */
-                    parentId?: string | null;
-                    order?: number;
-                    /** @description The version this edit was based on (the `version` the editor loaded). When the content has moved on (someone else saved meanwhile) the update is refused with 409 VersionConflict, naming the current version, and nothing changes. Left out: no check. */
-                    expectedVersion?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        content: {
-                            id: string;
-                            title: string;
-                            slug: string;
-                            summary: string;
-                            /** @description Category ids, ordered by id */
-                            categories: string[];
-                            /** @description Tag ids, ordered by id */
-                            tags: string[];
-                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
-                            galleryIds: string[];
-                            customFields: {
-                                [key: string]: unknown;
-                            };
-                            featuredMediaId: string | null;
-                            status: string;
-                            /** Format: date-time */
-                            publishAt: string | null;
-                            /** Format: date-time */
-                            publishedAt: string | null;
-                            authorName: string;
-                            /** @description `post`, `page` or a key of the tenant’s own */
-                            type: string;
-                            /** @description The parent in a page tree */
-                            parentId: string | null;
-                            /** @description Position among siblings, ascending */
-                            order: number;
-                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
-                            version: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
-                            pendingDraft: {
-                                /** @description The version holding the draft (GET …/versions/{versionId}) */
-                                version: number;
-                                /** Format: date-time */
-                                updatedAt: string;
-                                /** @description The user who saved it last */
-                                updatedBy: string | null;
-                                /** @description That user’s name, or the API token that saved it */
-                                updatedByName: string;
-                                /** Format: date-time */
-                                publishAt: string | null;
-                            } | null;
-                            lexical: {
-                                [key: string]: unknown;
-                            } | null;
-                            html: string;
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than the server accepts (PayloadTooLarge). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not sent as application/json (UnsupportedMediaType). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    deleteContent: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    saveContentDraft: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    title?: string;
-                    /** @description Normalized to lowercase ASCII words */
-                    slug?: string;
-                    summary?: string;
-                    lexical?: {
-                        [key: string]: unknown;
-                    } | null;
-                    /** @description Sanitized on write; elements nested deeper than 256 levels are refused */
-                    html?: string;
-                    /** @description Category ids */
-                    categories?: string[];
-                    /** @description Tag ids */
-                    tags?: string[];
-                    customFields?: {
-                        [key: string]: unknown;
-                    };
-                    /** @description 24 lowercase hex characters */
-                    featuredMediaId?: string | null;
-                    authorName?: string;
-                    /** @description `post`, `page` or a key of the tenant’s own: lowercase letters, digits and hyphens, 1..40 */
-                    type?: string;
-                    /** @description A content of the tenant, neither this one nor one of its descendants; the tree at most 8 deep */
-                    parentId?: string | null;
-                    order?: number;
-                    /** @description The version this save was based on (the `version` the editor loaded). When the content has moved on (someone else saved meanwhile) it is refused with 409 VersionConflict, naming the current version and who saved it, and nothing changes. Left out: no check. */
-                    expectedVersion?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        content: {
-                            id: string;
-                            title: string;
-                            slug: string;
-                            summary: string;
-                            /** @description Category ids, ordered by id */
-                            categories: string[];
-                            /** @description Tag ids, ordered by id */
-                            tags: string[];
-                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
-                            galleryIds: string[];
-                            customFields: {
-                                [key: string]: unknown;
-                            };
-                            featuredMediaId: string | null;
-                            status: string;
-                            /** Format: date-time */
-                            publishAt: string | null;
-                            /** Format: date-time */
-                            publishedAt: string | null;
-                            authorName: string;
-                            /** @description `post`, `page` or a key of the tenant’s own */
-                            type: string;
-                            /** @description The parent in a page tree */
-                            parentId: string | null;
-                            /** @description Position among siblings, ascending */
-                            order: number;
-                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
-                            version: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
-                            pendingDraft: {
-                                /** @description The version holding the draft (GET …/versions/{versionId}) */
-                                version: number;
-                                /** Format: date-time */
-                                updatedAt: string;
-                                /** @description The user who saved it last */
-                                updatedBy: string | null;
-                                /** @description That user’s name, or the API token that saved it */
-                                updatedByName: string;
-                                /** Format: date-time */
-                                publishAt: string | null;
-                            } | null;
-                            lexical: {
-                                [key: string]: unknown;
-                            } | null;
-                            html: string;
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than the server accepts (PayloadTooLarge). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not sent as application/json (UnsupportedMediaType). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    discardContentDraft: {
-        parameters: {
-            query?: {
-                /** @description The version this discard was based on (the `version` the editor loaded). When the content has moved on (someone else saved meanwhile) it is refused with 409 VersionConflict, naming the current version and who saved it, and nothing changes. Left out: no check. */
-                expectedVersion?: number;
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        content: {
-                            id: string;
-                            title: string;
-                            slug: string;
-                            summary: string;
-                            /** @description Category ids, ordered by id */
-                            categories: string[];
-                            /** @description Tag ids, ordered by id */
-                            tags: string[];
-                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
-                            galleryIds: string[];
-                            customFields: {
-                                [key: string]: unknown;
-                            };
-                            featuredMediaId: string | null;
-                            status: string;
-                            /** Format: date-time */
-                            publishAt: string | null;
-                            /** Format: date-time */
-                            publishedAt: string | null;
-                            authorName: string;
-                            /** @description `post`, `page` or a key of the tenant’s own */
-                            type: string;
-                            /** @description The parent in a page tree */
-                            parentId: string | null;
-                            /** @description Position among siblings, ascending */
-                            order: number;
-                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
-                            version: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
-                            pendingDraft: {
-                                /** @description The version holding the draft (GET …/versions/{versionId}) */
-                                version: number;
-                                /** Format: date-time */
-                                updatedAt: string;
-                                /** @description The user who saved it last */
-                                updatedBy: string | null;
-                                /** @description That user’s name, or the API token that saved it */
-                                updatedByName: string;
-                                /** Format: date-time */
-                                publishAt: string | null;
-                            } | null;
-                            lexical: {
-                                [key: string]: unknown;
-                            } | null;
-                            html: string;
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    publishContentDraft: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path: {
-                /** @description 24 lowercase hex characters */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * Format: date-time
-                     * @description A future time: the draft goes live then (the live version serves until then). Left out: now.
-                     */
-                    publishAt?: string;
-                    /** @description The version this publication was based on (the `version` the editor loaded). When the content has moved on (someone else saved meanwhile) it is refused with 409 VersionConflict, naming the current version and who saved it, and nothing changes. Left out: no check. */
-                    expectedVersion?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        content: {
-                            id: string;
-                            title: string;
-                            slug: string;
-                            summary: string;
-                            /** @description Category ids, ordered by id */
-                            categories: string[];
-                            /** @description Tag ids, ordered by id */
-                            tags: string[];
-                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
-                            galleryIds: string[];
-                            customFields: {
-                                [key: string]: unknown;
-                            };
-                            featuredMediaId: string | null;
-                            status: string;
-                            /** Format: date-time */
-                            publishAt: string | null;
-                            /** Format: date-time */
-                            publishedAt: string | null;
-                            authorName: string;
-                            /** @description `post`, `page` or a key of the tenant’s own */
-                            type: string;
-                            /** @description The parent in a page tree */
-                            parentId: string | null;
-                            /** @description Position among siblings, ascending */
-                            order: number;
-                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
-                            version: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
-                            pendingDraft: {
-                                /** @description The version holding the draft (GET …/versions/{versionId}) */
-                                version: number;
-                                /** Format: date-time */
-                                updatedAt: string;
-                                /** @description The user who saved it last */
-                                updatedBy: string | null;
-                                /** @description That user’s name, or the API token that saved it */
-                                updatedByName: string;
-                                /** Format: date-time */
-                                publishAt: string | null;
-                            } | null;
-                            lexical: {
-                                [key: string]: unknown;
-                            } | null;
-                            html: string;
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than the server accepts (PayloadTooLarge). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not sent as application/json (UnsupportedMediaType). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    listContentVersions: {
-        parameters: {
-            query?: {
-                page?: number;
-                deletedPage?: number;
-                limit?: number;
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path: {
-                /** @description 24 hex characters */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        currentVersion: number;
-                        versions: {
-                            id: string;
-                            version: number;
-                            title: string;
-                            slug: string;
-                            status: string;
-                            /** @description A save of a published content’s draft (PUT /api/contents/{id}/draft), not live then; listed only for readers of unpublished content */
-                            draft: boolean;
-                            /** @description The version the content is at now (it cannot be deleted) */
-                            current: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** @description The user who saved it */
-                            createdBy: string | null;
-                            /** @description That user’s name, or the API token or Folio job that saved it */
-                            createdByName: string;
-                            /** Format: date-time */
-                            deletedAt: string | null;
-                            deletedBy: string | null;
-                            deletedByName: string | null;
-                        }[];
-                        deletedVersions: {
-                            id: string;
-                            version: number;
-                            title: string;
-                            slug: string;
-                            status: string;
-                            /** @description A save of a published content’s draft (PUT /api/contents/{id}/draft), not live then; listed only for readers of unpublished content */
-                            draft: boolean;
-                            /** @description The version the content is at now (it cannot be deleted) */
-                            current: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** @description The user who saved it */
-                            createdBy: string | null;
-                            /** @description That user’s name, or the API token or Folio job that saved it */
-                            createdByName: string;
-                            /** Format: date-time */
-                            deletedAt: string | null;
-                            deletedBy: string | null;
-                            deletedByName: string | null;
-                        }[];
-                        pagination: {
-                            page: number;
-                            limit: number;
-                            total: number;
-                            pages: number;
-                        };
-                        deletedPagination: {
-                            page: number;
-                            limit: number;
-                            total: number;
-                            pages: number;
-                        };
-                    };
-                };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getContentVersion: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path: {
-                /** @description 24 hex characters */
-                id: string;
-                /** @description 24 hex characters */
-                versionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        version: {
-                            id: string;
-                            version: number;
-                            title: string;
-                            slug: string;
-                            status: string;
-                            /** @description A save of a published content’s draft (PUT /api/contents/{id}/draft), not live then; listed only for readers of unpublished content */
-                            draft: boolean;
-                            /** @description The version the content is at now (it cannot be deleted) */
-                            current: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** @description The user who saved it */
-                            createdBy: string | null;
-                            /** @description That user’s name, or the API token or Folio job that saved it */
-                            createdByName: string;
-                            /** Format: date-time */
-                            deletedAt: string | null;
-                            deletedBy: string | null;
-                            deletedByName: string | null;
-                            content: {
-                                [key: string]: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Not modified since the ETag the client holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    deleteContentVersions: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path: {
-                /** @description 24 hex characters */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    versionIds: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                        /** @description Versions marked deleted by this call */
-                        deleted: number;
-                        deletedVersions: {
-                            versionId: string;
-                            version: number;
-                        }[];
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than the server accepts (PayloadTooLarge). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not sent as application/json (UnsupportedMediaType). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    restoreContentVersion: {
-        parameters: {
-            query?: {
-                /** @description 24 lowercase hex characters */
-                tenantId?: string;
-            };
-            header?: {
-                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
-                "X-Tenant-ID"?: string;
-            };
-            path: {
-                /** @description 24 hex characters */
-                id: string;
-                /** @description 24 hex characters */
-                versionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        content: {
-                            id: string;
-                            title: string;
-                            slug: string;
-                            summary: string;
-                            /** @description Category ids, ordered by id */
-                            categories: string[];
-                            /** @description Tag ids, ordered by id */
-                            tags: string[];
-                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
-                            galleryIds: string[];
-                            customFields: {
-                                [key: string]: unknown;
-                            };
-                            featuredMediaId: string | null;
-                            status: string;
-                            /** Format: date-time */
-                            publishAt: string | null;
-                            /** Format: date-time */
-                            publishedAt: string | null;
-                            authorName: string;
-                            /** @description `post`, `page` or a key of the tenant’s own */
-                            type: string;
-                            /** @description The parent in a page tree */
-                            parentId: string | null;
-                            /** @description Position among siblings, ascending */
-                            order: number;
-                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
-                            version: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
-                            pendingDraft: {
-                                /** @description The version holding the draft (GET …/versions/{versionId}) */
-                                version: number;
-                                /** Format: date-time */
-                                updatedAt: string;
-                                /** @description The user who saved it last */
-                                updatedBy: string | null;
-                                /** @description That user’s name, or the API token that saved it */
-                                updatedByName: string;
-                                /** Format: date-time */
-                                publishAt: string | null;
-                            } | null;
-                            lexical: {
-                                [key: string]: unknown;
-                            } | null;
-                            html: string;
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19250,6 +16892,2369 @@ export interface operations {
             };
             /** @description The body is not sent as application/json (UnsupportedMediaType). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listContents: {
+        parameters: {
+            query?: {
+                status?: "draft" | "published" | "scheduled" | "archived";
+                search?: string;
+                /** @description 24 lowercase hex characters */
+                category?: string;
+                /** @description Comma-separated ids (at most 100) */
+                categories?: string;
+                categoryName?: string;
+                /** @description Comma-separated ids (at most 100) */
+                tag?: string;
+                tagName?: string;
+                /** @description `post`, `page` or a key of the tenant’s own: lowercase letters, digits and hyphens, 1..40 */
+                type?: string;
+                /** @description A content id (its children), or `none` (contents without a parent) */
+                parent?: string;
+                publishedFrom?: string;
+                publishedTo?: string;
+                page?: number;
+                limit?: number;
+                view?: "summary" | "full";
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contents: {
+                            id: string;
+                            title: string;
+                            slug: string;
+                            summary: string;
+                            /** @description Category ids, ordered by id */
+                            categories: string[];
+                            /** @description Tag ids, ordered by id */
+                            tags: string[];
+                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
+                            galleryIds: string[];
+                            customFields: {
+                                [key: string]: unknown;
+                            };
+                            featuredMediaId: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            publishAt: string | null;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            authorName: string;
+                            /** @description `post`, `page` or a key of the tenant’s own */
+                            type: string;
+                            /** @description The parent in a page tree */
+                            parentId: string | null;
+                            /** @description Position among siblings, ascending */
+                            order: number;
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
+                            lexical?: {
+                                [key: string]: unknown;
+                            } | null;
+                            html?: string;
+                        }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            pages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createContent: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    /** @description Normalized to lowercase ASCII words */
+                    slug?: string;
+                    summary?: string;
+                    lexical?: {
+                        [key: string]: unknown;
+                    } | null;
+                    /** @description Sanitized on write; elements nested deeper than 256 levels are refused */
+                    html?: string;
+                    /** @description Category ids */
+                    categories?: string[];
+                    /** @description Tag ids */
+                    tags?: string[];
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description 24 lowercase hex characters */
+                    featuredMediaId?: string | null;
+                    /** @enum {unknown} */
+                    status?: "draft" | "published" | "scheduled" | "archived";
+                    /** Format: date-time */
+                    publishAt?: string | null;
+                    authorName?: string;
+                    /** @description `post`, `page` or a key of the tenant’s own: lowercase letters, digits and hyphens, 1..40 */
+                    type?: string;
+                    /** @description A content of the tenant, neither this one nor one of its descendants; the tree at most 8 deep */
+                    parentId?: string | null;
+                    order?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            id: string;
+                            title: string;
+                            slug: string;
+                            summary: string;
+                            /** @description Category ids, ordered by id */
+                            categories: string[];
+                            /** @description Tag ids, ordered by id */
+                            tags: string[];
+                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
+                            galleryIds: string[];
+                            customFields: {
+                                [key: string]: unknown;
+                            };
+                            featuredMediaId: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            publishAt: string | null;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            authorName: string;
+                            /** @description `post`, `page` or a key of the tenant’s own */
+                            type: string;
+                            /** @description The parent in a page tree */
+                            parentId: string | null;
+                            /** @description Position among siblings, ascending */
+                            order: number;
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
+                            lexical: {
+                                [key: string]: unknown;
+                            } | null;
+                            html: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkContentSlug: {
+        parameters: {
+            query: {
+                slug: string;
+                /** @description 24 lowercase hex characters */
+                contentId?: string;
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                        /** @description The normalized slug that was checked */
+                        slug: string;
+                        suggestion?: string;
+                        existingContent?: {
+                            id: string;
+                            title: string;
+                            slug: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContentBySlug: {
+        parameters: {
+            query?: {
+                /** @description One status or a comma-separated list */
+                status?: string;
+                publishedFrom?: string;
+                publishedTo?: string;
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            id: string;
+                            title: string;
+                            slug: string;
+                            summary: string;
+                            /** @description Category ids, ordered by id */
+                            categories: string[];
+                            /** @description Tag ids, ordered by id */
+                            tags: string[];
+                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
+                            galleryIds: string[];
+                            customFields: {
+                                [key: string]: unknown;
+                            };
+                            featuredMediaId: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            publishAt: string | null;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            authorName: string;
+                            /** @description `post`, `page` or a key of the tenant’s own */
+                            type: string;
+                            /** @description The parent in a page tree */
+                            parentId: string | null;
+                            /** @description Position among siblings, ascending */
+                            order: number;
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
+                            lexical: {
+                                [key: string]: unknown;
+                            } | null;
+                            html: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContentArchiveStatistics: {
+        parameters: {
+            query?: {
+                status?: "draft" | "published" | "scheduled" | "archived";
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        archives: {
+                            year: number;
+                            month: string;
+                            count: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listContentTypes: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every type some content of the tenant has (that the caller may read), A→Z */
+                        types: string[];
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContentTree: {
+        parameters: {
+            query?: {
+                /** @description The type whose tree to answer (default page) */
+                type?: string;
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        type: string;
+                        /** @description Roots (contents whose parent is not of the type, or none), each level by order then title */
+                        tree: {
+                            id: string;
+                            slug: string;
+                            title: string;
+                            status: string;
+                            order: number;
+                            /** @description The stored parent: on a root, a content of another type (or none) */
+                            parentId: string | null;
+                            children: {
+                                id: string;
+                                slug: string;
+                                title: string;
+                                status: string;
+                                order: number;
+                                /** @description The stored parent: on a root, a content of another type (or none) */
+                                parentId: string | null;
+                                children: {
+                                    id: string;
+                                    slug: string;
+                                    title: string;
+                                    status: string;
+                                    order: number;
+                                    /** @description The stored parent: on a root, a content of another type (or none) */
+                                    parentId: string | null;
+                                    children: {
+                                        id: string;
+                                        slug: string;
+                                        title: string;
+                                        status: string;
+                                        order: number;
+                                        /** @description The stored parent: on a root, a content of another type (or none) */
+                                        parentId: string | null;
+                                        children: {
+                                            id: string;
+                                            slug: string;
+                                            title: string;
+                                            status: string;
+                                            order: number;
+                                            /** @description The stored parent: on a root, a content of another type (or none) */
+                                            parentId: string | null;
+                                            children: {
+                                                id: string;
+                                                slug: string;
+                                                title: string;
+                                                status: string;
+                                                order: number;
+                                                /** @description The stored parent: on a root, a content of another type (or none) */
+                                                parentId: string | null;
+                                                children: {
+                                                    id: string;
+                                                    slug: string;
+                                                    title: string;
+                                                    status: string;
+                                                    order: number;
+                                                    /** @description The stored parent: on a root, a content of another type (or none) */
+                                                    parentId: string | null;
+                                                    children: {
+                                                        id: string;
+                                                        slug: string;
+                                                        title: string;
+                                                        status: string;
+                                                        order: number;
+                                                        /** @description The stored parent: on a root, a content of another type (or none) */
+                                                        parentId: string | null;
+                                                        children: Record<string, never>[];
+                                                    }[];
+                                                }[];
+                                            }[];
+                                        }[];
+                                    }[];
+                                }[];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContent: {
+        parameters: {
+            query?: {
+                /** @description true: the content as its pending draft would make it (the live content when there is none). Needs the `content:preview` permission (an API token: the preview scope) or, for a user, `content:update`. */
+                draft?: boolean;
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            id: string;
+                            title: string;
+                            slug: string;
+                            summary: string;
+                            /** @description Category ids, ordered by id */
+                            categories: string[];
+                            /** @description Tag ids, ordered by id */
+                            tags: string[];
+                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
+                            galleryIds: string[];
+                            customFields: {
+                                [key: string]: unknown;
+                            };
+                            featuredMediaId: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            publishAt: string | null;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            authorName: string;
+                            /** @description `post`, `page` or a key of the tenant’s own */
+                            type: string;
+                            /** @description The parent in a page tree */
+                            parentId: string | null;
+                            /** @description Position among siblings, ascending */
+                            order: number;
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
+                            lexical: {
+                                [key: string]: unknown;
+                            } | null;
+                            html: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateContent: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    /** @description Normalized to lowercase ASCII words */
+                    slug?: string;
+                    summary?: string;
+                    lexical?: {
+                        [key: string]: unknown;
+                    } | null;
+                    /** @description Sanitized on write; elements nested deeper than 256 levels are refused */
+                    html?: string;
+                    /** @description Category ids */
+                    categories?: string[];
+                    /** @description Tag ids */
+                    tags?: string[];
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description 24 lowercase hex characters */
+                    featuredMediaId?: string | null;
+                    /** @enum {unknown} */
+                    status?: "draft" | "published" | "scheduled" | "archived";
+                    /** Format: date-time */
+                    publishAt?: string | null;
+                    authorName?: string;
+                    /** @description `post`, `page` or a key of the tenant’s own: lowercase letters, digits and hyphens, 1..40 */
+                    type?: string;
+                    /** @description A content of the tenant, neither this one nor one of its descendants; the tree at most 8 deep */
+                    parentId?: string | null;
+                    order?: number;
+                    /** @description The version this edit was based on (the `version` the editor loaded). When the content has moved on (someone else saved meanwhile) the update is refused with 409 VersionConflict, naming the current version, and nothing changes. Left out: no check. */
+                    expectedVersion?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            id: string;
+                            title: string;
+                            slug: string;
+                            summary: string;
+                            /** @description Category ids, ordered by id */
+                            categories: string[];
+                            /** @description Tag ids, ordered by id */
+                            tags: string[];
+                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
+                            galleryIds: string[];
+                            customFields: {
+                                [key: string]: unknown;
+                            };
+                            featuredMediaId: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            publishAt: string | null;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            authorName: string;
+                            /** @description `post`, `page` or a key of the tenant’s own */
+                            type: string;
+                            /** @description The parent in a page tree */
+                            parentId: string | null;
+                            /** @description Position among siblings, ascending */
+                            order: number;
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
+                            lexical: {
+                                [key: string]: unknown;
+                            } | null;
+                            html: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteContent: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveContentDraft: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    /** @description Normalized to lowercase ASCII words */
+                    slug?: string;
+                    summary?: string;
+                    lexical?: {
+                        [key: string]: unknown;
+                    } | null;
+                    /** @description Sanitized on write; elements nested deeper than 256 levels are refused */
+                    html?: string;
+                    /** @description Category ids */
+                    categories?: string[];
+                    /** @description Tag ids */
+                    tags?: string[];
+                    customFields?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description 24 lowercase hex characters */
+                    featuredMediaId?: string | null;
+                    authorName?: string;
+                    /** @description `post`, `page` or a key of the tenant’s own: lowercase letters, digits and hyphens, 1..40 */
+                    type?: string;
+                    /** @description A content of the tenant, neither this one nor one of its descendants; the tree at most 8 deep */
+                    parentId?: string | null;
+                    order?: number;
+                    /** @description The version this save was based on (the `version` the editor loaded). When the content has moved on (someone else saved meanwhile) it is refused with 409 VersionConflict, naming the current version and who saved it, and nothing changes. Left out: no check. */
+                    expectedVersion?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            id: string;
+                            title: string;
+                            slug: string;
+                            summary: string;
+                            /** @description Category ids, ordered by id */
+                            categories: string[];
+                            /** @description Tag ids, ordered by id */
+                            tags: string[];
+                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
+                            galleryIds: string[];
+                            customFields: {
+                                [key: string]: unknown;
+                            };
+                            featuredMediaId: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            publishAt: string | null;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            authorName: string;
+                            /** @description `post`, `page` or a key of the tenant’s own */
+                            type: string;
+                            /** @description The parent in a page tree */
+                            parentId: string | null;
+                            /** @description Position among siblings, ascending */
+                            order: number;
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
+                            lexical: {
+                                [key: string]: unknown;
+                            } | null;
+                            html: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    discardContentDraft: {
+        parameters: {
+            query?: {
+                /** @description The version this discard was based on (the `version` the editor loaded). When the content has moved on (someone else saved meanwhile) it is refused with 409 VersionConflict, naming the current version and who saved it, and nothing changes. Left out: no check. */
+                expectedVersion?: number;
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            id: string;
+                            title: string;
+                            slug: string;
+                            summary: string;
+                            /** @description Category ids, ordered by id */
+                            categories: string[];
+                            /** @description Tag ids, ordered by id */
+                            tags: string[];
+                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
+                            galleryIds: string[];
+                            customFields: {
+                                [key: string]: unknown;
+                            };
+                            featuredMediaId: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            publishAt: string | null;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            authorName: string;
+                            /** @description `post`, `page` or a key of the tenant’s own */
+                            type: string;
+                            /** @description The parent in a page tree */
+                            parentId: string | null;
+                            /** @description Position among siblings, ascending */
+                            order: number;
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
+                            lexical: {
+                                [key: string]: unknown;
+                            } | null;
+                            html: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publishContentDraft: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description A future time: the draft goes live then (the live version serves until then). Left out: now.
+                     */
+                    publishAt?: string;
+                    /** @description The version this publication was based on (the `version` the editor loaded). When the content has moved on (someone else saved meanwhile) it is refused with 409 VersionConflict, naming the current version and who saved it, and nothing changes. Left out: no check. */
+                    expectedVersion?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            id: string;
+                            title: string;
+                            slug: string;
+                            summary: string;
+                            /** @description Category ids, ordered by id */
+                            categories: string[];
+                            /** @description Tag ids, ordered by id */
+                            tags: string[];
+                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
+                            galleryIds: string[];
+                            customFields: {
+                                [key: string]: unknown;
+                            };
+                            featuredMediaId: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            publishAt: string | null;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            authorName: string;
+                            /** @description `post`, `page` or a key of the tenant’s own */
+                            type: string;
+                            /** @description The parent in a page tree */
+                            parentId: string | null;
+                            /** @description Position among siblings, ascending */
+                            order: number;
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
+                            lexical: {
+                                [key: string]: unknown;
+                            } | null;
+                            html: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listContentVersions: {
+        parameters: {
+            query?: {
+                page?: number;
+                deletedPage?: number;
+                limit?: number;
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        currentVersion: number;
+                        versions: {
+                            id: string;
+                            version: number;
+                            title: string;
+                            slug: string;
+                            status: string;
+                            /** @description A save of a published content’s draft (PUT /api/contents/{id}/draft), not live then; listed only for readers of unpublished content */
+                            draft: boolean;
+                            /** @description The version the content is at now (it cannot be deleted) */
+                            current: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The user who saved it */
+                            createdBy: string | null;
+                            /** @description That user’s name, or the API token or Folio job that saved it */
+                            createdByName: string;
+                            /** Format: date-time */
+                            deletedAt: string | null;
+                            deletedBy: string | null;
+                            deletedByName: string | null;
+                        }[];
+                        deletedVersions: {
+                            id: string;
+                            version: number;
+                            title: string;
+                            slug: string;
+                            status: string;
+                            /** @description A save of a published content’s draft (PUT /api/contents/{id}/draft), not live then; listed only for readers of unpublished content */
+                            draft: boolean;
+                            /** @description The version the content is at now (it cannot be deleted) */
+                            current: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The user who saved it */
+                            createdBy: string | null;
+                            /** @description That user’s name, or the API token or Folio job that saved it */
+                            createdByName: string;
+                            /** Format: date-time */
+                            deletedAt: string | null;
+                            deletedBy: string | null;
+                            deletedByName: string | null;
+                        }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            pages: number;
+                        };
+                        deletedPagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            pages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContentVersion: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 hex characters */
+                id: string;
+                /** @description 24 hex characters */
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: {
+                            id: string;
+                            version: number;
+                            title: string;
+                            slug: string;
+                            status: string;
+                            /** @description A save of a published content’s draft (PUT /api/contents/{id}/draft), not live then; listed only for readers of unpublished content */
+                            draft: boolean;
+                            /** @description The version the content is at now (it cannot be deleted) */
+                            current: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The user who saved it */
+                            createdBy: string | null;
+                            /** @description That user’s name, or the API token or Folio job that saved it */
+                            createdByName: string;
+                            /** Format: date-time */
+                            deletedAt: string | null;
+                            deletedBy: string | null;
+                            deletedByName: string | null;
+                            content: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteContentVersions: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    versionIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** @description Versions marked deleted by this call */
+                        deleted: number;
+                        deletedVersions: {
+                            versionId: string;
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restoreContentVersion: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 hex characters */
+                id: string;
+                /** @description 24 hex characters */
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            id: string;
+                            title: string;
+                            slug: string;
+                            summary: string;
+                            /** @description Category ids, ordered by id */
+                            categories: string[];
+                            /** @description Tag ids, ordered by id */
+                            tags: string[];
+                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
+                            galleryIds: string[];
+                            customFields: {
+                                [key: string]: unknown;
+                            };
+                            featuredMediaId: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            publishAt: string | null;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            authorName: string;
+                            /** @description `post`, `page` or a key of the tenant’s own */
+                            type: string;
+                            /** @description The parent in a page tree */
+                            parentId: string | null;
+                            /** @description Position among siblings, ascending */
+                            order: number;
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
+                            lexical: {
+                                [key: string]: unknown;
+                            } | null;
+                            html: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

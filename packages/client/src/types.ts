@@ -1,4 +1,10 @@
-import type { operations } from './schema.js'
+import type { components, operations } from './schema.js'
+
+/**
+ * A `resource:action` permission of the API (its document's `Permission` component, from the
+ * server's permission registry): what a route needs and a role grants.
+ */
+export type Permission = components['schemas']['Permission']
 
 type Operation = keyof operations
 /** An operation's query parameters. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { clientOf } from '../../http/auth.js'
 import { errorResponses, MessageBody } from '../../http/schemas.js'
-import { clearSessionCookie } from '../auth/index.js'
+import { clearSessionCookie } from '../../http/session-cookie.js'
 import { DeleteMeBody, DeletionPreflight, LeaveBody, LeaveParams, LeaveResponse } from './deletion-schemas.js'
 import type { AccountService } from './deletion-service.js'
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { clientOf } from '../../http/auth.js'
 import { errorResponses, TenantOnlyQuery } from '../../http/schemas.js'
-import { IssuedSessionResponse, setSessionCookie } from '../auth/index.js'
+import { setSessionCookie } from '../../http/session-cookie.js'
+import { IssuedSessionResponse } from '../auth/index.js'
 import { ChangePasswordBody, MeResponse, UpdateMeBody, UpdateMeResponse } from './profile-schemas.js'
 import type { UsersService } from './profile-service.js'
 

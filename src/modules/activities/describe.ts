@@ -1,78 +1,31 @@
+import type { ActivityWords } from '../../declare.js'
 import type { CommittedEvent } from '../../events/event-log.js'
+import { mergeOwned } from '../../lib/registry.js'
+import { activityWordsOf } from '../declarations.js'
 
 /**
  * The human side of an activity (docs/decisions/jobs-and-events.md "Activities"): a sentence for
  * each event type, and the metadata kept with it: the event's ids and short facts (title, slug,
  * status, what changed), never its large or free members (html, lexical, customFields) and never a
- * secret (payloads carry none).
+ * secret (payloads carry none). Each family words its own events in its `declarations.ts`
+ * (`activity`: the nouns of its resources, its own verbs, sentences said whole); the verbs below are
+ * everyone's.
  */
-const RESOURCE_WORDS: Record<string, string> = {
-  content: 'the content',
-  category: 'the category',
-  tag: 'the tag',
-  media: 'the media',
-  'api-token': 'the API token',
-  tenant: 'the tenant',
-  member: 'the member',
-  settings: 'the tenant settings',
-  user: 'the account',
-  import: 'the import',
-  webhook: 'the webhook',
-  gallery: 'the gallery',
-  form: 'the form',
-  'content-version': 'versions of the content',
-  'custom-field-definition': 'the custom field',
-  role: 'the role',
-  invitation: 'the invitation',
-  'form.response': 'a response to the form',
-  collection: 'the collection',
-  'collection-entry': 'the collection entry',
-  menu: 'the menu',
-  placement: 'the placement',
-}
-
-const VERB_WORDS: Record<string, string> = {
+const COMMON_VERBS: Readonly<Record<string, string>> = {
   created: 'created',
   updated: 'updated',
   deleted: 'deleted',
   published: 'published',
   unpublished: 'unpublished',
-  merged: 'merged',
-  invited: 'invited',
-  joined: 'joined',
-  removed: 'removed',
-  restored: 'restored',
-  'ownership-transfer-requested': 'offered the ownership of',
-  'ownership-transferred': 'transferred the ownership of',
-  'ownership-transfer-cancelled': 'withdrew the ownership offer of',
   archived: 'archived',
-  'status-changed': 'changed the status of',
-  purged: 'permanently deleted',
-  'role-changed': 'changed the role of',
-  left: 'left',
-  deactivated: 'deactivated',
-  reactivated: 'reactivated',
-  reinvited: 'invited again',
-  'logged-in': 'logged in to',
-  'logged-out': 'logged out of',
-  'login-failed': 'failed to log in to',
-  'password-changed': 'changed the password of',
-  'password-reset': 'reset the password of',
-  'google-signed-in': 'signed in with Google to',
-  'google-linked': 'linked a Google account to',
-  'google-unlinked': 'unlinked the Google account from',
-  'profile-updated': 'updated the profile of',
-  completed: 'completed',
-  failed: 'failed',
+  restored: 'restored',
 }
 
-/**
- * Events whose actor is their subject, said whole: "joined the tenant", not "joined the member
- * “ada@example.com”" (the actor's name already stands in front).
- */
-const OWN_SENTENCES: Record<string, string> = {
-  'member.joined': 'joined the tenant',
-  'member.left': 'left the tenant',
+/** The words of the activity log: the common verbs and every family's words (`modules/declarations.ts`). */
+export const ACTIVITY_WORDS: Readonly<Record<keyof ActivityWords, Readonly<Record<string, string>>>> = {
+  nouns: mergeOwned('The activity noun', activityWordsOf('nouns')),
+  verbs: mergeOwned('The activity verb', { 'the activity log': COMMON_VERBS, ...activityWordsOf('verbs') }),
+  sentences: mergeOwned('The activity sentence', activityWordsOf('sentences')),
 }
 
 /** The record's name in a payload: its title, name, e-mail or slug. */
@@ -87,14 +40,15 @@ function nameOf(payload: Record<string, unknown>): string | undefined {
 
 /** "created the content “Hello”"; the actor's name is put in front by the caller. */
 export function describeEvent(event: Pick<CommittedEvent, 'type' | 'payload'>): string {
-  const own = OWN_SENTENCES[event.type]
+  const own = ACTIVITY_WORDS.sentences[event.type]
   if (own !== undefined) return own
   const dot = event.type.lastIndexOf('.')
   const resource = event.type.slice(0, dot)
   const verb = event.type.slice(dot + 1)
-  const what = RESOURCE_WORDS[resource] ?? resource.replace(/[.-]/g, ' ')
+  // An event recorded by an older version may name words no family declares any more.
+  const what = ACTIVITY_WORDS.nouns[resource] ?? resource.replace(/[.-]/g, ' ')
   const name = nameOf(event.payload)
-  return `${VERB_WORDS[verb] ?? verb} ${what}${name === undefined ? '' : ` “${name}”`}`
+  return `${ACTIVITY_WORDS.verbs[verb] ?? verb} ${what}${name === undefined ? '' : ` “${name}”`}`
 }
 
 const FACT_KEYS = ['id', 'title', 'name', 'slug', 'status', 'email', 'role', 'previousRole', 'changed', 'url']

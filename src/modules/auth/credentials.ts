@@ -1,12 +1,13 @@
 import { and, eq, isNull, or } from 'drizzle-orm'
 import { createSigner, createVerifier } from 'fast-jwt'
 import { LRUCache } from 'lru-cache'
+import type { ApiTokenPrincipal, Principal, SessionPrincipal } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { apiTokens, memberships, sessions, tenants, users } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
 import { sha256Hex } from '../../lib/hash.js'
 import { entriesBound } from '../../lib/lru.js'
-import { permissionsOfApiToken } from '../../permissions.js'
+import { type Permission, permissionsOfApiToken } from '../../permissions.js'
 import { grantedBy, type RoleResolver } from '../roles/index.js'
 
 /**
@@ -17,44 +18,7 @@ export const SESSION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
 export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 export const API_TOKEN_PREFIX = 'folio_'
 
-export interface SessionPrincipal {
-  kind: 'user'
-  userId: string
-  sessionId: string
-  csrfToken: string
-  /** The session's active tenant, used when a request names none. */
-  sessionTenantId: string | null
-  email: string
-  /**
-   * Whether the address was proven through Folio's own mail (verification link, password reset,
-   * an invitation that created the account): what a platform administrator and accepting a
-   * membership without its invitation token need (docs/decisions/accounts.md).
-   */
-  emailVerified: boolean
-}
-
-export interface ApiTokenPrincipal {
-  kind: 'apiToken'
-  tokenId: string
-  /** The token's name, as activities show who acted. */
-  name: string
-  tenantId: string
-  /** The token's own role, as it was created. */
-  role: string
-  /**
-   * The role level checks use (granting roles, acting on members): the token's own role, or its
-   * creator's current role when that one ranks lower.
-   */
-  actingRole: string
-  scopes: readonly string[]
-  /**
-   * What the token may do, computed once per cached token: its role's permissions in its tenant that
-   * its creator's current role also grants, narrowed by the scopes.
-   */
-  permissions: ReadonlySet<string>
-}
-
-export type Principal = SessionPrincipal | ApiTokenPrincipal
+export type { ApiTokenPrincipal, Principal, SessionPrincipal } from '../../context.js'
 
 export interface SessionClaims {
   sub: string
@@ -104,6 +68,13 @@ export function createCredentials(deps: {
     /** Signs a session JWT that expires at `expiresAt` (ms since epoch). */
     signSessionToken(claims: SessionClaims, expiresAt: number): string {
       return sign({ ...claims, exp: Math.floor(expiresAt / 1000) })
+    },
+
+    /** A Bearer token: an API token (`folio_…`) or a session token. */
+    authenticateBearer(token: string): Promise<Principal> {
+      return token.startsWith(API_TOKEN_PREFIX)
+        ? this.authenticateApiToken(token)
+        : this.authenticateSession(token)
     },
 
     async authenticateSession(token: string): Promise<SessionPrincipal> {
@@ -235,7 +206,7 @@ export function createCredentials(deps: {
     },
 
     /** The expanded permissions of `role` in the tenant; none for an unknown role (fail closed). */
-    async rolePermissions(tenantId: string, role: string): Promise<ReadonlySet<string>> {
+    async rolePermissions(tenantId: string, role: string): Promise<ReadonlySet<Permission>> {
       return grantedBy(await roles.resolve(tenantId, role))
     },
 

@@ -1,5 +1,5 @@
 import type * as Oidc from 'openid-client'
-import type { GoogleConfig } from '../../config.js'
+import type { GoogleConfig } from './declarations.js'
 
 /** openid-client, imported at the first sign-in: a server without Google sign-in never loads it. */
 let library: Promise<typeof Oidc> | undefined

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { clientOf, SESSION_COOKIE } from '../../http/auth.js'
+import { clientOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
-import { setSessionCookie } from './cookie.js'
+import { SESSION_COOKIE, setSessionCookie } from '../../http/session-cookie.js'
 import { FLOW_TTL_MS, type GoogleSignIn } from './google.js'
 import { CurrentPassword } from './schemas.js'
 

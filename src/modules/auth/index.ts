@@ -11,7 +11,6 @@ import { createAuthService } from './service.js'
 
 export type { AccountWriter } from './account-events.js'
 export { linkMail } from './account-mail.js'
-export { clearSessionCookie, setSessionCookie } from './cookie.js'
 export { API_TOKEN_PREFIX, type Credentials, type Principal, type SessionPrincipal } from './credentials.js'
 export { normalizeEmail } from './email.js'
 export { sessionState } from './memberships.js'

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, errors } from '../../errors.js'
 import { clientOf, optionalPrincipal } from '../../http/auth.js'
 import { errorResponses, MessageBody } from '../../http/schemas.js'
-import { clearSessionCookie, setSessionCookie } from './cookie.js'
+import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie.js'
 import type { Credentials, Principal } from './credentials.js'
 import {
   EmailBody,

@@ -1,10 +1,10 @@
 import ipaddr from 'ipaddr.js'
 import { RateLimiterRes } from 'rate-limiter-flexible'
-import type { AuthThrottleLimits } from '../../config.js'
 import { errors } from '../../errors.js'
 import { sha256Hex } from '../../lib/hash.js'
 import { createRateLimiter } from '../../store/rate-limiter.js'
 import type { SharedStore } from '../../store/shared-store.js'
+import type { AuthThrottleLimits } from './declarations.js'
 
 /** Where a request came from (`request.ip`: the socket address unless a trusted proxy says otherwise). */
 export interface ClientInfo {

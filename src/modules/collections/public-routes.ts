@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { DeliveryCaching } from '../../http/delivery-cache.js'
 import { surrogateKeys } from '../../http/http-cache.js'
 import { publicContext } from '../../http/public.js'
 import { errorResponses } from '../../http/schemas.js'
@@ -28,7 +29,7 @@ const collectionKey = (tenantId: string, key: string) => `collection:${tenantId}
  * "The delivery cache"): the collection, its entries (refs resolve to entries of other
  * collections) and the tenant's media.
  */
-const CACHED = { dependsOn: ['collection', 'collection-entry', 'media'] }
+const CACHED: DeliveryCaching = { dependsOn: ['collection', 'collection-entry', 'media'] }
 
 /**
  * The public delivery routes of typed collections, registered in the `routes` list of the public

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { DeliveryCaching } from '../../http/delivery-cache.js'
 import { publicContext } from '../../http/public.js'
 import { sendJson } from '../../http/raw-json.js'
 import { errorResponses } from '../../http/schemas.js'
@@ -23,7 +24,9 @@ const SHAPE =
  * What a public contents answer shows, for the delivery cache: the contents with their taxonomy,
  * featured media (variants), galleries and the custom-field definitions that say what is public.
  */
-const CACHED = { dependsOn: ['content', 'category', 'tag', 'media', 'gallery', 'custom-field-definition'] }
+const CACHED: DeliveryCaching = {
+  dependsOn: ['content', 'category', 'tag', 'media', 'gallery', 'custom-field-definition'],
+}
 /**
  * The public delivery routes of contents (registered in the public-route plugin, `/api/public`):
  * lists, one content by slug, and a page tree. docs/decisions/delivery.md "Public contents".

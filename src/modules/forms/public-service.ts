@@ -5,6 +5,7 @@ import { type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
+import type { Permission } from '../../permissions.js'
 import type { Credentials } from '../auth/index.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import { checkAnswers } from './answers.js'
@@ -42,7 +43,7 @@ const TOKEN_NEEDED =
 
 /** Who a token-less browser submission is recorded as (events, activities). */
 const BROWSER_SUBMITTER: Actor = { kind: 'system', name: 'browser-submission' }
-const NO_PERMISSIONS: ReadonlySet<string> = new Set()
+const NO_PERMISSIONS: ReadonlySet<Permission> = new Set()
 
 /**
  * Whether a served version takes token-less submissions from the tenant's allowed origins: a public
@@ -85,7 +86,7 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
     credential: string | undefined,
     formId: string,
     input: SubmitInput,
-  ): Promise<{ actor: Actor; permissions: ReadonlySet<string>; version: FormVersionRow }> {
+  ): Promise<{ actor: Actor; permissions: ReadonlySet<Permission>; version: FormVersionRow }> {
     if (credential !== undefined) {
       const principal = await deps.credentials.authenticateApiToken(credential)
       if (!SUBMIT_SCOPES.some((scope) => principal.scopes.includes(scope))) {

@@ -9,11 +9,12 @@ import { createMediaService } from './service.js'
 import type { MediaStorage } from './storage.js'
 import { createMediaUploads } from './uploads.js'
 
+export { createMediaStorage } from './drivers.js'
 export { existingMediaIds, toMedia } from './records.js'
 export type { MediaRow } from './repository.js'
 export { type Media, MediaSchema, type MediaUsage } from './schemas.js'
 export type { MediaReferrer, MediaService, MediaUsageFinder, PublishedMediaCheck } from './service.js'
-export { createMediaStorage, type MediaStorage } from './storage.js'
+export type { MediaStorage } from './storage.js'
 export type { FileMetadata, MediaUploads, StoredFile } from './uploads.js'
 
 /**

@@ -15,7 +15,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import type { MediaConfig } from '../../config.js'
+import type { MediaConfig } from './declarations.js'
 import type { MediaStorage } from './storage.js'
 
 /**

@@ -1,6 +1,4 @@
 import type { Readable } from 'node:stream'
-import type { MediaConfig } from '../../config.js'
-import { createLocalStorage } from './local-storage.js'
 
 /** What the store knows of one object. */
 export interface StoredObject {
@@ -71,23 +69,6 @@ export interface LocalMediaStorage extends MediaStorage {
   receive(key: string, body: Readable, maxBytes: number): Promise<number>
   /** The file path of `key` (serving). */
   pathOf(key: string): string
-}
-
-/**
- * Builds the configured driver; `dataDir` holds the local driver's `media/` directory. The S3 driver
- * (and the AWS SDK, about 25 MB of memory) is loaded only when configured.
- */
-export async function createMediaStorage(
-  config: MediaConfig,
-  dataDir: string,
-  publicUrl: string,
-  secret: string,
-): Promise<MediaStorage> {
-  if (config.driver === 's3' && config.s3 !== undefined) {
-    const { createS3Storage } = await import('./s3-storage.js')
-    return createS3Storage(config, config.s3)
-  }
-  return createLocalStorage({ dataDir, mediaPublicUrl: config.publicUrl, uploadBaseUrl: publicUrl, secret })
 }
 
 /** Object keys: `<tenantId>/<YYYY>/<MM>/<uploadId>/<fileName>`; variants under `<folder>/variants/`. */

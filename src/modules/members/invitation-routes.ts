@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { clientOf, optionalPrincipal } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
+import { setSessionCookie } from '../../http/session-cookie.js'
 import type { Credentials } from '../auth/index.js'
-import { setSessionCookie } from '../auth/index.js'
 import {
   AcceptInvitationBody,
   AcceptInvitationResponse,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { DeliveryCaching } from '../../http/delivery-cache.js'
 import { surrogateKeys } from '../../http/http-cache.js'
 import { publicContext } from '../../http/public.js'
 import { errorResponses } from '../../http/schemas.js'
@@ -19,7 +20,7 @@ const TREE =
 const menuKeys = (tenantId: string, menuId: string) => [`menu:${menuId}`, `menus:${tenantId}`]
 
 /** A tree depends on its menu and on the records its items point to (the delivery cache). */
-const CACHED = { dependsOn: ['menu', 'content', 'category', 'form'] }
+const CACHED: DeliveryCaching = { dependsOn: ['menu', 'content', 'category', 'form'] }
 
 /** `GET /api/public/menus/…`: an active menu's public tree (registered in the public-route plugin). */
 export function menusPublicRoutes(service: MenusService): FastifyPluginAsyncTypebox {

@@ -1,4 +1,5 @@
 import { errors } from '../../errors.js'
+import type { Permission } from '../../permissions.js'
 import type { ResolvedRole } from './resolver.js'
 
 /**
@@ -48,7 +49,7 @@ export function assertOutranks(caller: ResolvedRole | undefined, target: Resolve
 export function assertCanDefine(
   caller: ResolvedRole | undefined,
   level: number,
-  permissions: readonly string[],
+  permissions: readonly Permission[],
 ): void {
   const callerLevel = caller?.level ?? 0
   if (level >= callerLevel) {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js'
 import type { CacheBus } from '../../events/bus.js'
 import { createTenantCache } from '../../events/tenant-cache.js'
-import { expandPermissions, findSystemRole, SYSTEM_ROLES } from '../../permissions.js'
+import { expandPermissions, findSystemRole, type Permission, SYSTEM_ROLES } from '../../permissions.js'
 import { createRolesRepository, type RoleRow } from './repository.js'
 
 /**
@@ -15,7 +15,7 @@ export interface ResolvedRole {
   description: string
   level: number
   permissions: readonly string[]
-  granted: ReadonlySet<string>
+  granted: ReadonlySet<Permission>
   tenantId: string | null
   isSystem: boolean
 }
@@ -88,7 +88,7 @@ export function createRoleResolver(deps: { db: Db; bus: CacheBus; ttlMs?: number
 export type RoleResolver = ReturnType<typeof createRoleResolver>
 
 /** The expanded permissions of a resolved role; none for an unknown one. */
-export function grantedBy(role: ResolvedRole | undefined): ReadonlySet<string> {
+export function grantedBy(role: ResolvedRole | undefined): ReadonlySet<Permission> {
   return role?.granted ?? new Set()
 }
 

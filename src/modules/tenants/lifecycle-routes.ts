@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { clientOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
+import { setSessionCookie } from '../../http/session-cookie.js'
 import type { SessionPrincipal } from '../auth/index.js'
-import { setSessionCookie } from '../auth/index.js'
 import type { TenantLifecycle } from './lifecycle.js'
 import type { Onboarding } from './onboarding.js'
 import {

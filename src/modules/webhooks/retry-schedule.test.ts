@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, DEFAULT_WEBHOOK_RETRY_DELAYS_SECONDS, loadConfig } from '../../config.js'
+import { ConfigError, loadConfig } from '../../config.js'
+import { DEFAULT_WEBHOOK_RETRY_DELAYS_SECONDS } from './declarations.js'
 import { retryAt } from './service.js'
 
 describe('retry schedule', () => {

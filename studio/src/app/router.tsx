@@ -1,3 +1,4 @@
+import type { Permission } from '@folio/client'
 import type { QueryClient } from '@tanstack/react-query'
 import {
   createRootRouteWithContext,
@@ -532,6 +533,6 @@ declare module '@tanstack/react-router' {
   }
   interface StaticDataRouteOption {
     /** What a tenant screen needs of the member's role; without it, the no-access screen shows. */
-    permission?: string
+    permission?: Permission
   }
 }

@@ -1,3 +1,5 @@
+import type { Permission } from '@folio/client'
+
 /**
  * What each tenant screen needs of the member's role (the API's `resource:action` permissions of
  * the calls the screen makes to show itself): its route's guard and its navigation entry read it.
@@ -47,4 +49,4 @@ export const SCREEN_PERMISSIONS = {
   // Navigation menus (docs/decisions/studio.md "Menu screens"): the editor opens with menus:view;
   // its changes ask menus:update.
   menus: 'menus:view',
-} as const
+} as const satisfies Record<string, Permission>

@@ -1,5 +1,7 @@
 import type { FastifyReply } from 'fastify'
-import { SESSION_COOKIE } from '../../http/auth.js'
+
+/** The cookie a browser session rides in (the auth guard reads it, `http/auth.ts`). */
+export const SESSION_COOKIE = 'folio_session'
 
 /**
  * The browser half of a session (docs/decisions/auth.md "The cookie and CSRF"): HttpOnly,
@@ -21,6 +23,7 @@ export function setSessionCookie(
   reply.header('cache-control', 'no-store')
 }
 
+/** Ends the browser half of a session (sign-out, a deleted account). */
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure })
   reply.header('cache-control', 'no-store')
