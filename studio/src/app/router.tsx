@@ -65,7 +65,6 @@ import {
 } from '../features/tenants'
 import { WebhooksPage } from '../features/webhooks'
 import { safeRedirect } from '../lib/redirect'
-import { folio } from './api'
 import { NotFoundScreen } from './not-found'
 import { RouteError } from './route-error'
 import { SCREEN_PERMISSIONS } from './screen-permissions'
@@ -210,13 +209,15 @@ const securityRoute = createRoute({
   component: SecurityPage,
 })
 
-/** A tenant's screens: the tenant in the URL is the one every call acts on (`X-Tenant-ID`). */
+/**
+ * A tenant's screens: the tenant in the URL is the one every call of theirs names (`X-Tenant-ID`,
+ * docs/decisions/studio.md "The tenant of every call"). Another tenant mounts them afresh, so no
+ * state or kept page of one tenant is shown under another.
+ */
 const tenantRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/t/$tenantId',
-  beforeLoad: ({ params }) => {
-    folio.setTenant(params.tenantId)
-  },
+  remountDeps: ({ params }) => params.tenantId,
   component: TenantLayout,
 })
 

@@ -65,7 +65,7 @@ export function MediaLibraryPage() {
   }, [data])
   const [copyReport, setCopyReport] = useState<CopyResult | undefined>()
   const copy = useMutation({
-    mutationFn: (ids: string[]) => copyExternalMedia(ids),
+    mutationFn: (ids: string[]) => copyExternalMedia(tenantId, ids),
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'media'] })
       if (result.copied.length > 0) notifySuccess(t('media.external.copied', { count: result.copied.length }))
@@ -86,7 +86,7 @@ export function MediaLibraryPage() {
     for (const file of files) {
       const id = nextUploadId++
       setUploads((list) => [...list, { id, name: file.name, progress: 0 }])
-      uploadMedia(file, (fraction) => change(id, { progress: fraction * 100 }))
+      uploadMedia(tenantId, file, (fraction) => change(id, { progress: fraction * 100 }))
         .then(async () => {
           setUploads((list) => list.filter((upload) => upload.id !== id))
           await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'media'] })

@@ -27,7 +27,7 @@ export function MenusListPage() {
   const [editing, setEditing] = useState<MenuSummary | null>(null)
   const [deleting, setDeleting] = useState<MenuSummary | null>(null)
   const remove = useMutation({
-    mutationFn: (menu: MenuSummary) => deleteMenu(menu.id),
+    mutationFn: (menu: MenuSummary) => deleteMenu(tenantId, menu.id),
     onSuccess: async (_, menu) => {
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'menus'] })
       notifySuccess(t('menus.deleted', { name: menu.name }))

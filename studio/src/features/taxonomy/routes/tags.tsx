@@ -40,7 +40,7 @@ export function TagsPage() {
   }
   const create = useMutation({
     mutationFn: (input: { title: string; slug: string; form: HTMLFormElement }) =>
-      createTag(input.title, input.slug),
+      createTag(tenantId, input.title, input.slug),
     onSuccess: async ({ tag }, { form }) => {
       form.reset()
       await refresh()
@@ -50,7 +50,7 @@ export function TagsPage() {
   })
   const rename = useMutation({
     mutationFn: (input: { id: string; title: string; slug: string }) =>
-      renameTag(input.id, input.title, input.slug),
+      renameTag(tenantId, input.id, input.title, input.slug),
     onSuccess: async ({ tag }) => {
       await refresh()
       notifySuccess(t('taxonomy.tags.renamed', { title: tag.title }))
@@ -59,7 +59,7 @@ export function TagsPage() {
     onError: (failure) => setDialogErrors(fieldErrors(failure, { SlugConflict: 'slug' })),
   })
   const remove = useMutation({
-    mutationFn: (tag: Tag) => deleteTag(tag.id),
+    mutationFn: (tag: Tag) => deleteTag(tenantId, tag.id),
     onSuccess: async (_, tag) => {
       await refresh()
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'contents'] })
