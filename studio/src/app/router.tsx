@@ -6,10 +6,11 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router'
-import { ApiTokensPage } from '../features/api-tokens'
+import { ApiTokensPage, tokensQuery } from '../features/api-tokens'
 import {
   AcceptInvitationPage,
   AcceptTransferPage,
+  type Account,
   accountQuery,
   ForgotPasswordPage,
   googleErrorOf,
@@ -26,13 +27,18 @@ import {
 import {
   CollectionEditorPage,
   CollectionsListPage,
+  collectionQuery,
+  collectionsQuery,
   EntriesListPage,
   EntryEditorPage,
+  entriesQuery,
   parseEntriesSearch,
 } from '../features/collections'
 import {
   ContentEditorPage,
   ContentsListPage,
+  contentsQuery,
+  contentTreeQuery,
   parseContentsSearch,
   parseNewContentSearch,
 } from '../features/contents'
@@ -41,30 +47,44 @@ import {
   FormBuilderPage,
   FormResponsesPage,
   FormsListPage,
+  formQuery,
+  formsQuery,
   parseFormsSearch,
   parseResponsesSearch,
+  responsesQuery,
 } from '../features/forms'
 import {
   ImportHistoryPage,
+  importsQuery,
   parseHistorySearch,
   parseImportSearch,
   WordPressImportPage,
 } from '../features/imports'
-import { MediaLibraryPage } from '../features/media'
-import { MenuEditorPage, MenusListPage } from '../features/menus'
+import { MediaLibraryPage, mediaQuery, parseMediaSearch } from '../features/media'
+import { MenuEditorPage, MenusListPage, menusQuery } from '../features/menus'
 import { PagesTreePage } from '../features/pages'
-import { PlacementEditorPage, PlacementsListPage } from '../features/placements'
-import { SettingsPage } from '../features/settings'
-import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
-import { RoleEditorPage, RolesPage, TeamPage } from '../features/team'
+import { PlacementEditorPage, PlacementsListPage, placementsQuery } from '../features/placements'
+import { SettingsPage, settingsQuery } from '../features/settings'
+import {
+  CategoriesPage,
+  CustomFieldsPage,
+  categoryTreeQuery,
+  fieldDefinitionsQuery,
+  parseTagsSearch,
+  TagsPage,
+  tagsQuery,
+} from '../features/taxonomy'
+import { membersQuery, RoleEditorPage, RolesPage, rolesQuery, TeamPage } from '../features/team'
 import {
   CreateTenantPage,
   DeletedTenantsPage,
   TenantHomePage,
   TenantLifecyclePage,
 } from '../features/tenants'
-import { WebhooksPage } from '../features/webhooks'
+import { deliveriesQuery, parseDeliveriesSearch, WebhooksPage } from '../features/webhooks'
+import { permissionsIn } from '../lib/permissions'
 import { safeRedirect } from '../lib/redirect'
+import { parsePageSearch } from '../lib/search-params'
 import { NotFoundScreen } from './not-found'
 import { RouteError } from './route-error'
 import { SCREEN_PERMISSIONS } from './screen-permissions'
@@ -74,6 +94,36 @@ import { TenantLayout } from './tenant-layout'
 /** What every route's loader and guard can reach. */
 export interface RouterContext {
   queryClient: QueryClient
+}
+
+/** What a tenant screen's loader is given (TanStack Router's loader context, the parts read here). */
+interface ScreenMatch {
+  context: RouterContext & { account: Account }
+  params: { tenantId: string }
+  cause: 'preload' | 'enter' | 'stay'
+  route: { options: { staticData?: { permission?: string } } }
+}
+
+/**
+ * A tenant screen's loader (docs/decisions/studio.md "Loaders"): `load` puts the data the screen
+ * shows first in the cache, with the query options the screen itself reads, so it opens with its
+ * data rather than a placeholder. Nothing is asked when the member's role does not open the screen
+ * (the no-access screen shows; nothing answers 403). A page or filter changed on the screen (`stay`)
+ * only starts the request: the screen keeps the page it shows, marked busy, until the answer comes.
+ * A failed request is left to the screen, which shows it where it happened.
+ */
+function screenData(
+  { context, params, cause, route }: ScreenMatch,
+  load: (queryClient: QueryClient) => Promise<unknown>,
+): Promise<void> | undefined {
+  const permission = route.options.staticData?.permission
+  const granted = permissionsIn(context.account.memberships, params.tenantId)
+  if (permission !== undefined && !granted.has(permission)) return undefined
+  const loading = load(context.queryClient).then(
+    () => undefined,
+    () => undefined,
+  )
+  return cause === 'stay' ? undefined : loading
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -233,6 +283,9 @@ const contentsRoute = createRoute({
   path: '/contents',
   staticData: { permission: SCREEN_PERMISSIONS.contents },
   validateSearch: parseContentsSearch,
+  loaderDeps: ({ search }) => search,
+  loader: (match) =>
+    screenData(match, (client) => client.ensureQueryData(contentsQuery(match.params.tenantId, match.deps))),
   component: ContentsListPage,
 })
 
@@ -256,6 +309,8 @@ const pagesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/pages',
   staticData: { permission: SCREEN_PERMISSIONS.pages },
+  loader: (match) =>
+    screenData(match, (client) => client.ensureQueryData(contentTreeQuery(match.params.tenantId, 'page'))),
   component: PagesTreePage,
 })
 
@@ -263,6 +318,10 @@ const mediaRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/media',
   staticData: { permission: SCREEN_PERMISSIONS.media },
+  validateSearch: parseMediaSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: (match) =>
+    screenData(match, (client) => client.ensureQueryData(mediaQuery(match.params.tenantId, match.deps.page))),
   component: MediaLibraryPage,
 })
 
@@ -270,6 +329,8 @@ const categoriesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/categories',
   staticData: { permission: SCREEN_PERMISSIONS.categories },
+  loader: (match) =>
+    screenData(match, (client) => client.ensureQueryData(categoryTreeQuery(match.params.tenantId))),
   component: CategoriesPage,
 })
 
@@ -277,6 +338,12 @@ const tagsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/tags',
   staticData: { permission: SCREEN_PERMISSIONS.tags },
+  validateSearch: parseTagsSearch,
+  loaderDeps: ({ search }) => search,
+  loader: (match) =>
+    screenData(match, (client) =>
+      client.ensureQueryData(tagsQuery(match.params.tenantId, match.deps.search, match.deps.page)),
+    ),
   component: TagsPage,
 })
 
@@ -284,6 +351,8 @@ const customFieldsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/custom-fields',
   staticData: { permission: SCREEN_PERMISSIONS.customFields },
+  loader: (match) =>
+    screenData(match, (client) => client.ensureQueryData(fieldDefinitionsQuery(match.params.tenantId))),
   component: CustomFieldsPage,
 })
 
@@ -291,6 +360,12 @@ const teamRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/team',
   staticData: { permission: SCREEN_PERMISSIONS.team },
+  validateSearch: parsePageSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: (match) =>
+    screenData(match, (client) =>
+      client.ensureQueryData(membersQuery(match.params.tenantId, match.deps.page)),
+    ),
   component: TeamPage,
 })
 
@@ -299,6 +374,8 @@ const collectionsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/collections',
   staticData: { permission: SCREEN_PERMISSIONS.collections },
+  loader: (match) =>
+    screenData(match, (client) => client.ensureQueryData(collectionsQuery(match.params.tenantId))),
   component: CollectionsListPage,
 })
 
@@ -321,6 +398,15 @@ const entriesRoute = createRoute({
   path: '/collections/$key',
   staticData: { permission: SCREEN_PERMISSIONS.collections },
   validateSearch: parseEntriesSearch,
+  loaderDeps: ({ search }) => search,
+  loader: (match) =>
+    screenData(match, (client) => {
+      const { tenantId, key } = match.params
+      return Promise.all([
+        client.ensureQueryData(collectionQuery(tenantId, key)),
+        client.ensureQueryData(entriesQuery(tenantId, key, match.deps)),
+      ])
+    }),
   component: EntriesListPage,
 })
 
@@ -343,6 +429,9 @@ const formsRoute = createRoute({
   path: '/forms',
   staticData: { permission: SCREEN_PERMISSIONS.forms },
   validateSearch: parseFormsSearch,
+  loaderDeps: ({ search }) => search,
+  loader: (match) =>
+    screenData(match, (client) => client.ensureQueryData(formsQuery(match.params.tenantId, match.deps))),
   component: FormsListPage,
 })
 
@@ -358,6 +447,15 @@ const formResponsesRoute = createRoute({
   path: '/forms/$formId/responses',
   staticData: { permission: SCREEN_PERMISSIONS.formResponses },
   validateSearch: parseResponsesSearch,
+  loaderDeps: ({ search }) => search,
+  loader: (match) =>
+    screenData(match, (client) => {
+      const { tenantId, formId } = match.params
+      return Promise.all([
+        client.ensureQueryData(formQuery(tenantId, formId)),
+        client.ensureQueryData(responsesQuery(tenantId, formId, match.deps)),
+      ])
+    }),
   component: FormResponsesPage,
 })
 
@@ -365,6 +463,8 @@ const apiTokensRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/api-tokens',
   staticData: { permission: SCREEN_PERMISSIONS.apiTokens },
+  loader: (match) =>
+    screenData(match, (client) => client.ensureQueryData(tokensQuery(match.params.tenantId))),
   component: ApiTokensPage,
 })
 
@@ -372,6 +472,12 @@ const webhooksRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/webhooks',
   staticData: { permission: SCREEN_PERMISSIONS.webhooks },
+  validateSearch: parseDeliveriesSearch,
+  loaderDeps: ({ search }) => search,
+  loader: (match) =>
+    screenData(match, (client) =>
+      client.ensureQueryData(deliveriesQuery(match.params.tenantId, match.deps.page ?? 1, match.deps.status)),
+    ),
   component: WebhooksPage,
 })
 
@@ -379,6 +485,8 @@ const settingsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/settings',
   staticData: { permission: SCREEN_PERMISSIONS.settings },
+  loader: (match) =>
+    screenData(match, (client) => client.ensureQueryData(settingsQuery(match.params.tenantId))),
   component: SettingsPage,
 })
 
@@ -387,6 +495,7 @@ const rolesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/roles',
   staticData: { permission: SCREEN_PERMISSIONS.roles },
+  loader: (match) => screenData(match, (client) => client.ensureQueryData(rolesQuery(match.params.tenantId))),
   component: RolesPage,
 })
 
@@ -425,6 +534,11 @@ const importHistoryRoute = createRoute({
   path: '/imports',
   staticData: { permission: SCREEN_PERMISSIONS.importHistory },
   validateSearch: parseHistorySearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: (match) =>
+    screenData(match, (client) =>
+      client.ensureQueryData(importsQuery(match.params.tenantId, match.deps.page)),
+    ),
   component: ImportHistoryPage,
 })
 
@@ -433,6 +547,12 @@ const placementsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/placements',
   staticData: { permission: SCREEN_PERMISSIONS.placements },
+  validateSearch: parsePageSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: (match) =>
+    screenData(match, (client) =>
+      client.ensureQueryData(placementsQuery(match.params.tenantId, match.deps.page)),
+    ),
   component: PlacementsListPage,
 })
 
@@ -448,6 +568,10 @@ const menusRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/menus',
   staticData: { permission: SCREEN_PERMISSIONS.menus },
+  validateSearch: parsePageSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: (match) =>
+    screenData(match, (client) => client.ensureQueryData(menusQuery(match.params.tenantId, match.deps.page))),
   component: MenusListPage,
 })
 

@@ -1,7 +1,8 @@
 /** Typed collections: the schema builder and the entries editor, each loaded with its screen. */
 import { lazyRouteComponent } from '@tanstack/react-router'
 
-export { type EntriesSearch, parseEntriesSearch } from './api/entries'
+export { collectionQuery, collectionsQuery } from './api/collections'
+export { type EntriesSearch, entriesQuery, parseEntriesSearch } from './api/entries'
 export const CollectionsListPage = lazyRouteComponent(
   () => import('./routes/collections-list'),
   'CollectionsListPage',

@@ -2,6 +2,7 @@
 import { lazyRouteComponent } from '@tanstack/react-router'
 import { lazy } from 'react'
 
+export { contentsQuery } from './api/contents'
 export {
   type ContentsSearch,
   type NewContentSearch,

@@ -4,7 +4,9 @@
  */
 import { lazyRouteComponent } from '@tanstack/react-router'
 
-export { type Category, categoriesQuery } from './api/categories'
+export { type Category, categoriesQuery, categoryTreeQuery } from './api/categories'
+export { fieldDefinitionsQuery } from './api/custom-fields'
+export { parseTagsSearch, type TagsSearch } from './api/search'
 export { createTag, type Tag, tagsQuery } from './api/tags'
 export { inTreeOrder } from './api/tree'
 export const CategoriesPage = lazyRouteComponent(() => import('./routes/categories'), 'CategoriesPage')
