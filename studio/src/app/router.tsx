@@ -6,7 +6,7 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router'
-import { ApiTokensPage, tokensQuery } from '../features/api-tokens'
+import { ApiTokensPage, loadApiTokens } from '../features/api-tokens'
 import {
   AcceptInvitationPage,
   AcceptTransferPage,
@@ -27,18 +27,16 @@ import {
 import {
   CollectionEditorPage,
   CollectionsListPage,
-  collectionQuery,
-  collectionsQuery,
   EntriesListPage,
   EntryEditorPage,
-  entriesQuery,
+  loadCollectionsList,
+  loadEntriesList,
   parseEntriesSearch,
 } from '../features/collections'
 import {
   ContentEditorPage,
   ContentsListPage,
-  contentsQuery,
-  contentTreeQuery,
+  loadContentsList,
   parseContentsSearch,
   parseNewContentSearch,
 } from '../features/contents'
@@ -47,41 +45,40 @@ import {
   FormBuilderPage,
   FormResponsesPage,
   FormsListPage,
-  formQuery,
-  formsQuery,
+  loadFormResponses,
+  loadFormsList,
   parseFormsSearch,
   parseResponsesSearch,
-  responsesQuery,
 } from '../features/forms'
 import {
   ImportHistoryPage,
-  importsQuery,
+  loadImportHistory,
   parseHistorySearch,
   parseImportSearch,
   WordPressImportPage,
 } from '../features/imports'
-import { MediaLibraryPage, mediaQuery, parseMediaSearch } from '../features/media'
-import { MenuEditorPage, MenusListPage, menusQuery } from '../features/menus'
-import { PagesTreePage } from '../features/pages'
-import { PlacementEditorPage, PlacementsListPage, placementsQuery } from '../features/placements'
-import { SettingsPage, settingsQuery } from '../features/settings'
+import { loadMediaLibrary, MediaLibraryPage, parseMediaSearch } from '../features/media'
+import { loadMenusList, MenuEditorPage, MenusListPage } from '../features/menus'
+import { loadPagesTree, PagesTreePage } from '../features/pages'
+import { loadPlacementsList, PlacementEditorPage, PlacementsListPage } from '../features/placements'
+import { loadSettings, SettingsPage } from '../features/settings'
 import {
   CategoriesPage,
   CustomFieldsPage,
-  categoryTreeQuery,
-  fieldDefinitionsQuery,
+  loadCategories,
+  loadCustomFields,
+  loadTags,
   parseTagsSearch,
   TagsPage,
-  tagsQuery,
 } from '../features/taxonomy'
-import { membersQuery, RoleEditorPage, RolesPage, rolesQuery, TeamPage } from '../features/team'
+import { loadRoles, loadTeam, RoleEditorPage, RolesPage, TeamPage } from '../features/team'
 import {
   CreateTenantPage,
   DeletedTenantsPage,
   TenantHomePage,
   TenantLifecyclePage,
 } from '../features/tenants'
-import { deliveriesQuery, parseDeliveriesSearch, WebhooksPage } from '../features/webhooks'
+import { loadWebhooks, parseDeliveriesSearch, WebhooksPage } from '../features/webhooks'
 import { permissionsIn } from '../lib/permissions'
 import { safeRedirect } from '../lib/redirect'
 import { parsePageSearch } from '../lib/search-params'
@@ -285,7 +282,7 @@ const contentsRoute = createRoute({
   validateSearch: parseContentsSearch,
   loaderDeps: ({ search }) => search,
   loader: (match) =>
-    screenData(match, (client) => client.ensureQueryData(contentsQuery(match.params.tenantId, match.deps))),
+    screenData(match, (client) => loadContentsList(client, match.params.tenantId, match.deps)),
   component: ContentsListPage,
 })
 
@@ -309,8 +306,7 @@ const pagesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/pages',
   staticData: { permission: SCREEN_PERMISSIONS.pages },
-  loader: (match) =>
-    screenData(match, (client) => client.ensureQueryData(contentTreeQuery(match.params.tenantId, 'page'))),
+  loader: (match) => screenData(match, (client) => loadPagesTree(client, match.params.tenantId)),
   component: PagesTreePage,
 })
 
@@ -321,7 +317,7 @@ const mediaRoute = createRoute({
   validateSearch: parseMediaSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: (match) =>
-    screenData(match, (client) => client.ensureQueryData(mediaQuery(match.params.tenantId, match.deps.page))),
+    screenData(match, (client) => loadMediaLibrary(client, match.params.tenantId, match.deps.page)),
   component: MediaLibraryPage,
 })
 
@@ -329,8 +325,7 @@ const categoriesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/categories',
   staticData: { permission: SCREEN_PERMISSIONS.categories },
-  loader: (match) =>
-    screenData(match, (client) => client.ensureQueryData(categoryTreeQuery(match.params.tenantId))),
+  loader: (match) => screenData(match, (client) => loadCategories(client, match.params.tenantId)),
   component: CategoriesPage,
 })
 
@@ -340,10 +335,7 @@ const tagsRoute = createRoute({
   staticData: { permission: SCREEN_PERMISSIONS.tags },
   validateSearch: parseTagsSearch,
   loaderDeps: ({ search }) => search,
-  loader: (match) =>
-    screenData(match, (client) =>
-      client.ensureQueryData(tagsQuery(match.params.tenantId, match.deps.search, match.deps.page)),
-    ),
+  loader: (match) => screenData(match, (client) => loadTags(client, match.params.tenantId, match.deps)),
   component: TagsPage,
 })
 
@@ -351,8 +343,7 @@ const customFieldsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/custom-fields',
   staticData: { permission: SCREEN_PERMISSIONS.customFields },
-  loader: (match) =>
-    screenData(match, (client) => client.ensureQueryData(fieldDefinitionsQuery(match.params.tenantId))),
+  loader: (match) => screenData(match, (client) => loadCustomFields(client, match.params.tenantId)),
   component: CustomFieldsPage,
 })
 
@@ -362,10 +353,7 @@ const teamRoute = createRoute({
   staticData: { permission: SCREEN_PERMISSIONS.team },
   validateSearch: parsePageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: (match) =>
-    screenData(match, (client) =>
-      client.ensureQueryData(membersQuery(match.params.tenantId, match.deps.page)),
-    ),
+  loader: (match) => screenData(match, (client) => loadTeam(client, match.params.tenantId, match.deps.page)),
   component: TeamPage,
 })
 
@@ -374,8 +362,7 @@ const collectionsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/collections',
   staticData: { permission: SCREEN_PERMISSIONS.collections },
-  loader: (match) =>
-    screenData(match, (client) => client.ensureQueryData(collectionsQuery(match.params.tenantId))),
+  loader: (match) => screenData(match, (client) => loadCollectionsList(client, match.params.tenantId)),
   component: CollectionsListPage,
 })
 
@@ -400,13 +387,9 @@ const entriesRoute = createRoute({
   validateSearch: parseEntriesSearch,
   loaderDeps: ({ search }) => search,
   loader: (match) =>
-    screenData(match, (client) => {
-      const { tenantId, key } = match.params
-      return Promise.all([
-        client.ensureQueryData(collectionQuery(tenantId, key)),
-        client.ensureQueryData(entriesQuery(tenantId, key, match.deps)),
-      ])
-    }),
+    screenData(match, (client) =>
+      loadEntriesList(client, match.params.tenantId, match.params.key, match.deps),
+    ),
   component: EntriesListPage,
 })
 
@@ -430,8 +413,7 @@ const formsRoute = createRoute({
   staticData: { permission: SCREEN_PERMISSIONS.forms },
   validateSearch: parseFormsSearch,
   loaderDeps: ({ search }) => search,
-  loader: (match) =>
-    screenData(match, (client) => client.ensureQueryData(formsQuery(match.params.tenantId, match.deps))),
+  loader: (match) => screenData(match, (client) => loadFormsList(client, match.params.tenantId, match.deps)),
   component: FormsListPage,
 })
 
@@ -449,13 +431,9 @@ const formResponsesRoute = createRoute({
   validateSearch: parseResponsesSearch,
   loaderDeps: ({ search }) => search,
   loader: (match) =>
-    screenData(match, (client) => {
-      const { tenantId, formId } = match.params
-      return Promise.all([
-        client.ensureQueryData(formQuery(tenantId, formId)),
-        client.ensureQueryData(responsesQuery(tenantId, formId, match.deps)),
-      ])
-    }),
+    screenData(match, (client) =>
+      loadFormResponses(client, match.params.tenantId, match.params.formId, match.deps),
+    ),
   component: FormResponsesPage,
 })
 
@@ -463,8 +441,7 @@ const apiTokensRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/api-tokens',
   staticData: { permission: SCREEN_PERMISSIONS.apiTokens },
-  loader: (match) =>
-    screenData(match, (client) => client.ensureQueryData(tokensQuery(match.params.tenantId))),
+  loader: (match) => screenData(match, (client) => loadApiTokens(client, match.params.tenantId)),
   component: ApiTokensPage,
 })
 
@@ -474,10 +451,7 @@ const webhooksRoute = createRoute({
   staticData: { permission: SCREEN_PERMISSIONS.webhooks },
   validateSearch: parseDeliveriesSearch,
   loaderDeps: ({ search }) => search,
-  loader: (match) =>
-    screenData(match, (client) =>
-      client.ensureQueryData(deliveriesQuery(match.params.tenantId, match.deps.page ?? 1, match.deps.status)),
-    ),
+  loader: (match) => screenData(match, (client) => loadWebhooks(client, match.params.tenantId, match.deps)),
   component: WebhooksPage,
 })
 
@@ -485,8 +459,7 @@ const settingsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/settings',
   staticData: { permission: SCREEN_PERMISSIONS.settings },
-  loader: (match) =>
-    screenData(match, (client) => client.ensureQueryData(settingsQuery(match.params.tenantId))),
+  loader: (match) => screenData(match, (client) => loadSettings(client, match.params.tenantId)),
   component: SettingsPage,
 })
 
@@ -495,7 +468,7 @@ const rolesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/roles',
   staticData: { permission: SCREEN_PERMISSIONS.roles },
-  loader: (match) => screenData(match, (client) => client.ensureQueryData(rolesQuery(match.params.tenantId))),
+  loader: (match) => screenData(match, (client) => loadRoles(client, match.params.tenantId)),
   component: RolesPage,
 })
 
@@ -536,9 +509,7 @@ const importHistoryRoute = createRoute({
   validateSearch: parseHistorySearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: (match) =>
-    screenData(match, (client) =>
-      client.ensureQueryData(importsQuery(match.params.tenantId, match.deps.page)),
-    ),
+    screenData(match, (client) => loadImportHistory(client, match.params.tenantId, match.deps.page)),
   component: ImportHistoryPage,
 })
 
@@ -550,9 +521,7 @@ const placementsRoute = createRoute({
   validateSearch: parsePageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: (match) =>
-    screenData(match, (client) =>
-      client.ensureQueryData(placementsQuery(match.params.tenantId, match.deps.page)),
-    ),
+    screenData(match, (client) => loadPlacementsList(client, match.params.tenantId, match.deps.page)),
   component: PlacementsListPage,
 })
 
@@ -571,7 +540,7 @@ const menusRoute = createRoute({
   validateSearch: parsePageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: (match) =>
-    screenData(match, (client) => client.ensureQueryData(menusQuery(match.params.tenantId, match.deps.page))),
+    screenData(match, (client) => loadMenusList(client, match.params.tenantId, match.deps.page)),
   component: MenusListPage,
 })
 

@@ -1,6 +1,5 @@
 /** The tenant's API tokens: list, create (the plaintext shown once), revoke. */
 import { lazyRouteComponent } from '@tanstack/react-router'
 
-export { tokensQuery } from './api/tokens'
-
+export { loadApiTokens } from './loaders'
 export const ApiTokensPage = lazyRouteComponent(() => import('./routes/api-tokens'), 'ApiTokensPage')

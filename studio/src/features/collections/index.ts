@@ -1,8 +1,8 @@
 /** Typed collections: the schema builder and the entries editor, each loaded with its screen. */
 import { lazyRouteComponent } from '@tanstack/react-router'
 
-export { collectionQuery, collectionsQuery } from './api/collections'
-export { type EntriesSearch, entriesQuery, parseEntriesSearch } from './api/entries'
+export { type EntriesSearch, parseEntriesSearch } from './api/entries'
+export { loadCollectionsList, loadEntriesList } from './loaders'
 export const CollectionsListPage = lazyRouteComponent(
   () => import('./routes/collections-list'),
   'CollectionsListPage',

@@ -2,13 +2,13 @@
 import { lazyRouteComponent } from '@tanstack/react-router'
 import { lazy } from 'react'
 
-export { contentsQuery } from './api/contents'
 export {
   type ContentsSearch,
   type NewContentSearch,
   parseContentsSearch,
   parseNewContentSearch,
 } from './api/search'
+export { loadContentsList } from './loaders'
 export const ContentsListPage = lazyRouteComponent(() => import('./routes/contents-list'), 'ContentsListPage')
 export const ContentEditorPage = lazyRouteComponent(
   () => import('./routes/content-editor'),

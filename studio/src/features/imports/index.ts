@@ -1,8 +1,8 @@
 /** Imports: a WordPress export uploaded, its import followed live and started again, and the history of them. */
 import { lazyRouteComponent } from '@tanstack/react-router'
 
-export { importsQuery } from './api/imports'
 export { parseHistorySearch, parseImportSearch } from './api/search'
+export { loadImportHistory } from './loaders'
 export const WordPressImportPage = lazyRouteComponent(
   () => import('./routes/wordpress-import'),
   'WordPressImportPage',

@@ -1,7 +1,8 @@
 /** Media: the library, with uploads through the presigned flow. */
 import { lazyRouteComponent } from '@tanstack/react-router'
 
-export { type Media, mediaQuery, uploadMedia } from './api/media'
+export { type Media, uploadMedia } from './api/media'
 export { type MediaSearch, parseMediaSearch } from './api/search'
+export { loadMediaLibrary } from './loaders'
 
 export const MediaLibraryPage = lazyRouteComponent(() => import('./routes/media-library'), 'MediaLibraryPage')

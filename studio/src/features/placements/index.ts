@@ -1,8 +1,7 @@
 /** Placements: the list, and one placement's experiences, settings, decision debugger and statistics. */
 import { lazyRouteComponent } from '@tanstack/react-router'
 
-export { placementsQuery } from './api/placements'
-
+export { loadPlacementsList } from './loaders'
 export const PlacementsListPage = lazyRouteComponent(
   () => import('./routes/placements-list'),
   'PlacementsListPage',

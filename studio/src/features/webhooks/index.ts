@@ -2,6 +2,6 @@
 import { lazyRouteComponent } from '@tanstack/react-router'
 
 export { type DeliveriesSearch, parseDeliveriesSearch } from './api/search'
-export { deliveriesQuery } from './api/webhooks'
+export { loadWebhooks } from './loaders'
 
 export const WebhooksPage = lazyRouteComponent(() => import('./routes/webhooks'), 'WebhooksPage')

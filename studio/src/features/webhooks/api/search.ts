@@ -1,5 +1,10 @@
+import type { QueryOf } from '@folio/client'
 import { oneOf, pageOf } from '../../../lib/search-params'
-import { DELIVERY_STATUSES, type DeliveryStatus } from './webhooks'
+
+export type DeliveryStatus = NonNullable<QueryOf<'listWebhookDeliveries'>['status']>
+
+/** The statuses a delivery can have, for the log's filter. */
+export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'succeeded', 'failed']
 
 /** The delivery log's page and status filter, as they stand in the address (`?status=failed&page=2`). */
 export interface DeliveriesSearch {

@@ -1,13 +1,10 @@
-import { type AnswerOf, type QueryOf, unwrap } from '@folio/client'
+import { type AnswerOf, unwrap } from '@folio/client'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { tenantApi } from '../../../app/api'
 import { tenantQuery } from '../../../app/tenant'
+import type { DeliveryStatus } from './search'
 
 export type Delivery = AnswerOf<'listWebhookDeliveries'>['deliveries'][number]
-export type DeliveryStatus = NonNullable<QueryOf<'listWebhookDeliveries'>['status']>
-
-/** The statuses a delivery can have, for the log's filter. */
-export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'succeeded', 'failed']
 /** Deliveries per page of the log. */
 export const DELIVERIES_PAGE_SIZE = 20
 
