@@ -4,9 +4,16 @@
  * screen's script does not already hold is imported when its loader runs.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { contentsQuery } from './api/contents'
 import type { ContentsSearch } from './api/search'
 
 /** The page of contents the address names. */
 export const loadContentsList = (client: QueryClient, tenantId: string, search: ContentsSearch) =>
-  client.ensureQueryData(contentsQuery(tenantId, search))
+  import('./api/contents').then(({ contentsQuery }) =>
+    client.ensureQueryData(contentsQuery(tenantId, search)),
+  )
+
+/** The tree of the tenant's contents of `type` (the Pages view's pages). */
+export const loadContentTree = (client: QueryClient, tenantId: string, type: string) =>
+  import('./api/tree').then(({ contentTreeQuery }) =>
+    client.ensureQueryData(contentTreeQuery(tenantId, type)),
+  )

@@ -4,8 +4,7 @@
  * screen's script does not already hold is imported when its loader runs.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { mediaQuery } from './api/media'
 
 /** A page of the media library. */
 export const loadMediaLibrary = (client: QueryClient, tenantId: string, page: number) =>
-  client.ensureQueryData(mediaQuery(tenantId, page))
+  import('./api/media').then(({ mediaQuery }) => client.ensureQueryData(mediaQuery(tenantId, page)))

@@ -4,8 +4,8 @@
  * screen's script does not already hold is imported when its loader runs.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { contentTreeQuery } from '../contents'
+import { loadContentTree } from '../contents'
 
 /** The tree of the tenant's pages. */
 export const loadPagesTree = (client: QueryClient, tenantId: string) =>
-  client.ensureQueryData(contentTreeQuery(tenantId, 'page'))
+  loadContentTree(client, tenantId, 'page')

@@ -4,8 +4,7 @@
  * screen's script does not already hold is imported when its loader runs.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { settingsQuery } from './api/settings'
 
 /** The tenant's settings. */
 export const loadSettings = (client: QueryClient, tenantId: string) =>
-  client.ensureQueryData(settingsQuery(tenantId))
+  import('./api/settings').then(({ settingsQuery }) => client.ensureQueryData(settingsQuery(tenantId)))

@@ -4,17 +4,19 @@
  * screen's script does not already hold is imported when its loader runs.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { categoryTreeQuery } from './api/categories'
 import type { TagsSearch } from './api/search'
-import { tagsQuery } from './api/tags'
 
 /** The category tree. */
 export const loadCategories = (client: QueryClient, tenantId: string) =>
-  client.ensureQueryData(categoryTreeQuery(tenantId))
+  import('./api/categories').then(({ categoryTreeQuery }) =>
+    client.ensureQueryData(categoryTreeQuery(tenantId)),
+  )
 
 /** The page of tags the address names. */
 export const loadTags = (client: QueryClient, tenantId: string, search: TagsSearch) =>
-  client.ensureQueryData(tagsQuery(tenantId, search.search, search.page))
+  import('./api/tags').then(({ tagsQuery }) =>
+    client.ensureQueryData(tagsQuery(tenantId, search.search, search.page)),
+  )
 
 /** The custom field definitions. */
 export const loadCustomFields = (client: QueryClient, tenantId: string) =>
