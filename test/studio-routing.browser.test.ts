@@ -18,8 +18,8 @@ import {
 
 const studio = useStudioServer()
 
-const A_TITLES = ['Apricot jam', 'Almond cake']
-const B_TITLES = ['Blueberry tart', 'Brioche loaf']
+const A_TITLES = ['Apricot jam', 'Almond cake'] as const
+const B_TITLES = ['Blueberry tart', 'Brioche loaf'] as const
 
 /**
  * Records, in the page, every change of what it shows: the tenant the switcher names and whether
@@ -34,7 +34,7 @@ async function recordScreens(page: Page) {
       const sample = () => {
         const text: string = w.document.querySelector('main')?.textContent ?? ''
         const tenant: string = w.document.querySelector('input[aria-label="Tenant"]')?.value ?? ''
-        const shows = (titles: string[]) => titles.some((title) => text.includes(title))
+        const shows = (titles: readonly string[]) => titles.some((title) => text.includes(title))
         const entry = `${tenant}|${shows(a) ? 'A' : ''}${shows(b) ? 'B' : ''}`
         if (w.__screens.at(-1) !== entry) w.__screens.push(entry)
       }
@@ -56,6 +56,10 @@ async function switchTo(page: Page, name: string) {
   await page.getByRole('combobox', { name: 'Tenant' }).click()
   await page.getByRole('option', { name, exact: true }).click()
 }
+
+/** A content's title in the contents list (a link to its editor). */
+const titleLink = (page: Page, title: string) =>
+  page.getByRole('table').getByRole('link', { name: title, exact: true })
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -118,19 +122,21 @@ describeStudioJourney('Studio routing in Chromium', () => {
     await switchTo(page, nameB)
     await page.getByRole('heading', { name: nameB, level: 1 }).waitFor(WAIT)
     await page.getByRole('navigation').getByRole('link', { name: 'Contents' }).click()
-    await page.getByRole('cell', { name: B_TITLES[0] }).waitFor(WAIT)
+    await page.getByRole('heading', { name: 'Contents', level: 1 }).waitFor(WAIT)
+    await titleLink(page, B_TITLES[0]).waitFor(WAIT)
     // A's second read (the retry) answers while B's list is on screen.
     await answeredForA
     await delay(300)
-    expect(await page.getByRole('cell', { name: B_TITLES[1] }).count()).toBe(1)
+    expect(await titleLink(page, B_TITLES[1]).count()).toBe(1)
 
     // Back to A: its contents, read for A, never B's.
     await switchTo(page, nameA)
     await page.getByRole('heading', { name: nameA, level: 1 }).waitFor(WAIT)
     await page.getByRole('navigation').getByRole('link', { name: 'Contents' }).click()
-    await page.getByRole('cell', { name: A_TITLES[0] }).waitFor(WAIT)
+    await page.getByRole('heading', { name: 'Contents', level: 1 }).waitFor(WAIT)
+    await titleLink(page, A_TITLES[0]).waitFor(WAIT)
     await delay(1000)
-    expect(await page.getByRole('cell', { name: A_TITLES[1] }).count()).toBe(1)
+    expect(await titleLink(page, A_TITLES[1]).count()).toBe(1)
     expect(new URL(page.url()).pathname).toBe(`/admin/t/${tenantA}/contents`)
 
     const seen = await screens()

@@ -81,7 +81,7 @@ import {
 import { loadWebhooks, parseDeliveriesSearch, WebhooksPage } from '../features/webhooks'
 import { permissionsIn } from '../lib/permissions'
 import { safeRedirect } from '../lib/redirect'
-import { parsePageSearch } from '../lib/search-params'
+import { exactSearch, parsePageSearch } from '../lib/search-params'
 import { NotFoundScreen } from './not-found'
 import { RouteError } from './route-error'
 import { SCREEN_PERMISSIONS } from './screen-permissions'
@@ -92,6 +92,19 @@ import { TenantLayout } from './tenant-layout'
 export interface RouterContext {
   queryClient: QueryClient
 }
+
+/** The screens' search schemas: only what each lets through reaches its screen (`exactSearch`). */
+const contentsSearch = exactSearch(parseContentsSearch)
+const deliveriesSearch = exactSearch(parseDeliveriesSearch)
+const entriesSearch = exactSearch(parseEntriesSearch)
+const formsSearch = exactSearch(parseFormsSearch)
+const historySearch = exactSearch(parseHistorySearch)
+const importSearch = exactSearch(parseImportSearch)
+const mediaSearch = exactSearch(parseMediaSearch)
+const newContentSearch = exactSearch(parseNewContentSearch)
+const pageSearch = exactSearch(parsePageSearch)
+const responsesSearch = exactSearch(parseResponsesSearch)
+const tagsSearch = exactSearch(parseTagsSearch)
 
 /** What a tenant screen's loader is given (TanStack Router's loader context, the parts read here). */
 interface ScreenMatch {
@@ -279,7 +292,7 @@ const contentsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/contents',
   staticData: { permission: SCREEN_PERMISSIONS.contents },
-  validateSearch: parseContentsSearch,
+  validateSearch: contentsSearch,
   loaderDeps: ({ search }) => search,
   loader: (match) =>
     screenData(match, (client) => loadContentsList(client, match.params.tenantId, match.deps)),
@@ -290,7 +303,7 @@ const newContentRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/contents/new',
   staticData: { permission: SCREEN_PERMISSIONS.newContent },
-  validateSearch: parseNewContentSearch,
+  validateSearch: newContentSearch,
   component: ContentEditorPage,
 })
 
@@ -314,7 +327,7 @@ const mediaRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/media',
   staticData: { permission: SCREEN_PERMISSIONS.media },
-  validateSearch: parseMediaSearch,
+  validateSearch: mediaSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: (match) =>
     screenData(match, (client) => loadMediaLibrary(client, match.params.tenantId, match.deps.page)),
@@ -333,7 +346,7 @@ const tagsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/tags',
   staticData: { permission: SCREEN_PERMISSIONS.tags },
-  validateSearch: parseTagsSearch,
+  validateSearch: tagsSearch,
   loaderDeps: ({ search }) => search,
   loader: (match) => screenData(match, (client) => loadTags(client, match.params.tenantId, match.deps)),
   component: TagsPage,
@@ -351,7 +364,7 @@ const teamRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/team',
   staticData: { permission: SCREEN_PERMISSIONS.team },
-  validateSearch: parsePageSearch,
+  validateSearch: pageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: (match) => screenData(match, (client) => loadTeam(client, match.params.tenantId, match.deps.page)),
   component: TeamPage,
@@ -384,7 +397,7 @@ const entriesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/collections/$key',
   staticData: { permission: SCREEN_PERMISSIONS.collections },
-  validateSearch: parseEntriesSearch,
+  validateSearch: entriesSearch,
   loaderDeps: ({ search }) => search,
   loader: (match) =>
     screenData(match, (client) =>
@@ -411,7 +424,7 @@ const formsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/forms',
   staticData: { permission: SCREEN_PERMISSIONS.forms },
-  validateSearch: parseFormsSearch,
+  validateSearch: formsSearch,
   loaderDeps: ({ search }) => search,
   loader: (match) => screenData(match, (client) => loadFormsList(client, match.params.tenantId, match.deps)),
   component: FormsListPage,
@@ -428,7 +441,7 @@ const formResponsesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/forms/$formId/responses',
   staticData: { permission: SCREEN_PERMISSIONS.formResponses },
-  validateSearch: parseResponsesSearch,
+  validateSearch: responsesSearch,
   loaderDeps: ({ search }) => search,
   loader: (match) =>
     screenData(match, (client) =>
@@ -449,7 +462,7 @@ const webhooksRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/webhooks',
   staticData: { permission: SCREEN_PERMISSIONS.webhooks },
-  validateSearch: parseDeliveriesSearch,
+  validateSearch: deliveriesSearch,
   loaderDeps: ({ search }) => search,
   loader: (match) => screenData(match, (client) => loadWebhooks(client, match.params.tenantId, match.deps)),
   component: WebhooksPage,
@@ -498,7 +511,7 @@ const wordpressImportRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/import',
   staticData: { permission: SCREEN_PERMISSIONS.wordpressImport },
-  validateSearch: parseImportSearch,
+  validateSearch: importSearch,
   component: WordPressImportPage,
 })
 
@@ -506,7 +519,7 @@ const importHistoryRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/imports',
   staticData: { permission: SCREEN_PERMISSIONS.importHistory },
-  validateSearch: parseHistorySearch,
+  validateSearch: historySearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: (match) =>
     screenData(match, (client) => loadImportHistory(client, match.params.tenantId, match.deps.page)),
@@ -518,7 +531,7 @@ const placementsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/placements',
   staticData: { permission: SCREEN_PERMISSIONS.placements },
-  validateSearch: parsePageSearch,
+  validateSearch: pageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: (match) =>
     screenData(match, (client) => loadPlacementsList(client, match.params.tenantId, match.deps.page)),
@@ -537,7 +550,7 @@ const menusRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/menus',
   staticData: { permission: SCREEN_PERMISSIONS.menus },
-  validateSearch: parsePageSearch,
+  validateSearch: pageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: (match) =>
     screenData(match, (client) => loadMenusList(client, match.params.tenantId, match.deps.page)),

@@ -31,3 +31,19 @@ export interface PageSearch {
 export function parsePageSearch(search: Record<string, unknown>): PageSearch {
   return pageOf(search.page)
 }
+
+/**
+ * `parse` as a route's `validateSearch`, its answer the whole of the screen's search. TanStack
+ * Router lays a route's validated search over the address's own (`{ ...raw, ...validated }`), so a
+ * value `parse` refuses would still reach the screen; here every name of the address that `parse`
+ * leaves out is set to undefined, and the screen sees only what its schema let through.
+ */
+export function exactSearch<Search extends object>(
+  parse: (search: Record<string, unknown>) => Search,
+): (search: Record<string, unknown>) => Search {
+  return (search) => {
+    const parsed = parse(search)
+    const refused = Object.keys(search).filter((name) => !(name in parsed))
+    return { ...Object.fromEntries(refused.map((name) => [name, undefined])), ...parsed }
+  }
+}
