@@ -1,17 +1,11 @@
 import type { FolioClient } from '@folio/client'
-import { useParams } from '@tanstack/react-router'
 import { tenantApi } from './api'
-
-/** The tenant of the address (`/t/<tenantId>/…`), the one a tenant screen's every call acts on. */
-export function useTenantId(): string {
-  return useParams({ from: '/signed-in/t/$tenantId', select: (params) => params.tenantId })
-}
 
 /**
  * The query key of a tenant's data: `['tenant', tenantId, …what]`. `['tenant', tenantId]` and
  * `['tenant', tenantId, family]` are the prefixes invalidations and removals name.
  */
-export function tenantKey<const What extends readonly unknown[]>(tenantId: string, ...what: What) {
+function tenantKey<const What extends readonly unknown[]>(tenantId: string, ...what: What) {
   return ['tenant', tenantId, ...what] as const
 }
 
