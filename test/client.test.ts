@@ -102,20 +102,19 @@ describe('@folio/client against a listening app', () => {
       folio.POST('/api/tenants', { body: { name: 'Client Test', slug: `client-${newId()}` } }),
     )
     tenantId = created.tenant.id
-    folio.setTenant(tenantId)
-    expect(folio.tenantId).toBe(tenantId)
+    const ofTenant = folio.forTenant(tenantId)
+    expect([folio.tenantId, ofTenant.tenantId]).toEqual([undefined, tenantId])
 
     const { content } = await unwrap(
-      folio.POST('/api/contents', { body: { title: 'Typed hello', status: 'published' } }),
+      ofTenant.POST('/api/contents', { body: { title: 'Typed hello', status: 'published' } }),
     )
     expect(content).toMatchObject({ title: 'Typed hello', status: 'published' })
     publishedSlug = content.slug
-    const read = await unwrap(folio.GET('/api/contents/{id}', { params: { path: { id: content.id } } }))
+    const read = await unwrap(ofTenant.GET('/api/contents/{id}', { params: { path: { id: content.id } } }))
     expect(read.content.title).toBe('Typed hello')
 
     // Another tenant, named by the header the client sends: the user is no member of it.
-    folio.setTenant(newId())
-    const refused = await folioError(unwrap(folio.GET('/api/contents')))
+    const refused = await folioError(unwrap(ofTenant.forTenant(newId()).GET('/api/contents')))
     expect([refused.status, refused.code]).toEqual([403, 'Forbidden'])
   })
 
@@ -140,13 +139,15 @@ describe('@folio/client against a listening app', () => {
     // The switch rotates the cookie and the CSRF token; the client follows it.
     await unwrap(browser.POST('/api/auth/switch-tenant', { body: { tenantId } }))
     expect(browser.csrfToken).not.toBe(login.csrfToken)
-    const { tag } = await unwrap(browser.POST('/api/tags', { body: { title: 'Cookie tag' } }))
+    // A client of the tenant shares the root client's credentials, the rotated CSRF token included.
+    const ofTenant = browser.forTenant(tenantId)
+    const { tag } = await unwrap(ofTenant.POST('/api/tags', { body: { title: 'Cookie tag' } }))
     expect(tag.title).toBe('Cookie tag')
     const session = await unwrap(browser.GET('/api/auth/session'))
     expect(session.authenticated && session.activeMembership?.tenantId).toBe(tenantId)
 
     browser.setCsrfToken(undefined)
-    const refused = await folioError(unwrap(browser.POST('/api/tags', { body: { title: 'No CSRF' } })))
+    const refused = await folioError(unwrap(ofTenant.POST('/api/tags', { body: { title: 'No CSRF' } })))
     expect([refused.status, refused.code]).toEqual([403, 'CsrfTokenInvalid'])
     // A safe method needs no CSRF token.
     const tags = await unwrap(browser.GET('/api/tags'))

@@ -12,7 +12,8 @@ export interface FolioClientOptions {
   token?: string
   /**
    * The tenant to act on, sent as `X-Tenant-ID` on every call; without it a session acts on its
-   * active tenant. An API token always acts on its own tenant (naming another is 403).
+   * active tenant. An API token always acts on its own tenant (naming another is 403). Fixed for
+   * the client's life: `forTenant` gives a client of another tenant.
    */
   tenantId?: string
   /**
@@ -35,8 +36,12 @@ export interface FolioClientOptions {
 export interface FolioClient extends Client<paths> {
   /** The tenant sent as `X-Tenant-ID` (undefined: the session's active tenant). */
   readonly tenantId: string | undefined
-  /** Acts on another tenant from the next call on (undefined: the session's active tenant). */
-  setTenant(tenantId: string | undefined): void
+  /**
+   * A client acting on `tenantId`, sharing this one's credentials (its token and CSRF token, and
+   * later changes to them). The tenant is never changed in place: a call in flight while the app
+   * moves to another tenant still answers for the tenant it was made for.
+   */
+  forTenant(tenantId: string): FolioClient
   /** Replaces the Bearer token (e.g. with the `token` a refresh or tenant switch answered). */
   setToken(token: string | undefined): void
   /** The CSRF token sent on unsafe calls. */
@@ -69,11 +74,25 @@ const SESSION_ANSWERS: ReadonlySet<string> = new Set([
  * thrown `FolioError`.
  *
  * Credentials: `token` (a server, a script) sends `Authorization: Bearer`; `credentials` (a
- * browser) sends the session cookie, with `X-CSRF-Token` on unsafe methods. Tenant: `tenantId`
- * or `setTenant(id)` sends `X-Tenant-ID` unless a call sets the header itself.
+ * browser) sends the session cookie, with `X-CSRF-Token` on unsafe methods. Tenant: `tenantId`,
+ * or the client `forTenant(id)` gives, sends `X-Tenant-ID` unless a call sets the header itself.
  */
 export function createFolioClient(options: FolioClientOptions): FolioClient {
-  const state = { token: options.token, tenantId: options.tenantId, csrfToken: options.csrfToken }
+  return clientOf(options, { token: options.token, csrfToken: options.csrfToken }, options.tenantId)
+}
+
+/** The credentials a client and the clients of other tenants made from it share. */
+interface SharedCredentials {
+  token: string | undefined
+  csrfToken: string | undefined
+}
+
+/** A client of `tenantId` (undefined: the session's) over the shared credentials `state`. */
+function clientOf(
+  options: FolioClientOptions,
+  state: SharedCredentials,
+  tenantId: string | undefined,
+): FolioClient {
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
@@ -85,8 +104,7 @@ export function createFolioClient(options: FolioClientOptions): FolioClient {
       if (state.token !== undefined && !headers.has('authorization')) {
         headers.set('authorization', `Bearer ${state.token}`)
       }
-      if (state.tenantId !== undefined && !headers.has('x-tenant-id'))
-        headers.set('x-tenant-id', state.tenantId)
+      if (tenantId !== undefined && !headers.has('x-tenant-id')) headers.set('x-tenant-id', tenantId)
       if (state.csrfToken !== undefined && !SAFE_METHODS.has(request.method)) {
         headers.set('x-csrf-token', state.csrfToken)
       }
@@ -106,12 +124,8 @@ export function createFolioClient(options: FolioClientOptions): FolioClient {
   client.use(credentials)
   return {
     ...client,
-    get tenantId() {
-      return state.tenantId
-    },
-    setTenant(tenantId) {
-      state.tenantId = tenantId
-    },
+    tenantId,
+    forTenant: (id) => clientOf(options, state, id),
     setToken(token) {
       state.token = token
     },

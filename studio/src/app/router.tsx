@@ -7,10 +7,11 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router'
-import { ApiTokensPage } from '../features/api-tokens'
+import { ApiTokensPage, loadApiTokens } from '../features/api-tokens'
 import {
   AcceptInvitationPage,
   AcceptTransferPage,
+  type Account,
   accountQuery,
   ForgotPasswordPage,
   googleErrorOf,
@@ -29,11 +30,14 @@ import {
   CollectionsListPage,
   EntriesListPage,
   EntryEditorPage,
+  loadCollectionsList,
+  loadEntriesList,
   parseEntriesSearch,
 } from '../features/collections'
 import {
   ContentEditorPage,
   ContentsListPage,
+  loadContentsList,
   parseContentsSearch,
   parseNewContentSearch,
 } from '../features/contents'
@@ -42,31 +46,43 @@ import {
   FormBuilderPage,
   FormResponsesPage,
   FormsListPage,
+  loadFormResponses,
+  loadFormsList,
   parseFormsSearch,
   parseResponsesSearch,
 } from '../features/forms'
 import {
   ImportHistoryPage,
+  loadImportHistory,
   parseHistorySearch,
   parseImportSearch,
   WordPressImportPage,
 } from '../features/imports'
-import { MediaLibraryPage } from '../features/media'
-import { MenuEditorPage, MenusListPage } from '../features/menus'
-import { PagesTreePage } from '../features/pages'
-import { PlacementEditorPage, PlacementsListPage } from '../features/placements'
-import { SettingsPage } from '../features/settings'
-import { CategoriesPage, CustomFieldsPage, TagsPage } from '../features/taxonomy'
-import { RoleEditorPage, RolesPage, TeamPage } from '../features/team'
+import { loadMediaLibrary, MediaLibraryPage, parseMediaSearch } from '../features/media'
+import { loadMenusList, MenuEditorPage, MenusListPage } from '../features/menus'
+import { loadPagesTree, PagesTreePage } from '../features/pages'
+import { loadPlacementsList, PlacementEditorPage, PlacementsListPage } from '../features/placements'
+import { loadSettings, SettingsPage } from '../features/settings'
+import {
+  CategoriesPage,
+  CustomFieldsPage,
+  loadCategories,
+  loadCustomFields,
+  loadTags,
+  parseTagsSearch,
+  TagsPage,
+} from '../features/taxonomy'
+import { loadRoles, loadTeam, RoleEditorPage, RolesPage, TeamPage } from '../features/team'
 import {
   CreateTenantPage,
   DeletedTenantsPage,
   TenantHomePage,
   TenantLifecyclePage,
 } from '../features/tenants'
-import { WebhooksPage } from '../features/webhooks'
+import { loadWebhooks, parseDeliveriesSearch, WebhooksPage } from '../features/webhooks'
+import { permissionsIn } from '../lib/permissions'
 import { safeRedirect } from '../lib/redirect'
-import { folio } from './api'
+import { exactSearch, parsePageSearch } from '../lib/search-params'
 import { NotFoundScreen } from './not-found'
 import { RouteError } from './route-error'
 import { SCREEN_PERMISSIONS } from './screen-permissions'
@@ -76,6 +92,49 @@ import { TenantLayout } from './tenant-layout'
 /** What every route's loader and guard can reach. */
 export interface RouterContext {
   queryClient: QueryClient
+}
+
+/** The screens' search schemas: only what each lets through reaches its screen (`exactSearch`). */
+const contentsSearch = exactSearch(parseContentsSearch)
+const deliveriesSearch = exactSearch(parseDeliveriesSearch)
+const entriesSearch = exactSearch(parseEntriesSearch)
+const formsSearch = exactSearch(parseFormsSearch)
+const historySearch = exactSearch(parseHistorySearch)
+const importSearch = exactSearch(parseImportSearch)
+const mediaSearch = exactSearch(parseMediaSearch)
+const newContentSearch = exactSearch(parseNewContentSearch)
+const pageSearch = exactSearch(parsePageSearch)
+const responsesSearch = exactSearch(parseResponsesSearch)
+const tagsSearch = exactSearch(parseTagsSearch)
+
+/** What a tenant screen's loader is given (TanStack Router's loader context, the parts read here). */
+interface ScreenMatch {
+  context: RouterContext & { account: Account }
+  params: { tenantId: string }
+  cause: 'preload' | 'enter' | 'stay'
+  route: { options: { staticData?: { permission?: string } } }
+}
+
+/**
+ * A tenant screen's loader (docs/decisions/studio.md "Loaders"): `load` puts the data the screen
+ * shows first in the cache, with the query options the screen itself reads, so it opens with its
+ * data rather than a placeholder. Nothing is asked when the member's role does not open the screen
+ * (the no-access screen shows; nothing answers 403). A page or filter changed on the screen (`stay`)
+ * only starts the request: the screen keeps the page it shows, marked busy, until the answer comes.
+ * A failed request is left to the screen, which shows it where it happened.
+ */
+function screenData(
+  { context, params, cause, route }: ScreenMatch,
+  load: (queryClient: QueryClient) => Promise<unknown>,
+): Promise<void> | undefined {
+  const permission = route.options.staticData?.permission
+  const granted = permissionsIn(context.account.memberships, params.tenantId)
+  if (permission !== undefined && !granted.has(permission)) return undefined
+  const loading = load(context.queryClient).then(
+    () => undefined,
+    () => undefined,
+  )
+  return cause === 'stay' ? undefined : loading
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -211,13 +270,15 @@ const securityRoute = createRoute({
   component: SecurityPage,
 })
 
-/** A tenant's screens: the tenant in the URL is the one every call acts on (`X-Tenant-ID`). */
+/**
+ * A tenant's screens: the tenant in the URL is the one every call of theirs names (`X-Tenant-ID`,
+ * docs/decisions/studio.md "The tenant of every call"). Another tenant mounts them afresh, so no
+ * state or kept page of one tenant is shown under another.
+ */
 const tenantRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/t/$tenantId',
-  beforeLoad: ({ params }) => {
-    folio.setTenant(params.tenantId)
-  },
+  remountDeps: ({ params }) => params.tenantId,
   component: TenantLayout,
 })
 
@@ -232,7 +293,10 @@ const contentsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/contents',
   staticData: { permission: SCREEN_PERMISSIONS.contents },
-  validateSearch: parseContentsSearch,
+  validateSearch: contentsSearch,
+  loaderDeps: ({ search }) => search,
+  loader: (match) =>
+    screenData(match, (client) => loadContentsList(client, match.params.tenantId, match.deps)),
   component: ContentsListPage,
 })
 
@@ -240,7 +304,7 @@ const newContentRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/contents/new',
   staticData: { permission: SCREEN_PERMISSIONS.newContent },
-  validateSearch: parseNewContentSearch,
+  validateSearch: newContentSearch,
   component: ContentEditorPage,
 })
 
@@ -256,6 +320,7 @@ const pagesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/pages',
   staticData: { permission: SCREEN_PERMISSIONS.pages },
+  loader: (match) => screenData(match, (client) => loadPagesTree(client, match.params.tenantId)),
   component: PagesTreePage,
 })
 
@@ -263,6 +328,10 @@ const mediaRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/media',
   staticData: { permission: SCREEN_PERMISSIONS.media },
+  validateSearch: mediaSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: (match) =>
+    screenData(match, (client) => loadMediaLibrary(client, match.params.tenantId, match.deps.page)),
   component: MediaLibraryPage,
 })
 
@@ -270,6 +339,7 @@ const categoriesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/categories',
   staticData: { permission: SCREEN_PERMISSIONS.categories },
+  loader: (match) => screenData(match, (client) => loadCategories(client, match.params.tenantId)),
   component: CategoriesPage,
 })
 
@@ -277,6 +347,9 @@ const tagsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/tags',
   staticData: { permission: SCREEN_PERMISSIONS.tags },
+  validateSearch: tagsSearch,
+  loaderDeps: ({ search }) => search,
+  loader: (match) => screenData(match, (client) => loadTags(client, match.params.tenantId, match.deps)),
   component: TagsPage,
 })
 
@@ -284,6 +357,7 @@ const customFieldsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/custom-fields',
   staticData: { permission: SCREEN_PERMISSIONS.customFields },
+  loader: (match) => screenData(match, (client) => loadCustomFields(client, match.params.tenantId)),
   component: CustomFieldsPage,
 })
 
@@ -291,6 +365,9 @@ const teamRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/team',
   staticData: { permission: SCREEN_PERMISSIONS.team },
+  validateSearch: pageSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: (match) => screenData(match, (client) => loadTeam(client, match.params.tenantId, match.deps.page)),
   component: TeamPage,
 })
 
@@ -300,6 +377,7 @@ const collectionsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/collections',
   staticData: { permission: SCREEN_PERMISSIONS.collections },
+  loader: (match) => screenData(match, (client) => loadCollectionsList(client, match.params.tenantId)),
   component: CollectionsListPage,
 })
 
@@ -321,7 +399,12 @@ const entriesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/collections/$key',
   staticData: { permission: SCREEN_PERMISSIONS.collections },
-  validateSearch: parseEntriesSearch,
+  validateSearch: entriesSearch,
+  loaderDeps: ({ search }) => search,
+  loader: (match) =>
+    screenData(match, (client) =>
+      loadEntriesList(client, match.params.tenantId, match.params.key, match.deps),
+    ),
   component: EntriesListPage,
 })
 
@@ -343,7 +426,9 @@ const formsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/forms',
   staticData: { permission: SCREEN_PERMISSIONS.forms },
-  validateSearch: parseFormsSearch,
+  validateSearch: formsSearch,
+  loaderDeps: ({ search }) => search,
+  loader: (match) => screenData(match, (client) => loadFormsList(client, match.params.tenantId, match.deps)),
   component: FormsListPage,
 })
 
@@ -358,7 +443,12 @@ const formResponsesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/forms/$formId/responses',
   staticData: { permission: SCREEN_PERMISSIONS.formResponses },
-  validateSearch: parseResponsesSearch,
+  validateSearch: responsesSearch,
+  loaderDeps: ({ search }) => search,
+  loader: (match) =>
+    screenData(match, (client) =>
+      loadFormResponses(client, match.params.tenantId, match.params.formId, match.deps),
+    ),
   component: FormResponsesPage,
 })
 
@@ -366,6 +456,7 @@ const apiTokensRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/api-tokens',
   staticData: { permission: SCREEN_PERMISSIONS.apiTokens },
+  loader: (match) => screenData(match, (client) => loadApiTokens(client, match.params.tenantId)),
   component: ApiTokensPage,
 })
 
@@ -373,6 +464,9 @@ const webhooksRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/webhooks',
   staticData: { permission: SCREEN_PERMISSIONS.webhooks },
+  validateSearch: deliveriesSearch,
+  loaderDeps: ({ search }) => search,
+  loader: (match) => screenData(match, (client) => loadWebhooks(client, match.params.tenantId, match.deps)),
   component: WebhooksPage,
 })
 
@@ -380,6 +474,7 @@ const settingsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/settings',
   staticData: { permission: SCREEN_PERMISSIONS.settings },
+  loader: (match) => screenData(match, (client) => loadSettings(client, match.params.tenantId)),
   component: SettingsPage,
 })
 
@@ -389,6 +484,7 @@ const rolesRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/roles',
   staticData: { permission: SCREEN_PERMISSIONS.roles },
+  loader: (match) => screenData(match, (client) => loadRoles(client, match.params.tenantId)),
   component: RolesPage,
 })
 
@@ -419,7 +515,7 @@ const wordpressImportRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/import',
   staticData: { permission: SCREEN_PERMISSIONS.wordpressImport },
-  validateSearch: parseImportSearch,
+  validateSearch: importSearch,
   component: WordPressImportPage,
 })
 
@@ -427,7 +523,10 @@ const importHistoryRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/imports',
   staticData: { permission: SCREEN_PERMISSIONS.importHistory },
-  validateSearch: parseHistorySearch,
+  validateSearch: historySearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: (match) =>
+    screenData(match, (client) => loadImportHistory(client, match.params.tenantId, match.deps.page)),
   component: ImportHistoryPage,
 })
 
@@ -437,6 +536,10 @@ const placementsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/placements',
   staticData: { permission: SCREEN_PERMISSIONS.placements },
+  validateSearch: pageSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: (match) =>
+    screenData(match, (client) => loadPlacementsList(client, match.params.tenantId, match.deps.page)),
   component: PlacementsListPage,
 })
 
@@ -452,6 +555,10 @@ const menusRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/menus',
   staticData: { permission: SCREEN_PERMISSIONS.menus },
+  validateSearch: pageSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: (match) =>
+    screenData(match, (client) => loadMenusList(client, match.params.tenantId, match.deps.page)),
   component: MenusListPage,
 })
 

@@ -2,6 +2,7 @@
 import { lazyRouteComponent } from '@tanstack/react-router'
 
 export { type EntriesSearch, parseEntriesSearch } from './api/entries'
+export { loadCollectionsList, loadEntriesList } from './loaders'
 export const CollectionsListPage = lazyRouteComponent(
   () => import('./routes/collections-list'),
   'CollectionsListPage',

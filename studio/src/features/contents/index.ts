@@ -8,6 +8,7 @@ export {
   parseContentsSearch,
   parseNewContentSearch,
 } from './api/search'
+export { loadContentsList, loadContentTree } from './loaders'
 export const ContentsListPage = lazyRouteComponent(() => import('./routes/contents-list'), 'ContentsListPage')
 export const ContentEditorPage = lazyRouteComponent(
   () => import('./routes/content-editor'),

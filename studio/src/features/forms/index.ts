@@ -2,6 +2,7 @@
 import { lazyRouteComponent } from '@tanstack/react-router'
 
 export { type FormsSearch, parseFormsSearch, parseResponsesSearch, type ResponsesSearch } from './api/search'
+export { loadFormResponses, loadFormsList } from './loaders'
 export const FormsListPage = lazyRouteComponent(() => import('./routes/forms-list'), 'FormsListPage')
 export const FormBuilderPage = lazyRouteComponent(() => import('./routes/form-builder'), 'FormBuilderPage')
 export const FormResponsesPage = lazyRouteComponent(

@@ -2,6 +2,7 @@
 import { lazyRouteComponent } from '@tanstack/react-router'
 
 export { parseHistorySearch, parseImportSearch } from './api/search'
+export { loadImportHistory } from './loaders'
 export const WordPressImportPage = lazyRouteComponent(
   () => import('./routes/wordpress-import'),
   'WordPressImportPage',

@@ -2,5 +2,7 @@
 import { lazyRouteComponent } from '@tanstack/react-router'
 
 export { type Media, uploadMedia } from './api/media'
+export { type MediaSearch, parseMediaSearch } from './api/search'
+export { loadMediaLibrary } from './loaders'
 
 export const MediaLibraryPage = lazyRouteComponent(() => import('./routes/media-library'), 'MediaLibraryPage')

@@ -3,5 +3,6 @@ import { lazyRouteComponent } from '@tanstack/react-router'
 
 export { groupErrors } from './api/group-errors'
 export { settingsQuery, type TenantSettings, updateSettings } from './api/settings'
+export { loadSettings } from './loaders'
 
 export const SettingsPage = lazyRouteComponent(() => import('./routes/settings'), 'SettingsPage')

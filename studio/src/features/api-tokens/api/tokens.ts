@@ -1,6 +1,7 @@
 import { type AnswerOf, type BodyOf, unwrap } from '@folio/client'
 import { queryOptions } from '@tanstack/react-query'
-import { folio } from '../../../app/api'
+import { tenantApi } from '../../../app/api'
+import { tenantQuery } from '../../../app/tenant'
 
 export type ApiToken = AnswerOf<'listApiTokens'>['tokens'][number]
 export type NewApiToken = BodyOf<'createApiToken'>
@@ -12,18 +13,16 @@ export const TOKEN_SCOPES = ['read', 'write', 'delete', 'preview', 'submit'] as 
 
 /** The tenant's API tokens, newest first (`GET /api/api-tokens`). */
 export const tokensQuery = (tenantId: string) =>
-  queryOptions({
-    queryKey: ['tenant', tenantId, 'api-tokens'],
-    queryFn: async () =>
-      (await unwrap(folio.GET('/api/api-tokens', { params: { query: { tenantId } } }))).tokens,
-  })
+  queryOptions(
+    tenantQuery(tenantId, ['api-tokens'], async (api) => (await unwrap(api.GET('/api/api-tokens'))).tokens),
+  )
 
 /** Creates a token; the answer's `plaintext` is the only time the secret is seen. */
 export function createToken(tenantId: string, body: NewApiToken) {
-  return unwrap(folio.POST('/api/api-tokens', { params: { query: { tenantId } }, body }))
+  return unwrap(tenantApi(tenantId).POST('/api/api-tokens', { body }))
 }
 
 /** Deletes a token: requests carrying it are refused from then on. */
 export function revokeToken(tenantId: string, id: string) {
-  return unwrap(folio.DELETE('/api/api-tokens/{id}', { params: { path: { id }, query: { tenantId } } }))
+  return unwrap(tenantApi(tenantId).DELETE('/api/api-tokens/{id}', { params: { path: { id } } }))
 }

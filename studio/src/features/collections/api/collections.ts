@@ -1,6 +1,7 @@
 import { type AnswerOf, type BodyOf, FolioError, unwrap } from '@folio/client'
 import { queryOptions } from '@tanstack/react-query'
-import { folio } from '../../../app/api'
+import { tenantApi } from '../../../app/api'
+import { tenantQuery } from '../../../app/tenant'
 
 export type Collection = AnswerOf<'getCollection'>['collection']
 export type CollectionBody = BodyOf<'createCollection'>
@@ -39,15 +40,19 @@ export function localized(map: LocaleMap | undefined, language: string): string 
 
 export const collectionsQuery = (tenantId: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'collections', 'list'],
-    queryFn: () => unwrap(folio.GET('/api/collections', { params: { query: { limit: 100 } } })),
+    ...tenantQuery(tenantId, ['collections', 'list'], (api) =>
+      unwrap(api.GET('/api/collections', { params: { query: { limit: 100 } } })),
+    ),
   })
 
 export const collectionQuery = (tenantId: string, key: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'collections', 'one', key],
-    queryFn: async () =>
-      (await unwrap(folio.GET('/api/collections/{key}', { params: { path: { key } } }))).collection,
+    ...tenantQuery(
+      tenantId,
+      ['collections', 'one', key],
+      async (api) =>
+        (await unwrap(api.GET('/api/collections/{key}', { params: { path: { key } } }))).collection,
+    ),
   })
 
 /** One field in the builder: every member the API has, options and ref kept whatever the type. */
@@ -162,16 +167,18 @@ export function bodyOf(draft: CollectionDraft): Omit<CollectionBody, 'key'> {
   }
 }
 
-export function createCollection(draft: CollectionDraft) {
-  return unwrap(folio.POST('/api/collections', { body: { key: draft.key.trim(), ...bodyOf(draft) } }))
+export function createCollection(tenantId: string, draft: CollectionDraft) {
+  return unwrap(
+    tenantApi(tenantId).POST('/api/collections', { body: { key: draft.key.trim(), ...bodyOf(draft) } }),
+  )
 }
 
-export function updateCollection(key: string, body: BodyOf<'updateCollection'>) {
-  return unwrap(folio.PUT('/api/collections/{key}', { params: { path: { key } }, body }))
+export function updateCollection(tenantId: string, key: string, body: BodyOf<'updateCollection'>) {
+  return unwrap(tenantApi(tenantId).PUT('/api/collections/{key}', { params: { path: { key } }, body }))
 }
 
-export function deleteCollection(key: string) {
-  return unwrap(folio.DELETE('/api/collections/{key}', { params: { path: { key } } }))
+export function deleteCollection(tenantId: string, key: string) {
+  return unwrap(tenantApi(tenantId).DELETE('/api/collections/{key}', { params: { path: { key } } }))
 }
 
 /**

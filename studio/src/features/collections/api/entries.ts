@@ -1,6 +1,7 @@
 import { type AnswerOf, type BodyOf, type QueryOf, unwrap } from '@folio/client'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { folio } from '../../../app/api'
+import { tenantApi } from '../../../app/api'
+import { tenantQuery } from '../../../app/tenant'
 
 export type Entry = AnswerOf<'getCollectionEntry'>['entry']
 export type EntryStatus = NonNullable<BodyOf<'createCollectionEntry'>['status']>
@@ -30,36 +31,49 @@ export function parseEntriesSearch(search: Record<string, unknown>): EntriesSear
 
 export const entriesQuery = (tenantId: string, key: string, search: EntriesSearch & { limit?: number }) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'collections', 'entries', key, search],
-    queryFn: () => {
+    ...tenantQuery(tenantId, ['collections', 'entries', key, search], (api) => {
       const query: QueryOf<'listCollectionEntries'> = { limit: search.limit ?? ENTRIES_PAGE_SIZE }
       if (search.status) query.status = search.status
       if (search.q) query.q = search.q
       if (search.page) query.page = search.page
       if (search.sort) query.sort = search.sort
-      return unwrap(folio.GET('/api/collections/{key}/entries', { params: { path: { key }, query } }))
-    },
+      return unwrap(api.GET('/api/collections/{key}/entries', { params: { path: { key }, query } }))
+    }),
     placeholderData: keepPreviousData,
   })
 
 export const entryQuery = (tenantId: string, key: string, id: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'collections', 'entry', key, id],
-    queryFn: async () =>
-      (await unwrap(folio.GET('/api/collections/{key}/entries/{id}', { params: { path: { key, id } } })))
-        .entry,
+    ...tenantQuery(
+      tenantId,
+      ['collections', 'entry', key, id],
+      async (api) =>
+        (await unwrap(api.GET('/api/collections/{key}/entries/{id}', { params: { path: { key, id } } })))
+          .entry,
+    ),
   })
 
-export function createEntry(key: string, body: BodyOf<'createCollectionEntry'>) {
-  return unwrap(folio.POST('/api/collections/{key}/entries', { params: { path: { key } }, body }))
+export function createEntry(tenantId: string, key: string, body: BodyOf<'createCollectionEntry'>) {
+  return unwrap(
+    tenantApi(tenantId).POST('/api/collections/{key}/entries', { params: { path: { key } }, body }),
+  )
 }
 
-export function updateEntry(key: string, id: string, body: BodyOf<'updateCollectionEntry'>) {
-  return unwrap(folio.PUT('/api/collections/{key}/entries/{id}', { params: { path: { key, id } }, body }))
+export function updateEntry(
+  tenantId: string,
+  key: string,
+  id: string,
+  body: BodyOf<'updateCollectionEntry'>,
+) {
+  return unwrap(
+    tenantApi(tenantId).PUT('/api/collections/{key}/entries/{id}', { params: { path: { key, id } }, body }),
+  )
 }
 
-export function deleteEntry(key: string, id: string) {
-  return unwrap(folio.DELETE('/api/collections/{key}/entries/{id}', { params: { path: { key, id } } }))
+export function deleteEntry(tenantId: string, key: string, id: string) {
+  return unwrap(
+    tenantApi(tenantId).DELETE('/api/collections/{key}/entries/{id}', { params: { path: { key, id } } }),
+  )
 }
 
 /** An entry's name in lists and pickers: its slug field's value, else its slug. */

@@ -30,7 +30,7 @@ export function CollectionEditorPage() {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const save = useMutation({
     mutationFn: (draft: CollectionDraft) =>
-      key === undefined ? createCollection(draft) : updateCollection(key, bodyOf(draft)),
+      key === undefined ? createCollection(tenantId, draft) : updateCollection(tenantId, key, bodyOf(draft)),
     onSuccess: async ({ collection }) => {
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'collections'] })
       notifySuccess(

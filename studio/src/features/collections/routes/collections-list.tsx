@@ -36,7 +36,7 @@ export function CollectionsListPage() {
 
   const setStatus = useMutation({
     mutationFn: ({ collection, status }: { collection: Collection; status: 'active' | 'archived' }) =>
-      updateCollection(collection.key, { status }),
+      updateCollection(tenantId, collection.key, { status }),
     onSuccess: async ({ collection }) => {
       await refresh()
       notifySuccess(
@@ -48,7 +48,7 @@ export function CollectionsListPage() {
     onError: (problem) => setFailure(pathErrors(problem).form),
   })
   const remove = useMutation({
-    mutationFn: (collection: Collection) => deleteCollection(collection.key),
+    mutationFn: (collection: Collection) => deleteCollection(tenantId, collection.key),
     onSuccess: async (_, collection) => {
       setDeleting(null)
       await refresh()

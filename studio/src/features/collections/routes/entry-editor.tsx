@@ -36,7 +36,7 @@ export function EntryEditorPage() {
     mutationFn: (draft: EntryDraft) => {
       const slug = draft.slug.trim()
       if (entryId !== undefined) {
-        return updateEntry(key, entryId, {
+        return updateEntry(tenantId, key, entryId, {
           status: draft.status,
           data: draft.data,
           ...(slug ? { slug } : {}),
@@ -44,7 +44,7 @@ export function EntryEditorPage() {
       }
       // A new entry leaves out what has no value: a required one is then refused by name.
       const data = Object.fromEntries(Object.entries(draft.data).filter(([, value]) => value !== null))
-      return createEntry(key, { status: draft.status, data, ...(slug ? { slug } : {}) })
+      return createEntry(tenantId, key, { status: draft.status, data, ...(slug ? { slug } : {}) })
     },
     onSuccess: async ({ entry }) => {
       await refresh()
@@ -59,7 +59,7 @@ export function EntryEditorPage() {
     onError: (failure) => setErrors(pathErrors(failure)),
   })
   const remove = useMutation({
-    mutationFn: () => deleteEntry(key, entryId ?? ''),
+    mutationFn: () => deleteEntry(tenantId, key, entryId ?? ''),
     onSuccess: async () => {
       const name = stored.data ? entryTitle(stored.data, slugField) : ''
       setDeleting(false)

@@ -1,6 +1,6 @@
 import { unwrap } from '@folio/client'
 import { queryOptions } from '@tanstack/react-query'
-import { folio } from '../../../app/api'
+import { tenantQuery } from '../../../app/tenant'
 
 /** The types Studio always offers: the API's default and pages (docs/decisions/content.md). */
 export const BUILT_IN_TYPES = ['post', 'page'] as const
@@ -20,8 +20,7 @@ export interface ContentTreeNode {
 /** The types the tenant's contents have, A→Z (`GET /api/contents/types`). */
 export const contentTypesQuery = (tenantId: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'contents', 'types'],
-    queryFn: () => unwrap(folio.GET('/api/contents/types')),
+    ...tenantQuery(tenantId, ['contents', 'types'], (api) => unwrap(api.GET('/api/contents/types'))),
     // Read afresh on each screen that offers types: a save elsewhere may have added one.
     staleTime: 0,
   })
@@ -29,11 +28,10 @@ export const contentTypesQuery = (tenantId: string) =>
 /** Every content of `type` the member may read, nested by parent (`GET /api/contents/tree`). */
 export const contentTreeQuery = (tenantId: string, type: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'contents', 'tree', type],
-    queryFn: async () => {
-      const answer = await unwrap(folio.GET('/api/contents/tree', { params: { query: { type } } }))
+    ...tenantQuery(tenantId, ['contents', 'tree', type], async (api) => {
+      const answer = await unwrap(api.GET('/api/contents/tree', { params: { query: { type } } }))
       return answer.tree as ContentTreeNode[]
-    },
+    }),
     // Read afresh on each screen that shows it: the editor's saves move pages too.
     staleTime: 0,
   })

@@ -70,7 +70,7 @@ export function MediaPicker({
   const [progress, setProgress] = useState(0)
   const [refused, setRefused] = useState(false)
   const upload = useMutation({
-    mutationFn: (file: File) => uploadMedia(file, setProgress),
+    mutationFn: (file: File) => uploadMedia(tenantId, file, setProgress),
     onMutate: () => {
       setProgress(0)
       setRefused(false)

@@ -82,7 +82,7 @@ export function TagPicker({
   const creating = useMutation({
     mutationFn: async (titles: string[]) => {
       const tags: Tag[] = []
-      for (const title of titles) tags.push((await createTag(title)).tag)
+      for (const title of titles) tags.push((await createTag(tenantId, title)).tag)
       return tags
     },
   })
@@ -136,7 +136,7 @@ export function GalleryPicker({
   const [value, setValue] = useState(initial)
   const { data, error } = useQuery(galleriesQuery(tenantId))
   const saving = useMutation({
-    mutationFn: (ids: string[]) => setContentGalleries(contentId ?? '', ids),
+    mutationFn: (ids: string[]) => setContentGalleries(tenantId, contentId ?? '', ids),
     onSuccess: (answer) => setValue(answer.galleries.map((gallery) => gallery.id)),
   })
   if (contentId === undefined) {

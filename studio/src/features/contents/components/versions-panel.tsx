@@ -158,8 +158,11 @@ function Comparison({
     // other content's is saved as it is (docs/decisions/content.md "Drafts of published contents").
     mutationFn: () =>
       content.status === 'published' && data
-        ? saveDraft(content.id, { ...restorable(data.version.content), expectedVersion: content.version })
-        : restoreVersion(content.id, versionId),
+        ? saveDraft(tenantId, content.id, {
+            ...restorable(data.version.content),
+            expectedVersion: content.version,
+          })
+        : restoreVersion(tenantId, content.id, versionId),
     onSuccess: (answer) => onRestored?.(answer.content),
   })
   if (error) {

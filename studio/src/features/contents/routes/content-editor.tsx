@@ -32,7 +32,13 @@ import {
   updateContent,
 } from '../api/contents'
 import type { EditorDocument } from '../api/document'
-import { discardDraft, editorContentQuery, publishDraft, saveDraft } from '../api/drafts'
+import {
+  conflictingContentQuery,
+  discardDraft,
+  editorContentQuery,
+  publishDraft,
+  saveDraft,
+} from '../api/drafts'
 import {
   customFieldErrors,
   isConnectionLost,
@@ -250,20 +256,27 @@ function ContentForm({
     mutationFn: async ({ kind }: { kind: SaveKind }): Promise<Saved> => {
       const target = storedRef.current
       const sent = edits.current
-      if (!target) return { answer: await createContent(payload(kind)), sent }
+      if (!target) return { answer: await createContent(tenantId, payload(kind)), sent }
       if (!viaDraft(kind)) {
-        const answer = await updateContent(target.id, { ...payload(kind), expectedVersion: version.current })
+        const answer = await updateContent(tenantId, target.id, {
+          ...payload(kind),
+          expectedVersion: version.current,
+        })
         return { answer, sent }
       }
-      if (kind === 'discard') return { answer: await discardDraft(target.id, version.current), sent }
+      if (kind === 'discard')
+        return { answer: await discardDraft(tenantId, target.id, version.current), sent }
       let answer: { content: Content } | undefined
       if (unsaved()) {
-        answer = await saveDraft(target.id, { ...payload('auto'), expectedVersion: version.current })
+        answer = await saveDraft(tenantId, target.id, {
+          ...payload('auto'),
+          expectedVersion: version.current,
+        })
         // Kept at once: publishing may still fail, and the next save builds on this version.
         keep(answer, sent)
       }
       if (kind === 'publish' || kind === 'schedule') {
-        answer = await publishDraft(target.id, {
+        answer = await publishDraft(tenantId, target.id, {
           expectedVersion: version.current,
           ...(kind === 'schedule' && scheduleAt.current !== undefined
             ? { publishAt: scheduleAt.current }
@@ -444,15 +457,7 @@ function ContentForm({
 
   // Their version, for the conflict dialog to show what differs from ours.
   const theirs = useQuery({
-    ...editorContentQuery(tenantId, stored?.id ?? '', true),
-    queryKey: [
-      'tenant',
-      tenantId,
-      'contents',
-      'conflict',
-      stored?.id ?? '',
-      String(conflict?.currentVersion),
-    ],
+    ...conflictingContentQuery(tenantId, stored?.id ?? '', conflict?.currentVersion),
     enabled: conflict !== undefined && stored !== undefined,
     staleTime: 0,
   })

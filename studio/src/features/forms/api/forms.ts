@@ -1,6 +1,7 @@
 import { type AnswerOf, type BodyOf, unwrap } from '@folio/client'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { folio } from '../../../app/api'
+import { tenantApi } from '../../../app/api'
+import { tenantQuery } from '../../../app/tenant'
 import type { FormsSearch, ResponsesSearch } from './search'
 
 /** Forms and responses per page of their lists. */
@@ -14,64 +15,69 @@ export type FormBody = BodyOf<'updateForm'>
 /** A page of the tenant's forms (`GET /api/forms`). */
 export const formsQuery = (tenantId: string, search: FormsSearch) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'forms', 'list', search],
-    queryFn: () =>
+    ...tenantQuery(tenantId, ['forms', 'list', search], (api) =>
       unwrap(
-        folio.GET('/api/forms', {
+        api.GET('/api/forms', {
           params: { query: { ...search, page: search.page ?? 1, limit: PAGE_SIZE } },
         }),
       ),
+    ),
     placeholderData: keepPreviousData,
   })
 
 /** One form with its draft definition (`GET /api/forms/{id}`). */
 export const formQuery = (tenantId: string, id: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'forms', 'one', id],
-    queryFn: () => unwrap(folio.GET('/api/forms/{id}', { params: { path: { id } } })),
+    ...tenantQuery(tenantId, ['forms', 'one', id], (api) =>
+      unwrap(api.GET('/api/forms/{id}', { params: { path: { id } } })),
+    ),
   })
 
 /** A form's published versions, newest first (`GET /api/forms/{id}/versions`, the first 100). */
 export const formVersionsQuery = (tenantId: string, id: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'forms', 'versions', id],
-    queryFn: () =>
-      unwrap(folio.GET('/api/forms/{id}/versions', { params: { path: { id }, query: { limit: 100 } } })),
+    ...tenantQuery(tenantId, ['forms', 'versions', id], (api) =>
+      unwrap(api.GET('/api/forms/{id}/versions', { params: { path: { id }, query: { limit: 100 } } })),
+    ),
   })
 
 /** Creates a draft form (`POST /api/forms`). */
-export function createForm(body: BodyOf<'createForm'>) {
-  return unwrap(folio.POST('/api/forms', { body }))
+export function createForm(tenantId: string, body: BodyOf<'createForm'>) {
+  return unwrap(tenantApi(tenantId).POST('/api/forms', { body }))
 }
 
 /** Saves the draft definition (`PUT /api/forms/{id}`). */
-export function updateForm(id: string, body: FormBody) {
-  return unwrap(folio.PUT('/api/forms/{id}', { params: { path: { id } }, body }))
+export function updateForm(tenantId: string, id: string, body: FormBody) {
+  return unwrap(tenantApi(tenantId).PUT('/api/forms/{id}', { params: { path: { id } }, body }))
 }
 
 /** Freezes the draft as the next published version (`POST /api/forms/{id}/publish`). */
-export function publishForm(id: string) {
-  return unwrap(folio.POST('/api/forms/{id}/publish', { params: { path: { id } } }))
+export function publishForm(tenantId: string, id: string) {
+  return unwrap(tenantApi(tenantId).POST('/api/forms/{id}/publish', { params: { path: { id } } }))
 }
 
 /** Stops the form taking submissions (`POST /api/forms/{id}/archive`). */
-export function archiveForm(id: string) {
-  return unwrap(folio.POST('/api/forms/{id}/archive', { params: { path: { id } } }))
+export function archiveForm(tenantId: string, id: string) {
+  return unwrap(tenantApi(tenantId).POST('/api/forms/{id}/archive', { params: { path: { id } } }))
 }
 
 /** A new draft form with this one's definition (`POST /api/forms/{id}/duplicate`). */
-export function duplicateForm(id: string, title: string) {
-  return unwrap(folio.POST('/api/forms/{id}/duplicate', { params: { path: { id } }, body: { title } }))
+export function duplicateForm(tenantId: string, id: string, title: string) {
+  return unwrap(
+    tenantApi(tenantId).POST('/api/forms/{id}/duplicate', { params: { path: { id } }, body: { title } }),
+  )
 }
 
 /** Copies a published version into the draft (`POST /api/forms/{id}/restore/{version}`). */
-export function restoreFormVersion(id: string, version: number) {
-  return unwrap(folio.POST('/api/forms/{id}/restore/{version}', { params: { path: { id, version } } }))
+export function restoreFormVersion(tenantId: string, id: string, version: number) {
+  return unwrap(
+    tenantApi(tenantId).POST('/api/forms/{id}/restore/{version}', { params: { path: { id, version } } }),
+  )
 }
 
 /** Deletes the form and its responses (`DELETE /api/forms/{id}`). */
-export function deleteForm(id: string) {
-  return unwrap(folio.DELETE('/api/forms/{id}', { params: { path: { id } } }))
+export function deleteForm(tenantId: string, id: string) {
+  return unwrap(tenantApi(tenantId).DELETE('/api/forms/{id}', { params: { path: { id } } }))
 }
 
 /** Query of the responses list and of its export: the filters as the API takes them. */
@@ -96,37 +102,42 @@ export function endOfDay(day: string): string {
 /** A page of a form's responses, newest first (`GET /api/forms/{id}/responses`). */
 export const responsesQuery = (tenantId: string, formId: string, search: ResponsesSearch) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'forms', 'responses', formId, search],
-    queryFn: () =>
+    ...tenantQuery(tenantId, ['forms', 'responses', formId, search], (api) =>
       unwrap(
-        folio.GET('/api/forms/{id}/responses', {
+        api.GET('/api/forms/{id}/responses', {
           params: {
             path: { id: formId },
             query: { ...responseFilters(search), page: search.page ?? 1, limit: PAGE_SIZE },
           },
         }),
       ),
+    ),
     placeholderData: keepPreviousData,
   })
 
 /** One response in full: device, place, user (`GET /api/forms/{id}/responses/{responseId}`). */
 export const responseQuery = (tenantId: string, formId: string, responseId: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'forms', 'responses', formId, 'one', responseId],
-    queryFn: () =>
+    ...tenantQuery(tenantId, ['forms', 'responses', formId, 'one', responseId], (api) =>
       unwrap(
-        folio.GET('/api/forms/{id}/responses/{responseId}', {
+        api.GET('/api/forms/{id}/responses/{responseId}', {
           params: { path: { id: formId, responseId } },
         }),
       ),
+    ),
   })
 
 export type ResponseStatus = 'pending' | 'processed' | 'spam' | 'deleted'
 
 /** Sets a response's status (`PATCH …/responses/{responseId}/status`). */
-export function setResponseStatus(formId: string, responseId: string, status: ResponseStatus) {
+export function setResponseStatus(
+  tenantId: string,
+  formId: string,
+  responseId: string,
+  status: ResponseStatus,
+) {
   return unwrap(
-    folio.PATCH('/api/forms/{id}/responses/{responseId}/status', {
+    tenantApi(tenantId).PATCH('/api/forms/{id}/responses/{responseId}/status', {
       params: { path: { id: formId, responseId } },
       body: { status },
     }),
@@ -134,25 +145,27 @@ export function setResponseStatus(formId: string, responseId: string, status: Re
 }
 
 /** Marks a response as spam (`POST …/responses/{responseId}/spam`). */
-export function markSpam(formId: string, responseId: string) {
+export function markSpam(tenantId: string, formId: string, responseId: string) {
   return unwrap(
-    folio.POST('/api/forms/{id}/responses/{responseId}/spam', {
+    tenantApi(tenantId).POST('/api/forms/{id}/responses/{responseId}/spam', {
       params: { path: { id: formId, responseId } },
     }),
   )
 }
 
 /** Soft delete: the response stays, with status `deleted` (`DELETE …/responses/{responseId}`). */
-export function deleteResponse(formId: string, responseId: string) {
+export function deleteResponse(tenantId: string, formId: string, responseId: string) {
   return unwrap(
-    folio.DELETE('/api/forms/{id}/responses/{responseId}', { params: { path: { id: formId, responseId } } }),
+    tenantApi(tenantId).DELETE('/api/forms/{id}/responses/{responseId}', {
+      params: { path: { id: formId, responseId } },
+    }),
   )
 }
 
 /** Removes a response for good (`DELETE …/responses/{responseId}/permanent`). */
-export function purgeResponse(formId: string, responseId: string) {
+export function purgeResponse(tenantId: string, formId: string, responseId: string) {
   return unwrap(
-    folio.DELETE('/api/forms/{id}/responses/{responseId}/permanent', {
+    tenantApi(tenantId).DELETE('/api/forms/{id}/responses/{responseId}/permanent', {
       params: { path: { id: formId, responseId } },
     }),
   )
@@ -162,8 +175,8 @@ export function purgeResponse(formId: string, responseId: string) {
  * The responses the filters select as a CSV file (`GET …/responses/export`), and the file name the
  * API gives it.
  */
-export async function exportResponses(formId: string, search: ResponsesSearch) {
-  const result = await folio.GET('/api/forms/{id}/responses/export', {
+export async function exportResponses(tenantId: string, formId: string, search: ResponsesSearch) {
+  const result = await tenantApi(tenantId).GET('/api/forms/{id}/responses/export', {
     params: { path: { id: formId }, query: responseFilters(search) },
     parseAs: 'blob',
   })

@@ -1,3 +1,5 @@
+import { oneOf, pageOf } from '../../../lib/search-params'
+
 /** The statuses of a form (`status` of the forms API). */
 export const FORM_STATUSES = ['draft', 'published', 'archived'] as const
 export type FormStatus = (typeof FORM_STATUSES)[number]
@@ -21,15 +23,6 @@ export interface ResponsesSearch {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
-
-function pageOf(value: unknown): { page?: number } {
-  const page = Number(value)
-  return Number.isInteger(page) && page > 1 ? { page } : {}
-}
-
-function oneOf<T extends string>(values: readonly T[], value: unknown): T | undefined {
-  return typeof value === 'string' && (values as readonly string[]).includes(value) ? (value as T) : undefined
-}
 
 /** The forms list's filters from the URL: unknown statuses, empty words and pages below 2 dropped. */
 export function parseFormsSearch(search: Record<string, unknown>): FormsSearch {

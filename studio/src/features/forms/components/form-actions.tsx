@@ -41,7 +41,7 @@ export function FormActions({
   const refreshList = () => queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'forms', 'list'] })
 
   const archive = useMutation({
-    mutationFn: () => archiveForm(form.id),
+    mutationFn: () => archiveForm(tenantId, form.id),
     onSuccess: async (answer) => {
       setDialog(undefined)
       onChanged(answer.form)
@@ -50,7 +50,7 @@ export function FormActions({
     },
   })
   const duplicate = useMutation({
-    mutationFn: (copyTitle: string) => duplicateForm(form.id, copyTitle),
+    mutationFn: (copyTitle: string) => duplicateForm(tenantId, form.id, copyTitle),
     onSuccess: async (answer) => {
       setDialog(undefined)
       await refreshList()

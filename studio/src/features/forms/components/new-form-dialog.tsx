@@ -21,7 +21,8 @@ export function NewFormDialog({
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const create = useMutation({
-    mutationFn: (title: string) => createForm({ title: { [i18n.language.split('-')[0] ?? 'en']: title } }),
+    mutationFn: (title: string) =>
+      createForm(tenantId, { title: { [i18n.language.split('-')[0] ?? 'en']: title } }),
     onSuccess: async ({ form }, title) => {
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'forms', 'list'] })
       notifySuccess(t('forms.created', { title }))

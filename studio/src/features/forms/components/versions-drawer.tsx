@@ -29,7 +29,7 @@ export function VersionsDrawer({
   const versions = useQuery({ ...formVersionsQuery(tenantId, form.id), enabled: opened })
   const [chosen, setChosen] = useState<FormVersion>()
   const restore = useMutation({
-    mutationFn: (version: number) => restoreFormVersion(form.id, version),
+    mutationFn: (version: number) => restoreFormVersion(tenantId, form.id, version),
     onSuccess: (answer) => {
       setChosen(undefined)
       onRestored(answer.form)

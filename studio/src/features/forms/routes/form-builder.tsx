@@ -65,8 +65,8 @@ function Builder({ tenantId, form, onReopen }: { tenantId: string; form: Form; o
   const save = useMutation({
     mutationFn: async (publish: boolean) => {
       const body = formOut(draft)
-      let answer = dirty || !publish ? await updateForm(form.id, body) : { form: record }
-      if (publish) answer = await publishForm(form.id)
+      let answer = dirty || !publish ? await updateForm(tenantId, form.id, body) : { form: record }
+      if (publish) answer = await publishForm(tenantId, form.id)
       return answer.form
     },
     onSuccess: async (changed, publish) => {

@@ -76,13 +76,13 @@ export function FormResponsesPage() {
     }): Promise<unknown> => {
       switch (action.kind) {
         case 'status':
-          return setResponseStatus(formId, response._id, action.status)
+          return setResponseStatus(tenantId, formId, response._id, action.status)
         case 'spam':
-          return markSpam(formId, response._id)
+          return markSpam(tenantId, formId, response._id)
         case 'delete':
-          return deleteResponse(formId, response._id)
+          return deleteResponse(tenantId, formId, response._id)
         default:
-          return purgeResponse(formId, response._id)
+          return purgeResponse(tenantId, formId, response._id)
       }
     },
     onSuccess: async (_, { action }) => {
@@ -96,7 +96,7 @@ export function FormResponsesPage() {
     },
   })
   const exporting = useMutation({
-    mutationFn: () => exportResponses(formId, search),
+    mutationFn: () => exportResponses(tenantId, formId, search),
     onSuccess: ({ blob, filename }) => download(blob, filename),
   })
   const onAction = (response: FormResponse, action: ResponseAction) => {

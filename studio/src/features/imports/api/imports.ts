@@ -1,6 +1,7 @@
 import { type AnswerOf, unwrap } from '@folio/client'
 import { queryOptions } from '@tanstack/react-query'
-import { folio } from '../../../app/api'
+import { tenantApi } from '../../../app/api'
+import { tenantQuery } from '../../../app/tenant'
 
 export type Import = AnswerOf<'getImport'>['import']
 
@@ -21,9 +22,12 @@ export function isFinished(state: Import): boolean {
 /** An import's status, phase, counts and problems, asked again every second until it ends. */
 export const importQuery = (tenantId: string, importId: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'imports', importId],
-    queryFn: async () =>
-      (await unwrap(folio.GET('/api/imports/{id}', { params: { path: { id: importId } } }))).import,
+    ...tenantQuery(
+      tenantId,
+      ['imports', importId],
+      async (api) =>
+        (await unwrap(api.GET('/api/imports/{id}', { params: { path: { id: importId } } }))).import,
+    ),
     refetchInterval: (query) => (query.state.data && isFinished(query.state.data) ? false : POLL_MS),
   })
 
@@ -36,9 +40,9 @@ export const IMPORTS_PAGE_SIZE = 20
  */
 export const importsQuery = (tenantId: string, page: number) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'imports', 'list', page],
-    queryFn: () =>
-      unwrap(folio.GET('/api/imports', { params: { query: { page, limit: IMPORTS_PAGE_SIZE } } })),
+    ...tenantQuery(tenantId, ['imports', 'list', page], (api) =>
+      unwrap(api.GET('/api/imports', { params: { query: { page, limit: IMPORTS_PAGE_SIZE } } })),
+    ),
     refetchInterval: (query) =>
       query.state.data?.imports.some((state) => !isFinished(state)) ? POLL_MS : false,
   })
@@ -52,9 +56,9 @@ export function createdIn(state: Import): number {
  * Uploads a WordPress export and queues its import (`POST /api/imports/wordpress`): the file is the
  * request body as it is, sent as XML, never read into a string here.
  */
-export async function startImport(file: File, options: ImportOptions): Promise<Import> {
+export async function startImport(tenantId: string, file: File, options: ImportOptions): Promise<Import> {
   const answer = await unwrap(
-    folio.POST('/api/imports/wordpress', {
+    tenantApi(tenantId).POST('/api/imports/wordpress', {
       params: { query: { copyMedia: options.copyMedia, dryRun: options.dryRun } },
       body: file,
       bodySerializer: (body: unknown) => body as Blob,

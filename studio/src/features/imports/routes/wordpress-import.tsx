@@ -33,7 +33,8 @@ export function WordPressImportPage() {
     enabled: search.import !== undefined,
   })
   const start = useMutation({
-    mutationFn: ({ upload, chosen }: { upload: File; chosen: ImportOptions }) => startImport(upload, chosen),
+    mutationFn: ({ upload, chosen }: { upload: File; chosen: ImportOptions }) =>
+      startImport(tenantId, upload, chosen),
     onSuccess: async (started: Import) => {
       queryClient.setQueryData(importQuery(tenantId, started.id).queryKey, started)
       await navigate({

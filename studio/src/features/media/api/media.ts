@@ -1,6 +1,7 @@
 import { type AnswerOf, unwrap } from '@folio/client'
 import { queryOptions } from '@tanstack/react-query'
-import { folio } from '../../../app/api'
+import { tenantApi } from '../../../app/api'
+import { tenantQuery } from '../../../app/tenant'
 import { putWithProgress } from './put'
 
 export type Media = AnswerOf<'listMedia'>['media'][number]
@@ -10,26 +11,31 @@ export const MEDIA_PAGE_SIZE = 24
 
 /** A page of the tenant's active media (`GET /api/media`). */
 export const mediaQuery = (tenantId: string, page: number) =>
-  queryOptions({
-    queryKey: ['tenant', tenantId, 'media', 'list', page],
-    queryFn: () =>
+  queryOptions(
+    tenantQuery(tenantId, ['media', 'list', page], (api) =>
       unwrap(
-        folio.GET('/api/media', { params: { query: { page, limit: MEDIA_PAGE_SIZE, status: 'active' } } }),
+        api.GET('/api/media', { params: { query: { page, limit: MEDIA_PAGE_SIZE, status: 'active' } } }),
       ),
-  })
+    ),
+  )
 
 /**
  * Uploads one file through the presigned flow (docs/decisions/media.md): `POST /api/media/presign`
  * for a URL, a PUT of the bytes there (progress reported 0..1), then `POST /api/media` registers it.
  */
-export async function uploadMedia(file: File, onProgress: (fraction: number) => void): Promise<Media> {
+export async function uploadMedia(
+  tenantId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<Media> {
+  const api = tenantApi(tenantId)
   const contentType = file.type || 'application/octet-stream'
   const presigned = await unwrap(
-    folio.POST('/api/media/presign', { body: { fileName: file.name, contentType, size: file.size } }),
+    api.POST('/api/media/presign', { body: { fileName: file.name, contentType, size: file.size } }),
   )
   await putWithProgress(presigned.uploadUrl, presigned.method, presigned.headers, file, onProgress)
   const { media } = await unwrap(
-    folio.POST('/api/media', {
+    api.POST('/api/media', {
       body: { key: presigned.key, originalName: file.name, mimeType: contentType, size: file.size },
     }),
   )
@@ -37,9 +43,9 @@ export async function uploadMedia(file: File, onProgress: (fraction: number) => 
 }
 
 /** Sets a media item's alternative text (`PATCH /api/media/{id}`); empty clears it. */
-export function setAltText(id: string, altText: string) {
+export function setAltText(tenantId: string, id: string, altText: string) {
   return unwrap(
-    folio.PATCH('/api/media/{id}', {
+    tenantApi(tenantId).PATCH('/api/media/{id}', {
       params: { path: { id } },
       body: { altText: altText.trim() === '' ? null : altText.trim() },
     }),
@@ -50,10 +56,11 @@ export type MediaUsage = AnswerOf<'getMediaUsage'>['usage'][number]
 
 /** The records that show a media item (`GET /api/media/{id}/usage`). */
 export const mediaUsageQuery = (tenantId: string, id: string) =>
-  queryOptions({
-    queryKey: ['tenant', tenantId, 'media', 'usage', id],
-    queryFn: () => unwrap(folio.GET('/api/media/{id}/usage', { params: { path: { id } } })),
-  })
+  queryOptions(
+    tenantQuery(tenantId, ['media', 'usage', id], (api) =>
+      unwrap(api.GET('/api/media/{id}/usage', { params: { path: { id } } })),
+    ),
+  )
 
 /** What the details form edits; empty strings clear a text (`PATCH /api/media/{id}`). */
 export interface MediaDetails {
@@ -64,10 +71,10 @@ export interface MediaDetails {
 }
 
 /** Saves a media item's title, alt text, caption and tags (`PATCH /api/media/{id}`). */
-export function updateMediaDetails(id: string, details: MediaDetails) {
+export function updateMediaDetails(tenantId: string, id: string, details: MediaDetails) {
   const text = (value: string) => (value.trim() === '' ? null : value.trim())
   return unwrap(
-    folio.PATCH('/api/media/{id}', {
+    tenantApi(tenantId).PATCH('/api/media/{id}', {
       params: { path: { id } },
       body: {
         title: text(details.title),
@@ -80,13 +87,13 @@ export function updateMediaDetails(id: string, details: MediaDetails) {
 }
 
 /** Adds tags to several media at once (`POST /api/media/bulk/tags`, mode add). */
-export function bulkTagMedia(ids: string[], tags: string[]) {
-  return unwrap(folio.POST('/api/media/bulk/tags', { body: { ids, tags, mode: 'add' } }))
+export function bulkTagMedia(tenantId: string, ids: string[], tags: string[]) {
+  return unwrap(tenantApi(tenantId).POST('/api/media/bulk/tags', { body: { ids, tags, mode: 'add' } }))
 }
 
 /** Deletes several media at once (`POST /api/media/bulk/delete`). */
-export function bulkDeleteMedia(ids: string[]) {
-  return unwrap(folio.POST('/api/media/bulk/delete', { body: { ids } }))
+export function bulkDeleteMedia(tenantId: string, ids: string[]) {
+  return unwrap(tenantApi(tenantId).POST('/api/media/bulk/delete', { body: { ids } }))
 }
 
 /** Whether the item's file is elsewhere: Folio keeps its URL only (an imported attachment left on its site). */
@@ -123,11 +130,13 @@ const COPY_BATCH = 20
  * Copies the files of external media into Folio (`POST /api/media/copy-external`): each becomes an
  * upload in place, or is reported with why it stays external. Sent 20 ids a request.
  */
-export async function copyExternalMedia(ids: string[]): Promise<CopyResult> {
+export async function copyExternalMedia(tenantId: string, ids: string[]): Promise<CopyResult> {
   const result: CopyResult = { copied: [], failed: [], notFound: [] }
   for (let start = 0; start < ids.length; start += COPY_BATCH) {
     const answer = await unwrap(
-      folio.POST('/api/media/copy-external', { body: { ids: ids.slice(start, start + COPY_BATCH) } }),
+      tenantApi(tenantId).POST('/api/media/copy-external', {
+        body: { ids: ids.slice(start, start + COPY_BATCH) },
+      }),
     )
     result.copied.push(...answer.copied)
     result.failed.push(...answer.failed)

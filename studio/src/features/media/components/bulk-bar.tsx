@@ -40,7 +40,7 @@ export function BulkBar({
   const [confirming, setConfirming] = useState(false)
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'media'] })
   const tag = useMutation({
-    mutationFn: () => bulkTagMedia(ids, tags),
+    mutationFn: () => bulkTagMedia(tenantId, ids, tags),
     onSuccess: async (result) => {
       await refresh()
       setTags([])
@@ -48,7 +48,7 @@ export function BulkBar({
     },
   })
   const remove = useMutation({
-    mutationFn: () => bulkDeleteMedia(ids),
+    mutationFn: () => bulkDeleteMedia(tenantId, ids),
     onSuccess: async (result) => {
       setConfirming(false)
       onDeleted(result.deletedIds)

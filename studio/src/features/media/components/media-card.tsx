@@ -43,7 +43,7 @@ export function MediaCard({
   const external = isExternal(media)
   const file = externalFile(media)
   const mutation = useMutation({
-    mutationFn: (altText: string) => setAltText(media.id, altText),
+    mutationFn: (altText: string) => setAltText(tenantId, media.id, altText),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'media'] })
       notifySuccess(t('media.altSaved', { name }))

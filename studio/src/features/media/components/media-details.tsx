@@ -71,7 +71,7 @@ function DetailsBody({
   const [errors, setErrors] = useState<FieldErrors>({})
   const usage = useQuery(mediaUsageQuery(tenantId, media.id))
   const save = useMutation({
-    mutationFn: (details: MediaDetails) => updateMediaDetails(media.id, details),
+    mutationFn: (details: MediaDetails) => updateMediaDetails(tenantId, media.id, details),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'media'] })
       notifySuccess(t('media.detailsSaved', { name: mediaName(media) }))

@@ -42,11 +42,11 @@ let nextUploadId = 0
 export function MediaLibraryPage() {
   const { t } = useTranslation()
   const { tenantId } = route.useParams()
-  const [page, setPage] = useState(1)
+  const { page = 1, view = 'grid' } = route.useSearch()
+  const navigate = route.useNavigate()
   const { data, error } = useQuery(mediaQuery(tenantId, page))
   const queryClient = useQueryClient()
   const [uploads, setUploads] = useState<Upload[]>([])
-  const [view, setView] = useState<'grid' | 'list'>('grid')
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set())
   const [details, setDetails] = useState<Media | undefined>()
   const pageIds = data?.media.map((media) => media.id) ?? []
@@ -65,7 +65,7 @@ export function MediaLibraryPage() {
   }, [data])
   const [copyReport, setCopyReport] = useState<CopyResult | undefined>()
   const copy = useMutation({
-    mutationFn: (ids: string[]) => copyExternalMedia(ids),
+    mutationFn: (ids: string[]) => copyExternalMedia(tenantId, ids),
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'media'] })
       if (result.copied.length > 0) notifySuccess(t('media.external.copied', { count: result.copied.length }))
@@ -86,7 +86,7 @@ export function MediaLibraryPage() {
     for (const file of files) {
       const id = nextUploadId++
       setUploads((list) => [...list, { id, name: file.name, progress: 0 }])
-      uploadMedia(file, (fraction) => change(id, { progress: fraction * 100 }))
+      uploadMedia(tenantId, file, (fraction) => change(id, { progress: fraction * 100 }))
         .then(async () => {
           setUploads((list) => list.filter((upload) => upload.id !== id))
           await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'media'] })
@@ -106,7 +106,12 @@ export function MediaLibraryPage() {
         <SegmentedControl
           aria-label={t('media.view.label')}
           value={view}
-          onChange={(value) => setView(value === 'list' ? 'list' : 'grid')}
+          onChange={(value) =>
+            navigate({
+              search: (previous) => ({ ...previous, view: value === 'list' ? 'list' : undefined }),
+              replace: true,
+            })
+          }
           data={[
             { value: 'grid', label: t('media.view.grid') },
             { value: 'list', label: t('media.view.list') },
@@ -223,7 +228,13 @@ export function MediaLibraryPage() {
           ))}
         </SimpleGrid>
       )}
-      {data && <Pager pages={data.pagination.pages} page={page} onChange={setPage} />}
+      {data && (
+        <Pager
+          pages={data.pagination.pages}
+          page={page}
+          onChange={(next) => navigate({ search: (previous) => ({ ...previous, page: next }) })}
+        />
+      )}
       <MediaDetailsModal
         tenantId={tenantId}
         media={details}

@@ -1,6 +1,6 @@
 import { unwrap } from '@folio/client'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { folio } from '../../../app/api'
+import { tenantQuery } from '../../../app/tenant'
 
 export type ReferenceType = 'content' | 'category' | 'form'
 
@@ -29,43 +29,43 @@ export const referenceOptionsQuery = (
   language: string,
 ) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'menus', 'references', type, search, language],
-    queryFn: async (): Promise<ReferenceOption[]> => {
+    ...tenantQuery(tenantId, ['menus', 'references', type, search, language], async (api) => {
       const words = search === '' ? {} : { search }
       if (type === 'content') {
         const { contents } = await unwrap(
-          folio.GET('/api/contents', { params: { query: { limit: 20, view: 'summary', ...words } } }),
+          api.GET('/api/contents', { params: { query: { limit: 20, view: 'summary', ...words } } }),
         )
         return contents.map((content) => ({ value: content.id, label: content.title }))
       }
       if (type === 'category') {
         const { categories } = await unwrap(
-          folio.GET('/api/categories', { params: { query: { flat: true, limit: 20, ...words } } }),
+          api.GET('/api/categories', { params: { query: { flat: true, limit: 20, ...words } } }),
         )
         return categories.map((category) => ({ value: category.id, label: category.name }))
       }
-      const { forms } = await unwrap(folio.GET('/api/forms', { params: { query: { limit: 20, ...words } } }))
-      return forms.map((form) => ({ value: form.id, label: titleIn(form.title, language) || form.slug }))
-    },
+      const { forms } = await unwrap(api.GET('/api/forms', { params: { query: { limit: 20, ...words } } }))
+      return forms.map(
+        (form): ReferenceOption => ({ value: form.id, label: titleIn(form.title, language) || form.slug }),
+      )
+    }),
     placeholderData: keepPreviousData,
   })
 
 /** The name of one referenced record, for an item that points to it; null when it is gone. */
 export const referenceLabelQuery = (tenantId: string, type: ReferenceType, id: string, language: string) =>
-  queryOptions({
-    queryKey: ['tenant', tenantId, 'menus', 'reference', type, id, language],
-    queryFn: async (): Promise<string | null> => {
+  queryOptions(
+    tenantQuery(tenantId, ['menus', 'reference', type, id, language], async (api): Promise<string | null> => {
       if (type === 'content') {
-        const found = await folio.GET('/api/contents/{id}', { params: { path: { id } } })
+        const found = await api.GET('/api/contents/{id}', { params: { path: { id } } })
         return found.data?.content.title ?? null
       }
       if (type === 'category') {
         const { categories } = await unwrap(
-          folio.GET('/api/categories', { params: { query: { flat: true, ids: [id] } } }),
+          api.GET('/api/categories', { params: { query: { flat: true, ids: [id] } } }),
         )
         return categories[0]?.name ?? null
       }
-      const found = await folio.GET('/api/forms/{id}', { params: { path: { id } } })
+      const found = await api.GET('/api/forms/{id}', { params: { path: { id } } })
       return found.data ? titleIn(found.data.form.title, language) || found.data.form.slug : null
-    },
-  })
+    }),
+  )

@@ -48,6 +48,7 @@ const changed = (a: ItemFields, b: ItemFields) =>
  * (`ItemSaveError`, naming the item) can be run again from where it stopped.
  */
 export async function saveMenuItems(
+  tenantId: string,
   menuId: string,
   stored: readonly DraftItem[],
   draft: readonly DraftItem[],
@@ -71,6 +72,7 @@ export async function saveMenuItems(
   if (rescued.length > 0) {
     await step(null, () =>
       reorderItems(
+        tenantId,
         menuId,
         rescued.map((item) => ({ id: item.id as string, parentId: null, position: MAX_POSITION })),
       ),
@@ -78,13 +80,13 @@ export async function saveMenuItems(
   }
   for (const item of removed) {
     if (removedIds.has(storedPlaces.get(item.key) ?? null)) continue
-    await step(item.key, () => deleteItem(menuId, item.id as string))
+    await step(item.key, () => deleteItem(tenantId, menuId, item.id as string))
   }
   const added = new Set<string>()
   for (const item of current) {
     if (item.id !== null) continue
     await step(item.key, async () => {
-      const { item: created } = await addItem(menuId, fieldsBody(item))
+      const { item: created } = await addItem(tenantId, menuId, fieldsBody(item))
       item.id = created.id
       added.add(item.key)
     })
@@ -94,12 +96,13 @@ export async function saveMenuItems(
     const old = before.get(item.id)
     // An item missing from `stored` was added by a save that stopped later: send its fields again.
     if (added.has(item.key) || (old !== undefined && !changed(old, item))) continue
-    await step(item.key, () => updateItem(menuId, item.id as string, fieldsBody(item)))
+    await step(item.key, () => updateItem(tenantId, menuId, item.id as string, fieldsBody(item)))
   }
   if (current.length > 0) {
     const ids = new Map(current.map((item) => [item.key, item.id as string]))
     await step(null, () =>
       reorderItems(
+        tenantId,
         menuId,
         placesOf(current).map((place) => ({
           id: ids.get(place.key) as string,

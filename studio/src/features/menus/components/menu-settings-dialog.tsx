@@ -36,7 +36,8 @@ export function MenuSettingsDialog({
   const [location, setLocation] = useState<string>(menu?.location ?? 'header')
   const [status, setStatus] = useState<string>(menu?.status ?? 'draft')
   const save = useMutation({
-    mutationFn: (body: MenuSettings) => (menu ? updateMenu(menu.id, body) : createMenu(body)),
+    mutationFn: (body: MenuSettings) =>
+      menu ? updateMenu(tenantId, menu.id, body) : createMenu(tenantId, body),
     onSuccess: async ({ menu: saved }) => {
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'menus'] })
       notifySuccess(t(menu ? 'menus.saved' : 'menus.created', { name: saved.name }))

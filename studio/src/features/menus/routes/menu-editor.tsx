@@ -103,7 +103,7 @@ function Editor({ tenantId, menu }: { tenantId: string; menu: Menu }) {
     return flatten(fresh.items as TreeNode[])
   }
   const save = useMutation({
-    mutationFn: () => saveMenuItems(menu.id, stored, items),
+    mutationFn: () => saveMenuItems(tenantId, menu.id, stored, items),
     onSuccess: async () => {
       const fresh = await reload()
       setStored(fresh)

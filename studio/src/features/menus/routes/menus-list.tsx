@@ -21,13 +21,13 @@ export function MenusListPage() {
   const navigate = route.useNavigate()
   const queryClient = useQueryClient()
   const can = useCan()
-  const [page, setPage] = useState(1)
+  const { page = 1 } = route.useSearch()
   const { data, error, isFetching } = useQuery(menusQuery(tenantId, page))
   const [creating, setCreating] = useState(false)
   const [editing, setEditing] = useState<MenuSummary | null>(null)
   const [deleting, setDeleting] = useState<MenuSummary | null>(null)
   const remove = useMutation({
-    mutationFn: (menu: MenuSummary) => deleteMenu(menu.id),
+    mutationFn: (menu: MenuSummary) => deleteMenu(tenantId, menu.id),
     onSuccess: async (_, menu) => {
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'menus'] })
       notifySuccess(t('menus.deleted', { name: menu.name }))
@@ -115,7 +115,13 @@ export function MenusListPage() {
           ))}
         </DataTable>
       )}
-      {data && <Pager pages={data.pagination.pages} page={data.pagination.page} onChange={setPage} />}
+      {data && (
+        <Pager
+          pages={data.pagination.pages}
+          page={data.pagination.page}
+          onChange={(next) => navigate({ search: { page: next } })}
+        />
+      )}
       {creating && (
         <MenuSettingsDialog
           tenantId={tenantId}

@@ -73,7 +73,7 @@ export function PagesTreePage() {
     queue.current = queue.current.then(async () => {
       if (mine !== round.current) return
       try {
-        for (const { id: contentId, ...body } of writes) await updateContent(contentId, body)
+        for (const { id: contentId, ...body } of writes) await updateContent(tenantId, contentId, body)
         if (--waiting.current === 0 && (await settle())) setStatus({ kind: 'moved', text })
       } catch (failed) {
         round.current++

@@ -1,6 +1,7 @@
 import { type AnswerOf, type BodyOf, unwrap } from '@folio/client'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { folio } from '../../../app/api'
+import { tenantApi } from '../../../app/api'
+import { tenantQuery } from '../../../app/tenant'
 
 export type Placement = AnswerOf<'getPlacement'>['placement']
 export type Experience = Placement['experiences'][number]
@@ -41,50 +42,60 @@ export const PLACEMENTS_PAGE_SIZE = 20
 /** A page of the tenant's placements by name (`GET /api/placements`). */
 export const placementsQuery = (tenantId: string, page: number) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'placements', 'list', { page }],
-    queryFn: () =>
+    ...tenantQuery(tenantId, ['placements', 'list', { page }], (api) =>
       unwrap(
-        folio.GET('/api/placements', { params: { query: { tenantId, page, limit: PLACEMENTS_PAGE_SIZE } } }),
+        api.GET('/api/placements', { params: { query: { tenantId, page, limit: PLACEMENTS_PAGE_SIZE } } }),
       ),
+    ),
     placeholderData: keepPreviousData,
   })
 
 /** One placement with its experiences (`GET /api/placements/{id}`). */
 export const placementQuery = (tenantId: string, id: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'placements', 'one', id],
-    queryFn: async () =>
-      (await unwrap(folio.GET('/api/placements/{id}', { params: { path: { id }, query: { tenantId } } })))
-        .placement,
+    ...tenantQuery(
+      tenantId,
+      ['placements', 'one', id],
+      async (api) =>
+        (await unwrap(api.GET('/api/placements/{id}', { params: { path: { id }, query: { tenantId } } })))
+          .placement,
+    ),
   })
 
 /** The placement's counts per experience and UTC day over the last 30 days (`GET /api/placements/{id}/stats`). */
 export const placementStatsQuery = (tenantId: string, id: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'placements', 'stats', id],
-    queryFn: () =>
-      unwrap(folio.GET('/api/placements/{id}/stats', { params: { path: { id }, query: { tenantId } } })),
+    ...tenantQuery(tenantId, ['placements', 'stats', id], (api) =>
+      unwrap(api.GET('/api/placements/{id}/stats', { params: { path: { id }, query: { tenantId } } })),
+    ),
   })
 
 /** Creates a placement (with no experience yet). */
 export function createPlacement(tenantId: string, body: NewPlacement) {
-  return unwrap(folio.POST('/api/placements', { params: { query: { tenantId } }, body }))
+  return unwrap(tenantApi(tenantId).POST('/api/placements', { params: { query: { tenantId } }, body }))
 }
 
 /** Changes the placement's own fields; its version grows. */
 export function updatePlacement(tenantId: string, id: string, body: PlacementChanges) {
-  return unwrap(folio.PUT('/api/placements/{id}', { params: { path: { id }, query: { tenantId } }, body }))
+  return unwrap(
+    tenantApi(tenantId).PUT('/api/placements/{id}', { params: { path: { id }, query: { tenantId } }, body }),
+  )
 }
 
 /** Deletes the placement with its experiences and stats. */
 export function deletePlacement(tenantId: string, id: string) {
-  return unwrap(folio.DELETE('/api/placements/{id}', { params: { path: { id }, query: { tenantId } } }))
+  return unwrap(
+    tenantApi(tenantId).DELETE('/api/placements/{id}', { params: { path: { id }, query: { tenantId } } }),
+  )
 }
 
 /** Adds an experience to the placement. */
 export function addExperience(tenantId: string, id: string, body: NewExperience) {
   return unwrap(
-    folio.POST('/api/placements/{id}/experiences', { params: { path: { id }, query: { tenantId } }, body }),
+    tenantApi(tenantId).POST('/api/placements/{id}/experiences', {
+      params: { path: { id }, query: { tenantId } },
+      body,
+    }),
   )
 }
 
@@ -96,7 +107,7 @@ export function updateExperience(
   body: ExperienceChanges,
 ) {
   return unwrap(
-    folio.PUT('/api/placements/{id}/experiences/{experienceId}', {
+    tenantApi(tenantId).PUT('/api/placements/{id}/experiences/{experienceId}', {
       params: { path: { id, experienceId }, query: { tenantId } },
       body,
     }),
@@ -106,7 +117,7 @@ export function updateExperience(
 /** Deletes an experience (no longer the fallback, if it was). */
 export function deleteExperience(tenantId: string, id: string, experienceId: string) {
   return unwrap(
-    folio.DELETE('/api/placements/{id}/experiences/{experienceId}', {
+    tenantApi(tenantId).DELETE('/api/placements/{id}/experiences/{experienceId}', {
       params: { path: { id, experienceId }, query: { tenantId } },
     }),
   )
@@ -115,7 +126,7 @@ export function deleteExperience(tenantId: string, id: string, experienceId: str
 /** What the placement would show a visitor with `context` at `at` (default now), and why. */
 export function debugDecision(tenantId: string, placement: string, context: DecisionContext, at?: string) {
   return unwrap(
-    folio.POST('/api/placements/debug-decision', {
+    tenantApi(tenantId).POST('/api/placements/debug-decision', {
       params: { query: { tenantId } },
       body: { placement, context, ...(at === undefined ? {} : { at }) },
     }),

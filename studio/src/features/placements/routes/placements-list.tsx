@@ -18,7 +18,8 @@ export function PlacementsListPage() {
   const { t } = useTranslation()
   const { tenantId } = route.useParams()
   const can = useCan()
-  const [page, setPage] = useState(1)
+  const { page = 1 } = route.useSearch()
+  const navigate = route.useNavigate()
   const { data, error, isFetching } = useQuery(placementsQuery(tenantId, page))
   const [creating, setCreating] = useState(false)
 
@@ -73,7 +74,13 @@ export function PlacementsListPage() {
           ))}
         </DataTable>
       )}
-      {data && <Pager pages={data.pagination.pages} page={data.pagination.page} onChange={setPage} />}
+      {data && (
+        <Pager
+          pages={data.pagination.pages}
+          page={data.pagination.page}
+          onChange={(next) => navigate({ search: { page: next } })}
+        />
+      )}
       <NewPlacementDialog tenantId={tenantId} opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   )

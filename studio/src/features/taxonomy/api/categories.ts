@@ -1,6 +1,7 @@
 import { type AnswerOf, type BodyOf, unwrap } from '@folio/client'
 import { queryOptions } from '@tanstack/react-query'
-import { folio } from '../../../app/api'
+import { tenantApi } from '../../../app/api'
+import { tenantQuery } from '../../../app/tenant'
 import { toTree } from './tree'
 
 export type Category = AnswerOf<'listCategories'>['categories'][number]
@@ -11,32 +12,32 @@ export type Category = AnswerOf<'listCategories'>['categories'][number]
  */
 export const categoriesQuery = (tenantId: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'categories', 'flat'],
-    queryFn: () => unwrap(folio.GET('/api/categories', { params: { query: { flat: true } } })),
+    ...tenantQuery(tenantId, ['categories', 'flat'], (api) =>
+      unwrap(api.GET('/api/categories', { params: { query: { flat: true } } })),
+    ),
   })
 
 /** The tenant's whole category tree (`GET /api/categories`, tree mode, unpaged). */
 export const categoryTreeQuery = (tenantId: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'categories', 'tree'],
-    queryFn: async () => {
-      const { categories } = await unwrap(folio.GET('/api/categories', { params: { query: {} } }))
+    ...tenantQuery(tenantId, ['categories', 'tree'], async (api) => {
+      const { categories } = await unwrap(api.GET('/api/categories', { params: { query: {} } }))
       return toTree(categories)
-    },
+    }),
   })
 
-export function createCategory(body: BodyOf<'createCategory'>) {
-  return unwrap(folio.POST('/api/categories', { body }))
+export function createCategory(tenantId: string, body: BodyOf<'createCategory'>) {
+  return unwrap(tenantApi(tenantId).POST('/api/categories', { body }))
 }
 
 /** Changes the given members; `parentId` re-parents (null: the top level), `position` reorders. */
-export function updateCategory(id: string, body: BodyOf<'updateCategory'>) {
-  return unwrap(folio.PUT('/api/categories/{id}', { params: { path: { id } }, body }))
+export function updateCategory(tenantId: string, id: string, body: BodyOf<'updateCategory'>) {
+  return unwrap(tenantApi(tenantId).PUT('/api/categories/{id}', { params: { path: { id } }, body }))
 }
 
 /** Moves `sourceId`'s contents and children into `targetId`, then deletes the source. */
-export function mergeCategories(sourceId: string, targetId: string) {
-  return unwrap(folio.POST('/api/categories/merge', { body: { sourceId, targetId } }))
+export function mergeCategories(tenantId: string, sourceId: string, targetId: string) {
+  return unwrap(tenantApi(tenantId).POST('/api/categories/merge', { body: { sourceId, targetId } }))
 }
 
 /** The most category ids one contents list query names (`categories`, comma-separated). */
@@ -48,19 +49,18 @@ const COUNTABLE_CATEGORIES = 100
  */
 export const contentsInCategoriesQuery = (tenantId: string, ids: readonly string[]) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'contents', 'count', { categories: [...ids].sort() }],
-    queryFn: async () => {
+    ...tenantQuery(tenantId, ['contents', 'count', { categories: [...ids].sort() }], async (api) => {
       const { pagination } = await unwrap(
-        folio.GET('/api/contents', {
+        api.GET('/api/contents', {
           params: { query: { categories: ids.join(','), limit: 1, view: 'summary' } },
         }),
       )
       return pagination.total
-    },
+    }),
     enabled: ids.length > 0 && ids.length <= COUNTABLE_CATEGORIES,
   })
 
 /** Deletes a category with its descendants (the API's default cascade). */
-export function deleteCategory(id: string) {
-  return unwrap(folio.DELETE('/api/categories/{id}', { params: { path: { id }, query: {} } }))
+export function deleteCategory(tenantId: string, id: string) {
+  return unwrap(tenantApi(tenantId).DELETE('/api/categories/{id}', { params: { path: { id }, query: {} } }))
 }

@@ -1,6 +1,7 @@
 import { type AnswerOf, type BodyOf, unwrap } from '@folio/client'
 import { queryOptions } from '@tanstack/react-query'
-import { folio } from '../../../app/api'
+import { tenantApi } from '../../../app/api'
+import { tenantQuery } from '../../../app/tenant'
 
 export type FieldDefinition = AnswerOf<'listCustomFieldDefinitions'>['definitions'][number]
 export type FieldType = NonNullable<BodyOf<'createCustomFieldDefinition'>['type']>
@@ -25,9 +26,12 @@ export const hasOptions = (type: string) => type === 'select' || type === 'multi
 /** The tenant's custom field definitions by position, label and key. */
 export const fieldDefinitionsQuery = (tenantId: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'custom-field-definitions'],
-    queryFn: async () =>
-      (await unwrap(folio.GET('/api/custom-field-definitions', { params: { query: {} } }))).definitions,
+    ...tenantQuery(
+      tenantId,
+      ['custom-field-definitions'],
+      async (api) =>
+        (await unwrap(api.GET('/api/custom-field-definitions', { params: { query: {} } }))).definitions,
+    ),
   })
 
 /** What the definition form edits (the key only when creating: it is immutable). */
@@ -97,18 +101,25 @@ export function bodyOf(draft: DefinitionDraft): Omit<BodyOf<'createCustomFieldDe
   }
 }
 
-export function createDefinition(draft: DefinitionDraft) {
+export function createDefinition(tenantId: string, draft: DefinitionDraft) {
   return unwrap(
-    folio.POST('/api/custom-field-definitions', { body: { key: draft.key.trim(), ...bodyOf(draft) } }),
+    tenantApi(tenantId).POST('/api/custom-field-definitions', {
+      body: { key: draft.key.trim(), ...bodyOf(draft) },
+    }),
   )
 }
 
-export function updateDefinition(id: string, draft: DefinitionDraft) {
+export function updateDefinition(tenantId: string, id: string, draft: DefinitionDraft) {
   return unwrap(
-    folio.PUT('/api/custom-field-definitions/{id}', { params: { path: { id } }, body: bodyOf(draft) }),
+    tenantApi(tenantId).PUT('/api/custom-field-definitions/{id}', {
+      params: { path: { id } },
+      body: bodyOf(draft),
+    }),
   )
 }
 
-export function deleteDefinition(id: string) {
-  return unwrap(folio.DELETE('/api/custom-field-definitions/{id}', { params: { path: { id } } }))
+export function deleteDefinition(tenantId: string, id: string) {
+  return unwrap(
+    tenantApi(tenantId).DELETE('/api/custom-field-definitions/{id}', { params: { path: { id } } }),
+  )
 }

@@ -1,6 +1,7 @@
 import { type AnswerOf, unwrap } from '@folio/client'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { folio } from '../../../app/api'
+import { tenantApi } from '../../../app/api'
+import { tenantQuery } from '../../../app/tenant'
 
 export type Tag = AnswerOf<'listTags'>['tags'][number]
 
@@ -13,31 +14,33 @@ export const TAGS_PAGE_SIZE = 20
  */
 export const tagsQuery = (tenantId: string, search = '', page = 1) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'tags', 'list', { search, page }],
-    queryFn: () =>
+    ...tenantQuery(tenantId, ['tags', 'list', { search, page }], (api) =>
       unwrap(
-        folio.GET('/api/tags', {
+        api.GET('/api/tags', {
           params: { query: { page, limit: TAGS_PAGE_SIZE, ...(search === '' ? {} : { search }) } },
         }),
       ),
+    ),
     placeholderData: keepPreviousData,
   })
 
 /** Creates a tag; an empty slug is left to the API (made from the title). */
-export function createTag(title: string, slug = '') {
-  return unwrap(folio.POST('/api/tags', { body: { title, ...(slug.trim() === '' ? {} : { slug }) } }))
+export function createTag(tenantId: string, title: string, slug = '') {
+  return unwrap(
+    tenantApi(tenantId).POST('/api/tags', { body: { title, ...(slug.trim() === '' ? {} : { slug }) } }),
+  )
 }
 
 /** Renames a tag; its slug stays unless a new one is given. */
-export function renameTag(id: string, title: string, slug: string) {
+export function renameTag(tenantId: string, id: string, title: string, slug: string) {
   return unwrap(
-    folio.PUT('/api/tags/{id}', {
+    tenantApi(tenantId).PUT('/api/tags/{id}', {
       params: { path: { id } },
       body: { title, ...(slug.trim() === '' ? {} : { slug }) },
     }),
   )
 }
 
-export function deleteTag(id: string) {
-  return unwrap(folio.DELETE('/api/tags/{id}', { params: { path: { id } } }))
+export function deleteTag(tenantId: string, id: string) {
+  return unwrap(tenantApi(tenantId).DELETE('/api/tags/{id}', { params: { path: { id } } }))
 }

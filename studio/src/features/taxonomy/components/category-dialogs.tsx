@@ -63,10 +63,14 @@ export function CategoryDialogs({
       const description = String(form.get('description') ?? '')
       if (dialog?.kind === 'edit') {
         const slug = String(form.get('slug') ?? '').trim()
-        return updateCategory(dialog.node.id, { name, description, ...(slug === '' ? {} : { slug }) })
+        return updateCategory(tenantId, dialog.node.id, {
+          name,
+          description,
+          ...(slug === '' ? {} : { slug }),
+        })
       }
       const parent = String(form.get('parentId') ?? TOP_LEVEL)
-      return createCategory({ name, description, parentId: parent === TOP_LEVEL ? null : parent })
+      return createCategory(tenantId, { name, description, parentId: parent === TOP_LEVEL ? null : parent })
     },
     onSuccess: ({ category }) =>
       done(
@@ -76,17 +80,18 @@ export function CategoryDialogs({
   })
   const move = useMutation({
     mutationFn: ({ id, parentId }: { id: string; parentId: string | null }) =>
-      updateCategory(id, { parentId }),
+      updateCategory(tenantId, id, { parentId }),
     onSuccess: ({ category }) => done(t('taxonomy.categories.moved', category)),
     onError: fail,
   })
   const merge = useMutation({
-    mutationFn: ({ source, target }: { source: string; target: string }) => mergeCategories(source, target),
+    mutationFn: ({ source, target }: { source: string; target: string }) =>
+      mergeCategories(tenantId, source, target),
     onSuccess: (result) => done(t('taxonomy.categories.merged', { count: result.updatedContents }), true),
     onError: fail,
   })
   const remove = useMutation({
-    mutationFn: (id: string) => deleteCategory(id),
+    mutationFn: (id: string) => deleteCategory(tenantId, id),
     onSuccess: (result) => done(t('taxonomy.categories.deleted', { count: result.deleted }), true),
     onError: fail,
   })

@@ -29,7 +29,7 @@ export function CategoriesPage() {
   // Drops and arrows write positions or parents; the tree is read again after each.
   const write = useMutation({
     mutationFn: async (moves: { id: string; parentId?: string | null; position?: number }[]) => {
-      for (const { id, ...body } of moves) await updateCategory(id, body)
+      for (const { id, ...body } of moves) await updateCategory(tenantId, id, body)
     },
     onSuccess: async (_, moves) => {
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'categories'] })

@@ -45,7 +45,9 @@ export function CustomFieldsPage() {
     queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'custom-field-definitions'] })
   const save = useMutation({
     mutationFn: (draft: DefinitionDraft) =>
-      editing === null || editing === 'new' ? createDefinition(draft) : updateDefinition(editing.id, draft),
+      editing === null || editing === 'new'
+        ? createDefinition(tenantId, draft)
+        : updateDefinition(tenantId, editing.id, draft),
     onSuccess: async ({ definition }) => {
       await refresh()
       notifySuccess(t('taxonomy.fields.saved', { label: definition.label }))
@@ -54,7 +56,7 @@ export function CustomFieldsPage() {
     onError: (failure) => setErrors(fieldErrors(failure, { Conflict: 'key' })),
   })
   const remove = useMutation({
-    mutationFn: (definition: FieldDefinition) => deleteDefinition(definition.id),
+    mutationFn: (definition: FieldDefinition) => deleteDefinition(tenantId, definition.id),
     onSuccess: async (_, definition) => {
       await refresh()
       notifySuccess(t('taxonomy.fields.deleted', { label: definition.label }))

@@ -19,8 +19,8 @@ export function TagsPage() {
   const { t } = useTranslation()
   const { tenantId } = route.useParams()
   const queryClient = useQueryClient()
-  const [search, setSearch] = useState('')
-  const [page, setPage] = useState(1)
+  const { search = '', page = 1 } = route.useSearch()
+  const navigate = route.useNavigate()
   const { data, error, isFetching } = useQuery(tagsQuery(tenantId, search, page))
   const [createErrors, setCreateErrors] = useState<FieldErrors>({})
   const [renaming, setRenaming] = useState<Tag | null>(null)
@@ -40,7 +40,7 @@ export function TagsPage() {
   }
   const create = useMutation({
     mutationFn: (input: { title: string; slug: string; form: HTMLFormElement }) =>
-      createTag(input.title, input.slug),
+      createTag(tenantId, input.title, input.slug),
     onSuccess: async ({ tag }, { form }) => {
       form.reset()
       await refresh()
@@ -50,7 +50,7 @@ export function TagsPage() {
   })
   const rename = useMutation({
     mutationFn: (input: { id: string; title: string; slug: string }) =>
-      renameTag(input.id, input.title, input.slug),
+      renameTag(tenantId, input.id, input.title, input.slug),
     onSuccess: async ({ tag }) => {
       await refresh()
       notifySuccess(t('taxonomy.tags.renamed', { title: tag.title }))
@@ -59,7 +59,7 @@ export function TagsPage() {
     onError: (failure) => setDialogErrors(fieldErrors(failure, { SlugConflict: 'slug' })),
   })
   const remove = useMutation({
-    mutationFn: (tag: Tag) => deleteTag(tag.id),
+    mutationFn: (tag: Tag) => deleteTag(tenantId, tag.id),
     onSuccess: async (_, tag) => {
       await refresh()
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'contents'] })
@@ -110,10 +110,7 @@ export function TagsPage() {
         label={t('taxonomy.tags.search')}
         submitLabel={t('taxonomy.tags.searchSubmit')}
         value={search}
-        onSearch={(words) => {
-          setSearch(words)
-          setPage(1)
-        }}
+        onSearch={(words) => navigate({ search: words === '' ? {} : { search: words } })}
       />
       {error ? (
         <Alert color="red" role="alert">
@@ -170,7 +167,13 @@ export function TagsPage() {
           ))}
         </DataTable>
       )}
-      {data && <Pager pages={data.pagination.pages} page={page} onChange={setPage} />}
+      {data && (
+        <Pager
+          pages={data.pagination.pages}
+          page={page}
+          onChange={(next) => navigate({ search: (previous) => ({ ...previous, page: next }) })}
+        />
+      )}
       {renaming && (
         <Modal
           opened

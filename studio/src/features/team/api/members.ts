@@ -1,6 +1,7 @@
 import { type AnswerOf, unwrap } from '@folio/client'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { folio } from '../../../app/api'
+import { tenantApi } from '../../../app/api'
+import { tenantQuery } from '../../../app/tenant'
 
 export type Member = AnswerOf<'listUsers'>['users'][number]
 
@@ -13,44 +14,49 @@ export const INVITABLE_ROLES = ['admin', 'editor', 'author', 'viewer'] as const
 /** A page of the tenant's members, newest first, pending invitations included (`GET /api/users`). */
 export const membersQuery = (tenantId: string, page = 1) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'members', { page }],
-    queryFn: () =>
-      unwrap(folio.GET('/api/users', { params: { query: { tenantId, page, limit: MEMBERS_PAGE_SIZE } } })),
+    ...tenantQuery(tenantId, ['members', { page }], (api) =>
+      unwrap(api.GET('/api/users', { params: { query: { tenantId, page, limit: MEMBERS_PAGE_SIZE } } })),
+    ),
     placeholderData: keepPreviousData,
   })
 
 /** Invites `email` with `role`: a pending member and a mailed one-time link (`POST /api/users/invite`). */
 export function inviteMember(tenantId: string, body: { email: string; role: string }) {
-  return unwrap(folio.POST('/api/users/invite', { params: { query: { tenantId } }, body }))
+  return unwrap(tenantApi(tenantId).POST('/api/users/invite', { params: { query: { tenantId } }, body }))
 }
 
 const member = (tenantId: string, id: string) => ({ params: { path: { id }, query: { tenantId } } })
 
 /** Gives the member `userId` another role, system or custom (`PUT /api/users/{id}/role`). */
 export function changeMemberRole(tenantId: string, userId: string, role: string) {
-  return unwrap(folio.PUT('/api/users/{id}/role', { ...member(tenantId, userId), body: { role } }))
+  return unwrap(
+    tenantApi(tenantId).PUT('/api/users/{id}/role', { ...member(tenantId, userId), body: { role } }),
+  )
 }
 
 /** Deactivates an active member or reactivates an inactive one (`PATCH /api/users/{id}/toggle-status`). */
 export function toggleMemberStatus(tenantId: string, userId: string) {
-  return unwrap(folio.PATCH('/api/users/{id}/toggle-status', member(tenantId, userId)))
+  return unwrap(tenantApi(tenantId).PATCH('/api/users/{id}/toggle-status', member(tenantId, userId)))
 }
 
 /** Ends a membership, or revokes a pending invitation (`DELETE /api/users/{id}`). */
 export function removeMember(tenantId: string, userId: string) {
-  return unwrap(folio.DELETE('/api/users/{id}', member(tenantId, userId)))
+  return unwrap(tenantApi(tenantId).DELETE('/api/users/{id}', member(tenantId, userId)))
 }
 
 /** Mails a pending member a new link; the previous one stops working (`POST /api/users/{id}/reinvite`). */
 export function reinviteMember(tenantId: string, userId: string) {
-  return unwrap(folio.POST('/api/users/{id}/reinvite', member(tenantId, userId)))
+  return unwrap(tenantApi(tenantId).POST('/api/users/{id}/reinvite', member(tenantId, userId)))
 }
 
 /** How many members (invitations included) hold the role `role` (`GET /api/users?role=`). */
 export const roleHoldersQuery = (tenantId: string, role: string) =>
-  queryOptions({
-    queryKey: ['tenant', tenantId, 'members', { role }],
-    queryFn: async () =>
-      (await unwrap(folio.GET('/api/users', { params: { query: { tenantId, role, limit: 1 } } }))).pagination
-        .total,
-  })
+  queryOptions(
+    tenantQuery(
+      tenantId,
+      ['members', { role }],
+      async (api) =>
+        (await unwrap(api.GET('/api/users', { params: { query: { tenantId, role, limit: 1 } } }))).pagination
+          .total,
+    ),
+  )

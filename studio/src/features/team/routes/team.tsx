@@ -36,7 +36,8 @@ export function TeamPage() {
   const can = useCan()
   const grantor = useGrantor(tenantId)
   const queryClient = useQueryClient()
-  const [page, setPage] = useState(1)
+  const { page = 1 } = route.useSearch()
+  const navigate = route.useNavigate()
   const [inviting, { open, close }] = useDisclosure()
   const [changingRole, setChangingRole] = useState<Member>()
   const [confirming, setConfirming] = useState<{ action: Confirmed; member: Member }>()
@@ -151,7 +152,13 @@ export function TeamPage() {
           ))}
         </DataTable>
       )}
-      {data && <Pager pages={data.pagination.pages} page={page} onChange={setPage} />}
+      {data && (
+        <Pager
+          pages={data.pagination.pages}
+          page={page}
+          onChange={(next) => navigate({ search: { page: next } })}
+        />
+      )}
       <InviteDialog
         tenantId={tenantId}
         opened={inviting}

@@ -1,6 +1,7 @@
 import { type AnswerOf, unwrap } from '@folio/client'
 import { queryOptions } from '@tanstack/react-query'
-import { folio } from '../../../app/api'
+import { folio, tenantApi } from '../../../app/api'
+import { tenantQuery } from '../../../app/tenant'
 
 export type DeletionPreflight = AnswerOf<'getTenantDeletionPreflight'>
 export type DeletedTenant = AnswerOf<'listDeletedTenants'>['tenants'][number]
@@ -10,42 +11,44 @@ const byId = (id: string) => ({ params: { path: { id } } })
 
 /** What deleting the tenant would remove and the confirmation it expects (`GET …/deletion-preflight`). */
 export const preflightQuery = (tenantId: string) =>
-  queryOptions({
-    queryKey: ['tenant', tenantId, 'lifecycle', 'preflight'],
-    queryFn: () => unwrap(folio.GET('/api/tenants/{id}/deletion-preflight', byId(tenantId))),
-  })
+  queryOptions(
+    tenantQuery(tenantId, ['lifecycle', 'preflight'], (api) =>
+      unwrap(api.GET('/api/tenants/{id}/deletion-preflight', byId(tenantId))),
+    ),
+  )
 
 /** The tenant's open ownership offer, or null (`GET /api/tenants/{id}/transfer-ownership`). */
 export const openTransferQuery = (tenantId: string) =>
-  queryOptions({
-    queryKey: ['tenant', tenantId, 'lifecycle', 'transfer'],
-    queryFn: async () =>
-      (await unwrap(folio.GET('/api/tenants/{id}/transfer-ownership', byId(tenantId)))).transfer,
-  })
+  queryOptions(
+    tenantQuery(
+      tenantId,
+      ['lifecycle', 'transfer'],
+      async (api) => (await unwrap(api.GET('/api/tenants/{id}/transfer-ownership', byId(tenantId)))).transfer,
+    ),
+  )
 
 /**
  * The active members an offer can go to: every member but owners and the caller (`GET /api/users`,
  * the first 100; the e-mail field takes any other address by hand).
  */
 export const transferCandidatesQuery = (tenantId: string, userId: string) =>
-  queryOptions({
-    queryKey: ['tenant', tenantId, 'lifecycle', 'candidates'],
-    queryFn: async () => {
+  queryOptions(
+    tenantQuery(tenantId, ['lifecycle', 'candidates', userId], async (api) => {
       const { users } = await unwrap(
-        folio.GET('/api/users', { params: { query: { tenantId, status: 'active', page: 1, limit: 100 } } }),
+        api.GET('/api/users', { params: { query: { tenantId, status: 'active', page: 1, limit: 100 } } }),
       )
       return users.filter((user) => user.role !== 'owner' && user.id !== userId).map((user) => user.email)
-    },
-  })
+    }),
+  )
 
 /** Offers the ownership to the member with `email`, who is mailed a one-time link. */
 export function offerTransfer(tenantId: string, body: { email: string; password: string }) {
-  return unwrap(folio.POST('/api/tenants/{id}/transfer-ownership', { ...byId(tenantId), body }))
+  return unwrap(tenantApi(tenantId).POST('/api/tenants/{id}/transfer-ownership', { ...byId(tenantId), body }))
 }
 
 /** Withdraws the open offer: its mailed link stops working. */
 export function cancelTransfer(tenantId: string) {
-  return unwrap(folio.DELETE('/api/tenants/{id}/transfer-ownership', byId(tenantId)))
+  return unwrap(tenantApi(tenantId).DELETE('/api/tenants/{id}/transfer-ownership', byId(tenantId)))
 }
 
 /** Deletes the tenant: restorable by an owner until `purgeAfter`. */
@@ -53,7 +56,7 @@ export function deleteTenant(
   tenantId: string,
   body: { currentPassword: string; confirmation: string; reason?: string },
 ) {
-  return unwrap(folio.DELETE('/api/tenants/{id}', { ...byId(tenantId), body }))
+  return unwrap(tenantApi(tenantId).DELETE('/api/tenants/{id}', { ...byId(tenantId), body }))
 }
 
 /** The caller's deleted tenants still in their grace period (`GET /api/tenants/deleted`). */

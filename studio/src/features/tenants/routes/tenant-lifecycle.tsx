@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tansta
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { folio } from '../../../app/api'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { AnchorLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
@@ -61,8 +60,7 @@ function DeletionSection({ tenantId }: { tenantId: string }) {
   const remove = useMutation({
     mutationFn: (values: PasswordConfirmation) => deleteTenant(tenantId, values),
     onSuccess: async ({ purgeAfter }) => {
-      // Leave the tenant first: its routes answer 404 from now on, so nothing may ask them again.
-      folio.setTenant(undefined)
+      // Leave the tenant's screens first: its routes answer 404 from now on, so nothing may ask them again.
       await navigate({ to: '/tenants/deleted' })
       queryClient.removeQueries({ queryKey: ['tenant', tenantId] })
       await queryClient.invalidateQueries({ queryKey: ['account'] })

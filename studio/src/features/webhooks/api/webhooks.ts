@@ -1,12 +1,10 @@
-import { type AnswerOf, type QueryOf, unwrap } from '@folio/client'
+import { type AnswerOf, unwrap } from '@folio/client'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { folio } from '../../../app/api'
+import { tenantApi } from '../../../app/api'
+import { tenantQuery } from '../../../app/tenant'
+import type { DeliveryStatus } from './search'
 
 export type Delivery = AnswerOf<'listWebhookDeliveries'>['deliveries'][number]
-export type DeliveryStatus = NonNullable<QueryOf<'listWebhookDeliveries'>['status']>
-
-/** The statuses a delivery can have, for the log's filter. */
-export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'succeeded', 'failed']
 /** Deliveries per page of the log. */
 export const DELIVERIES_PAGE_SIZE = 20
 
@@ -16,13 +14,13 @@ export const DELIVERIES_PAGE_SIZE = 20
  */
 export const deliveriesQuery = (tenantId: string, page: number, status: DeliveryStatus | undefined) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'webhook-deliveries', { page, status }],
-    queryFn: () =>
+    ...tenantQuery(tenantId, ['webhook-deliveries', { page, status }], (api) =>
       unwrap(
-        folio.GET('/api/webhooks/deliveries', {
+        api.GET('/api/webhooks/deliveries', {
           params: { query: { tenantId, page, limit: DELIVERIES_PAGE_SIZE, ...(status ? { status } : {}) } },
         }),
       ),
+    ),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       query.state.data?.deliveries.some((delivery) => delivery.status === 'pending') ? 2000 : false,
@@ -31,20 +29,23 @@ export const deliveriesQuery = (tenantId: string, page: number, status: Delivery
 /** One delivery with the body sent (`GET /api/webhooks/deliveries/{id}`), polled while pending. */
 export const deliveryQuery = (tenantId: string, id: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'webhook-deliveries', 'one', id],
-    queryFn: async () =>
-      (
-        await unwrap(
-          folio.GET('/api/webhooks/deliveries/{id}', { params: { path: { id }, query: { tenantId } } }),
-        )
-      ).delivery,
+    ...tenantQuery(
+      tenantId,
+      ['webhook-deliveries', 'one', id],
+      async (api) =>
+        (
+          await unwrap(
+            api.GET('/api/webhooks/deliveries/{id}', { params: { path: { id }, query: { tenantId } } }),
+          )
+        ).delivery,
+    ),
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2000 : false),
   })
 
 /** Queues a delivery for a new series of attempts; answers at once (202). */
 export function redeliver(tenantId: string, id: string) {
   return unwrap(
-    folio.POST('/api/webhooks/deliveries/{id}/redeliver', {
+    tenantApi(tenantId).POST('/api/webhooks/deliveries/{id}/redeliver', {
       params: { path: { id }, query: { tenantId } },
       body: {},
     }),
@@ -53,7 +54,7 @@ export function redeliver(tenantId: string, id: string) {
 
 /** Sends a signed test ping now and answers whether the receiver took it. */
 export function sendTest(tenantId: string) {
-  return unwrap(folio.POST('/api/webhooks/test', { params: { query: { tenantId } }, body: {} }))
+  return unwrap(tenantApi(tenantId).POST('/api/webhooks/test', { params: { query: { tenantId } }, body: {} }))
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import type { DeliveryStatus } from '../api/webhooks'
+import type { DeliveryStatus } from '../api/search'
 
 const COLORS: Record<DeliveryStatus, string> = { pending: 'gray.8', succeeded: 'teal.9', failed: 'red.9' }
 

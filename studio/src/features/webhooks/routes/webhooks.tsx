@@ -7,7 +7,8 @@ import { DataTable } from '../../../app/data-table'
 import { Pager } from '../../../app/pager'
 import { useCan } from '../../auth'
 import { settingsQuery } from '../../settings'
-import { DELIVERY_STATUSES, type DeliveryStatus, deliveriesQuery, sendTest } from '../api/webhooks'
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../api/search'
+import { deliveriesQuery, sendTest } from '../api/webhooks'
 import { DeliveryDetails } from '../components/delivery-details'
 import { DeliveryStatusBadge } from '../components/delivery-status'
 import { WebhookSettings } from '../components/webhook-settings'
@@ -20,8 +21,8 @@ export function WebhooksPage() {
   const { tenantId } = route.useParams()
   const can = useCan()
   const queryClient = useQueryClient()
-  const [page, setPage] = useState(1)
-  const [status, setStatus] = useState<DeliveryStatus>()
+  const { page = 1, status } = route.useSearch()
+  const navigate = route.useNavigate()
   const [opened, setOpened] = useState<string>()
   const mayReadSettings = can('settings:view')
   const settings = useQuery({ ...settingsQuery(tenantId), enabled: mayReadSettings })
@@ -93,10 +94,13 @@ export function WebhooksPage() {
               ...DELIVERY_STATUSES.map((value) => ({ value, label: t(`webhooks.statuses.${value}`) })),
             ]}
             value={status ?? 'all'}
-            onChange={(value) => {
-              setStatus(value === 'all' || value === null ? undefined : (value as DeliveryStatus))
-              setPage(1)
-            }}
+            onChange={(value) =>
+              navigate({
+                search: {
+                  ...(value === 'all' || value === null ? {} : { status: value as DeliveryStatus }),
+                },
+              })
+            }
             allowDeselect={false}
             w={180}
           />
@@ -154,7 +158,13 @@ export function WebhooksPage() {
             ))}
           </DataTable>
         )}
-        {log.data && <Pager pages={log.data.pagination.pages} page={page} onChange={setPage} />}
+        {log.data && (
+          <Pager
+            pages={log.data.pagination.pages}
+            page={page}
+            onChange={(next) => navigate({ search: (previous) => ({ ...previous, page: next }) })}
+          />
+        )}
       </section>
       <DeliveryDetails
         tenantId={tenantId}
