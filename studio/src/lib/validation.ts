@@ -19,6 +19,12 @@ export type FieldOf = (pointer: string) => string | undefined
 /** The default place of a problem: the pointer's segments as a @mantine/form path. */
 export const pathOf: FieldOf = (pointer) => pointer.split('/').slice(1).join('.')
 
+/** A problem at the body's member it is under (`/options/0/label` → `options`), as `lib/errors.ts` places the API's. */
+export const memberOf: FieldOf = (pointer) => pointer.split('/')[1] || 'form'
+
+/** A problem at its path without the leading slash (`fields/2/key`), as forms keeping the API's `details` paths do. */
+export const slashPathOf: FieldOf = (pointer) => pointer.slice(1) || 'form'
+
 /** A problem's words, in the app's language, from its keyword and limits. */
 export function messageOf(problem: SchemaProblem): string {
   const { keyword, params } = problem
@@ -44,6 +50,9 @@ export function messageOf(problem: SchemaProblem): string {
       return limit === 1 ? t('validation.required') : t('validation.minItems', { count: limit })
     case 'maxItems':
       return t('validation.maxItems', { count: limit })
+    case 'minProperties':
+      // A map of texts by language with none filled in.
+      return limit === 1 ? t('validation.required') : t('validation.invalid')
     case 'uniqueItems':
       return t('validation.uniqueItems')
     case 'enum':
