@@ -1,3 +1,4 @@
+import { requestBodies } from '@folio/client'
 import {
   ActionIcon,
   Alert,
@@ -10,7 +11,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core'
-import { requestBodies } from '@folio/client'
 import { useForm } from '@mantine/form'
 import { IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -100,7 +100,7 @@ export function DefinitionForm({
               {t('taxonomy.fields.options')}
             </Text>
             <Stack gap="xs">
-              {draft.options.map((option, index) => (
+              {draft.options.map((_, index) => (
                 // Options have no id of their own; their place in the list is their identity here.
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
                 <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
