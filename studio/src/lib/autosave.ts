@@ -1,5 +1,5 @@
 /**
- * Saving edits on their own, one save at a time (docs/decisions/studio.md "Forms"): framework-free,
+ * Saving edits on their own, one save at a time (docs/decisions/studio.md "Forms and their rules"): framework-free,
  * so its timing is tested with fake timers; a screen keeps it in a ref and shows `state()`
  * (`useSyncExternalStore` with `subscribe`).
  *

@@ -195,7 +195,7 @@ function ContentForm({
 
   const form = useForm<Draft>({
     initialValues: draftOf(content, start),
-    // The API's own rules for the body this form sends (docs/decisions/studio.md "Forms").
+    // The API's own rules for the body this form sends (docs/decisions/studio.md "Forms and their rules").
     validate: (values) =>
       schemaErrors(
         storedRef.current === undefined ? requestBodies.createContent : requestBodies.updateContent,

@@ -53,7 +53,7 @@ function Builder({ tenantId, form, onReopen }: { tenantId: string; form: Form; o
   const can = useCan()
   const [record, setRecord] = useState(form)
   // The draft, checked against the API's schema of the form before a save; problems go to the
-  // place the API's would (docs/decisions/studio.md "Forms screens").
+  // place the API's would (docs/decisions/studio.md "Forms and their rules").
   const builder = useForm<BuilderForm>({
     initialValues: builderFormOf(form),
     clearInputErrorOnChange: false,
