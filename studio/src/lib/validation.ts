@@ -26,7 +26,7 @@ export const memberOf: FieldOf = (pointer) => pointer.split('/')[1] || 'form'
 export const slashPathOf: FieldOf = (pointer) => pointer.slice(1) || 'form'
 
 /** A problem's words, in the app's language, from its keyword and limits. */
-export function messageOf(problem: SchemaProblem): string {
+function messageOf(problem: SchemaProblem): string {
   const { keyword, params } = problem
   const t = i18next.t.bind(i18next)
   const limit = params.limit as number
