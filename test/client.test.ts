@@ -1,8 +1,19 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createFolioClient, createPublicClient, FolioError, unwrap } from '../packages/client/src/index.js'
-import { CLIENT_SCHEMA_FILE, renderClientSchema } from '../scripts/client-schema.js'
+import {
+  createFolioClient,
+  createPublicClient,
+  FolioError,
+  requestBodies,
+  unwrap,
+} from '../packages/client/src/index.js'
+import {
+  CLIENT_SCHEMA_FILE,
+  REQUEST_BODIES_FILE,
+  renderClientSchema,
+  renderRequestBodies,
+} from '../scripts/client-schema.js'
 import { newId } from '../src/lib/ids.js'
 import { call, TEST_PASSWORD, uniqueEmail, useTestContext } from './helpers.js'
 
@@ -78,6 +89,26 @@ describe('generated types', () => {
       )
     }
     expect(committed).toContain('ErrorCode: "ValidationFailed" | "BadRequest"')
+  })
+
+  it('carry the request bodies of the served document as JSON schemas, byte for byte', async () => {
+    const document = (await call(ctx.app, 'GET', '/api/docs/json')).data
+    const generated = renderRequestBodies(document)
+    const committed = readFileSync(fileURLToPath(REQUEST_BODIES_FILE), 'utf8')
+    if (generated !== committed) {
+      expect.fail(
+        `packages/client/src/request-bodies.ts does not match the served OpenAPI document: run \`npm run generate:client\` and commit the result (${firstDifference(committed, generated)}).`,
+      )
+    }
+    // OpenAPI's `nullable` is a JSON Schema `null` type there; annotations are left out.
+    expect(requestBodies.createContent).toMatchObject({
+      required: ['title'],
+      properties: { title: { type: 'string', minLength: 1, maxLength: 500 } },
+    })
+    expect((requestBodies.createContent.properties as Record<string, unknown>).featuredMediaId).toEqual({
+      type: ['string', 'null'],
+      pattern: '^[a-f0-9]{24}$',
+    })
   })
 })
 

@@ -23,3 +23,5 @@ export type AnswerOf<O extends Operation> = operations[O]['responses'] extends {
   : operations[O]['responses'] extends { 201: { content: { 'application/json': infer A } } }
     ? A
     : never
+/** A JSON Schema (an object of keywords), as `requestBodies` holds them. */
+export type JsonSchema = { readonly [keyword: string]: unknown }

@@ -1,7 +1,7 @@
 /** The tenant's settings, group by group; the settings query and save, for the webhook screen. */
 import { lazyRouteComponent } from '@tanstack/react-router'
 
-export { groupErrors } from './api/group-errors'
+export { groupErrors, groupFieldOf } from './api/group-errors'
 export { settingsQuery, type TenantSettings, updateSettings } from './api/settings'
 export { loadSettings } from './loaders'
 

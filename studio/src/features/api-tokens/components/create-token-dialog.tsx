@@ -1,3 +1,4 @@
+import { requestBodies } from '@folio/client'
 import {
   Alert,
   Button,
@@ -11,14 +12,34 @@ import {
   Text,
   TextInput,
 } from '@mantine/core'
+import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
+import { bodyValidator, memberOf } from '../../../lib/validation'
 import { createToken, type NewApiToken, TOKEN_ROLES, TOKEN_SCOPES } from '../api/tokens'
 
+/** What the creation form edits; an empty lifetime is none. */
+interface TokenValues {
+  name: string
+  role: string
+  scopes: string[]
+  days: string | number
+}
+
+/** What a creation sends: the name trimmed, the lifetime only when one is given. */
+function tokenOf(values: TokenValues): NewApiToken {
+  return {
+    name: values.name.trim(),
+    role: values.role as NewApiToken['role'],
+    scopes: values.scopes as NewApiToken['scopes'],
+    ...(typeof values.days === 'number' ? { expiresInDays: values.days } : {}),
+  }
+}
+
 /**
- * A new token's name, role, scopes and lifetime; once created, the dialog shows its plaintext, the
+ * A new token's name, role, scopes and lifetime, checked against the API's schema of the body
+ * first; once created, the dialog shows its plaintext, the
  * only time it is ever shown, with a copy button, until the user closes it.
  */
 export function CreateTokenDialog({
@@ -32,37 +53,33 @@ export function CreateTokenDialog({
 }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const [role, setRole] = useState<string>('viewer')
-  const [scopes, setScopes] = useState<string[]>(['read'])
-  const [days, setDays] = useState<string | number>('')
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const form = useForm<TokenValues>({
+    initialValues: { name: '', role: 'viewer', scopes: ['read'], days: '' },
+    clearInputErrorOnChange: false,
+    validate: bodyValidator(requestBodies.createApiToken, tokenOf, (pointer) =>
+      pointer === '/expiresInDays' ? 'days' : memberOf(pointer),
+    ),
+  })
+  const errors = form.errors as FieldErrors
   const create = useMutation({
     mutationFn: (body: NewApiToken) => createToken(tenantId, body),
     // The answer holds the plaintext: dropped from the mutation cache as soon as the dialog resets.
     gcTime: 0,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'api-tokens'] }),
-    // The one 403 left once the screen is open: a role above what the creator may grant.
-    onError: (failure) => setErrors(fieldErrors(failure, { Forbidden: 'role' })),
   })
   const close = () => {
-    setErrors({})
-    setRole('viewer')
-    setScopes(['read'])
-    setDays('')
+    form.reset()
     create.reset()
     onClose()
   }
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setErrors({})
-    const name = String(new FormData(event.currentTarget).get('name') ?? '').trim()
-    create.mutate({
-      name,
-      role: role as NewApiToken['role'],
-      scopes: scopes as NewApiToken['scopes'],
-      ...(typeof days === 'number' ? { expiresInDays: days } : {}),
-    })
-  }
+  const submit = form.onSubmit((values) =>
+    create.mutateAsync(tokenOf(values)).catch((failure: unknown) => {
+      // The one 403 left once the screen is open: a role above what the creator may grant.
+      const found = fieldErrors(failure, { Forbidden: 'role' })
+      const { expiresInDays, ...rest } = found
+      form.setErrors(expiresInDays === undefined ? rest : { ...rest, days: expiresInDays })
+    }),
+  )
   const created = create.data
 
   return (
@@ -107,29 +124,21 @@ export function CreateTokenDialog({
               </Alert>
             )}
             <TextInput
-              name="name"
+              {...form.getInputProps('name')}
               label={t('tokens.name')}
               description={t('tokens.create.nameHelp')}
               required
               data-autofocus
               autoComplete="off"
-              error={errors.name}
             />
             <Select
               label={t('tokens.role')}
               description={t('tokens.create.roleHelp')}
               data={TOKEN_ROLES.map((key) => ({ value: key, label: t(`tokens.roles.${key}`) }))}
-              value={role}
-              onChange={(value) => setRole(value ?? 'viewer')}
+              {...form.getInputProps('role')}
               allowDeselect={false}
-              error={errors.role}
             />
-            <Checkbox.Group
-              label={t('tokens.scopes')}
-              value={scopes}
-              onChange={setScopes}
-              error={errors.scopes}
-            >
+            <Checkbox.Group {...form.getInputProps('scopes')} label={t('tokens.scopes')}>
               <Stack gap="xs" mt="xs">
                 {TOKEN_SCOPES.map((scope) => (
                   <Checkbox
@@ -144,12 +153,10 @@ export function CreateTokenDialog({
             <NumberInput
               label={t('tokens.create.expiresInDays')}
               description={t('tokens.create.expiresHelp')}
-              value={days}
-              onChange={setDays}
+              {...form.getInputProps('days')}
               min={1}
               max={3650}
               allowDecimal={false}
-              error={errors.expiresInDays}
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>

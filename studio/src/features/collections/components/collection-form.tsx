@@ -1,47 +1,57 @@
+import { requestBodies } from '@folio/client'
 import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core'
-import { type FormEvent, useState } from 'react'
+import { useForm } from '@mantine/form'
 import { useTranslation } from 'react-i18next'
+import { bodyValidator, slashPathOf } from '../../../lib/validation'
 import {
   BUILTIN_SORTS,
+  bodyOf,
   type CollectionDraft,
   errorAt,
   type FieldDraft,
   isSortable,
   newField,
+  pathErrors,
 } from '../api/collections'
 import { FieldEditor } from './field-editor'
 import { LocaleMapInput } from './locale-map-input'
 
 /**
  * The schema builder: key (on creation only), name and description per language, the fields,
- * the slug field (a string field) and the default sort. `errors` are the API's, by path.
+ * the slug field (a string field) and the default sort. Checked against the API's schema of the
+ * body before sending; errors, the form's and the API's, are kept by the body's path
+ * (`fields/2/key`), as the API's `details` name them.
  */
 export function CollectionForm({
   initial,
   creating,
   targets,
-  errors,
   pending,
   onSubmit,
 }: {
   initial: CollectionDraft
   creating: boolean
   targets: { value: string; label: string }[]
-  errors: Record<string, string>
   pending: boolean
-  onSubmit: (draft: CollectionDraft) => void
+  /** Sends the draft; a refusal lands at the paths its details name. */
+  onSubmit: (draft: CollectionDraft) => Promise<unknown>
 }) {
   const { t, i18n } = useTranslation()
-  const [draft, setDraft] = useState(initial)
-  const set = (patch: Partial<CollectionDraft>) => setDraft((current) => ({ ...current, ...patch }))
-  const setField = (index: number, field: FieldDraft) =>
-    set({ fields: draft.fields.map((current, at) => (at === index ? field : current)) })
-  const move = (index: number, by: -1 | 1) => {
-    const fields = [...draft.fields]
-    const [moved] = fields.splice(index, 1)
-    if (moved) fields.splice(index + by, 0, moved)
-    set({ fields })
-  }
+  const form = useForm<CollectionDraft>({
+    initialValues: initial,
+    // Errors stay until the next Save, as the API's do.
+    clearInputErrorOnChange: false,
+    validate: bodyValidator(
+      creating ? requestBodies.createCollection : requestBodies.updateCollection,
+      (draft: CollectionDraft) => (creating ? { key: draft.key.trim(), ...bodyOf(draft) } : bodyOf(draft)),
+      slashPathOf,
+    ),
+  })
+  const draft = form.values
+  const errors = form.errors as Record<string, string>
+  const set = (patch: Partial<CollectionDraft>) => form.setValues(patch)
+  const setField = (index: number, field: FieldDraft) => form.replaceListItem('fields', index, field)
+  const move = (index: number, by: -1 | 1) => form.reorderListItem('fields', { from: index, to: index + by })
   // Mantine's selects refuse repeated values: a key typed twice, or as a builtin, is offered once.
   const builtins = new Set<string>(BUILTIN_SORTS)
   const keyed = draft.fields.filter(
@@ -55,10 +65,9 @@ export function CollectionForm({
     draft.key.trim() === '' || targets.some((target) => target.value === draft.key.trim())
       ? targets
       : [...targets, { value: draft.key.trim(), label: draft.key.trim() }]
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    onSubmit(draft)
-  }
+  const submit = form.onSubmit((values) =>
+    onSubmit(values).catch((failure: unknown) => form.setErrors(pathErrors(failure))),
+  )
 
   return (
     <form onSubmit={submit} noValidate>
@@ -101,7 +110,7 @@ export function CollectionForm({
             errors={errors}
             onChange={(next) => setField(index, next)}
             onMove={(by) => move(index, by)}
-            onRemove={() => set({ fields: draft.fields.filter((_, at) => at !== index) })}
+            onRemove={() => form.removeListItem('fields', index)}
           />
         ))}
         {errors.fields && (
@@ -112,7 +121,7 @@ export function CollectionForm({
         <Button
           variant="default"
           w="fit-content"
-          onClick={() => set({ fields: [...draft.fields, newField(i18n.language)] })}
+          onClick={() => form.insertListItem('fields', newField(i18n.language))}
         >
           {t('collections.addField')}
         </Button>

@@ -1,6 +1,9 @@
+import { requestBodies } from '@folio/client'
 import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core'
-import { type FormEvent, useState } from 'react'
+import { useForm } from '@mantine/form'
 import { useTranslation } from 'react-i18next'
+import { bodyValidator, slashPathOf } from '../../../lib/validation'
+import { pathErrors } from '../api/collections'
 import { ENTRY_STATUSES, type EntryStatus } from '../api/entries'
 import { type CollectionField, EntryFieldInput } from './entry-field-input'
 
@@ -12,8 +15,21 @@ export interface EntryDraft {
 }
 
 /**
- * An entry's form: a typed input per field of its collection, the slug and the status; `errors`
- * are the API's by path (`data/<field>`, `slug`, `form`).
+ * What an entry's save sends: the slug when one is typed; a new entry leaves out what has no value
+ * (a required one is then refused by name).
+ */
+export function entryBodyOf(draft: EntryDraft, creating: boolean) {
+  const slug = draft.slug.trim()
+  const data = creating
+    ? Object.fromEntries(Object.entries(draft.data).filter(([, value]) => value !== null))
+    : draft.data
+  return { status: draft.status, data, ...(slug ? { slug } : {}) }
+}
+
+/**
+ * An entry's form: a typed input per field of its collection, the slug and the status. Checked
+ * against the API's schema of the body first; errors are kept by path (`data/<field>`, `slug`,
+ * `form`), as the API's `details` name them.
  */
 export function EntryForm({
   tenantId,
@@ -21,7 +37,6 @@ export function EntryForm({
   initial,
   creating,
   disabled,
-  errors,
   pending,
   onSubmit,
 }: {
@@ -30,16 +45,26 @@ export function EntryForm({
   initial: EntryDraft
   creating: boolean
   disabled: boolean
-  errors: Record<string, string>
   pending: boolean
-  onSubmit: (draft: EntryDraft) => void
+  /** Sends the draft; a refusal lands at the paths its details name. */
+  onSubmit: (draft: EntryDraft) => Promise<unknown>
 }) {
   const { t } = useTranslation()
-  const [draft, setDraft] = useState(initial)
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    onSubmit(draft)
-  }
+  const form = useForm<EntryDraft>({
+    initialValues: initial,
+    // Errors stay until the next Save, as the API's do.
+    clearInputErrorOnChange: false,
+    validate: bodyValidator(
+      creating ? requestBodies.createCollectionEntry : requestBodies.updateCollectionEntry,
+      (draft: EntryDraft) => entryBodyOf(draft, creating),
+      slashPathOf,
+    ),
+  })
+  const draft = form.values
+  const errors = form.errors as Record<string, string>
+  const submit = form.onSubmit((values) =>
+    onSubmit(values).catch((failure: unknown) => form.setErrors(pathErrors(failure))),
+  )
   return (
     <form onSubmit={submit} noValidate>
       <fieldset disabled={disabled} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
@@ -50,34 +75,23 @@ export function EntryForm({
               tenantId={tenantId}
               field={field}
               value={draft.data[field.key] ?? null}
-              onChange={(value) =>
-                setDraft((current) => ({ ...current, data: { ...current.data, [field.key]: value } }))
-              }
+              onChange={(value) => form.setFieldValue('data', (data) => ({ ...data, [field.key]: value }))}
               error={errors[`data/${field.key}`]}
             />
           ))}
           <TextInput
             label={t('collections.slug')}
             description={t('collections.slugHint')}
-            value={draft.slug}
-            onChange={(event) => {
-              const slug = event.currentTarget.value
-              setDraft((current) => ({ ...current, slug }))
-            }}
-            error={errors.slug}
+            {...form.getInputProps('slug')}
           />
           <Select
             label={t('collections.status')}
             allowDeselect={false}
-            value={draft.status}
+            {...form.getInputProps('status')}
             data={ENTRY_STATUSES.map((status) => ({
               value: status,
               label: t(`collections.entryStatus.${status}`),
             }))}
-            onChange={(value) =>
-              setDraft((current) => ({ ...current, status: (value as EntryStatus | null) ?? current.status }))
-            }
-            error={errors.status}
           />
           {errors.form && (
             <Alert color="red" role="alert">

@@ -1,7 +1,6 @@
 import { Alert, Center, Loader, Stack, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useParams } from '@tanstack/react-router'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AnchorLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
@@ -14,7 +13,6 @@ import {
   draftOf,
   emptyCollection,
   localized,
-  pathErrors,
   updateCollection,
 } from '../api/collections'
 import { CollectionForm } from '../components/collection-form'
@@ -27,7 +25,6 @@ export function CollectionEditorPage() {
   const queryClient = useQueryClient()
   const stored = useQuery({ ...collectionQuery(tenantId, key ?? ''), enabled: key !== undefined })
   const all = useQuery(collectionsQuery(tenantId))
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const save = useMutation({
     mutationFn: (draft: CollectionDraft) =>
       key === undefined ? createCollection(tenantId, draft) : updateCollection(tenantId, key, bodyOf(draft)),
@@ -38,7 +35,6 @@ export function CollectionEditorPage() {
       )
       await navigate({ to: '/t/$tenantId/collections/$key', params: { tenantId, key: collection.key } })
     },
-    onError: (failure) => setErrors(pathErrors(failure)),
   })
   const targets = (all.data?.collections ?? []).map((collection) => ({
     value: collection.key,
@@ -71,12 +67,8 @@ export function CollectionEditorPage() {
           initial={stored.data ? draftOf(stored.data) : emptyCollection(i18n.language)}
           creating={key === undefined}
           targets={targets}
-          errors={errors}
           pending={save.isPending}
-          onSubmit={(draft) => {
-            setErrors({})
-            save.mutate(draft)
-          }}
+          onSubmit={(draft) => save.mutateAsync(draft)}
         />
       )}
     </Stack>

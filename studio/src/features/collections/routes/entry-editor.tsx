@@ -9,7 +9,7 @@ import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
 import { type CollectionBody, collectionQuery, localized, pathErrors } from '../api/collections'
 import { createEntry, deleteEntry, type Entry, entryQuery, entryTitle, updateEntry } from '../api/entries'
-import { type EntryDraft, EntryForm } from '../components/entry-form'
+import { type EntryDraft, EntryForm, entryBodyOf } from '../components/entry-form'
 
 const draftOf = (entry: Entry): EntryDraft => ({
   slug: entry.slug,
@@ -26,26 +26,17 @@ export function EntryEditorPage() {
   const can = useCan()
   const collection = useQuery(collectionQuery(tenantId, key))
   const stored = useQuery({ ...entryQuery(tenantId, key, entryId ?? ''), enabled: entryId !== undefined })
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [deleteError, setDeleteError] = useState<string>()
   const [deleting, setDeleting] = useState(false)
   const fields = (collection.data?.fields ?? []) as unknown as CollectionBody['fields']
   const slugField = collection.data?.slugField ?? null
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'collections'] })
 
   const save = useMutation({
-    mutationFn: (draft: EntryDraft) => {
-      const slug = draft.slug.trim()
-      if (entryId !== undefined) {
-        return updateEntry(tenantId, key, entryId, {
-          status: draft.status,
-          data: draft.data,
-          ...(slug ? { slug } : {}),
-        })
-      }
-      // A new entry leaves out what has no value: a required one is then refused by name.
-      const data = Object.fromEntries(Object.entries(draft.data).filter(([, value]) => value !== null))
-      return createEntry(tenantId, key, { status: draft.status, data, ...(slug ? { slug } : {}) })
-    },
+    mutationFn: (draft: EntryDraft) =>
+      entryId !== undefined
+        ? updateEntry(tenantId, key, entryId, entryBodyOf(draft, false))
+        : createEntry(tenantId, key, entryBodyOf(draft, true)),
     onSuccess: async ({ entry }) => {
       await refresh()
       notifySuccess(t('collections.entrySaved', { name: entryTitle(entry, slugField) }))
@@ -56,7 +47,6 @@ export function EntryEditorPage() {
         })
       }
     },
-    onError: (failure) => setErrors(pathErrors(failure)),
   })
   const remove = useMutation({
     mutationFn: () => deleteEntry(tenantId, key, entryId ?? ''),
@@ -67,7 +57,7 @@ export function EntryEditorPage() {
       await refresh()
       notifySuccess(t('collections.entryDeleted', { name }))
     },
-    onError: (failure) => setErrors(pathErrors(failure)),
+    onError: (failure) => setDeleteError(pathErrors(failure).form),
   })
 
   const collectionName = localized(collection.data?.name, i18n.language) || key
@@ -111,12 +101,8 @@ export function EntryEditorPage() {
           initial={stored.data ? draftOf(stored.data) : { slug: '', status: 'draft', data: {} }}
           creating={entryId === undefined}
           disabled={collection.data?.status === 'archived'}
-          errors={errors}
           pending={save.isPending}
-          onSubmit={(draft) => {
-            setErrors({})
-            save.mutate(draft)
-          }}
+          onSubmit={(draft) => save.mutateAsync(draft)}
         />
       )}
       {deleting && (
@@ -124,7 +110,7 @@ export function EntryEditorPage() {
           title={t('collections.deleteEntryTitle', { name: title })}
           confirmLabel={t('collections.deleteEntry')}
           pending={remove.isPending}
-          error={errors.form}
+          error={deleteError}
           onConfirm={() => remove.mutate()}
           onClose={() => setDeleting(false)}
         >

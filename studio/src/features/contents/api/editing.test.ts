@@ -6,7 +6,6 @@ import {
   customFieldErrors,
   isConnectionLost,
   otherChanges,
-  retryDelayMs,
   splitTags,
   versionConflictOf,
 } from './editing'
@@ -57,14 +56,6 @@ describe('isConnectionLost', () => {
     for (const status of [400, 409, 500])
       expect(isConnectionLost(new FolioError(status, undefined))).toBe(false)
     expect(isConnectionLost(new Error('something else'))).toBe(false)
-  })
-})
-
-describe('retryDelayMs', () => {
-  it('waits 1 s, then twice as long each time, never more than 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 20].map(retryDelayMs)).toEqual([
-      1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
-    ])
   })
 })
 

@@ -34,11 +34,6 @@ export function isConnectionLost(error: unknown): boolean {
   return error instanceof TypeError
 }
 
-/** How long to wait before retry `attempt` (0, 1, …) of a save that lost the connection (ms): 1 s doubling, at most 30 s. */
-export function retryDelayMs(attempt: number): number {
-  return Math.min(30_000, 1000 * 2 ** Math.max(0, attempt))
-}
-
 /** The members of a content a comparison names without showing their text (the slug's is shown). */
 const OTHER_FIELDS = [
   'categories',

@@ -1,12 +1,15 @@
+import { requestBodies } from '@folio/client'
 import { Alert, Fieldset, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core'
+import { useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AnchorLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
+import { bodyValidator } from '../../../lib/validation'
 import { useCan } from '../../auth'
-import { type BuilderForm, builderFormOf, formOut, saveErrors, textIn } from '../api/definition'
+import { type BuilderForm, builderFormOf, formOut, placeOf, saveErrors, textIn } from '../api/definition'
 import { type Form, formQuery, publishForm, updateForm } from '../api/forms'
 import { FieldList } from '../components/field-list'
 import { FormActions } from '../components/form-actions'
@@ -49,9 +52,16 @@ function Builder({ tenantId, form, onReopen }: { tenantId: string; form: Form; o
   const queryClient = useQueryClient()
   const can = useCan()
   const [record, setRecord] = useState(form)
-  const [draft, setDraft] = useState(() => builderFormOf(form))
+  // The draft, checked against the API's schema of the form before a save; problems go to the
+  // place the API's would (docs/decisions/studio.md "Forms and their rules").
+  const builder = useForm<BuilderForm>({
+    initialValues: builderFormOf(form),
+    clearInputErrorOnChange: false,
+    validate: bodyValidator(requestBodies.updateForm, formOut, (pointer) => placeOf({ path: pointer })),
+  })
+  const draft = builder.values
+  const errors = builder.errors as Record<string, string>
   const [saved, setSaved] = useState(() => snapshot(draft))
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [opened, setOpened] = useState<string[]>([])
   const [tab, setTab] = useState<string | null>('fields')
   const [versionsOpened, setVersionsOpened] = useState(false)
@@ -71,10 +81,9 @@ function Builder({ tenantId, form, onReopen }: { tenantId: string; form: Form; o
     },
     onSuccess: async (changed, publish) => {
       // The API normalizes the slug; the builder shows what was stored.
-      const next = { ...draft, slug: changed.slug }
-      setDraft(next)
-      setSaved(snapshot(next))
-      setErrors({})
+      builder.setValues({ slug: changed.slug })
+      setSaved(snapshot({ ...builder.getValues(), slug: changed.slug }))
+      builder.clearErrors()
       await keep(changed)
       notifySuccess(
         t(publish ? 'forms.builder.published' : 'forms.builder.saved', { version: changed.version }),
@@ -82,16 +91,25 @@ function Builder({ tenantId, form, onReopen }: { tenantId: string; form: Form; o
     },
     onError: (failure) => {
       const found = saveErrors(failure)
-      setErrors(found)
-      const failing = draft.fields.filter((_, index) => found[`fields.${index}`] !== undefined)
-      if (failing.length > 0) {
-        setTab('fields')
-        setOpened((keys) => [...new Set([...keys, ...failing.map((field) => field.key)])])
-      } else if (Object.keys(found).some((place) => place !== 'form' && place !== 'fields')) {
-        setTab('settings')
-      }
+      builder.setErrors(found)
+      reveal(found)
     },
   })
+  /** Opens where the problems are: the failing fields, else the settings tab. */
+  function reveal(found: Record<string, unknown>) {
+    const failing = draft.fields.filter((_, index) => found[`fields.${index}`] !== undefined)
+    if (failing.length > 0) {
+      setTab('fields')
+      setOpened((keys) => [...new Set([...keys, ...failing.map((field) => field.key)])])
+    } else if (Object.keys(found).some((place) => place !== 'form' && place !== 'fields')) {
+      setTab('settings')
+    }
+  }
+  const submit = (publish: boolean) => {
+    const check = builder.validate()
+    if (check.hasErrors) reveal(check.errors)
+    else save.mutate(publish)
+  }
   const editable = can('forms:update')
   const settingsError = Object.keys(errors).some((place) => !place.startsWith('fields') && place !== 'form')
 
@@ -121,7 +139,7 @@ function Builder({ tenantId, form, onReopen }: { tenantId: string; form: Form; o
           tenantId={tenantId}
           form={record}
           saving={save.isPending ? (save.variables ? 'publish' : 'save') : undefined}
-          onSave={(publish) => save.mutate(publish)}
+          onSave={submit}
           onVersions={() => setVersionsOpened(true)}
           onChanged={(changed) => void keep(changed)}
         />
@@ -145,7 +163,7 @@ function Builder({ tenantId, form, onReopen }: { tenantId: string; form: Form; o
             <Tabs.Panel value="fields" pt="md">
               <FieldList
                 fields={draft.fields}
-                onChange={(fields) => setDraft({ ...draft, fields })}
+                onChange={(fields) => builder.setFieldValue('fields', fields)}
                 opened={opened}
                 onOpened={setOpened}
                 errors={errors}
@@ -154,7 +172,7 @@ function Builder({ tenantId, form, onReopen }: { tenantId: string; form: Form; o
             </Tabs.Panel>
             <Tabs.Panel value="settings" pt="md">
               <Fieldset variant="unstyled" disabled={!editable}>
-                <SettingsPanel form={draft} onChange={setDraft} errors={errors} />
+                <SettingsPanel form={draft} onChange={builder.setValues} errors={errors} />
               </Fieldset>
             </Tabs.Panel>
           </Tabs>

@@ -1,9 +1,11 @@
+import { requestBodies } from '@folio/client'
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core'
+import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { fieldErrors } from '../../../lib/errors'
+import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
+import { bodyValidator, memberOf } from '../../../lib/validation'
 import {
   createMenu,
   MENU_LOCATIONS,
@@ -13,10 +15,32 @@ import {
   updateMenu,
 } from '../api/menus'
 
+/** What the settings dialog edits. */
+interface MenuValues {
+  name: string
+  slug: string
+  description: string
+  location: string
+  status: string
+}
+
+/** What a save sends: the name trimmed, an empty slug left out (the API makes one from the name). */
+function settingsOf(values: MenuValues): MenuSettings {
+  const slug = values.slug.trim()
+  return {
+    name: values.name.trim(),
+    ...(slug === '' ? {} : { slug }),
+    description: values.description,
+    location: values.location as MenuSettings['location'] & string,
+    status: values.status as MenuSettings['status'] & string,
+  }
+}
+
 /**
  * A menu's name, slug, location, status and description: a new menu when `menu` is undefined
  * (then `onSaved` gets its id), else the given one's. The API's refusals show at their field
- * (a taken slug at the slug, a location held by another active menu at the location).
+ * (a taken slug at the slug, a location held by another active menu at the location), after the
+ * API's schema of the body was checked here.
  */
 export function MenuSettingsDialog({
   tenantId,
@@ -33,8 +57,17 @@ export function MenuSettingsDialog({
 }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const [location, setLocation] = useState<string>(menu?.location ?? 'header')
-  const [status, setStatus] = useState<string>(menu?.status ?? 'draft')
+  const form = useForm<MenuValues>({
+    initialValues: {
+      name: menu?.name ?? '',
+      slug: menu?.slug ?? '',
+      description: menu?.description ?? '',
+      location: menu?.location ?? 'header',
+      status: menu?.status ?? 'draft',
+    },
+    clearInputErrorOnChange: false,
+    validate: bodyValidator(menu ? requestBodies.updateMenu : requestBodies.createMenu, settingsOf, memberOf),
+  })
   const save = useMutation({
     mutationFn: (body: MenuSettings) =>
       menu ? updateMenu(tenantId, menu.id, body) : createMenu(tenantId, body),
@@ -45,21 +78,17 @@ export function MenuSettingsDialog({
       onSaved?.(saved.id)
     },
   })
-  const errors = save.error ? fieldErrors(save.error, { SlugConflict: 'slug', Conflict: 'location' }) : {}
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const slug = String(form.get('slug')).trim()
-    save.mutate({
-      name: String(form.get('name')).trim(),
-      ...(slug === '' ? {} : { slug }),
-      description: String(form.get('description')),
-      location: location as MenuSettings['location'] & string,
-      status: status as MenuSettings['status'] & string,
-    })
-  }
+  const errors = form.errors as FieldErrors
+  const onSubmit = form.onSubmit((values) =>
+    save
+      .mutateAsync(settingsOf(values))
+      .catch((failure: unknown) =>
+        form.setErrors(fieldErrors(failure, { SlugConflict: 'slug', Conflict: 'location' })),
+      ),
+  )
   const close = () => {
     save.reset()
+    form.reset()
     onClose()
   }
   return (
@@ -71,43 +100,29 @@ export function MenuSettingsDialog({
     >
       <form onSubmit={onSubmit}>
         <Stack>
+          <TextInput {...form.getInputProps('name')} label={t('menus.fields.name')} required data-autofocus />
           <TextInput
-            name="name"
-            label={t('menus.fields.name')}
-            required
-            data-autofocus
-            defaultValue={menu?.name ?? ''}
-            error={errors.name}
-          />
-          <TextInput
-            name="slug"
+            {...form.getInputProps('slug')}
             label={t('menus.fields.slug')}
             description={t('menus.fields.slugHelp')}
-            defaultValue={menu?.slug ?? ''}
-            error={errors.slug}
           />
           <Select
             label={t('menus.fields.location')}
             description={t('menus.fields.locationHelp')}
             data={MENU_LOCATIONS.map((value) => ({ value, label: t(`menus.locations.${value}`) }))}
-            value={location}
-            onChange={(value) => setLocation(value ?? 'header')}
+            {...form.getInputProps('location')}
             allowDeselect={false}
-            error={errors.location}
           />
           <Select
             label={t('menus.fields.status')}
             description={t('menus.fields.statusHelp')}
             data={MENU_STATUSES.map((value) => ({ value, label: t(`menus.statuses.${value}`) }))}
-            value={status}
-            onChange={(value) => setStatus(value ?? 'draft')}
+            {...form.getInputProps('status')}
             allowDeselect={false}
-            error={errors.status}
           />
           <Textarea
-            name="description"
+            {...form.getInputProps('description')}
             label={t('menus.fields.description')}
-            defaultValue={menu?.description ?? ''}
             autosize
             minRows={2}
             error={errors.description ?? errors.form}

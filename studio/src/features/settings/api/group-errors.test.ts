@@ -1,6 +1,6 @@
 import { FolioError } from '@folio/client'
 import { describe, expect, it } from 'vitest'
-import { groupErrors } from './group-errors'
+import { groupErrors, groupFieldOf } from './group-errors'
 
 const failure = (status: number, body: Record<string, unknown>) => new FolioError(status, body as never)
 
@@ -38,5 +38,15 @@ describe('groupErrors', () => {
       form: 'Not yours.',
     })
     expect(groupErrors(new TypeError('Failed to fetch'), 'smtp')).toEqual({ form: 'Failed to fetch' })
+  })
+})
+
+describe('groupFieldOf', () => {
+  it("places the form's own problems as groupErrors places the API's", () => {
+    const place = groupFieldOf('edgeGateway')
+    expect(place('/edgeGateway/allowedOrigins/1')).toBe('allowedOrigins/1')
+    expect(place('/edgeGateway/cacheMaxAgeSeconds')).toBe('cacheMaxAgeSeconds')
+    expect(place('/edgeGateway')).toBe('edgeGateway')
+    expect(place('/smtp/port')).toBe('form')
   })
 })

@@ -1,4 +1,5 @@
 import { FolioError } from '@folio/client'
+import type { FieldOf } from '../../../lib/validation'
 
 /** A settings form's errors by the path below its group (`url`, `allowedOrigins/0`); `form` for the rest. */
 export type GroupErrors = Record<string, string>
@@ -22,4 +23,17 @@ export function groupErrors(error: unknown, group: string): GroupErrors {
   }
   if (Object.keys(errors).length === 0) errors.form = error.message
   return errors
+}
+
+/**
+ * Where a problem the form's own check finds in a save of `group` shows (`/webhook/url` → `url`),
+ * as `groupErrors` places the API's.
+ */
+export function groupFieldOf(group: string): FieldOf {
+  return (pointer) =>
+    pointer === `/${group}`
+      ? group
+      : pointer.startsWith(`/${group}/`)
+        ? pointer.slice(group.length + 2)
+        : 'form'
 }

@@ -1,8 +1,7 @@
 import { Textarea, TextInput } from '@mantine/core'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TenantSettings } from '../api/settings'
-import { GroupForm, useSaveGroup } from './group-form'
+import { GroupForm, useGroupForm } from './group-form'
 
 type Branding = TenantSettings['branding']
 
@@ -17,23 +16,16 @@ export function BrandingGroup({
   canEdit: boolean
 }) {
   const { t } = useTranslation()
-  const [branding, setBranding] = useState(settings)
-  const { errors, save, saving } = useSaveGroup(tenantId, 'branding')
+  const { form, errors, submit, saving } = useGroupForm(tenantId, 'branding', {
+    initialValues: settings,
+    bodyOf: (branding: Branding) => ({ branding }),
+  })
   const field = (member: keyof Branding) => ({
+    ...form.getInputProps(member),
     label: t(`settings.branding.${member}`),
-    value: branding[member],
-    onChange: (event: { currentTarget: { value: string } }) =>
-      setBranding({ ...branding, [member]: event.currentTarget.value }),
-    error: errors[member],
   })
   return (
-    <GroupForm
-      group="branding"
-      canEdit={canEdit}
-      errors={errors}
-      saving={saving}
-      onSubmit={() => save({ branding })}
-    >
+    <GroupForm group="branding" canEdit={canEdit} errors={errors} saving={saving} onSubmit={submit}>
       <TextInput {...field('siteName')} />
       <TextInput {...field('logoUrl')} type="url" description={t('settings.branding.logoUrlHelp')} />
       <TextInput {...field('primaryColor')} description={t('settings.branding.colorHelp')} />

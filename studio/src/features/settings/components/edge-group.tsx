@@ -1,9 +1,10 @@
 import { ActionIcon, Button, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core'
 import { IconTrash } from '@tabler/icons-react'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TenantSettings } from '../api/settings'
-import { GroupForm, useSaveGroup } from './group-form'
+import { GroupForm, useGroupForm } from './group-form'
+
+type Edge = TenantSettings['edgeGateway']
 
 /** Who may read the public routes from a browser: the switch, localhost, the allowed origins, caching. */
 export function EdgeGroup({
@@ -16,20 +17,24 @@ export function EdgeGroup({
   canEdit: boolean
 }) {
   const { t } = useTranslation()
-  const [edge, setEdge] = useState(settings)
-  const { errors, save, saving } = useSaveGroup(tenantId, 'edgeGateway', (saved) =>
-    setEdge(saved.edgeGateway),
-  )
-  const origins = edge.allowedOrigins
-  const setOrigins = (allowedOrigins: string[]) => setEdge({ ...edge, allowedOrigins })
-  const submit = () =>
-    save({ edgeGateway: { ...edge, allowedOrigins: origins.map((origin) => origin.trim()).filter(Boolean) } })
+  const { form, errors, submit, saving } = useGroupForm(tenantId, 'edgeGateway', {
+    initialValues: settings,
+    bodyOf: (edge: Edge) => ({
+      edgeGateway: {
+        ...edge,
+        allowedOrigins: edge.allowedOrigins.map((origin) => origin.trim()).filter(Boolean),
+      },
+    }),
+    valuesOf: (saved) => saved.edgeGateway,
+  })
+  const origins = form.values.allowedOrigins
+  const setOrigins = (allowedOrigins: string[]) => form.setFieldValue('allowedOrigins', allowedOrigins)
   const seconds = (member: 'cacheMaxAgeSeconds' | 'staleWhileRevalidateSeconds', max: number) => (
     <NumberInput
       label={t(`settings.edge.${member}`)}
       description={t(`settings.edge.${member}Help`)}
-      value={edge[member]}
-      onChange={(value) => setEdge({ ...edge, [member]: typeof value === 'number' ? value : 0 })}
+      value={form.values[member]}
+      onChange={(value) => form.setFieldValue(member, typeof value === 'number' ? value : 0)}
       min={0}
       max={max}
       allowDecimal={false}
@@ -42,16 +47,12 @@ export function EdgeGroup({
       <Switch
         label={t('settings.edge.publicReadEnabled')}
         description={t('settings.edge.publicReadEnabledHelp')}
-        checked={edge.publicReadEnabled}
-        onChange={(event) => setEdge({ ...edge, publicReadEnabled: event.currentTarget.checked })}
-        error={errors.publicReadEnabled}
+        {...form.getInputProps('publicReadEnabled', { type: 'checkbox' })}
       />
       <Switch
         label={t('settings.edge.allowLocalhost')}
         description={t('settings.edge.allowLocalhostHelp')}
-        checked={edge.allowLocalhost}
-        onChange={(event) => setEdge({ ...edge, allowLocalhost: event.currentTarget.checked })}
-        error={errors.allowLocalhost}
+        {...form.getInputProps('allowLocalhost', { type: 'checkbox' })}
       />
       <Stack gap="xs">
         <Text fw={500} size="sm">

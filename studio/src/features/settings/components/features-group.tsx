@@ -1,9 +1,8 @@
 import { Switch } from '@mantine/core'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TenantSettings } from '../api/settings'
-import { GroupForm, useSaveGroup } from './group-form'
-import { mapOf, NamedRows, rowsOf } from './named-rows'
+import { GroupForm, useGroupForm } from './group-form'
+import { mapOf, type NamedRow, NamedRows, rowsOf } from './named-rows'
 
 /** The tenant's named on/off switches (the map is replaced whole on save). */
 export function FeaturesGroup({
@@ -16,22 +15,17 @@ export function FeaturesGroup({
   canEdit: boolean
 }) {
   const { t } = useTranslation()
-  const [rows, setRows] = useState(rowsOf(settings))
-  const { errors, save, saving } = useSaveGroup(tenantId, 'features', (saved) =>
-    setRows(rowsOf(saved.features)),
-  )
+  const { form, errors, submit, saving } = useGroupForm(tenantId, 'features', {
+    initialValues: { rows: rowsOf(settings) },
+    bodyOf: ({ rows }: { rows: NamedRow<boolean>[] }) => ({ features: mapOf(rows) }),
+    valuesOf: (saved) => ({ rows: rowsOf(saved.features) }),
+  })
   return (
-    <GroupForm
-      group="features"
-      canEdit={canEdit}
-      errors={errors}
-      saving={saving}
-      onSubmit={() => save({ features: mapOf(rows) })}
-    >
+    <GroupForm group="features" canEdit={canEdit} errors={errors} saving={saving} onSubmit={submit}>
       <NamedRows
         title={t('settings.features.list')}
-        rows={rows}
-        onChange={setRows}
+        rows={form.values.rows}
+        onChange={(rows) => form.setFieldValue('rows', rows)}
         fresh={true}
         errors={errors}
         renderValue={(row, index, set) => (

@@ -1,9 +1,12 @@
+import { requestBodies } from '@folio/client'
 import { Alert, Button, Fieldset, Group, Stack } from '@mantine/core'
+import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, type ReactNode, useState } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { notifySuccess } from '../../../lib/notify'
-import { type GroupErrors, groupErrors } from '../api/group-errors'
+import { schemaErrors } from '../../../lib/validation'
+import { type GroupErrors, groupErrors, groupFieldOf } from '../api/group-errors'
 import {
   type SettingsGroup,
   type SettingsUpdate,
@@ -13,31 +16,56 @@ import {
 } from '../api/settings'
 
 /**
- * Saving one group of the settings: `save(body)` sends it, the answer replaces the cached settings
- * and goes to `onSaved` (the form takes the values as stored: origins normalized, empty rows gone),
- * and a refusal lands in `errors` at the member its `details` name.
+ * One group of the settings as a form: its values in @mantine/form, checked before sending against
+ * the API's schema of the settings (and `check`, for what the schema cannot say); `submit` sends
+ * the group alone, the answer replaces the cached settings and, through `valuesOf`, the form's
+ * values (origins normalized, empty rows gone, secrets emptied), and a refusal lands at the member
+ * its `details` name.
  */
-export function useSaveGroup(
+export function useGroupForm<Values extends Record<string, unknown>>(
   tenantId: string,
   group: SettingsGroup,
-  onSaved: (settings: TenantSettings) => void = () => {},
+  {
+    initialValues,
+    bodyOf,
+    valuesOf,
+    check,
+  }: {
+    initialValues: Values
+    bodyOf: (values: Values) => SettingsUpdate
+    valuesOf?: (settings: TenantSettings) => Partial<Values>
+    check?: (values: Values) => GroupErrors
+  },
 ) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const [errors, setErrors] = useState<GroupErrors>({})
+  const form = useForm<Values>({
+    initialValues,
+    // Errors stay until the next Save, as the API's do.
+    clearInputErrorOnChange: false,
+    validate: (values: Values) => {
+      const own = check?.(values) ?? {}
+      return Object.keys(own).length > 0
+        ? own
+        : schemaErrors(requestBodies.updateTenantSettings, bodyOf(values), groupFieldOf(group))
+    },
+  })
   const mutation = useMutation({
     mutationFn: (body: SettingsUpdate) => updateSettings(tenantId, body),
-    onMutate: () => setErrors({}),
     onSuccess: async (settings) => {
       queryClient.setQueryData(settingsQuery(tenantId).queryKey, settings)
-      onSaved(settings)
+      if (valuesOf) form.setValues(valuesOf(settings))
       // Limits are also part of the effective quota the dashboard shows.
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'limits'] })
       notifySuccess(t('settings.saved', { group: t(`settings.groups.${group}`) }))
     },
-    onError: (failure) => setErrors(groupErrors(failure, group)),
   })
-  return { errors, save: mutation.mutate, saving: mutation.isPending }
+  const submit = form.onSubmit((values) =>
+    mutation
+      .mutateAsync(bodyOf(values))
+      .catch((failure: unknown) => form.setErrors(groupErrors(failure, group))),
+  )
+  return { form, errors: form.errors as GroupErrors, submit, saving: mutation.isPending }
 }
 
 /**
@@ -57,18 +85,14 @@ export function GroupForm({
   canEdit: boolean
   errors: GroupErrors
   saving: boolean
-  onSubmit: () => void
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
   children: ReactNode
   /** More buttons beside Save (the SMTP test). */
   actions?: ReactNode
 }) {
   const { t } = useTranslation()
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    onSubmit()
-  }
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack>
         {errors.form && (
           <Alert color="red" role="alert">

@@ -1,11 +1,10 @@
 import { Alert, NumberInput, Paper, Skeleton, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RequestBudgets } from '../../../lib/request-budgets'
 import { limitsQuery, type TenantSettings } from '../api/settings'
-import { GroupForm, numberOrNull, useSaveGroup } from './group-form'
-import { mapOf, NamedRows, rowsOf } from './named-rows'
+import { GroupForm, numberOrNull, useGroupForm } from './group-form'
+import { mapOf, type NamedRow, NamedRows, rowsOf } from './named-rows'
 
 const LIMITS = [
   'entries',
@@ -18,6 +17,9 @@ const LIMITS = [
 ] as const
 /** The monthly request limits: each budget takes the smallest of the plan's and these. */
 const REQUEST_LIMITS: ReadonlySet<string> = new Set(['apiCalls', 'publicApiCalls', 'adminApiCalls'])
+
+/** What the form edits: each limit as typed (empty: none) and the custom ones as rows. */
+type LimitsValues = Record<(typeof LIMITS)[number], string | number> & { custom: NamedRow<string | number>[] }
 
 /** Custom limits as rows, a limit without a value as an empty field. */
 function customRows(custom: TenantSettings['limits']['custom']) {
@@ -37,24 +39,26 @@ export function LimitsGroup({
   canEdit: boolean
 }) {
   const { t, i18n } = useTranslation()
-  const [values, setValues] = useState<Record<string, string | number>>(
-    Object.fromEntries(LIMITS.map((member) => [member, settings[member] ?? ''])),
-  )
-  const [custom, setCustom] = useState(customRows(settings.custom))
-  const { errors, save, saving } = useSaveGroup(tenantId, 'limits', (saved) =>
-    setCustom(customRows(saved.limits.custom)),
-  )
-  const usage = useQuery(limitsQuery(tenantId))
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
-  const submit = () =>
-    save({
+  const { form, errors, submit, saving } = useGroupForm(tenantId, 'limits', {
+    initialValues: {
+      ...(Object.fromEntries(LIMITS.map((member) => [member, settings[member] ?? ''])) as Record<
+        (typeof LIMITS)[number],
+        string | number
+      >),
+      custom: customRows(settings.custom),
+    },
+    bodyOf: (values: LimitsValues) => ({
       limits: {
-        ...Object.fromEntries(LIMITS.map((member) => [member, numberOrNull(values[member] ?? '')])),
+        ...Object.fromEntries(LIMITS.map((member) => [member, numberOrNull(values[member])])),
         custom: Object.fromEntries(
-          Object.entries(mapOf(custom)).map(([name, value]) => [name, numberOrNull(value)]),
+          Object.entries(mapOf(values.custom)).map(([name, value]) => [name, numberOrNull(value)]),
         ),
       },
-    })
+    }),
+    valuesOf: (saved) => ({ custom: customRows(saved.limits.custom) }),
+  })
+  const usage = useQuery(limitsQuery(tenantId))
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
   const customErrors = Object.fromEntries(
     Object.entries(errors)
       .filter(([key]) => key.startsWith('custom/'))
@@ -93,17 +97,15 @@ export function LimitsGroup({
             description={t(
               REQUEST_LIMITS.has(member) ? 'settings.limits.requestsHelp' : 'settings.limits.emptyNone',
             )}
-            value={values[member]}
-            onChange={(value) => setValues({ ...values, [member]: value })}
+            {...form.getInputProps(member)}
             min={0}
             allowDecimal={false}
-            error={errors[member]}
           />
         ))}
         <NamedRows
           title={t('settings.limits.custom')}
-          rows={custom}
-          onChange={setCustom}
+          rows={form.values.custom}
+          onChange={(rows) => form.setFieldValue('custom', rows)}
           fresh=""
           errors={customErrors}
           renderValue={(row, index, set) => (

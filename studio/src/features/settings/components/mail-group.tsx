@@ -1,10 +1,15 @@
 import { Alert, Button, NumberInput, Switch, TextInput } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PasswordField } from '../../../app/password-field'
 import { type TenantSettings, testSmtp } from '../api/settings'
-import { GroupForm, numberOrNull, useSaveGroup } from './group-form'
+import { GroupForm, numberOrNull, useGroupForm } from './group-form'
+
+type Smtp = TenantSettings['smtp']
+/** What the form edits: the stored members, the port as typed, and a new password (empty keeps it). */
+type MailValues = Omit<Smtp, 'port'> & { port: string | number; password: string }
+
+const valuesOf = (smtp: Smtp): MailValues => ({ ...smtp, port: smtp.port ?? '', password: '' })
 
 /** The tenant's own SMTP server (the password write-only), and a test mail to the signed-in user. */
 export function MailGroup({
@@ -17,35 +22,24 @@ export function MailGroup({
   canEdit: boolean
 }) {
   const { t } = useTranslation()
-  const [smtp, setSmtp] = useState(settings)
-  const [port, setPort] = useState<string | number>(settings.port ?? '')
-  const [password, setPassword] = useState('')
-  const { errors, save, saving } = useSaveGroup(tenantId, 'smtp', (saved) => {
-    setSmtp(saved.smtp)
-    setPort(saved.smtp.port ?? '')
-    setPassword('')
+  const { form, errors, submit, saving } = useGroupForm(tenantId, 'smtp', {
+    initialValues: valuesOf(settings),
+    bodyOf: ({ hasPassword: _, port, password, ...members }: MailValues) => ({
+      // An empty password field keeps the stored one (the API clears it only on "" or null).
+      smtp: { ...members, port: numberOrNull(port), ...(password === '' ? {} : { password }) },
+    }),
+    valuesOf: (saved) => valuesOf(saved.smtp),
   })
   const test = useMutation({ mutationFn: () => testSmtp(tenantId) })
   const text = (member: 'host' | 'username' | 'fromName' | 'fromEmail') => ({
+    ...form.getInputProps(member),
     label: t(`settings.smtp.${member}`),
-    value: smtp[member],
-    onChange: (event: { currentTarget: { value: string } }) =>
-      setSmtp({ ...smtp, [member]: event.currentTarget.value }),
-    error: errors[member],
   })
   const toggle = (member: 'enabled' | 'secure' | 'requireTls') => ({
+    ...form.getInputProps(member, { type: 'checkbox' }),
     label: t(`settings.smtp.${member}`),
     description: t(`settings.smtp.${member}Help`),
-    checked: smtp[member],
-    onChange: (event: { currentTarget: { checked: boolean } }) =>
-      setSmtp({ ...smtp, [member]: event.currentTarget.checked }),
-    error: errors[member],
   })
-  const submit = () => {
-    const { hasPassword: _, ...members } = smtp
-    // An empty password field keeps the stored one (the API clears it only on "" or null).
-    save({ smtp: { ...members, port: numberOrNull(port), ...(password === '' ? {} : { password }) } })
-  }
 
   return (
     <GroupForm
@@ -63,24 +57,22 @@ export function MailGroup({
       <Switch {...toggle('enabled')} />
       <TextInput {...text('host')} />
       <NumberInput
+        {...form.getInputProps('port')}
         label={t('settings.smtp.port')}
-        value={port}
-        onChange={setPort}
         min={1}
         max={65535}
         allowDecimal={false}
-        error={errors.port}
       />
       <Switch {...toggle('secure')} />
       <Switch {...toggle('requireTls')} />
       <TextInput {...text('username')} autoComplete="off" />
       <PasswordField
         label={t('settings.smtp.password')}
-        description={smtp.hasPassword ? t('settings.smtp.passwordKept') : t('settings.smtp.passwordNone')}
-        value={password}
-        onChange={(event) => setPassword(event.currentTarget.value)}
+        description={
+          form.values.hasPassword ? t('settings.smtp.passwordKept') : t('settings.smtp.passwordNone')
+        }
+        {...form.getInputProps('password')}
         autoComplete="new-password"
-        error={errors.password}
       />
       <TextInput {...text('fromName')} />
       <TextInput {...text('fromEmail')} type="email" />

@@ -1,8 +1,19 @@
 import { JsonInput } from '@mantine/core'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TenantSettings } from '../api/settings'
-import { GroupForm, useSaveGroup } from './group-form'
+import { GroupForm, useGroupForm } from './group-form'
+
+/** The text as a JSON object, or undefined when it is none. */
+function objectOf(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text)
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
 
 /** Free key-value data about the tenant, edited as a JSON object (public through the tenant info). */
 export function MetadataGroup({
@@ -15,25 +26,14 @@ export function MetadataGroup({
   canEdit: boolean
 }) {
   const { t } = useTranslation()
-  const [text, setText] = useState(JSON.stringify(settings, null, 2))
-  const [invalid, setInvalid] = useState<string>()
-  const { errors, save, saving } = useSaveGroup(tenantId, 'metadata', (saved) =>
-    setText(JSON.stringify(saved.metadata, null, 2)),
-  )
-  const submit = () => {
-    let metadata: unknown
-    try {
-      metadata = JSON.parse(text)
-    } catch {
-      metadata = undefined
-    }
-    if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
-      setInvalid(t('settings.metadata.notObject'))
-      return
-    }
-    setInvalid(undefined)
-    save({ metadata: metadata as Record<string, unknown> })
-  }
+  const { form, errors, submit, saving } = useGroupForm(tenantId, 'metadata', {
+    initialValues: { text: JSON.stringify(settings, null, 2) },
+    bodyOf: ({ text }: { text: string }) => ({ metadata: objectOf(text) ?? {} }),
+    valuesOf: (saved) => ({ text: JSON.stringify(saved.metadata, null, 2) }),
+    // JSON text that is no object: nothing the API's schema could say.
+    check: ({ text }): Record<string, string> =>
+      objectOf(text) ? {} : { metadata: t('settings.metadata.notObject') },
+  })
   const { form: _, ...fieldErrors } = errors
   const apiError = Object.values(fieldErrors).join(' ')
   return (
@@ -41,12 +41,11 @@ export function MetadataGroup({
       <JsonInput
         label={t('settings.metadata.label')}
         description={t('settings.metadata.help')}
-        value={text}
-        onChange={setText}
+        {...form.getInputProps('text', { withError: false })}
         autosize
         minRows={4}
         formatOnBlur
-        error={invalid ?? (apiError || undefined)}
+        error={apiError || undefined}
       />
     </GroupForm>
   )

@@ -1,10 +1,13 @@
+import { requestBodies } from '@folio/client'
 import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
+import { bodyValidator, memberOf } from '../../../lib/validation'
 import {
   contentsInCategoriesQuery,
   createCategory,
@@ -28,6 +31,111 @@ function choices(tree: CategoryNode[], exclude: Set<string>) {
   return flatten(tree)
     .filter(({ node }) => !exclude.has(node.id))
     .map(({ node, depth }) => ({ value: node.id, label: `${'– '.repeat(depth)}${node.name}` }))
+}
+
+/** What the create and edit dialog edits (the parent only on creation, the slug only on edit). */
+interface CategoryValues {
+  name: string
+  slug: string
+  description: string
+  parentId: string
+}
+
+/** What a create (`editing` false) or an edit sends: an empty slug is left out (the API keeps it). */
+function categoryBodyOf(values: CategoryValues, editing: boolean) {
+  const slug = values.slug.trim()
+  return editing
+    ? { name: values.name, description: values.description, ...(slug === '' ? {} : { slug }) }
+    : {
+        name: values.name,
+        description: values.description,
+        parentId: values.parentId === TOP_LEVEL ? null : values.parentId,
+      }
+}
+
+/**
+ * A category's create or edit form, checked against the API's schema of the body first; a refusal
+ * lands at the member it names (a taken slug at the slug).
+ */
+function CategoryForm({
+  node,
+  tree,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  node: CategoryNode | undefined
+  tree: CategoryNode[]
+  pending: boolean
+  onSubmit: (values: CategoryValues) => Promise<unknown>
+  onCancel: () => void
+}) {
+  const { t } = useTranslation()
+  const form = useForm<CategoryValues>({
+    initialValues: {
+      name: node?.name ?? '',
+      slug: node?.slug ?? '',
+      description: node?.description ?? '',
+      parentId: TOP_LEVEL,
+    },
+    clearInputErrorOnChange: false,
+    validate: bodyValidator(
+      node ? requestBodies.updateCategory : requestBodies.createCategory,
+      (values: CategoryValues) => categoryBodyOf(values, node !== undefined),
+      memberOf,
+    ),
+  })
+  const errors = form.errors as FieldErrors
+  return (
+    <form
+      onSubmit={form.onSubmit((values) =>
+        onSubmit(values).catch((failure: unknown) =>
+          form.setErrors(fieldErrors(failure, { SlugConflict: 'slug' })),
+        ),
+      )}
+    >
+      <Stack>
+        <TextInput {...form.getInputProps('name')} label={t('taxonomy.name')} required data-autofocus />
+        {node && (
+          <TextInput
+            {...form.getInputProps('slug')}
+            label={t('taxonomy.slug')}
+            description={t('taxonomy.slugHint')}
+          />
+        )}
+        <Textarea
+          {...form.getInputProps('description')}
+          label={t('taxonomy.description')}
+          autosize
+          minRows={2}
+        />
+        {!node && (
+          <Select
+            {...form.getInputProps('parentId')}
+            label={t('taxonomy.categories.parent')}
+            allowDeselect={false}
+            data={[
+              { value: TOP_LEVEL, label: t('taxonomy.categories.topLevel') },
+              ...choices(tree, new Set()),
+            ]}
+          />
+        )}
+        {errors.form && (
+          <Alert color="red" role="alert">
+            {errors.form}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('taxonomy.cancel')}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {node ? t('taxonomy.save') : t('taxonomy.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
 }
 
 /** The create, edit, move, merge and delete dialogs of the categories screen. */
@@ -58,25 +166,14 @@ export function CategoryDialogs({
   const fail = (failure: unknown) => setErrors(fieldErrors(failure, { SlugConflict: 'slug' }))
 
   const save = useMutation({
-    mutationFn: async (form: FormData) => {
-      const name = String(form.get('name') ?? '')
-      const description = String(form.get('description') ?? '')
-      if (dialog?.kind === 'edit') {
-        const slug = String(form.get('slug') ?? '').trim()
-        return updateCategory(tenantId, dialog.node.id, {
-          name,
-          description,
-          ...(slug === '' ? {} : { slug }),
-        })
-      }
-      const parent = String(form.get('parentId') ?? TOP_LEVEL)
-      return createCategory(tenantId, { name, description, parentId: parent === TOP_LEVEL ? null : parent })
-    },
+    mutationFn: async (values: CategoryValues) =>
+      dialog?.kind === 'edit'
+        ? updateCategory(tenantId, dialog.node.id, categoryBodyOf(values, true))
+        : createCategory(tenantId, categoryBodyOf(values, false)),
     onSuccess: ({ category }) =>
       done(
         t(dialog?.kind === 'edit' ? 'taxonomy.categories.saved' : 'taxonomy.categories.created', category),
       ),
-    onError: fail,
   })
   const move = useMutation({
     mutationFn: ({ id, parentId }: { id: string; parentId: string | null }) =>
@@ -101,11 +198,6 @@ export function CategoryDialogs({
       {errors.form}
     </Alert>
   )
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setErrors({})
-    save.mutate(new FormData(event.currentTarget))
-  }
   const modal = { onClose: close, closeButtonProps: { 'aria-label': t('app.close') } }
 
   if (dialog === null) return null
@@ -117,57 +209,13 @@ export function CategoryDialogs({
         title={node ? t('taxonomy.categories.editTitle', { name: node.name }) : t('taxonomy.categories.new')}
         {...modal}
       >
-        <form onSubmit={submit}>
-          <Stack>
-            <TextInput
-              name="name"
-              label={t('taxonomy.name')}
-              required
-              defaultValue={node?.name}
-              error={errors.name}
-              data-autofocus
-            />
-            {node && (
-              <TextInput
-                name="slug"
-                label={t('taxonomy.slug')}
-                defaultValue={node.slug}
-                description={t('taxonomy.slugHint')}
-                error={errors.slug}
-              />
-            )}
-            <Textarea
-              name="description"
-              label={t('taxonomy.description')}
-              defaultValue={node?.description}
-              autosize
-              minRows={2}
-              error={errors.description}
-            />
-            {!node && (
-              <Select
-                name="parentId"
-                label={t('taxonomy.categories.parent')}
-                defaultValue={TOP_LEVEL}
-                allowDeselect={false}
-                data={[
-                  { value: TOP_LEVEL, label: t('taxonomy.categories.topLevel') },
-                  ...choices(tree, new Set()),
-                ]}
-                error={errors.parentId}
-              />
-            )}
-            {formError}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('taxonomy.cancel')}
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                {node ? t('taxonomy.save') : t('taxonomy.create')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <CategoryForm
+          node={node}
+          tree={tree}
+          pending={save.isPending}
+          onSubmit={(values) => save.mutateAsync(values)}
+          onCancel={close}
+        />
       </Modal>
     )
   }

@@ -1,3 +1,4 @@
+import { requestBodies } from '@folio/client'
 import {
   ActionIcon,
   Alert,
@@ -10,42 +11,51 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core'
+import { useForm } from '@mantine/form'
 import { IconTrash } from '@tabler/icons-react'
-import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { FieldErrors } from '../../../lib/errors'
-import { type DefinitionDraft, FIELD_TYPES, type FieldType, hasOptions } from '../api/custom-fields'
+import { type FieldErrors, fieldErrors } from '../../../lib/errors'
+import { bodyValidator, memberOf } from '../../../lib/validation'
+import { bodyOf, type DefinitionDraft, FIELD_TYPES, type FieldType, hasOptions } from '../api/custom-fields'
 
 const FLAGS = ['required', 'public', 'filterable', 'searchable'] as const
 
 /**
  * A custom field definition's form: key (on creation only: values are stored under it), label,
- * description, type, the options of select types, and its flags.
+ * description, type, the options of select types, and its flags. Checked against the API's schema
+ * of the body first; a problem of an option shows under the options, as the API's do.
  */
 export function DefinitionForm({
   initial,
   creating,
-  errors,
   pending,
   onSubmit,
   onCancel,
 }: {
   initial: DefinitionDraft
   creating: boolean
-  errors: FieldErrors
   pending: boolean
-  onSubmit: (draft: DefinitionDraft) => void
+  /** Sends the draft; a refusal lands at the member it names (a taken key at the key). */
+  onSubmit: (draft: DefinitionDraft) => Promise<unknown>
   onCancel: () => void
 }) {
   const { t } = useTranslation()
-  const [draft, setDraft] = useState(initial)
-  const set = (patch: Partial<DefinitionDraft>) => setDraft((current) => ({ ...current, ...patch }))
-  const setOption = (index: number, patch: Partial<DefinitionDraft['options'][number]>) =>
-    set({ options: draft.options.map((option, at) => (at === index ? { ...option, ...patch } : option)) })
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    onSubmit(draft)
-  }
+  const form = useForm<DefinitionDraft>({
+    initialValues: initial,
+    // Errors stay until the next Save, as the API's do.
+    clearInputErrorOnChange: false,
+    validate: bodyValidator(
+      creating ? requestBodies.createCustomFieldDefinition : requestBodies.updateCustomFieldDefinition,
+      (draft: DefinitionDraft) => (creating ? { key: draft.key.trim(), ...bodyOf(draft) } : bodyOf(draft)),
+      memberOf,
+    ),
+  })
+  const draft = form.values
+  const errors = form.errors as FieldErrors
+  const set = (patch: Partial<DefinitionDraft>) => form.setValues(patch)
+  const submit = form.onSubmit((values) =>
+    onSubmit(values).catch((failure: unknown) => form.setErrors(fieldErrors(failure, { Conflict: 'key' }))),
+  )
 
   return (
     <form onSubmit={submit}>
@@ -55,25 +65,19 @@ export function DefinitionForm({
           description={t('taxonomy.fields.keyHint')}
           required={creating}
           disabled={!creating}
-          value={draft.key}
-          onChange={(event) => set({ key: event.currentTarget.value })}
-          error={errors.key}
+          {...form.getInputProps('key')}
           data-autofocus
         />
         <TextInput
           label={t('taxonomy.fields.label')}
           description={t('taxonomy.fields.labelHint')}
-          value={draft.label}
-          onChange={(event) => set({ label: event.currentTarget.value })}
-          error={errors.label}
+          {...form.getInputProps('label')}
         />
         <Textarea
           label={t('taxonomy.description')}
-          value={draft.description}
-          onChange={(event) => set({ description: event.currentTarget.value })}
+          {...form.getInputProps('description')}
           autosize
           minRows={2}
-          error={errors.description}
         />
         <Select
           label={t('taxonomy.fields.type')}
@@ -96,28 +100,26 @@ export function DefinitionForm({
               {t('taxonomy.fields.options')}
             </Text>
             <Stack gap="xs">
-              {draft.options.map((option, index) => (
+              {draft.options.map((_, index) => (
                 // Options have no id of their own; their place in the list is their identity here.
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
                 <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
                   <TextInput
                     flex={1}
                     label={t('taxonomy.fields.optionLabel', { number: index + 1 })}
-                    value={option.label}
-                    onChange={(event) => setOption(index, { label: event.currentTarget.value })}
+                    {...form.getInputProps(`options.${index}.label`, { withError: false })}
                   />
                   <TextInput
                     flex={1}
                     label={t('taxonomy.fields.optionValue', { number: index + 1 })}
                     placeholder={t('taxonomy.fields.optionValueHint')}
-                    value={option.value}
-                    onChange={(event) => setOption(index, { value: event.currentTarget.value })}
+                    {...form.getInputProps(`options.${index}.value`, { withError: false })}
                   />
                   <ActionIcon
                     variant="subtle"
                     size="lg"
                     aria-label={t('taxonomy.fields.removeOption', { number: index + 1 })}
-                    onClick={() => set({ options: draft.options.filter((_, at) => at !== index) })}
+                    onClick={() => form.removeListItem('options', index)}
                   >
                     <IconTrash size={16} aria-hidden="true" />
                   </ActionIcon>
@@ -127,7 +129,7 @@ export function DefinitionForm({
                 variant="default"
                 size="xs"
                 w="fit-content"
-                onClick={() => set({ options: [...draft.options, { label: '', value: '' }] })}
+                onClick={() => form.insertListItem('options', { label: '', value: '' })}
               >
                 {t('taxonomy.fields.addOption')}
               </Button>
@@ -144,9 +146,7 @@ export function DefinitionForm({
             key={flag}
             label={t(`taxonomy.fields.${flag}`)}
             description={t(`taxonomy.fields.${flag}Hint`)}
-            checked={draft[flag]}
-            onChange={(event) => set({ [flag]: event.currentTarget.checked })}
-            error={errors[flag]}
+            {...form.getInputProps(flag, { type: 'checkbox' })}
           />
         ))}
         {errors.form && (

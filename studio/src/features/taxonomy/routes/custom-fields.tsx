@@ -53,7 +53,6 @@ export function CustomFieldsPage() {
       notifySuccess(t('taxonomy.fields.saved', { label: definition.label }))
       close()
     },
-    onError: (failure) => setErrors(fieldErrors(failure, { Conflict: 'key' })),
   })
   const remove = useMutation({
     mutationFn: (definition: FieldDefinition) => deleteDefinition(tenantId, definition.id),
@@ -160,12 +159,8 @@ export function CustomFieldsPage() {
             key={editing === 'new' ? 'new' : editing.id}
             initial={editing === 'new' ? EMPTY_DRAFT : draftOf(editing)}
             creating={editing === 'new'}
-            errors={errors}
             pending={save.isPending}
-            onSubmit={(draft) => {
-              setErrors({})
-              save.mutate(draft)
-            }}
+            onSubmit={(draft) => save.mutateAsync(draft)}
             onCancel={close}
           />
         </Modal>

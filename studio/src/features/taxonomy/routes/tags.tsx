@@ -1,7 +1,9 @@
+import { type JsonSchema, requestBodies } from '@folio/client'
 import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { DataTable } from '../../../app/data-table'
@@ -9,10 +11,86 @@ import { Pager } from '../../../app/pager'
 import { SearchBox } from '../../../app/search-box'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
+import { bodyValidator, memberOf } from '../../../lib/validation'
 import { useCan } from '../../auth'
 import { createTag, deleteTag, renameTag, type Tag, tagsQuery } from '../api/tags'
 
 const route = getRouteApi('/signed-in/t/$tenantId/tags')
+
+/** What a tag's create and rename forms edit. */
+interface TagValues {
+  title: string
+  slug: string
+}
+
+/**
+ * A tag's create or rename form: checked against the API's schema of the body first (an empty slug
+ * is not sent); a refusal lands at the member it names (a taken slug at the slug).
+ */
+function useTagForm(initial: TagValues, schema: JsonSchema) {
+  return useForm<TagValues>({
+    initialValues: initial,
+    clearInputErrorOnChange: false,
+    validate: bodyValidator(
+      schema,
+      ({ title, slug }: TagValues) => ({ title, ...(slug.trim() === '' ? {} : { slug }) }),
+      memberOf,
+    ),
+  })
+}
+
+/** The rename dialog's form. */
+function RenameTagForm({
+  tag,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  tag: Tag
+  pending: boolean
+  onSubmit: (values: TagValues) => Promise<unknown>
+  onCancel: () => void
+}) {
+  const { t } = useTranslation()
+  const form = useTagForm({ title: tag.title, slug: tag.slug }, requestBodies.updateTag)
+  const errors = form.errors as FieldErrors
+  return (
+    <form
+      onSubmit={form.onSubmit((values) =>
+        onSubmit(values).catch((failure: unknown) =>
+          form.setErrors(fieldErrors(failure, { SlugConflict: 'slug' })),
+        ),
+      )}
+    >
+      <Stack>
+        <TextInput
+          {...form.getInputProps('title')}
+          label={t('taxonomy.tags.tagTitle')}
+          required
+          data-autofocus
+        />
+        <TextInput
+          {...form.getInputProps('slug')}
+          label={t('taxonomy.slug')}
+          description={t('taxonomy.slugHint')}
+        />
+        {errors.form && (
+          <Alert color="red" role="alert">
+            {errors.form}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('taxonomy.cancel')}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {t('taxonomy.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}
 
 /** The tenant's tags: searched and paged, created, renamed and deleted. */
 export function TagsPage() {
@@ -22,7 +100,8 @@ export function TagsPage() {
   const { search = '', page = 1 } = route.useSearch()
   const navigate = route.useNavigate()
   const { data, error, isFetching } = useQuery(tagsQuery(tenantId, search, page))
-  const [createErrors, setCreateErrors] = useState<FieldErrors>({})
+  const createForm = useTagForm({ title: '', slug: '' }, requestBodies.createTag)
+  const createErrors = createForm.errors as FieldErrors
   const [renaming, setRenaming] = useState<Tag | null>(null)
   const [deleting, setDeleting] = useState<Tag | null>(null)
   const [dialogErrors, setDialogErrors] = useState<FieldErrors>({})
@@ -39,14 +118,12 @@ export function TagsPage() {
     setDialogErrors({})
   }
   const create = useMutation({
-    mutationFn: (input: { title: string; slug: string; form: HTMLFormElement }) =>
-      createTag(tenantId, input.title, input.slug),
-    onSuccess: async ({ tag }, { form }) => {
-      form.reset()
+    mutationFn: (input: TagValues) => createTag(tenantId, input.title, input.slug),
+    onSuccess: async ({ tag }) => {
+      createForm.reset()
       await refresh()
       notifySuccess(t('taxonomy.tags.created', { title: tag.title }))
     },
-    onError: (failure) => setCreateErrors(fieldErrors(failure, { SlugConflict: 'slug' })),
   })
   const rename = useMutation({
     mutationFn: (input: { id: string; title: string; slug: string }) =>
@@ -56,7 +133,6 @@ export function TagsPage() {
       notifySuccess(t('taxonomy.tags.renamed', { title: tag.title }))
       closeDialogs()
     },
-    onError: (failure) => setDialogErrors(fieldErrors(failure, { SlugConflict: 'slug' })),
   })
   const remove = useMutation({
     mutationFn: (tag: Tag) => deleteTag(tenantId, tag.id),
@@ -69,16 +145,11 @@ export function TagsPage() {
     onError: (failure) => setDialogErrors(fieldErrors(failure)),
   })
 
-  const onCreate = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setCreateErrors({})
-    const form = new FormData(event.currentTarget)
-    create.mutate({
-      title: String(form.get('title') ?? ''),
-      slug: String(form.get('slug') ?? ''),
-      form: event.currentTarget,
-    })
-  }
+  const onCreate = createForm.onSubmit((values) =>
+    create
+      .mutateAsync(values)
+      .catch((failure: unknown) => createForm.setErrors(fieldErrors(failure, { SlugConflict: 'slug' }))),
+  )
 
   return (
     <Stack>
@@ -88,12 +159,11 @@ export function TagsPage() {
       {mayCreate && (
         <form onSubmit={onCreate} aria-label={t('taxonomy.tags.new')}>
           <Group align="flex-start" wrap="wrap" gap="xs">
-            <TextInput name="title" label={t('taxonomy.tags.tagTitle')} required error={createErrors.title} />
+            <TextInput {...createForm.getInputProps('title')} label={t('taxonomy.tags.tagTitle')} required />
             <TextInput
-              name="slug"
+              {...createForm.getInputProps('slug')}
               label={t('taxonomy.slug')}
               description={t('taxonomy.tags.slugHint')}
-              error={createErrors.slug}
             />
             <Button type="submit" mt={25} loading={create.isPending}>
               {t('taxonomy.tags.add')}
@@ -181,49 +251,12 @@ export function TagsPage() {
           title={t('taxonomy.tags.renameTitle', { title: renaming.title })}
           closeButtonProps={{ 'aria-label': t('app.close') }}
         >
-          <form
-            onSubmit={(event) => {
-              event.preventDefault()
-              setDialogErrors({})
-              const form = new FormData(event.currentTarget)
-              rename.mutate({
-                id: renaming.id,
-                title: String(form.get('title') ?? ''),
-                slug: String(form.get('slug') ?? ''),
-              })
-            }}
-          >
-            <Stack>
-              <TextInput
-                name="title"
-                label={t('taxonomy.tags.tagTitle')}
-                required
-                defaultValue={renaming.title}
-                error={dialogErrors.title}
-                data-autofocus
-              />
-              <TextInput
-                name="slug"
-                label={t('taxonomy.slug')}
-                defaultValue={renaming.slug}
-                description={t('taxonomy.slugHint')}
-                error={dialogErrors.slug}
-              />
-              {dialogErrors.form && (
-                <Alert color="red" role="alert">
-                  {dialogErrors.form}
-                </Alert>
-              )}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={closeDialogs}>
-                  {t('taxonomy.cancel')}
-                </Button>
-                <Button type="submit" loading={rename.isPending}>
-                  {t('taxonomy.save')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <RenameTagForm
+            tag={renaming}
+            pending={rename.isPending}
+            onSubmit={({ title, slug }) => rename.mutateAsync({ id: renaming.id, title, slug })}
+            onCancel={closeDialogs}
+          />
         </Modal>
       )}
       {deleting && (

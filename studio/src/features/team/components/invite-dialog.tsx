@@ -1,14 +1,22 @@
+import { requestBodies } from '@folio/client'
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core'
+import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
+import { bodyValidator, memberOf } from '../../../lib/validation'
 import { INVITABLE_ROLES, inviteMember } from '../api/members'
+
+interface InviteValues {
+  email: string
+  role: string
+}
 
 /**
  * The invitation form in a dialog: an address and a role (`roles`: those the caller may grant,
- * custom ones included, when the tenant's roles can be read); the API's refusals beside their field.
+ * custom ones included, when the tenant's roles can be read), checked against the API's schema of
+ * the body first; the API's refusals beside their field.
  */
 export function InviteDialog({
   tenantId,
@@ -23,15 +31,22 @@ export function InviteDialog({
 }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const [picked, setPicked] = useState<string>('editor')
-  // Editor unless the caller may not grant it: then the first role they may.
-  const role =
+  /** The role sent: editor unless the caller may not grant it, then the first role they may. */
+  const roleOf = (picked: string): string =>
     roles === undefined || roles.some((option) => option.value === picked)
       ? picked
       : (roles[0]?.value ?? picked)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const bodyOf = (values: InviteValues) => ({ email: values.email.trim(), role: roleOf(values.role) })
+  const form = useForm<InviteValues>({
+    initialValues: { email: '', role: 'editor' },
+    clearInputErrorOnChange: false,
+    validate: bodyValidator(requestBodies.inviteUser, bodyOf, memberOf),
+  })
+  const role = roleOf(form.values.role)
+  const errors = form.errors as FieldErrors
   const close = () => {
-    setErrors({})
+    // The dialog opens empty again, as a new invitation.
+    form.reset()
     onClose()
   }
   const invite = useMutation({
@@ -41,13 +56,12 @@ export function InviteDialog({
       notifySuccess(t('team.invite.sent', { email: invitation.email }))
       close()
     },
-    onError: (failure) => setErrors(fieldErrors(failure, { Conflict: 'email' })),
   })
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setErrors({})
-    invite.mutate({ email: String(new FormData(event.currentTarget).get('email') ?? '').trim(), role })
-  }
+  const submit = form.onSubmit((values) =>
+    invite
+      .mutateAsync(bodyOf(values))
+      .catch((failure: unknown) => form.setErrors(fieldErrors(failure, { Conflict: 'email' }))),
+  )
   return (
     <Modal
       opened={opened}
@@ -63,21 +77,19 @@ export function InviteDialog({
             </Alert>
           )}
           <TextInput
-            name="email"
+            {...form.getInputProps('email')}
             type="email"
             label={t('auth.email')}
             autoComplete="off"
             required
             data-autofocus
-            error={errors.email}
           />
           <Select
             label={t('team.role')}
             data={roles ?? INVITABLE_ROLES.map((key) => ({ value: key, label: t(`team.roles.${key}`) }))}
+            {...form.getInputProps('role')}
             value={role}
-            onChange={(value) => value && setPicked(value)}
             allowDeselect={false}
-            error={errors.role}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

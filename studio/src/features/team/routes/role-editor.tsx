@@ -1,11 +1,13 @@
+import { requestBodies } from '@folio/client'
 import { Alert, Button, Group, NumberInput, Stack, Textarea, TextInput, Title } from '@mantine/core'
+import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate, useParams } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { AnchorLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
+import { bodyValidator, memberOf } from '../../../lib/validation'
 import { useCan } from '../../auth'
 import { mayDefine, permissionFamilies } from '../api/grant-rules'
 import { useGrantor } from '../api/grants'
@@ -17,6 +19,27 @@ const route = getRouteApi('/signed-in/t/$tenantId')
 
 /** The highest level a custom role may have (the API's), below every owner. */
 const MAX_LEVEL = 49
+
+/** What the role form edits. */
+interface RoleValues {
+  key: string
+  name: string
+  description: string
+  level: number | string
+  permissions: string[]
+}
+
+/** What a save sends: a new role's key, and every member the API takes (a stored role keeps its key). */
+function roleBodyOf(values: RoleValues, creating: boolean) {
+  const body = {
+    name: values.name.trim(),
+    description: values.description,
+    level: Number(values.level),
+    // The matrix offers only the catalogue's permissions (read from the roles themselves).
+    permissions: values.permissions as Permission[],
+  }
+  return creating ? { key: values.key.trim(), ...body } : body
+}
 
 /**
  * A role's name, description, level and permissions (`/roles/new`, `/roles/$roleId`). A system
@@ -51,35 +74,38 @@ function RoleForm({ tenantId, role, roles }: { tenantId: string; role?: Role; ro
     role === undefined
       ? can('roles:create')
       : !role.isSystem && can('roles:update') && (grantor.isOwner || role.level < grantor.level)
-  const [permissions, setPermissions] = useState<Set<string>>(new Set(role?.permissions ?? []))
-  const [level, setLevel] = useState<number | string>(role?.level ?? Math.min(10, topLevel))
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const save = useMutation({
-    mutationFn: (body: { key: string; name: string; description: string; level: number }) => {
-      // The matrix offers only the catalogue's permissions (read from the roles themselves).
-      const chosen = [...permissions] as Permission[]
-      if (role === undefined) return createRole(tenantId, { ...body, permissions: chosen })
-      const { key: _key, ...changes } = body
-      return updateRole(tenantId, role.id, { ...changes, permissions: chosen })
+  const form = useForm<RoleValues>({
+    initialValues: {
+      key: role?.key ?? '',
+      name: role?.name ?? '',
+      description: role?.description ?? '',
+      level: role?.level ?? Math.min(10, topLevel),
+      permissions: [...(role?.permissions ?? [])],
     },
+    clearInputErrorOnChange: false,
+    validate: bodyValidator(
+      role === undefined ? requestBodies.createRole : requestBodies.updateRole,
+      (values: RoleValues) => roleBodyOf(values, role === undefined),
+      memberOf,
+    ),
+  })
+  const errors = form.errors as FieldErrors
+  const save = useMutation({
+    mutationFn: (values: RoleValues) =>
+      role === undefined
+        ? createRole(tenantId, { ...roleBodyOf(values, true), key: values.key.trim() })
+        : updateRole(tenantId, role.id, roleBodyOf(values, false)),
     onSuccess: async ({ role: saved }) => {
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'roles'] })
       notifySuccess(t('roles.saved', { name: saved.name }))
       await navigate({ to: '/t/$tenantId/roles', params: { tenantId } })
     },
-    onError: (failure) => setErrors(fieldErrors(failure, { Conflict: 'key' })),
   })
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    setErrors({})
-    save.mutate({
-      key: String(form.get('key') ?? '').trim(),
-      name: String(form.get('name') ?? '').trim(),
-      description: String(form.get('description') ?? ''),
-      level: Number(level),
-    })
-  }
+  const submit = form.onSubmit((values) =>
+    save
+      .mutateAsync(values)
+      .catch((failure: unknown) => form.setErrors(fieldErrors(failure, { Conflict: 'key' }))),
+  )
   const title =
     role === undefined
       ? t('roles.new')
@@ -103,50 +129,42 @@ function RoleForm({ tenantId, role, roles }: { tenantId: string; role?: Role; ro
           )}
           <Group grow align="flex-start" maw={720}>
             <TextInput
-              name="name"
+              {...form.getInputProps('name')}
               label={t('roles.name')}
-              defaultValue={role?.name}
               required
               readOnly={!editable}
-              error={errors.name}
             />
             <TextInput
-              name="key"
+              {...form.getInputProps('key')}
               label={t('roles.key')}
               description={role === undefined ? t('roles.keyHint') : undefined}
-              defaultValue={role?.key}
               required
               readOnly={role !== undefined}
-              error={errors.key}
             />
           </Group>
           <Textarea
-            name="description"
+            {...form.getInputProps('description')}
             label={t('roles.description')}
-            defaultValue={role?.description}
             readOnly={!editable}
             maw={720}
             autosize
             minRows={2}
-            error={errors.description}
           />
           <NumberInput
             label={t('roles.level')}
             description={t('roles.levelHint', { max: topLevel })}
-            value={level}
-            onChange={setLevel}
+            {...form.getInputProps('level')}
             min={1}
             max={topLevel}
             allowDecimal={false}
             readOnly={!editable}
             required
             maw={240}
-            error={errors.level}
           />
           <PermissionMatrix
             families={families}
-            value={permissions}
-            onChange={setPermissions}
+            value={new Set(form.values.permissions)}
+            onChange={(chosen) => form.setFieldValue('permissions', [...chosen])}
             mayDefine={(permission) => mayDefine(grantor, permission)}
             readOnly={!editable}
           />

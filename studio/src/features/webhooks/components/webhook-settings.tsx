@@ -1,17 +1,33 @@
+import { requestBodies } from '@folio/client'
 import { Alert, Button, Checkbox, Fieldset, Group, Stack, Switch, TextInput } from '@mantine/core'
+import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { notifySuccess } from '../../../lib/notify'
-import { groupErrors, settingsQuery, type TenantSettings, updateSettings } from '../../settings'
+import { bodyValidator } from '../../../lib/validation'
+import { groupErrors, groupFieldOf, settingsQuery, type TenantSettings, updateSettings } from '../../settings'
 import { newSecret } from '../api/webhooks'
 
 type Webhook = TenantSettings['webhook']
 
+/** What the form edits: the secret typed (empty keeps the stored one) and whether to remove it. */
+interface WebhookValues {
+  enabled: boolean
+  url: string
+  secret: string
+  removeSecret: boolean
+}
+
+/** What a save sends: only the webhook group. */
+function bodyOf({ enabled, url, secret, removeSecret }: WebhookValues) {
+  return { webhook: { enabled, url, ...(removeSecret ? { secret: null } : secret === '' ? {} : { secret }) } }
+}
+
 /**
  * The tenant's webhook (on/off, URL, signing secret). The secret is write-only: the field starts
  * empty and an empty field keeps the stored one; "Generate" fills in a new one to copy to the
- * receiver before saving, and a box removes the stored one.
+ * receiver before saving, and a box removes the stored one. Checked against the API's schema of the
+ * settings first.
  */
 export function WebhookSettings({
   tenantId,
@@ -24,33 +40,24 @@ export function WebhookSettings({
 }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const [enabled, setEnabled] = useState(webhook.enabled)
-  const [url, setUrl] = useState(webhook.url)
-  const [secret, setSecret] = useState('')
-  const [removeSecret, setRemoveSecret] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const form = useForm<WebhookValues>({
+    initialValues: { enabled: webhook.enabled, url: webhook.url, secret: '', removeSecret: false },
+    clearInputErrorOnChange: false,
+    validate: bodyValidator(requestBodies.updateTenantSettings, bodyOf, groupFieldOf('webhook')),
+  })
+  const errors = form.errors as Record<string, string>
   const save = useMutation({
-    mutationFn: () =>
-      updateSettings(tenantId, {
-        webhook: {
-          enabled,
-          url,
-          ...(removeSecret ? { secret: null } : secret === '' ? {} : { secret }),
-        },
-      }),
-    onMutate: () => setErrors({}),
+    mutationFn: (values: WebhookValues) => updateSettings(tenantId, bodyOf(values)),
     onSuccess: (settings) => {
       queryClient.setQueryData(settingsQuery(tenantId).queryKey, settings)
-      setSecret('')
-      setRemoveSecret(false)
+      form.setValues({ secret: '', removeSecret: false })
       notifySuccess(t('webhooks.settings.saved'))
     },
-    onError: (failure) => setErrors(groupErrors(failure, 'webhook')),
   })
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    save.mutate()
-  }
+  const submit = form.onSubmit((values) =>
+    save.mutateAsync(values).catch((failure: unknown) => form.setErrors(groupErrors(failure, 'webhook'))),
+  )
+  const { removeSecret } = form.values
 
   return (
     <form onSubmit={submit} noValidate>
@@ -65,17 +72,13 @@ export function WebhookSettings({
             <Switch
               label={t('webhooks.settings.enabled')}
               description={t('webhooks.settings.enabledHelp')}
-              checked={enabled}
-              onChange={(event) => setEnabled(event.currentTarget.checked)}
-              error={errors.enabled}
+              {...form.getInputProps('enabled', { type: 'checkbox' })}
             />
             <TextInput
               type="url"
               label={t('webhooks.settings.url')}
               placeholder="https://example.com/folio-webhook"
-              value={url}
-              onChange={(event) => setUrl(event.currentTarget.value)}
-              error={errors.url}
+              {...form.getInputProps('url')}
             />
             <Group align="flex-end" wrap="nowrap">
               <TextInput
@@ -83,23 +86,24 @@ export function WebhookSettings({
                 description={
                   webhook.hasSecret ? t('webhooks.settings.secretKept') : t('webhooks.settings.secretNone')
                 }
-                value={secret}
-                onChange={(event) => setSecret(event.currentTarget.value)}
+                {...form.getInputProps('secret')}
                 autoComplete="off"
                 disabled={removeSecret}
-                error={errors.secret}
                 styles={{ input: { fontFamily: 'monospace' } }}
                 style={{ flex: 1 }}
               />
-              <Button variant="default" onClick={() => setSecret(newSecret())} disabled={removeSecret}>
+              <Button
+                variant="default"
+                onClick={() => form.setFieldValue('secret', newSecret())}
+                disabled={removeSecret}
+              >
                 {t('webhooks.settings.generate')}
               </Button>
             </Group>
             {webhook.hasSecret && (
               <Checkbox
                 label={t('webhooks.settings.removeSecret')}
-                checked={removeSecret}
-                onChange={(event) => setRemoveSecret(event.currentTarget.checked)}
+                {...form.getInputProps('removeSecret', { type: 'checkbox' })}
               />
             )}
           </Stack>
