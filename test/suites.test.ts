@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { EMBEDDED_CI_TESTS, EMBEDDED_TESTS, POSTGRES_ONLY_TESTS } from './suites.js'
+import { EMBEDDED_CI_TESTS, EMBEDDED_TESTS, NOT_EMBEDDED, POSTGRES_ONLY_TESTS } from './suites.js'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -34,5 +34,15 @@ describe('the CI suites of test/suites.ts', () => {
     expect(
       dependent.filter((path) => !EMBEDDED_TESTS.includes(path) && !POSTGRES_ONLY_TESTS.includes(path)),
     ).toEqual([])
+  })
+
+  it('leave out of the embedded run the two stress loops of the delivery cache, nothing else', () => {
+    const titles = EMBEDDED_CI_TESTS.flatMap((path) =>
+      [...readFileSync(join(ROOT, path), 'utf8').matchAll(/\bit\(\s*'([^']+)'/g)].map((match) => match[1]),
+    )
+    expect(titles.filter((title) => NOT_EMBEDDED.test(title as string))).toEqual([
+      'never answers stale: 1,000 writes of an entry, each followed by reads of it and its list',
+      'never answers stale: 1,000 changes of a menu item, each followed by a read of the menu',
+    ])
   })
 })

@@ -12,7 +12,8 @@
  * The embedded database itself (its client, the DATA_DIR lock, `npm start`'s check of it), and
  * files whose tests take another path when the run's database is embedded PGlite: a test that runs
  * on PGlite only, or code that asks which database it runs on (one connection, no statement
- * timeout, an import resumed by the process that holds the database).
+ * timeout). An import resumed by the process that holds the embedded database is tested on whole
+ * processes (src/cli/import-processes.test.ts), which run on PGlite in every run.
  */
 export const EMBEDDED_TESTS = [
   'src/db/client.test.ts',
@@ -22,7 +23,6 @@ export const EMBEDDED_TESTS = [
   'src/jobs/runner.test.ts',
   'src/modules/collections/query-run.test.ts',
   'src/modules/collections/query-timeout.test.ts',
-  'src/modules/imports/imports-routes.test.ts',
 ]
 
 /**
@@ -30,6 +30,13 @@ export const EMBEDDED_TESTS = [
  * Redis, CI's PostgreSQL run, they count and keep in Redis).
  */
 export const WITHOUT_REDIS_TESTS = ['src/http/public-throttle.test.ts', 'src/http/delivery-cache.test.ts']
+
+/**
+ * Tests of the files above that the embedded run leaves to the PostgreSQL + Redis run: the
+ * delivery cache's stress loops (1,000 writes each, over a minute apiece on PGlite). The cache's
+ * other tests, its invalidation on every kind of write among them, run on both.
+ */
+export const NOT_EMBEDDED = /never answers stale: 1,000 /
 
 /**
  * A smoke run of the HTTP API across families on the one connection of the embedded database:
