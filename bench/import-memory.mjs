@@ -35,7 +35,7 @@ const config = {
   targetMB: 512,
   timeoutMs: Number(env.BENCH_TIMEOUT_S || 1800) * 1000,
 }
-const SOURCE = join(root, '../shared/data/wordpress/themeunittestdata.wordpress.xml')
+const SOURCE = join(root, 'test/fixtures/wordpress/themeunittestdata.wordpress.xml')
 
 /** A user owning `count` tenants, made through the API; returns the session token and tenant ids. */
 async function setUp(base, count) {

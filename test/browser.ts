@@ -1,26 +1,45 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname } from 'node:path'
+import { delimiter, extname, join } from 'node:path'
 import { type Browser, chromium } from 'playwright-core'
 import { describe } from 'vitest'
 
-/** Debian's Chromium (`apt-get install -y chromium`); Playwright's own browser download is not used. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** Browser binaries looked for on PATH when CHROMIUM_PATH is unset, in this order. */
+const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome']
 
 /**
- * `describe` for tests that drive Chromium. Without the browser they are skipped with a notice,
- * unless `REQUIRE_BROWSER=1` (CI), where its absence fails the run instead of hiding the tests.
- * Studio's journeys go through `describeStudioJourney` (studio-fixtures.ts), which also runs them
- * in only one of CI's two runs of the suite (the PostgreSQL one); this file's own tests (the website
- * example) run in both.
+ * The Chromium the browser tests drive: CHROMIUM_PATH when set, else the first of `CHROMIUM_NAMES`
+ * on PATH (Debian's `apt-get install -y chromium` gives /usr/bin/chromium); undefined when there is
+ * none. Playwright's own browser download is not used.
+ */
+export const CHROMIUM_PATH: string | undefined =
+  process.env.CHROMIUM_PATH ||
+  CHROMIUM_NAMES.flatMap((name) =>
+    (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, name)),
+  ).find((path) => path.startsWith('/') && existsSync(path))
+
+/**
+ * Whether this run drives a browser: when there is one, or when `REQUIRE_BROWSER=1` (CI) makes a
+ * missing one fail the run instead of hiding the tests.
+ */
+export const BROWSER_TESTS =
+  (CHROMIUM_PATH !== undefined && existsSync(CHROMIUM_PATH)) || process.env.REQUIRE_BROWSER === '1'
+
+/**
+ * `describe` for tests that drive Chromium (Studio's journeys, the website example): skipped, with
+ * the reason printed, when `BROWSER_TESTS` is false.
  */
 export function describeInBrowser(name: string, body: () => void): void {
-  if (existsSync(CHROMIUM_PATH) || process.env.REQUIRE_BROWSER === '1') {
+  if (BROWSER_TESTS) {
     describe(name, body)
     return
   }
-  console.warn(`Skipping "${name}": no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium).`)
+  const missing =
+    CHROMIUM_PATH === undefined
+      ? `no Chromium on PATH (${CHROMIUM_NAMES.join(', ')}) and CHROMIUM_PATH unset`
+      : `no browser at CHROMIUM_PATH=${CHROMIUM_PATH}`
+  console.warn(`Skipping "${name}": ${missing}; install it (apt-get install -y chromium) to run it.`)
   describe.skip(name, body)
 }
 
@@ -29,6 +48,9 @@ export function describeInBrowser(name: string, body: () => void): void {
  * would be refused, no first-run or component updates).
  */
 export function launchBrowser(): Promise<Browser> {
+  if (CHROMIUM_PATH === undefined) {
+    throw new Error(`No Chromium on PATH (${CHROMIUM_NAMES.join(', ')}) and CHROMIUM_PATH unset.`)
+  }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [

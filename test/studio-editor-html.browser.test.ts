@@ -25,7 +25,7 @@ import {
 const studio = useStudioServer()
 
 const THEME_UNIT_TEST = fileURLToPath(
-  new URL('../../shared/data/wordpress/themeunittestdata.wordpress.xml', import.meta.url),
+  new URL('fixtures/wordpress/themeunittestdata.wordpress.xml', import.meta.url),
 )
 
 const NAMESPACES =

@@ -4,10 +4,10 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import lockfile from 'proper-lockfile'
-import { afterAll, beforeAll, describe, expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { changedSince, STUDIO_INPUTS } from '../scripts/staleness.mjs'
 import { STUDIO_DIR } from '../src/http/studio.js'
-import { describeInBrowser, freePort, launchBrowser } from './browser.js'
+import { BROWSER_TESTS, describeInBrowser, freePort, launchBrowser } from './browser.js'
 import {
   type FakeIssuer,
   GOOGLE_CLIENT_ID,
@@ -24,24 +24,11 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 const REPOSITORY = fileURLToPath(new URL('..', import.meta.url))
 
 /**
- * Whether this run drives Studio in Chromium. CI (`.ci/run`) runs the suite twice, on PGlite and
- * then on PostgreSQL + Redis; Studio's journeys (about 75 s) run in the second run only, where
- * TEST_DATABASE_URL is set, so CI stays within its time: they test the app and its calls, which
- * the HTTP tests of both runs cover on both databases. `STUDIO_BROWSER=1` runs them on PGlite
- * too (working on Studio: `STUDIO_BROWSER=1 npx vitest run test/studio.browser.test.ts`).
+ * `describe` for a Studio browser journey: `describeInBrowser`, so it runs wherever a Chromium is
+ * (both databases; skipped with the reason printed when there is none). `useStudioServer` builds
+ * Studio first when its build is missing or stale.
  */
-export const STUDIO_JOURNEYS =
-  process.env.TEST_DATABASE_URL !== undefined || process.env.STUDIO_BROWSER === '1'
-
-/** `describe` for a Studio browser journey: skipped, with a notice, when `STUDIO_JOURNEYS` is false. */
-export function describeStudioJourney(name: string, body: () => void): void {
-  if (STUDIO_JOURNEYS) {
-    describeInBrowser(name, body)
-    return
-  }
-  console.warn(`Skipping "${name}": Studio's journeys run with TEST_DATABASE_URL set, or STUDIO_BROWSER=1.`)
-  describe.skip(name, body)
-}
+export const describeStudioJourney = describeInBrowser
 
 /**
  * Builds Studio when its build is missing or older than a source it reads (the rule of `npm
@@ -149,14 +136,14 @@ export interface StudioServer {
 /**
  * Starts, for the test file, a Folio (on the run's database) listening on a free port and serving
  * the built Studio (built first when stale), and a Chromium; both stop after the file. Nothing
- * starts when the run has no Studio journeys (`STUDIO_JOURNEYS`). `env` adds configuration that
+ * starts when the run drives no browser (`BROWSER_TESTS`). `env` adds configuration that
  * depends on the origin (e.g. Google's issuer). Members are set once `beforeAll` ran.
  */
 export function useStudioServer(
   env: (origin: string) => Record<string, string> | Promise<Record<string, string>> = () => ({}),
 ): StudioServer {
   const studio = {} as StudioServer
-  if (!STUDIO_JOURNEYS) return studio
+  if (!BROWSER_TESTS) return studio
   beforeAll(async () => {
     await ensureStudioBuilt()
     const port = await freePort()
@@ -166,7 +153,7 @@ export function useStudioServer(
     })
     await studio.ctx.app.listen({ port, host: '127.0.0.1' })
     studio.browser = await launchBrowser()
-  }, 90_000)
+  }, 180_000)
   afterAll(async () => {
     await studio.browser?.close()
     await studio.ctx?.close()

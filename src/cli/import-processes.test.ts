@@ -20,7 +20,7 @@ const execFileAsync = promisify(execFile)
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SERVER = join(ROOT, 'src/server.ts')
 const CLI = join(ROOT, 'src/cli/import-wordpress.ts')
-const EXPORT = join(ROOT, '../shared/data/wordpress/themeunittestdata.wordpress.xml')
+const EXPORT = join(ROOT, 'test/fixtures/wordpress/themeunittestdata.wordpress.xml')
 
 let dataDir: string
 let port: number

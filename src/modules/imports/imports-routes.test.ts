@@ -27,9 +27,7 @@ const EXPORT = `<?xml version="1.0" encoding="UTF-8"?>
 </channel></rss>`
 
 const REAL_EXPORT = readFileSync(
-  fileURLToPath(
-    new URL('../../../../shared/data/wordpress/themeunittestdata.wordpress.xml', import.meta.url),
-  ),
+  fileURLToPath(new URL('../../../test/fixtures/wordpress/themeunittestdata.wordpress.xml', import.meta.url)),
 )
 
 /** Where the server keeps an uploaded export until its import ends. */

@@ -11,7 +11,7 @@ import { phpStrings } from './wxr-document.js'
 import type { WxrMenuItem } from './wxr-parser.js'
 
 const WXR_FILE = fileURLToPath(
-  new URL('../../../../shared/data/wordpress/themeunittestdata.wordpress.xml', import.meta.url),
+  new URL('../../../test/fixtures/wordpress/themeunittestdata.wordpress.xml', import.meta.url),
 )
 
 let ctx: TestContext

@@ -12,9 +12,7 @@ import type { Import } from './schemas.js'
 const ctx = useTestContext()
 
 const REAL_EXPORT = readFileSync(
-  fileURLToPath(
-    new URL('../../../../shared/data/wordpress/themeunittestdata.wordpress.xml', import.meta.url),
-  ),
+  fileURLToPath(new URL('../../../test/fixtures/wordpress/themeunittestdata.wordpress.xml', import.meta.url)),
   'utf8',
 )
 

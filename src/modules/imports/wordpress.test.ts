@@ -26,7 +26,7 @@ import {
 import type { WordPressImportSummary } from './wordpress-import.js'
 
 const WXR_FILE = fileURLToPath(
-  new URL('../../../../shared/data/wordpress/themeunittestdata.wordpress.xml', import.meta.url),
+  new URL('../../../test/fixtures/wordpress/themeunittestdata.wordpress.xml', import.meta.url),
 )
 
 /**
