@@ -57,14 +57,21 @@ const ANNOTATIONS = new Set([
 
 /**
  * `schema` (an OpenAPI 3.0 schema object) as a plain JSON Schema: annotations and `x-` extensions
- * left out, `nullable: true` turned into a `null` type (and a `null` member of an `enum`).
+ * left out but `x-expect`, `nullable: true` turned into a `null` type (and a `null` member of an
+ * `enum`).
  */
 function jsonSchemaOf(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(jsonSchemaOf)
   if (typeof schema !== 'object' || schema === null) return schema
   const out: Record<string, unknown> = {}
   for (const [keyword, value] of Object.entries(schema)) {
-    if (ANNOTATIONS.has(keyword) || keyword.startsWith('x-') || keyword === 'nullable') continue
+    // `x-expect` stays: the API's own words for what a `pattern` takes (src/http/validation-messages.ts).
+    if (
+      ANNOTATIONS.has(keyword) ||
+      (keyword.startsWith('x-') && keyword !== 'x-expect') ||
+      keyword === 'nullable'
+    )
+      continue
     if (keyword === 'properties' || keyword === 'patternProperties' || keyword === '$defs') {
       // A map of names to schemas: the names are data, never keywords.
       out[keyword] = Object.fromEntries(

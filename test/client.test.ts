@@ -100,7 +100,8 @@ describe('generated types', () => {
         `packages/client/src/request-bodies.ts does not match the served OpenAPI document: run \`npm run generate:client\` and commit the result (${firstDifference(committed, generated)}).`,
       )
     }
-    // OpenAPI's `nullable` is a JSON Schema `null` type there; annotations are left out.
+    // OpenAPI's `nullable` is a JSON Schema `null` type there; annotations are left out, but the
+    // API's words for a pattern (`x-expect`).
     expect(requestBodies.createContent).toMatchObject({
       required: ['title'],
       properties: { title: { type: 'string', minLength: 1, maxLength: 500 } },
@@ -108,6 +109,7 @@ describe('generated types', () => {
     expect((requestBodies.createContent.properties as Record<string, unknown>).featuredMediaId).toEqual({
       type: ['string', 'null'],
       pattern: '^[a-f0-9]{24}$',
+      'x-expect': '24 lowercase hex characters',
     })
   })
 })

@@ -30,7 +30,8 @@ describe('schemaErrors', () => {
       status: 'Not one of the choices',
       order: 'A whole number',
       publishAt: 'Not a date and time',
-      featuredMediaId: 'Not in the form this field takes',
+      // A pattern in the API's own words for it (its `x-expect`).
+      featuredMediaId: 'Must be 24 lowercase hex characters',
     })
   })
 
@@ -57,7 +58,12 @@ describe('schemaErrors', () => {
     const errors = schemaErrors(requestBodies.createTag, { title: ' ', slug: '' }, (pointer) =>
       pointer === '/title' ? 'name' : undefined,
     )
-    expect(errors).toEqual({ name: 'Not in the form this field takes' })
+    expect(errors).toEqual({ name: 'Must be text with a visible character' })
+  })
+
+  it('says a pattern without words of the API as a pattern', () => {
+    const schema = { type: 'object', properties: { code: { type: 'string', pattern: '^[a-z]+$' } } }
+    expect(schemaErrors(schema, { code: 'A1' })).toEqual({ code: 'Not in the form this field takes' })
   })
 
   it('speaks the app language', async () => {

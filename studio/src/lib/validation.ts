@@ -3,11 +3,23 @@ import type { FormErrors } from '@mantine/form'
 import i18next from 'i18next'
 import { Errors } from 'typebox/schema'
 
-/** One problem TypeBox's checker finds: its keyword, where in the value, and the keyword's limits. */
+/** One problem TypeBox's checker finds: its keyword, where in the value and the schema, and the keyword's limits. */
 interface SchemaProblem {
   keyword: string
   instancePath: string
+  schemaPath: string
   params: Record<string, unknown>
+}
+
+/** The part of `schema` a problem's `schemaPath` (`#/properties/tags/items`) points at. */
+function schemaAt(schema: JsonSchema, schemaPath: string): JsonSchema | undefined {
+  let at: unknown = schema
+  for (const part of schemaPath.replace(/^#\/?/, '').split('/')) {
+    if (part === '') continue
+    const key = part.replaceAll('~1', '/').replaceAll('~0', '~')
+    at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined
+  }
+  return typeof at === 'object' && at !== null ? (at as JsonSchema) : undefined
 }
 
 /**
@@ -25,8 +37,12 @@ export const memberOf: FieldOf = (pointer) => pointer.split('/')[1] || 'form'
 /** A problem at its path without the leading slash (`fields/2/key`), as forms keeping the API's `details` paths do. */
 export const slashPathOf: FieldOf = (pointer) => pointer.slice(1) || 'form'
 
-/** A problem's words, in the app's language, from its keyword and limits. */
-function messageOf(problem: SchemaProblem): string {
+/**
+ * A problem's words, in the app's language, from its keyword and limits. A pattern is said with the
+ * API's own words for it (`x-expect` of its schema: "an origin such as https://www.example.com"),
+ * as the API's refusal would say it.
+ */
+function messageOf(problem: SchemaProblem, schema: JsonSchema): string {
   const { keyword, params } = problem
   const t = i18next.t.bind(i18next)
   const limit = params.limit as number
@@ -58,8 +74,10 @@ function messageOf(problem: SchemaProblem): string {
     case 'enum':
     case 'const':
       return t('validation.choice')
-    case 'pattern':
-      return t('validation.pattern')
+    case 'pattern': {
+      const expected = schemaAt(schema, problem.schemaPath)?.['x-expect']
+      return typeof expected === 'string' ? t('validation.expected', { expected }) : t('validation.pattern')
+    }
     case 'format':
       return params.format === 'email'
         ? t('validation.email')
@@ -105,7 +123,7 @@ export function schemaErrors(schema: JsonSchema, value: unknown, fieldOf: FieldO
     for (const pointer of pointers) {
       const field = fieldOf(pointer)
       if (field === undefined || errors[field] !== undefined) continue
-      errors[field] = messageOf(problem)
+      errors[field] = messageOf(problem, schema)
     }
   }
   return errors
