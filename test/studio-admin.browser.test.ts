@@ -51,8 +51,8 @@ function signedIn(
   path: string,
   { viewport, refused = [] }: { viewport?: StudioPageOptions['viewport']; refused?: string[] } = {},
 ) {
-  // Studio names the tenant of a call in its query.
-  const expected = refused.map((at) => `400 ${at}?tenantId=${member.tenantId}`)
+  // Studio names the tenant of a call in its X-Tenant-ID header, not in the address.
+  const expected = refused.map((at) => `400 ${at}`)
   return openSignedIn(studio, member, path, { viewport, expected })
 }
 
