@@ -11,9 +11,9 @@
 /**
  * The embedded database itself (its client, the DATA_DIR lock, `npm start`'s check of it), and
  * files whose tests take another path when the run's database is embedded PGlite: a test that runs
- * on PGlite only, or code that asks which database it runs on (one connection, no statement
- * timeout). An import resumed by the process that holds the embedded database is tested on whole
- * processes (src/cli/import-processes.test.ts), which run on PGlite in every run.
+ * on PGlite only, or code that asks which database it runs on (one connection, a statement
+ * timeout PGlite cannot enforce). An import resumed by the process that holds the embedded
+ * database is tested on whole processes (src/cli/import-processes.test.ts), on PGlite in every run.
  */
 export const EMBEDDED_TESTS = [
   'src/db/client.test.ts',
@@ -21,7 +21,6 @@ export const EMBEDDED_TESTS = [
   'test/start-script.test.ts',
   'src/events/outbox.test.ts',
   'src/jobs/runner.test.ts',
-  'src/modules/collections/query-run.test.ts',
   'src/modules/collections/query-timeout.test.ts',
 ]
 
@@ -51,10 +50,15 @@ export const SMOKE_TESTS = [
 ]
 
 /**
- * Files that read TEST_DATABASE_URL only to run some of their tests on PostgreSQL alone (a second
- * connection, a statement PostgreSQL cancels): CI's PostgreSQL run covers them whole.
+ * Files that read TEST_DATABASE_URL only to run some tests, or assertions, on PostgreSQL alone (a
+ * second connection, a statement PostgreSQL cancels, a time it bounds): CI's PostgreSQL run covers
+ * them whole.
  */
-export const POSTGRES_ONLY_TESTS = ['src/db/connection-loss.test.ts', 'src/store/postgres-notify.test.ts']
+export const POSTGRES_ONLY_TESTS = [
+  'src/db/connection-loss.test.ts',
+  'src/store/postgres-notify.test.ts',
+  'src/modules/collections/query-run.test.ts',
+]
 
 /** What `npm run test:embedded` runs (vitest.embedded.config.ts). */
 export const EMBEDDED_CI_TESTS = [...EMBEDDED_TESTS, ...WITHOUT_REDIS_TESTS, ...SMOKE_TESTS]
