@@ -64,9 +64,9 @@ describeStudioJourney('Studio custom roles and member administration in Chromium
       'Update',
       'Delete',
       'Manage',
+      'Preview',
       'Invite',
       'Assign roles',
-      'Preview',
     ])
     await matrix.getByRole('rowheader', { name: 'Contents' }).waitFor(WAIT)
     // Keyboard: a checkbox is reached and ticked with the space bar.

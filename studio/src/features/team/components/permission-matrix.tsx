@@ -3,6 +3,19 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PermissionFamily } from '../api/grant-rules'
 
+/** The usual reading order of a matrix's columns; actions only some families have follow it. */
+const LEADING_ACTIONS = ['view', 'create', 'update', 'delete', 'manage']
+
+/**
+ * Every action of the families once: the leading ones in reading order, then the rest in the order
+ * they first appear. The API lists permissions in declaration order, which says nothing about columns.
+ */
+function orderedActions(families: readonly PermissionFamily[]): string[] {
+  const present = new Set(families.flatMap((family) => family.actions))
+  const leading = LEADING_ACTIONS.filter((action) => present.has(action))
+  return [...leading, ...[...present].filter((action) => !LEADING_ACTIONS.includes(action))]
+}
+
 /**
  * The permissions of a role as a table: a row per family, a column per action, a checkbox where
  * the family has that action. A permission the signed-in member does not hold (`mayDefine`) is
@@ -25,7 +38,7 @@ export function PermissionMatrix({
   const lackedId = useId()
   const impliedId = useId()
   const captionId = useId()
-  const actions = [...new Set(families.flatMap((family) => family.actions))]
+  const actions = orderedActions(families)
   const toggle = (permission: string, checked: boolean) => {
     const next = new Set(value)
     if (checked) next.add(permission)
