@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { configDefaults, defineConfig } from 'vitest/config'
 
@@ -5,6 +6,14 @@ import { configDefaults, defineConfig } from 'vitest/config'
 export const TIMING_TESTS = '**/*.timing.test.ts'
 /** Fault tests start and stop their own servers: `npm run test:faults` (vitest.faults.config.ts). */
 export const FAULT_TESTS = '**/*.fault.test.ts'
+
+/**
+ * Files run at a time. On PGlite a file's database runs inside its worker, so one worker per core
+ * keeps the cores busy; on PostgreSQL part of each file's work happens in the server's processes
+ * (and in Chromium), which leaves a core idle at that count, so there is one worker more. At most 8:
+ * each worker holds a database's worth of memory.
+ */
+const TEST_WORKERS = Math.min(8, availableParallelism() + (process.env.TEST_DATABASE_URL === undefined ? 0 : 1))
 
 export default defineConfig({
   // Studio's code imports the typed client by name; like Studio's own build, read it from source.
@@ -17,12 +26,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Two files at a time on this 2-core machine, each on a database of its own (a PGlite copy
-    // of the run's migrated template, or a PostgreSQL database made from the template database).
     // A worker runs file after file in one process: the app's modules load, and its route schemas
     // compile, once per worker instead of once per file. Files share no state beyond that: each
-    // builds its own apps on its own database, and test/file-setup.ts ends the file's database.
-    poolOptions: { forks: { minForks: 2, maxForks: 2, isolate: false } },
+    // builds its own apps on its own database (a PGlite copy of the run's migrated template, or a
+    // PostgreSQL database made from the template database), and test/file-setup.ts ends the
+    // file's database.
+    poolOptions: { forks: { minForks: TEST_WORKERS, maxForks: TEST_WORKERS, isolate: false } },
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/file-setup.ts'],
   },
