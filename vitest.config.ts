@@ -13,7 +13,10 @@ export const FAULT_TESTS = '**/*.fault.test.ts'
  * (and in Chromium), which leaves a core idle at that count, so there is one worker more. At most 8:
  * each worker holds a database's worth of memory.
  */
-const TEST_WORKERS = Math.min(8, availableParallelism() + (process.env.TEST_DATABASE_URL === undefined ? 0 : 1))
+const TEST_WORKERS = Math.min(
+  8,
+  availableParallelism() + (process.env.TEST_DATABASE_URL === undefined ? 0 : 1),
+)
 
 export default defineConfig({
   // Studio's code imports the typed client by name; like Studio's own build, read it from source.
