@@ -126,4 +126,15 @@ export interface PublicContext {
   /** The browser's `Origin`, already allowed; null for requests without one (servers, curl). */
   readonly origin: string | null
   readonly client: { readonly ip: string; readonly userAgent: string }
+  /**
+   * The locale the reader asked for (docs/decisions/localization.md "Negotiation"): the `locale`
+   * query parameter or `Accept-Language` negotiated against the tenant's locales, on routes that
+   * declare `config.localized`; the tenant's default locale on the others.
+   */
+  readonly locale: string
+  /**
+   * The locales a record is looked for in, best first: `locale`'s fallback chain, or `locale` alone
+   * when the request says `fallback=false`.
+   */
+  readonly localeChain: readonly string[]
 }

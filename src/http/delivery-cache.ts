@@ -53,16 +53,20 @@ export function canonicalJson(value: unknown): string {
  * body), the route's pattern, its path parameters, query and body after validation (coerced and
  * with defaults) as canonical JSON, and the values of the route's `vary` headers (lowercased
  * names, absent as empty). Origin is not part of it: the edge policy decides before the cache, and
- * the body never depends on it.
+ * the body never depends on it. `locale`: the negotiated locale of a localized route, which keys
+ * `Accept-Language` in place of the header's text: the many values browsers send collapse to one
+ * entry per locale (docs/decisions/localization.md "Negotiation").
  */
 export function requestKey(
   tenantId: string,
   request: Pick<FastifyRequest, 'method' | 'params' | 'query' | 'body' | 'headers'>,
   route: string,
   vary: readonly string[],
+  locale?: string,
 ): string {
   const method = request.method === 'HEAD' ? 'GET' : request.method
   const headers = vary.map((name) => {
+    if (locale !== undefined && name.toLowerCase() === 'accept-language') return `locale=${locale}`
     const value = request.headers[name.toLowerCase()]
     return `${name.toLowerCase()}=${Array.isArray(value) ? value.join(',') : (value ?? '')}`
   })
@@ -116,7 +120,8 @@ export function registerDeliveryCache(
     const serve: preHandlerAsyncHookHandler = async (request, reply) => {
       const tenantId = tenantOf(request)
       if (tenantId === undefined) return
-      const key = requestKey(tenantId, request, route.url, vary)
+      const locale = route.config?.localized === true ? request.publicContext?.locale : undefined
+      const key = requestKey(tenantId, request, route.url, vary, locale)
       const found = await cache.lookup(tenantId, caching.dependsOn, key)
       if (found === undefined) return
       if (found.answer === undefined) {

@@ -4,6 +4,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible'
 import type { PublicContext } from '../context.js'
 import { AppError, errors } from '../errors.js'
 import { isId } from '../lib/ids.js'
+import { fallbackChain, LocalesError, negotiateLocale, type TenantLocales } from '../lib/locale.js'
 import { networkOf } from '../modules/auth/index.js'
 import type { QuotaService } from '../modules/quotas/index.js'
 import type { TenantSettingsReader } from '../modules/tenant-settings/index.js'
@@ -22,6 +23,14 @@ declare module 'fastify' {
     publicContext: PublicContext | null
     /** `Cache-Control` of the tenant's public GET answers, from its edge policy; '' before the guard. */
     publicCacheControl: string
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route answers in the reader's language (docs/decisions/localization.md "Negotiation"): it
+     * takes `locale` and `fallback` (`LocaleQuery`), varies by `Accept-Language`, answers
+     * `Content-Language`, and the delivery cache keys it by the negotiated locale.
+     */
+    localized?: boolean
   }
 }
 
@@ -177,7 +186,8 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
     await new Promise<void>((resolve, reject) =>
       admit(quota, tenantId, 'public', reply, (err) => (err === undefined ? resolve() : reject(err))),
     )
-    const policy = (await settings.get(tenantId)).edgeGateway
+    const tenantSettings = await settings.get(tenantId)
+    const policy = tenantSettings.edgeGateway
     if (!policy.publicReadEnabled) {
       throw errors.forbidden('Public delivery is turned off for this tenant.')
     }
@@ -189,10 +199,14 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
       policy.cacheMaxAgeSeconds,
       policy.staleWhileRevalidateSeconds,
     )
+    const { locale, localeChain } = readerLocale(request, tenantSettings.locales)
+    if (request.routeOptions.config.localized === true) reply.header('content-language', locale)
     request.publicContext = Object.freeze({
       tenantId,
       origin,
       client: Object.freeze({ ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
+      locale,
+      localeChain: Object.freeze(localeChain),
     })
   }
 
@@ -204,6 +218,9 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
       )
     }
     route.onRequest = route.onRequest === undefined ? [guard] : [...[route.onRequest].flat(), guard]
+    if (route.config?.localized === true) {
+      route.config = { ...route.config, vary: [...(route.config.vary ?? []), 'Accept-Language'] }
+    }
   })
   registerHttpCache(app, (route) =>
     isPreflightRoute(route)
@@ -219,6 +236,32 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
   registerDeliveryCache(app, options.deliveryCache, (request) => request.publicContext?.tenantId)
 
   for (const routes of options.routes) await app.register(routes)
+}
+
+/**
+ * The reader's locale and its chain (docs/decisions/localization.md "Negotiation"). Runs before
+ * validation, so it reads the raw `locale` and `fallback` query parameters itself; a route that
+ * is not localized answers in the tenant's default locale.
+ * @throws ValidationFailed (400) when `locale` is not one of the tenant's locales.
+ */
+function readerLocale(request: FastifyRequest, locales: TenantLocales) {
+  if (request.routeOptions.config.localized !== true) {
+    return { locale: locales.default, localeChain: [locales.default] }
+  }
+  const query = request.query as Record<string, unknown> | undefined
+  const requested = typeof query?.locale === 'string' ? query.locale : undefined
+  const language = request.headers['accept-language']
+  let locale: string
+  try {
+    locale = negotiateLocale(locales, requested, Array.isArray(language) ? language.join(',') : language)
+  } catch (err) {
+    if (!(err instanceof LocalesError)) throw err
+    throw errors.validation(`The query parameter "locale" ${err.message}`, [
+      { path: 'querystring/locale', message: err.message },
+    ])
+  }
+  const localeChain = query?.fallback === 'false' ? [locale] : fallbackChain(locales, locale)
+  return { locale, localeChain }
 }
 
 /** @fastify/cors' preflight route: no guard, no caching (browsers cache it by `Access-Control-Max-Age`). */

@@ -1,6 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox'
 import { FREE_DOCUMENT_LIMITS, FREE_OBJECT_LIMITS, type FreeObjectLimits } from '../lib/free-object.js'
 import { ID_PATTERN } from '../lib/ids.js'
+import { LOCALE_EXPECT } from '../lib/locale.js'
 
 /**
  * Shared TypeBox primitives. Everything here must also be valid OpenAPI 3.0.3 (the document is
@@ -84,6 +85,30 @@ export const PageQuery = (limitMax = 100, limitDefault = 20) => ({
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: limitMax, default: limitDefault })),
 })
+
+/**
+ * Query members of a localized public read (`config.localized`; docs/decisions/localization.md
+ * "Negotiation"): spread into the route's querystring. The public-route plugin reads them before
+ * validation, to negotiate the locale; the schema documents them and refuses a malformed one.
+ */
+export const LocaleQuery = {
+  locale: Type.Optional(
+    Type.String({
+      minLength: 2,
+      maxLength: 35,
+      description:
+        "The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default.",
+      'x-expect': LOCALE_EXPECT,
+    }),
+  ),
+  fallback: Type.Optional(
+    Type.Boolean({
+      default: true,
+      description:
+        "false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain.",
+    }),
+  ),
+}
 
 /**
  * Tenant selection accepted by every tenant-scoped admin route (docs/decisions/tenancy.md "The

@@ -7234,6 +7234,14 @@ export interface operations {
                                 /** @description Seconds a cache may keep serving a public GET answer after max-age while it revalidates (Cache-Control stale-while-revalidate; 0..604800, default 300) */
                                 staleWhileRevalidateSeconds: number;
                             };
+                            /** @description The locales the tenant serves (docs/decisions/localization.md): BCP 47 tags, the default among them, and the next locale to try for each (no cycles). Without it: one locale, en. */
+                            locales: {
+                                default: string;
+                                available: string[];
+                                fallbacks: {
+                                    [key: string]: string;
+                                };
+                            };
                             features: {
                                 [key: string]: boolean;
                             };
@@ -7345,6 +7353,14 @@ export interface operations {
                         /** @description Seconds a cache may keep serving a public GET answer after max-age while it revalidates (Cache-Control stale-while-revalidate; 0..604800, default 300) */
                         staleWhileRevalidateSeconds?: number;
                     };
+                    /** @description The locales the tenant serves (docs/decisions/localization.md): BCP 47 tags, the default among them, and the next locale to try for each (no cycles). Without it: one locale, en. A member sent replaces the stored one whole. */
+                    locales?: {
+                        default?: string;
+                        available?: string[];
+                        fallbacks?: {
+                            [key: string]: string;
+                        };
+                    };
                     features?: {
                         [key: string]: boolean;
                     };
@@ -7415,6 +7431,14 @@ export interface operations {
                                 cacheMaxAgeSeconds: number;
                                 /** @description Seconds a cache may keep serving a public GET answer after max-age while it revalidates (Cache-Control stale-while-revalidate; 0..604800, default 300) */
                                 staleWhileRevalidateSeconds: number;
+                            };
+                            /** @description The locales the tenant serves (docs/decisions/localization.md): BCP 47 tags, the default among them, and the next locale to try for each (no cycles). Without it: one locale, en. */
+                            locales: {
+                                default: string;
+                                available: string[];
+                                fallbacks: {
+                                    [key: string]: string;
+                                };
                             };
                             features: {
                                 [key: string]: boolean;

@@ -28,6 +28,8 @@ export const tenantSettings = pgTable('tenant_settings', {
   branding: jsonb('branding').$type<Record<string, unknown>>().notNull().default({}),
   limits: jsonb('limits').$type<Record<string, unknown>>().notNull().default({}),
   edgeGateway: jsonb('edge_gateway').$type<Record<string, unknown>>().notNull().default({}),
+  /** `{ default, available, fallbacks }` (lib/locale.ts `TenantLocales`); {} means one locale, en. */
+  locales: jsonb('locales').$type<Record<string, unknown>>().notNull().default({}),
   features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
   metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
   ...timestamps,

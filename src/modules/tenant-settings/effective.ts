@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js'
+import type { TenantLocales } from '../../lib/locale.js'
 /**
  * A tenant's settings as the rest of Folio reads them (the shape `GET /api/tenant-settings` shows,
  * minus the write-only secrets, with every default filled in). Read through
@@ -50,6 +51,8 @@ export interface EffectiveSettings {
     /** `stale-while-revalidate` of public GET answers (seconds, 0..604800; default 300). */
     staleWhileRevalidateSeconds: number
   }
+  /** The locales the tenant serves (docs/decisions/localization.md); `SINGLE_LOCALE` when unset. */
+  locales: TenantLocales
   features: Record<string, boolean>
   metadata: Record<string, unknown>
 }

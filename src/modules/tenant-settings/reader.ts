@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js'
 import { featureFlags, tenantSettings } from '../../db/schema/index.js'
 import type { EventBus } from '../../events/bus.js'
 import { createTenantCache } from '../../events/tenant-cache.js'
+import { SINGLE_LOCALE, type TenantLocales } from '../../lib/locale.js'
 import type { SecretBox } from '../../lib/secrets.js'
 import type { EffectiveSettings, TenantSettingsReader } from './effective.js'
 
@@ -59,6 +60,7 @@ export function defaultSettings(tenantId: string): EffectiveSettings {
       cacheMaxAgeSeconds: DEFAULT_CACHE_MAX_AGE_SECONDS,
       staleWhileRevalidateSeconds: DEFAULT_STALE_WHILE_REVALIDATE_SECONDS,
     },
+    locales: { ...SINGLE_LOCALE, available: [...SINGLE_LOCALE.available], fallbacks: {} },
     features: {},
     metadata: {},
   }
@@ -77,6 +79,7 @@ export function effectiveOf(tenantId: string, row: SettingsRow | undefined): Eff
     branding: { ...base.branding, ...row.branding },
     limits: { ...base.limits, ...row.limits },
     edgeGateway: { ...base.edgeGateway, ...row.edgeGateway },
+    locales: { ...base.locales, ...(row.locales as Partial<TenantLocales>) },
     features: { ...row.features },
     metadata: { ...row.metadata },
   }

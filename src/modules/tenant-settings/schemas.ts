@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox'
 import { DateTime, FreeObject, Nullable } from '../../http/schemas.js'
+import { LOCALE_EXPECT, MAX_LOCALES } from '../../lib/locale.js'
 
 /**
  * `GET/PUT /api/tenant-settings` (API contract). Every object is closed
@@ -78,6 +79,11 @@ const NamedMap = <T extends TSchema>(value: T, maxProperties?: number) =>
     additionalProperties: value,
     ...(maxProperties === undefined ? {} : { maxProperties }),
   })
+/** A locale as sent: its form and canonical case are checked by `lib/locale.ts`. */
+const LocaleTag = Type.String({ minLength: 2, maxLength: 35, 'x-expect': LOCALE_EXPECT })
+const LOCALES_DESCRIPTION =
+  'The locales the tenant serves (docs/decisions/localization.md): BCP 47 tags, the default among them, and the next locale to try for each (no cycles). Without it: one locale, en.'
+
 export const NAME_RULE = { pattern: new RegExp(NAME_PATTERN), expect: NAME_EXPECT }
 
 export const SettingsSchema = Type.Object({
@@ -123,6 +129,14 @@ export const SettingsSchema = Type.Object({
     cacheMaxAgeSeconds: Type.Integer({ description: MAX_AGE_DESCRIPTION }),
     staleWhileRevalidateSeconds: Type.Integer({ description: STALE_DESCRIPTION }),
   }),
+  locales: Type.Object(
+    {
+      default: Type.String(),
+      available: Type.Array(Type.String()),
+      fallbacks: NamedMap(Type.String()),
+    },
+    { description: LOCALES_DESCRIPTION },
+  ),
   features: NamedMap(Type.Boolean()),
   metadata: FreeObject,
 })
@@ -182,6 +196,15 @@ export const EdgeGatewayUpdate = closedPartial({
   }),
 })
 
+export const LocalesUpdate = closedPartial(
+  {
+    default: LocaleTag,
+    available: Type.Array(LocaleTag, { minItems: 1, maxItems: MAX_LOCALES }),
+    fallbacks: NamedMap(LocaleTag, MAX_LOCALES),
+  },
+  { description: `${LOCALES_DESCRIPTION} A member sent replaces the stored one whole.` },
+)
+
 export const UpdateSettingsBody = closedPartial(
   {
     smtp: SmtpUpdate,
@@ -189,6 +212,7 @@ export const UpdateSettingsBody = closedPartial(
     branding: BrandingUpdate,
     limits: LimitsUpdate,
     edgeGateway: EdgeGatewayUpdate,
+    locales: LocalesUpdate,
     features: NamedMap(Type.Boolean(), MAX_NAMED_ENTRIES),
     metadata: FreeObject,
   },

@@ -2,6 +2,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { checkLocales, LocalesError, type TenantLocales } from '../../lib/locale.js'
 import { type Outbound, OutboundBlockedError } from '../../lib/outbound.js'
 import type { SecretBox } from '../../lib/secrets.js'
 import type { EffectiveSettings } from './effective.js'
@@ -11,7 +12,7 @@ import { NAME_RULE, type UpdateSettingsBody } from './schemas.js'
 import { assertPasswordBound, type SmtpSettings, verifySmtp } from './smtp.js'
 
 /** The groups of fixed members: a PUT changes the members it sends and keeps the others. */
-const MEMBER_GROUPS = ['smtp', 'webhook', 'branding', 'limits', 'edgeGateway'] as const
+const MEMBER_GROUPS = ['smtp', 'webhook', 'branding', 'limits', 'edgeGateway', 'locales'] as const
 /** The groups that are maps of names (and `limits.custom`): a PUT that sends one replaces it whole. */
 const MAP_GROUPS = ['features', 'metadata'] as const
 type Group = (typeof MEMBER_GROUPS)[number] | (typeof MAP_GROUPS)[number]
@@ -32,7 +33,7 @@ type SecretChange = { kind: 'keep' } | { kind: 'clear' } | { kind: 'set'; value:
  * Tenant settings (API contract: `/api/tenant-settings`; docs/decisions/tenancy.md "Tenant
  * settings"). Reads answer every group with defaults and only `hasPassword`/`hasSecret` for the
  * secrets. A PUT changes only the groups it sends; within `smtp`, `webhook`, `branding`, `limits`,
- * `edgeGateway` only the members it sends (`null` clears a string to "", a number to null);
+ * `edgeGateway`, `locales` only the members it sends (`null` clears a string to "", a number to null);
  * `features`, `metadata` and `limits.custom` are maps and are replaced whole when sent (the only
  * way to remove a name). `smtp.password` and `webhook.secret` are write-only: a string sets it
  * (encrypted, AES-256-GCM bound to the tenant and member), `null` or `""` clears it, absence keeps
@@ -102,6 +103,11 @@ export function createTenantSettingsService(deps: {
         const settings = createSettingsRepository(tx)
         const current = await settings.lock(tenantId)
         const values: SettingsValues = merge(current, normalized)
+        if (values.locales !== undefined) {
+          values.locales = {
+            ...checkedLocales(effectiveOf(tenantId, { ...current, ...values } as SettingsRow).locales),
+          }
+        }
         // Again against the locked row: a change saved meanwhile may have moved the server.
         if (normalized.smtp !== undefined) {
           const locked = effectiveOf(tenantId, current).smtp
@@ -135,6 +141,21 @@ export function createTenantSettingsService(deps: {
 }
 
 export type TenantSettingsService = ReturnType<typeof createTenantSettingsService>
+
+/**
+ * The locales after a change, canonical (docs/decisions/localization.md "Tenant locales").
+ * @throws ValidationFailed naming the member at fault (`body/locales/fallbacks/de-AT`).
+ */
+function checkedLocales(locales: TenantLocales): TenantLocales {
+  try {
+    return checkLocales(locales)
+  } catch (err) {
+    if (!(err instanceof LocalesError)) throw err
+    throw errors.validation(`${err.member} ${err.message}`, [
+      { path: `body/${err.member.replaceAll('.', '/')}`, message: err.message },
+    ])
+  }
+}
 
 function secretChange(value: string | null | undefined): SecretChange {
   if (value === undefined) return { kind: 'keep' }

@@ -45,6 +45,7 @@ const DEFAULTS = {
     cacheMaxAgeSeconds: 60,
     staleWhileRevalidateSeconds: 300,
   },
+  locales: { default: 'en', available: ['en'], fallbacks: {} },
   features: {},
   metadata: {},
 }

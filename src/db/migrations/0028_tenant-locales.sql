@@ -1,0 +1,1 @@
+ALTER TABLE "tenant_settings" ADD COLUMN "locales" jsonb DEFAULT '{}'::jsonb NOT NULL;

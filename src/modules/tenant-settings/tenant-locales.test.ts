@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { seedTenant, useTestContext } from '../../../test/helpers.js'
+import { putSettings, settingsOf } from '../../../test/settings-fixtures.js'
+
+const ctx = useTestContext()
+
+describe('tenant settings: locales', () => {
+  it('one locale, en, until the tenant sets its own', async () => {
+    const owner = await seedTenant(ctx.db)
+    expect((await settingsOf(ctx, owner)).locales).toEqual({
+      default: 'en',
+      available: ['en'],
+      fallbacks: {},
+    })
+  })
+
+  it('saves the locales canonical, keeps members not sent and replaces the fallbacks whole', async () => {
+    const owner = await seedTenant(ctx.db)
+    const saved = await putSettings(ctx, owner, {
+      locales: { available: ['en', 'TR', 'de', 'DE-at'], fallbacks: { 'de-at': 'de', de: 'en' } },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.data.settings.locales).toEqual({
+      default: 'en',
+      available: ['en', 'tr', 'de', 'de-AT'],
+      fallbacks: { 'de-AT': 'de', de: 'en' },
+    })
+    const moved = await putSettings(ctx, owner, { locales: { default: 'tr', fallbacks: { 'de-AT': 'de' } } })
+    expect(moved.data.settings.locales).toEqual({
+      default: 'tr',
+      available: ['en', 'tr', 'de', 'de-AT'],
+      fallbacks: { 'de-AT': 'de' },
+    })
+    expect((await settingsOf(ctx, owner)).locales).toEqual(moved.data.settings.locales)
+  })
+
+  it('refuses bad locales with a 400 naming the member, and saves nothing', async () => {
+    const owner = await seedTenant(ctx.db)
+    const refusals: [unknown, string, string][] = [
+      [{ available: ['en', 'en_GB'] }, 'body/locales/available/1', 'ValidationFailed'],
+      [{ default: 'fr' }, 'body/locales/default', 'ValidationFailed'],
+      [{ available: ['en', 'de'], fallbacks: { de: 'fr' } }, 'body/locales/fallbacks/de', 'ValidationFailed'],
+      [
+        { available: ['en', 'de', 'de-AT'], fallbacks: { de: 'de-AT', 'de-AT': 'de' } },
+        'body/locales/fallbacks/de',
+        'ValidationFailed',
+      ],
+      [{ available: [] }, 'body/locales/available', 'ValidationFailed'],
+      [{ available: ['en'], extra: true }, 'body/locales', 'ValidationFailed'],
+    ]
+    for (const [locales, path, error] of refusals) {
+      const response = await putSettings(ctx, owner, { locales })
+      expect(response.statusCode, JSON.stringify(locales)).toBe(400)
+      expect(response.data.error).toBe(error)
+      expect(response.data.details.map((detail: { path: string }) => detail.path)).toContain(path)
+    }
+    const cycle = await putSettings(ctx, owner, {
+      locales: { available: ['en', 'de', 'de-AT'], fallbacks: { de: 'de-AT', 'de-AT': 'de' } },
+    })
+    expect(cycle.data.message).toBe('locales.fallbacks.de makes a cycle: de → de-AT → de.')
+    expect((await settingsOf(ctx, owner)).locales).toEqual({
+      default: 'en',
+      available: ['en'],
+      fallbacks: {},
+    })
+  })
+})
