@@ -9,12 +9,13 @@ import { BrandingGroup } from '../components/branding-group'
 import { EdgeGroup } from '../components/edge-group'
 import { FeaturesGroup } from '../components/features-group'
 import { LimitsGroup } from '../components/limits-group'
+import { LocalesGroup } from '../components/locales-group'
 import { MailGroup } from '../components/mail-group'
 import { MetadataGroup } from '../components/metadata-group'
 
 const route = getRouteApi('/signed-in/t/$tenantId/settings')
 
-const GROUPS = ['smtp', 'branding', 'limits', 'edgeGateway', 'features', 'metadata'] as const
+const GROUPS = ['smtp', 'branding', 'locales', 'limits', 'edgeGateway', 'features', 'metadata'] as const
 
 /** Every group of the tenant's settings in a tab of its own, each saved by itself; read-only without `settings:update`. */
 export function SettingsPage() {
@@ -49,6 +50,9 @@ export function SettingsPage() {
           </Tabs.Panel>
           <Tabs.Panel value="branding" pt="md">
             <BrandingGroup tenantId={tenantId} settings={settings.branding} canEdit={canEdit} />
+          </Tabs.Panel>
+          <Tabs.Panel value="locales" pt="md">
+            <LocalesGroup tenantId={tenantId} settings={settings.locales} canEdit={canEdit} />
           </Tabs.Panel>
           <Tabs.Panel value="limits" pt="md">
             <LimitsGroup tenantId={tenantId} settings={settings.limits} canEdit={canEdit} />
