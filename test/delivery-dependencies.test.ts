@@ -16,11 +16,12 @@ import { menuFixtures } from './menu-fixtures.js'
 const ctx = useTestContext({ PUBLIC_CLIENT_LIMIT: 'off' })
 
 /** The cached public routes, by what they serve. */
-type Group = 'contents' | 'collections' | 'menus'
+type Group = 'contents' | 'collections' | 'menus' | 'locales'
 const GROUPS: readonly [RegExp, Group][] = [
   [/^\/api\/public\/contents(\/|$)/, 'contents'],
   [/^\/api\/public\/(collections|queries)\//, 'collections'],
   [/^\/api\/public\/menus\//, 'menus'],
+  [/^\/api\/public\/locales$/, 'locales'],
 ]
 
 /**
@@ -39,7 +40,7 @@ const SHOWN_IN: Record<EventResource, readonly Group[] | string> = {
   'collection-entry': ['collections'],
   menu: ['menus'],
   form: ['menus'],
-  settings: ['contents', 'collections', 'menus'],
+  settings: ['contents', 'collections', 'menus', 'locales'],
   tenant: ['contents', 'collections', 'menus'],
   'content-version': 'older versions of a content are never served publicly',
   'form.response': 'responses are never served publicly (the public form read is never cached)',
@@ -99,6 +100,7 @@ interface Read {
 const CONTENT = { path: '/contents/slug/cached-post' }
 const MENU = { path: '/menus/slug/main' }
 const ENTRY = { path: '/collections/books/dune' }
+const LOCALES = { path: '/locales' }
 const QUERY = {
   path: '/queries/run',
   body: { collection: 'books', where: [['slug', '=', 'dune']], includeRelations: ['media'] },
@@ -263,6 +265,13 @@ const CHANGES: Change[] = [
     change: () => write('POST', `/api/forms/${ids.form}/archive`),
     seen: ({ data }) => menuItem(data, 'form'),
     expected: undefined,
+  },
+  {
+    event: 'settings.updated',
+    read: LOCALES,
+    change: () => write('PUT', '/api/tenant-settings', { locales: { available: ['en', 'tr'] } }),
+    seen: ({ data }) => data.locales.available,
+    expected: ['en', 'tr'],
   },
 ]
 

@@ -4476,6 +4476,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/locales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the tenant’s locales
+         * @description The locales the tenant serves, its default and each locale's fallback, and the locale this request negotiated (the `locale` parameter, else Accept-Language, else the default). Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent.
+         *
+         *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["getPublicLocales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/contents": {
         parameters: {
             query?: never;
@@ -28922,6 +28951,91 @@ export interface operations {
             };
             /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPublicLocales: {
+        parameters: {
+            query?: {
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The locale negotiated for this request (locale, Accept-Language) */
+                        locale: string;
+                        locales: {
+                            default: string;
+                            available: string[];
+                            fallbacks: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
