@@ -70,7 +70,10 @@ export const collectionEntries = pgTable(
     status: text('status').notNull().default('draft'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     // The other locales' values of localized fields: `{ "de": { "title": "…" } }` (`data` holds the default's).
-    translations: jsonb('translations').$type<Record<string, Record<string, unknown>>>().notNull().default({}),
+    translations: jsonb('translations')
+      .$type<Record<string, Record<string, unknown>>>()
+      .notNull()
+      .default({}),
     publishedAt: optionalTimestamp('published_at'),
     createdBy: char('created_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
     updatedBy: char('updated_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
