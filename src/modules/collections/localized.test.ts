@@ -56,6 +56,8 @@ beforeAll(async () => {
     translations: { de: { name: 'Wien' } },
   })
   ids.vienna = vienna.id
+  // Mountains' slug is not its title: `q` then finds it by title only.
+  const slugs: Record<string, string> = { mountains: 'peaks' }
   const places: [string, Record<string, unknown>, Record<string, unknown>][] = [
     [
       'desert',
@@ -66,7 +68,12 @@ beforeAll(async () => {
     ['zebra', { title: 'Zebra', price: 7 }, {}],
   ]
   for (const [name, data, translations] of places) {
-    const entry = await createEntry(ctx, owner.token, 'places', { status: 'published', data, translations })
+    const entry = await createEntry(ctx, owner.token, 'places', {
+      status: 'published',
+      data,
+      translations,
+      ...(slugs[name] === undefined ? {} : { slug: slugs[name] }),
+    })
     ids[name] = entry.id
   }
   await createEntry(ctx, other.token, 'places', {
@@ -291,6 +298,8 @@ describe('public reads of localized fields', () => {
     expect(titles(await list(`${filter({ title: 'Zebra' })}&locale=de&fallback=false`))).toEqual([])
     expect(titles(await list('q=berg&locale=de'))).toEqual(['Berge'])
     expect(titles(await list('q=berg'))).toEqual([])
+    expect(titles(await list('q=mount'))).toEqual(['Mountains'])
+    expect(titles(await list('q=mount&locale=de&fallback=false'))).toEqual([])
     expect((await list(`${filter({ title: 'Berge' })}&locale=de`)).data.pagination.total).toBe(1)
     expect((await list(`${filter({ title: 'Berge' })}`)).data.pagination.total).toBe(0)
     const refused = await list('locale=fr')
