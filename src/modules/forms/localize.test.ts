@@ -6,7 +6,7 @@ const TENANT: FormLocales = {
   default: 'en',
 }
 const LEGACY: FormLocales = { tenant: undefined, default: 'en' }
-const reader = { locale: 'de-AT', localeChain: ['de-AT', 'de', 'en'], asked: false, exact: false }
+const reader = { locale: 'de-AT', localeChain: ['de-AT', 'de', 'en'], exact: false }
 
 describe('textChoice', () => {
   it('takes the plugin’s negotiation for a tenant with locales, or a submission’s locale negotiated against them', () => {
@@ -23,7 +23,7 @@ describe('textChoice', () => {
   })
 
   it('negotiates the languages a form has for a tenant without locales', () => {
-    const plugin = { locale: 'en', localeChain: ['en'], asked: false, exact: false }
+    const plugin = { locale: 'en', localeChain: ['en'], exact: false }
     const keys = () => ['en', 'tr']
     expect(textChoice(LEGACY, { ...plugin, acceptLanguage: 'de;q=0.9, tr-TR' }, keys)).toEqual({
       locale: 'tr',
@@ -31,8 +31,8 @@ describe('textChoice', () => {
       exact: false,
       served: undefined,
     })
-    expect(textChoice(LEGACY, { ...plugin, asked: true, acceptLanguage: 'tr' }, keys).locale).toBe('en')
-    expect(textChoice(LEGACY, { ...plugin, preferred: 'tr', asked: true }, keys).locale).toBe('tr')
+    expect(textChoice(LEGACY, { ...plugin, requested: 'en', acceptLanguage: 'tr' }, keys).locale).toBe('en')
+    expect(textChoice(LEGACY, { ...plugin, preferred: 'tr', requested: 'en' }, keys).locale).toBe('tr')
     expect(textChoice(LEGACY, { ...plugin, acceptLanguage: 'fr' }, keys).locale).toBe('en')
   })
 })

@@ -70,8 +70,8 @@ export interface FormReader {
   /** The public-route plugin's negotiation (`PublicContext.locale`, `.localeChain`). */
   locale: string
   localeChain: readonly string[]
-  /** The `locale` query parameter was given. */
-  asked: boolean
+  /** The `locale` query parameter, which a tenant without locales matches against the form's own languages. */
+  requested?: string | undefined
   /** `fallback=false`. */
   exact: boolean
   /** A submission's own `locale` (in Accept-Language syntax: `tr-TR`), which comes first. */
@@ -106,10 +106,11 @@ export function textChoice(locales: FormLocales, reader: FormReader, keys: () =>
     available: [...new Set([locales.default, ...keys()])],
     fallbacks: {},
   }
-  const locale =
-    reader.preferred === undefined && reader.asked
-      ? reader.locale
-      : negotiateLocale(own, undefined, reader.preferred ?? reader.acceptLanguage)
+  const locale = negotiateLocale(
+    own,
+    undefined,
+    reader.preferred ?? reader.requested ?? reader.acceptLanguage,
+  )
   const chain = reader.exact ? [locale] : fallbackChain(own, locale)
   return { locale, chain, exact: reader.exact, served: undefined }
 }

@@ -52,10 +52,11 @@ describe('public form read', () => {
     expect(english.data).toMatchObject({ locale: 'en', form: { title: 'Contact' } })
     expect(english.headers['content-language']).toBe('en')
     expect(english.data.form.fields[0].label).toBe('Name')
-    // Without tenant locales, the locale parameter names one of the tenant's (en); readers get
-    // the form's other languages through Accept-Language.
+    // Without tenant locales, the locale parameter picks among the form's own languages, as before.
     const turkishParameter = await read(owner.tenantId, form.slug, {}, '?locale=tr')
-    expect(turkishParameter.statusCode).toBe(400)
+    expect(turkishParameter.statusCode).toBe(200)
+    expect(turkishParameter.data.locale).toBe('tr')
+    expect(turkishParameter.headers['content-language']).toBe('tr')
     const german = await read(owner.tenantId, form.slug, { 'accept-language': 'de' })
     expect(german.data).toMatchObject({ locale: 'en', form: { title: 'Contact' } })
   })

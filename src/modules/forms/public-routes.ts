@@ -23,12 +23,12 @@ function presentedToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * What a reader said of its languages beyond the public-route plugin's negotiation: whether it
- * asked for a locale, `fallback=false`, and the header a tenant without locales negotiates itself.
+ * What a reader said of its languages beyond the public-route plugin's negotiation: the `locale`
+ * parameter and the header, which a tenant without locales negotiates itself, and `fallback=false`.
  */
 function readerOf(request: FastifyRequest & { query: PublicFormQuery }) {
   return {
-    asked: request.query.locale !== undefined,
+    requested: request.query.locale,
     exact: request.query.fallback === false,
     acceptLanguage: request.headers['accept-language'],
   }
