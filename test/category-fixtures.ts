@@ -21,7 +21,15 @@ export function categoryFixtures(ctx: TestContext) {
     const id = newId()
     await ctx.db
       .insert(contents)
-      .values({ tenantId, id, title: `Post ${id}`, slug: `post-${id}`, status: 'draft' })
+      .values({
+        tenantId,
+        id,
+        locale: 'en',
+        translationGroupId: id,
+        title: `Post ${id}`,
+        slug: `post-${id}`,
+        status: 'draft',
+      })
     if (categoryIds.length > 0) {
       await ctx.db
         .insert(contentCategories)
