@@ -21,12 +21,7 @@ import { type ContentJob, PRUNE_VERSIONS_JOB, PUBLISH_SCHEDULED_JOB } from './co
 import { resolvePublication } from './publication.js'
 import { type ContentPatch, createContentsRepository, type LockedContent } from './repository.js'
 import type { HtmlSanitizer } from './sanitize.js'
-import type {
-  Content,
-  CreateContentInput,
-  CreateTranslationInput,
-  UpdateContentInput,
-} from './schemas.js'
+import type { Content, CreateContentInput, CreateTranslationInput, UpdateContentInput } from './schemas.js'
 import { visibleStatuses } from './service-reads.js'
 import { createVersionsRepository } from './versions-repository.js'
 import {

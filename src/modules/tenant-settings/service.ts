@@ -104,7 +104,9 @@ export function createTenantSettingsService(deps: {
         const current = await settings.lock(tenantId)
         const values: SettingsValues = merge(current, normalized)
         if (values.locales !== undefined) {
-          const locales = checkedLocales(effectiveOf(tenantId, { ...current, ...values } as SettingsRow).locales)
+          const locales = checkedLocales(
+            effectiveOf(tenantId, { ...current, ...values } as SettingsRow).locales,
+          )
           const removed = effectiveOf(tenantId, current).locales.available.filter(
             (locale) => !locales.available.includes(locale),
           )
@@ -167,10 +169,10 @@ function checkedLocales(locales: TenantLocales): TenantLocales {
  */
 function assertUnused(used: readonly { locale: string; count: number }[]): void {
   if (used.length === 0) return
-  const named = used.map(({ locale, count }) => `"${locale}" (${count} ${count === 1 ? 'content' : 'contents'})`)
-  throw errors.conflict(
-    `locales.available cannot drop ${named.join(', ')}: delete those contents first.`,
+  const named = used.map(
+    ({ locale, count }) => `"${locale}" (${count} ${count === 1 ? 'content' : 'contents'})`,
   )
+  throw errors.conflict(`locales.available cannot drop ${named.join(', ')}: delete those contents first.`)
 }
 
 function secretChange(value: string | null | undefined): SecretChange {
