@@ -133,7 +133,7 @@ describe('webhook deliveries', () => {
     expect(JSON.parse(row.payload)).toEqual({
       type: 'content.deleted',
       timestamp: event.createdAt.toISOString(),
-      data: { id, title: 'Gone', slug: 'gone', status: 'draft' },
+      data: { id, title: 'Gone', slug: 'gone', status: 'draft', locale: 'en' },
     })
   })
 
