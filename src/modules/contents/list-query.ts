@@ -209,11 +209,14 @@ export function whereOf(filter: ContentFilter, archive?: Archive): SQL {
   if (filter.localeChain !== undefined) {
     // A content is its group's answer when no published translation of the group is in a locale
     // the chain puts before its own: one probe of (tenant, group, locale) per candidate row, so the
-    // page is still read in the list index's order.
+    // page is still read in the list index's order and stops when full. `offset 0` keeps the NOT
+    // EXISTS a per-row probe: as an anti join, every row matching its own group by id, PostgreSQL
+    // expects almost no row to pass and sorts the tenant's whole list instead (a fifth of the speed).
     conditions.push(sql`c.locale = any(${p('localeChain')}::text[]) and not exists (select 1 from contents bl
       where bl.tenant_id = c.tenant_id and bl.translation_group_id = c.translation_group_id
         and bl.status = 'published'
-        and bl.locale = any((${p('localeChain')}::text[])[1:array_position(${p('localeChain')}::text[], c.locale) - 1]))`)
+        and bl.locale = any((${p('localeChain')}::text[])[1:array_position(${p('localeChain')}::text[], c.locale) - 1])
+      offset 0)`)
   }
   if (filter.parent === null) conditions.push(sql`c.parent_id is null`)
   else if (filter.parent !== undefined) conditions.push(sql`c.parent_id = ${p('parentId')}`)
