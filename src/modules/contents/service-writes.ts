@@ -417,7 +417,7 @@ export type ContentWrites = ReturnType<typeof createContentWrites>
  * `requested` canonical and one of the tenant's locales; the tenant's default when absent.
  * @throws ValidationFailed at `/locale` naming the locale and the tenant's.
  */
-export function tenantLocale(locales: TenantLocales, requested: string | undefined): string {
+function tenantLocale(locales: TenantLocales, requested: string | undefined): string {
   if (requested === undefined) return locales.default
   const locale = canonicalLocale(requested)
   if (locale !== undefined && locales.available.includes(locale)) return locale
