@@ -117,8 +117,9 @@ export function createContentReads(deps: {
     },
 
     /**
-     * The JSON text of a `ContentBody`.
-     * @throws NotFound when no content has the slug, or it fails the status/date filter.
+     * The JSON text of a `ContentBody`: the content of `query.locale` holding the slug, or without
+     * it the one in the tenant's default locale, else the first by locale (slugs are unique per locale).
+     * @throws NotFound when no content has the slug, or it fails the status/date/locale filter.
      */
     async getBySlugJson(context: TenantContext, slug: string, query: BySlugFilter): Promise<string> {
       const { tenantId } = context
@@ -139,8 +140,9 @@ export function createContentReads(deps: {
     },
 
     /**
-     * Whether `slug` (normalized) is free, ignoring `contentId`'s own slug; else the next free one,
-     * and the content holding it when the reader may see that content (`visibleStatuses`).
+     * Whether `slug` (normalized) is free in the locale (`query.locale`, else `contentId`'s, else the
+     * tenant's default), ignoring `contentId`'s own slug; else the next free one there, and the
+     * content holding it when the reader may see that content (`visibleStatuses`).
      */
     async checkSlug(
       context: TenantContext,
