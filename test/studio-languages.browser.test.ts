@@ -110,4 +110,81 @@ describeStudioJourney('Studio for a bilingual site in Chromium', () => {
     expect(problems).toEqual([])
     await context.close()
   }, 120_000)
+
+  it('writes a content, translates it beside its source, and lists both with their translations', async () => {
+    const owner = await seedTenant(studio.ctx.db)
+    const { context, page, problems } = await openSignedIn(studio, owner, '/settings')
+
+    // Two locales, set on the Languages tab.
+    await page.getByRole('tab', { name: 'Languages' }).click()
+    const add = page.getByRole('textbox', { name: 'Add a language' })
+    await add.fill('tr')
+    await add.press('Enter')
+    await page.getByRole('button', { name: 'Save: Languages' }).click()
+    await page.getByText('Languages saved.').waitFor(WAIT)
+
+    // A content written in the default locale.
+    await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Contents' }).click()
+    await page.getByRole('link', { name: 'New content' }).click()
+    await page.getByRole('textbox', { name: 'Body' }).waitFor(WAIT)
+    expect(await page.getByRole('combobox', { name: 'Language' }).inputValue()).toBe('en (English)')
+    await page.getByLabel('Title').fill('Spring menu')
+    await page.getByRole('textbox', { name: 'Body' }).click()
+    await page.keyboard.type('Asparagus and wild garlic.')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    const translations = page.getByRole('group', { name: 'Translations' })
+    await translations.getByRole('button', { name: 'Translate to tr' }).waitFor(WAIT)
+    const english = (await call(studio.ctx.app, 'GET', '/api/contents', { token: owner.token })).data
+      .contents[0]
+    expect(english).toMatchObject({ title: 'Spring menu', locale: 'en', translationGroupId: english.id })
+    await expectAccessible(page, 'editor of a content with a translation to make')
+
+    // Translated: the translation opens, its source read-only beside it.
+    await translations.getByRole('button', { name: 'Translate to tr' }).click()
+    const source = page.getByRole('complementary', { name: 'Source: en (English)' })
+    await source.waitFor(WAIT)
+    expect(await source.getByText('Spring menu').count()).toBe(1)
+    await expect.poll(() => page.getByLabel('Title').inputValue(), WAIT).toBe('Spring menu')
+    expect(page.url()).toContain(`source=${english.id}`)
+    await page.getByLabel('Title').fill('Bahar menüsü')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor(WAIT)
+    await expectAccessible(page, 'translation beside its source')
+    const turkish = (await call(studio.ctx.app, 'GET', '/api/contents?locale=tr', { token: owner.token }))
+      .data.contents
+    expect(turkish).toHaveLength(1)
+    expect(turkish[0]).toMatchObject({
+      title: 'Bahar menüsü',
+      locale: 'tr',
+      translationGroupId: english.id,
+      status: 'draft',
+    })
+    // Back to the source through the translations of the document.
+    await page.getByRole('group', { name: 'Translations' }).getByRole('link', { name: /^en/ }).waitFor(WAIT)
+
+    // Both in the list, each showing the document's translations; filtered by locale.
+    await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Contents' }).click()
+    const table = page.getByRole('region', { name: 'Contents' })
+    await table.getByRole('link', { name: 'Bahar menüsü', exact: true }).waitFor(WAIT)
+    await table.getByRole('link', { name: 'Spring menu', exact: true }).waitFor(WAIT)
+    const englishRow = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: 'Spring menu', exact: true }) })
+    await englishRow.getByRole('link', { name: /^tr — Turkish: open “Bahar menüsü”$/ }).waitFor(WAIT)
+    await expectAccessible(page, 'contents in two locales')
+    await page.getByRole('combobox', { name: 'Language' }).click()
+    await page.getByRole('option', { name: 'tr (Turkish)' }).click()
+    await expect.poll(() => table.getByRole('row').count(), WAIT).toBe(2)
+    await table.getByRole('link', { name: 'Bahar menüsü', exact: true }).waitFor(WAIT)
+    expect(page.url()).toContain('locale=tr')
+    // Nothing of the document misses Turkish any more.
+    await page.getByRole('combobox', { name: 'Language' }).click()
+    await page.getByRole('option', { name: 'en (English)' }).click()
+    await page.getByRole('combobox', { name: 'Missing in' }).click()
+    await page.getByRole('option', { name: 'tr (Turkish)' }).click()
+    await page.getByText('No contents match.').waitFor(WAIT)
+
+    expect(problems).toEqual([])
+    await context.close()
+  }, 120_000)
 })

@@ -39,6 +39,7 @@ import {
   ContentsListPage,
   loadContentsList,
   parseContentsSearch,
+  parseEditContentSearch,
   parseNewContentSearch,
 } from '../features/contents'
 import { DashboardPage } from '../features/dashboard'
@@ -103,6 +104,7 @@ const historySearch = exactSearch(parseHistorySearch)
 const importSearch = exactSearch(parseImportSearch)
 const mediaSearch = exactSearch(parseMediaSearch)
 const newContentSearch = exactSearch(parseNewContentSearch)
+const editContentSearch = exactSearch(parseEditContentSearch)
 const pageSearch = exactSearch(parsePageSearch)
 const responsesSearch = exactSearch(parseResponsesSearch)
 const tagsSearch = exactSearch(parseTagsSearch)
@@ -312,6 +314,7 @@ const editContentRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/contents/$contentId',
   staticData: { permission: SCREEN_PERMISSIONS.contents },
+  validateSearch: editContentSearch,
   component: ContentEditorPage,
 })
 

@@ -4,8 +4,10 @@ import { lazy } from 'react'
 
 export {
   type ContentsSearch,
+  type EditContentSearch,
   type NewContentSearch,
   parseContentsSearch,
+  parseEditContentSearch,
   parseNewContentSearch,
 } from './api/search'
 export { loadContentsList, loadContentTree } from './loaders'

@@ -1,7 +1,11 @@
-/** The tenant's settings, group by group; the settings query and save, for the webhook screen. */
+/**
+ * The tenant's settings, group by group; the settings query and save, for the webhook screen; the
+ * tenant's locales, for the screens that edit per locale.
+ */
 import { lazyRouteComponent } from '@tanstack/react-router'
 
 export { groupErrors, groupFieldOf } from './api/group-errors'
+export { useTenantLocales } from './api/locales'
 export { settingsQuery, type TenantSettings, updateSettings } from './api/settings'
 export { loadSettings } from './loaders'
 

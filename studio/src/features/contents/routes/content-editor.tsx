@@ -15,18 +15,21 @@ import {
 } from '@mantine/core'
 import { DatesProvider, DateTimePicker } from '@mantine/dates'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useParams } from '@tanstack/react-router'
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import dayjs from 'dayjs'
 import type { LexicalEditor } from 'lexical'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
 import type { FieldErrors } from '../../../lib/errors'
+import { localeName } from '../../../lib/locales'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
+import { useTenantLocales } from '../../settings'
 import { type Content, fieldDefinitionsQuery } from '../api/contents'
 import { conflictingContentQuery, editorContentQuery } from '../api/drafts'
-import { CONTENT_STATUSES } from '../api/search'
+import { CONTENT_STATUSES, type EditContentSearch } from '../api/search'
+import { createTranslation } from '../api/translations'
 import { ConflictDialog } from '../components/conflict-dialog'
 import { DraftBanner } from '../components/draft-banner'
 import { FeaturedImage } from '../components/featured-image'
@@ -35,9 +38,14 @@ import { bodyImageOf, MediaPicker } from '../components/media-picker'
 import { PageFields } from '../components/page-fields'
 import { insertImage, RichTextEditor } from '../components/rich-text-editor'
 import { SlugInput } from '../components/slug-input'
+import { SourcePanel } from '../components/source-panel'
 import { CategoryPicker, GalleryPicker, TagPicker } from '../components/taxonomy-pickers'
+import { TranslationsBar } from '../components/translations-bar'
 import { VersionsPanel } from '../components/versions-panel'
 import { type Draft, payloadOf, type SaveKind, useContentSaves } from './content-saves'
+
+/** The editor's fieldsets: no frame of their own. */
+const FIELDSET = { border: 0, margin: 0, padding: 0, minWidth: 0 }
 
 /** Writes a new content (`/contents/new`) or edits one (`/contents/$contentId`). */
 export function ContentEditorPage() {
@@ -89,7 +97,10 @@ function ContentForm({
 }) {
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
   const definitions = useQuery(fieldDefinitionsQuery(tenantId))
+  const locales = useTenantLocales(tenantId)
+  const multilingual = locales !== undefined && locales.available.length > 1
   const [picker, setPicker] = useState<'body' | 'featured'>()
   const [versionsOpen, setVersionsOpen] = useState(false)
   // A member without `content:update` reads a stored content: no input, save, autosave or restore.
@@ -116,6 +127,8 @@ function ContentForm({
   // Edits not saved yet: a failed save leaves them so.
   const unsavedState = saveState === 'dirty' || saveState === 'error'
   const draft = form.values
+  // The language its texts are written in, for the browser's spelling check and screen readers.
+  const textLanguage = content?.locale ?? (draft.locale || locales?.default)
   const errors = form.errors as FieldErrors
 
   useEffect(() => {
@@ -129,6 +142,38 @@ function ContentForm({
     staleTime: 0,
   })
   const editingDraft = stored?.status === 'published' && draft.status === 'published'
+  // Another translation shown beside the form, while translating (`?source=<id>`).
+  const { source: asked } = useSearch({ strict: false }) as EditContentSearch
+  const sourceId = stored !== undefined && asked !== stored.id ? asked : undefined
+  const showSource = (source: string | undefined) =>
+    stored &&
+    navigate({
+      to: '/t/$tenantId/contents/$contentId',
+      params: { tenantId, contentId: stored.id },
+      search: source === undefined ? {} : { source },
+      replace: true,
+    })
+  /**
+   * Makes the translation in `locale` from the content as saved (the edits are saved first), and
+   * opens it with this content beside it.
+   * @throws when the edits cannot be saved on their own, or the API refuses the translation.
+   */
+  const translate = async (locale: string) => {
+    if (!stored) return
+    if (!(await autosave.flush()) && autosave.unsaved()) throw new Error(t('editor.translations.saveFirst'))
+    try {
+      const { content: made } = await createTranslation(tenantId, stored.id, locale)
+      await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'contents', 'list'] })
+      await navigate({
+        to: '/t/$tenantId/contents/$contentId',
+        params: { tenantId, contentId: made.id },
+        search: { source: stored.id },
+      })
+    } finally {
+      // Made, or refused because another editor made it meanwhile: either way the group changed.
+      await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'contents', 'translations'] })
+    }
+  }
 
   const statusLabel =
     saveState === 'saving'
@@ -208,12 +253,33 @@ function ContentForm({
               }}
             />
           )}
-          <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-            <Grid gap="lg">
-              <Grid.Col span={{ base: 12, md: 8 }}>
+          {stored && multilingual && (
+            <TranslationsBar
+              tenantId={tenantId}
+              contentId={stored.id}
+              locales={locales}
+              source={sourceId}
+              canTranslate={can('content:create')}
+              onTranslate={translate}
+              onSource={(source) => void showSource(source)}
+            />
+          )}
+          <Grid gap="lg">
+            {sourceId !== undefined && (
+              <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
+                <SourcePanel
+                  tenantId={tenantId}
+                  sourceId={sourceId}
+                  onClose={() => void showSource(undefined)}
+                />
+              </Grid.Col>
+            )}
+            <Grid.Col span={sourceId === undefined ? { base: 12, md: 8 } : { base: 12, md: 6, lg: 5 }}>
+              <fieldset disabled={readOnly} style={FIELDSET}>
                 <Stack>
                   <TextInput
                     ref={title}
+                    lang={textLanguage}
                     label={t('contents.fields.title')}
                     {...form.getInputProps('title')}
                     required
@@ -226,6 +292,7 @@ function ContentForm({
                     error={errors.slug}
                   />
                   <Textarea
+                    lang={textLanguage}
                     label={t('contents.fields.summary')}
                     {...form.getInputProps('summary')}
                     autosize
@@ -248,9 +315,24 @@ function ContentForm({
                     </Alert>
                   )}
                 </Stack>
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>
+              </fieldset>
+            </Grid.Col>
+            <Grid.Col span={sourceId === undefined ? { base: 12, md: 4 } : { base: 12, lg: 3 }}>
+              <fieldset disabled={readOnly} style={FIELDSET}>
                 <Stack>
+                  {!stored && multilingual && (
+                    <Select
+                      label={t('editor.locale')}
+                      description={t('editor.localeHelp')}
+                      value={draft.locale || locales.default}
+                      allowDeselect={false}
+                      data={locales.available.map((locale) => ({
+                        value: locale,
+                        label: `${locale} (${localeName(locale, i18n.language)})`,
+                      }))}
+                      onChange={(locale) => form.setFieldValue('locale', locale ?? '')}
+                    />
+                  )}
                   <Select
                     label={t('contents.fields.status')}
                     {...form.getInputProps('status')}
@@ -324,9 +406,9 @@ function ContentForm({
                     />
                   ))}
                 </Stack>
-              </Grid.Col>
-            </Grid>
-          </fieldset>
+              </fieldset>
+            </Grid.Col>
+          </Grid>
         </Stack>
       </form>
       <MediaPicker

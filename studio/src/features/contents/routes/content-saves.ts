@@ -31,6 +31,8 @@ export interface Draft {
   type: string
   parentId: string | null
   order: number
+  /** The locale a new content is written in ('' for the tenant's default); a stored content's own. */
+  locale: string
 }
 
 /** The form's values: the stored content's, or a new one's (of `start`'s type, under its parent). */
@@ -48,6 +50,7 @@ function draftOf(content: Content | undefined, start: NewContentSearch = {}): Dr
     type: content?.type ?? start.type ?? 'post',
     parentId: content === undefined ? (start.parent ?? null) : content.parentId,
     order: content?.order ?? 0,
+    locale: content?.locale ?? '',
   }
 }
 
@@ -161,7 +164,11 @@ export function useContentSaves({
         ...payloadOf(form.getValues(), as),
         ...(body.current === undefined ? {} : { lexical: body.current.lexical, html: body.current.html }),
       })
-      if (!target) return createContent(tenantId, sends(kind))
+      if (!target) {
+        // The locale is the content's for good: sent when it is made, never by an update.
+        const { locale } = form.getValues()
+        return createContent(tenantId, { ...sends(kind), ...(locale === '' ? {} : { locale }) })
+      }
       if (!viaDraft(kind))
         return updateContent(tenantId, target.id, { ...sends(kind), expectedVersion: version.current })
       if (kind === 'discard') return discardDraft(tenantId, target.id, version.current)
@@ -206,6 +213,8 @@ export function useContentSaves({
       }
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'contents', 'list'] })
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'contents', 'versions'] })
+      // The document's translations name this one by its title and status.
+      await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'contents', 'translations'] })
       if (first && answer) {
         created.current = true
         await navigate({

@@ -6,18 +6,23 @@ import { DataTable } from '../../../app/data-table'
 import { Pager } from '../../../app/pager'
 import { SearchBox } from '../../../app/search-box'
 import { AnchorLink, ButtonLink } from '../../../lib/links'
+import { localeName } from '../../../lib/locales'
 import { useCan } from '../../auth'
+import { useTenantLocales } from '../../settings'
 import { categoriesQuery, inTreeOrder, tagsQuery } from '../../taxonomy'
 import { contentsQuery } from '../api/contents'
 import { CONTENT_STATUSES, type ContentStatus } from '../api/search'
 import { contentTypesQuery, typeChoices } from '../api/tree'
 import { StatusBadge } from '../components/status-badge'
+import { TranslationBadges } from '../components/translation-badges'
 
 const route = getRouteApi('/signed-in/t/$tenantId/contents')
 
 /**
  * The tenant's contents: filters by status, type (post, page and the tenant's own types in use),
- * category, tag and words, in pages; the filters live in the URL.
+ * category, tag and words, in pages; the filters live in the URL. A tenant with more than one
+ * locale also filters by locale and by a locale still missing, and each row shows its document's
+ * translations.
  */
 export function ContentsListPage() {
   const { t, i18n } = useTranslation()
@@ -32,6 +37,13 @@ export function ContentsListPage() {
   const types = useQuery(contentTypesQuery(tenantId))
   const typeLabel = (type: string) => t(`contents.type.${type}`, { defaultValue: type })
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
+  const locales = useTenantLocales(tenantId)
+  // One locale is no choice: the list then shows what it did before locales.
+  const multilingual = locales !== undefined && locales.available.length > 1
+  const localeChoices = (locales?.available ?? []).map((locale) => ({
+    value: locale,
+    label: `${locale} (${localeName(locale, i18n.language)})`,
+  }))
 
   return (
     <Stack>
@@ -112,6 +124,34 @@ export function ContentsListPage() {
             navigate({ search: (previous) => ({ ...previous, tag: value ?? undefined, page: undefined }) })
           }
         />
+        {(multilingual || search.locale !== undefined || search.missingLocale !== undefined) && (
+          <>
+            <Select
+              label={t('contents.localeFilter')}
+              clearable
+              placeholder={t('contents.anyLocale')}
+              value={search.locale ?? null}
+              data={localeChoices}
+              onChange={(value) =>
+                navigate({
+                  search: (previous) => ({ ...previous, locale: value ?? undefined, page: undefined }),
+                })
+              }
+            />
+            <Select
+              label={t('contents.missingFilter')}
+              clearable
+              placeholder={t('contents.anyMissing')}
+              value={search.missingLocale ?? null}
+              data={localeChoices}
+              onChange={(value) =>
+                navigate({
+                  search: (previous) => ({ ...previous, missingLocale: value ?? undefined, page: undefined }),
+                })
+              }
+            />
+          </>
+        )}
       </Group>
       {error ? (
         <Alert color="red" role="alert">
@@ -129,6 +169,7 @@ export function ContentsListPage() {
               <Table.Th>{t('contents.fields.title')}</Table.Th>
               <Table.Th>{t('contents.fields.status')}</Table.Th>
               <Table.Th>{t('contents.fields.type')}</Table.Th>
+              {multilingual && <Table.Th>{t('contents.fields.locales')}</Table.Th>}
               <Table.Th>{t('contents.fields.updatedAt')}</Table.Th>
             </>
           }
@@ -139,6 +180,8 @@ export function ContentsListPage() {
                 <AnchorLink
                   to="/t/$tenantId/contents/$contentId"
                   params={{ tenantId, contentId: content.id }}
+                  // Read in its own language by a screen reader.
+                  lang={content.locale}
                 >
                   {content.title}
                 </AnchorLink>
@@ -149,6 +192,11 @@ export function ContentsListPage() {
               <Table.Td>
                 <Badge variant="default">{typeLabel(content.type)}</Badge>
               </Table.Td>
+              {multilingual && (
+                <Table.Td>
+                  <TranslationBadges tenantId={tenantId} contentId={content.id} locales={locales} />
+                </Table.Td>
+              )}
               <Table.Td>{date.format(new Date(content.updatedAt))}</Table.Td>
             </Table.Tr>
           ))}
