@@ -187,4 +187,63 @@ describeStudioJourney('Studio for a bilingual site in Chromium', () => {
     expect(problems).toEqual([])
     await context.close()
   }, 120_000)
+
+  it('keeps a collection field per locale: marked in the schema, written per locale in an entry', async () => {
+    const owner = await seedTenant(studio.ctx.db)
+    const locales = await call(studio.ctx.app, 'PUT', '/api/tenant-settings', {
+      token: owner.token,
+      body: { locales: { default: 'en', available: ['en', 'tr'] } },
+    })
+    expect(locales.statusCode, locales.body).toBe(200)
+    const { context, page, problems } = await openSignedIn(studio, owner, '/collections/new')
+
+    // The schema: a translated name beside a shared price.
+    await page.getByRole('textbox', { name: 'Key', exact: true }).fill('dishes')
+    await page.getByRole('textbox', { name: 'Name (en)' }).fill('Dishes')
+    const first = page.getByRole('region', { name: /^Field / }).first()
+    await first.getByRole('textbox', { name: 'Field key' }).fill('name')
+    await first.getByRole('textbox', { name: 'Label (en)' }).fill('Name')
+    await first.getByRole('checkbox', { name: 'Required' }).check()
+    await first.getByRole('checkbox', { name: 'Translated' }).check()
+    await page.getByRole('button', { name: 'Add a field' }).click()
+    const second = page.getByRole('region', { name: /^Field / }).nth(1)
+    await second.getByRole('combobox', { name: 'Field type', exact: true }).click()
+    await page.getByRole('option', { name: 'Number', exact: true }).click()
+    await second.getByRole('textbox', { name: 'Field key' }).fill('price')
+    await second.getByRole('textbox', { name: 'Label (en)' }).fill('Price')
+    expect(await second.getByRole('checkbox', { name: 'Translated' }).count()).toBe(0)
+    await expectAccessible(page, 'schema builder with a translated field')
+    await page.getByRole('button', { name: 'Create collection' }).click()
+    await page.getByRole('heading', { name: 'Dishes', exact: true }).waitFor(WAIT)
+    const schema = await call(studio.ctx.app, 'GET', '/api/collections/dishes', { token: owner.token })
+    expect(schema.data.collection.fields).toMatchObject([
+      { key: 'name', type: 'string', localized: true },
+      { key: 'price', type: 'number' },
+    ])
+    expect(schema.data.collection.fields[1].localized).not.toBe(true)
+
+    // An entry: the name in each locale, the price once.
+    await page.getByRole('link', { name: 'New entry' }).click()
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Lentil soup')
+    await page.getByRole('textbox', { name: 'Name (tr)' }).fill('Mercimek çorbası')
+    expect(await page.getByRole('textbox', { name: 'Price (tr)' }).count()).toBe(0)
+    await page.getByRole('textbox', { name: 'Price' }).fill('6')
+    await expectAccessible(page, 'entry with a translated field')
+    await page.getByRole('button', { name: 'Create entry' }).click()
+    await page.waitForURL(/\/entries\/[0-9a-f]{24}$/, WAIT)
+    const entries = async () =>
+      (await call(studio.ctx.app, 'GET', '/api/collections/dishes/entries', { token: owner.token })).data
+        .entries
+    expect(await entries()).toMatchObject([
+      { data: { name: 'Lentil soup', price: 6 }, translations: { tr: { name: 'Mercimek çorbası' } } },
+    ])
+
+    // Emptied, the Turkish name goes: the entry then reads the default's in Turkish.
+    await page.getByRole('textbox', { name: 'Name (tr)' }).fill('')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(async () => (await entries())[0].translations, WAIT).toEqual({})
+
+    expect(problems).toEqual([])
+    await context.close()
+  }, 120_000)
 })

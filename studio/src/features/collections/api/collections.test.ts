@@ -30,6 +30,9 @@ describe('bodyOf', () => {
         },
         { ...newField('en'), key: 'author', type: 'ref' as const, label: { en: 'Author' }, ref: 'authors' },
         { ...newField('en'), key: 'body', type: 'richText' as const, label: { en: 'Body' }, ref: 'stale' },
+        { ...newField('en'), key: 'blurb', type: 'text' as const, label: { en: 'Blurb' }, localized: true },
+        // A type with no values per locale: the flag stays home.
+        { ...newField('en'), key: 'pages', type: 'number' as const, label: { en: 'Pages' }, localized: true },
       ],
       slugField: 'title',
       sortField: 'title',
@@ -57,6 +60,8 @@ describe('bodyOf', () => {
           ref: 'authors',
         },
         { key: 'body', type: 'richText', label: { en: 'Body' }, required: false },
+        { key: 'blurb', type: 'text', label: { en: 'Blurb' }, required: false, localized: true },
+        { key: 'pages', type: 'number', label: { en: 'Pages' }, required: false, unique: false },
       ],
       slugField: 'title',
       defaultSort: { field: 'title', dir: 'asc' },
@@ -69,7 +74,10 @@ describe('bodyOf', () => {
       key: 'authors',
       name: { en: 'Authors' },
       description: {},
-      fields: [{ key: 'name', type: 'string', label: { en: 'Name' }, required: true }],
+      fields: [
+        { key: 'name', type: 'string', label: { en: 'Name' }, required: true },
+        { key: 'bio', type: 'text', label: { en: 'Bio' }, required: false, localized: true },
+      ],
       slugField: null,
       defaultSort: { field: 'createdAt', dir: 'desc' },
       status: 'active',
@@ -77,11 +85,20 @@ describe('bodyOf', () => {
       updatedAt: '2026-01-01T00:00:00.000Z',
     } as Collection
     const draft = draftOf(stored)
-    expect(draft.fields[0]).toMatchObject({ key: 'name', stored: true, unique: false })
+    expect(draft.fields[0]).toMatchObject({
+      key: 'name',
+      stored: true,
+      unique: false,
+      storedLocalized: false,
+    })
+    expect(draft.fields[1]).toMatchObject({ key: 'bio', localized: true, storedLocalized: true })
     expect(bodyOf(draft)).toEqual({
       name: { en: 'Authors' },
       description: {},
-      fields: [{ key: 'name', type: 'string', label: { en: 'Name' }, required: true, unique: false }],
+      fields: [
+        { key: 'name', type: 'string', label: { en: 'Name' }, required: true, unique: false },
+        { key: 'bio', type: 'text', label: { en: 'Bio' }, required: false, localized: true },
+      ],
       slugField: null,
       defaultSort: { field: 'createdAt', dir: 'desc' },
     })

@@ -27,6 +27,8 @@ export const FIELD_TYPES: readonly FieldType[] = [
 export const canBeUnique = (type: FieldType) =>
   ['string', 'number', 'date', 'datetime', 'enum'].includes(type)
 export const canBeMultiple = (type: FieldType) => ['enum', 'ref', 'media'].includes(type)
+/** Types whose values may be kept per locale (`localized`, docs/decisions/localization.md). */
+export const canBeLocalized = (type: FieldType) => ['string', 'text', 'richText'].includes(type)
 /** Types the entries list can sort by (single-valued, with a stored sortable value). */
 export const isSortable = (field: { type: FieldType; multiple?: boolean | undefined }) =>
   !field.multiple && !['text', 'geojson', 'richText'].includes(field.type)
@@ -66,8 +68,12 @@ export interface FieldDraft {
   multiple: boolean
   options: { value: string; label: LocaleMap }[]
   ref: string
+  /** Values per locale; once stored so, it stays so (the API's rule). */
+  localized: boolean
   /** A field that was stored: its key, type, unique and multiple are fixed. */
   stored: boolean
+  /** A field stored as localized: it cannot be turned back. */
+  storedLocalized: boolean
 }
 
 /** What the schema builder edits. */
@@ -91,7 +97,9 @@ export const newField = (language: string): FieldDraft => ({
   multiple: false,
   options: [],
   ref: '',
+  localized: false,
   stored: false,
+  storedLocalized: false,
 })
 
 export const emptyCollection = (language: string): CollectionDraft => ({
@@ -121,7 +129,9 @@ export function draftOf(collection: Collection): CollectionDraft {
       multiple: field.multiple === true,
       options: (field.options ?? []).map((option) => ({ value: option.value, label: { ...option.label } })),
       ref: field.ref ?? '',
+      localized: field.localized === true,
       stored: true,
+      storedLocalized: field.localized === true,
     })),
     slugField: collection.slugField ?? '',
     sortField: collection.defaultSort.field,
@@ -161,6 +171,7 @@ export function bodyOf(draft: CollectionDraft): Omit<CollectionBody, 'key'> {
           }
         : {}),
       ...(field.type === 'ref' ? { ref: field.ref } : {}),
+      ...(canBeLocalized(field.type) && field.localized ? { localized: true } : {}),
     })),
     slugField: draft.slugField === '' ? null : draft.slugField,
     defaultSort: { field: draft.sortField, dir: draft.sortDir },

@@ -2,6 +2,7 @@ import { type AnswerOf, type BodyOf, type QueryOf, unwrap } from '@folio/client'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { tenantApi } from '../../../app/api'
 import { tenantQuery } from '../../../app/tenant'
+import type { TenantLocales } from '../../../lib/locales'
 
 export type Entry = AnswerOf<'getCollectionEntry'>['entry']
 export type EntryStatus = NonNullable<BodyOf<'createCollectionEntry'>['status']>
@@ -80,4 +81,38 @@ export function deleteEntry(tenantId: string, key: string, id: string) {
 export function entryTitle(entry: Entry, slugField: string | null): string {
   const value = slugField === null ? undefined : entry.data[slugField]
   return typeof value === 'string' && value !== '' ? value : entry.slug
+}
+
+/** A value the entry has: neither null nor empty text. */
+const given = (value: unknown) => value !== null && value !== undefined && value !== ''
+
+/**
+ * The localized fields' values in the tenant's locales other than the default, as a save sends
+ * them (docs/decisions/localization.md "Field-level localization"): a new entry only the values
+ * given; a stored one every localized field of a locale it has or is given (null clears a value,
+ * which then falls back), and null for a locale it has and no longer gives (the API merges the
+ * locales sent over the stored ones).
+ */
+export function entryTranslationsOf(
+  translations: Readonly<Record<string, Record<string, unknown>>>,
+  fields: readonly { key: string; localized?: boolean | undefined }[],
+  locales: TenantLocales,
+  creating: boolean,
+): Record<string, Record<string, unknown> | null> {
+  const keys = fields.filter((field) => field.localized === true).map((field) => field.key)
+  const body: Record<string, Record<string, unknown> | null> = {}
+  if (keys.length === 0) return body
+  for (const locale of locales.available) {
+    if (locale === locales.default) continue
+    const values = translations[locale]
+    const kept = keys.filter((key) => given(values?.[key]))
+    if (kept.length > 0) {
+      body[locale] = Object.fromEntries(
+        (creating ? kept : keys).map((key) => [key, given(values?.[key]) ? values?.[key] : null]),
+      )
+    } else if (!creating && values !== undefined) {
+      body[locale] = null
+    }
+  }
+  return body
 }

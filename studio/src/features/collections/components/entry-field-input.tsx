@@ -9,22 +9,29 @@ import { RefField } from './ref-field'
 
 export type CollectionField = CollectionBody['fields'][number]
 
-/** What every entry field input gets: the field, its value (null: none), and the API's error for it. */
+/**
+ * What every entry field input gets: the field, its value (null: none), and the API's error for it;
+ * `locale` for a localized field's value in another locale than the default (its label names it,
+ * and it is optional: an empty one falls back).
+ */
 export interface EntryFieldProps {
   tenantId: string
   field: CollectionField
   value: unknown
   onChange: (value: unknown) => void
   error?: string | undefined
+  locale?: string | undefined
 }
 
 // The app's language: every screen re-renders its inputs when it changes (useTranslation above them).
 function commonOf(props: EntryFieldProps) {
+  const label = localized(props.field.label, i18n.language) || props.field.key
   return {
-    label: localized(props.field.label, i18n.language) || props.field.key,
+    label: props.locale === undefined ? label : `${label} (${props.locale})`,
     description: localized(props.field.description, i18n.language) || undefined,
-    required: props.field.required === true,
+    required: props.locale === undefined && props.field.required === true,
     error: props.error,
+    ...(props.locale === undefined ? {} : { lang: props.locale }),
   }
 }
 

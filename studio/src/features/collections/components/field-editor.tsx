@@ -2,6 +2,7 @@ import { ActionIcon, Button, Checkbox, Group, Paper, Select, Stack, Text, TextIn
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import {
+  canBeLocalized,
   canBeMultiple,
   canBeUnique,
   errorAt,
@@ -14,8 +15,9 @@ import { LocaleMapInput } from './locale-map-input'
 
 /**
  * One field of the schema builder: key and type (fixed once stored: entries were written under
- * them), label and description per language, flags the type allows, enum options and the ref
- * target. Errors come from the API's `details` under `fields/<index>`.
+ * them), label and description per language, flags the type allows (localized: on for good once
+ * stored), enum options and the ref target. Errors come from the API's `details` under
+ * `fields/<index>`.
  */
 export function FieldEditor({
   field,
@@ -101,6 +103,7 @@ export function FieldEditor({
                 type,
                 unique: canBeUnique(type) && field.unique,
                 multiple: canBeMultiple(type) && field.multiple,
+                localized: canBeLocalized(type) && field.localized,
                 options:
                   type === 'enum' && field.options.length === 0
                     ? [{ value: '', label: { [i18n.language]: '' } }]
@@ -132,7 +135,8 @@ export function FieldEditor({
           {canBeUnique(field.type) && !field.multiple && (
             <Checkbox
               label={t('collections.field.unique')}
-              disabled={field.stored}
+              // A value per locale is no key of an entry (the API refuses both).
+              disabled={field.stored || field.localized}
               checked={field.unique}
               onChange={(event) => set({ unique: event.currentTarget.checked })}
               error={errors[`${path}/unique`]}
@@ -145,6 +149,16 @@ export function FieldEditor({
               checked={field.multiple}
               onChange={(event) => set({ multiple: event.currentTarget.checked, unique: false })}
               error={errors[`${path}/multiple`]}
+            />
+          )}
+          {canBeLocalized(field.type) && (
+            <Checkbox
+              label={t('collections.field.localized')}
+              description={t('collections.field.localizedHelp')}
+              disabled={field.storedLocalized || field.unique}
+              checked={field.localized}
+              onChange={(event) => set({ localized: event.currentTarget.checked })}
+              error={errors[`${path}/localized`]}
             />
           )}
         </Group>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { AnchorLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
+import { useTenantLocales } from '../../settings'
 import { type CollectionBody, collectionQuery, localized, pathErrors } from '../api/collections'
 import { createEntry, deleteEntry, type Entry, entryQuery, entryTitle, updateEntry } from '../api/entries'
 import { type EntryDraft, EntryForm, entryBodyOf } from '../components/entry-form'
@@ -15,6 +16,7 @@ const draftOf = (entry: Entry): EntryDraft => ({
   slug: entry.slug,
   status: entry.status === 'published' || entry.status === 'archived' ? entry.status : 'draft',
   data: { ...entry.data },
+  translations: { ...entry.translations },
 })
 
 /** Creates (`…/entries/new`) or edits (`…/entries/<id>`) an entry of a collection, and deletes it. */
@@ -24,6 +26,7 @@ export function EntryEditorPage() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const can = useCan()
+  const locales = useTenantLocales(tenantId)
   const collection = useQuery(collectionQuery(tenantId, key))
   const stored = useQuery({ ...entryQuery(tenantId, key, entryId ?? ''), enabled: entryId !== undefined })
   const [deleteError, setDeleteError] = useState<string>()
@@ -35,8 +38,8 @@ export function EntryEditorPage() {
   const save = useMutation({
     mutationFn: (draft: EntryDraft) =>
       entryId !== undefined
-        ? updateEntry(tenantId, key, entryId, entryBodyOf(draft, false))
-        : createEntry(tenantId, key, entryBodyOf(draft, true)),
+        ? updateEntry(tenantId, key, entryId, entryBodyOf(draft, false, fields, locales))
+        : createEntry(tenantId, key, entryBodyOf(draft, true, fields, locales)),
     onSuccess: async ({ entry }) => {
       await refresh()
       notifySuccess(t('collections.entrySaved', { name: entryTitle(entry, slugField) }))
@@ -98,7 +101,10 @@ export function EntryEditorPage() {
           key={stored.data?.updatedAt ?? 'new'}
           tenantId={tenantId}
           fields={fields}
-          initial={stored.data ? draftOf(stored.data) : { slug: '', status: 'draft', data: {} }}
+          locales={locales}
+          initial={
+            stored.data ? draftOf(stored.data) : { slug: '', status: 'draft', data: {}, translations: {} }
+          }
           creating={entryId === undefined}
           disabled={collection.data?.status === 'archived'}
           pending={save.isPending}
