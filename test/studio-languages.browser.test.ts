@@ -246,4 +246,47 @@ describeStudioJourney('Studio for a bilingual site in Chromium', () => {
     expect(problems).toEqual([])
     await context.close()
   }, 120_000)
+
+  it("writes a form's texts in the tenant's locales, a dropped locale's text shown to be emptied", async () => {
+    const owner = await seedTenant(studio.ctx.db)
+    // Written before the tenant had locales: any language was taken then.
+    const created = await call(studio.ctx.app, 'POST', '/api/forms', {
+      token: owner.token,
+      body: { title: { en: 'Enquiry', fr: 'Demande' } },
+    })
+    expect(created.statusCode, created.body).toBeLessThan(300)
+    const form = created.data.form
+    const locales = await call(studio.ctx.app, 'PUT', '/api/tenant-settings', {
+      token: owner.token,
+      body: { locales: { default: 'en', available: ['en', 'de'] } },
+    })
+    expect(locales.statusCode, locales.body).toBe(200)
+    const { context, page, problems } = await openSignedIn(studio, owner, `/forms/${form.id}`, {
+      expected: [`400 /api/forms/${form.id}`],
+    })
+    await page.getByRole('tab', { name: 'Settings' }).click()
+    await page.getByRole('textbox', { name: 'Title (German)' }).waitFor(WAIT)
+    expect(await page.getByRole('textbox', { name: 'Title (Turkish)' }).count()).toBe(0)
+    expect(await page.getByRole('textbox', { name: 'Title (French)' }).inputValue()).toBe('Demande')
+    await page.getByRole('textbox', { name: 'Title (German)' }).fill('Anfrage')
+
+    // The French text is the API's to refuse, naming it; emptied, the form saves.
+    await page.getByRole('button', { name: 'Save draft' }).click()
+    expect(await errorOf(page, 'textbox', 'Title (English)')).toContain('fr')
+    await page.getByRole('textbox', { name: 'Title (French)' }).fill('')
+    await page.getByRole('button', { name: 'Save draft' }).click()
+    await page.getByText('Draft saved.').waitFor(WAIT)
+    const saved = await call(studio.ctx.app, 'GET', `/api/forms/${form.id}`, { token: owner.token })
+    expect(saved.data.form.title).toEqual({ en: 'Enquiry', de: 'Anfrage' })
+    // Its input stays until the builder opens again, so the focus is not lost while emptying it.
+    expect(await page.getByRole('textbox', { name: 'Title (French)' }).count()).toBe(1)
+    // The preview speaks the tenant's locales.
+    const preview = page.getByRole('region', { name: 'Live preview' })
+    await preview.getByText('German', { exact: true }).click()
+    await preview.getByRole('heading', { name: 'Anfrage' }).waitFor(WAIT)
+    await expectAccessible(page, 'form builder in the tenant locales')
+
+    expect(problems).toEqual([])
+    await context.close()
+  }, 120_000)
 })

@@ -3,12 +3,15 @@ import { describe, expect, it } from 'vitest'
 import {
   builderFormOf,
   fieldOut,
+  formLanguages,
   formOut,
+  hasOwnLocales,
   newField,
   placeOf,
   saveErrors,
   textIn,
   textsOf,
+  writingLanguage,
 } from './definition'
 
 describe('the form builder model', () => {
@@ -36,6 +39,27 @@ describe('the form builder model', () => {
     expect(textsOf({ en: 'Hi', tr: 'Selam', x: 1 })).toEqual({ en: 'Hi', tr: 'Selam' })
     expect(textIn({ tr: 'Selam' }, 'en')).toBe('Selam')
     expect(textIn({ en: 'Hi', tr: 'Selam' }, 'tr-TR')).toBe('Selam')
+  })
+
+  it("edits texts in the tenant's locales, and in every language a text is stored in", () => {
+    const single = { default: 'en', available: ['en'], fallbacks: {} }
+    const german = { default: 'de', available: ['de', 'de-AT', 'en'], fallbacks: {} }
+    expect(hasOwnLocales(single)).toBe(false)
+    expect(hasOwnLocales(undefined)).toBe(false)
+    expect(hasOwnLocales(german)).toBe(true)
+    // Without locales of its own: Studio's two languages.
+    expect(formLanguages(single, builderFormOf(stored))).toEqual(['en', 'tr'])
+    // With them: the tenant's, then the form's own `tr` (shown to be emptied).
+    expect(formLanguages(german, builderFormOf(stored, 'de'))).toEqual(['de', 'de-AT', 'en', 'tr'])
+    // A plain string is the default locale's text.
+    expect(builderFormOf(stored, 'de').description).toEqual({ de: 'Write to us' })
+    expect(builderFormOf(stored, 'de').fields[0]?.label).toEqual({ de: 'Name' })
+  })
+
+  it("writes a new form's title in the app's language, unless the tenant's locales leave it out", () => {
+    expect(writingLanguage(undefined, 'tr-TR')).toBe('tr')
+    expect(writingLanguage({ default: 'de', available: ['de', 'en'], fallbacks: {} }, 'en')).toBe('en')
+    expect(writingLanguage({ default: 'de', available: ['de', 'en'], fallbacks: {} }, 'tr')).toBe('de')
   })
 
   it('writes a form back with what the builder does not edit kept, and rules only where they apply', () => {

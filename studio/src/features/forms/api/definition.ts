@@ -1,5 +1,6 @@
 import { FolioError } from '@folio/client'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
+import type { TenantLocales } from '../../../lib/locales'
 import type { FormBody } from './forms'
 
 /** A field as the API's update body takes it. */
@@ -30,8 +31,56 @@ export const FIELD_TYPES = [
 ] as const
 export type FieldType = (typeof FIELD_TYPES)[number]
 
-/** The languages Studio writes texts in (the API's user languages). */
+/**
+ * The languages Studio writes texts in for a tenant that has not set its locales (the API's user
+ * languages): such a tenant's forms take any language tag (docs/decisions/forms.md "Texts in every
+ * tenant locale").
+ */
 export const LANGUAGES = ['en', 'tr'] as const
+
+/** Whether the tenant set locales of its own: anything but the one `en` every tenant starts with. */
+export function hasOwnLocales(locales: TenantLocales | undefined): locales is TenantLocales {
+  return (
+    locales !== undefined &&
+    !(locales.default === 'en' && locales.available.length === 1 && locales.available[0] === 'en')
+  )
+}
+
+/**
+ * The languages the builder edits `form`'s texts in (the form as opened): the tenant's locales in
+ * its order (Studio's own two when it has none), then every other language a text of the form is
+ * stored in, so a text of a locale the tenant dropped shows and can be emptied (the API refuses it
+ * at the next save).
+ */
+export function formLanguages(locales: TenantLocales | undefined, form: BuilderForm): string[] {
+  const base: string[] = hasOwnLocales(locales) ? [...locales.available] : [...LANGUAGES]
+  const texts: Texts[] = [
+    form.title,
+    form.description,
+    form.settings.submitButtonText,
+    form.settings.successMessage,
+    ...form.fields.flatMap((field) => [
+      field.label,
+      field.placeholder,
+      field.helpText,
+      field.validation.message,
+      ...field.options.map((option) => option.label),
+    ]),
+  ]
+  const stored = texts.flatMap((map) => Object.keys(map).filter((language) => map[language] !== ''))
+  return [...base, ...new Set(stored.filter((language) => !base.includes(language)))]
+}
+
+/**
+ * The language a text typed in Studio's language is written in: that language for a tenant
+ * without locales of its own; for one with them, the app's language when it is one of them, else
+ * the tenant's default.
+ */
+export function writingLanguage(locales: TenantLocales | undefined, appLanguage: string): string {
+  const app = appLanguage.split('-')[0] ?? 'en'
+  if (!hasOwnLocales(locales)) return app
+  return locales.available.includes(app) ? app : locales.default
+}
 
 /** Types answered with one of their options (the API refuses them without any). */
 export const CHOICE_TYPES: ReadonlySet<string> = new Set(['select', 'radio', 'multi-select'])
@@ -133,7 +182,7 @@ const nextKey = () => `f${++keys}`
 
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined)
 
-function fieldOf(raw: Record<string, unknown>): BuilderField {
+function fieldOf(raw: Record<string, unknown>, plain: string): BuilderField {
   const { id, type, label, placeholder, helpText, options, required, validation, ...extra } = raw
   const rules = (typeof validation === 'object' && validation !== null ? validation : {}) as Record<
     string,
@@ -143,14 +192,14 @@ function fieldOf(raw: Record<string, unknown>): BuilderField {
     key: nextKey(),
     id: String(id ?? ''),
     type: (FIELD_TYPES as readonly string[]).includes(String(type)) ? (type as FieldType) : 'text',
-    label: textsOf(label),
-    placeholder: textsOf(placeholder),
-    helpText: textsOf(helpText),
+    label: textsOf(label, plain),
+    placeholder: textsOf(placeholder, plain),
+    helpText: textsOf(helpText, plain),
     required: required === true,
     options: Array.isArray(options)
       ? options.map((option: Record<string, unknown>) => ({
           value: String(option.value ?? ''),
-          label: textsOf(option.label),
+          label: textsOf(option.label, plain),
         }))
       : [],
     validation: {
@@ -159,34 +208,40 @@ function fieldOf(raw: Record<string, unknown>): BuilderField {
       min: numberOf(rules.min),
       max: numberOf(rules.max),
       pattern: typeof rules.pattern === 'string' ? rules.pattern : undefined,
-      message: textsOf(rules.message),
+      message: textsOf(rules.message, plain),
     },
     extra,
   }
 }
 
-/** The builder's copy of a form (its draft definition). */
-export function builderFormOf(form: {
-  title: unknown
-  slug: string
-  description: unknown
-  visibility: string
-  fields: Record<string, unknown>[]
-  settings: Record<string, unknown>
-}): BuilderForm {
+/**
+ * The builder's copy of a form (its draft definition); a plain string of the API is taken as the
+ * text in `plain` (the tenant's default locale, docs/decisions/forms.md).
+ */
+export function builderFormOf(
+  form: {
+    title: unknown
+    slug: string
+    description: unknown
+    visibility: string
+    fields: Record<string, unknown>[]
+    settings: Record<string, unknown>
+  },
+  plain: string = LANGUAGES[0],
+): BuilderForm {
   const { submitButtonText, successMessage, browserSubmission, captcha, antiSpam, notifications, ...extra } =
     form.settings
   const spam = (antiSpam ?? {}) as Record<string, unknown>
   const notify = (notifications ?? {}) as Record<string, unknown>
   return {
-    title: textsOf(form.title),
+    title: textsOf(form.title, plain),
     slug: form.slug,
-    description: textsOf(form.description),
+    description: textsOf(form.description, plain),
     visibility: form.visibility === 'authenticated' ? 'authenticated' : 'public',
-    fields: form.fields.map(fieldOf),
+    fields: form.fields.map((field) => fieldOf(field, plain)),
     settings: {
-      submitButtonText: textsOf(submitButtonText),
-      successMessage: textsOf(successMessage),
+      submitButtonText: textsOf(submitButtonText, plain),
+      successMessage: textsOf(successMessage, plain),
       browserSubmission: browserSubmission === true,
       captcha: typeof captcha === 'boolean' ? captcha : undefined,
       honeypot: spam.honeypot !== false,

@@ -18,8 +18,13 @@ import {
 } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type BuilderField, type BuilderForm, LANGUAGES, textIn } from '../api/definition'
+import { localeName } from '../../../lib/locales'
+import { type BuilderField, type BuilderForm, textIn } from '../api/definition'
+import { useFormLanguages } from './form-languages'
 import classes from './form-preview.module.css'
+
+/** Up to this many languages are buttons side by side; more are a list to pick from. */
+const MAX_SEGMENTS = 4
 
 const INPUT_TYPES: Record<string, string> = { email: 'email', phone: 'tel', url: 'url', date: 'date' }
 
@@ -111,9 +116,15 @@ function PreviewField({ field, language }: { field: BuilderField; language: stri
  */
 export function FormPreview({ form }: { form: BuilderForm }) {
   const { t, i18n } = useTranslation()
-  const [language, setLanguage] = useState<string>(
-    (LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : LANGUAGES[0],
-  )
+  const languages = useFormLanguages()
+  const [picked, setLanguage] = useState<string>(i18n.language.split('-')[0] ?? '')
+  // The app's language while the form has it, else the first of the builder's.
+  const language = languages.includes(picked) ? picked : (languages[0] ?? picked)
+  const choices = languages.map((code) => ({ value: code, label: localeName(code, i18n.language) }))
+  const pick = (value: string) => {
+    setLanguage(value)
+    setSent(false)
+  }
   const [sent, setSent] = useState(false)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -134,15 +145,21 @@ export function FormPreview({ form }: { form: BuilderForm }) {
         <Title order={2} size="h4" id="form-preview-heading">
           {t('forms.preview.title')}
         </Title>
-        <SegmentedControl
-          aria-label={t('forms.preview.language')}
-          value={language}
-          onChange={(value) => {
-            setLanguage(value)
-            setSent(false)
-          }}
-          data={LANGUAGES.map((code) => ({ value: code, label: t(`forms.languages.${code}`) }))}
-        />
+        {languages.length <= MAX_SEGMENTS ? (
+          <SegmentedControl
+            aria-label={t('forms.preview.language')}
+            value={language}
+            onChange={pick}
+            data={choices}
+          />
+        ) : (
+          <NativeSelect
+            label={t('forms.preview.language')}
+            value={language}
+            onChange={(event) => pick(event.currentTarget.value)}
+            data={choices}
+          />
+        )}
         <div lang={language}>
           <Title order={3} size="h3">
             {textIn(form.title, language) || t('forms.untitled')}

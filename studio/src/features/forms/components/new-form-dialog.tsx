@@ -5,9 +5,14 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fieldErrors } from '../../../lib/errors'
 import { notifySuccess } from '../../../lib/notify'
+import { useTenantLocales } from '../../settings'
+import { writingLanguage } from '../api/definition'
 import { createForm } from '../api/forms'
 
-/** Asks a new form's title (in the app's language), creates the draft and opens its builder. */
+/**
+ * Asks a new form's title (in the app's language, or the tenant's default locale when the tenant's
+ * locales leave it out), creates the draft and opens its builder.
+ */
 export function NewFormDialog({
   tenantId,
   opened,
@@ -20,9 +25,10 @@ export function NewFormDialog({
   const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const locales = useTenantLocales(tenantId)
   const create = useMutation({
     mutationFn: (title: string) =>
-      createForm(tenantId, { title: { [i18n.language.split('-')[0] ?? 'en']: title } }),
+      createForm(tenantId, { title: { [writingLanguage(locales, i18n.language)]: title } }),
     onSuccess: async ({ form }, title) => {
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'forms', 'list'] })
       notifySuccess(t('forms.created', { title }))

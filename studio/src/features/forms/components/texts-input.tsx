@@ -1,10 +1,13 @@
 import { Fieldset, Group, Textarea, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { LANGUAGES, type Texts } from '../api/definition'
+import { localeName } from '../../../lib/locales'
+import type { Texts } from '../api/definition'
+import { useFormLanguages } from './form-languages'
 
 /**
- * A multilingual text: one input per language, grouped under `legend` (`Label`), each named with
- * its language (`Label (English)`), so a screen reader and a test tell them apart.
+ * A multilingual text: one input per language of the builder (the tenant's locales), grouped under
+ * `legend` (`Label`), each named with its language (`Label (English)`), so a screen reader and a
+ * test tell them apart.
  */
 export function TextsInput({
   legend,
@@ -19,16 +22,21 @@ export function TextsInput({
   multiline?: boolean
   error?: string | undefined
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const languages = useFormLanguages()
   const Input = multiline ? Textarea : TextInput
   return (
     <Fieldset legend={legend} variant="unstyled">
       <Group grow align="flex-start" wrap="wrap">
-        {LANGUAGES.map((language, index) => (
+        {languages.map((language, index) => (
           <Input
             key={language}
             miw={160}
-            label={t('forms.texts.inLanguage', { text: legend, language: t(`forms.languages.${language}`) })}
+            label={t('forms.texts.inLanguage', {
+              text: legend,
+              language: localeName(language, i18n.language),
+            })}
+            lang={language}
             value={value[language] ?? ''}
             error={index === 0 ? error : undefined}
             autosize={multiline ? true : undefined}

@@ -9,10 +9,21 @@ import { AnchorLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
 import { bodyValidator } from '../../../lib/validation'
 import { useCan } from '../../auth'
-import { type BuilderForm, builderFormOf, formOut, placeOf, saveErrors, textIn } from '../api/definition'
+import { useTenantLocales } from '../../settings'
+import {
+  type BuilderForm,
+  builderFormOf,
+  formLanguages,
+  formOut,
+  hasOwnLocales,
+  placeOf,
+  saveErrors,
+  textIn,
+} from '../api/definition'
 import { type Form, formQuery, publishForm, updateForm } from '../api/forms'
 import { FieldList } from '../components/field-list'
 import { FormActions } from '../components/form-actions'
+import { FormLanguages } from '../components/form-languages'
 import { FormPreview } from '../components/form-preview'
 import { SettingsPanel } from '../components/settings-panel'
 import { FormStatusBadge } from '../components/status-badge'
@@ -51,11 +62,14 @@ function Builder({ tenantId, form, onReopen }: { tenantId: string; form: Form; o
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const can = useCan()
+  const locales = useTenantLocales(tenantId)
   const [record, setRecord] = useState(form)
   // The draft, checked against the API's schema of the form before a save; problems go to the
   // place the API's would (docs/decisions/studio.md "Forms and their rules").
+  // A plain string of the API is a text in the tenant's default locale, when it has locales.
+  const [initial] = useState(() => builderFormOf(form, hasOwnLocales(locales) ? locales.default : undefined))
   const builder = useForm<BuilderForm>({
-    initialValues: builderFormOf(form),
+    initialValues: initial,
     clearInputErrorOnChange: false,
     validate: bodyValidator(requestBodies.updateForm, formOut, (pointer) => placeOf({ path: pointer })),
   })
@@ -111,89 +125,93 @@ function Builder({ tenantId, form, onReopen }: { tenantId: string; form: Form; o
     else save.mutate(publish)
   }
   const editable = can('forms:update')
+  // The languages of the texts as opened: an emptied text of a dropped locale keeps its input.
+  const languages = formLanguages(locales, initial)
   const settingsError = Object.keys(errors).some((place) => !place.startsWith('fields') && place !== 'form')
 
   return (
-    <Stack>
-      <AnchorLink to="/t/$tenantId/forms" params={{ tenantId }} size="sm">
-        {t('forms.builder.back')}
-      </AnchorLink>
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {textIn(draft.title, i18n.language) || t('forms.untitled')}
-          </Title>
-          <Group gap="xs">
-            <FormStatusBadge kind="form" status={record.status} />
-            <Text size="sm">
-              {record.publishedVersion === null
-                ? t('forms.builder.neverPublished')
-                : t('forms.builder.publishedVersion', { version: record.publishedVersion })}
-            </Text>
-            <Text size="sm" fw={600} role="status">
-              {dirty ? t('forms.builder.unsaved') : ''}
-            </Text>
-          </Group>
-        </Stack>
-        <FormActions
+    <FormLanguages.Provider value={languages}>
+      <Stack>
+        <AnchorLink to="/t/$tenantId/forms" params={{ tenantId }} size="sm">
+          {t('forms.builder.back')}
+        </AnchorLink>
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            <Title order={1} size="h2">
+              {textIn(draft.title, i18n.language) || t('forms.untitled')}
+            </Title>
+            <Group gap="xs">
+              <FormStatusBadge kind="form" status={record.status} />
+              <Text size="sm">
+                {record.publishedVersion === null
+                  ? t('forms.builder.neverPublished')
+                  : t('forms.builder.publishedVersion', { version: record.publishedVersion })}
+              </Text>
+              <Text size="sm" fw={600} role="status">
+                {dirty ? t('forms.builder.unsaved') : ''}
+              </Text>
+            </Group>
+          </Stack>
+          <FormActions
+            tenantId={tenantId}
+            form={record}
+            saving={save.isPending ? (save.variables ? 'publish' : 'save') : undefined}
+            onSave={submit}
+            onVersions={() => setVersionsOpened(true)}
+            onChanged={(changed) => void keep(changed)}
+          />
+        </Group>
+        {errors.form && (
+          <Alert color="red" role="alert">
+            {errors.form}
+          </Alert>
+        )}
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Tabs value={tab} onChange={setTab} keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab value="fields">
+                  {t('forms.builder.fieldsTab', { count: draft.fields.length })}
+                </Tabs.Tab>
+                <Tabs.Tab value="settings" c={settingsError ? 'red.8' : undefined}>
+                  {t('forms.builder.settingsTab')}
+                </Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="fields" pt="md">
+                <FieldList
+                  fields={draft.fields}
+                  onChange={(fields) => builder.setFieldValue('fields', fields)}
+                  opened={opened}
+                  onOpened={setOpened}
+                  errors={errors}
+                  readOnly={!editable}
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="settings" pt="md">
+                <Fieldset variant="unstyled" disabled={!editable}>
+                  <SettingsPanel form={draft} onChange={builder.setValues} errors={errors} />
+                </Fieldset>
+              </Tabs.Panel>
+            </Tabs>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <FormPreview form={draft} />
+          </Grid.Col>
+        </Grid>
+        <VersionsDrawer
           tenantId={tenantId}
           form={record}
-          saving={save.isPending ? (save.variables ? 'publish' : 'save') : undefined}
-          onSave={submit}
-          onVersions={() => setVersionsOpened(true)}
-          onChanged={(changed) => void keep(changed)}
+          opened={versionsOpened}
+          canRestore={editable}
+          onClose={() => setVersionsOpened(false)}
+          onRestored={async (restored) => {
+            setVersionsOpened(false)
+            await keep(restored)
+            notifySuccess(t('forms.versions.restored'))
+            onReopen()
+          }}
         />
-      </Group>
-      {errors.form && (
-        <Alert color="red" role="alert">
-          {errors.form}
-        </Alert>
-      )}
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Tabs value={tab} onChange={setTab} keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="fields">
-                {t('forms.builder.fieldsTab', { count: draft.fields.length })}
-              </Tabs.Tab>
-              <Tabs.Tab value="settings" c={settingsError ? 'red.8' : undefined}>
-                {t('forms.builder.settingsTab')}
-              </Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="fields" pt="md">
-              <FieldList
-                fields={draft.fields}
-                onChange={(fields) => builder.setFieldValue('fields', fields)}
-                opened={opened}
-                onOpened={setOpened}
-                errors={errors}
-                readOnly={!editable}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="settings" pt="md">
-              <Fieldset variant="unstyled" disabled={!editable}>
-                <SettingsPanel form={draft} onChange={builder.setValues} errors={errors} />
-              </Fieldset>
-            </Tabs.Panel>
-          </Tabs>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <FormPreview form={draft} />
-        </Grid.Col>
-      </Grid>
-      <VersionsDrawer
-        tenantId={tenantId}
-        form={record}
-        opened={versionsOpened}
-        canRestore={editable}
-        onClose={() => setVersionsOpened(false)}
-        onRestored={async (restored) => {
-          setVersionsOpened(false)
-          await keep(restored)
-          notifySuccess(t('forms.versions.restored'))
-          onReopen()
-        }}
-      />
-    </Stack>
+      </Stack>
+    </FormLanguages.Provider>
   )
 }
