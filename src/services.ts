@@ -101,15 +101,15 @@ export function createFamilies(deps: {
     .add(outboxFamily)
     .add((k, { roles }) => apiTokensFamily(k, { roles }))
     .add(customFieldsFamily)
-    .add(categoriesFamily)
-    .add(tagsFamily)
+    .add((k, { settings }) => categoriesFamily(k, { settings }))
+    .add((k, { settings }) => tagsFamily(k, { settings }))
     .add((k, s) =>
       mediaFamily(k, { settings: s.settings, tenants: s.tenantDirectory, storage: mediaStorage }),
     )
     .add((k, { media }) => galleriesFamily(k, { media }))
     .add((k, s) => contentsFamily(k, pick(s, 'settings', 'media', 'customFieldDefinitions')))
     .add((k, s) => collectionsFamily(k, { media: s.media, html: s.htmlSanitizer }))
-    .add(menusFamily)
+    .add((k, { settings }) => menusFamily(k, { settings }))
     .add((k, { media }) => placementsFamily(k, { media }))
     .add(activitiesFamily)
     .add((k, { settings }) => webhooksFamily(k, { settings }))

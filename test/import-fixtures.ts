@@ -27,12 +27,13 @@ import { call, inlineWorkers, TEST_APP_SECRET } from './helpers.js'
  * involved). It has no job runner and no download client: imports copying media go through an app.
  */
 export function testImporter(db: Db) {
+  const settings = { get: async (tenantId: string) => defaultSettings(tenantId) }
   const tenants = createTenantsService({
     db,
     config: { defaultTenantPlan: 'enterprise', platformAdminEmails: [] },
     sessions: { moveTo: async () => false },
     events: NO_EVENT_SINK,
-    settings: { get: async (tenantId: string) => defaultSettings(tenantId) },
+    settings,
     roles: createRoleResolver({ db, bus: { on() {}, onResync() {} } }),
   })
   const events = NO_EVENT_SINK
@@ -43,8 +44,8 @@ export function testImporter(db: Db) {
     tenants,
     events,
     writers: {
-      categories: createCategoriesService({ db, events }),
-      tags: createTagsService({ db, events }),
+      categories: createCategoriesService({ db, events, settings }),
+      tags: createTagsService({ db, events, settings }),
       media: createMediaService({ db, events }),
       mediaUploads: createMediaUploads({
         db,
@@ -66,7 +67,7 @@ export function testImporter(db: Db) {
       }),
       contents: createContentsService({ db, events, html }),
       htmlSanitizer: html,
-      menus: createMenusService({ db, events }),
+      menus: createMenusService({ db, events, settings }),
     },
   })
 }

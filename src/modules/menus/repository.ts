@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { categories, contents, forms, menuItems, menus } from '../../db/schema/index.js'
+import { categories, categoryTranslations, contents, forms, menuItems, menus } from '../../db/schema/index.js'
+import type { LocalizedRecord } from '../../lib/field-translations.js'
 import { containsPattern } from '../../lib/like.js'
 
 export type MenuRow = typeof menus.$inferSelect
@@ -173,14 +174,41 @@ export function createMenusRepository(db: Db) {
       return new Map(rows.map((row) => [row.id, row.slug]))
     },
 
-    /** Slugs of the tenant's categories among `ids`. */
-    async categorySlugs(tenantId: string, ids: string[]): Promise<Map<string, string>> {
+    /** Slugs of the tenant's categories among `ids`: each one's own and its translated ones. */
+    async categorySlugs(tenantId: string, ids: string[]): Promise<Map<string, LocalizedRecord<'slug'>>> {
       if (ids.length === 0) return new Map()
-      const rows = await db
-        .select({ id: categories.id, slug: categories.slug })
-        .from(categories)
-        .where(and(eq(categories.tenantId, tenantId), inArray(categories.id, ids)))
-      return new Map(rows.map((row) => [row.id, row.slug]))
+      const [rows, translated] = await Promise.all([
+        db
+          .select({ id: categories.id, slug: categories.slug })
+          .from(categories)
+          .where(and(eq(categories.tenantId, tenantId), inArray(categories.id, ids))),
+        db
+          .select({
+            id: categoryTranslations.categoryId,
+            locale: categoryTranslations.locale,
+            slug: categoryTranslations.slug,
+          })
+          .from(categoryTranslations)
+          .where(
+            and(
+              eq(categoryTranslations.tenantId, tenantId),
+              inArray(categoryTranslations.categoryId, ids),
+              isNotNull(categoryTranslations.slug),
+            ),
+          ),
+      ])
+      const found = new Map(
+        rows.map((row) => [
+          row.id,
+          { own: { slug: row.slug }, translations: {} as Record<string, { slug?: string }> },
+        ]),
+      )
+      for (const row of translated) {
+        const category = found.get(row.id)
+        if (category !== undefined && row.slug !== null)
+          category.translations[row.locale] = { slug: row.slug }
+      }
+      return found
     },
 
     /** Slugs of the tenant's publicly served forms (published, visibility public) among `ids`. */

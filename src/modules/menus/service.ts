@@ -2,11 +2,12 @@ import type { Static } from 'typebox'
 import type { PublicContext, TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import { type EventSink, transactional } from '../../events/event-log.js'
+import { transactional } from '../../events/event-log.js'
+import { answerIn } from '../../lib/field-translations.js'
 import { newId } from '../../lib/ids.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { requiredSlug } from '../../lib/slug.js'
-import { createMenuItemsService } from './item-service.js'
+import { createMenuItemsService, type MenusDeps } from './item-service.js'
 import { menuConflict, menuFacts, toMenu, toSummary } from './mapping.js'
 import { createMenusRepository, type MenuItemRow } from './repository.js'
 import type {
@@ -24,37 +25,61 @@ type Reference = { type: 'content' | 'category' | 'form'; id: string; slug: stri
 
 /**
  * Menus (docs/decisions/menus-and-placements.md: routes are permission-gated, a location has one
- * active menu, the public tree drops hidden and unpublished items). Works on a transaction too
+ * active menu, the public tree drops hidden and unpublished items; item titles per locale,
+ * docs/decisions/localization.md "Field-level localization"). Works on a transaction too
  * (`{ db: tx }`): the WordPress importer creates menus and items through it. Writes emit `menu.*`
  * events; item changes emit `menu.updated` with `changed: ['items']`.
  */
-export function createMenusService(deps: { db: Db; events: EventSink }) {
+export function createMenusService(deps: MenusDeps) {
   const repository = createMenusRepository(deps.db)
   const write = transactional(deps.db, deps.events)
   const items = createMenuItemsService(deps)
+  const localesOf = async (tenantId: string, via?: Db) => (await deps.settings.get(tenantId, via)).locales
 
   async function load(tenantId: string, id: string): Promise<Menu> {
     const row = await repository.find(tenantId, id)
     if (row === undefined) throw errors.notFound('Menu')
-    return toMenu(row, await repository.items(tenantId, id))
+    const [itemRows, locales] = await Promise.all([repository.items(tenantId, id), localesOf(tenantId)])
+    return toMenu(row, itemRows, locales)
   }
 
-  /** The public tree of an active menu: visible items whose reference resolves, by position. */
-  async function publicTree(tenantId: string, rows: MenuItemRow[]) {
+  /**
+   * The public tree of an active menu in the reader's locale chain: visible items whose reference
+   * resolves, by position, each title (and a category's slug) from the first locale of `chain` that
+   * has one.
+   */
+  async function publicTree(tenantId: string, rows: MenuItemRow[], chain: readonly string[]) {
     const visible = rows.filter((row) => row.isVisible)
     const idsOf = (type: string) =>
       visible.flatMap((row) => (row.type === type && row.referenceId ? [row.referenceId] : []))
-    const [contentSlugs, categorySlugs, forms] = await Promise.all([
+    const [contentSlugs, categorySlugs, forms, locales] = await Promise.all([
       repository.publishedContentSlugs(tenantId, idsOf('content')),
       repository.categorySlugs(tenantId, idsOf('category')),
       repository.publicFormSlugs(tenantId, idsOf('form')),
+      localesOf(tenantId),
     ])
+    // With `fallback=false` a value the asked locale lacks is null (the item stays in the tree).
+    const titleOf = (row: MenuItemRow) =>
+      answerIn(
+        { own: { title: row.title }, translations: row.translations },
+        locales,
+        chain,
+        ['title'],
+        'title',
+      )?.values.title ?? null
+    const slugOf = (id: string, type: string): string | null | undefined => {
+      if (type === 'content') return contentSlugs.get(id)
+      if (type === 'form') return forms.get(id)
+      const category = categorySlugs.get(id)
+      if (category === undefined) return undefined
+      return answerIn(category, locales, chain, ['slug'], 'slug')?.values.slug ?? null
+    }
     const resolved = visible.flatMap((row) => {
       const base = {
         id: row.id,
         parentId: row.parentId,
         position: row.position,
-        title: row.title,
+        title: titleOf(row),
         type: row.type as Menu['items'][number]['type'],
         url: row.url,
         target: row.target as Menu['items'][number]['target'],
@@ -64,8 +89,7 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
       }
       const id = row.referenceId
       if (id === null) return [{ ...base, reference: null as Reference | null }]
-      const slugs = row.type === 'content' ? contentSlugs : row.type === 'category' ? categorySlugs : forms
-      const slug = slugs.get(id)
+      const slug = slugOf(id, row.type)
       return slug === undefined
         ? []
         : [{ ...base, reference: { type: row.type as 'content' | 'category' | 'form', id, slug } }]
@@ -113,7 +137,7 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
       try {
         return await write(context, async (tx, emit) => {
           const row = await createMenusRepository(tx).insert(context.tenantId, newId(), values)
-          const menu = toMenu(row, [])
+          const menu = toMenu(row, [], await localesOf(context.tenantId, tx))
           emit({ type: 'menu.created', subjectId: menu.id, payload: menuFacts(row, 0) })
           return menu
         })
@@ -135,7 +159,11 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
           if (before === undefined) throw errors.notFound('Menu')
           const row = await repo.update(context.tenantId, id, values)
           if (row === undefined) throw errors.notFound('Menu')
-          const menu = toMenu(row, await repo.items(context.tenantId, id))
+          const menu = toMenu(
+            row,
+            await repo.items(context.tenantId, id),
+            await localesOf(context.tenantId, tx),
+          )
           const changed = Object.keys(values).filter(
             (key) => before[key as keyof typeof before] !== row[key as keyof typeof row],
           )
@@ -162,7 +190,8 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
     },
 
     /**
-     * `GET /api/public/menus/slug/{slug}` and `…/location/{location}`: an active menu's public tree.
+     * `GET /api/public/menus/slug/{slug}` and `…/location/{location}`: an active menu's public tree
+     * in the reader's locale (`context.localeChain`).
      * @throws NotFound when no active menu matches (drafts and archived menus are not public).
      */
     async publicMenu(
@@ -171,7 +200,11 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
     ): Promise<PublicMenu> {
       const row = await repository.findActiveBy(context.tenantId, by)
       if (row === undefined) throw errors.notFound('Menu')
-      const tree = await publicTree(context.tenantId, await repository.items(context.tenantId, row.id))
+      const tree = await publicTree(
+        context.tenantId,
+        await repository.items(context.tenantId, row.id),
+        context.localeChain,
+      )
       return {
         id: row.id,
         name: row.name,
