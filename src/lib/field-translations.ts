@@ -32,7 +32,7 @@ export function checkTranslations<M extends string>(
     const refuse = (message: string) =>
       errors.validation(`translations.${shown} ${message}`, [{ path: `body/translations/${shown}`, message }])
     const locale = canonicalLocale(key)
-    if (locale === undefined) throw refuse(`must be keyed by ${LOCALE_EXPECT}.`)
+    if (locale === undefined) throw refuse(`is not keyed by ${LOCALE_EXPECT}.`)
     if (locale === locales.default) {
       throw refuse(`names the default locale, whose values are the record's own members.`)
     }
