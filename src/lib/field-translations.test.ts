@@ -30,9 +30,9 @@ describe('checkTranslations', () => {
   it('canonicalizes keys, cleans members and drops locales left empty', () => {
     expect(
       checkTranslations(
-        { 'DE-at': { name: ' Urlaub ' }, tr: {}, de: { name: 'Reisen' } },
+        { 'DE-at': { name: ' Urlaub ' }, tr: { slug: 'dropped' }, de: { name: 'Reisen' } },
         LOCALES,
-        (member, value) => (member === 'slug' ? undefined : keep(member, value)),
+        (member: 'name' | 'slug', value) => (member === 'slug' ? undefined : keep(member, value)),
       ),
     ).toEqual({ 'de-AT': { name: 'Urlaub' }, de: { name: 'Reisen' } })
     expect(checkTranslations({ tr: { slug: 'x' } }, LOCALES, () => undefined)).toEqual({})
