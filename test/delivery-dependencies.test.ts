@@ -16,11 +16,12 @@ import { menuFixtures } from './menu-fixtures.js'
 const ctx = useTestContext({ PUBLIC_CLIENT_LIMIT: 'off' })
 
 /** The cached public routes, by what they serve. */
-type Group = 'contents' | 'collections' | 'menus' | 'categories' | 'tags'
+type Group = 'contents' | 'collections' | 'menus' | 'locales' | 'categories' | 'tags'
 const GROUPS: readonly [RegExp, Group][] = [
   [/^\/api\/public\/contents(\/|$)/, 'contents'],
   [/^\/api\/public\/(collections|queries)\//, 'collections'],
   [/^\/api\/public\/menus\//, 'menus'],
+  [/^\/api\/public\/locales$/, 'locales'],
   [/^\/api\/public\/categories(\/|$)/, 'categories'],
   [/^\/api\/public\/tags(\/|$)/, 'tags'],
 ]
@@ -41,7 +42,7 @@ const SHOWN_IN: Record<EventResource, readonly Group[] | string> = {
   'collection-entry': ['collections'],
   menu: ['menus'],
   form: ['menus'],
-  settings: ['contents', 'collections', 'menus', 'categories', 'tags'],
+  settings: ['contents', 'collections', 'menus', 'locales', 'categories', 'tags'],
   tenant: ['contents', 'collections', 'menus', 'categories', 'tags'],
   'content-version': 'older versions of a content are never served publicly',
   'form.response': 'responses are never served publicly (the public form read is never cached)',
@@ -103,6 +104,7 @@ const MENU = { path: '/menus/slug/main' }
 const CATEGORIES = { path: '/categories?flat=true' }
 const TAGS = { path: '/tags' }
 const ENTRY = { path: '/collections/books/dune' }
+const LOCALES = { path: '/locales' }
 const QUERY = {
   path: '/queries/run',
   body: { collection: 'books', where: [['slug', '=', 'dune']], includeRelations: ['media'] },
@@ -281,6 +283,13 @@ const CHANGES: Change[] = [
     change: () => write('POST', `/api/forms/${ids.form}/archive`),
     seen: ({ data }) => menuItem(data, 'form'),
     expected: undefined,
+  },
+  {
+    event: 'settings.updated',
+    read: LOCALES,
+    change: () => write('PUT', '/api/tenant-settings', { locales: { available: ['en', 'tr'] } }),
+    seen: ({ data }) => data.locales.available,
+    expected: ['en', 'tr'],
   },
 ]
 

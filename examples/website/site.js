@@ -13,6 +13,11 @@
  *   #/category/<id>/<slug> the posts of a category (/<n>: its page n)
  *   #/form/<slug>          a form;  #/contact the form named in config.js
  *
+ * Languages: when the tenant has more than one locale (`GET /api/public/locales`), the header gets
+ * a language switcher. The chosen language is the page's `?lang=` parameter, sent to Folio as
+ * `locale` on every read; without it Folio negotiates the browser's `Accept-Language`. A content
+ * names its translations (`alternates`), which become `hreflang` links and the switcher's targets.
+ *
  * Text from Folio goes into the page as text (textContent, DOM properties), never as markup; the
  * one exception is a content's `html`, which Folio sanitizes when it is saved (allowed tags and
  * attributes only: no scripts, styles, event handlers or javascript: URLs).
@@ -24,7 +29,11 @@ const POSTS_PER_PAGE = 10
 const ID = /^[a-f0-9]{24}$/
 const PAGE_NUMBER = /^[1-9]\d{0,5}$/
 
+/** The language the visitor chose (`?lang=`), sent as `locale`; null: Folio negotiates. */
+const chosenLocale = new URLSearchParams(location.search).get('lang')
+
 const main = document.getElementById('main')
+const languageNav = document.getElementById('languages')
 const menuNav = document.getElementById('menu')
 const pagesNav = document.getElementById('pages')
 
@@ -58,9 +67,11 @@ function whyUnreachable() {
  * @throws FolioError for an error answer, Error (with the reason) when no answer can be read.
  */
 async function folio(path, init = {}) {
+  const url = new URL(path, config.api)
+  if (chosenLocale !== null && !url.pathname.endsWith('/submit')) url.searchParams.set('locale', chosenLocale)
   let response
   try {
-    response = await fetch(new URL(path, config.api), {
+    response = await fetch(url, {
       ...init,
       headers: { 'X-Tenant-ID': config.tenant, ...init.headers },
     })
@@ -110,7 +121,7 @@ function render(title, ...nodes) {
 
 /** `aria-current="page"` on the navigation links to the shown address. */
 function markCurrentLinks() {
-  for (const link of document.querySelectorAll('nav a')) {
+  for (const link of document.querySelectorAll('#menu a, #pages a')) {
     if (link.getAttribute('href') === location.hash) link.setAttribute('aria-current', 'page')
     else link.removeAttribute('aria-current')
   }
@@ -215,10 +226,95 @@ async function showPosts(page, turn, category) {
   )
 }
 
+/** A language's own name for itself (`tr` → "Türkçe"), the tag when the browser has none. */
+function languageName(locale) {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale
+  } catch {
+    return locale
+  }
+}
+
+/** This page's address in `locale`, at `hash` (default: the current one). */
+function addressIn(locale, hash = location.hash || '#/') {
+  const url = new URL(location.href)
+  url.searchParams.set('lang', locale)
+  url.hash = hash
+  return url.href
+}
+
+/** The tenant's locales, once `loadLanguages` read them; the switcher links to each. */
+let tenantLocales = []
+
+/**
+ * The language switcher (`GET /api/public/locales`): a link per locale of the tenant, to this
+ * address in that language; nothing when the tenant has one locale. The page's `lang` follows the
+ * locale Folio answered in.
+ */
+async function loadLanguages() {
+  const { locale, locales } = await folio('/api/public/locales')
+  document.documentElement.lang = locale
+  tenantLocales = locales.available
+  if (tenantLocales.length < 2) return
+  renderLanguages(locale, new Map())
+}
+
+/** The switcher, each locale linking to `targets.get(locale)` (a translation's hash) or to this address. */
+function renderLanguages(current, targets) {
+  if (tenantLocales.length < 2) return
+  languageNav.replaceChildren(
+    el(
+      'ul',
+      {},
+      tenantLocales.map((locale) =>
+        el(
+          'li',
+          {},
+          el(
+            'a',
+            {
+              href: addressIn(locale, targets.get(locale)),
+              hreflang: locale,
+              lang: locale,
+              'aria-current': locale === current ? 'true' : null,
+            },
+            languageName(locale),
+          ),
+        ),
+      ),
+    ),
+  )
+}
+
+/**
+ * A content's translations: `<link rel="alternate" hreflang>` in the head for search engines, and
+ * the switcher pointing at each translation's own slug.
+ */
+function showTranslations(content) {
+  for (const link of document.head.querySelectorAll('link[rel="alternate"][hreflang]')) link.remove()
+  const kind = content.type === 'page' ? 'page' : 'post'
+  const targets = new Map([[content.locale, `#/${kind}/${slugPart(content.slug)}`]])
+  for (const alternate of content.alternates ?? []) {
+    targets.set(alternate.locale, `#/${kind}/${slugPart(alternate.slug)}`)
+  }
+  for (const [locale, hash] of targets) {
+    document.head.append(el('link', { rel: 'alternate', hreflang: locale, href: addressIn(locale, hash) }))
+  }
+  document.documentElement.lang = content.locale ?? document.documentElement.lang
+  renderLanguages(content.locale, targets)
+}
+
 /** `#/post/<slug>` and `#/page/<slug>`: one published content with its featured image and html. */
 async function showContent(slug, turn) {
   const { content } = await folio(`/api/public/contents/slug/${slugPart(slug)}`)
   if (turn !== navigation) return
+  // A slug of another language's translation: go to the one in the chosen language, when there is one.
+  const wanted = (content.alternates ?? []).find((alternate) => alternate.locale === chosenLocale)
+  if (chosenLocale !== null && content.locale !== chosenLocale && wanted !== undefined) {
+    location.replace(`#/${content.type === 'page' ? 'page' : 'post'}/${slugPart(wanted.slug)}`)
+    return
+  }
+  showTranslations(content)
   const body = el('div', { class: 'content-body' })
   // The only markup the page inserts: sanitized by Folio when the content was saved.
   body.innerHTML = content.html ?? ''
@@ -628,7 +724,13 @@ async function start() {
     )
     return
   }
+  window.addEventListener('hashchange', () => {
+    // Leaving a content: the switcher goes back to this address in each language.
+    for (const link of document.head.querySelectorAll('link[rel="alternate"][hreflang]')) link.remove()
+    renderLanguages(chosenLocale ?? document.documentElement.lang, new Map())
+  })
   window.addEventListener('hashchange', route)
+  await loadLanguages().catch(navigationFailed(languageNav, 'Languages'))
   // The page tree first: the menu links its contents as pages or posts by it.
   const pages = loadPageTree().catch(navigationFailed(pagesNav, 'Pages'))
   await Promise.all([route(), pages.then(() => loadMenu().catch(navigationFailed(menuNav, 'Menu')))])

@@ -17,6 +17,8 @@ import { registerDeliveryCache } from './delivery-cache.js'
 import { publicCacheControl, registerHttpCache } from './http-cache.js'
 import { admit } from './quota.js'
 
+export { publicContext } from './public-context.js'
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The context of a public route (`http/public.ts`); null elsewhere. */
@@ -267,13 +269,4 @@ function readerLocale(request: FastifyRequest, locales: TenantLocales) {
 /** @fastify/cors' preflight route: no guard, no caching (browsers cache it by `Access-Control-Max-Age`). */
 function isPreflightRoute(route: RouteOptions): boolean {
   return route.schema?.hide === true && route.method === 'OPTIONS'
-}
-
-/**
- * The context of a public route, built by the public-route plugin.
- * @throws NotFound when called outside a public route (a wiring mistake).
- */
-export function publicContext(request: FastifyRequest): PublicContext {
-  if (request.publicContext === null) throw errors.notFound('Tenant')
-  return request.publicContext
 }

@@ -168,7 +168,7 @@ export interface paths {
         get: operations["getTenantSettings"];
         /**
          * Change the tenant's settings, group by group
-         * @description Changes only the groups sent; within smtp, webhook, branding, limits and edgeGateway only the members sent (null clears a string or a limit). features, metadata and limits.custom are replaced whole when sent. smtp.password and webhook.secret: a string sets it, null or "" clears it, absence keeps it. A stored smtp.password stays bound to its server: changing host, port, username or secure needs smtp.password again (400 naming it). With a password and secure false, STARTTLS must succeed before the login unless smtp.requireTls is false. With smtp.enabled the SMTP server is checked first (400 and nothing saved when it cannot be reached or refuses the login). Owners and admins (settings:update); 400 for any unknown member, naming it.
+         * @description Changes only the groups sent; within smtp, webhook, branding, limits and edgeGateway only the members sent (null clears a string or a limit). features, metadata and limits.custom are replaced whole when sent. smtp.password and webhook.secret: a string sets it, null or "" clears it, absence keeps it. A stored smtp.password stays bound to its server: changing host, port, username or secure needs smtp.password again (400 naming it). With a password and secure false, STARTTLS must succeed before the login unless smtp.requireTls is false. With smtp.enabled the SMTP server is checked first (400 and nothing saved when it cannot be reached or refuses the login). locales: a locale leaves locales.available only when no content is in it (409 naming the locale and how many contents are). Owners and admins (settings:update); 400 for any unknown member, naming it.
          *
          *     **Who may call it:** A member of the tenant with the `settings:update` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -176,6 +176,7 @@ export interface paths {
          *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
          *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
          *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
          *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
          *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
          *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
@@ -2447,7 +2448,7 @@ export interface paths {
         };
         /**
          * List contents, newest publication first
-         * @description Contents by publishedAt, newest first (unpublished last). Besides the listed parameters, `customFields.<key>=<value>` filters on a filterable custom field by equality (numbers and booleans parsed; multi-value fields match when they hold the value); several such parameters must all hold. 400 for a key that is not a filterable definition of the tenant, or a value not of its type.
+         * @description Contents by publishedAt, newest first (unpublished last); each translation is a content of its own (`locale` keeps one locale, `missingLocale` the documents still to translate into one). Besides the listed parameters, `customFields.<key>=<value>` filters on a filterable custom field by equality (numbers and booleans parsed; multi-value fields match when they hold the value); several such parameters must all hold. 400 for a key that is not a filterable definition of the tenant, or a value not of its type.
          *
          *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -2765,6 +2766,53 @@ export interface paths {
          *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
          */
         post: operations["publishContentDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/{id}/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the translations of a content’s document
+         * @description Every translation of the document this content belongs to, this one included, by locale; an API token without the preview scope sees the published ones only.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["listContentTranslations"];
+        put?: never;
+        /**
+         * Translate a content into another of the tenant’s locales (a draft to edit)
+         * @description A draft content in `locale`, in the same document (`translationGroupId`) as this one, prefilled from it: title, summary, html, lexical, custom fields, type, order, author, categories, tags, featured media and galleries. Its slug is this content’s (numbered when the locale has it already); its parent is the parent’s translation in `locale` when there is one, else this content’s parent. 400 when `locale` is not one of the tenant’s, 409 `Conflict` when the document has a translation in it already; the entries limit applies.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:create` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        post: operations["createContentTranslation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4476,6 +4524,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/locales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the tenant’s locales
+         * @description The locales the tenant serves, its default and each locale's fallback, and the locale this request negotiated (the `locale` parameter, else Accept-Language, else the default). Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent.
+         *
+         *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["getPublicLocales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/categories": {
         parameters: {
             query?: never;
@@ -4659,7 +4736,7 @@ export interface paths {
         };
         /**
          * List published contents
-         * @description Published contents only. Each carries its categories and tags by name and slug, the featured image (active media only) with its variant URLs, the author name, and the custom fields whose definitions are public; `view=summary` leaves out html and lexical, `include=galleries` adds the galleries with their images. Filters: `type`, `parent` (a content id, or `none` for roots), `category`/`categoryName`, `tag`/`tagName`, `search` (title, summary, slug and public searchable custom fields); `sort` publishedAt (newest first, the default), title or order (then title). Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent or the client sends too many requests.
+         * @description Published contents only, each with its `locale` and `alternates` (the other published translations of its document). Each carries its categories and tags by name and slug, the featured image (active media only) with its variant URLs, the author name, and the custom fields whose definitions are public; `view=summary` leaves out html and lexical, `include=galleries` adds the galleries with their images. In the reader’s language: `locale`, else Accept-Language negotiated against the tenant’s locales, else its default (400 for a `locale` the tenant does not have); `Content-Language` names it. Each document once, in the best locale of the asked locale’s fallback chain that it is published in (`fallback=false`: the asked locale only). Filters: `type`, `parent` (a content id, or `none` for roots), `category`/`categoryName`, `tag`/`tagName`, `search` (title, summary, slug and public searchable custom fields); `sort` publishedAt (newest first, the default), title or order (then title). Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent or the client sends too many requests.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -4688,7 +4765,7 @@ export interface paths {
         };
         /**
          * Get a published content by slug
-         * @description Published contents only. Each carries its categories and tags by name and slug, the featured image (active media only) with its variant URLs, the author name, and the custom fields whose definitions are public; `view=summary` leaves out html and lexical, `include=galleries` adds the galleries with their images. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent or the client sends too many requests. 404 unless a published content has the slug.
+         * @description Published contents only, each with its `locale` and `alternates` (the other published translations of its document). Each carries its categories and tags by name and slug, the featured image (active media only) with its variant URLs, the author name, and the custom fields whose definitions are public; `view=summary` leaves out html and lexical, `include=galleries` adds the galleries with their images. In the reader’s language: `locale`, else Accept-Language negotiated against the tenant’s locales, else its default (400 for a `locale` the tenant does not have); `Content-Language` names it. The slug is looked for in the asked locale’s chain first; a slug of a translation in another locale answers that translation (its own `locale`, and `alternates` naming the reader’s), so a site can redirect. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent or the client sends too many requests. 404 unless a published content has the slug.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -4717,7 +4794,7 @@ export interface paths {
         };
         /**
          * Get the tree of published contents of a type (pages by default)
-         * @description The published contents of `type` (default page) nested by parent, each level by order then title. A content whose parent is not published (or not of the type) is left out with its descendants. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent or the client sends too many requests.
+         * @description The published contents of `type` (default page) nested by parent, each level by order then title, each document once in the best locale of the asked locale’s chain (`fallback=false`: that locale only). A content whose parent is not published in the chain (or not of the type) is left out with its descendants. In the reader’s language: `locale`, else Accept-Language negotiated against the tenant’s locales, else its default (400 for a `locale` the tenant does not have); `Content-Language` names it. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent or the client sends too many requests.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -4746,7 +4823,7 @@ export interface paths {
         };
         /**
          * List the published entries of a collection
-         * @description Published entries of an active collection, `page` and `limit` (1..200, default 20), `q` (literal text in the slug and string fields), `sort` and `filter` (a JSON object; see the parameters). Filters and sorts apply to declared fields only. Tenant from X-Tenant-ID; the tenant’s edge policy applies (publicReadEnabled, allowedOrigins). 400 names the offending parameter (`/filter/<field>/<op>`, `/sort`) or is QueryTimeout when the read runs past the statement timeout; 404 when the collection is missing or archived.
+         * @description Published entries of an active collection, `page` and `limit` (1..200, default 20), `q` (literal text in the slug and string fields), `sort` and `filter` (a JSON object; see the parameters). Filters and sorts apply to declared fields only; on a localized field they read its value in the reader’s locale, and `q` looks in the values of the locale’s chain. Localized fields are answered in `locale` (or the negotiated Accept-Language), each from the first locale of its fallback chain that has a value (`fallback=false`: that locale only, else left out); the answer names the locale (`locale`, Content-Language). 400 when `locale` is not one of the tenant’s. Tenant from X-Tenant-ID; the tenant’s edge policy applies (publicReadEnabled, allowedOrigins). 400 names the offending parameter (`/filter/<field>/<op>`, `/sort`) or is QueryTimeout when the read runs past the statement timeout; 404 when the collection is missing or archived.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -4775,7 +4852,7 @@ export interface paths {
         };
         /**
          * Get a published entry by slug
-         * @description One published entry of an active collection. Tenant from X-Tenant-ID; the tenant’s edge policy applies (publicReadEnabled, allowedOrigins). 404 when the collection or a published entry of that slug is missing.
+         * @description One published entry of an active collection. Localized fields are answered in `locale` (or the negotiated Accept-Language), each from the first locale of its fallback chain that has a value (`fallback=false`: that locale only, else left out); the answer names the locale (`locale`, Content-Language). 400 when `locale` is not one of the tenant’s. Tenant from X-Tenant-ID; the tenant’s edge policy applies (publicReadEnabled, allowedOrigins). 404 when the collection or a published entry of that slug is missing.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -4806,7 +4883,7 @@ export interface paths {
         put?: never;
         /**
          * Run a query over the published entries of a collection
-         * @description The public query DSL: `collection`, `select` (≤ 50 paths), `where` (≤ 20 [field, op, value]; = != IN NIN > >= < <= LIKE), `orderBy` (≤ 3), `limit` (1..200, default 50), `offset` (≤ 10,000) or `page`, `includeRelations` (refs, media). Only published entries are searched; refs resolve only to published entries and media only to the tenant’s active media. Field keys are checked against the collection’s definition and reach the database as bound values only. Every query runs under a statement timeout. Tenant from X-Tenant-ID; the tenant’s edge policy applies (publicReadEnabled, allowedOrigins). 400 names the offending part in `details[0].path` (e.g. `/where/2/1`), or is QueryTimeout; 404 when the collection is missing or archived.
+         * @description The public query DSL: `collection`, `select` (≤ 50 paths), `where` (≤ 20 [field, op, value]; = != IN NIN > >= < <= LIKE), `orderBy` (≤ 3), `limit` (1..200, default 50), `offset` (≤ 10,000) or `page`, `includeRelations` (refs, media). Only published entries are searched; refs resolve only to published entries and media only to the tenant’s active media. Field keys are checked against the collection’s definition and reach the database as bound values only. Every query runs under a statement timeout. Conditions and orders on a localized field read its value in the reader’s locale. Localized fields are answered in `locale` (or the negotiated Accept-Language), each from the first locale of its fallback chain that has a value (`fallback=false`: that locale only, else left out); the answer names the locale (`locale`, Content-Language). 400 when `locale` is not one of the tenant’s. Tenant from X-Tenant-ID; the tenant’s edge policy applies (publicReadEnabled, allowedOrigins). 400 names the offending part in `details[0].path` (e.g. `/where/2/1`), or is QueryTimeout; 404 when the collection is missing or archived.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -4986,7 +5063,7 @@ export interface paths {
         };
         /**
          * Get a published public form
-         * @description The served version of a published form with visibility public, localized by ?locale= or Accept-Language (maps kept in i18n), and a form token for the submission: it works once, from the client network that read the form (an IPv4 address, an IPv6 /64), within a day; the answer is Cache-Control: no-store. No private token: X-Tenant-ID. 404 for a draft, archived, authenticated-only or missing form.
+         * @description The served version of a published form with visibility public, each text (title, description, field labels, placeholders, help texts, validation messages, option labels, the submit button text and success message) in the reader's locale: `locale`, else Accept-Language negotiated against the tenant's locales, each text from the first locale of the fallback chain it has, else (unless `fallback=false`) its first text in a tenant locale; the maps are kept in i18n (the tenant's locales only). A tenant without locales: the languages the form's texts are written in are negotiated instead. The answer names the locale (`locale`, Content-Language). With it, a form token for the submission: it works once, from the client network that read the form (an IPv4 address, an IPv6 /64), within a day; the answer is Cache-Control: no-store. No private token: X-Tenant-ID. 400 when `locale` is not one of the tenant's; 404 for a draft, archived, authenticated-only or missing form.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -5017,7 +5094,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a response to a published form
-         * @description Needs X-Tenant-ID and either an API token of that tenant with the submit or write scope (Bearer or X-API-Key; from a server), or, for a form whose settings.browserSubmission is true, a browser Origin the tenant allows (no token; user is then refused). Answers are checked against the published version; suspected spam (honeypot, missing or too fast form token, duplicate, failed captcha) is stored with status spam and answered alike. 401 without a valid token where one is needed; 403 without submit or write, or for an origin the edge policy refuses; 404 for a form not published or another tenant’s token; 400 naming each failing field; 429 past the rate limits.
+         * @description Needs X-Tenant-ID and either an API token of that tenant with the submit or write scope (Bearer or X-API-Key; from a server), or, for a form whose settings.browserSubmission is true, a browser Origin the tenant allows (no token; user is then refused). Answers are checked against the published version; suspected spam (honeypot, missing or too fast form token, duplicate, failed captcha) is stored with status spam and answered alike. 401 without a valid token where one is needed; 403 without submit or write, or for an origin the edge policy refuses; 404 for a form not published or another tenant’s token; 400 naming each failing field; 429 past the rate limits. The success message is in the locale of the body, else in the negotiated locale (as on the read), named by locale and Content-Language.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -5567,7 +5644,7 @@ export interface components {
                 status: string;
             };
         };
-        /** @description A content was created */
+        /** @description A content was created (translationOf: as a translation of that content) */
         "WebhookEvent.content.created": {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -5579,7 +5656,7 @@ export interface components {
              * @description When the event was recorded
              */
             timestamp: string;
-            /** @description A content was created */
+            /** @description A content was created (translationOf: as a translation of that content) */
             data: {
                 /** @description 24 lowercase hex characters */
                 id: string;
@@ -5587,6 +5664,10 @@ export interface components {
                 slug: string;
                 /** @description draft, published, scheduled or archived */
                 status: string;
+                /** @description The language of the content (slugs are unique per locale) */
+                locale: string;
+                /** @description 24 lowercase hex characters */
+                translationOf?: string;
             };
         };
         /** @description A content was changed (restoredVersionId: restored from that version) */
@@ -5609,6 +5690,8 @@ export interface components {
                 slug: string;
                 /** @description draft, published, scheduled or archived */
                 status: string;
+                /** @description The language of the content (slugs are unique per locale) */
+                locale: string;
                 /** @description The names of the members the write changed (request members, e.g. "title", "status") */
                 changed: string[];
                 /** @description 24 lowercase hex characters */
@@ -5635,6 +5718,8 @@ export interface components {
                 slug: string;
                 /** @description draft, published, scheduled or archived */
                 status: string;
+                /** @description The language of the content (slugs are unique per locale) */
+                locale: string;
             };
         };
         /** @description A published content left the published status */
@@ -5657,6 +5742,8 @@ export interface components {
                 slug: string;
                 /** @description draft, published, scheduled or archived */
                 status: string;
+                /** @description The language of the content (slugs are unique per locale) */
+                locale: string;
             };
         };
         /** @description A content was deleted */
@@ -5679,6 +5766,8 @@ export interface components {
                 slug: string;
                 /** @description draft, published, scheduled or archived */
                 status: string;
+                /** @description The language of the content (slugs are unique per locale) */
+                locale: string;
             };
         };
         /** @description Versions of a content were deleted (the subject is the content) */
@@ -7644,6 +7733,15 @@ export interface operations {
             };
             /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17322,6 +17420,10 @@ export interface operations {
                 type?: string;
                 /** @description A content id (its children), or `none` (contents without a parent) */
                 parent?: string;
+                /** @description Contents in this locale only */
+                locale?: string;
+                /** @description Contents whose document has no translation in this locale (what is left to translate) */
+                missingLocale?: string;
                 publishedFrom?: string;
                 publishedTo?: string;
                 page?: number;
@@ -17348,6 +17450,10 @@ export interface operations {
                     "application/json": {
                         contents: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -17477,6 +17583,8 @@ export interface operations {
             content: {
                 "application/json": {
                     title: string;
+                    /** @description The language of the content, one of the tenant’s locales (default: the tenant’s default locale); it does not change afterwards */
+                    locale?: string;
                     /** @description Normalized to lowercase ASCII words */
                     slug?: string;
                     summary?: string;
@@ -17517,6 +17625,10 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -17649,6 +17761,8 @@ export interface operations {
                 slug: string;
                 /** @description 24 lowercase hex characters */
                 contentId?: string;
+                /** @description The locale the slug is for (slugs are unique per locale). Left out: contentId’s locale, else the tenant’s default. */
+                locale?: string;
                 /** @description 24 lowercase hex characters */
                 tenantId?: string;
             };
@@ -17739,6 +17853,8 @@ export interface operations {
             query?: {
                 /** @description One status or a comma-separated list */
                 status?: string;
+                /** @description The locale whose slug this is (slugs are unique per locale). Left out: the tenant’s default locale first, then the others A→Z. */
+                locale?: string;
                 publishedFrom?: string;
                 publishedTo?: string;
                 /** @description 24 lowercase hex characters */
@@ -17764,6 +17880,10 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -18051,6 +18171,8 @@ export interface operations {
             query?: {
                 /** @description The type whose tree to answer (default page) */
                 type?: string;
+                /** @description The contents of this locale only (left out: every locale) */
+                locale?: string;
                 /** @description 24 lowercase hex characters */
                 tenantId?: string;
             };
@@ -18231,6 +18353,10 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -18408,6 +18534,10 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -18686,6 +18816,10 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -18850,6 +18984,10 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -19006,6 +19144,284 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
+                            title: string;
+                            slug: string;
+                            summary: string;
+                            /** @description Category ids, ordered by id */
+                            categories: string[];
+                            /** @description Tag ids, ordered by id */
+                            tags: string[];
+                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
+                            galleryIds: string[];
+                            customFields: {
+                                [key: string]: unknown;
+                            };
+                            featuredMediaId: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            publishAt: string | null;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            authorName: string;
+                            /** @description `post`, `page` or a key of the tenant’s own */
+                            type: string;
+                            /** @description The parent in a page tree */
+                            parentId: string | null;
+                            /** @description Position among siblings, ascending */
+                            order: number;
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
+                            lexical: {
+                                [key: string]: unknown;
+                            } | null;
+                            html: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listContentTranslations: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every translation of the document the caller may read, the content itself included, by locale A→Z */
+                        translations: {
+                            id: string;
+                            locale: string;
+                            title: string;
+                            slug: string;
+                            status: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createContentTranslation: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The locale to translate into: one of the tenant’s, and none of the document’s yet */
+                    locale: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -19551,6 +19967,10 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -19825,6 +20245,8 @@ export interface operations {
                         unique?: boolean;
                         /** @description enum, ref and media: an array of up to 100 values */
                         multiple?: boolean;
+                        /** @description string, text and richText, not unique: a value per tenant locale (the entry's data holds the default locale's, translations the others'). May be turned on for an existing field, not off. */
+                        localized?: boolean;
                         /** @description enum only */
                         options?: {
                             value: string;
@@ -20117,6 +20539,8 @@ export interface operations {
                         unique?: boolean;
                         /** @description enum, ref and media: an array of up to 100 values */
                         multiple?: boolean;
+                        /** @description string, text and richText, not unique: a value per tenant locale (the entry's data holds the default locale's, translations the others'). May be turned on for an existing field, not off. */
+                        localized?: boolean;
                         /** @description enum only */
                         options?: {
                             value: string;
@@ -20393,6 +20817,12 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Values of localized fields per locale other than the default (whose values are data's), as stored: also those of a locale the tenant no longer has, which public reads do not serve */
+                            translations: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
                         }[];
                         pagination: {
                             page: number;
@@ -20489,9 +20919,15 @@ export interface operations {
                     slug?: string;
                     /** @description draft, published or archived (only published entries are public) */
                     status?: "draft" | "published" | "archived";
-                    /** @description Values by field key, validated and normalized by field type: string ≤ 500, text ≤ 50,000, number, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with zone, stored in UTC), enum (an option value), ref (an entry id of the target collection), media (a media id of this tenant), geojson ({ type, coordinates }), richText (HTML or { html, json }; the HTML is sanitized). multiple fields take arrays; null clears; unknown keys are refused. */
+                    /** @description Values by field key (localized fields: the default locale's), validated and normalized by field type: string ≤ 500, text ≤ 50,000, number, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with zone, stored in UTC), enum (an option value), ref (an entry id of the target collection), media (a media id of this tenant), geojson ({ type, coordinates }), richText (HTML or { html, json }; the HTML is sanitized). multiple fields take arrays; null clears; unknown keys are refused. */
                     data: {
                         [key: string]: unknown;
+                    };
+                    /** @description Values of localized fields for the tenant's other locales: { "de": { "title": "…" } }. Each locale must be one of the tenant's and not the default (whose values are data's); each field a localized one, validated by its type. On update, given locales are merged over the stored ones: a field null clears it, a locale null removes it (also one the tenant no longer has). */
+                    translations?: {
+                        [key: string]: {
+                            [key: string]: unknown;
+                        } | null;
                     };
                 };
             };
@@ -20522,6 +20958,12 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Values of localized fields per locale other than the default (whose values are data's), as stored: also those of a locale the tenant no longer has, which public reads do not serve */
+                            translations: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
                         };
                     };
                 };
@@ -20654,6 +21096,12 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Values of localized fields per locale other than the default (whose values are data's), as stored: also those of a locale the tenant no longer has, which public reads do not serve */
+                            translations: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
                         };
                     };
                 };
@@ -20739,16 +21187,22 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description data is merged over the stored data: given keys replace, null clears, others stay. */
+        /** @description data is merged over the stored data: given keys replace, null clears, others stay; translations likewise per locale. */
         requestBody: {
             content: {
                 "application/json": {
                     slug?: string;
                     /** @description draft, published or archived (only published entries are public) */
                     status?: "draft" | "published" | "archived";
-                    /** @description Values by field key, validated and normalized by field type: string ≤ 500, text ≤ 50,000, number, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with zone, stored in UTC), enum (an option value), ref (an entry id of the target collection), media (a media id of this tenant), geojson ({ type, coordinates }), richText (HTML or { html, json }; the HTML is sanitized). multiple fields take arrays; null clears; unknown keys are refused. */
+                    /** @description Values by field key (localized fields: the default locale's), validated and normalized by field type: string ≤ 500, text ≤ 50,000, number, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with zone, stored in UTC), enum (an option value), ref (an entry id of the target collection), media (a media id of this tenant), geojson ({ type, coordinates }), richText (HTML or { html, json }; the HTML is sanitized). multiple fields take arrays; null clears; unknown keys are refused. */
                     data?: {
                         [key: string]: unknown;
+                    };
+                    /** @description Values of localized fields for the tenant's other locales: { "de": { "title": "…" } }. Each locale must be one of the tenant's and not the default (whose values are data's); each field a localized one, validated by its type. On update, given locales are merged over the stored ones: a field null clears it, a locale null removes it (also one the tenant no longer has). */
+                    translations?: {
+                        [key: string]: {
+                            [key: string]: unknown;
+                        } | null;
                     };
                 };
             };
@@ -20779,6 +21233,12 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Values of localized fields per locale other than the default (whose values are data's), as stored: also those of a locale the tenant no longer has, which public reads do not serve */
+                            translations: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
                         };
                     };
                 };
@@ -29576,6 +30036,91 @@ export interface operations {
             };
         };
     };
+    getPublicLocales: {
+        parameters: {
+            query?: {
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The locale negotiated for this request (locale, Accept-Language) */
+                        locale: string;
+                        locales: {
+                            default: string;
+                            available: string[];
+                            fallbacks: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listPublicCategories: {
         parameters: {
             query?: {
@@ -30182,6 +30727,10 @@ export interface operations {
                 view?: "summary" | "full";
                 /** @description galleries: add the content’s galleries */
                 include?: "galleries";
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
             };
             header?: never;
             path?: never;
@@ -30198,11 +30747,18 @@ export interface operations {
                     "application/json": {
                         contents: {
                             id: string;
+                            /** @description The language of this content: the asked locale, a locale of its fallback chain, or (by slug) the locale the slug belongs to */
+                            locale: string;
+                            /** @description The other published translations of the same document, by locale (for hreflang links) */
+                            alternates: {
+                                locale: string;
+                                slug: string;
+                            }[];
                             slug: string;
                             title: string;
                             summary: string;
                             type: string;
-                            /** @description The parent content’s id in a page tree; null when it is not published */
+                            /** @description The parent’s id in a page tree: its translation in the best locale of the asked locale’s chain; null when none is published */
                             parentId: string | null;
                             order: number;
                             /** Format: date-time */
@@ -30339,6 +30895,10 @@ export interface operations {
                 view?: "summary" | "full";
                 /** @description galleries: add the content’s galleries */
                 include?: "galleries";
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
             };
             header?: never;
             path: {
@@ -30357,11 +30917,18 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this content: the asked locale, a locale of its fallback chain, or (by slug) the locale the slug belongs to */
+                            locale: string;
+                            /** @description The other published translations of the same document, by locale (for hreflang links) */
+                            alternates: {
+                                locale: string;
+                                slug: string;
+                            }[];
                             slug: string;
                             title: string;
                             summary: string;
                             type: string;
-                            /** @description The parent content’s id in a page tree; null when it is not published */
+                            /** @description The parent’s id in a page tree: its translation in the best locale of the asked locale’s chain; null when none is published */
                             parentId: string | null;
                             order: number;
                             /** Format: date-time */
@@ -30490,6 +31057,10 @@ export interface operations {
             query?: {
                 /** @description The type whose tree to serve (default page) */
                 type?: string;
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
             };
             header?: never;
             path?: never;
@@ -30508,41 +31079,57 @@ export interface operations {
                         /** @description Roots, each level by order then title */
                         tree: {
                             id: string;
+                            /** @description The language of this node’s translation */
+                            locale: string;
                             slug: string;
                             title: string;
                             order: number;
                             children: {
                                 id: string;
+                                /** @description The language of this node’s translation */
+                                locale: string;
                                 slug: string;
                                 title: string;
                                 order: number;
                                 children: {
                                     id: string;
+                                    /** @description The language of this node’s translation */
+                                    locale: string;
                                     slug: string;
                                     title: string;
                                     order: number;
                                     children: {
                                         id: string;
+                                        /** @description The language of this node’s translation */
+                                        locale: string;
                                         slug: string;
                                         title: string;
                                         order: number;
                                         children: {
                                             id: string;
+                                            /** @description The language of this node’s translation */
+                                            locale: string;
                                             slug: string;
                                             title: string;
                                             order: number;
                                             children: {
                                                 id: string;
+                                                /** @description The language of this node’s translation */
+                                                locale: string;
                                                 slug: string;
                                                 title: string;
                                                 order: number;
                                                 children: {
                                                     id: string;
+                                                    /** @description The language of this node’s translation */
+                                                    locale: string;
                                                     slug: string;
                                                     title: string;
                                                     order: number;
                                                     children: {
                                                         id: string;
+                                                        /** @description The language of this node’s translation */
+                                                        locale: string;
                                                         slug: string;
                                                         title: string;
                                                         order: number;
@@ -30623,6 +31210,10 @@ export interface operations {
                 sort?: string;
                 /** @description A JSON object: field → value (equals), array (any of, ≤ 100) or { eq, ne, in, nin, gt, gte, lt, lte, like } (like: literal substring ≤ 100 characters, string fields and slug). Fields: id, slug, createdAt, updatedAt, publishedAt and the declared searchable fields; ≤ 20 conditions. Example: {"genre":"fiction","price":{"gte":5,"lt":20}} */
                 filter?: string;
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
             };
             header?: never;
             path: {
@@ -30665,6 +31256,8 @@ export interface operations {
                             total: number;
                             pages: number;
                         };
+                        /** @description The locale the answer is for: the locale parameter, or Accept-Language negotiated */
+                        locale: string;
                     };
                 };
             };
@@ -30724,7 +31317,12 @@ export interface operations {
     };
     getPublicCollectionEntry: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
+            };
             header?: never;
             path: {
                 /** @description Lowercase letter, then up to 63 lowercase letters, digits, `-` or `_` */
@@ -30743,6 +31341,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description data holds each localized field from the first locale of the reader's chain that has a value (none: left out), and the shared fields */
                         entry: {
                             id: string;
                             collectionKey: string;
@@ -30762,6 +31361,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         };
+                        /** @description The locale the answer is for: the locale parameter, or Accept-Language negotiated */
+                        locale: string;
                     };
                 };
             };
@@ -30821,7 +31422,12 @@ export interface operations {
     };
     runPublicQuery: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -30857,7 +31463,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Whole entries, or rows keyed by the selected paths */
+                        /** @description Whole entries (as public reads show them), or rows keyed by the selected paths */
                         items: {
                             [key: string]: unknown;
                         }[];
@@ -30868,6 +31474,8 @@ export interface operations {
                             page: number;
                             pages: number;
                         };
+                        /** @description The locale the answer is for: the locale parameter, or Accept-Language negotiated */
+                        locale: string;
                     };
                 };
             };
@@ -31746,7 +32354,10 @@ export interface operations {
     getPublicForm: {
         parameters: {
             query?: {
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
                 locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
             };
             header?: never;
             path: {
@@ -31763,7 +32374,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The published version; multilingual members as text for `locale`, their maps in `i18n` */
+                        /** @description The published version; multilingual members as text for `locale`, their maps (the tenant's locales) in `i18n` */
                         form: {
                             id: string;
                             slug: string;
@@ -31781,7 +32392,7 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                         };
-                        /** @description The locale the texts were chosen for */
+                        /** @description The locale the texts were chosen for (also Content-Language) */
                         locale: string;
                         submission: {
                             /** @description Send back as formToken: proves when the form was shown */
@@ -31853,7 +32464,12 @@ export interface operations {
     };
     submitForm: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
+            };
             header?: never;
             path: {
                 /** @description 24 lowercase hex characters */
@@ -31871,6 +32487,7 @@ export interface operations {
                     honeypot?: string;
                     captchaToken?: string;
                     source?: "web" | "mobile" | "api" | "embed";
+                    /** @description The page's language: recorded with the response, and the success message's locale (negotiated against the tenant's locales) */
                     locale?: string;
                     /** @description The submitter, as the calling server knows them */
                     user?: {
@@ -31893,6 +32510,8 @@ export interface operations {
                         success: boolean;
                         message: string;
                         responseId: string;
+                        /** @description The locale of the message (also Content-Language) */
+                        locale: string;
                     };
                 };
             };

@@ -1,5 +1,6 @@
 import { type Family, job, type Kernel, mount } from '../../family.js'
 import { MAIL_COUNTS_PRUNE_JOB, pruneMailCounts } from './mail-repository.js'
+import { tenantSettingsPublicRoutes } from './public-routes.js'
 import { createTenantSettingsReader } from './reader.js'
 import { tenantSettingsRoutes } from './routes.js'
 import { createTenantSettingsService } from './service.js'
@@ -48,6 +49,7 @@ export function tenantSettingsFamily(kernel: Kernel) {
         mailer: tenantMailer,
       }),
     ],
+    publicRoutes: [tenantSettingsPublicRoutes(settings)],
     jobs: [
       tenantNoticeJob(tenantMailer),
       job(MAIL_COUNTS_PRUNE_JOB, async () => void (await pruneMailCounts(db, previousMonth())), {
