@@ -4912,7 +4912,7 @@ export interface paths {
         };
         /**
          * Get a menu’s navigation tree by slug
-         * @description Only active menus. The tree holds visible items, each level sorted by position; an item whose content is not published (or whose category or form is gone) is left out with its children, and a referenced item carries its current slug to build the URL. In the reader’s locale (`locale`, else Accept-Language, else the tenant’s default): each title, and a category’s slug, from the first locale of its fallback chain that has one; with `fallback=false` a title the asked locale lacks is null. 400 for a locale that is not the tenant’s. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent. 404 when no active menu has the slug.
+         * @description Only active menus. The tree holds visible items, each level sorted by position; an item whose content is not published (or whose category or form is gone) is left out with its children, and a referenced item carries its current slug to build the URL. In the reader’s locale (`locale`, else Accept-Language, else the tenant’s default): each title, and a category’s slug, from the first locale of its fallback chain that has one, and a content link to the document’s published translation in that chain (`reference.locale` says which); with `fallback=false` a title or slug the asked locale lacks is null. 400 for a locale that is not the tenant’s. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent. 404 when no active menu has the slug.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -4941,7 +4941,7 @@ export interface paths {
         };
         /**
          * Get the active menu of a location
-         * @description The one active menu at header, footer, sidebar or mobile. Only active menus. The tree holds visible items, each level sorted by position; an item whose content is not published (or whose category or form is gone) is left out with its children, and a referenced item carries its current slug to build the URL. In the reader’s locale (`locale`, else Accept-Language, else the tenant’s default): each title, and a category’s slug, from the first locale of its fallback chain that has one; with `fallback=false` a title the asked locale lacks is null. 400 for a locale that is not the tenant’s. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent. 404 when the location has no active menu.
+         * @description The one active menu at header, footer, sidebar or mobile. Only active menus. The tree holds visible items, each level sorted by position; an item whose content is not published (or whose category or form is gone) is left out with its children, and a referenced item carries its current slug to build the URL. In the reader’s locale (`locale`, else Accept-Language, else the tenant’s default): each title, and a category’s slug, from the first locale of its fallback chain that has one, and a content link to the document’s published translation in that chain (`reference.locale` says which); with `fallback=false` a title or slug the asked locale lacks is null. 400 for a locale that is not the tenant’s. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent. 404 when the location has no active menu.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -31586,13 +31586,15 @@ export interface operations {
                                 type: "custom" | "external" | "content" | "category" | "form";
                                 /** @description custom and external items */
                                 url: string | null;
-                                /** @description The referenced record and its current slug (for a form, the slug of its public read; for a category, its slug in the reader’s locale chain, null with fallback=false when the asked locale has none), to build its URL */
+                                /** @description The referenced record and its current slug, to build its URL: for a content, its published translation in the first locale of the reader’s chain that has one (`id` that translation’s), else the linked content itself; for a category, its slug in the chain; for a form, the slug of its public read. With fallback=false, a null slug when the asked locale has none. */
                                 reference: {
                                     /** @enum {unknown} */
                                     type: "content" | "category" | "form";
                                     /** @description 24 lowercase hex characters */
                                     id: string;
                                     slug: string | null;
+                                    /** @description The locale of the slug (of the content translation, of the category slug); null for a form or a null slug */
+                                    locale: string | null;
                                 } | null;
                                 /** @enum {unknown} */
                                 target: "_self" | "_blank";
@@ -31608,13 +31610,15 @@ export interface operations {
                                     type: "custom" | "external" | "content" | "category" | "form";
                                     /** @description custom and external items */
                                     url: string | null;
-                                    /** @description The referenced record and its current slug (for a form, the slug of its public read; for a category, its slug in the reader’s locale chain, null with fallback=false when the asked locale has none), to build its URL */
+                                    /** @description The referenced record and its current slug, to build its URL: for a content, its published translation in the first locale of the reader’s chain that has one (`id` that translation’s), else the linked content itself; for a category, its slug in the chain; for a form, the slug of its public read. With fallback=false, a null slug when the asked locale has none. */
                                     reference: {
                                         /** @enum {unknown} */
                                         type: "content" | "category" | "form";
                                         /** @description 24 lowercase hex characters */
                                         id: string;
                                         slug: string | null;
+                                        /** @description The locale of the slug (of the content translation, of the category slug); null for a form or a null slug */
+                                        locale: string | null;
                                     } | null;
                                     /** @enum {unknown} */
                                     target: "_self" | "_blank";
@@ -31630,13 +31634,15 @@ export interface operations {
                                         type: "custom" | "external" | "content" | "category" | "form";
                                         /** @description custom and external items */
                                         url: string | null;
-                                        /** @description The referenced record and its current slug (for a form, the slug of its public read; for a category, its slug in the reader’s locale chain, null with fallback=false when the asked locale has none), to build its URL */
+                                        /** @description The referenced record and its current slug, to build its URL: for a content, its published translation in the first locale of the reader’s chain that has one (`id` that translation’s), else the linked content itself; for a category, its slug in the chain; for a form, the slug of its public read. With fallback=false, a null slug when the asked locale has none. */
                                         reference: {
                                             /** @enum {unknown} */
                                             type: "content" | "category" | "form";
                                             /** @description 24 lowercase hex characters */
                                             id: string;
                                             slug: string | null;
+                                            /** @description The locale of the slug (of the content translation, of the category slug); null for a form or a null slug */
+                                            locale: string | null;
                                         } | null;
                                         /** @enum {unknown} */
                                         target: "_self" | "_blank";
@@ -31747,13 +31753,15 @@ export interface operations {
                                 type: "custom" | "external" | "content" | "category" | "form";
                                 /** @description custom and external items */
                                 url: string | null;
-                                /** @description The referenced record and its current slug (for a form, the slug of its public read; for a category, its slug in the reader’s locale chain, null with fallback=false when the asked locale has none), to build its URL */
+                                /** @description The referenced record and its current slug, to build its URL: for a content, its published translation in the first locale of the reader’s chain that has one (`id` that translation’s), else the linked content itself; for a category, its slug in the chain; for a form, the slug of its public read. With fallback=false, a null slug when the asked locale has none. */
                                 reference: {
                                     /** @enum {unknown} */
                                     type: "content" | "category" | "form";
                                     /** @description 24 lowercase hex characters */
                                     id: string;
                                     slug: string | null;
+                                    /** @description The locale of the slug (of the content translation, of the category slug); null for a form or a null slug */
+                                    locale: string | null;
                                 } | null;
                                 /** @enum {unknown} */
                                 target: "_self" | "_blank";
@@ -31769,13 +31777,15 @@ export interface operations {
                                     type: "custom" | "external" | "content" | "category" | "form";
                                     /** @description custom and external items */
                                     url: string | null;
-                                    /** @description The referenced record and its current slug (for a form, the slug of its public read; for a category, its slug in the reader’s locale chain, null with fallback=false when the asked locale has none), to build its URL */
+                                    /** @description The referenced record and its current slug, to build its URL: for a content, its published translation in the first locale of the reader’s chain that has one (`id` that translation’s), else the linked content itself; for a category, its slug in the chain; for a form, the slug of its public read. With fallback=false, a null slug when the asked locale has none. */
                                     reference: {
                                         /** @enum {unknown} */
                                         type: "content" | "category" | "form";
                                         /** @description 24 lowercase hex characters */
                                         id: string;
                                         slug: string | null;
+                                        /** @description The locale of the slug (of the content translation, of the category slug); null for a form or a null slug */
+                                        locale: string | null;
                                     } | null;
                                     /** @enum {unknown} */
                                     target: "_self" | "_blank";
@@ -31791,13 +31801,15 @@ export interface operations {
                                         type: "custom" | "external" | "content" | "category" | "form";
                                         /** @description custom and external items */
                                         url: string | null;
-                                        /** @description The referenced record and its current slug (for a form, the slug of its public read; for a category, its slug in the reader’s locale chain, null with fallback=false when the asked locale has none), to build its URL */
+                                        /** @description The referenced record and its current slug, to build its URL: for a content, its published translation in the first locale of the reader’s chain that has one (`id` that translation’s), else the linked content itself; for a category, its slug in the chain; for a form, the slug of its public read. With fallback=false, a null slug when the asked locale has none. */
                                         reference: {
                                             /** @enum {unknown} */
                                             type: "content" | "category" | "form";
                                             /** @description 24 lowercase hex characters */
                                             id: string;
                                             slug: string | null;
+                                            /** @description The locale of the slug (of the content translation, of the category slug); null for a form or a null slug */
+                                            locale: string | null;
                                         } | null;
                                         /** @enum {unknown} */
                                         target: "_self" | "_blank";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createContent } from '../../../test/content-fixtures.js'
 import { call, type SeededMember, seedTenant, useTestContext } from '../../../test/helpers.js'
 import { menuFixtures } from '../../../test/menu-fixtures.js'
 import { publicGet, useTestLocales } from '../../../test/translation-fixtures.js'
@@ -140,5 +141,110 @@ describe('GET /api/public/menus in the reader’s locale', () => {
     const fresh = await read('de')
     expect(fresh.headers['x-cache']).toBe('MISS')
     expect(fresh.data.menu.tree[1].title).toBe('Geschäft')
+  })
+})
+
+/** Translates `source` into `locale` as a draft, then gives it `slug` and publishes it unless told not to. */
+async function translate(
+  owner: SeededMember,
+  sourceId: string,
+  locale: string,
+  slug: string,
+  publish = true,
+) {
+  const made = await call(ctx.app, 'POST', `/api/contents/${sourceId}/translations`, {
+    token: owner.token,
+    body: { locale },
+  })
+  expect(made.statusCode, made.body).toBe(201)
+  const saved = await call(ctx.app, 'PUT', `/api/contents/${made.data.content.id}`, {
+    token: owner.token,
+    body: { slug, ...(publish ? { status: 'published' } : {}) },
+  })
+  expect(saved.statusCode, saved.body).toBe(200)
+  return saved.data.content as { id: string; slug: string }
+}
+
+describe('a menu item linking a content, in the reader’s locale', () => {
+  /** `about` in English (published), German (published) and Turkish (a draft), linked by one item. */
+  async function aboutMenu() {
+    const owner = await seedTenant(ctx.db)
+    await useTestLocales(ctx, owner)
+    const about = await createContent(ctx, owner.token, { title: 'About', status: 'published' })
+    const german = await translate(owner, about.id, 'de', 'ueber-uns')
+    await translate(owner, about.id, 'tr', 'hakkimizda', false)
+    const menu = await createMenu(owner.token, { name: 'Main', status: 'active' })
+    const item = await addItem(owner.token, menu.id, {
+      title: 'About',
+      type: 'content',
+      referenceId: about.id,
+    })
+    const reference = async (query: string) =>
+      (await publicGet(ctx, owner.tenantId, `/menus/slug/main${query}`)).data.menu.tree[0]?.reference
+    return { owner, about, german, menu, item, reference }
+  }
+
+  it('links the published translation of the first locale of the chain that has one', async () => {
+    const { about, german, reference } = await aboutMenu()
+    expect(await reference('?locale=de-AT')).toEqual({
+      type: 'content',
+      id: german.id,
+      slug: 'ueber-uns',
+      locale: 'de',
+    })
+    expect(await reference('?locale=en')).toEqual({
+      type: 'content',
+      id: about.id,
+      slug: 'about',
+      locale: 'en',
+    })
+    // The Turkish translation is a draft: Turkish readers follow the chain to English.
+    expect(await reference('?locale=tr')).toEqual({
+      type: 'content',
+      id: about.id,
+      slug: 'about',
+      locale: 'en',
+    })
+    // fallback=false: no Turkish page to link; the item stays, its slug null.
+    expect(await reference('?locale=tr&fallback=false')).toEqual({
+      type: 'content',
+      id: about.id,
+      slug: null,
+      locale: null,
+    })
+  })
+
+  it('resolves from whichever translation the item names, and leads somewhere when the chain has none', async () => {
+    const { owner, about, german, menu, item, reference } = await aboutMenu()
+    const relinked = await call(ctx.app, 'PUT', `/api/menus/${menu.id}/items/${item.id}`, {
+      token: owner.token,
+      body: { referenceId: german.id },
+    })
+    expect(relinked.statusCode, relinked.body).toBe(200)
+    expect(await reference('?locale=en')).toEqual({
+      type: 'content',
+      id: about.id,
+      slug: 'about',
+      locale: 'en',
+    })
+    const drafted = await call(ctx.app, 'PUT', `/api/contents/${about.id}`, {
+      token: owner.token,
+      body: { status: 'draft' },
+    })
+    expect(drafted.statusCode, drafted.body).toBe(200)
+    // Turkish readers' chain (tr, en) has no published translation left: the linked German one.
+    expect(await reference('?locale=tr')).toEqual({
+      type: 'content',
+      id: german.id,
+      slug: 'ueber-uns',
+      locale: 'de',
+    })
+    const unpublished = await call(ctx.app, 'PUT', `/api/contents/${german.id}`, {
+      token: owner.token,
+      body: { status: 'draft' },
+    })
+    expect(unpublished.statusCode, unpublished.body).toBe(200)
+    // Nothing of the document is published: the item leaves the tree.
+    expect(await reference('?locale=de')).toBeUndefined()
   })
 })

@@ -9,7 +9,7 @@ import type { MenusService } from './service.js'
 const EDGE =
   'Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent.'
 const TREE =
-  'Only active menus. The tree holds visible items, each level sorted by position; an item whose content is not published (or whose category or form is gone) is left out with its children, and a referenced item carries its current slug to build the URL. In the reader’s locale (`locale`, else Accept-Language, else the tenant’s default): each title, and a category’s slug, from the first locale of its fallback chain that has one; with `fallback=false` a title the asked locale lacks is null. 400 for a locale that is not the tenant’s.'
+  'Only active menus. The tree holds visible items, each level sorted by position; an item whose content is not published (or whose category or form is gone) is left out with its children, and a referenced item carries its current slug to build the URL. In the reader’s locale (`locale`, else Accept-Language, else the tenant’s default): each title, and a category’s slug, from the first locale of its fallback chain that has one, and a content link to the document’s published translation in that chain (`reference.locale` says which); with `fallback=false` a title or slug the asked locale lacks is null. 400 for a locale that is not the tenant’s.'
 
 /**
  * The surrogate keys of a menu answer: the menu, and every menu of the tenant. A tree shows its

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.js'
 import { categories, categoryTranslations, contents, forms, menuItems, menus } from '../../db/schema/index.js'
 import type { LocalizedRecord } from '../../lib/field-translations.js'
@@ -8,6 +9,13 @@ export type MenuRow = typeof menus.$inferSelect
 export type MenuItemRow = typeof menuItems.$inferSelect
 export type MenuValues = Pick<MenuRow, 'name' | 'slug' | 'description' | 'location' | 'status'>
 export type MenuItemValues = Omit<MenuItemRow, 'tenantId' | 'menuId' | 'createdAt' | 'updatedAt'>
+
+/** A published translation of a content a menu item links. */
+export interface PublishedTranslation {
+  id: string
+  slug: string
+  locale: string
+}
 
 export interface MenuFilter {
   status?: string | undefined
@@ -162,16 +170,33 @@ export function createMenusRepository(db: Db) {
       return rows.length > 0
     },
 
-    /** Slugs of the tenant's published contents among `ids`. */
-    async publishedContentSlugs(tenantId: string, ids: string[]): Promise<Map<string, string>> {
+    /**
+     * The published translations of the contents `ids` names (docs/decisions/localization.md
+     * "Contents are translated as documents"), by the id named: each content's whole translation
+     * group, the named content included when published; none for a group with nothing published.
+     */
+    async publishedTranslations(
+      tenantId: string,
+      ids: string[],
+    ): Promise<Map<string, PublishedTranslation[]>> {
       if (ids.length === 0) return new Map()
+      const named = alias(contents, 'named')
       const rows = await db
-        .select({ id: contents.id, slug: contents.slug })
-        .from(contents)
-        .where(
-          and(eq(contents.tenantId, tenantId), inArray(contents.id, ids), eq(contents.status, 'published')),
+        .select({ namedId: named.id, id: contents.id, slug: contents.slug, locale: contents.locale })
+        .from(named)
+        .innerJoin(
+          contents,
+          and(
+            eq(contents.tenantId, named.tenantId),
+            eq(contents.translationGroupId, named.translationGroupId),
+          ),
         )
-      return new Map(rows.map((row) => [row.id, row.slug]))
+        .where(and(eq(named.tenantId, tenantId), inArray(named.id, ids), eq(contents.status, 'published')))
+      const found = new Map<string, PublishedTranslation[]>()
+      for (const { namedId, ...translation } of rows) {
+        found.set(namedId, [...(found.get(namedId) ?? []), translation])
+      }
+      return found
     },
 
     /** Slugs of the tenant's categories among `ids`: each one's own and its translated ones. */

@@ -234,10 +234,20 @@ const PublicItemFields = {
   url: Nullable(Type.String({ description: 'custom and external items' })),
   reference: Nullable(
     Type.Object(
-      { type: Type.Enum(['content', 'category', 'form']), id: Id, slug: Nullable(Type.String()) },
+      {
+        type: Type.Enum(['content', 'category', 'form']),
+        id: Id,
+        slug: Nullable(Type.String()),
+        locale: Nullable(
+          Type.String({
+            description:
+              'The locale of the slug (of the content translation, of the category slug); null for a form or a null slug',
+          }),
+        ),
+      },
       {
         description:
-          'The referenced record and its current slug (for a form, the slug of its public read; for a category, its slug in the reader’s locale chain, null with fallback=false when the asked locale has none), to build its URL',
+          'The referenced record and its current slug, to build its URL: for a content, its published translation in the first locale of the reader’s chain that has one (`id` that translation’s), else the linked content itself; for a category, its slug in the chain; for a form, the slug of its public read. With fallback=false, a null slug when the asked locale has none.',
       },
     ),
   ),

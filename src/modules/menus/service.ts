@@ -5,11 +5,12 @@ import { errors } from '../../errors.js'
 import { transactional } from '../../events/event-log.js'
 import { answerIn } from '../../lib/field-translations.js'
 import { newId } from '../../lib/ids.js'
+import type { TenantLocales } from '../../lib/locale.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { requiredSlug } from '../../lib/slug.js'
 import { createMenuItemsService, type MenusDeps } from './item-service.js'
 import { menuConflict, menuFacts, toMenu, toSummary } from './mapping.js'
-import { createMenusRepository, type MenuItemRow } from './repository.js'
+import { createMenusRepository, type MenuItemRow, type PublishedTranslation } from './repository.js'
 import type {
   CreateMenuInput,
   ListMenusQuery,
@@ -21,7 +22,8 @@ import type {
 import { nest } from './tree.js'
 
 type PublicMenu = Static<typeof PublicMenuBody>['menu']
-type Reference = { type: 'content' | 'category' | 'form'; id: string; slug: string | null }
+type ReferenceType = 'content' | 'category' | 'form'
+type Reference = { type: ReferenceType; id: string; slug: string | null; locale: string | null }
 
 /**
  * Menus (docs/decisions/menus-and-placements.md: routes are permission-gated, a location has one
@@ -45,15 +47,15 @@ export function createMenusService(deps: MenusDeps) {
 
   /**
    * The public tree of an active menu in the reader's locale chain: visible items whose reference
-   * resolves, by position, each title (and a category's slug) from the first locale of `chain` that
-   * has one.
+   * resolves, by position, each title (a category's slug, a content's translation) from the first
+   * locale of `chain` that has one.
    */
   async function publicTree(tenantId: string, rows: MenuItemRow[], chain: readonly string[]) {
     const visible = rows.filter((row) => row.isVisible)
     const idsOf = (type: string) =>
       visible.flatMap((row) => (row.type === type && row.referenceId ? [row.referenceId] : []))
-    const [contentSlugs, categorySlugs, forms, locales] = await Promise.all([
-      repository.publishedContentSlugs(tenantId, idsOf('content')),
+    const [contentTranslations, categorySlugs, forms, locales] = await Promise.all([
+      repository.publishedTranslations(tenantId, idsOf('content')),
       repository.categorySlugs(tenantId, idsOf('category')),
       repository.publicFormSlugs(tenantId, idsOf('form')),
       localesOf(tenantId),
@@ -67,12 +69,25 @@ export function createMenusService(deps: MenusDeps) {
         ['title'],
         'title',
       )?.values.title ?? null
-    const slugOf = (id: string, type: string): string | null | undefined => {
-      if (type === 'content') return contentSlugs.get(id)
-      if (type === 'form') return forms.get(id)
+    /** The reference of an item linking `id`; undefined when its record is gone or not public. */
+    const referenceTo = (type: ReferenceType, id: string): Reference | undefined => {
+      if (type === 'content') {
+        const translations = contentTranslations.get(id)
+        if (translations === undefined) return undefined
+        const translation = contentTranslationIn(translations, id, locales, chain)
+        return translation === undefined
+          ? { type, id, slug: null, locale: null }
+          : { type, id: translation.id, slug: translation.slug, locale: translation.locale }
+      }
+      if (type === 'form') {
+        const slug = forms.get(id)
+        return slug === undefined ? undefined : { type, id, slug, locale: null }
+      }
       const category = categorySlugs.get(id)
       if (category === undefined) return undefined
-      return answerIn(category, locales, chain, ['slug'], 'slug')?.values.slug ?? null
+      const answer = answerIn(category, locales, chain, ['slug'], 'slug')
+      const slug = answer?.values.slug ?? null
+      return { type, id, slug, locale: slug === null ? null : (answer?.locale ?? null) }
     }
     const resolved = visible.flatMap((row) => {
       const base = {
@@ -89,10 +104,8 @@ export function createMenusService(deps: MenusDeps) {
       }
       const id = row.referenceId
       if (id === null) return [{ ...base, reference: null as Reference | null }]
-      const slug = slugOf(id, row.type)
-      return slug === undefined
-        ? []
-        : [{ ...base, reference: { type: row.type as 'content' | 'category' | 'form', id, slug } }]
+      const reference = referenceTo(row.type as ReferenceType, id)
+      return reference === undefined ? [] : [{ ...base, reference }]
     })
     type Node = (typeof resolved)[number] & { children: Node[] }
     const strip = (nodes: Node[]): unknown[] =>
@@ -219,3 +232,27 @@ export function createMenusService(deps: MenusDeps) {
 }
 
 export type MenusService = ReturnType<typeof createMenusService>
+
+/**
+ * The translation of a linked content a reader in `chain` follows: the published one in the first
+ * locale of the chain that has one; when none does, the linked content itself (or, unpublished, the
+ * group's first published translation in the tenant's order), so the link still leads somewhere.
+ * Undefined with `fallback=false` (a chain without the default) when the asked locale has none.
+ */
+function contentTranslationIn(
+  translations: readonly PublishedTranslation[],
+  linkedId: string,
+  locales: TenantLocales,
+  chain: readonly string[],
+): PublishedTranslation | undefined {
+  for (const locale of chain) {
+    const found = translations.find((translation) => translation.locale === locale)
+    if (found !== undefined) return found
+  }
+  if (!chain.includes(locales.default)) return undefined
+  return (
+    translations.find((translation) => translation.id === linkedId) ??
+    locales.available.flatMap((locale) => translations.filter((t) => t.locale === locale))[0] ??
+    translations[0]
+  )
+}

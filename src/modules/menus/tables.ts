@@ -8,7 +8,10 @@ import { categories, categoryTranslations, contents, forms, menuItems, menus } f
 export const tables = {
   owns: [menus, menuItems],
   reads: [
-    { table: contents, why: "a menu item that links a content must name one of the tenant's" },
+    {
+      table: contents,
+      why: "a menu item that links a content must name one of the tenant's, and links its published translation in the reader's locale",
+    },
     { table: categories, why: "a menu item that links a category must name one of the tenant's" },
     {
       table: categoryTranslations,
