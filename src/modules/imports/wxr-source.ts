@@ -2,8 +2,7 @@ import { createReadStream } from 'node:fs'
 import type { WxrDocument, WxrItem } from './wxr-document.js'
 import { WxrParseError } from './wxr-document.js'
 import { createWxrParser } from './wxr-parser.js'
-import { type RawItem, WxrReader } from './wxr-reader.js'
-import type { TermLink } from './wxr-terms.js'
+import { type ItemTerms, NO_TERMS, type RawItem, WxrReader } from './wxr-reader.js'
 
 /** Everything of an export but its posts, pages and attachments, which are counted. */
 export interface WxrOutline extends Omit<WxrDocument, 'items'> {
@@ -24,20 +23,18 @@ export interface WxrSource {
   items(kind: WxrItemKind): AsyncIterable<WxrItem>
 }
 
-type Terms = { categories: string[]; tags: string[] }
-
 /**
  * Reads an export chunk by chunk for its outline, keeping no item's text: the check of an upload as
  * it arrives, and the first pass over a file. `end` throws `WxrParseError` as `write` does (see
  * `createWxrParser`).
  */
 export function createWxrScanner() {
-  const links: TermLink[][] = []
+  const items: Pick<RawItem, 'links' | 'postId' | 'type'>[] = []
   const titles = new Map<string, string>()
   let attachments = 0
   let contents = 0
   const reader = new WxrReader((item) => {
-    links.push(item.links)
+    items.push({ links: item.links, postId: item.postId, type: item.type })
     if (item.type === 'attachment') attachments += 1
     else contents += 1
     if (item.postId !== '' && !titles.has(item.postId)) titles.set(item.postId, item.title)
@@ -48,10 +45,10 @@ export function createWxrScanner() {
       parser.write(chunk)
     },
     /** The outline, and the reader and term slugs of every item by index (for a later pass). */
-    end(): { outline: WxrOutline; reader: WxrReader; terms: Terms[] } {
+    end(): { outline: WxrOutline; reader: WxrReader; terms: ItemTerms[] } {
       parser.close()
       // In file order, as a whole-document parse links them: the terms items create come out the same.
-      const terms = links.map((itemLinks) => reader.linkTerms(itemLinks))
+      const terms = items.map((item) => reader.linkTerms(item))
       const outline = reader.outline()
       const linked = new Set(
         outline.menuItems.filter((item) => item.kind === 'post_type').map((item) => item.objectId),
@@ -100,7 +97,7 @@ export async function openWxrFile(path: string): Promise<WxrSource> {
       while (ready.length > 0) {
         const item = ready.shift() as RawItem
         const index = indexes.shift() as number
-        yield first.resolve(item, terms[index] ?? { categories: [], tags: [] })
+        yield first.resolve(item, terms[index] ?? NO_TERMS)
       }
     }
     for await (const chunk of read()) {
