@@ -2,6 +2,7 @@ import type { TenantContext } from '../../context.js'
 import { AppError } from '../../errors.js'
 import { type CreateContentInput, HTML_MAX_LENGTH, type WriteOptions } from '../contents/index.js'
 import type { AttachmentUrls } from './attachment-urls.js'
+import type { ImportLocales } from './wordpress-locales.js'
 import { clip, LIMITS, parentsFirst, publicationOf, slugFrom } from './wordpress-mapping.js'
 import type { ImportRun, ImportWriters } from './wordpress-run.js'
 import { wordpressContentHtml } from './wpautop.js'
@@ -75,6 +76,8 @@ interface ContentLinks {
   attachmentUrls: AttachmentUrls
   /** Those of them earlier runs made (what an earlier run may have rewritten the html to). */
   earlierUrls: AttachmentUrls
+  /** The locales of a Polylang export's languages; undefined for an export without Polylang. */
+  locales: ImportLocales | undefined
 }
 
 /**
@@ -126,6 +129,12 @@ async function importContent(
   const publication = publicationOf(item, run.now)
   if (publication.skip) {
     run.skip(publication.reason, 1, counted)
+    return { id: undefined, created: false }
+  }
+  // A language left without a locale is reported once (`importLocales`); its items wait for a run
+  // that has room for it rather than land in another language.
+  if (links.locales?.left.has(item.language)) {
+    run.skip(`language ${item.language} without a locale`, 1, counted)
     return { id: undefined, created: false }
   }
   const pick = (keys: string[], map: IdMap) => keys.flatMap((key) => map.get(key) ?? [])
