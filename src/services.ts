@@ -108,7 +108,7 @@ export function createFamilies(deps: {
     )
     .add((k, { media }) => galleriesFamily(k, { media }))
     .add((k, s) => contentsFamily(k, pick(s, 'settings', 'media', 'customFieldDefinitions')))
-    .add((k, s) => collectionsFamily(k, { media: s.media, html: s.htmlSanitizer }))
+    .add((k, s) => collectionsFamily(k, { media: s.media, html: s.htmlSanitizer, settings: s.settings }))
     .add(menusFamily)
     .add((k, { media }) => placementsFamily(k, { media }))
     .add(activitiesFamily)

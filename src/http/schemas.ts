@@ -96,6 +96,7 @@ export const LocaleQuery = {
     Type.String({
       minLength: 2,
       maxLength: 35,
+      pattern: '^[A-Za-z0-9-]+$',
       description:
         "The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default.",
       'x-expect': LOCALE_EXPECT,

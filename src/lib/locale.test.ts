@@ -114,6 +114,8 @@ describe('negotiateLocale', () => {
       `must be one of the tenant's locales (en, de, de-AT, tr); "fr" is not.`,
     )
     expect(() => negotiateLocale(AUSTRIA, 'french', undefined)).toThrow(LocalesError)
+    // One locale: nothing to choose, nothing to refuse (a tenant without the setting, as before).
+    expect(negotiateLocale(SINGLE_LOCALE, 'tr', 'tr')).toBe('en')
   })
 
   it('negotiates Accept-Language by quality and prefix, else the default', () => {

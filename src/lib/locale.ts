@@ -137,10 +137,12 @@ export function fallbackChain(locales: TenantLocales, locale: string): string[] 
 }
 
 /**
- * The locale a reader asks for: `requested` (a `locale` query parameter) when given, which must be
- * one of the tenant's; else the available locale `Accept-Language` (RFC 9110 §12.5.4) asks for
- * most, ranges by quality, each matching exactly or by prefix either way (`de-CH` finds `de`, `de`
- * finds `de-AT`) through `negotiator`; else the tenant's default (no header, `*`, no match).
+ * The locale a reader asks for. A tenant with one locale answers in it, whatever is asked (a
+ * tenant without the setting behaves as before locales). Else: `requested` (a `locale` query
+ * parameter) when given, which must be one of the tenant's; else the available locale
+ * `Accept-Language` (RFC 9110 §12.5.4) asks for most, ranges by quality, each matching exactly or
+ * by prefix either way (`de-CH` finds `de`, `de` finds `de-AT`) through `negotiator`; else the
+ * tenant's default (no header, `*`, no match).
  * @throws LocalesError (member `locale`) when `requested` is not a tag or not the tenant's.
  */
 export function negotiateLocale(
@@ -148,6 +150,7 @@ export function negotiateLocale(
   requested: string | undefined,
   acceptLanguage: string | undefined,
 ): string {
+  if (locales.available.length === 1) return locales.default
   if (requested !== undefined) {
     const locale = canonicalLocale(requested)
     if (locale === undefined) {
@@ -161,7 +164,7 @@ export function negotiateLocale(
     }
     return locale
   }
-  if (acceptLanguage === undefined || acceptLanguage.trim() === '' || locales.available.length === 1) {
+  if (acceptLanguage === undefined || acceptLanguage.trim() === '') {
     return locales.default
   }
   // The default first: a `*` range matches it before the others.

@@ -4601,7 +4601,7 @@ export interface paths {
         };
         /**
          * List the published entries of a collection
-         * @description Published entries of an active collection, `page` and `limit` (1..200, default 20), `q` (literal text in the slug and string fields), `sort` and `filter` (a JSON object; see the parameters). Filters and sorts apply to declared fields only. Tenant from X-Tenant-ID; the tenant’s edge policy applies (publicReadEnabled, allowedOrigins). 400 names the offending parameter (`/filter/<field>/<op>`, `/sort`) or is QueryTimeout when the read runs past the statement timeout; 404 when the collection is missing or archived.
+         * @description Published entries of an active collection, `page` and `limit` (1..200, default 20), `q` (literal text in the slug and string fields), `sort` and `filter` (a JSON object; see the parameters). Filters and sorts apply to declared fields only; on a localized field they read its value in the reader’s locale, and `q` looks in the values of the locale’s chain. Localized fields are answered in `locale` (or the negotiated Accept-Language), each from the first locale of its fallback chain that has a value (`fallback=false`: that locale only, else left out); the answer names the locale (`locale`, Content-Language). 400 when `locale` is not one of the tenant’s. Tenant from X-Tenant-ID; the tenant’s edge policy applies (publicReadEnabled, allowedOrigins). 400 names the offending parameter (`/filter/<field>/<op>`, `/sort`) or is QueryTimeout when the read runs past the statement timeout; 404 when the collection is missing or archived.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -4630,7 +4630,7 @@ export interface paths {
         };
         /**
          * Get a published entry by slug
-         * @description One published entry of an active collection. Tenant from X-Tenant-ID; the tenant’s edge policy applies (publicReadEnabled, allowedOrigins). 404 when the collection or a published entry of that slug is missing.
+         * @description One published entry of an active collection. Localized fields are answered in `locale` (or the negotiated Accept-Language), each from the first locale of its fallback chain that has a value (`fallback=false`: that locale only, else left out); the answer names the locale (`locale`, Content-Language). 400 when `locale` is not one of the tenant’s. Tenant from X-Tenant-ID; the tenant’s edge policy applies (publicReadEnabled, allowedOrigins). 404 when the collection or a published entry of that slug is missing.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -4661,7 +4661,7 @@ export interface paths {
         put?: never;
         /**
          * Run a query over the published entries of a collection
-         * @description The public query DSL: `collection`, `select` (≤ 50 paths), `where` (≤ 20 [field, op, value]; = != IN NIN > >= < <= LIKE), `orderBy` (≤ 3), `limit` (1..200, default 50), `offset` (≤ 10,000) or `page`, `includeRelations` (refs, media). Only published entries are searched; refs resolve only to published entries and media only to the tenant’s active media. Field keys are checked against the collection’s definition and reach the database as bound values only. Every query runs under a statement timeout. Tenant from X-Tenant-ID; the tenant’s edge policy applies (publicReadEnabled, allowedOrigins). 400 names the offending part in `details[0].path` (e.g. `/where/2/1`), or is QueryTimeout; 404 when the collection is missing or archived.
+         * @description The public query DSL: `collection`, `select` (≤ 50 paths), `where` (≤ 20 [field, op, value]; = != IN NIN > >= < <= LIKE), `orderBy` (≤ 3), `limit` (1..200, default 50), `offset` (≤ 10,000) or `page`, `includeRelations` (refs, media). Only published entries are searched; refs resolve only to published entries and media only to the tenant’s active media. Field keys are checked against the collection’s definition and reach the database as bound values only. Every query runs under a statement timeout. Conditions and orders on a localized field read its value in the reader’s locale. Localized fields are answered in `locale` (or the negotiated Accept-Language), each from the first locale of its fallback chain that has a value (`fallback=false`: that locale only, else left out); the answer names the locale (`locale`, Content-Language). 400 when `locale` is not one of the tenant’s. Tenant from X-Tenant-ID; the tenant’s edge policy applies (publicReadEnabled, allowedOrigins). 400 names the offending part in `details[0].path` (e.g. `/where/2/1`), or is QueryTimeout; 404 when the collection is missing or archived.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -4841,7 +4841,7 @@ export interface paths {
         };
         /**
          * Get a published public form
-         * @description The served version of a published form with visibility public, localized by ?locale= or Accept-Language (maps kept in i18n), and a form token for the submission: it works once, from the client network that read the form (an IPv4 address, an IPv6 /64), within a day; the answer is Cache-Control: no-store. No private token: X-Tenant-ID. 404 for a draft, archived, authenticated-only or missing form.
+         * @description The served version of a published form with visibility public, each text (title, description, field labels, placeholders, help texts, validation messages, option labels, the submit button text and success message) in the reader's locale: `locale`, else Accept-Language negotiated against the tenant's locales, each text from the first locale of the fallback chain it has, else (unless `fallback=false`) its first text in a tenant locale; the maps are kept in i18n (the tenant's locales only). A tenant without locales: the languages the form's texts are written in are negotiated instead. The answer names the locale (`locale`, Content-Language). With it, a form token for the submission: it works once, from the client network that read the form (an IPv4 address, an IPv6 /64), within a day; the answer is Cache-Control: no-store. No private token: X-Tenant-ID. 400 when `locale` is not one of the tenant's; 404 for a draft, archived, authenticated-only or missing form.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -4872,7 +4872,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a response to a published form
-         * @description Needs X-Tenant-ID and either an API token of that tenant with the submit or write scope (Bearer or X-API-Key; from a server), or, for a form whose settings.browserSubmission is true, a browser Origin the tenant allows (no token; user is then refused). Answers are checked against the published version; suspected spam (honeypot, missing or too fast form token, duplicate, failed captcha) is stored with status spam and answered alike. 401 without a valid token where one is needed; 403 without submit or write, or for an origin the edge policy refuses; 404 for a form not published or another tenant’s token; 400 naming each failing field; 429 past the rate limits.
+         * @description Needs X-Tenant-ID and either an API token of that tenant with the submit or write scope (Bearer or X-API-Key; from a server), or, for a form whose settings.browserSubmission is true, a browser Origin the tenant allows (no token; user is then refused). Answers are checked against the published version; suspected spam (honeypot, missing or too fast form token, duplicate, failed captcha) is stored with status spam and answered alike. 401 without a valid token where one is needed; 403 without submit or write, or for an origin the edge policy refuses; 404 for a form not published or another tenant’s token; 400 naming each failing field; 429 past the rate limits. The success message is in the locale of the body, else in the negotiated locale (as on the read), named by locale and Content-Language.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -19492,6 +19492,8 @@ export interface operations {
                         unique?: boolean;
                         /** @description enum, ref and media: an array of up to 100 values */
                         multiple?: boolean;
+                        /** @description string, text and richText, not unique: a value per tenant locale (the entry's data holds the default locale's, translations the others'). May be turned on for an existing field, not off. */
+                        localized?: boolean;
                         /** @description enum only */
                         options?: {
                             value: string;
@@ -19784,6 +19786,8 @@ export interface operations {
                         unique?: boolean;
                         /** @description enum, ref and media: an array of up to 100 values */
                         multiple?: boolean;
+                        /** @description string, text and richText, not unique: a value per tenant locale (the entry's data holds the default locale's, translations the others'). May be turned on for an existing field, not off. */
+                        localized?: boolean;
                         /** @description enum only */
                         options?: {
                             value: string;
@@ -20060,6 +20064,12 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Values of localized fields per locale other than the default (whose values are data's), as stored: also those of a locale the tenant no longer has, which public reads do not serve */
+                            translations: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
                         }[];
                         pagination: {
                             page: number;
@@ -20156,9 +20166,15 @@ export interface operations {
                     slug?: string;
                     /** @description draft, published or archived (only published entries are public) */
                     status?: "draft" | "published" | "archived";
-                    /** @description Values by field key, validated and normalized by field type: string ≤ 500, text ≤ 50,000, number, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with zone, stored in UTC), enum (an option value), ref (an entry id of the target collection), media (a media id of this tenant), geojson ({ type, coordinates }), richText (HTML or { html, json }; the HTML is sanitized). multiple fields take arrays; null clears; unknown keys are refused. */
+                    /** @description Values by field key (localized fields: the default locale's), validated and normalized by field type: string ≤ 500, text ≤ 50,000, number, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with zone, stored in UTC), enum (an option value), ref (an entry id of the target collection), media (a media id of this tenant), geojson ({ type, coordinates }), richText (HTML or { html, json }; the HTML is sanitized). multiple fields take arrays; null clears; unknown keys are refused. */
                     data: {
                         [key: string]: unknown;
+                    };
+                    /** @description Values of localized fields for the tenant's other locales: { "de": { "title": "…" } }. Each locale must be one of the tenant's and not the default (whose values are data's); each field a localized one, validated by its type. On update, given locales are merged over the stored ones: a field null clears it, a locale null removes it (also one the tenant no longer has). */
+                    translations?: {
+                        [key: string]: {
+                            [key: string]: unknown;
+                        } | null;
                     };
                 };
             };
@@ -20189,6 +20205,12 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Values of localized fields per locale other than the default (whose values are data's), as stored: also those of a locale the tenant no longer has, which public reads do not serve */
+                            translations: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
                         };
                     };
                 };
@@ -20321,6 +20343,12 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Values of localized fields per locale other than the default (whose values are data's), as stored: also those of a locale the tenant no longer has, which public reads do not serve */
+                            translations: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
                         };
                     };
                 };
@@ -20406,16 +20434,22 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description data is merged over the stored data: given keys replace, null clears, others stay. */
+        /** @description data is merged over the stored data: given keys replace, null clears, others stay; translations likewise per locale. */
         requestBody: {
             content: {
                 "application/json": {
                     slug?: string;
                     /** @description draft, published or archived (only published entries are public) */
                     status?: "draft" | "published" | "archived";
-                    /** @description Values by field key, validated and normalized by field type: string ≤ 500, text ≤ 50,000, number, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with zone, stored in UTC), enum (an option value), ref (an entry id of the target collection), media (a media id of this tenant), geojson ({ type, coordinates }), richText (HTML or { html, json }; the HTML is sanitized). multiple fields take arrays; null clears; unknown keys are refused. */
+                    /** @description Values by field key (localized fields: the default locale's), validated and normalized by field type: string ≤ 500, text ≤ 50,000, number, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with zone, stored in UTC), enum (an option value), ref (an entry id of the target collection), media (a media id of this tenant), geojson ({ type, coordinates }), richText (HTML or { html, json }; the HTML is sanitized). multiple fields take arrays; null clears; unknown keys are refused. */
                     data?: {
                         [key: string]: unknown;
+                    };
+                    /** @description Values of localized fields for the tenant's other locales: { "de": { "title": "…" } }. Each locale must be one of the tenant's and not the default (whose values are data's); each field a localized one, validated by its type. On update, given locales are merged over the stored ones: a field null clears it, a locale null removes it (also one the tenant no longer has). */
+                    translations?: {
+                        [key: string]: {
+                            [key: string]: unknown;
+                        } | null;
                     };
                 };
             };
@@ -20446,6 +20480,12 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description Values of localized fields per locale other than the default (whose values are data's), as stored: also those of a locale the tenant no longer has, which public reads do not serve */
+                            translations: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
                         };
                     };
                 };
@@ -29544,6 +29584,10 @@ export interface operations {
                 sort?: string;
                 /** @description A JSON object: field → value (equals), array (any of, ≤ 100) or { eq, ne, in, nin, gt, gte, lt, lte, like } (like: literal substring ≤ 100 characters, string fields and slug). Fields: id, slug, createdAt, updatedAt, publishedAt and the declared searchable fields; ≤ 20 conditions. Example: {"genre":"fiction","price":{"gte":5,"lt":20}} */
                 filter?: string;
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
             };
             header?: never;
             path: {
@@ -29586,6 +29630,8 @@ export interface operations {
                             total: number;
                             pages: number;
                         };
+                        /** @description The locale the answer is for: the locale parameter, or Accept-Language negotiated */
+                        locale: string;
                     };
                 };
             };
@@ -29645,7 +29691,12 @@ export interface operations {
     };
     getPublicCollectionEntry: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
+            };
             header?: never;
             path: {
                 /** @description Lowercase letter, then up to 63 lowercase letters, digits, `-` or `_` */
@@ -29664,6 +29715,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description data holds each localized field from the first locale of the reader's chain that has a value (none: left out), and the shared fields */
                         entry: {
                             id: string;
                             collectionKey: string;
@@ -29683,6 +29735,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         };
+                        /** @description The locale the answer is for: the locale parameter, or Accept-Language negotiated */
+                        locale: string;
                     };
                 };
             };
@@ -29742,7 +29796,12 @@ export interface operations {
     };
     runPublicQuery: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -29778,7 +29837,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Whole entries, or rows keyed by the selected paths */
+                        /** @description Whole entries (as public reads show them), or rows keyed by the selected paths */
                         items: {
                             [key: string]: unknown;
                         }[];
@@ -29789,6 +29848,8 @@ export interface operations {
                             page: number;
                             pages: number;
                         };
+                        /** @description The locale the answer is for: the locale parameter, or Accept-Language negotiated */
+                        locale: string;
                     };
                 };
             };
@@ -30651,7 +30712,10 @@ export interface operations {
     getPublicForm: {
         parameters: {
             query?: {
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
                 locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
             };
             header?: never;
             path: {
@@ -30668,7 +30732,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The published version; multilingual members as text for `locale`, their maps in `i18n` */
+                        /** @description The published version; multilingual members as text for `locale`, their maps (the tenant's locales) in `i18n` */
                         form: {
                             id: string;
                             slug: string;
@@ -30686,7 +30750,7 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                         };
-                        /** @description The locale the texts were chosen for */
+                        /** @description The locale the texts were chosen for (also Content-Language) */
                         locale: string;
                         submission: {
                             /** @description Send back as formToken: proves when the form was shown */
@@ -30758,7 +30822,12 @@ export interface operations {
     };
     submitForm: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
+            };
             header?: never;
             path: {
                 /** @description 24 lowercase hex characters */
@@ -30776,6 +30845,7 @@ export interface operations {
                     honeypot?: string;
                     captchaToken?: string;
                     source?: "web" | "mobile" | "api" | "embed";
+                    /** @description The page's language: recorded with the response, and the success message's locale (negotiated against the tenant's locales) */
                     locale?: string;
                     /** @description The submitter, as the calling server knows them */
                     user?: {
@@ -30798,6 +30868,8 @@ export interface operations {
                         success: boolean;
                         message: string;
                         responseId: string;
+                        /** @description The locale of the message (also Content-Language) */
+                        locale: string;
                     };
                 };
             };

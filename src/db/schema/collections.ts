@@ -25,6 +25,8 @@ export interface StoredField {
   required?: boolean
   unique?: boolean
   multiple?: boolean
+  /** Values per locale (docs/decisions/content.md "Localized fields"): string, text and richText only. */
+  localized?: boolean
   options?: { value: string; label: Record<string, string> }[]
   ref?: string
 }
@@ -67,6 +69,11 @@ export const collectionEntries = pgTable(
     slug: text('slug').notNull(),
     status: text('status').notNull().default('draft'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    // The other locales' values of localized fields: `{ "de": { "title": "…" } }` (`data` holds the default's).
+    translations: jsonb('translations')
+      .$type<Record<string, Record<string, unknown>>>()
+      .notNull()
+      .default({}),
     publishedAt: optionalTimestamp('published_at'),
     createdBy: char('created_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
     updatedBy: char('updated_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
@@ -90,8 +97,9 @@ export const collectionEntries = pgTable(
 )
 
 /**
- * The searchable values of each entry: one row per declared scalar field and value (several for a
- * `multiple` field), written in the entry's transaction. Filters and sorts on declared fields read
+ * The searchable values of each entry: one row per declared scalar field, locale and value (several
+ * for a `multiple` field), written in the entry's transaction. `locale` is '' for the entry's own
+ * values (`data`, the default locale's) and the locale of a localized field's translation otherwise. Filters and sorts on declared fields read
  * these typed columns through their indexes, with the field key as a bound value, never as SQL.
  * `unique_value` (the normalized value of a `unique` field) carries the uniqueness: the partial
  * unique index decides, not a pre-check.
@@ -103,6 +111,7 @@ export const collectionEntryValues = pgTable(
     collectionId: char('collection_id', { length: 24 }).notNull(),
     entryId: char('entry_id', { length: 24 }).notNull(),
     field: text('field').notNull(),
+    locale: text('locale').notNull().default(''),
     position: integer('position').notNull().default(0),
     textValue: text('text_value'),
     numberValue: doublePrecision('number_value'),
@@ -110,7 +119,7 @@ export const collectionEntryValues = pgTable(
     uniqueValue: text('unique_value'),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.entryId, t.field, t.position] }),
+    primaryKey({ columns: [t.tenantId, t.entryId, t.field, t.locale, t.position] }),
     index('collection_entry_values_text_idx').on(t.tenantId, t.collectionId, t.field, t.textValue),
     index('collection_entry_values_number_idx').on(t.tenantId, t.collectionId, t.field, t.numberValue),
     index('collection_entry_values_time_idx').on(t.tenantId, t.collectionId, t.field, t.timeValue),

@@ -38,6 +38,7 @@ describe('POST /api/collections', () => {
       required: true,
       unique: false,
       multiple: false,
+      localized: false,
     })
     expect(books.fields).toHaveLength(12)
     const minimal = await createCollection(ctx, owner.token, {

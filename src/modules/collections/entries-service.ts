@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { requiredSlug, toSlug } from '../../lib/slug.js'
 import { type HtmlSanitizer, visibleStatuses } from '../contents/index.js'
+import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import type { CollectionDefinitionsService } from './definitions-service.js'
 import { toEntry } from './entry-view.js'
 import { filterToWhere, sortToOrders } from './query/list-params.js'
@@ -15,7 +16,8 @@ import { tenantMediaIds } from './query/query-sql.js'
 import type { EntryReader } from './reader.js'
 import { type CollectionRow, createCollectionsRepository, type EntryRow } from './repository.js'
 import type { CreateEntryInput, Entry, UpdateEntryInput } from './schemas.js'
-import { normalizeData, referencesOf, searchValuesOf } from './values.js'
+import { mergeTranslations } from './translations.js'
+import { type EntryInput, normalizeEntry, referencesOf, searchValuesOf } from './values.js'
 
 /** The unique index of an entry's slug within its collection. */
 const SLUG_KEY = 'collection_entries_tenant_collection_slug_key'
@@ -34,7 +36,9 @@ export interface ListEntriesInput {
 /**
  * Entries of typed collections: data validated and normalized by field type, refs and media checked
  * to be this tenant's, required fields enforced by the database (a trigger, SQLSTATE 23502) and
- * unique fields by the unique index of `collection_entry_values`. Writes emit `collection-entry.*`.
+ * unique fields by the unique index of `collection_entry_values`; localized fields' values of the
+ * tenant's other locales in `translations` (docs/decisions/content.md "Localized fields"). Writes
+ * emit `collection-entry.*`.
  */
 export function createCollectionEntriesService(deps: {
   db: Db
@@ -43,6 +47,8 @@ export function createCollectionEntriesService(deps: {
   reader: EntryReader
   /** The content sanitizer, for rich-text fields. */
   html: HtmlSanitizer
+  /** The tenant's locales, which translations are checked against. */
+  settings: TenantSettingsReader
 }) {
   const write = transactional(deps.db, deps.events)
   const { definitions, reader } = deps
@@ -56,19 +62,22 @@ export function createCollectionEntriesService(deps: {
   }
 
   /**
-   * `data` normalized before the write's transaction opens (its rich text is sanitized on a worker
-   * thread, which no transaction should wait for), by the fields as read then; `again` gives it
-   * for the fields the transaction reads, normalizing once more only when they changed meanwhile.
+   * `input` normalized before the write's transaction opens (its rich text is sanitized on a
+   * worker thread, which no transaction should wait for), by the fields as read then; `again`
+   * gives it for the fields the transaction reads, normalizing once more only when they changed
+   * meanwhile.
    */
-  async function prepared(context: TenantContext, key: string, data: Record<string, unknown>) {
-    const before = await writable(context, key, dbOf(context, deps.db))
-    const normalized = await normalizeData(before.fields, data, deps.html)
+  async function prepared(context: TenantContext, key: string, input: EntryInput) {
+    const db = dbOf(context, deps.db)
+    const before = await writable(context, key, db)
+    const locales = (await deps.settings.get(context.tenantId, context.unitOfWork?.tx)).locales
+    const normalized = await normalizeEntry(before.fields, input, locales, deps.html)
     const fieldsBefore = JSON.stringify(before.fields)
     return {
       again: async (collection: CollectionRow) =>
         JSON.stringify(collection.fields) === fieldsBefore
           ? normalized
-          : normalizeData(collection.fields, data, deps.html),
+          : normalizeEntry(collection.fields, input, locales, deps.html),
     }
   }
 
@@ -108,10 +117,12 @@ export function createCollectionEntriesService(deps: {
 
     /** @throws ValidationFailed (data, refs, required), SlugConflict, UniqueFieldViolation, Conflict (archived). */
     async create(context: TenantContext, key: string, input: CreateEntryInput): Promise<Entry> {
-      const normalized = await prepared(context, key, input.data)
+      const normalized = await prepared(context, key, input)
       return write(context, async (tx, emit) => {
         const collection = await writable(context, key, tx)
-        const data = withoutNulls(await normalized.again(collection))
+        const given = await normalized.again(collection)
+        const data = withoutNulls(given.data ?? {})
+        const translations = mergeTranslations({}, given.translations, collection.fields)
         await checkReferences(tx, context.tenantId, collection, data)
         const repository = createCollectionsRepository(tx)
         const id = newId()
@@ -126,6 +137,7 @@ export function createCollectionEntriesService(deps: {
           collectionId: collection.id,
           status,
           data,
+          translations,
           publishedAt: status === 'published' ? new Date() : null,
           createdBy: userIdOf(context),
           updatedBy: userIdOf(context),
@@ -144,20 +156,28 @@ export function createCollectionEntriesService(deps: {
       })
     },
 
-    /** `data` is merged over the stored data; a status change to or from published is an event of its own. */
+    /**
+     * `data` is merged over the stored data, `translations` over the stored ones per locale; a
+     * status change to or from published is an event of its own.
+     */
     async update(context: TenantContext, key: string, id: string, input: UpdateEntryInput): Promise<Entry> {
-      const normalized = input.data === undefined ? undefined : await prepared(context, key, input.data)
+      const normalized =
+        input.data === undefined && input.translations === undefined
+          ? undefined
+          : await prepared(context, key, input)
       return write(context, async (tx, emit) => {
         const collection = await writable(context, key, tx)
         const repository = createCollectionsRepository(tx)
         const current = await repository.findEntry(context.tenantId, collection.id, id)
         if (current === undefined) throw errors.notFound('Entry')
-        const changes = normalized === undefined ? {} : await normalized.again(collection)
+        const given = normalized === undefined ? {} : await normalized.again(collection)
+        const changes = given.data ?? {}
         const declared = new Set(collection.fields.map((field) => field.key))
         const kept = Object.fromEntries(
           Object.entries(current.data).filter(([fieldKey]) => declared.has(fieldKey)),
         )
         const data = withoutNulls({ ...kept, ...changes })
+        const translations = mergeTranslations(current.translations, given.translations, collection.fields)
         await checkReferences(tx, context.tenantId, collection, changes)
         const status = input.status ?? current.status
         const slug = input.slug === undefined ? current.slug : requiredSlug(input.slug, 'slug')
@@ -166,6 +186,7 @@ export function createCollectionEntriesService(deps: {
             slug,
             status,
             data,
+            translations,
             publishedAt: status === 'published' ? (current.publishedAt ?? new Date()) : current.publishedAt,
             updatedBy: userIdOf(context),
           }),
@@ -277,7 +298,7 @@ async function checkReferences(
  * whose normalized value another entry of the collection already holds.
  */
 async function writeValues(tx: Db, tenantId: string, collection: CollectionRow, row: EntryRow) {
-  const values = searchValuesOf(collection.fields, row.data)
+  const values = searchValuesOf(collection.fields, row.data, row.translations)
   try {
     await tx.transaction((savepoint) =>
       createCollectionsRepository(savepoint as unknown as Db).replaceValues(

@@ -51,6 +51,7 @@ describe('POST /api/collections/{key}/entries', () => {
         body: { html: '<p>Hi</p>', json: { root: {} } },
       },
       dataLabels: { genre: { en: 'Fiction', de: 'Roman' } },
+      translations: {},
       publishedAt: expect.stringMatching(/^\d{4}-/),
       createdAt: expect.stringMatching(/^\d{4}-/),
       updatedAt: expect.stringMatching(/^\d{4}-/),

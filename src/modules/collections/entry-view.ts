@@ -2,17 +2,38 @@ import type { StoredField } from '../../db/schema/index.js'
 import { BUILTIN_COLUMNS } from './query/compile.js'
 import type { EntryJson, PlanPage } from './query/query-sql.js'
 import type { CollectionRow, EntryRow } from './repository.js'
-import type { Entry } from './schemas.js'
+import type { Entry, PublicEntry } from './schemas.js'
+import { declaredTranslations, localizedData } from './translations.js'
+
+type Shown = Pick<CollectionRow, 'key' | 'fields'>
 
 /**
- * An entry as reads return it: only the data of fields the collection still declares, and the
- * option labels of its enum values (`dataLabels`).
+ * An entry as admin reads return it: only the data of fields the collection still declares, the
+ * option labels of its enum values (`dataLabels`), and the translations of its localized fields.
  */
-export function toEntry(row: EntryRow | EntryJson, collection: Pick<CollectionRow, 'key' | 'fields'>): Entry {
+export function toEntry(row: EntryRow | EntryJson, collection: Shown): Entry {
+  return {
+    ...toPublicEntry(row, collection, undefined),
+    translations: declaredTranslations(row.translations ?? {}, collection.fields),
+  }
+}
+
+/**
+ * An entry as a reader of `chain` (a storage chain, `storageChain`) sees it: each localized field
+ * from the first locale of the chain that has a value (docs/decisions/content.md "Localized
+ * fields"), shared fields as stored; undefined chain: the entry's own data.
+ */
+export function toPublicEntry(
+  row: EntryRow | EntryJson,
+  collection: Shown,
+  chain: readonly string[] | undefined,
+): PublicEntry {
+  const source =
+    chain === undefined ? row.data : localizedData(row.data, row.translations ?? {}, collection.fields, chain)
   const data: Record<string, unknown> = {}
   const dataLabels: Record<string, unknown> = {}
   for (const field of collection.fields) {
-    const value = row.data[field.key]
+    const value = source[field.key]
     if (value === undefined || value === null) continue
     data[field.key] = value
     if (field.type === 'enum') {
@@ -50,16 +71,18 @@ type Resolved = Map<string, unknown>
 
 /**
  * Replaces ref ids by the referenced entries (published, in an active collection of the declared
- * target, one level deep) and media ids by the tenant's active media, as `page` resolved them for
- * `keys`. What cannot be shown publicly resolves to null (single) or is left out (multiple).
+ * target, one level deep, seen through `chain` as the entries are) and media ids by the tenant's
+ * active media, as `page` resolved them for `keys`. What cannot be shown publicly resolves to null
+ * (single) or is left out (multiple).
  */
-export function resolveRelations(
+export function resolveRelations<T extends PublicEntry>(
   fields: StoredField[],
-  entries: Entry[],
+  entries: T[],
   page: Pick<PlanPage, 'refs' | 'media'>,
   keys: { refKeys: string[]; mediaKeys: string[] },
   targetFields: (key: string) => StoredField[] | undefined,
-): Entry[] {
+  chain: readonly string[] | undefined,
+): T[] {
   const kinds = fields.filter(
     (field) => keys.refKeys.includes(field.key) || keys.mediaKeys.includes(field.key),
   )
@@ -67,7 +90,10 @@ export function resolveRelations(
   const refs: Resolved = new Map()
   for (const ref of page.refs) {
     const target = targetFields(ref.collectionKey) ?? []
-    refs.set(`${ref.collectionKey}:${ref.id}`, toEntry(ref, { key: ref.collectionKey, fields: target }))
+    refs.set(
+      `${ref.collectionKey}:${ref.id}`,
+      toPublicEntry(ref, { key: ref.collectionKey, fields: target }, chain),
+    )
   }
   const media: Resolved = new Map(page.media.map((row) => [row.id, row]))
   return entries.map((entry) => {
@@ -86,12 +112,12 @@ export function resolveRelations(
 }
 
 /** A row of the requested paths (`id`, `title`, `author.name`, `cover.url`), keyed by path. */
-export function project(entry: Entry, select: string[]): Record<string, unknown> {
+export function project(entry: PublicEntry, select: string[]): Record<string, unknown> {
   const row: Record<string, unknown> = {}
   for (const path of select) {
     const [head = '', sub] = path.split('.')
     if ((BUILTIN_COLUMNS as readonly string[]).includes(head)) {
-      row[path] = entry[head as keyof Entry]
+      row[path] = entry[head as keyof PublicEntry]
       continue
     }
     const value = entry.data[head]

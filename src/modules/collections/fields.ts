@@ -59,6 +59,8 @@ export function valueColumnOf(field: StoredField): ValueColumn | null {
 /** Types whose values may be unique: one scalar each. */
 const UNIQUE_TYPES = new Set(['string', 'number', 'date', 'datetime', 'enum'])
 const MULTIPLE_TYPES = new Set(['enum', 'ref', 'media'])
+/** Types whose values may differ per locale (docs/decisions/content.md "Localized fields"): text. */
+export const LOCALIZABLE_TYPES: ReadonlySet<string> = new Set(['string', 'text', 'richText'])
 const LOCALE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/
 
 type Detail = { path: string; message: string }
@@ -75,9 +77,10 @@ export function localeMapProblem(map: Record<string, string>, path: string, requ
 
 /**
  * Checks a collection's field list beyond its JSON schema: unique keys, reserved keys, per-type
- * rules (enum options, ref target, unique and multiple only where they make sense), locale maps.
+ * rules (enum options, ref target, unique, multiple and localized only where they make sense),
+ * locale maps.
  * `previous` (on update) must keep each kept field's type, `multiple` and `unique`: stored values
- * and unique keys were written under them.
+ * and unique keys were written under them; `localized` may be turned on, never off.
  * @throws ValidationFailed with one detail per problem (`/fields/<i>/<member>`).
  */
 export function checkFields(fields: StoredField[], previous: StoredField[] = []): void {
@@ -112,6 +115,14 @@ export function checkFields(fields: StoredField[], previous: StoredField[] = [])
     if (field.unique === true && (!UNIQUE_TYPES.has(field.type) || field.multiple === true)) {
       details.push({ path: `${at}/unique`, message: `a ${field.type} field cannot be unique` })
     }
+    if (field.localized === true && !LOCALIZABLE_TYPES.has(field.type)) {
+      details.push({
+        path: `${at}/localized`,
+        message: 'only string, text and richText fields are localized',
+      })
+    } else if (field.localized === true && field.unique === true) {
+      details.push({ path: `${at}/localized`, message: 'a unique field cannot be localized' })
+    }
     if (field.multiple === true && !MULTIPLE_TYPES.has(field.type)) {
       details.push({
         path: `${at}/multiple`,
@@ -130,6 +141,14 @@ export function checkFields(fields: StoredField[], previous: StoredField[] = [])
           })
         }
       }
+      // Turned on, the stored values become the default locale's; turned off, the translations
+      // would have nowhere to go.
+      if (old.localized === true && field.localized !== true) {
+        details.push({
+          path: `${at}/localized`,
+          message: 'cannot be turned off once on; add a field with a new key instead',
+        })
+      }
     }
   })
   if (details.length > 0) throw errors.validation(`${details[0]?.path} ${details[0]?.message}.`, details)
@@ -145,6 +164,7 @@ export function storedField(field: StoredField): StoredField {
     required: field.required === true,
     unique: field.unique === true,
     multiple: field.multiple === true,
+    localized: field.localized === true,
     ...(field.options === undefined ? {} : { options: field.options }),
     ...(field.ref === undefined ? {} : { ref: field.ref }),
   }

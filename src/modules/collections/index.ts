@@ -2,6 +2,7 @@ import { createListTotals } from '../../events/list-totals.js'
 import { type Family, type Kernel, mount } from '../../family.js'
 import type { HtmlSanitizer } from '../contents/index.js'
 import type { MediaService } from '../media/index.js'
+import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import { createCollectionDefinitionsCache } from './definitions-cache.js'
 import { collectionDefinitionsRoutes } from './definitions-routes.js'
 import { createCollectionDefinitionsService } from './definitions-service.js'
@@ -16,7 +17,10 @@ import { createEntryReader } from './reader.js'
  * Collections (API contract: `/api/collections`, `/api/public/collections`, the query DSL): typed
  * schemas a tenant defines, their entries, and their public delivery.
  */
-export function collectionsFamily(kernel: Kernel, deps: { media: MediaService; html: HtmlSanitizer }) {
+export function collectionsFamily(
+  kernel: Kernel,
+  deps: { media: MediaService; html: HtmlSanitizer; settings: TenantSettingsReader },
+) {
   deps.media.usedIn(entriesShowingMedia)
   deps.media.publishedIn(entriesPublishingMedia)
   const { db, config, platform } = kernel
@@ -37,8 +41,14 @@ export function collectionsFamily(kernel: Kernel, deps: { media: MediaService; h
     definitions: collections,
     reader,
     html: deps.html,
+    settings: deps.settings,
   })
-  const publicCollections = createPublicCollectionsService({ db, definitions, reader })
+  const publicCollections = createPublicCollectionsService({
+    db,
+    definitions,
+    reader,
+    settings: deps.settings,
+  })
   return {
     name: 'collections',
     services: { collections, collectionEntries, publicCollections },

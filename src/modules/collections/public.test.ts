@@ -41,7 +41,7 @@ describe('GET /api/public/collections/{key}', () => {
     expect(response.statusCode, response.body).toBe(200)
     expect(titles(response)).toEqual(['Ariel', 'Dune', 'Essays'])
     expect(response.data.pagination).toEqual({ page: 1, limit: 20, total: 3, pages: 1 })
-    expect(response.headers.vary).toBe('X-Tenant-ID, Origin')
+    expect(response.headers.vary).toBe('X-Tenant-ID, Origin, Accept-Language')
     const page = await publicCall(ctx, 'GET', '/collections/books?limit=2&page=2', owner.tenantId)
     expect(titles(page)).toEqual(['Essays'])
   })
@@ -203,6 +203,7 @@ describe('POST /api/public/queries/run', () => {
         { slug: 'ghost', price: 5, 'author.name': null, 'author.slug': null, 'cover.url': null },
       ],
       pagination: { total: 2, limit: 50, offset: 0, page: 1, pages: 1 },
+      locale: 'en',
     })
     const whole = await publicCall(ctx, 'POST', '/queries/run', tenant.tenantId, {
       body: { collection: 'books', where: [['slug', '=', 'dune']], includeRelations: ['refs', 'media'] },

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { PageQuery } from '../../http/schemas.js'
+import { LocaleQuery, PageQuery } from '../../http/schemas.js'
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../lib/slug.js'
 import {
   IN_LIST_MAX,
@@ -12,7 +12,7 @@ import {
   WHERE_MAX,
 } from './query/compile.js'
 import { FILTER_MAX_LENGTH } from './query/list-params.js'
-import { CollectionKey } from './schemas.js'
+import { AnswerLocale, CollectionKey } from './schemas.js'
 
 /** Query members of the entry list routes (admin and public). */
 export const EntryListMembers = {
@@ -41,8 +41,14 @@ export const EntryListMembers = {
   ),
 }
 
-export const PublicListQuery = Type.Object(EntryListMembers, { additionalProperties: false })
+export const PublicListQuery = Type.Object(
+  { ...EntryListMembers, ...LocaleQuery },
+  { additionalProperties: false },
+)
 export type PublicListQuery = Static<typeof PublicListQuery>
+
+/** The query of a public entry read and of the query DSL: the reader's locale. */
+export const PublicEntryQuery = Type.Object(LocaleQuery, { additionalProperties: false })
 
 export const PublicKeyParams = Type.Object({ key: CollectionKey }, { additionalProperties: false })
 export const PublicSlugParams = Type.Object(
@@ -133,7 +139,7 @@ export type QueryRunBody = Static<typeof QueryRunBody>
 
 export const QueryRunResult = Type.Object({
   items: Type.Array(Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true }), {
-    description: 'Whole entries, or rows keyed by the selected paths',
+    description: 'Whole entries (as public reads show them), or rows keyed by the selected paths',
   }),
   pagination: Type.Object({
     total: Type.Integer(),
@@ -142,4 +148,5 @@ export const QueryRunResult = Type.Object({
     page: Type.Integer(),
     pages: Type.Integer(),
   }),
+  locale: AnswerLocale,
 })

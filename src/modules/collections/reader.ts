@@ -3,10 +3,11 @@ import { pgErrorOf } from '../../db/errors.js'
 import { AppError } from '../../errors.js'
 import type { ListTotals } from '../../events/list-totals.js'
 import type { CollectionDefinitionsCache } from './definitions-cache.js'
-import { project, relationKeys, resolveRelations, toEntry } from './entry-view.js'
+import { project, relationKeys, resolveRelations, toEntry, toPublicEntry } from './entry-view.js'
 import { compileQuery, type Order, type QueryInput } from './query/compile.js'
 import { countPlan, pageOfPlan, type Scope } from './query/query-sql.js'
 import type { CollectionRow } from './repository.js'
+import { OWN_VALUES } from './translations.js'
 
 export interface ReadOptions {
   /** Entry statuses to include (public reads: published only); undefined = all. */
@@ -16,6 +17,12 @@ export interface ReadOptions {
   search?: string | undefined
   /** The client's names of the `where` conditions (list routes' `/filter/<field>/<op>`). */
   wherePaths?: string[] | undefined
+  /**
+   * Public reads: the reader's storage chain (`storageChain`), in which localized fields are shown,
+   * filtered, sorted and searched, and items are public entries. Undefined (admin reads): the
+   * entries' own values, and items are entries with their translations.
+   */
+  chain?: readonly string[] | undefined
 }
 
 /**
@@ -49,6 +56,8 @@ export function createEntryReader(deps: {
               { orderBy: [[collection.defaultSortField, collection.defaultSortDir]] },
               { limit: 1 },
             ).orders
+      const strings = collection.fields.filter((field) => field.type === 'string')
+      const localized = collection.fields.some((field) => field.localized === true)
       const scope: Scope = {
         tenantId,
         collectionId: collection.id,
@@ -58,25 +67,36 @@ export function createEntryReader(deps: {
             ? undefined
             : {
                 text: options.search,
-                fields: collection.fields
-                  .filter((field) => field.type === 'string')
-                  .map((field) => field.key),
+                fields: strings.map((field) => field.key),
+                localized: strings.filter((field) => field.localized === true).map((field) => field.key),
               },
+        locales: options.chain ?? [OWN_VALUES],
       }
       try {
         return await deps.bounded(deps.timeoutMs, async (_db, run) => {
-          const totalKey = JSON.stringify([collection.id, scope.statuses, scope.search, plan.conditions])
+          // Localized fields match per locale; other collections share one total between locales.
+          const totalKey = JSON.stringify([
+            collection.id,
+            scope.statuses,
+            scope.search,
+            plan.conditions,
+            ...(localized ? [scope.locales] : []),
+          ])
           const keys = relationKeys(collection.fields, plan.resolve)
           const [page, total] = await Promise.all([
             pageOfPlan(run, scope, plan, orders, keys),
             deps.totals.get(tenantId, totalKey, () => countPlan(run, scope, plan)),
           ])
+          const chain = options.chain
           const entries = resolveRelations(
             collection.fields,
-            page.entries.map((row) => toEntry(row, collection)),
+            page.entries.map((row) =>
+              chain === undefined ? toEntry(row, collection) : toPublicEntry(row, collection, chain),
+            ),
             page,
             keys,
             subject.targetFields,
+            chain,
           )
           const items =
             plan.select === null ? entries : entries.map((entry) => project(entry, plan.select ?? []))

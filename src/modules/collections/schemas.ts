@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox'
 import { DateTime, FreeObject, Id, Nullable, PageQuery, Pagination, TenantQuery } from '../../http/schemas.js'
+import { MAX_LOCALES } from '../../lib/locale.js'
 import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
 import { FIELD_KEY_PATTERN, FIELD_TYPES, MAX_FIELDS } from './fields.js'
 
@@ -49,6 +50,12 @@ export const FieldSchema = Type.Object(
     ),
     multiple: Type.Optional(
       Type.Boolean({ description: 'enum, ref and media: an array of up to 100 values' }),
+    ),
+    localized: Type.Optional(
+      Type.Boolean({
+        description:
+          "string, text and richText, not unique: a value per tenant locale (the entry's data holds the default locale's, translations the others'). May be turned on for an existing field, not off.",
+      }),
     ),
     options: Type.Optional(Type.Array(FieldOption, { minItems: 1, maxItems: 200, description: 'enum only' })),
     ref: Type.Optional(
@@ -162,7 +169,7 @@ const EntryStatus = Type.Union([Type.Literal('draft'), Type.Literal('published')
   description: 'draft, published or archived (only published entries are public)',
 })
 
-export const EntrySchema = Type.Object({
+const entryMembers = {
   id: Type.String(),
   collectionKey: Type.String(),
   slug: Type.String(),
@@ -176,15 +183,54 @@ export const EntrySchema = Type.Object({
   publishedAt: Nullable(DateTime),
   createdAt: DateTime,
   updatedAt: DateTime,
+}
+
+/** `{ "de": { "title": "Der Wüstenplanet" } }`: the other locales' values of localized fields. */
+export type Translations = Record<string, Record<string, unknown>>
+
+/** An entry as admin reads show it: its own (default locale's) data and the translations. */
+export const EntrySchema = Type.Object({
+  ...entryMembers,
+  translations: Type.Unsafe<Translations>({
+    type: 'object',
+    additionalProperties: { type: 'object', additionalProperties: true },
+    description:
+      "Values of localized fields per locale other than the default (whose values are data's), as stored: also those of a locale the tenant no longer has, which public reads do not serve",
+  }),
 })
 export type Entry = Static<typeof EntrySchema>
 export const EntryBody = Type.Object({ entry: EntrySchema })
 export const EntryPage = Type.Object({ entries: Type.Array(EntrySchema), pagination: Pagination })
 
+/** An entry as public reads show it: each localized field in the reader's locale. */
+export const PublicEntrySchema = Type.Object(entryMembers, {
+  description:
+    "data holds each localized field from the first locale of the reader's chain that has a value (none: left out), and the shared fields",
+})
+export type PublicEntry = Static<typeof PublicEntrySchema>
+/** The locale of a public answer (also in Content-Language). */
+export const AnswerLocale = Type.String({
+  description: 'The locale the answer is for: the locale parameter, or Accept-Language negotiated',
+})
+export const PublicEntryBody = Type.Object({ entry: PublicEntrySchema, locale: AnswerLocale })
+export const PublicEntryPage = Type.Object({
+  entries: Type.Array(PublicEntrySchema),
+  pagination: Pagination,
+  locale: AnswerLocale,
+})
+
 const EntryData = Type.Unsafe<Record<string, unknown>>({
   ...FreeObject,
   description:
-    'Values by field key, validated and normalized by field type: string ≤ 500, text ≤ 50,000, number, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with zone, stored in UTC), enum (an option value), ref (an entry id of the target collection), media (a media id of this tenant), geojson ({ type, coordinates }), richText (HTML or { html, json }; the HTML is sanitized). multiple fields take arrays; null clears; unknown keys are refused.',
+    "Values by field key (localized fields: the default locale's), validated and normalized by field type: string ≤ 500, text ≤ 50,000, number, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with zone, stored in UTC), enum (an option value), ref (an entry id of the target collection), media (a media id of this tenant), geojson ({ type, coordinates }), richText (HTML or { html, json }; the HTML is sanitized). multiple fields take arrays; null clears; unknown keys are refused.",
+})
+
+const EntryTranslationsInput = Type.Unsafe<Record<string, Record<string, unknown> | null>>({
+  type: 'object',
+  maxProperties: MAX_LOCALES,
+  additionalProperties: { ...FreeObject, nullable: true },
+  description:
+    'Values of localized fields for the tenant\'s other locales: { "de": { "title": "…" } }. Each locale must be one of the tenant\'s and not the default (whose values are data\'s); each field a localized one, validated by its type. On update, given locales are merged over the stored ones: a field null clears it, a locale null removes it (also one the tenant no longer has).',
 })
 
 export const CreateEntryBody = Type.Object(
@@ -198,12 +244,14 @@ export const CreateEntryBody = Type.Object(
     ),
     status: Type.Optional(EntryStatus),
     data: EntryData,
+    translations: Type.Optional(EntryTranslationsInput),
   },
   {
     additionalProperties: false,
     example: {
       status: 'published',
       data: { title: 'Dune', isbn: '978-0441013593', price: 9.99, genre: 'fiction' },
+      translations: { de: { title: 'Der Wüstenplanet' } },
     },
   },
 )
@@ -214,11 +262,13 @@ export const UpdateEntryBody = Type.Object(
     slug: Type.Optional(Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH })),
     status: Type.Optional(EntryStatus),
     data: Type.Optional(EntryData),
+    translations: Type.Optional(EntryTranslationsInput),
   },
   {
     additionalProperties: false,
     minProperties: 1,
-    description: 'data is merged over the stored data: given keys replace, null clears, others stay.',
+    description:
+      'data is merged over the stored data: given keys replace, null clears, others stay; translations likewise per locale.',
     example: { data: { price: 7.5 } },
   },
 )

@@ -3,6 +3,8 @@ import { errors } from '../../errors.js'
 import { isId } from '../../lib/ids.js'
 import type { HtmlSanitizer } from '../contents/index.js'
 import { valueColumnOf } from './fields.js'
+import type { Translations } from './schemas.js'
+import { OWN_VALUES } from './translations.js'
 
 export const STRING_MAX_LENGTH = 500
 export const TEXT_MAX_LENGTH = 50_000
@@ -14,6 +16,8 @@ type Detail = { path: string; message: string }
 /** One row of `collection_entry_values` (without tenant, collection and entry). */
 export interface SearchValue {
   field: string
+  /** `OWN_VALUES` for the entry's own value, else the translation's locale. */
+  locale: string
   position: number
   textValue: string | null
   numberValue: number | null
@@ -127,7 +131,7 @@ function normalizeOne(field: StoredField, value: unknown): { value: unknown } | 
       if (html.length > RICH_TEXT_HTML_MAX_LENGTH) {
         return { problem: `html must be at most ${RICH_TEXT_HTML_MAX_LENGTH} characters` }
       }
-      // Sanitized by `normalizeData`, on a worker thread, once every member passed these checks.
+      // Sanitized by `normalizeEntry`, on a worker thread, once every member passed these checks.
       return { value: { html, json: json ?? null } }
     }
     default:
@@ -135,27 +139,96 @@ function normalizeOne(field: StoredField, value: unknown): { value: unknown } | 
   }
 }
 
+/** The tenant's locales as an entry write checks its translations against them. */
+export interface WriteLocales {
+  /** Its values are the entry's own `data`. */
+  default: string
+  available: readonly string[]
+}
+
+/** A write's `data` and `translations` (a locale or field null: cleared). */
+export interface EntryInput {
+  data?: Record<string, unknown> | undefined
+  translations?: Record<string, Record<string, unknown> | null> | undefined
+}
+
+type RichTexts = { path: string; value: { html: string } }[]
+
 /**
- * Validates and normalizes `data` against the fields: unknown keys are refused (they could be
- * neither validated nor searched); `null` clears a value; `multiple` fields take an array of
- * distinct values. Dates keep `YYYY-MM-DD`, date-times become UTC ISO strings, rich text is
+ * Validates and normalizes `input` against the fields. `data`: unknown keys are refused (they
+ * could be neither validated nor searched); `null` clears a value; `multiple` fields take an array
+ * of distinct values. Dates keep `YYYY-MM-DD`, date-times become UTC ISO strings, rich text is
  * sanitized with the content sanitizer (on a worker thread, once everything else passed). Required
- * fields are left to the database (trigger).
- * @throws ValidationFailed naming every offending member (`/data/<key>`, a rich text nesting too
- *   deeply included), ServiceUnavailable when the html could not be sanitized in time.
+ * fields are left to the database (trigger). `translations` (docs/decisions/content.md "Localized
+ * fields"): each locale one of `locales.available` other than the default (a locale null removes
+ * it, whichever it is), each member a localized field, validated as in `data`.
+ * @throws ValidationFailed naming every offending member (`/data/<key>`,
+ *   `/translations/<locale>/<key>`, a rich text nesting too deeply included), ServiceUnavailable
+ *   when the html could not be sanitized in time.
  */
-export async function normalizeData(
+export async function normalizeEntry(
   fields: StoredField[],
-  data: Record<string, unknown>,
+  input: EntryInput,
+  locales: WriteLocales,
   sanitizer: HtmlSanitizer,
-): Promise<Record<string, unknown>> {
+): Promise<EntryInput> {
   const byKey = new Map(fields.map((field) => [field.key, field]))
   const details: Detail[] = []
+  const richTexts: RichTexts = []
+  const normalized: EntryInput = {}
+  if (input.data !== undefined) {
+    normalized.data = normalizeMembers(byKey, input.data, '/data', details, richTexts)
+  }
+  if (input.translations !== undefined) {
+    const translations: Record<string, Record<string, unknown> | null> = {}
+    for (const [locale, values] of Object.entries(input.translations)) {
+      const path = `/translations/${locale}`
+      if (values === null) translations[locale] = null
+      else if (locale === locales.default) {
+        details.push({ path, message: "is the default locale: its values are the entry's data" })
+      } else if (!locales.available.includes(locale)) {
+        details.push({
+          path,
+          message: `is not one of the tenant's locales (${locales.available.join(', ')})`,
+        })
+      } else {
+        const localizedValues: Record<string, unknown> = {}
+        for (const [key, value] of Object.entries(values)) {
+          const field = byKey.get(key)
+          if (field === undefined) {
+            details.push({ path: `${path}/${key}`, message: 'is not a field of this collection' })
+          } else if (field.localized !== true) {
+            details.push({ path: `${path}/${key}`, message: 'is not a localized field: its value is shared' })
+          } else localizedValues[key] = value
+        }
+        translations[locale] = normalizeMembers(byKey, localizedValues, path, details, richTexts)
+      }
+    }
+    normalized.translations = translations
+  }
+  if (details.length === 0) {
+    for (const { path, value } of richTexts) {
+      const sanitized = await sanitizer.sanitize(value.html, RICH_TEXT_HTML_MAX_LENGTH)
+      if ('problem' in sanitized) details.push({ path, message: `html ${sanitized.problem}` })
+      else value.html = sanitized.html
+    }
+  }
+  if (details.length > 0) throw errors.validation(`${details[0]?.path} ${details[0]?.message}.`, details)
+  return normalized
+}
+
+/** `values` normalized by `byKey`'s fields, problems added to `details` under `at`; rich texts listed for sanitizing. */
+function normalizeMembers(
+  byKey: ReadonlyMap<string, StoredField>,
+  values: Record<string, unknown>,
+  at: string,
+  details: Detail[],
+  richTexts: RichTexts,
+): Record<string, unknown> {
   const normalized: Record<string, unknown> = {}
-  const richTexts: { path: string; value: { html: string } }[] = []
-  for (const [key, value] of Object.entries(data)) {
+  for (const [key, value] of Object.entries(values)) {
     const field = byKey.get(key)
-    const path = `/data/${key}`
+    const path = `${at}/${key}`
     if (field === undefined) {
       details.push({ path, message: 'is not a field of this collection' })
       continue
@@ -185,14 +258,6 @@ export async function normalizeData(
       if (field.type === 'richText') richTexts.push({ path, value: result.value as { html: string } })
     }
   }
-  if (details.length === 0) {
-    for (const { path, value } of richTexts) {
-      const sanitized = await sanitizer.sanitize(value.html, RICH_TEXT_HTML_MAX_LENGTH)
-      if ('problem' in sanitized) details.push({ path, message: `html ${sanitized.problem}` })
-      else value.html = sanitized.html
-    }
-  }
-  if (details.length > 0) throw errors.validation(`${details[0]?.path} ${details[0]?.message}.`, details)
   return normalized
 }
 
@@ -219,17 +284,24 @@ export function uniqueKeyOf(value: unknown): string {
   return typeof value === 'string' ? value.normalize('NFKC').toLowerCase().trim() : JSON.stringify(value)
 }
 
-/** The search rows of a normalized entry's data (declared, searchable, non-null values only). */
-export function searchValuesOf(fields: StoredField[], data: Record<string, unknown>): SearchValue[] {
+/**
+ * The search rows of a normalized entry (declared, searchable, non-null values only): its own
+ * values under the locale `OWN_VALUES`, and each translation of a localized field under its locale.
+ */
+export function searchValuesOf(
+  fields: StoredField[],
+  data: Record<string, unknown>,
+  translations: Translations = {},
+): SearchValue[] {
   const rows: SearchValue[] = []
-  for (const field of fields) {
+  const add = (field: StoredField, locale: string, value: unknown) => {
     const column = valueColumnOf(field)
-    const value = data[field.key]
-    if (column === null || value === null || value === undefined) continue
+    if (column === null || value === null || value === undefined) return
     const values = Array.isArray(value) ? value : [value]
     values.forEach((item, position) => {
       rows.push({
         field: field.key,
+        locale,
         position,
         textValue: column === 'text' ? String(item) : null,
         numberValue: column === 'number' ? (item as number) : null,
@@ -238,6 +310,11 @@ export function searchValuesOf(fields: StoredField[], data: Record<string, unkno
         uniqueValue: field.unique === true ? uniqueKeyOf(item) : null,
       })
     })
+  }
+  for (const field of fields) {
+    add(field, OWN_VALUES, data[field.key])
+    if (field.localized !== true) continue
+    for (const [locale, values] of Object.entries(translations)) add(field, locale, values[field.key])
   }
   return rows
 }

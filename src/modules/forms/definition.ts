@@ -2,14 +2,16 @@ import { AppError, errors } from '../../errors.js'
 import { FREE_OBJECT_LIMITS, freeObjectProblem } from '../../lib/free-object.js'
 import { requiredSlug } from '../../lib/slug.js'
 import { answerMaxLength } from './answers.js'
+import { type FormLocales, localeKeyProblem } from './localize.js'
 import { compilePattern, PATTERN_BUDGET } from './pattern.js'
 import type { Field, FieldType } from './schemas.js'
 
 /** Field types answered with one of their `options`. */
 export const CHOICE_TYPES: ReadonlySet<FieldType> = new Set(['select', 'radio', 'multi-select'])
 
-const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/
 const I18N_MEMBERS = ['label', 'placeholder', 'helpText'] as const
+/** Settings that are texts for the visitor. */
+const SETTINGS_TEXTS = ['submitButtonText', 'successMessage'] as const
 
 /** `field` named for messages: its position and id. */
 const nameOf = (field: Field, index: number) => `fields[${index}] ("${field.id}")`
@@ -18,10 +20,10 @@ const nameOf = (field: Field, index: number) => `fields[${index}] ("${field.id}"
  * Checks a form's fields beyond their schema (the rules that need the whole list). Returns the
  * fields unchanged. @throws ValidationFailed (400) naming the field: duplicate ids, a choice field
  * without options or with repeated values, a pattern RE2 cannot run (pattern.ts) or one taking the
- * form past PATTERN_BUDGET, min above max, a language tag that is not one, extra members past the
- * free-object limits.
+ * form past PATTERN_BUDGET, min above max, a text map key `locales` refuses (naming the member,
+ * `/fields/2/label/fr`), extra members past the free-object limits.
  */
-export function checkFields(fields: readonly Field[]): Field[] {
+export function checkFields(fields: readonly Field[], locales: FormLocales): Field[] {
   const seen = new Set<string>()
   let patternWork = 0
   fields.forEach((field, index) => {
@@ -49,13 +51,26 @@ export function checkFields(fields: readonly Field[]): Field[] {
       throw errors.validation(`${name}: a ${field.type} field needs at least one option.`)
     }
     const values = new Set<string>()
-    for (const option of field.options ?? []) {
+    for (const [position, option] of (field.options ?? []).entries()) {
       if (values.has(option.value))
         throw errors.validation(`${name}: the option "${option.value}" is repeated.`)
       values.add(option.value)
-      checkI18n(option.label, `${name}.options`)
+      checkI18n(
+        option.label,
+        `${name}.options[${position}].label`,
+        `/fields/${index}/options/${position}/label`,
+        locales,
+      )
     }
-    for (const member of I18N_MEMBERS) checkI18n(field[member], `${name}.${member}`)
+    for (const member of I18N_MEMBERS) {
+      checkI18n(field[member], `${name}.${member}`, `/fields/${index}/${member}`, locales)
+    }
+    checkI18n(
+      field.validation?.message,
+      `${name}.validation.message`,
+      `/fields/${index}/validation/message`,
+      locales,
+    )
     const rules = field.validation
     patternWork += patternWorkOf(field, index)
     if (patternWork > PATTERN_BUDGET) {
@@ -94,13 +109,28 @@ function patternWorkOf(field: Field, index: number): number {
   return pattern.size * answerMaxLength(field)
 }
 
-/** @throws ValidationFailed when a multilingual map has a key that is not a language tag. */
-export function checkI18n(value: unknown, name: string): void {
+/**
+ * @throws ValidationFailed naming the member (`name` in the message, `path` in the details, each
+ *   with the key) when a text map has a key `locales` refuses (docs/decisions/forms.md "Texts in
+ *   every tenant locale").
+ */
+export function checkI18n(value: unknown, name: string, path: string, locales: FormLocales): void {
   if (typeof value !== 'object' || value === null) return
   for (const key of Object.keys(value)) {
-    if (!LANGUAGE_TAG.test(key)) {
-      throw errors.validation(`${name}: "${key}" is not a language tag (like en, tr or pt-BR).`)
+    const problem = localeKeyProblem(key, locales)
+    if (problem !== undefined) {
+      throw errors.validation(`${name}: ${problem}.`, [{ path: `${path}/${key}`, message: problem }])
     }
+  }
+}
+
+/** @throws ValidationFailed naming the member when a visitor text of `settings` has a refused key. */
+export function checkSettingsTexts(
+  settings: Record<string, unknown> | undefined,
+  locales: FormLocales,
+): void {
+  for (const member of SETTINGS_TEXTS) {
+    checkI18n(settings?.[member], `settings.${member}`, `/settings/${member}`, locales)
   }
 }
 
@@ -125,9 +155,9 @@ export function fieldMetadataOf(fields: readonly Record<string, unknown>[]) {
   return metadata
 }
 
-/** @throws ValidationFailed when the title has no text in any language. */
-export function checkTitle(title: Record<string, string>): Record<string, string> {
-  checkI18n(title, 'title')
+/** @throws ValidationFailed when the title has a refused key or no text in any language. */
+export function checkTitle(title: Record<string, string>, locales: FormLocales): Record<string, string> {
+  checkI18n(title, 'title', '/title', locales)
   if (!Object.values(title).some((text) => text.trim() !== '')) {
     throw errors.validation('title must have text in at least one language.')
   }

@@ -1,4 +1,3 @@
-import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import type { FormRow, FormVersionRow } from './repository.js'
 import type { CreateFormInput, Form, FormVersion } from './schemas.js'
 
@@ -29,17 +28,6 @@ const KNOWN_MEMBERS = new Set([
 export function extraOf(input: Record<string, unknown>): Record<string, unknown> | undefined {
   const extra = Object.fromEntries(Object.entries(input).filter(([key]) => !KNOWN_MEMBERS.has(key)))
   return Object.keys(extra).length === 0 ? undefined : extra
-}
-
-const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/
-
-/**
- * The tenant's default language: `metadata.defaultLanguage` of its settings when it is a language
- * tag, else `en` (tenant settings have no language group of their own).
- */
-export async function defaultLanguageOf(settings: TenantSettingsReader, tenantId: string): Promise<string> {
-  const value = (await settings.get(tenantId)).metadata.defaultLanguage
-  return typeof value === 'string' && LANGUAGE_TAG.test(value) ? value : 'en'
 }
 
 /** A title as stored: a map of language to text (a plain string is in the default language). */

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../errors.js'
 import type { TenantMailer } from '../tenant-settings/index.js'
-import { pick } from './localize.js'
+import { plainText } from './localize.js'
 import { createFormsRepository } from './repository.js'
 import { createResponsesRepository } from './responses-repository.js'
 import type { FormSettings } from './schemas.js'
@@ -36,9 +36,9 @@ export function createNotifier(deps: { db: Db; mailer: TenantMailer }) {
     if (response === undefined || version === undefined) return
     const notifications = (version.settings as FormSettings).notifications
     // One line: the title goes into the Subject header.
-    const title = (pick(version.title, [], 'en') ?? 'a form').replace(/[\r\n]+/g, ' ')
+    const title = (plainText(version.title, 'en') ?? 'a form').replace(/[\r\n]+/g, ' ')
     const lines = Object.entries(response.fieldMetadata).map(([id, meta]) => {
-      const label = pick(meta.label as string | Record<string, string> | null, [], 'en') ?? id
+      const label = plainText(meta.label as string | Record<string, string> | null, 'en') ?? id
       const value = response.data[id]
       const shown = value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value)
       return `${label}: ${shown.replace(/\r?\n/g, '\n  ')}`

@@ -26,7 +26,8 @@ describe('public form read', () => {
     const res = await read(owner.tenantId, form.slug, { 'accept-language': 'de;q=0.9, tr-TR, en;q=0.5' })
     expect(res.statusCode).toBe(200)
     expect(res.headers.vary).toBe('X-Tenant-ID, Origin, Accept-Language')
-    expect(res.data.locale).toBe('tr-TR')
+    expect(res.data.locale).toBe('tr')
+    expect(res.headers['content-language']).toBe('tr')
     expect(res.data.form).toMatchObject({
       id: form.id,
       slug: 'contact',
@@ -49,7 +50,15 @@ describe('public form read', () => {
     expect(res.data.submission.token).toMatch(/^\d+\.[\w-]{16}\.[\w-]+$/)
     const english = await read(owner.tenantId, form.slug, { 'accept-language': 'tr' }, '?locale=en')
     expect(english.data).toMatchObject({ locale: 'en', form: { title: 'Contact' } })
+    expect(english.headers['content-language']).toBe('en')
     expect(english.data.form.fields[0].label).toBe('Name')
+    // Without tenant locales, the locale parameter picks among the form's own languages, as before.
+    const turkishParameter = await read(owner.tenantId, form.slug, {}, '?locale=tr')
+    expect(turkishParameter.statusCode).toBe(200)
+    expect(turkishParameter.data.locale).toBe('tr')
+    expect(turkishParameter.headers['content-language']).toBe('tr')
+    const german = await read(owner.tenantId, form.slug, { 'accept-language': 'de' })
+    expect(german.data).toMatchObject({ locale: 'en', form: { title: 'Contact' } })
   })
 
   it('serves a description written in no language (an empty map) as empty text', async () => {

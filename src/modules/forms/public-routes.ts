@@ -23,6 +23,18 @@ function presentedToken(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * What a reader said of its languages beyond the public-route plugin's negotiation: the `locale`
+ * parameter and the header, which a tenant without locales negotiates itself, and `fallback=false`.
+ */
+function readerOf(request: FastifyRequest & { query: PublicFormQuery }) {
+  return {
+    requested: request.query.locale,
+    exact: request.query.fallback === false,
+    acceptLanguage: request.headers['accept-language'],
+  }
+}
+
+/**
  * `/api/public/forms`: registered in the public-route plugin (tenant from `X-Tenant-ID`, edge
  * policy, CORS and the quota: each answer counts one request, a submission included).
  */
@@ -33,25 +45,21 @@ export const publicFormsRoutes =
       '/forms/:slug',
       {
         // Never from the delivery cache nor any HTTP cache: each answer carries the reader's own token.
-        config: { auth: 'public', vary: ['Accept-Language'], deliveryCache: false },
+        config: { auth: 'public', localized: true, deliveryCache: false },
         schema: {
           tags: ['public', 'forms'],
           operationId: 'getPublicForm',
           summary: 'Get a published public form',
           description:
-            'The served version of a published form with visibility public, localized by ?locale= or Accept-Language (maps kept in i18n), and a form token for the submission: it works once, from the client network that read the form (an IPv4 address, an IPv6 /64), within a day; the answer is Cache-Control: no-store. No private token: X-Tenant-ID. 404 for a draft, archived, authenticated-only or missing form.',
+            "The served version of a published form with visibility public, each text (title, description, field labels, placeholders, help texts, validation messages, option labels, the submit button text and success message) in the reader's locale: `locale`, else Accept-Language negotiated against the tenant's locales, each text from the first locale of the fallback chain it has, else (unless `fallback=false`) its first text in a tenant locale; the maps are kept in i18n (the tenant's locales only). A tenant without locales: the languages the form's texts are written in are negotiated instead. The answer names the locale (`locale`, Content-Language). With it, a form token for the submission: it works once, from the client network that read the form (an IPv4 address, an IPv6 /64), within a day; the answer is Cache-Control: no-store. No private token: X-Tenant-ID. 400 when `locale` is not one of the tenant's; 404 for a draft, archived, authenticated-only or missing form.",
           params: PublicFormParams,
           querystring: PublicFormQuery,
           response: { 200: PublicFormBody, ...errorResponses(400, 403, 404, 429) },
         },
       },
       async (request, reply) => {
-        const answer = await service.read(
-          publicContext(request),
-          request.params.slug,
-          request.query.locale,
-          request.headers['accept-language'],
-        )
+        const answer = await service.read(publicContext(request), request.params.slug, readerOf(request))
+        reply.header('content-language', answer.locale)
         // The form token is the reader's own (single-use, bound to their network): no cache may
         // hand it to another visitor (docs/decisions/forms.md "Form tokens are single-use").
         reply.header('cache-control', 'no-store')
@@ -62,14 +70,15 @@ export const publicFormsRoutes =
     app.post(
       '/forms/:formId/submit',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', localized: true },
         schema: {
           tags: ['public', 'forms'],
           operationId: 'submitForm',
           summary: 'Submit a response to a published form',
           description:
-            'Needs X-Tenant-ID and either an API token of that tenant with the submit or write scope (Bearer or X-API-Key; from a server), or, for a form whose settings.browserSubmission is true, a browser Origin the tenant allows (no token; user is then refused). Answers are checked against the published version; suspected spam (honeypot, missing or too fast form token, duplicate, failed captcha) is stored with status spam and answered alike. 401 without a valid token where one is needed; 403 without submit or write, or for an origin the edge policy refuses; 404 for a form not published or another tenant’s token; 400 naming each failing field; 429 past the rate limits.',
+            'Needs X-Tenant-ID and either an API token of that tenant with the submit or write scope (Bearer or X-API-Key; from a server), or, for a form whose settings.browserSubmission is true, a browser Origin the tenant allows (no token; user is then refused). Answers are checked against the published version; suspected spam (honeypot, missing or too fast form token, duplicate, failed captcha) is stored with status spam and answered alike. 401 without a valid token where one is needed; 403 without submit or write, or for an origin the edge policy refuses; 404 for a form not published or another tenant’s token; 400 naming each failing field; 429 past the rate limits. The success message is in the locale of the body, else in the negotiated locale (as on the read), named by locale and Content-Language.',
           params: SubmitParams,
+          querystring: PublicFormQuery,
           body: SubmitBody,
           response: { 201: SubmitResult, ...errorResponses(400, 401, 403, 404, 429) },
         },
@@ -80,8 +89,9 @@ export const publicFormsRoutes =
           presentedToken(request),
           request.params.formId,
           request.body,
-          request.headers['accept-language'],
+          readerOf(request),
         )
+        reply.header('content-language', result.locale)
         return reply.status(201).send(result)
       },
     )

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { FreeObject, Id } from '../../http/schemas.js'
+import { FreeObject, Id, LocaleQuery } from '../../http/schemas.js'
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../lib/slug.js'
 
 const LOCALE = {
@@ -19,10 +19,9 @@ export const PublicFormParams = Type.Object(
   },
   { additionalProperties: false },
 )
-export const PublicFormQuery = Type.Object(
-  { locale: Type.Optional(Type.String(LOCALE)) },
-  { additionalProperties: false },
-)
+/** The reader's locale (`config.localized`; docs/decisions/localization.md "Negotiation"). */
+export const PublicFormQuery = Type.Object(LocaleQuery, { additionalProperties: false })
+export type PublicFormQuery = Static<typeof PublicFormQuery>
 
 export const PublicFormBody = Type.Object({
   form: Type.Object(
@@ -37,9 +36,12 @@ export const PublicFormBody = Type.Object({
       settings: Type.Object({}, { additionalProperties: true }),
       i18n: Type.Optional(Type.Object({}, { additionalProperties: true })),
     },
-    { description: 'The published version; multilingual members as text for `locale`, their maps in `i18n`' },
+    {
+      description:
+        "The published version; multilingual members as text for `locale`, their maps (the tenant's locales) in `i18n`",
+    },
   ),
-  locale: Type.String({ description: 'The locale the texts were chosen for' }),
+  locale: Type.String({ description: 'The locale the texts were chosen for (also Content-Language)' }),
   submission: Type.Object({
     token: Type.String({ description: 'Send back as formToken: proves when the form was shown' }),
     honeypot: Type.Boolean({ description: 'Render a hidden input and send its value as honeypot' }),
@@ -66,7 +68,13 @@ export const SubmitBody = Type.Object(
         { 'x-expect': 'web, mobile, api, embed' },
       ),
     ),
-    locale: Type.Optional(Type.String(LOCALE)),
+    locale: Type.Optional(
+      Type.String({
+        ...LOCALE,
+        description:
+          "The page's language: recorded with the response, and the success message's locale (negotiated against the tenant's locales)",
+      }),
+    ),
     user: Type.Optional(
       Type.Object(
         {
@@ -89,4 +97,5 @@ export const SubmitResult = Type.Object({
   success: Type.Boolean(),
   message: Type.String(),
   responseId: Type.String(),
+  locale: Type.String({ description: 'The locale of the message (also Content-Language)' }),
 })

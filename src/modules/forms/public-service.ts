@@ -11,8 +11,14 @@ import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import { checkAnswers } from './answers.js'
 import { deviceOf, type GeoLookup } from './client-info.js'
 import { fieldMetadataOf } from './definition.js'
-import { chosenLocale, localizeVersion, pick, requestedLocales } from './localize.js'
-import { defaultLanguageOf } from './mapping.js'
+import {
+  type FormReader,
+  formLocalesOf,
+  localizeVersion,
+  textChoice,
+  textIn,
+  versionLocales,
+} from './localize.js'
 import { NOTIFY_JOB, type NotifyJob } from './notify.js'
 import type { SubmitInput } from './public-schemas.js'
 import { createFormsRepository, type FormRow, type FormVersionRow } from './repository.js'
@@ -113,21 +119,20 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
 
   return {
     /**
-     * `GET /api/public/forms/{slug}`: a published form with visibility public, localized for
-     * `?locale=` or `Accept-Language`, with a fresh form token bound to the reader's client network.
+     * `GET /api/public/forms/{slug}`: a published form with visibility public, its texts for the
+     * reader (`textChoice`: docs/decisions/forms.md "Texts in every tenant locale"), with a fresh
+     * form token bound to the reader's client network.
      * @throws NotFound for any other.
      */
-    async read(
-      context: PublicContext,
-      slug: string,
-      locale: string | undefined,
-      acceptLanguage: string | undefined,
-    ) {
+    async read(context: PublicContext, slug: string, reader: Omit<FormReader, 'locale' | 'localeChain'>) {
       const form = await forms.findBySlug(context.tenantId, slug)
       const version = await servedVersion(context.tenantId, form)
       if (version.visibility !== 'public') throw errors.notFound('Form')
-      const locales = requestedLocales(locale, acceptLanguage)
-      const fallback = await defaultLanguageOf(deps.settings, context.tenantId)
+      const choice = textChoice(
+        await formLocalesOf(deps.settings, context.tenantId),
+        { ...reader, locale: context.locale, localeChain: context.localeChain },
+        () => versionLocales(version),
+      )
       const antiSpam = antiSpamOf(version.settings, deps.captchaConfigured)
       return {
         form: {
@@ -135,9 +140,9 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
           slug: form!.slug,
           version: version.version,
           visibility: version.visibility,
-          ...localizeVersion(version, locales, fallback),
+          ...localizeVersion(version, choice),
         },
-        locale: chosenLocale(version.title, locales, fallback),
+        locale: choice.locale,
         submission: {
           token: deps.tokens.issue(context.tenantId, form!.id, context.client.ip),
           honeypot: antiSpam.honeypot,
@@ -153,14 +158,15 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
      * 400), the rate limits (429), the answers against the published version (400 naming each
      * field), then the spam checks (honeypot, the form token, captcha, duplicates, and the token's
      * single use, claimed in the storing transaction): a suspected submission is stored as `spam`,
-     * and answered like any other.
+     * and answered like any other. The answer's message is in the submission's `locale`, else the
+     * reader's (`textChoice`); the response records that `locale`, else the reader's.
      */
     async submit(
       context: PublicContext,
       credential: string | undefined,
       formId: string,
       input: SubmitInput,
-      acceptLanguage: string | undefined,
+      reader: Omit<FormReader, 'locale' | 'localeChain' | 'preferred'>,
     ) {
       const { actor, permissions, version } = await submitter(context, credential, formId, input)
       const antiSpam = antiSpamOf(version.settings, deps.captchaConfigured)
@@ -186,7 +192,11 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
         reasons.push('duplicate')
       }
       const settings = version.settings as FormSettings
-      const locales = requestedLocales(input.locale, acceptLanguage)
+      const choice = textChoice(
+        await formLocalesOf(deps.settings, context.tenantId),
+        { ...reader, locale: context.locale, localeChain: context.localeChain, preferred: input.locale },
+        () => versionLocales(version),
+      )
       const acting: TenantContext = {
         tenantId: context.tenantId,
         actor,
@@ -212,7 +222,7 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
           flaggedAsSpam: spam,
           spamReasons: reasons,
           source: input.source ?? (context.origin === null ? 'api' : 'web'),
-          locale: locales[0] ?? '',
+          locale: input.locale ?? choice.locale,
           userAgent: context.client.userAgent.slice(0, 1000),
           ipHash: deps.hashIp(context.tenantId, ip),
           geo,
@@ -243,11 +253,11 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
           )
         }
       })
-      const fallback = await defaultLanguageOf(deps.settings, context.tenantId)
       return {
         success: true,
-        message: pick(settings.successMessage, locales, fallback) ?? 'Thank you, your answers were received.',
+        message: textIn(settings.successMessage, choice) ?? 'Thank you, your answers were received.',
         responseId: id,
+        locale: choice.locale,
       }
     },
   }

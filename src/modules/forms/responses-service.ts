@@ -6,7 +6,7 @@ import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { lazyModule } from '../../lib/lazy-module.js'
 import { pageOf, paginate } from '../../lib/paging.js'
-import { pick } from './localize.js'
+import { plainText } from './localize.js'
 import { createFormsRepository } from './repository.js'
 import {
   type ExportResponsesQuery,
@@ -124,7 +124,7 @@ export function createResponsesService(deps: { db: Db; events: EventSink }) {
           key: `field:${String(field.id)}`,
           // Labels are the form author's text: a header cell is as open to formula injection as data.
           header: neutralized(
-            `${pick(field.label as string | Record<string, string> | undefined, [], 'en') ?? field.id} (${String(field.id)})`,
+            `${plainText(field.label as string | Record<string, string> | undefined, 'en') ?? field.id} (${String(field.id)})`,
           ),
         })),
         { key: 'locale', header: 'Locale' },

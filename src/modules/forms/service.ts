@@ -8,8 +8,9 @@ import { newId } from '../../lib/ids.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { toSlug } from '../../lib/slug.js'
 import type { TenantMailer, TenantSettingsReader } from '../tenant-settings/index.js'
-import { checkFields, checkI18n, checkTitle, slugOf } from './definition.js'
-import { defaultLanguageOf, extraOf, formFacts, titleMap, toForm, toFormVersion } from './mapping.js'
+import { checkFields, checkI18n, checkSettingsTexts, checkTitle, slugOf } from './definition.js'
+import { formLocalesOf } from './localize.js'
+import { extraOf, formFacts, titleMap, toForm, toFormVersion } from './mapping.js'
 import { createFormsRepository, type FormRow, type FormsRepository } from './repository.js'
 import type { CreateFormInput, Form, ListFormsQuery, UpdateFormInput } from './schemas.js'
 
@@ -154,15 +155,16 @@ export function createFormsService(deps: {
     },
 
     /**
-     * `POST /api/forms`: a draft. A string title is in the tenant's default language. The slug comes
+     * `POST /api/forms`: a draft. A string title is in the tenant's default locale. The slug comes
      * from `slug` (409 SlugConflict when taken) or the title (a free variant when taken).
-     * @throws ValidationFailed naming the member (fields, language tags, empty slug, a notification
-     *   recipient Folio's mail would not reach).
+     * @throws ValidationFailed naming the member (fields, text map keys that are not the tenant's
+     *   locales, empty slug, a notification recipient Folio's mail would not reach).
      */
     async create(context: TenantContext, input: CreateFormInput): Promise<Form> {
-      const language = await defaultLanguageOf(deps.settings, context.tenantId)
-      const title = checkTitle(titleMap(input.title, language))
-      checkI18n(input.description, 'description')
+      const locales = await formLocalesOf(deps.settings, context.tenantId)
+      const title = checkTitle(titleMap(input.title, locales.default), locales)
+      checkI18n(input.description, 'description', '/description', locales)
+      checkSettingsTexts(input.settings, locales)
       await checkRecipients(context.tenantId, input.settings)
       const slug = slugOf(input.slug, title)
       return insertWithSlug(
@@ -173,7 +175,7 @@ export function createFormsService(deps: {
           status: 'draft',
           title,
           description: input.description ?? '',
-          fields: checkFields(input.fields ?? []),
+          fields: checkFields(input.fields ?? [], locales),
           settings: checkSettings(input.settings) ?? {},
           visibility: input.visibility ?? 'public',
           extra: extraOf(input) ?? {},
@@ -190,10 +192,12 @@ export function createFormsService(deps: {
      * the public. @throws NotFound, SlugConflict, ValidationFailed.
      */
     async update(context: TenantContext, id: string, input: UpdateFormInput): Promise<Form> {
-      const language = await defaultLanguageOf(deps.settings, context.tenantId)
-      const title = input.title === undefined ? undefined : checkTitle(titleMap(input.title, language))
-      checkI18n(input.description, 'description')
-      const fields = input.fields === undefined ? undefined : checkFields(input.fields)
+      const locales = await formLocalesOf(deps.settings, context.tenantId)
+      const title =
+        input.title === undefined ? undefined : checkTitle(titleMap(input.title, locales.default), locales)
+      checkI18n(input.description, 'description', '/description', locales)
+      checkSettingsTexts(input.settings, locales)
+      const fields = input.fields === undefined ? undefined : checkFields(input.fields, locales)
       checkSettings(input.settings)
       await checkRecipients(context.tenantId, input.settings)
       const slug = input.slug === undefined ? undefined : slugOf(input.slug, {})
@@ -276,7 +280,7 @@ export function createFormsService(deps: {
     /** `POST /api/forms/{id}/duplicate`: a draft copy of the definition with a free slug. */
     async duplicate(context: TenantContext, id: string, input: { title?: string }): Promise<Form> {
       const source = await load(repository, context.tenantId, id)
-      const language = await defaultLanguageOf(deps.settings, context.tenantId)
+      const { default: language } = await formLocalesOf(deps.settings, context.tenantId)
       const title =
         input.title === undefined
           ? Object.fromEntries(Object.entries(source.title).map(([tag, text]) => [tag, `${text} (Copy)`]))

@@ -67,7 +67,7 @@ describe('public form submission', () => {
       status: 'pending',
       flaggedAsSpam: false,
       source: 'web',
-      locale: 'tr-TR',
+      locale: 'tr',
       userAgent: IPHONE,
       device: { type: 'mobile', os: 'iOS 17.1', browser: 'Mobile Safari 17' },
       geo: null,

@@ -59,21 +59,22 @@ describe('compileQuery', () => {
       limit: 10,
     })
     expect(plan.conditions).toEqual([
-      { kind: 'field', field: 'price', column: 'number', op: '>=', values: [5] },
-      { kind: 'field', field: 'inStock', column: 'text', op: '=', values: ['true'] },
+      { kind: 'field', field: 'price', column: 'number', localized: false, op: '>=', values: [5] },
+      { kind: 'field', field: 'inStock', column: 'text', localized: false, op: '=', values: ['true'] },
       {
         kind: 'field',
         field: 'released',
         column: 'time',
+        localized: false,
         op: '<',
         values: [new Date('2020-01-01T00:00:00Z')],
       },
-      { kind: 'field', field: 'genre', column: 'text', op: 'IN', values: ['fiction'] },
-      { kind: 'field', field: 'title', column: 'text', op: 'LIKE', values: ['50%'] },
+      { kind: 'field', field: 'genre', column: 'text', localized: false, op: 'IN', values: ['fiction'] },
+      { kind: 'field', field: 'title', column: 'text', localized: false, op: 'LIKE', values: ['50%'] },
       { kind: 'column', column: 'createdAt', op: '>', values: [new Date('2026-01-01T00:00:00Z')] },
     ])
     expect(plan.orders).toEqual([
-      { kind: 'field', field: 'price', column: 'number', dir: 'desc' },
+      { kind: 'field', field: 'price', column: 'number', localized: false, dir: 'desc' },
       { kind: 'column', column: 'slug', dir: 'asc' },
     ])
     expect(plan).toMatchObject({ limit: 10, offset: 20, resolve: { refs: true, media: true } })

@@ -29,12 +29,13 @@ export const RELATIONS = ['refs', 'media'] as const
 export type Relation = (typeof RELATIONS)[number]
 
 export type Scalar = string | number | Date
+/** `localized`: the field has a value per locale, read in the reader's locale. */
 export type Condition =
   | { kind: 'column'; column: BuiltinColumn; op: Operator; values: Scalar[] }
-  | { kind: 'field'; field: string; column: ValueColumn; op: Operator; values: Scalar[] }
+  | { kind: 'field'; field: string; column: ValueColumn; localized: boolean; op: Operator; values: Scalar[] }
 export type Order =
   | { kind: 'column'; column: BuiltinColumn; dir: 'asc' | 'desc' }
-  | { kind: 'field'; field: string; column: ValueColumn; dir: 'asc' | 'desc' }
+  | { kind: 'field'; field: string; column: ValueColumn; localized: boolean; dir: 'asc' | 'desc' }
 
 export interface QueryInput {
   where?: unknown[][] | undefined
@@ -166,7 +167,14 @@ function compileCondition(subject: QuerySubject, triple: unknown[], at: string):
     return value
   })
   return builtin === undefined
-    ? { kind: 'field', field: name as string, column: column as ValueColumn, op: operator, values }
+    ? {
+        kind: 'field',
+        field: name as string,
+        column: column as ValueColumn,
+        localized: field?.localized === true,
+        op: operator,
+        values,
+      }
     : { kind: 'column', column: builtin, op: operator, values }
 }
 
@@ -186,7 +194,7 @@ function compileOrder(subject: QuerySubject, pair: unknown[], at: string): Order
       `"${name}" is not sortable: use ${BUILTIN_COLUMNS.join(', ')} or a declared single-valued field`,
     )
   }
-  return { kind: 'field', field: name, column, dir }
+  return { kind: 'field', field: name, column, localized: field.localized === true, dir }
 }
 
 function checkSelect(subject: QuerySubject, path: string, at: string): void {

@@ -56,14 +56,48 @@ export interface Scope {
   collectionId: string
   /** Entry statuses to include; public reads pass ['published']. */
   statuses: string[] | undefined
-  /** Literal, case-insensitive text looked for in the slug and in string fields (`q`). */
-  search?: { text: string; fields: string[] } | undefined
+  /**
+   * Literal, case-insensitive text looked for in the slug and in string fields (`q`); `localized`:
+   * those of them whose values of the reader's locales only are looked in.
+   */
+  search?: { text: string; fields: string[]; localized: string[] } | undefined
+  /**
+   * The stored-value locales localized fields are read in, best first (a storage chain,
+   * `translations.ts`): a condition or sort on one reads the entry's value of the first of them
+   * that has one. Admin reads: the entry's own values only.
+   */
+  locales: readonly string[]
 }
 
-/** The placeholders of the scope's tenant and collection, bound once and reused by every clause. */
+/**
+ * The placeholders of the scope's tenant and collection, bound once and reused by every clause;
+ * `locales` (the storage chain) is bound on first use, since PostgreSQL refuses a parameter no
+ * clause names.
+ */
 interface Bound {
   tenant: string
   collection: string
+  locales?: string
+}
+
+/** The placeholder of the scope's storage chain, as `text[]`. */
+function localesOf(scope: Scope, values: Values, bound: Bound): string {
+  bound.locales ??= `${values.bind(scope.locales)}::text[]`
+  return bound.locales
+}
+
+/**
+ * The condition that makes the search value alias `v` the value of a localized field a reader sees
+ * (docs/decisions/content.md "Localized fields"): of the one locale of a one-step chain; else of a
+ * locale of the chain in which no earlier locale of the chain has a value (localized fields hold
+ * one value, at position 0; the primary key finds it). Tested on the rows the value's own
+ * condition already found through its index, so a selective condition stays as cheap as on a
+ * shared field.
+ */
+function seenLocale(scope: Scope, values: Values, bound: Bound): string {
+  if (scope.locales.length === 1) return `v.locale = ${values.bind(scope.locales[0])}`
+  const chain = localesOf(scope, values, bound)
+  return `v.locale = any(${chain}) and not exists (select 1 from collection_entry_values w where w.tenant_id = ${bound.tenant} and w.entry_id = v.entry_id and w.field = v.field and w.position = 0 and w.locale = any((${chain})[1:array_position(${chain}, v.locale) - 1]))`
 }
 
 /** `exists` a search value of the entry matching `predicate` on the value alias `v`. */
@@ -87,18 +121,25 @@ function whereOf(scope: Scope, conditions: Condition[], values: Values, bound: B
   const search = scope.search
   if (search !== undefined) {
     const pattern = values.bind(containsPattern(search.text))
+    // A localized field's values count in the reader's locales only; shared fields' always.
+    const inLocales =
+      search.localized.length === 0
+        ? ''
+        : ` and (v.locale = any(${localesOf(scope, values, bound)}) or v.field <> all(${values.bind(search.localized)}::text[]))`
     clauses.push(
       search.fields.length === 0
         ? `e.slug ilike ${pattern}`
-        : `(e.slug ilike ${pattern} or ${valueExists(bound, `v.field = any(${values.bind(search.fields)}) and v.text_value ilike ${pattern}`)})`,
+        : `(e.slug ilike ${pattern} or ${valueExists(bound, `v.field = any(${values.bind(search.fields)}) and v.text_value ilike ${pattern}${inLocales}`)})`,
     )
   }
   for (const condition of conditions) {
     const negated = NEGATED.has(condition.op)
     if (condition.kind === 'field') {
+      const field = values.bind(condition.field)
+      const locale = condition.localized ? ` and ${seenLocale(scope, values, bound)}` : ''
       const match = valueExists(
         bound,
-        `v.field = ${values.bind(condition.field)} and ${comparison(`v.${VALUE_COLUMNS[condition.column]}`, condition, values)}`,
+        `v.field = ${field}${locale} and ${comparison(`v.${VALUE_COLUMNS[condition.column]}`, condition, values)}`,
       )
       clauses.push(negated ? `not ${match}` : match)
     } else {
@@ -154,6 +195,7 @@ export interface EntryJson {
   slug: string
   status: string
   data: Record<string, unknown>
+  translations: Record<string, Record<string, unknown>>
   publishedAt: string | null
   createdAt: string
   updatedAt: string
@@ -181,7 +223,7 @@ export interface PlanPage {
 
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 const entryJson = (alias: string) =>
-  `'id', ${alias}.id, 'slug', ${alias}.slug, 'status', ${alias}.status, 'data', ${alias}.data, 'publishedAt', ${iso(`${alias}.published_at`)}, 'createdAt', ${iso(`${alias}.created_at`)}, 'updatedAt', ${iso(`${alias}.updated_at`)}`
+  `'id', ${alias}.id, 'slug', ${alias}.slug, 'status', ${alias}.status, 'data', ${alias}.data, 'translations', ${alias}.translations, 'publishedAt', ${iso(`${alias}.published_at`)}, 'createdAt', ${iso(`${alias}.created_at`)}, 'updatedAt', ${iso(`${alias}.updated_at`)}`
 /** The ids the page's `keys` fields hold (a single id or an array of them), as `bpchar`. */
 const idsOfPage = (keys: string) =>
   `select jsonb_array_elements_text(case jsonb_typeof(p.data -> k) when 'array' then p.data -> k when 'string' then jsonb_build_array(p.data -> k) else '[]'::jsonb end)::bpchar from page p cross join unnest(${keys}::text[]) k`
@@ -206,17 +248,30 @@ export async function pageOfPlan(
   const joins: string[] = []
   const columns = orders.map((order, index) => {
     if (order.kind === 'column') return ENTRY_COLUMNS[order.column]
-    joins.push(
-      ` left join collection_entry_values s${index} on s${index}.tenant_id = ${bound.tenant} and s${index}.entry_id = e.id and s${index}.field = ${values.bind(order.field)} and s${index}.position = 0`,
-    )
-    return `s${index}.${VALUE_COLUMNS[order.column]}`
+    const alias = `s${index}`
+    const field = values.bind(order.field)
+    const column = VALUE_COLUMNS[order.column]
+    const join = (name: string, locale: string) =>
+      ` left join collection_entry_values ${name} on ${name}.tenant_id = ${bound.tenant} and ${name}.entry_id = e.id and ${name}.field = ${field} and ${name}.position = 0${locale}`
+    if (!order.localized) {
+      joins.push(join(alias, ''))
+      return `${alias}.${column}`
+    }
+    // A localized field sorts by the value the reader sees: one join per step of the chain (hash
+    // joins, where a look-up per entry is several times slower), the first value found.
+    const steps = scope.locales.map((locale, step) => {
+      const name = `${alias}_${step}`
+      joins.push(join(name, ` and ${name}.locale = ${values.bind(locale)}`))
+      return `${name}.${column}`
+    })
+    return steps.length === 1 ? (steps[0] as string) : `coalesce(${steps.join(', ')})`
   })
   const where = whereOf(scope, plan.conditions, values, bound)
   const tie = orders.at(-1)?.dir ?? 'desc'
   // The page carries its sort keys (k0…) so that the JSON array keeps the page's order.
   const orderOf = (keyOf: (index: number) => string, id: string) =>
     [...orders.map((order, index) => `${keyOf(index)} ${order.dir} nulls last`), `${id} ${tie}`].join(', ')
-  const page = `select e.id, e.slug, e.status, e.data, e.published_at, e.created_at, e.updated_at${columns.map((column, index) => `, ${column} as k${index}`).join('')} from collection_entries e${joins.join('')} where ${where} order by ${orderOf((index) => columns[index] as string, 'e.id')} limit ${values.bind(plan.limit)} offset ${values.bind(plan.offset)}`
+  const page = `select e.id, e.slug, e.status, e.data, e.translations, e.published_at, e.created_at, e.updated_at${columns.map((column, index) => `, ${column} as k${index}`).join('')} from collection_entries e${joins.join('')} where ${where} order by ${orderOf((index) => columns[index] as string, 'e.id')} limit ${values.bind(plan.limit)} offset ${values.bind(plan.offset)}`
   const members = [
     `'entries', (select coalesce(json_agg(json_build_object(${entryJson('p')}) order by ${orderOf((index) => `p.k${index}`, 'p.id')}), '[]') from page p)`,
   ]
