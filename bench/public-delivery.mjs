@@ -2,13 +2,16 @@
 // connections on PostgreSQL, with the delivery cache off (every request reaches the database:
 // "uncached") and on (the default: "cached"), on one seeded database. Routes: the public content
 // list and a content by slug (a tenant of BENCH_CONTENTS contents seeded as `npm run bench` seeds
-// them), and a typed collection's list (plain, filtered and sorted), an entry by slug and the query
-// DSL (a tenant with BENCH_ENTRIES books seeded through the API).
+// them, serving en and tr, about half the documents translated into tr), the same list in tr with
+// fallback to en (each document once, in tr when it has it), and a typed collection's list (plain,
+// filtered and sorted), an entry by slug and the query DSL (a tenant with BENCH_ENTRIES books seeded
+// through the API).
 //
 // Prints the server's RSS once seeded, then req/s, p99 and peak RSS (warm-up included) per route
-// and mode, the cached/uncached ratio, the uncached collection routes' ratio to the uncached
-// content list (the target is 0.9 at least: a typed collection serves about as fast as contents),
-// and the peak RSS per mode (the node flags and environment of `npm start`).
+// and mode, the cached/uncached ratio, the uncached collection routes' and localized list's ratio
+// to the uncached one-locale content list (the target is 0.9 at least: a typed collection serves
+// about as fast as contents, and so does a list over a fallback chain), and the peak RSS per mode
+// (the node flags and environment of `npm start`).
 //
 // To add a scenario, append to `scenarios`: `tenant` (`contents` or `collections`), `requests(fixture)`
 // returns the requests autocannon cycles through ({ method, path, body? }); every request carries
@@ -63,6 +66,12 @@ const scenarios = [
     name: 'content list (20)',
     tenant: 'contents',
     requests: () => [{ method: 'GET', path: '/api/public/contents?limit=20' }],
+  },
+  {
+    key: 'content-list-localized',
+    name: 'content list (20), tr → en',
+    tenant: 'contents',
+    requests: () => [{ method: 'GET', path: '/api/public/contents?limit=20&locale=tr' }],
   },
   {
     key: 'content-list-summary',
@@ -254,7 +263,11 @@ let server
 try {
   server = await startFolio(config.modes[0])
   console.log(`seeding ${config.contents} contents`)
-  const contents = await seed(config.databaseUrl, { contents: config.contents, log: () => {} })
+  const contents = await seed(config.databaseUrl, {
+    contents: config.contents,
+    translate: 'tr',
+    log: () => {},
+  })
   console.log(`seeding ${config.entries} books`)
   const fixture = { contents, collections: await setUp(server.url) }
   // As bench/seed.mjs: fresh statistics, as autovacuum keeps them on a running database.
@@ -304,9 +317,12 @@ for (const { name } of scenarios) {
 }
 const contentList = rps(first, 'content list (20)')
 if (contentList !== undefined) {
-  console.log(`\n${first}, ratio to the content list (20) (target ≥ 0.9 for collection routes):`)
-  for (const { name, tenant } of scenarios) {
-    if (tenant !== 'collections' || rps(first, name) === undefined) continue
+  console.log(
+    `\n${first}, ratio to the one-locale content list (20) (target ≥ 0.9 for collection routes and the localized list):`,
+  )
+  for (const { key, name, tenant } of scenarios) {
+    if ((tenant !== 'collections' && key !== 'content-list-localized') || rps(first, name) === undefined)
+      continue
     console.log(`  ${name.padEnd(40)} ${(rps(first, name) / contentList).toFixed(2)}`)
   }
 }

@@ -1,7 +1,9 @@
 // Bench seed: one tenant (user, owner membership, read-only editor API token), 50 categories, 200 tags
 // and N contents (~3 KB HTML each, 90% published over ~3 years, 1–3 categories and 2–5 tags each),
 // written with bulk `INSERT … SELECT FROM unnest(...)` through `pg`, then VACUUM ANALYZE. Deterministic
-// (BENCH_SEED) except for the ids' time prefix and the API token.
+// (BENCH_SEED) except for the ids' time prefix and the API token. Contents are `en`; with `translate`,
+// the tenant also serves that locale and about half the documents have a translation in it (same
+// status, dates, slug and links), as a two-language site would.
 import { createHash, randomBytes } from 'node:crypto'
 import pg from 'pg'
 import {
@@ -23,11 +25,13 @@ const BATCH = 500
  * @returns {Promise<{tenantId: string, token: string, publishedSlugs: string[], tagIds: string[],
  *   tagTitles: string[], tags: {id: string, title: string, slug: string}[], searchWord: string,
  *   summary: Record<string, number>}>} `tagIds` are tags with ≥ 20 published contents, most used
- *   first, and `tagTitles` their titles in the same order; `tags` are all of them.
+ *   first, and `tagTitles` their titles in the same order; `tags` are all of them. `translate` (a
+ *   locale, e.g. `tr`): the tenant's locales become `en` and it, and about half the documents get a
+ *   translation in it.
  */
 export async function seed(
   url,
-  { contents = 10_000, categories = 50, tags = 200, seed = 42, log = console.log } = {},
+  { contents = 10_000, categories = 50, tags = 200, seed = 42, translate, log = console.log } = {},
 ) {
   const random = createRandom(seed)
   const client = new pg.Client({ connectionString: url })
@@ -156,10 +160,10 @@ export async function seed(
         }
       }
       await client.query(
-        `INSERT INTO contents (tenant_id, id, title, slug, summary, html, status, publish_at, published_at,
-           author_name, created_by, updated_by, created_at, updated_at)
-         SELECT $1, c.id, c.title, c.slug, c.summary, c.html, c.status, c.publish_at, c.published_at,
-           c.author_name, $2, $2, c.created_at, c.updated_at
+        `INSERT INTO contents (tenant_id, id, locale, translation_group_id, title, slug, summary, html, status,
+           publish_at, published_at, author_name, created_by, updated_by, created_at, updated_at)
+         SELECT $1, c.id, 'en', c.id, c.title, c.slug, c.summary, c.html, c.status,
+           c.publish_at, c.published_at, c.author_name, $2, $2, c.created_at, c.updated_at
          FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
            $9::timestamptz[], $10::timestamptz[], $11::text[], $12::timestamptz[], $13::timestamptz[])
            AS c(id, title, slug, summary, html, status, publish_at, published_at, author_name, created_at, updated_at)`,
@@ -177,6 +181,41 @@ export async function seed(
       counts.links += links.cc[0].length + links.ct[0].length
       const done = Math.min(contents, start + BATCH)
       if (done % 2000 === 0 || done === contents) log(`  contents ${done}/${contents}`)
+    }
+    if (translate !== undefined) {
+      // Half the documents (by a bit of their id's hash) get a translation: an id of its own, the
+      // same slug (slugs are unique per locale), text marked with the locale, the same links.
+      await client.query(
+        `INSERT INTO contents (tenant_id, id, locale, translation_group_id, title, slug, summary, html, status,
+           publish_at, published_at, author_name, created_by, updated_by, created_at, updated_at)
+         SELECT tenant_id, substr(md5(id || ':' || $2), 1, 24), $2, id, title || ' [' || $2 || ']', slug, summary,
+           html, status, publish_at, published_at, author_name, created_by, updated_by, created_at, updated_at
+         FROM contents WHERE tenant_id = $1 AND get_byte(decode(md5(id), 'hex'), 0) % 2 = 0`,
+        [tenantId, translate],
+      )
+      for (const [table, column] of [
+        ['content_categories', 'category_id'],
+        ['content_tags', 'tag_id'],
+      ]) {
+        await client.query(
+          `INSERT INTO ${table} (tenant_id, content_id, ${column})
+           SELECT l.tenant_id, t.id, l.${column} FROM ${table} l
+           JOIN contents t ON t.tenant_id = l.tenant_id AND t.translation_group_id = l.content_id AND t.locale = $2
+           WHERE l.tenant_id = $1`,
+          [tenantId, translate],
+        )
+      }
+      await client.query(
+        `INSERT INTO tenant_settings (tenant_id, locales) VALUES ($1, $2)
+         ON CONFLICT (tenant_id) DO UPDATE SET locales = excluded.locales`,
+        [tenantId, { default: 'en', available: ['en', translate], fallbacks: {} }],
+      )
+      const { rows: made } = await client.query(
+        'SELECT count(*)::int AS n FROM contents WHERE tenant_id = $1 AND locale = $2',
+        [tenantId, translate],
+      )
+      counts.translated = made[0].n
+      log(`  translated ${made[0].n} contents into ${translate}`)
     }
     // Links carry copies of their content's status and publishedAt (src/db/schema/content.ts).
     for (const table of ['content_categories', 'content_tags']) {

@@ -19,9 +19,15 @@ export function categoryFixtures(ctx: TestContext) {
   /** Written with Drizzle so these tests do not depend on the content routes. */
   async function seedContent(tenantId: string, categoryIds: string[]) {
     const id = newId()
-    await ctx.db
-      .insert(contents)
-      .values({ tenantId, id, title: `Post ${id}`, slug: `post-${id}`, status: 'draft' })
+    await ctx.db.insert(contents).values({
+      tenantId,
+      id,
+      locale: 'en',
+      translationGroupId: id,
+      title: `Post ${id}`,
+      slug: `post-${id}`,
+      status: 'draft',
+    })
     if (categoryIds.length > 0) {
       await ctx.db
         .insert(contentCategories)

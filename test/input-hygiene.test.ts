@@ -203,7 +203,7 @@ describe('validation messages', () => {
       ['/api/contents?limit=500', 'The query parameter "limit" must be 100 or less.'],
       [
         '/api/contents?colour=red',
-        'The query parameter "colour" is not accepted here (accepted: status, search, category, categories, categoryName, tag, tagName, type, parent, publishedFrom, publishedTo, page, limit, view, tenantId).',
+        'The query parameter "colour" is not accepted here (accepted: status, search, category, categories, categoryName, tag, tagName, type, parent, locale, missingLocale, publishedFrom, publishedTo, page, limit, view, tenantId).',
       ],
       [
         '/api/contents?publishedFrom=yesterday',

@@ -504,6 +504,11 @@ const STEPS: Step[] = [
     run: () => A('PUT', `/api/contents/${s.content}`, { title: 'Hello again' }),
   },
   {
+    route: 'POST /api/contents/{id}/translations',
+    setup: () => ok(A('PUT', '/api/tenant-settings', { locales: { available: ['en', 'tr'] } })),
+    run: () => A('POST', `/api/contents/${s.content}/translations`, { locale: 'tr' }),
+  },
+  {
     route: 'PUT /api/contents/{id}/draft',
     setup: () => ok(A('PUT', `/api/contents/${s.content}`, { status: 'published' })),
     events: 0,

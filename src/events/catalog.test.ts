@@ -38,7 +38,14 @@ describe('the event catalog', () => {
   })
 
   it('refuses a content payload carrying the record’s html', () => {
-    const slim = { id: 'a'.repeat(24), title: 'Hello', slug: 'hello', status: 'draft', changed: ['html'] }
+    const slim = {
+      id: 'a'.repeat(24),
+      title: 'Hello',
+      slug: 'hello',
+      status: 'draft',
+      locale: 'en',
+      changed: ['html'],
+    }
     expect(Value.Check(EVENTS['content.updated'], slim)).toBe(true)
     expect(Value.Check(EVENTS['content.updated'], { ...slim, html: '<p>Hi</p>' })).toBe(false)
     expect(isEventType('content.rewritten')).toBe(false)

@@ -168,7 +168,7 @@ export interface paths {
         get: operations["getTenantSettings"];
         /**
          * Change the tenant's settings, group by group
-         * @description Changes only the groups sent; within smtp, webhook, branding, limits and edgeGateway only the members sent (null clears a string or a limit). features, metadata and limits.custom are replaced whole when sent. smtp.password and webhook.secret: a string sets it, null or "" clears it, absence keeps it. A stored smtp.password stays bound to its server: changing host, port, username or secure needs smtp.password again (400 naming it). With a password and secure false, STARTTLS must succeed before the login unless smtp.requireTls is false. With smtp.enabled the SMTP server is checked first (400 and nothing saved when it cannot be reached or refuses the login). Owners and admins (settings:update); 400 for any unknown member, naming it.
+         * @description Changes only the groups sent; within smtp, webhook, branding, limits and edgeGateway only the members sent (null clears a string or a limit). features, metadata and limits.custom are replaced whole when sent. smtp.password and webhook.secret: a string sets it, null or "" clears it, absence keeps it. A stored smtp.password stays bound to its server: changing host, port, username or secure needs smtp.password again (400 naming it). With a password and secure false, STARTTLS must succeed before the login unless smtp.requireTls is false. With smtp.enabled the SMTP server is checked first (400 and nothing saved when it cannot be reached or refuses the login). locales: a locale leaves locales.available only when no content is in it (409 naming the locale and how many contents are). Owners and admins (settings:update); 400 for any unknown member, naming it.
          *
          *     **Who may call it:** A member of the tenant with the `settings:update` permission (system roles: owner, admin): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -176,6 +176,7 @@ export interface paths {
          *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
          *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
          *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
          *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
          *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
          *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
@@ -2447,7 +2448,7 @@ export interface paths {
         };
         /**
          * List contents, newest publication first
-         * @description Contents by publishedAt, newest first (unpublished last). Besides the listed parameters, `customFields.<key>=<value>` filters on a filterable custom field by equality (numbers and booleans parsed; multi-value fields match when they hold the value); several such parameters must all hold. 400 for a key that is not a filterable definition of the tenant, or a value not of its type.
+         * @description Contents by publishedAt, newest first (unpublished last); each translation is a content of its own (`locale` keeps one locale, `missingLocale` the documents still to translate into one). Besides the listed parameters, `customFields.<key>=<value>` filters on a filterable custom field by equality (numbers and booleans parsed; multi-value fields match when they hold the value); several such parameters must all hold. 400 for a key that is not a filterable definition of the tenant, or a value not of its type.
          *
          *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
          *
@@ -2765,6 +2766,53 @@ export interface paths {
          *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
          */
         post: operations["publishContentDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/{id}/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the translations of a content’s document
+         * @description Every translation of the document this content belongs to, this one included, by locale; an API token without the preview scope sees the published ones only.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:view` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["listContentTranslations"];
+        put?: never;
+        /**
+         * Translate a content into another of the tenant’s locales (a draft to edit)
+         * @description A draft content in `locale`, in the same document (`translationGroupId`) as this one, prefilled from it: title, summary, html, lexical, custom fields, type, order, author, categories, tags, featured media and galleries. Its slug is this content’s (numbered when the locale has it already); its parent is the parent’s translation in `locale` when there is one, else this content’s parent. 400 when `locale` is not one of the tenant’s, 409 `Conflict` when the document has a translation in it already; the entries limit applies.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:create` permission (system roles: owner, admin, editor, author): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        post: operations["createContentTranslation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4514,7 +4562,7 @@ export interface paths {
         };
         /**
          * List published contents
-         * @description Published contents only. Each carries its categories and tags by name and slug, the featured image (active media only) with its variant URLs, the author name, and the custom fields whose definitions are public; `view=summary` leaves out html and lexical, `include=galleries` adds the galleries with their images. Filters: `type`, `parent` (a content id, or `none` for roots), `category`/`categoryName`, `tag`/`tagName`, `search` (title, summary, slug and public searchable custom fields); `sort` publishedAt (newest first, the default), title or order (then title). Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent or the client sends too many requests.
+         * @description Published contents only, each with its `locale` and `alternates` (the other published translations of its document). Each carries its categories and tags by name and slug, the featured image (active media only) with its variant URLs, the author name, and the custom fields whose definitions are public; `view=summary` leaves out html and lexical, `include=galleries` adds the galleries with their images. In the reader’s language: `locale`, else Accept-Language negotiated against the tenant’s locales, else its default (400 for a `locale` the tenant does not have); `Content-Language` names it. Each document once, in the best locale of the asked locale’s fallback chain that it is published in (`fallback=false`: the asked locale only). Filters: `type`, `parent` (a content id, or `none` for roots), `category`/`categoryName`, `tag`/`tagName`, `search` (title, summary, slug and public searchable custom fields); `sort` publishedAt (newest first, the default), title or order (then title). Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent or the client sends too many requests.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -4543,7 +4591,7 @@ export interface paths {
         };
         /**
          * Get a published content by slug
-         * @description Published contents only. Each carries its categories and tags by name and slug, the featured image (active media only) with its variant URLs, the author name, and the custom fields whose definitions are public; `view=summary` leaves out html and lexical, `include=galleries` adds the galleries with their images. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent or the client sends too many requests. 404 unless a published content has the slug.
+         * @description Published contents only, each with its `locale` and `alternates` (the other published translations of its document). Each carries its categories and tags by name and slug, the featured image (active media only) with its variant URLs, the author name, and the custom fields whose definitions are public; `view=summary` leaves out html and lexical, `include=galleries` adds the galleries with their images. In the reader’s language: `locale`, else Accept-Language negotiated against the tenant’s locales, else its default (400 for a `locale` the tenant does not have); `Content-Language` names it. The slug is looked for in the asked locale’s chain first; a slug of a translation in another locale answers that translation (its own `locale`, and `alternates` naming the reader’s), so a site can redirect. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent or the client sends too many requests. 404 unless a published content has the slug.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -4572,7 +4620,7 @@ export interface paths {
         };
         /**
          * Get the tree of published contents of a type (pages by default)
-         * @description The published contents of `type` (default page) nested by parent, each level by order then title. A content whose parent is not published (or not of the type) is left out with its descendants. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent or the client sends too many requests.
+         * @description The published contents of `type` (default page) nested by parent, each level by order then title, each document once in the best locale of the asked locale’s chain (`fallback=false`: that locale only). A content whose parent is not published in the chain (or not of the type) is left out with its descendants. In the reader’s language: `locale`, else Accept-Language negotiated against the tenant’s locales, else its default (400 for a `locale` the tenant does not have); `Content-Language` names it. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent or the client sends too many requests.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -5422,7 +5470,7 @@ export interface components {
                 status: string;
             };
         };
-        /** @description A content was created */
+        /** @description A content was created (translationOf: as a translation of that content) */
         "WebhookEvent.content.created": {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -5434,7 +5482,7 @@ export interface components {
              * @description When the event was recorded
              */
             timestamp: string;
-            /** @description A content was created */
+            /** @description A content was created (translationOf: as a translation of that content) */
             data: {
                 /** @description 24 lowercase hex characters */
                 id: string;
@@ -5442,6 +5490,10 @@ export interface components {
                 slug: string;
                 /** @description draft, published, scheduled or archived */
                 status: string;
+                /** @description The language of the content (slugs are unique per locale) */
+                locale: string;
+                /** @description 24 lowercase hex characters */
+                translationOf?: string;
             };
         };
         /** @description A content was changed (restoredVersionId: restored from that version) */
@@ -5464,6 +5516,8 @@ export interface components {
                 slug: string;
                 /** @description draft, published, scheduled or archived */
                 status: string;
+                /** @description The language of the content (slugs are unique per locale) */
+                locale: string;
                 /** @description The names of the members the write changed (request members, e.g. "title", "status") */
                 changed: string[];
                 /** @description 24 lowercase hex characters */
@@ -5490,6 +5544,8 @@ export interface components {
                 slug: string;
                 /** @description draft, published, scheduled or archived */
                 status: string;
+                /** @description The language of the content (slugs are unique per locale) */
+                locale: string;
             };
         };
         /** @description A published content left the published status */
@@ -5512,6 +5568,8 @@ export interface components {
                 slug: string;
                 /** @description draft, published, scheduled or archived */
                 status: string;
+                /** @description The language of the content (slugs are unique per locale) */
+                locale: string;
             };
         };
         /** @description A content was deleted */
@@ -5534,6 +5592,8 @@ export interface components {
                 slug: string;
                 /** @description draft, published, scheduled or archived */
                 status: string;
+                /** @description The language of the content (slugs are unique per locale) */
+                locale: string;
             };
         };
         /** @description Versions of a content were deleted (the subject is the content) */
@@ -7499,6 +7559,15 @@ export interface operations {
             };
             /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16989,6 +17058,10 @@ export interface operations {
                 type?: string;
                 /** @description A content id (its children), or `none` (contents without a parent) */
                 parent?: string;
+                /** @description Contents in this locale only */
+                locale?: string;
+                /** @description Contents whose document has no translation in this locale (what is left to translate) */
+                missingLocale?: string;
                 publishedFrom?: string;
                 publishedTo?: string;
                 page?: number;
@@ -17015,6 +17088,10 @@ export interface operations {
                     "application/json": {
                         contents: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -17144,6 +17221,8 @@ export interface operations {
             content: {
                 "application/json": {
                     title: string;
+                    /** @description The language of the content, one of the tenant’s locales (default: the tenant’s default locale); it does not change afterwards */
+                    locale?: string;
                     /** @description Normalized to lowercase ASCII words */
                     slug?: string;
                     summary?: string;
@@ -17184,6 +17263,10 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -17316,6 +17399,8 @@ export interface operations {
                 slug: string;
                 /** @description 24 lowercase hex characters */
                 contentId?: string;
+                /** @description The locale the slug is for (slugs are unique per locale). Left out: contentId’s locale, else the tenant’s default. */
+                locale?: string;
                 /** @description 24 lowercase hex characters */
                 tenantId?: string;
             };
@@ -17406,6 +17491,8 @@ export interface operations {
             query?: {
                 /** @description One status or a comma-separated list */
                 status?: string;
+                /** @description The locale whose slug this is (slugs are unique per locale). Left out: the tenant’s default locale first, then the others A→Z. */
+                locale?: string;
                 publishedFrom?: string;
                 publishedTo?: string;
                 /** @description 24 lowercase hex characters */
@@ -17431,6 +17518,10 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -17718,6 +17809,8 @@ export interface operations {
             query?: {
                 /** @description The type whose tree to answer (default page) */
                 type?: string;
+                /** @description The contents of this locale only (left out: every locale) */
+                locale?: string;
                 /** @description 24 lowercase hex characters */
                 tenantId?: string;
             };
@@ -17898,6 +17991,10 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -18075,6 +18172,10 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -18353,6 +18454,10 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -18517,6 +18622,10 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -18673,6 +18782,284 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
+                            title: string;
+                            slug: string;
+                            summary: string;
+                            /** @description Category ids, ordered by id */
+                            categories: string[];
+                            /** @description Tag ids, ordered by id */
+                            tags: string[];
+                            /** @description Galleries the content shows, in order (PUT /api/contents/{id}/galleries) */
+                            galleryIds: string[];
+                            customFields: {
+                                [key: string]: unknown;
+                            };
+                            featuredMediaId: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            publishAt: string | null;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            authorName: string;
+                            /** @description `post`, `page` or a key of the tenant’s own */
+                            type: string;
+                            /** @description The parent in a page tree */
+                            parentId: string | null;
+                            /** @description Position among siblings, ascending */
+                            order: number;
+                            /** @description The number of the newest version (1 after create), draft saves included: the `expectedVersion` of the next write */
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Changes saved to a published content’s draft (PUT /api/contents/{id}/draft) and not live yet; `publishAt`: when they go live on their own. null when there are none, and for API tokens without the preview scope. */
+                            pendingDraft: {
+                                /** @description The version holding the draft (GET …/versions/{versionId}) */
+                                version: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The user who saved it last */
+                                updatedBy: string | null;
+                                /** @description That user’s name, or the API token that saved it */
+                                updatedByName: string;
+                                /** Format: date-time */
+                                publishAt: string | null;
+                            } | null;
+                            lexical: {
+                                [key: string]: unknown;
+                            } | null;
+                            html: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listContentTranslations: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every translation of the document the caller may read, the content itself included, by locale A→Z */
+                        translations: {
+                            id: string;
+                            locale: string;
+                            title: string;
+                            slug: string;
+                            status: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createContentTranslation: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The locale to translate into: one of the tenant’s, and none of the document’s yet */
+                    locale: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -19218,6 +19605,10 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this translation, one of the tenant’s locales */
+                            locale: string;
+                            /** @description Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content */
+                            translationGroupId: string;
                             title: string;
                             slug: string;
                             summary: string;
@@ -29143,6 +29534,10 @@ export interface operations {
                 view?: "summary" | "full";
                 /** @description galleries: add the content’s galleries */
                 include?: "galleries";
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
             };
             header?: never;
             path?: never;
@@ -29159,11 +29554,18 @@ export interface operations {
                     "application/json": {
                         contents: {
                             id: string;
+                            /** @description The language of this content: the asked locale, a locale of its fallback chain, or (by slug) the locale the slug belongs to */
+                            locale: string;
+                            /** @description The other published translations of the same document, by locale (for hreflang links) */
+                            alternates: {
+                                locale: string;
+                                slug: string;
+                            }[];
                             slug: string;
                             title: string;
                             summary: string;
                             type: string;
-                            /** @description The parent content’s id in a page tree; null when it is not published */
+                            /** @description The parent’s id in a page tree: its translation in the best locale of the asked locale’s chain; null when none is published */
                             parentId: string | null;
                             order: number;
                             /** Format: date-time */
@@ -29300,6 +29702,10 @@ export interface operations {
                 view?: "summary" | "full";
                 /** @description galleries: add the content’s galleries */
                 include?: "galleries";
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
             };
             header?: never;
             path: {
@@ -29318,11 +29724,18 @@ export interface operations {
                     "application/json": {
                         content: {
                             id: string;
+                            /** @description The language of this content: the asked locale, a locale of its fallback chain, or (by slug) the locale the slug belongs to */
+                            locale: string;
+                            /** @description The other published translations of the same document, by locale (for hreflang links) */
+                            alternates: {
+                                locale: string;
+                                slug: string;
+                            }[];
                             slug: string;
                             title: string;
                             summary: string;
                             type: string;
-                            /** @description The parent content’s id in a page tree; null when it is not published */
+                            /** @description The parent’s id in a page tree: its translation in the best locale of the asked locale’s chain; null when none is published */
                             parentId: string | null;
                             order: number;
                             /** Format: date-time */
@@ -29451,6 +29864,10 @@ export interface operations {
             query?: {
                 /** @description The type whose tree to serve (default page) */
                 type?: string;
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
             };
             header?: never;
             path?: never;
@@ -29469,41 +29886,57 @@ export interface operations {
                         /** @description Roots, each level by order then title */
                         tree: {
                             id: string;
+                            /** @description The language of this node’s translation */
+                            locale: string;
                             slug: string;
                             title: string;
                             order: number;
                             children: {
                                 id: string;
+                                /** @description The language of this node’s translation */
+                                locale: string;
                                 slug: string;
                                 title: string;
                                 order: number;
                                 children: {
                                     id: string;
+                                    /** @description The language of this node’s translation */
+                                    locale: string;
                                     slug: string;
                                     title: string;
                                     order: number;
                                     children: {
                                         id: string;
+                                        /** @description The language of this node’s translation */
+                                        locale: string;
                                         slug: string;
                                         title: string;
                                         order: number;
                                         children: {
                                             id: string;
+                                            /** @description The language of this node’s translation */
+                                            locale: string;
                                             slug: string;
                                             title: string;
                                             order: number;
                                             children: {
                                                 id: string;
+                                                /** @description The language of this node’s translation */
+                                                locale: string;
                                                 slug: string;
                                                 title: string;
                                                 order: number;
                                                 children: {
                                                     id: string;
+                                                    /** @description The language of this node’s translation */
+                                                    locale: string;
                                                     slug: string;
                                                     title: string;
                                                     order: number;
                                                     children: {
                                                         id: string;
+                                                        /** @description The language of this node’s translation */
+                                                        locale: string;
                                                         slug: string;
                                                         title: string;
                                                         order: number;

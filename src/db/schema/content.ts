@@ -22,6 +22,16 @@ export const contents = pgTable(
   {
     tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
     id: idColumn(),
+    /**
+     * The language of this translation, a tenant locale (docs/decisions/localization.md "Contents are
+     * translated as documents"); contents written before locales are `en`.
+     */
+    locale: text('locale').notNull(),
+    /**
+     * The translations of one document share it: the id of the group's first content, a value and
+     * not a reference (deleting that content leaves the others grouped).
+     */
+    translationGroupId: char('translation_group_id', { length: 24 }).notNull(),
     title: text('title').notNull(),
     slug: text('slug').notNull(),
     summary: text('summary').notNull().default(''),
@@ -54,9 +64,21 @@ export const contents = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('contents_tenant_slug_key').on(t.tenantId, t.slug),
+    // Slugs are unique per locale. Slug first: a read by slug alone (the public one, which prefers
+    // the reader's locales and else answers another translation) walks the same index.
+    uniqueIndex('contents_tenant_slug_locale_key').on(t.tenantId, t.slug, t.locale),
+    // One translation per locale; the group's translations (alternates, the best locale of a chain).
+    uniqueIndex('contents_tenant_group_locale_key').on(t.tenantId, t.translationGroupId, t.locale),
     // Lists sort by publishedAt desc, id desc, usually within one status.
     index('contents_tenant_status_published_idx').on(t.tenantId, t.status, t.publishedAt.desc(), t.id.desc()),
+    // The same within one locale: a public list in a one-locale chain, an admin list by locale.
+    index('contents_tenant_locale_status_published_idx').on(
+      t.tenantId,
+      t.locale,
+      t.status,
+      t.publishedAt.desc(),
+      t.id.desc(),
+    ),
     index('contents_tenant_published_idx').on(t.tenantId, t.publishedAt.desc(), t.id.desc()),
     // Lists of one type (posts, pages) in the lists' order; page trees and `parent` lists by parent.
     index('contents_tenant_type_published_idx').on(t.tenantId, t.type, t.publishedAt.desc(), t.id.desc()),

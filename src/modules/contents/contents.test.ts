@@ -12,6 +12,8 @@ describe('POST /api/contents', () => {
     const content = await createContent(ctx, token, { title: 'Hello World' })
     expect(content).toEqual({
       id: expect.stringMatching(/^[a-f0-9]{24}$/),
+      locale: 'en',
+      translationGroupId: content.id,
       title: 'Hello World',
       slug: 'hello-world',
       summary: '',

@@ -8,6 +8,7 @@ const content = {
   title: Type.String(),
   slug: Type.String(),
   status: Type.String({ description: 'draft, published, scheduled or archived' }),
+  locale: Type.String({ description: 'The language of the content (slugs are unique per locale)' }),
 }
 
 /** The configuration of contents (`Config` members). */
@@ -18,7 +19,10 @@ export interface ContentsConfig {
 /** The contents family's events (contents and their versions), permissions and configuration. */
 export const declarations = declareFamily({
   events: {
-    'content.created': payload('A content was created', content),
+    'content.created': payload('A content was created (translationOf: as a translation of that content)', {
+      ...content,
+      translationOf: Type.Optional(Id),
+    }),
     'content.updated': payload('A content was changed (restoredVersionId: restored from that version)', {
       ...content,
       changed: Changed,

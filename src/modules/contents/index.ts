@@ -1,6 +1,7 @@
 import { createListTotals } from '../../events/list-totals.js'
 import { type Family, job, type Kernel, mount } from '../../family.js'
 import type { CustomFieldDefinitions } from '../custom-fields/index.js'
+import type { GalleriesService } from '../galleries/index.js'
 import type { MediaService } from '../media/index.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import {
@@ -18,6 +19,7 @@ import { createHtmlSanitizer } from './sanitize.js'
 import { createContentScheduler } from './schedule.js'
 import { createContentsService } from './service.js'
 import { CONTENTS_CHANGING_EVENTS, createTaxonomyIds } from './taxonomy-ids.js'
+import { contentTranslationsRoutes } from './translations-routes.js'
 import { contentVersionsRoutes } from './versions-routes.js'
 import { createContentVersionsService } from './versions-service.js'
 
@@ -37,6 +39,8 @@ export function contentsFamily(
     settings: TenantSettingsReader
     customFieldDefinitions: CustomFieldDefinitions
     media: MediaService
+    /** Translations copy their source's galleries (absent: they start without). */
+    galleries?: Pick<GalleriesService, 'linkContent'>
   },
 ) {
   const { db, config, platform } = kernel
@@ -58,6 +62,7 @@ export function contentsFamily(
     settings: deps.settings,
     customFields: deps.customFieldDefinitions,
     jobs: platform.jobs,
+    galleries: deps.galleries,
     maxVersions: config.contentVersionsMax,
   })
   const contentVersions = createContentVersionsService({
@@ -79,6 +84,7 @@ export function contentsFamily(
     adminRoutes: [
       mount(contentsRoutes, { prefix: '/api/contents', service: contents }),
       mount(contentDraftsRoutes, { prefix: '/api/contents', service: contents }),
+      mount(contentTranslationsRoutes, { prefix: '/api/contents', service: contents }),
       mount(contentVersionsRoutes, { prefix: '/api/contents', service: contentVersions }),
     ],
     publicRoutes: [publicContentsRoutes(publicContents)],

@@ -66,6 +66,8 @@ describe('GET /api/public/contents/slug/{slug}', () => {
     expect(response.statusCode, response.body).toBe(200)
     expect(response.data.content).toEqual({
       id: post.id,
+      locale: 'en',
+      alternates: [],
       slug: 'hello-world',
       title: 'Hello world',
       summary: 'First',

@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox'
-import { DateTime, FreeObject, Id, Nullable, Pagination } from '../../http/schemas.js'
+import { DateTime, FreeObject, Id, LocaleQuery, Nullable, Pagination } from '../../http/schemas.js'
 import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
 import { PUBLIC_SORTS } from './public-statements.js'
 import { CONTENT_TYPE_PATTERN, ContentType, MAX_TREE_DEPTH, ParentFilter } from './schemas.js'
@@ -28,12 +28,22 @@ const PublicGallery = Type.Object({
 /** Members every public content carries (public-statements.ts renders them in SQL). */
 const PublicSummaryFields = {
   id: Type.String(),
+  locale: Type.String({
+    description:
+      'The language of this content: the asked locale, a locale of its fallback chain, or (by slug) the locale the slug belongs to',
+  }),
+  alternates: Type.Array(Type.Object({ locale: Type.String(), slug: Type.String() }), {
+    description: 'The other published translations of the same document, by locale (for hreflang links)',
+  }),
   slug: Type.String(),
   title: Type.String(),
   summary: Type.String(),
   type: Type.String(),
   parentId: Nullable(
-    Type.String({ description: 'The parent content’s id in a page tree; null when it is not published' }),
+    Type.String({
+      description:
+        'The parent’s id in a page tree: its translation in the best locale of the asked locale’s chain; null when none is published',
+    }),
   ),
   order: Type.Integer(),
   publishedAt: DateTime,
@@ -84,6 +94,7 @@ export const PublicListQuery = Type.Object(
     ),
     view: Type.Optional(View),
     include: Type.Optional(Include),
+    ...LocaleQuery,
   },
   { additionalProperties: false },
 )
@@ -94,7 +105,7 @@ export const PublicSlugParams = Type.Object(
   { additionalProperties: false },
 )
 export const PublicSlugQuery = Type.Object(
-  { view: Type.Optional(View), include: Type.Optional(Include) },
+  { view: Type.Optional(View), include: Type.Optional(Include), ...LocaleQuery },
   { additionalProperties: false },
 )
 export type PublicSlugFilter = Static<typeof PublicSlugQuery>
@@ -109,12 +120,14 @@ export const PublicTreeQuery = Type.Object(
         'x-expect': 'lowercase letters, digits and hyphens (1..40)',
       }),
     ),
+    ...LocaleQuery,
   },
   { additionalProperties: false },
 )
 
 const TreeFields = {
   id: Type.String(),
+  locale: Type.String({ description: 'The language of this node’s translation' }),
   slug: Type.String(),
   title: Type.String(),
   order: Type.Integer(),
@@ -134,6 +147,7 @@ export const PublicTreeBody = Type.Object({
 /** A page-tree node as served. */
 export interface TreeNode {
   id: string
+  locale: string
   slug: string
   title: string
   order: number

@@ -15,6 +15,15 @@ import type { TaxonomyIds } from './taxonomy-ids.js'
 const PUBLISHED: ContentFilter = { statuses: ['published'] }
 
 /**
+ * What a reader's locale chain keeps (docs/decisions/localization.md "Contents are translated as
+ * documents"): one locale is a plain `locale =` filter on the (tenant, locale, status, …) index;
+ * more keep each group's best published translation.
+ */
+function chainFilter(chain: readonly string[]): ContentFilter {
+  return chain.length === 1 ? { locale: chain[0] as string } : { localeChain: [...chain] }
+}
+
+/**
  * Public delivery of contents (docs/decisions/delivery.md "Public contents"): published contents
  * only, for the tenant of the public context, rendered as JSON text by PostgreSQL in one statement
  * per page (taxonomy, featured media and galleries as subqueries, no lookups per row). Only the custom
@@ -51,8 +60,18 @@ export function createPublicContentsService(deps: {
   return {
     /** `GET /api/public/contents`: the JSON text of a `PublicContentPage`. */
     async listJson(context: PublicContext, query: PublicListFilter): Promise<string> {
-      const { tenantId } = context
-      const { page: _page, limit: _limit, sort = 'publishedAt', view, include, ...filters } = query
+      const { tenantId, localeChain } = context
+      // `locale` and `fallback` reached the context through the public-route plugin's negotiation.
+      const {
+        page: _page,
+        limit: _limit,
+        locale: _locale,
+        fallback: _fallback,
+        sort = 'publishedAt',
+        view,
+        include,
+        ...filters
+      } = query
       const { page, limit, offset } = pageOf(query)
       const [{ publicKeys, searchKeys }, named] = await Promise.all([
         fieldsOf(tenantId),
@@ -65,37 +84,42 @@ export function createPublicContentsService(deps: {
         ...listFilterOf(filters, named),
         ...(filters.search === undefined || searchKeys.length === 0 ? {} : { searchKeys }),
         ...PUBLISHED,
+        ...chainFilter(localeChain),
       }
       const [rows, total] = await Promise.all([
         statements
           .list(filter, shapeOf({ view, include }), sort)
-          .execute({ ...paramsOf(tenantId, filter), publicKeys, limit, offset }),
+          .execute({ ...paramsOf(tenantId, filter), publicKeys, chain: localeChain, limit, offset }),
         countOf(tenantId, filter),
       ])
       return pageJson(rows[0]?.json ?? '[]', paginate(page, limit, total))
     },
 
     /**
-     * `GET /api/public/contents/slug/{slug}`: the JSON text of a `PublicContentBody`.
+     * `GET /api/public/contents/slug/{slug}`: the JSON text of a `PublicContentBody`. The slug is
+     * looked for in the reader's chain first; a slug of a translation in another locale answers
+     * that translation (its own `locale` and `alternates`), so the site can redirect to the
+     * reader's (docs/decisions/localization.md "Contents are translated as documents").
      * @throws NotFound unless a published content of the tenant has the slug.
      */
     async bySlugJson(context: PublicContext, slug: string, query: PublicSlugFilter): Promise<string> {
-      const { tenantId } = context
+      const { tenantId, localeChain } = context
       const { publicKeys } = await fieldsOf(tenantId)
       const [row] = await statements
         .bySlug(PUBLISHED, shapeOf(query))
-        .execute({ ...paramsOf(tenantId, PUBLISHED), slug, publicKeys })
+        .execute({ ...paramsOf(tenantId, PUBLISHED), slug, publicKeys, chain: localeChain })
       if (row === undefined) throw errors.notFound('Content')
       return `{"content":${row.json}}`
     },
 
     /**
      * `GET /api/public/contents/tree`: the published contents of `type` nested by parent, each level
-     * by order then title. A content whose parent is not served (unpublished, or of another type) is
-     * left out with its descendants, as menus leave out items of unpublished contents.
+     * by order then title, each document once in the best locale of the reader's chain. A content
+     * whose parent is not served (unpublished in the chain, or of another type) is left out with its
+     * descendants, as menus leave out items of unpublished contents.
      */
     async tree(context: PublicContext, type: string): Promise<{ type: string; tree: TreeNode[] }> {
-      const filter: ContentFilter = { ...PUBLISHED, type }
+      const filter: ContentFilter = { ...PUBLISHED, type, ...chainFilter(context.localeChain) }
       const rows = await statements.tree(filter).execute(paramsOf(context.tenantId, filter))
       return { type, tree: treeOf(rows) }
     },
@@ -104,17 +128,23 @@ export function createPublicContentsService(deps: {
 
 export type PublicContentsService = ReturnType<typeof createPublicContentsService>
 
-/** Rows (sorted by order, title) → roots with their children in the same order; orphans dropped. */
+/**
+ * Rows (sorted by order, title; one per translation group) → roots with their children in the same
+ * order; orphans dropped. A child hangs under its parent's group, whichever translation of it is
+ * served: a page translated before its parent names the parent's source, which stays its parent
+ * once the parent is translated too.
+ */
 export function treeOf(rows: readonly TreeRow[]): TreeNode[] {
   const nodes = new Map<string, TreeNode>()
   for (const row of rows) {
-    nodes.set(row.id, { id: row.id, slug: row.slug, title: row.title, order: row.order, children: [] })
+    const { id, locale, slug, title, order } = row
+    nodes.set(row.groupId, { id, locale, slug, title, order, children: [] })
   }
   const roots: TreeNode[] = []
   for (const row of rows) {
-    const node = nodes.get(row.id) as TreeNode
-    if (row.parentId === null) roots.push(node)
-    else nodes.get(row.parentId)?.children.push(node)
+    const node = nodes.get(row.groupId) as TreeNode
+    if (row.parentGroupId === null) roots.push(node)
+    else nodes.get(row.parentGroupId)?.children.push(node)
   }
   return roots
 }

@@ -20,6 +20,9 @@ export interface PublicShape {
   galleries: boolean
 }
 
+/** The reader's locales, best first (`PublicContext.localeChain`): a placeholder of every statement. */
+const CHAIN = sql`${sql.placeholder('chain')}::text[]`
+
 /** A media record's public face: its URLs, alt text, size and variants (active media only). */
 const mediaJson = (alias: string) =>
   sql.raw(`json_build_object('url', ${alias}.url, 'altText', ${alias}.alt_text,
@@ -38,13 +41,23 @@ const mediaJson = (alias: string) =>
  */
 export const PUBLIC_SUMMARY_FIELDS: Record<string, SQL> = {
   id: sql`c.id`,
+  locale: sql`c.locale`,
+  // The group's other published translations, for a site's hreflang links and language switch.
+  alternates: sql`(select coalesce(json_agg(json_build_object('locale', t.locale, 'slug', t.slug)
+      order by t.locale), '[]') from contents t
+    where t.tenant_id = c.tenant_id and t.translation_group_id = c.translation_group_id
+      and t.id <> c.id and t.status = 'published')`,
   slug: sql`c.slug`,
   title: sql`c.title`,
   summary: sql`c.summary`,
   type: sql`c.type`,
-  // The parent only while it is published: a visitor cannot use the id of one that is not.
-  parentId: sql`(select pc.id from contents pc
-    where pc.tenant_id = c.tenant_id and pc.id = c.parent_id and pc.status = 'published')`,
+  // The parent as the reader is served it: its group's published translation in the best locale
+  // of the reader's chain (`chain`); null when there is none, as a visitor cannot use the id.
+  parentId: sql`(select pc.id from contents pp
+    join contents pc on pc.tenant_id = pp.tenant_id and pc.translation_group_id = pp.translation_group_id
+    where pp.tenant_id = c.tenant_id and pp.id = c.parent_id and pc.status = 'published'
+      and pc.locale = any(${CHAIN})
+    order by array_position(${CHAIN}, pc.locale) limit 1)`,
   order: sql`c."order"`,
   publishedAt: isoOf('c.published_at'),
   updatedAt: isoOf('c.updated_at'),
@@ -99,10 +112,14 @@ const SORTS: Record<PublicSort, { page: SQL; agg: SQL }> = {
 /** A node of a page tree as read: children are linked in Node (public-service.ts). */
 export interface TreeRow {
   id: string
+  locale: string
   slug: string
   title: string
-  parentId: string | null
   order: number
+  /** The content's translation group. */
+  groupId: string
+  /** The translation group of its parent (whichever translation it names), null for a root. */
+  parentGroupId: string | null
 }
 
 /**
@@ -122,16 +139,22 @@ export function createPublicStatements(db: Db) {
   const json = (object: SQL) => ({ json: sql<string>`${object}::text`.as('json') })
 
   return {
-    /** `{ json }`: one content by slug (`paramsOf` values, `slug`, `publicKeys`). */
+    /**
+     * `{ json }`: one content by slug (`paramsOf` values, `slug`, `publicKeys`, `chain`): of the
+     * translations holding the slug, the one in the best locale of the chain, else the first of
+     * the others by locale (an index range of (tenant, slug, locale)).
+     */
     bySlug: (filter: ContentFilter, shape: PublicShape) =>
       once<JsonStatement>(`contents_public_by_slug_${shapeName(shape)}_${shapeOf(filter)}`, () =>
         db
           .select(json(projectionOf(shape)))
           .from(CONTENTS)
-          .where(sql`${whereOf(filter)} and c.slug = ${sql.placeholder('slug')}`),
+          .where(sql`${whereOf(filter)} and c.slug = ${sql.placeholder('slug')}`)
+          .orderBy(sql`array_position(${CHAIN}, c.locale) nulls last, c.locale`)
+          .limit(1),
       ),
 
-    /** `{ json }`: the JSON array of one page (`paramsOf` values, `publicKeys`, `limit`, `offset`). */
+    /** `{ json }`: the JSON array of one page (`paramsOf` values, `publicKeys`, `chain`, `limit`, `offset`). */
     list: (filter: ContentFilter, shape: PublicShape, sort: PublicSort) =>
       once<JsonStatement>(`contents_public_list_${shapeName(shape)}_${sort}_${shapeOf(filter)}`, () => {
         const page = db
@@ -155,16 +178,22 @@ export function createPublicStatements(db: Db) {
           .from(page)
       }),
 
-    /** Tree rows: every content `filter` matches (`paramsOf` values), by order then title. */
+    /**
+     * Tree rows: every content `filter` matches (`paramsOf` values; a locale chain keeps one
+     * translation per group), by order then title.
+     */
     tree: (filter: ContentFilter) =>
       once<Statement<TreeRow>>(`contents_public_tree_${shapeOf(filter)}`, () =>
         db
           .select({
             id: sql<string>`c.id`.as('id'),
+            locale: sql<string>`c.locale`.as('locale'),
             slug: sql<string>`c.slug`.as('slug'),
             title: sql<string>`c.title`.as('title'),
-            parentId: sql<string | null>`c.parent_id`.as('parentId'),
             order: sql<number>`c."order"`.as('order'),
+            groupId: sql<string>`c.translation_group_id`.as('groupId'),
+            parentGroupId: sql<string | null>`(select pg.translation_group_id from contents pg
+              where pg.tenant_id = c.tenant_id and pg.id = c.parent_id)`.as('parentGroupId'),
           })
           .from(CONTENTS)
           .where(whereOf(filter))

@@ -31,6 +31,8 @@ function pendingDraftOf(shown: SQL) {
  */
 export const SUMMARY_FIELDS = {
   id: sql<string>`c.id`,
+  locale: sql<string>`c.locale`,
+  translationGroupId: sql<string>`c.translation_group_id`,
   title: sql<string>`c.title`,
   slug: sql<string>`c.slug`,
   summary: sql<string>`c.summary`,
@@ -138,7 +140,10 @@ export function createReadStatements(db: Db) {
         ),
       ),
 
-    /** `{ json }`: one content by slug within `filter` (`paramsOf` values, `slug`, `drafts`). */
+    /**
+     * `{ json }`: one content by slug within `filter` (`paramsOf` values, `slug`, `drafts`): of the
+     * translations holding the slug, the one in `preferred` (a locale), else the first by locale.
+     */
     bySlug: (filter: ContentFilter) =>
       once<JsonStatement>(`contents_json_by_slug_${shapeOf(filter)}`, (name) =>
         prepare(
@@ -146,7 +151,9 @@ export function createReadStatements(db: Db) {
           db
             .select(json(FULL_JSON))
             .from(CONTENTS)
-            .where(sql`${whereOf(filter)} and c.slug = ${sql.placeholder('slug')}`),
+            .where(sql`${whereOf(filter)} and c.slug = ${sql.placeholder('slug')}`)
+            .orderBy(sql`c.locale = ${sql.placeholder('preferred')} desc, c.locale`)
+            .limit(1),
         ),
       ),
 

@@ -25,6 +25,7 @@ export interface ContentState {
 
 /** The stored state a write starts from, read under the row lock. */
 export interface LockedContent extends ContentState {
+  locale: string
   version: number
   updatedAt: Date
   updatedBy: string | null
@@ -64,14 +65,20 @@ export function createContentsRepository(db: Db) {
       return row
     },
 
-    /** One content matching `filter` by slug, as JSON text, or undefined. */
+    /**
+     * One content matching `filter` by slug, as JSON text, or undefined; of several translations
+     * holding the slug, the one in `preferred`, else the first by locale.
+     */
     async findJsonBySlug(
       tenantId: string,
       slug: string,
       filter: ContentFilter,
       drafts: boolean,
+      preferred: string,
     ): Promise<string | undefined> {
-      const [row] = await statements.bySlug(filter).execute({ ...paramsOf(tenantId, filter), slug, drafts })
+      const [row] = await statements
+        .bySlug(filter)
+        .execute({ ...paramsOf(tenantId, filter), slug, drafts, preferred })
       return row?.json
     },
 
@@ -106,17 +113,60 @@ export function createContentsRepository(db: Db) {
       return rowsOf<{ year: number; month: string; count: number }>(result)
     },
 
-    async findSlugOwner(tenantId: string, slug: string) {
+    /** The content of `locale` holding `slug`, or undefined. */
+    async findSlugOwner(tenantId: string, slug: string, locale: string) {
       const [row] = await db
         .select({ id: contents.id, title: contents.title, slug: contents.slug, status: contents.status })
         .from(contents)
-        .where(and(eq(contents.tenantId, tenantId), eq(contents.slug, slug)))
+        .where(and(eq(contents.tenantId, tenantId), eq(contents.slug, slug), eq(contents.locale, locale)))
       return row
     },
 
-    /** The tenant's content slugs, for the slug allocator (lib/slug.ts). */
-    slugs(tenantId: string) {
-      return slugLookup(db, contents, contents.slug, eq(contents.tenantId, tenantId))
+    /** The tenant's content slugs in `locale`, for the slug allocator (lib/slug.ts). */
+    slugs(tenantId: string, locale: string) {
+      return slugLookup(
+        db,
+        contents,
+        contents.slug,
+        and(eq(contents.tenantId, tenantId), eq(contents.locale, locale)),
+      )
+    },
+
+    /** A content's locale, translation group and status, or undefined. */
+    async translationKey(tenantId: string, id: string) {
+      const [row] = await db
+        .select({
+          locale: contents.locale,
+          translationGroupId: contents.translationGroupId,
+          status: sql<ContentStatus>`${contents.status}`,
+        })
+        .from(contents)
+        .where(and(eq(contents.tenantId, tenantId), eq(contents.id, id)))
+      return row
+    },
+
+    /** The translations of group `groupId`, by locale. */
+    async translations(tenantId: string, groupId: string) {
+      return db
+        .select({
+          id: contents.id,
+          locale: contents.locale,
+          title: contents.title,
+          slug: contents.slug,
+          status: contents.status,
+          updatedAt: contents.updatedAt,
+        })
+        .from(contents)
+        .where(and(eq(contents.tenantId, tenantId), eq(contents.translationGroupId, groupId)))
+        .orderBy(contents.locale)
+    },
+
+    /** The id of the translation in `locale` of content `id`'s group (`id` itself when it is in `locale`). */
+    async translationIn(tenantId: string, id: string, locale: string): Promise<string | undefined> {
+      const result = await db.execute(sql`select t.id from contents c
+        join contents t on t.tenant_id = c.tenant_id and t.translation_group_id = c.translation_group_id
+        where c.tenant_id = ${tenantId} and c.id = ${id} and t.locale = ${locale}`)
+      return rowsOf<{ id: string }>(result)[0]?.id
     },
 
     /**
@@ -126,6 +176,7 @@ export function createContentsRepository(db: Db) {
     async lockState(tenantId: string, id: string): Promise<LockedContent | undefined> {
       const [row] = await db
         .select({
+          locale: contents.locale,
           status: contents.status,
           publishAt: contents.publishAt,
           publishedAt: contents.publishedAt,
@@ -306,8 +357,16 @@ export function createContentsRepository(db: Db) {
       return rowsOf<{ type: string }>(result).map((row) => row.type)
     },
 
-    /** Every content of `type` (of `statuses` when given) as a tree row, by order, title, id. */
-    async treeRows(tenantId: string, type: string, statuses: ContentStatus[] | undefined) {
+    /**
+     * Every content of `type` (of `statuses` and in `locale` when given) as a tree row, by order,
+     * title, id.
+     */
+    async treeRows(
+      tenantId: string,
+      type: string,
+      statuses: ContentStatus[] | undefined,
+      locale: string | undefined,
+    ) {
       return db
         .select({
           id: contents.id,
@@ -323,6 +382,7 @@ export function createContentsRepository(db: Db) {
             eq(contents.tenantId, tenantId),
             eq(contents.type, type),
             statuses === undefined ? undefined : inArray(contents.status, statuses),
+            locale === undefined ? undefined : eq(contents.locale, locale),
           ),
         )
         .orderBy(contents.order, contents.title, contents.id)

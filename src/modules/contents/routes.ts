@@ -43,7 +43,7 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
         operationId: 'listContents',
         summary: 'List contents, newest publication first',
         description:
-          'Contents by publishedAt, newest first (unpublished last). Besides the listed parameters, `customFields.<key>=<value>` filters on a filterable custom field by equality (numbers and booleans parsed; multi-value fields match when they hold the value); several such parameters must all hold. 400 for a key that is not a filterable definition of the tenant, or a value not of its type.',
+          'Contents by publishedAt, newest first (unpublished last); each translation is a content of its own (`locale` keeps one locale, `missingLocale` the documents still to translate into one). Besides the listed parameters, `customFields.<key>=<value>` filters on a filterable custom field by equality (numbers and booleans parsed; multi-value fields match when they hold the value); several such parameters must all hold. 400 for a key that is not a filterable definition of the tenant, or a value not of its type.',
         querystring: ListContentsQuery,
         response: { 200: ContentPage, ...errorResponses(400, 401, 403) },
       },
@@ -150,7 +150,7 @@ export const contentsRoutes: FastifyPluginAsyncTypebox<{ service: ContentsServic
         response: { 200: ContentTreeBody, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => service.tree(tenantContext(request), request.query.type ?? 'page'),
+    (request) => service.tree(tenantContext(request), request.query.type ?? 'page', request.query.locale),
   )
 
   app.get(

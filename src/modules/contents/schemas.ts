@@ -10,6 +10,7 @@ import {
 } from '../../http/schemas.js'
 import { ALL_ERRORS } from '../../http/validation.js'
 import { ID_PATTERN } from '../../lib/ids.js'
+import { LOCALE_EXPECT } from '../../lib/locale.js'
 import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
 import { CUSTOM_FIELD_KEY_PATTERN } from '../custom-fields/index.js'
 import { HTML_MAX_DEPTH, HTML_MAX_LENGTH } from './sanitize.js'
@@ -42,6 +43,14 @@ export const ParentFilter = Type.String({
 })
 const STATUS_ALTERNATIVES = CONTENT_STATUSES.join('|')
 
+/**
+ * A locale as a client writes it (any case: `DE-at` is `de-AT`); the service canonicalizes it and,
+ * where it names a content's language, checks it is one of the tenant's
+ * (docs/decisions/localization.md "Tenant locales").
+ */
+const Locale = (description: string) =>
+  Type.String({ minLength: 2, maxLength: 35, description, 'x-expect': LOCALE_EXPECT })
+
 /** A published content's pending draft (docs/decisions/content.md "Drafts of published contents"). */
 const PendingDraftSchema = Type.Object(
   {
@@ -61,6 +70,11 @@ export type PendingDraft = Static<typeof PendingDraftSchema>
 /** Fields every content answer carries; `html` and `lexical` are added by the full view. */
 const ContentSummaryFields = {
   id: Type.String(),
+  locale: Type.String({ description: 'The language of this translation, one of the tenant’s locales' }),
+  translationGroupId: Type.String({
+    description:
+      'Shared by the translations of one document (GET /api/contents/{id}/translations): the id of its first content',
+  }),
   title: Type.String(),
   slug: Type.String(),
   summary: Type.String(),
@@ -142,7 +156,15 @@ const Title = Type.String({ minLength: 1, maxLength: 500 })
 
 // Every failing member at once: an editor's form shows them all (http/validation.ts).
 export const CreateContentBody = Type.Object(
-  { title: Title, ...WritableFields },
+  {
+    title: Title,
+    locale: Type.Optional(
+      Locale(
+        'The language of the content, one of the tenant’s locales (default: the tenant’s default locale); it does not change afterwards',
+      ),
+    ),
+    ...WritableFields,
+  },
   { additionalProperties: false, [ALL_ERRORS]: true },
 )
 export type CreateContentInput = Static<typeof CreateContentBody>
@@ -242,6 +264,10 @@ export const ListContentsQuery = Type.Object(
     tagName: Type.Optional(NameSearch),
     type: Type.Optional(ContentType),
     parent: Type.Optional(ParentFilter),
+    locale: Type.Optional(Locale('Contents in this locale only')),
+    missingLocale: Type.Optional(
+      Locale('Contents whose document has no translation in this locale (what is left to translate)'),
+    ),
     ...PublishedRange,
     // A page cap keeps OFFSET inside bigint whatever the client sends.
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
@@ -272,6 +298,11 @@ export const BySlugQuery = Type.Object(
         'x-expect': `one status or a comma-separated list of ${CONTENT_STATUSES.join(', ')}`,
       }),
     ),
+    locale: Type.Optional(
+      Locale(
+        'The locale whose slug this is (slugs are unique per locale). Left out: the tenant’s default locale first, then the others A→Z.',
+      ),
+    ),
     ...PublishedRange,
     ...TenantQuery,
   },
@@ -283,6 +314,11 @@ export const CheckSlugQuery = Type.Object(
   {
     slug: Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH }),
     contentId: Type.Optional(Id),
+    locale: Type.Optional(
+      Locale(
+        'The locale the slug is for (slugs are unique per locale). Left out: contentId’s locale, else the tenant’s default.',
+      ),
+    ),
     ...TenantQuery,
   },
   { additionalProperties: false },
@@ -315,6 +351,7 @@ export const ContentTreeQuery = Type.Object(
         'x-expect': 'lowercase letters, digits and hyphens (1..40)',
       }),
     ),
+    locale: Type.Optional(Locale('The contents of this locale only (left out: every locale)')),
     ...TenantQuery,
   },
   { additionalProperties: false },
@@ -374,3 +411,28 @@ export const ArchiveStatistics = Type.Object({
   ),
 })
 export type ArchiveStats = Static<typeof ArchiveStatistics>
+
+/** `POST /api/contents/{id}/translations` (docs/decisions/localization.md "Contents are translated as documents"). */
+export const CreateTranslationBody = Type.Object(
+  { locale: Locale('The locale to translate into: one of the tenant’s, and none of the document’s yet') },
+  { additionalProperties: false },
+)
+export type CreateTranslationInput = Static<typeof CreateTranslationBody>
+
+const TranslationSchema = Type.Object({
+  id: Type.String(),
+  locale: Type.String(),
+  title: Type.String(),
+  slug: Type.String(),
+  status: Type.String(),
+  updatedAt: DateTime,
+})
+export type Translation = Static<typeof TranslationSchema>
+
+/** `GET /api/contents/{id}/translations`: the document's translations, the content itself included. */
+export const TranslationsBody = Type.Object({
+  translations: Type.Array(TranslationSchema, {
+    description:
+      'Every translation of the document the caller may read, the content itself included, by locale A→Z',
+  }),
+})

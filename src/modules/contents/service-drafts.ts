@@ -180,7 +180,7 @@ export function createContentDrafts(deps: ContentWriteDeps & { writes: Pick<Cont
         await assertParent(repo, tenantId, id, input.parentId)
         if (slug !== undefined) {
           // The unique index decides when the draft goes live; this tells the editor now.
-          const owner = await repo.findSlugOwner(tenantId, slug)
+          const owner = await repo.findSlugOwner(tenantId, slug, current.locale)
           if (owner !== undefined && owner.id !== id) throw errors.slugConflict(slug)
         }
         const { pendingDraft: _, ...before } = found(await draftOf(repo, versionsRepo, tenantId, id))

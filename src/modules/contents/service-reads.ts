@@ -2,10 +2,12 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import type { ListTotals } from '../../events/list-totals.js'
+import { canonicalLocale, DEFAULT_LOCALE, LOCALE_EXPECT } from '../../lib/locale.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { nextFreeSlug, requiredSlug } from '../../lib/slug.js'
 import type { CustomFieldDefinitions } from '../custom-fields/index.js'
 import { createDefinitionsRepository, customFieldFilterOf } from '../custom-fields/index.js'
+import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import {
   type ContentFilter,
   listFilterOf,
@@ -21,6 +23,7 @@ import type {
   ContentTreeNode,
   ListContentsFilter,
   SlugCheck,
+  Translation,
 } from './schemas.js'
 import type { TaxonomyIds, TaxonomyKind } from './taxonomy-ids.js'
 
@@ -36,8 +39,12 @@ export function createContentReads(deps: {
   listTotals?: ListTotals | undefined
   taxonomyIds?: TaxonomyIds | undefined
   customFields?: CustomFieldDefinitions | undefined
+  /** The tenant's default locale (absent: `en`). */
+  settings?: TenantSettingsReader | undefined
 }) {
-  const { listTotals, taxonomyIds, customFields } = deps
+  const { listTotals, taxonomyIds, customFields, settings } = deps
+  const defaultLocaleOf = async (tenantId: string) =>
+    settings === undefined ? DEFAULT_LOCALE : (await settings.get(tenantId)).locales.default
   const repository = createContentsRepository(deps.db)
   const definitionsRepository = createDefinitionsRepository(deps.db)
   const namedIdsOf = namedIdsLookup(repository, taxonomyIds)
@@ -79,10 +86,14 @@ export function createContentReads(deps: {
           ? {}
           : await namedIdsOf(tenantId, query)
       if (matchesNothing(named)) return pageJson('[]', paginate(page, limit, 0))
-      const filter = {
+      const filter: ContentFilter = {
         ...listFilterOf(query, named),
         ...custom,
         ...(statuses === undefined ? {} : { statuses }),
+        ...(query.locale === undefined ? {} : { locale: queryLocale(query.locale, 'locale') }),
+        ...(query.missingLocale === undefined
+          ? {}
+          : { missingLocale: queryLocale(query.missingLocale, 'missingLocale') }),
       }
       const [contents, total] = await Promise.all([
         repository.listPageJson(tenantId, filter, {
@@ -106,8 +117,9 @@ export function createContentReads(deps: {
     },
 
     /**
-     * The JSON text of a `ContentBody`.
-     * @throws NotFound when no content has the slug, or it fails the status/date filter.
+     * The JSON text of a `ContentBody`: the content of `query.locale` holding the slug, or without
+     * it the one in the tenant's default locale, else the first by locale (slugs are unique per locale).
+     * @throws NotFound when no content has the slug, or it fails the status/date/locale filter.
      */
     async getBySlugJson(context: TenantContext, slug: string, query: BySlugFilter): Promise<string> {
       const { tenantId } = context
@@ -115,23 +127,41 @@ export function createContentReads(deps: {
       const visible = visibleStatuses(context, requested)
       if (visible?.length === 0) throw errors.notFound('Content')
       const statuses = visible === undefined ? {} : { statuses: visible }
-      const filter = { ...statuses, ...publishedRange(query.publishedFrom, query.publishedTo) }
-      return bodyJson(await repository.findJsonBySlug(tenantId, slug, filter, seesUnpublished(context)))
+      const locale = query.locale === undefined ? undefined : queryLocale(query.locale, 'locale')
+      const filter: ContentFilter = {
+        ...statuses,
+        ...publishedRange(query.publishedFrom, query.publishedTo),
+        ...(locale === undefined ? {} : { locale }),
+      }
+      const preferred = locale ?? (await defaultLocaleOf(tenantId))
+      return bodyJson(
+        await repository.findJsonBySlug(tenantId, slug, filter, seesUnpublished(context), preferred),
+      )
     },
 
     /**
-     * Whether `slug` (normalized) is free, ignoring `contentId`'s own slug; else the next free one,
-     * and the content holding it when the reader may see that content (`visibleStatuses`).
+     * Whether `slug` (normalized) is free in the locale (`query.locale`, else `contentId`'s, else the
+     * tenant's default), ignoring `contentId`'s own slug; else the next free one there, and the
+     * content holding it when the reader may see that content (`visibleStatuses`).
      */
-    async checkSlug(context: TenantContext, query: { slug: string; contentId?: string }): Promise<SlugCheck> {
+    async checkSlug(
+      context: TenantContext,
+      query: { slug: string; contentId?: string; locale?: string },
+    ): Promise<SlugCheck> {
       const { tenantId } = context
       const slug = requiredSlug(query.slug, 'slug')
-      const owner = await repository.findSlugOwner(tenantId, slug)
+      const ofContent =
+        query.contentId === undefined ? undefined : await repository.translationKey(tenantId, query.contentId)
+      const locale =
+        query.locale === undefined
+          ? (ofContent?.locale ?? (await defaultLocaleOf(tenantId)))
+          : queryLocale(query.locale, 'locale')
+      const owner = await repository.findSlugOwner(tenantId, slug, locale)
       if (owner === undefined || owner.id === query.contentId) return { available: true, slug }
       const taken = {
         available: false,
         slug,
-        suggestion: await nextFreeSlug(repository.slugs(tenantId), slug),
+        suggestion: await nextFreeSlug(repository.slugs(tenantId, locale), slug),
       }
       // A reader that may not see the owner learns only that the slug is taken, not its title.
       if (visibleStatuses(context, [owner.status])?.length === 0) return taken
@@ -150,11 +180,33 @@ export function createContentReads(deps: {
      * (docs/decisions/content.md "Types and page trees"). A content whose parent is not in the
      * answer (of another type, or unreadable) is a root: Studio arranges every page it can read.
      */
-    async tree(context: TenantContext, type: string): Promise<{ type: string; tree: ContentTreeNode[] }> {
+    async tree(
+      context: TenantContext,
+      type: string,
+      locale?: string,
+    ): Promise<{ type: string; tree: ContentTreeNode[] }> {
       const statuses = visibleStatuses<ContentStatus>(context, undefined)
       if (statuses?.length === 0) return { type, tree: [] }
-      const rows = await repository.treeRows(context.tenantId, type, statuses)
+      const only = locale === undefined ? undefined : queryLocale(locale, 'locale')
+      const rows = await repository.treeRows(context.tenantId, type, statuses, only)
       return { type, tree: nestedTree(rows) }
+    },
+
+    /**
+     * The translations of content `id`'s document that the reader may see, itself included, by
+     * locale (docs/decisions/localization.md "Contents are translated as documents").
+     * @throws NotFound for a missing id, another tenant's, or a content the reader may not see.
+     */
+    async translations(context: TenantContext, id: string): Promise<{ translations: Translation[] }> {
+      const key = await repository.translationKey(context.tenantId, id)
+      if (key === undefined || visibleStatuses(context, [key.status])?.length === 0) {
+        throw errors.notFound('Content')
+      }
+      const rows = await repository.translations(context.tenantId, key.translationGroupId)
+      const translations = rows
+        .filter((row) => visibleStatuses(context, [row.status as ContentStatus])?.length !== 0)
+        .map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }))
+      return { translations }
     },
 
     /** Counts per UTC month of publishedAt for one status; `total` sums the months. */
@@ -218,6 +270,20 @@ export function nestedTree(rows: readonly Omit<ContentTreeNode, 'children'>[]): 
  */
 export function seesUnpublished(context: TenantContext): boolean {
   return context.actor.kind !== 'apiToken' || context.permissions.has(PREVIEW_PERMISSION)
+}
+
+/**
+ * A locale of a list or lookup filter, canonical (`DE-at` → `de-AT`). Not checked against the
+ * tenant's locales: a locale the tenant lacks has no contents, so the filter matches none.
+ * @throws ValidationFailed naming the query member when it is not a language tag.
+ */
+function queryLocale(value: string, member: string): string {
+  const locale = canonicalLocale(value)
+  if (locale !== undefined) return locale
+  const message = `must be ${LOCALE_EXPECT}; "${value.slice(0, 40)}" is not.`
+  throw errors.validation(`The query parameter "${member}" ${message}`, [
+    { path: `querystring/${member}`, message },
+  ])
 }
 
 /** `{ "content": … }` around a content's JSON text. @throws NotFound when there is none. */

@@ -6,6 +6,7 @@ import { errors } from '../../errors.js'
 import { dbOf, type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
+import { canonicalLocale, SINGLE_LOCALE, type TenantLocales } from '../../lib/locale.js'
 import { requiredSlug, toSlug } from '../../lib/slug.js'
 import type { CustomFieldDefinitions } from '../custom-fields/index.js'
 import {
@@ -13,13 +14,15 @@ import {
   createDefinitionsRepository,
   type FieldReferences,
 } from '../custom-fields/index.js'
+import type { GalleriesService } from '../galleries/index.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import { assertSchedulingAllowed, limitCheck } from '../tenant-settings/index.js'
 import { type ContentJob, PRUNE_VERSIONS_JOB, PUBLISH_SCHEDULED_JOB } from './content-jobs.js'
 import { resolvePublication } from './publication.js'
 import { type ContentPatch, createContentsRepository, type LockedContent } from './repository.js'
 import type { HtmlSanitizer } from './sanitize.js'
-import type { Content, CreateContentInput, UpdateContentInput } from './schemas.js'
+import type { Content, CreateContentInput, CreateTranslationInput, UpdateContentInput } from './schemas.js'
+import { visibleStatuses } from './service-reads.js'
 import { createVersionsRepository } from './versions-repository.js'
 import {
   actorName,
@@ -36,7 +39,9 @@ import {
   writableFields,
 } from './write-rules.js'
 
-const SLUG_KEY = 'contents_tenant_slug_key'
+const SLUG_KEY = 'contents_tenant_slug_locale_key'
+/** One translation per locale in a group: the unique index decides, as for slugs. */
+const TRANSLATION_KEY = 'contents_tenant_group_locale_key'
 export const DEFAULT_MAX_VERSIONS = 100
 
 export interface WriteOptions {
@@ -49,6 +54,16 @@ export interface WriteOptions {
    * checks it is still the one read.
    */
   draft?: DraftRelease
+  /** The content is a translation of `sourceId` (`createTranslation`): it joins that group. */
+  translation?: TranslationOf
+}
+
+/** What a translation takes from its source besides its fields. */
+interface TranslationOf {
+  sourceId: string
+  groupId: string
+  /** Tried first, numbered when the locale already has it (not an explicit slug). */
+  slug: string
 }
 
 export interface ContentWriteDeps {
@@ -62,6 +77,8 @@ export interface ContentWriteDeps {
   customFields?: CustomFieldDefinitions | undefined
   /** Queues schedule and prune jobs in the write's transaction (absent: the publish-due sweep covers). */
   jobs?: Pick<JobRunner, 'send'> | undefined
+  /** Links a translation to its source's galleries (absent: translations start without galleries). */
+  galleries?: Pick<GalleriesService, 'linkContent'> | undefined
   /** Live versions kept per content (default 100). */
   maxVersions?: number | undefined
   now?: (() => Date) | undefined
@@ -112,6 +129,11 @@ export function createContentWrites(deps: ContentWriteDeps) {
     }
   }
 
+  /** The tenant's locales (one, `en`, without a settings reader: tests and tools built bare). */
+  async function localesOf(tenantId: string, via: Db | undefined): Promise<TenantLocales> {
+    return settings === undefined ? SINGLE_LOCALE : (await settings.get(tenantId, via)).locales
+  }
+
   /** customFields to store, checked against the definitions, with the references they name. */
   function customFieldsOf(
     definitions: Awaited<ReturnType<typeof definitionsOf>>,
@@ -122,11 +144,14 @@ export function createContentWrites(deps: ContentWriteDeps) {
     return checkCustomFields(definitions, input.customFields ?? {})
   }
 
-  return {
+  const writes = {
     /**
-     * Creates a content (version 1). Without a slug one is generated from the title (numbered -2,
-     * -3 … when taken); an explicit slug that is taken fails.
-     * @throws ValidationFailed (bad slug, references, custom fields, schedule), SlugConflict.
+     * Creates a content (version 1) in `input.locale` (default: the tenant's default locale), as a
+     * translation group of its own unless `options.translation` names one. Without a slug one is
+     * generated from the title (numbered -2, -3 … when the locale has it); an explicit slug the
+     * locale has fails.
+     * @throws ValidationFailed (bad slug, locale, references, custom fields, schedule), SlugConflict,
+     *   Conflict (the translation group has the locale).
      */
     async create(
       context: TenantContext,
@@ -145,17 +170,19 @@ export function createContentWrites(deps: ContentWriteDeps) {
         undefined,
         at,
       )
+      const locale = tenantLocale(await localesOf(tenantId, joined), input.locale)
       const custom = customFieldsOf(await definitionsOf(tenantId, via), input, true)
       const fields = await writableFields(deps.html, input, custom.values)
-      const wanted =
-        input.slug === undefined ? toSlug(input.title) || 'untitled' : requiredSlug(input.slug, 'slug')
+      const derived = options.translation?.slug ?? (toSlug(input.title) || 'untitled')
+      const wanted = input.slug === undefined ? derived : requiredSlug(input.slug, 'slug')
       const actor = userIdOf(context)
+      const translation = options.translation
       return writeWithFreeSlug(
         {
           slug: wanted,
           explicit: input.slug !== undefined,
           key: SLUG_KEY,
-          lookup: () => createContentsRepository(via).slugs(tenantId),
+          lookup: () => createContentsRepository(via).slugs(tenantId, locale),
         },
         (slug) =>
           write(context, async (tx, emit) => {
@@ -167,6 +194,8 @@ export function createContentWrites(deps: ContentWriteDeps) {
             const row = { id, title: input.title, slug, ...fields, ...publication }
             await repo.insert(tenantId, {
               ...row,
+              locale,
+              translationGroupId: translation?.groupId ?? id,
               version: 1,
               createdBy: actor,
               updatedBy: actor,
@@ -178,11 +207,78 @@ export function createContentWrites(deps: ContentWriteDeps) {
             await repo.linkTags(tenantId, id, unique(input.tags), state)
             const created = found(await repo.findById(tenantId, id))
             await afterSave(tx, context, created)
-            emit({ type: 'content.created', subjectId: id, payload: contentFacts(created) })
+            emit({
+              type: 'content.created',
+              subjectId: id,
+              payload: {
+                ...contentFacts(created),
+                ...(translation === undefined ? {} : { translationOf: translation.sourceId }),
+              },
+            })
             if (created.status === 'published') emitPublication(emit, created, 'published')
             return created
           }),
-      )
+      ).catch((err: unknown) => {
+        throw uniqueConflict(err, { [TRANSLATION_KEY]: () => translationTaken(locale) })
+      })
+    },
+
+    /**
+     * Translates content `id` into `input.locale` (docs/decisions/localization.md "Contents are
+     * translated as documents"): a draft in the same translation group, prefilled from the source
+     * (title, summary, html, lexical, custom fields, type, order, author, categories, tags, featured
+     * media and galleries) under the source's slug (numbered when the locale has it already). Its
+     * parent is the source parent's translation in that locale when there is one, else the source's
+     * parent. A create like any other: the entries limit, a version, `content.created` (with
+     * `translationOf`).
+     * @throws NotFound (no such content, or one the reader may not see), ValidationFailed (a locale
+     *   the tenant does not have, a custom field the definitions now refuse), Conflict (the group
+     *   has that locale), LimitExceeded.
+     */
+    async createTranslation(context: TenantContext, id: string, input: CreateTranslationInput) {
+      const { tenantId } = context
+      const via = dbOf(context, db)
+      const source = await createContentsRepository(via).findById(tenantId, id)
+      if (source === undefined || visibleStatuses(context, [source.status])?.length === 0) {
+        throw errors.notFound('Content')
+      }
+      const locale = tenantLocale(await localesOf(tenantId, via === db ? undefined : via), input.locale)
+      const group = await createContentsRepository(via).translations(tenantId, source.translationGroupId)
+      if (group.some((translation) => translation.locale === locale)) throw translationTaken(locale)
+      const parentId =
+        source.parentId === null
+          ? null
+          : ((await createContentsRepository(via).translationIn(tenantId, source.parentId, locale)) ??
+            source.parentId)
+      const fields: CreateContentInput = {
+        title: source.title,
+        locale,
+        summary: source.summary,
+        html: source.html,
+        lexical: source.lexical,
+        categories: source.categories,
+        tags: source.tags,
+        customFields: source.customFields,
+        featuredMediaId: source.featuredMediaId,
+        authorName: source.authorName,
+        type: source.type,
+        parentId,
+        order: source.order,
+        status: 'draft',
+      }
+      const translation = { sourceId: source.id, groupId: source.translationGroupId, slug: source.slug }
+      const galleryIds = source.galleryIds
+      if (galleryIds.length === 0 || deps.galleries === undefined) {
+        return writes.create(context, fields, { translation })
+      }
+      const galleries = deps.galleries
+      // One unit of work: the translation and its gallery links commit together.
+      return write(context, async (tx, emit) => {
+        const unit: TenantContext = { ...context, unitOfWork: { tx, emit } }
+        const created = await writes.create(unit, fields, { translation })
+        await galleries.linkContent(unit, created.id, galleryIds)
+        return found(await createContentsRepository(tx).findById(tenantId, created.id))
+      })
     },
 
     /**
@@ -297,21 +393,40 @@ export function createContentWrites(deps: ContentWriteDeps) {
       })
     },
 
-    /** Deletes a content and (by cascade) its links and versions. @throws NotFound. */
+    /**
+     * Deletes a content and (by cascade) its links and versions: one translation, the others of its
+     * group stay (docs/decisions/localization.md "Contents are translated as documents").
+     * @throws NotFound.
+     */
     async remove(context: TenantContext, id: string): Promise<void> {
       await write(context, async (tx, emit) => {
         const repo = createContentsRepository(tx)
         const current = await repo.findById(context.tenantId, id)
         if (current === undefined || !(await repo.delete(context.tenantId, id)))
           throw errors.notFound('Content')
-        emit({
-          type: 'content.deleted',
-          subjectId: id,
-          payload: { id, title: current.title, slug: current.slug, status: current.status },
-        })
+        emit({ type: 'content.deleted', subjectId: id, payload: contentFacts(current) })
       })
     },
   }
+  return writes
 }
 
 export type ContentWrites = ReturnType<typeof createContentWrites>
+
+/**
+ * `requested` canonical and one of the tenant's locales; the tenant's default when absent.
+ * @throws ValidationFailed at `/locale` naming the locale and the tenant's.
+ */
+function tenantLocale(locales: TenantLocales, requested: string | undefined): string {
+  if (requested === undefined) return locales.default
+  const locale = canonicalLocale(requested)
+  if (locale !== undefined && locales.available.includes(locale)) return locale
+  const named = (locale ?? requested).slice(0, 40)
+  const message = `locale "${named}" is not one of the tenant's locales (${locales.available.join(', ')}).`
+  throw errors.validation(message, [{ path: '/locale', message }])
+}
+
+/** 409 when a translation group already has a content in `locale`. */
+function translationTaken(locale: string) {
+  return errors.conflict(`This content already has a translation in "${locale}".`)
+}

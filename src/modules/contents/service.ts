@@ -3,6 +3,7 @@ import type { EventSink } from '../../events/event-log.js'
 import type { ListTotals } from '../../events/list-totals.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import type { CustomFieldDefinitions } from '../custom-fields/index.js'
+import type { GalleriesService } from '../galleries/index.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import type { HtmlSanitizer } from './sanitize.js'
 import { createContentDrafts } from './service-drafts.js'
@@ -26,10 +27,15 @@ export function createContentsService(deps: {
   html: HtmlSanitizer
   listTotals?: ListTotals
   taxonomyIds?: TaxonomyIds
-  /** Tenant settings: `limits.entries` and `features.contentScheduling` (absent: neither applies). */
+  /**
+   * Tenant settings: `limits.entries`, `features.contentScheduling` (absent: neither applies) and
+   * `locales` (absent: one locale, `en`).
+   */
   settings?: TenantSettingsReader
   customFields?: CustomFieldDefinitions
   jobs?: Pick<JobRunner, 'send'>
+  /** Links translations to their source's galleries (absent: translations start without). */
+  galleries?: Pick<GalleriesService, 'linkContent'> | undefined
   /** Live versions kept per content (default 100). */
   maxVersions?: number
   /** The clock of the status rules and the scheduler (tests move it). */

@@ -22,9 +22,18 @@ export function emitPublication(emit: Emit, content: Content, verb: 'published' 
   emit({ type: `content.${verb}`, subjectId: content.id, payload: contentFacts(content) })
 }
 
-/** What every `content.*` event carries (src/events/catalog.ts): never html, lexical or custom fields. */
-export function contentFacts(content: Pick<Content, 'id' | 'title' | 'slug' | 'status'>) {
-  return { id: content.id, title: content.title, slug: content.slug, status: content.status }
+/**
+ * What every `content.*` event carries (src/events/catalog.ts): never html, lexical or custom
+ * fields. The locale with the slug: slugs are unique per locale.
+ */
+export function contentFacts(content: Pick<Content, 'id' | 'title' | 'slug' | 'status' | 'locale'>) {
+  return {
+    id: content.id,
+    title: content.title,
+    slug: content.slug,
+    status: content.status,
+    locale: content.locale,
+  }
 }
 
 /**

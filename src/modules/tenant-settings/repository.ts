@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { tenantSettings } from '../../db/schema/index.js'
+import { contents, tenantSettings } from '../../db/schema/index.js'
 
 export type SettingsRow = typeof tenantSettings.$inferSelect
 export type SettingsValues = Omit<typeof tenantSettings.$inferInsert, 'tenantId' | 'createdAt'>
@@ -22,6 +22,17 @@ export function createSettingsRepository(db: Db) {
         .where(eq(tenantSettings.tenantId, tenantId))
         .for('update')
       return row as SettingsRow
+    },
+
+    /** How many of the tenant's contents are in each of `locales` (only those with some), by locale. */
+    async contentsIn(tenantId: string, locales: string[]): Promise<{ locale: string; count: number }[]> {
+      if (locales.length === 0) return []
+      return db
+        .select({ locale: contents.locale, count: count() })
+        .from(contents)
+        .where(and(eq(contents.tenantId, tenantId), inArray(contents.locale, locales)))
+        .groupBy(contents.locale)
+        .orderBy(contents.locale)
     },
 
     async update(tenantId: string, values: SettingsValues): Promise<SettingsRow> {

@@ -44,10 +44,10 @@ export const tenantSettingsRoutes: FastifyPluginAsyncTypebox<{
         operationId: 'updateTenantSettings',
         summary: "Change the tenant's settings, group by group",
         description:
-          'Changes only the groups sent; within smtp, webhook, branding, limits and edgeGateway only the members sent (null clears a string or a limit). features, metadata and limits.custom are replaced whole when sent. smtp.password and webhook.secret: a string sets it, null or "" clears it, absence keeps it. A stored smtp.password stays bound to its server: changing host, port, username or secure needs smtp.password again (400 naming it). With a password and secure false, STARTTLS must succeed before the login unless smtp.requireTls is false. With smtp.enabled the SMTP server is checked first (400 and nothing saved when it cannot be reached or refuses the login). Owners and admins (settings:update); 400 for any unknown member, naming it.',
+          'Changes only the groups sent; within smtp, webhook, branding, limits and edgeGateway only the members sent (null clears a string or a limit). features, metadata and limits.custom are replaced whole when sent. smtp.password and webhook.secret: a string sets it, null or "" clears it, absence keeps it. A stored smtp.password stays bound to its server: changing host, port, username or secure needs smtp.password again (400 naming it). With a password and secure false, STARTTLS must succeed before the login unless smtp.requireTls is false. With smtp.enabled the SMTP server is checked first (400 and nothing saved when it cannot be reached or refuses the login). locales: a locale leaves locales.available only when no content is in it (409 naming the locale and how many contents are). Owners and admins (settings:update); 400 for any unknown member, naming it.',
         querystring: TenantOnlyQuery,
         body: UpdateSettingsBody,
-        response: { 200: SettingsBody, ...errorResponses(400, 401, 403) },
+        response: { 200: SettingsBody, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request) => ({ settings: await service.update(tenantContext(request), request.body) }),

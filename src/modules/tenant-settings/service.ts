@@ -104,9 +104,14 @@ export function createTenantSettingsService(deps: {
         const current = await settings.lock(tenantId)
         const values: SettingsValues = merge(current, normalized)
         if (values.locales !== undefined) {
-          values.locales = {
-            ...checkedLocales(effectiveOf(tenantId, { ...current, ...values } as SettingsRow).locales),
-          }
+          const locales = checkedLocales(
+            effectiveOf(tenantId, { ...current, ...values } as SettingsRow).locales,
+          )
+          const removed = effectiveOf(tenantId, current).locales.available.filter(
+            (locale) => !locales.available.includes(locale),
+          )
+          assertUnused(await settings.contentsIn(tenantId, removed))
+          values.locales = { ...locales }
         }
         // Again against the locked row: a change saved meanwhile may have moved the server.
         if (normalized.smtp !== undefined) {
@@ -155,6 +160,19 @@ function checkedLocales(locales: TenantLocales): TenantLocales {
       { path: `body/${err.member.replaceAll('.', '/')}`, message: err.message },
     ])
   }
+}
+
+/**
+ * A locale leaves `locales.available` only when no content is in it: its text would vanish from
+ * every read (docs/decisions/localization.md "Contents are translated as documents").
+ * @throws Conflict naming each such locale and its number of contents.
+ */
+function assertUnused(used: readonly { locale: string; count: number }[]): void {
+  if (used.length === 0) return
+  const named = used.map(
+    ({ locale, count }) => `"${locale}" (${count} ${count === 1 ? 'content' : 'contents'})`,
+  )
+  throw errors.conflict(`locales.available cannot drop ${named.join(', ')}: delete those contents first.`)
 }
 
 function secretChange(value: string | null | undefined): SecretChange {

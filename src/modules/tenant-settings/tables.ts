@@ -16,7 +16,10 @@ import {
 export const tables = {
   owns: [tenantSettings, tenantMailCounts],
   reads: [
-    { table: contents, why: "limits.entries counts the tenant's contents" },
+    {
+      table: contents,
+      why: "limits.entries counts the tenant's contents; a locale leaves locales.available only when no content is in it",
+    },
     { table: media, why: "limits.media counts the tenant's media" },
     {
       table: memberships,

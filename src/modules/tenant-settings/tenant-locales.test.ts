@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createContent } from '../../../test/content-fixtures.js'
 import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
 import { putSettings, settingsOf } from '../../../test/settings-fixtures.js'
 
@@ -63,6 +64,34 @@ describe('tenant settings: locales', () => {
       available: ['en'],
       fallbacks: {},
     })
+  })
+
+  it('refuses to drop a locale contents are in (409 naming it and the count), and drops an unused one', async () => {
+    const owner = await seedTenant(ctx.db)
+    const saved = await putSettings(ctx, owner, { locales: { available: ['en', 'tr', 'de', 'fr'] } })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const source = await createContent(ctx, owner.token, { title: 'Home' })
+    for (const locale of ['tr', 'de']) {
+      const made = await call(ctx.app, 'POST', `/api/contents/${source.id}/translations`, {
+        token: owner.token,
+        body: { locale },
+      })
+      expect(made.statusCode, made.body).toBe(201)
+    }
+    await createContent(ctx, owner.token, { title: 'Merhaba', locale: 'tr' })
+
+    const refused = await putSettings(ctx, owner, { locales: { available: ['en', 'fr'] } })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.data).toEqual({
+      error: 'Conflict',
+      message:
+        'locales.available cannot drop "de" (1 content), "tr" (2 contents): delete those contents first.',
+    })
+    expect((await settingsOf(ctx, owner)).locales.available).toEqual(['en', 'tr', 'de', 'fr'])
+
+    const dropped = await putSettings(ctx, owner, { locales: { available: ['en', 'tr', 'de'] } })
+    expect(dropped.statusCode, dropped.body).toBe(200)
+    expect(dropped.data.settings.locales.available).toEqual(['en', 'tr', 'de'])
   })
 })
 

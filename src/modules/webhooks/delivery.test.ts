@@ -117,7 +117,7 @@ describe('webhook deliveries', () => {
     const event = await emitEvent(ctx.db, owner.tenantId, {
       type: 'content.deleted',
       subjectId: id,
-      payload: { id, title: 'Gone', slug: 'gone', status: 'draft' },
+      payload: { id, title: 'Gone', slug: 'gone', status: 'draft', locale: 'en' },
     })
     // On a shared test PostgreSQL another test file's app may claim the event: the delivery is
     // recorded the same way whichever does, but sent with that app's configuration.
@@ -133,7 +133,7 @@ describe('webhook deliveries', () => {
     expect(JSON.parse(row.payload)).toEqual({
       type: 'content.deleted',
       timestamp: event.createdAt.toISOString(),
-      data: { id, title: 'Gone', slug: 'gone', status: 'draft' },
+      data: { id, title: 'Gone', slug: 'gone', status: 'draft', locale: 'en' },
     })
   })
 
