@@ -13,6 +13,7 @@ import {
   type KindCounts,
 } from './wordpress-run.js'
 import { importCategories, importContents, importTags } from './wordpress-steps.js'
+import { createTranslationGroups } from './wordpress-translations.js'
 import type { WxrOutline, WxrSource } from './wxr-source.js'
 
 export interface ImportIntoTenantDeps {
@@ -123,6 +124,7 @@ export async function importIntoTenant(
     attachmentUrls: attachments.urls,
     earlierUrls: attachments.earlier,
     locales,
+    translationGroups: createTranslationGroups(run, outline.translationGroups),
   })
   await importMenus(run, outline, { contentIds, categoryIds })
   if (!dryRun && hasCreated(run.counts)) await refreshStatistics(db, progress)

@@ -11,6 +11,11 @@ export interface WxrOutline extends Omit<WxrDocument, 'items'> {
   contents: number
   /** Titles of the items menu items link to, by post id (an untitled menu item shows its target's). */
   linkedTitles: Map<string, string>
+  /**
+   * Polylang translation group (`pll_…`) → the keys (`WxrItem.key`) of its posts and pages in file
+   * order, so a translation finds the document of one imported before it, by this run or another.
+   */
+  translationGroups: Map<string, string[]>
 }
 
 /** The items of one import phase: attachments, or posts and pages. */
@@ -29,12 +34,12 @@ export interface WxrSource {
  * `createWxrParser`).
  */
 export function createWxrScanner() {
-  const items: Pick<RawItem, 'links' | 'postId' | 'type'>[] = []
+  const items: Pick<RawItem, 'key' | 'links' | 'postId' | 'type'>[] = []
   const titles = new Map<string, string>()
   let attachments = 0
   let contents = 0
   const reader = new WxrReader((item) => {
-    items.push({ links: item.links, postId: item.postId, type: item.type })
+    items.push({ key: item.key, links: item.links, postId: item.postId, type: item.type })
     if (item.type === 'attachment') attachments += 1
     else contents += 1
     if (item.postId !== '' && !titles.has(item.postId)) titles.set(item.postId, item.title)
@@ -54,7 +59,19 @@ export function createWxrScanner() {
         outline.menuItems.filter((item) => item.kind === 'post_type').map((item) => item.objectId),
       )
       const linkedTitles = new Map([...titles].filter(([postId]) => linked.has(postId)))
-      return { outline: { ...outline, attachments, contents, linkedTitles }, reader, terms }
+      const translationGroups = new Map<string, string[]>()
+      for (const [index, item] of items.entries()) {
+        const group = terms[index]?.translationGroup ?? ''
+        if (group === '' || item.type === 'attachment') continue
+        const keys = translationGroups.get(group)
+        if (keys === undefined) translationGroups.set(group, [item.key])
+        else keys.push(item.key)
+      }
+      return {
+        outline: { ...outline, attachments, contents, linkedTitles, translationGroups },
+        reader,
+        terms,
+      }
     },
   }
 }
