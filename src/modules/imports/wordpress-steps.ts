@@ -87,11 +87,12 @@ interface ContentLinks {
  * Posts and pages (`total` of them) as contents (type `post` or `page`, a page's `wp:menu_order` as
  * its order), linked to the categories, tags and featured media imported before (classic text
  * given its paragraphs, the html's addresses of copied attachment files rewritten to their
- * copies), in the locale of their Polylang language and the document of their translations, and a page to its
- * `wp:post_parent` when that came earlier in the file; a page created before its parent is linked
- * in a second pass (a new version), since an export need not list parents first. A parent missing from the import leaves the page a root; a link the tree
- * rules refuse (a tree deeper than 8) is reported as a problem. Returns the Folio ids by
- * `wp:post_id` (what menu items name).
+ * copies), in the locale of their Polylang language and the document of their translations, and a
+ * page to its `wp:post_parent` when that came earlier in the file; a page created before its
+ * parent is linked in a second pass (a new version), since an export need not list parents first.
+ * A parent missing from the import leaves the page a root; a link the tree rules refuse (a tree
+ * deeper than 8) is reported as a problem. Returns the Folio ids by `wp:post_id` (what menu items
+ * name).
  */
 export async function importContents(
   run: ImportRun,
