@@ -117,7 +117,17 @@ export function createFamilies(deps: {
     .add((k, s) => quotasFamily(k, { settings: s.settings, tenants: s.tenantDirectory }))
     .add((k, s) =>
       importsFamily(k, {
-        writers: pick(s, 'categories', 'tags', 'media', 'mediaUploads', 'contents', 'htmlSanitizer', 'menus'),
+        writers: pick(
+          s,
+          'categories',
+          'tags',
+          'media',
+          'mediaUploads',
+          'contents',
+          'htmlSanitizer',
+          'menus',
+          'tenantSettings',
+        ),
       }),
     )
   return { families, services }
