@@ -101,15 +101,15 @@ export function createFamilies(deps: {
     .add(outboxFamily)
     .add((k, { roles }) => apiTokensFamily(k, { roles }))
     .add(customFieldsFamily)
-    .add(categoriesFamily)
-    .add(tagsFamily)
+    .add((k, { settings }) => categoriesFamily(k, { settings }))
+    .add((k, { settings }) => tagsFamily(k, { settings }))
     .add((k, s) =>
       mediaFamily(k, { settings: s.settings, tenants: s.tenantDirectory, storage: mediaStorage }),
     )
     .add((k, { media }) => galleriesFamily(k, { media }))
     .add((k, s) => contentsFamily(k, pick(s, 'settings', 'media', 'customFieldDefinitions', 'galleries')))
     .add((k, s) => collectionsFamily(k, { media: s.media, html: s.htmlSanitizer, settings: s.settings }))
-    .add(menusFamily)
+    .add((k, { settings }) => menusFamily(k, { settings }))
     .add((k, { media }) => placementsFamily(k, { media }))
     .add(activitiesFamily)
     .add((k, { settings }) => webhooksFamily(k, { settings }))
@@ -117,7 +117,17 @@ export function createFamilies(deps: {
     .add((k, s) => quotasFamily(k, { settings: s.settings, tenants: s.tenantDirectory }))
     .add((k, s) =>
       importsFamily(k, {
-        writers: pick(s, 'categories', 'tags', 'media', 'mediaUploads', 'contents', 'htmlSanitizer', 'menus'),
+        writers: pick(
+          s,
+          'categories',
+          'tags',
+          'media',
+          'mediaUploads',
+          'contents',
+          'htmlSanitizer',
+          'menus',
+          'tenantSettings',
+        ),
       }),
     )
   return { families, services }

@@ -16,12 +16,14 @@ import { menuFixtures } from './menu-fixtures.js'
 const ctx = useTestContext({ PUBLIC_CLIENT_LIMIT: 'off' })
 
 /** The cached public routes, by what they serve. */
-type Group = 'contents' | 'collections' | 'menus' | 'locales'
+type Group = 'contents' | 'collections' | 'menus' | 'locales' | 'categories' | 'tags'
 const GROUPS: readonly [RegExp, Group][] = [
   [/^\/api\/public\/contents(\/|$)/, 'contents'],
   [/^\/api\/public\/(collections|queries)\//, 'collections'],
   [/^\/api\/public\/menus\//, 'menus'],
   [/^\/api\/public\/locales$/, 'locales'],
+  [/^\/api\/public\/categories(\/|$)/, 'categories'],
+  [/^\/api\/public\/tags(\/|$)/, 'tags'],
 ]
 
 /**
@@ -31,8 +33,8 @@ const GROUPS: readonly [RegExp, Group][] = [
  */
 const SHOWN_IN: Record<EventResource, readonly Group[] | string> = {
   content: ['contents', 'menus'],
-  category: ['contents', 'menus'],
-  tag: ['contents'],
+  category: ['contents', 'menus', 'categories'],
+  tag: ['contents', 'tags'],
   media: ['contents', 'collections'],
   gallery: ['contents'],
   'custom-field-definition': ['contents'],
@@ -40,8 +42,8 @@ const SHOWN_IN: Record<EventResource, readonly Group[] | string> = {
   'collection-entry': ['collections'],
   menu: ['menus'],
   form: ['menus'],
-  settings: ['contents', 'collections', 'menus', 'locales'],
-  tenant: ['contents', 'collections', 'menus'],
+  settings: ['contents', 'collections', 'menus', 'locales', 'categories', 'tags'],
+  tenant: ['contents', 'collections', 'menus', 'categories', 'tags'],
   'content-version': 'older versions of a content are never served publicly',
   'form.response': 'responses are never served publicly (the public form read is never cached)',
   placement: 'placement decisions are never cached',
@@ -99,6 +101,8 @@ interface Read {
 }
 const CONTENT = { path: '/contents/slug/cached-post' }
 const MENU = { path: '/menus/slug/main' }
+const CATEGORIES = { path: '/categories?flat=true' }
+const TAGS = { path: '/tags' }
 const ENTRY = { path: '/collections/books/dune' }
 const LOCALES = { path: '/locales' }
 const QUERY = {
@@ -258,6 +262,20 @@ const CHANGES: Change[] = [
     change: () => write('PUT', `/api/categories/${ids.category}`, { slug: 'world' }),
     seen: ({ data }) => menuItem(data, 'category')?.reference?.slug,
     expected: 'world',
+  },
+  {
+    event: 'category.updated',
+    read: CATEGORIES,
+    change: () => write('PUT', `/api/categories/${ids.category}`, { name: 'Planet' }),
+    seen: ({ data }) => data.categories.map((category: { name: string }) => category.name),
+    expected: ['Planet'],
+  },
+  {
+    event: 'tag.updated',
+    read: TAGS,
+    change: () => write('PUT', `/api/tags/${ids.tag}`, { title: 'Warm' }),
+    seen: ({ data }) => data.tags.map((tag: { title: string }) => tag.title),
+    expected: ['Warm'],
   },
   {
     event: 'form.archived',

@@ -5,6 +5,8 @@ import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import type { Database, Db } from '../src/db/client.js'
 import { NO_EVENT_SINK } from '../src/events/event-log.js'
+import { createOutbound } from '../src/lib/outbound.js'
+import { createSecretBox } from '../src/lib/secrets.js'
 import { createMailer } from '../src/mail/mailer.js'
 import { createCategoriesService } from '../src/modules/categories/service.js'
 import { createHtmlSanitizer } from '../src/modules/contents/sanitize.js'
@@ -18,6 +20,7 @@ import { createMenusService } from '../src/modules/menus/service.js'
 import { createRoleResolver } from '../src/modules/roles/resolver.js'
 import { createTagsService } from '../src/modules/tags/service.js'
 import { defaultSettings } from '../src/modules/tenant-settings/reader.js'
+import { createTenantSettingsService } from '../src/modules/tenant-settings/service.js'
 import { createTenantsService } from '../src/modules/tenants/service.js'
 import { createSharedStore } from '../src/store/shared-store.js'
 import { call, inlineWorkers, TEST_APP_SECRET } from './helpers.js'
@@ -27,12 +30,13 @@ import { call, inlineWorkers, TEST_APP_SECRET } from './helpers.js'
  * involved). It has no job runner and no download client: imports copying media go through an app.
  */
 export function testImporter(db: Db) {
+  const settings = { get: async (tenantId: string) => defaultSettings(tenantId) }
   const tenants = createTenantsService({
     db,
     config: { defaultTenantPlan: 'enterprise', platformAdminEmails: [] },
     sessions: { moveTo: async () => false },
     events: NO_EVENT_SINK,
-    settings: { get: async (tenantId: string) => defaultSettings(tenantId) },
+    settings,
     roles: createRoleResolver({ db, bus: { on() {}, onResync() {} } }),
   })
   const events = NO_EVENT_SINK
@@ -43,8 +47,8 @@ export function testImporter(db: Db) {
     tenants,
     events,
     writers: {
-      categories: createCategoriesService({ db, events }),
-      tags: createTagsService({ db, events }),
+      categories: createCategoriesService({ db, events, settings }),
+      tags: createTagsService({ db, events, settings }),
       media: createMediaService({ db, events }),
       mediaUploads: createMediaUploads({
         db,
@@ -66,7 +70,13 @@ export function testImporter(db: Db) {
       }),
       contents: createContentsService({ db, events, html }),
       htmlSanitizer: html,
-      menus: createMenusService({ db, events }),
+      menus: createMenusService({ db, events, settings }),
+      tenantSettings: createTenantSettingsService({
+        db,
+        sink: events,
+        secrets: createSecretBox(TEST_APP_SECRET),
+        outbound: createOutbound({ allowPrivate: false }),
+      }),
     },
   })
 }

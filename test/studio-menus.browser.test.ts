@@ -214,14 +214,14 @@ describeStudioJourney('Studio menus in Chromium', () => {
         title: 'About us',
         type: 'content',
         url: null,
-        reference: { type: 'content', id: about.data.content.id, slug: 'about' },
+        reference: { type: 'content', id: about.data.content.id, slug: 'about', locale: 'en' },
         target: '_self',
         children: [
           {
             title: 'News',
             type: 'category',
             url: null,
-            reference: { type: 'category', id: news.id, slug: news.slug },
+            reference: { type: 'category', id: news.id, slug: news.slug, locale: 'en' },
             target: '_self',
             children: [],
           },

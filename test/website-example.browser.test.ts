@@ -256,6 +256,68 @@ describeInBrowser('the "Your first website" example in Chromium', () => {
     await page.close()
   })
 
+  it('in two languages: the browser’s language first, a switcher, hreflang links, each article in its language', async () => {
+    const token = owner.token
+    const locales = await call(ctx.app, 'PUT', '/api/tenant-settings', {
+      token,
+      body: { locales: { default: 'en', available: ['en', 'tr'] } },
+    })
+    expect(locales.statusCode, locales.body).toBe(200)
+    const made = await call(ctx.app, 'POST', `/api/contents/${seeded.post.id}/translations`, {
+      token,
+      body: { locale: 'tr' },
+    })
+    expect(made.statusCode, made.body).toBe(201)
+    const turkish = made.data.content
+    const saved = await call(ctx.app, 'PUT', `/api/contents/${turkish.id}`, {
+      token,
+      body: {
+        title: 'Merhaba dünya',
+        slug: 'merhaba',
+        html: '<p>Siteye hoş geldiniz.</p>',
+        status: 'published',
+      },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+
+    // A Turkish browser: the Turkish translation where there is one, the English post where not.
+    const page = await browser.newPage({ locale: 'tr-TR' })
+    await page.goto(`${originOf(allowed)}/`)
+    await expect
+      .poll(() => page.$$eval('main h2 a', (links: any[]) => links.map((link) => link.textContent)), WAIT)
+      .toEqual(['Merhaba dünya', 'An older post'])
+    expect(await page.getAttribute('html', 'lang')).toBe('tr')
+    const switcher = page.getByRole('navigation', { name: 'Languages' })
+    expect(await switcher.getByRole('link').allTextContents()).toEqual(['English', 'Türkçe'])
+    expect(await switcher.locator('a[aria-current="true"]').textContent()).toBe('Türkçe')
+
+    // The Turkish article names its English original for search engines and for the switcher.
+    await page.getByRole('link', { name: 'Merhaba dünya' }).click()
+    await expect.poll(() => page.textContent('main .content-body'), WAIT).toBe('Siteye hoş geldiniz.')
+    const alternates = await page.$$eval('link[rel="alternate"][hreflang]', (links: any[]) =>
+      links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
+    )
+    expect(alternates).toEqual([
+      ['tr', `${originOf(allowed)}/?lang=tr#/post/merhaba`],
+      ['en', `${originOf(allowed)}/?lang=en#/post/${seeded.post.slug}`],
+    ])
+
+    // Switching to English opens the English original, and keeps English on the next reads.
+    await switcher.getByRole('link', { name: 'English' }).click()
+    await expect.poll(() => page.textContent('main h1'), WAIT).toBe('Hello <world> & friends')
+    expect(await page.getAttribute('html', 'lang')).toBe('en')
+    await page.getByRole('link', { name: 'Example site' }).click()
+    await expect
+      .poll(() => page.$$eval('main h2 a', (links: any[]) => links.map((link) => link.textContent)), WAIT)
+      .toEqual(['Hello <world> & friends', 'An older post'])
+
+    // An English slug asked for in Turkish goes to the Turkish translation.
+    await page.goto(`${originOf(allowed)}/?lang=tr#/post/${seeded.post.slug}`)
+    await expect.poll(() => page.textContent('main h1'), WAIT).toBe('Merhaba dünya')
+    expect(new URL(page.url()).hash).toBe('#/post/merhaba')
+    await page.close()
+  })
+
   it('on an origin the tenant does not allow, says so instead of showing contents', async () => {
     const page = await browser.newPage()
     await page.goto(`${originOf(refused)}/`)

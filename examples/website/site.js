@@ -121,7 +121,7 @@ function render(title, ...nodes) {
 
 /** `aria-current="page"` on the navigation links to the shown address. */
 function markCurrentLinks() {
-  for (const link of document.querySelectorAll('nav a')) {
+  for (const link of document.querySelectorAll('#menu a, #pages a')) {
     if (link.getAttribute('href') === location.hash) link.setAttribute('aria-current', 'page')
     else link.removeAttribute('aria-current')
   }

@@ -120,6 +120,40 @@ describe('npm run import:wordpress', () => {
     }
   }, 60_000)
 
+  it("imports a Polylang site into a tenant it creates: the site's languages its locales, translations one document", async () => {
+    const polylang = fileURLToPath(
+      new URL('../../test/fixtures/wordpress/polylang.wordpress.xml', import.meta.url),
+    )
+    const imported = await cli('--file', polylang, '--tenant', 'cli-polyglot', '--owner', ownerEmail)
+    expect(imported.code, imported.stderr).toBe(0)
+    expect(imported.stderr).toContain('Locales: adding tr, de, pt-BR; default en')
+    expect(imported.stdout).toMatch(/posts\s+4\s+0\s+0/)
+    expect(imported.stdout).toMatch(/pages\s+3\s+0\s+0/)
+
+    const database = await createDatabase({ dataDir })
+    try {
+      const [tenant] = await database.db.select().from(tenants).where(eq(tenants.slug, 'cli-polyglot'))
+      const rows = await database.db
+        .select()
+        .from(contents)
+        .where(eq(contents.tenantId, tenant?.id ?? ''))
+      const named = new Map(rows.map((row) => [row.id, `${row.slug} ${row.locale}`]))
+      expect(rows.map((row) => `${named.get(row.id)} → ${named.get(row.translationGroupId)}`).sort()).toEqual(
+        [
+          'a-weekend-in-istanbul en → a-weekend-in-istanbul en',
+          'about en → about en',
+          'about tr → about en',
+          'istanbulda-bir-hafta-sonu tr → a-weekend-in-istanbul en',
+          'packing-for-the-alps en → packing-for-the-alps en',
+          'ueber-uns de → about en',
+          'um-domingo-em-lisboa pt-BR → um-domingo-em-lisboa pt-BR',
+        ],
+      )
+    } finally {
+      await database.close()
+    }
+  }, 60_000)
+
   it('copies the attachments with --copy-media, queuing their variants for the server on a new database', async () => {
     const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#123456' } })
       .png()

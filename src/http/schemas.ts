@@ -1,7 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox'
 import { FREE_DOCUMENT_LIMITS, FREE_OBJECT_LIMITS, type FreeObjectLimits } from '../lib/free-object.js'
 import { ID_PATTERN } from '../lib/ids.js'
-import { LOCALE_EXPECT } from '../lib/locale.js'
+import { LOCALE_EXPECT, MAX_LOCALES } from '../lib/locale.js'
 
 /**
  * Shared TypeBox primitives. Everything here must also be valid OpenAPI 3.0.3 (the document is
@@ -110,6 +110,33 @@ export const LocaleQuery = {
     }),
   ),
 }
+
+/**
+ * A record's translations (docs/decisions/localization.md "Field-level localization"): locale →
+ * `{ member?: text }`, the members given by `members` (each `Type.Optional`), for the tenant's locales other
+ * than the default. A plain object schema (OpenAPI 3.0 has no `patternProperties`): the locales are
+ * checked by `checkTranslations` (lib/field-translations.ts) against the tenant's.
+ */
+export function TranslationsOf<T extends Record<string, TSchema>>(
+  members: T,
+  example: Record<string, unknown>,
+) {
+  const entry = Type.Object(members, { additionalProperties: false })
+  return Type.Unsafe<Record<string, Static<typeof entry>>>({
+    type: 'object',
+    additionalProperties: entry,
+    maxProperties: MAX_LOCALES,
+    description:
+      "Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.",
+    example,
+  })
+}
+
+/** `{ locale, slug }` of a record in each other locale with a slug of its own, for `hreflang` links. */
+export const Alternates = Type.Array(Type.Object({ locale: Type.String(), slug: Type.String() }), {
+  description:
+    "The record's slug in each other locale of the tenant where it has one of its own (the default included), in the tenant's order",
+})
 
 /**
  * Tenant selection accepted by every tenant-scoped admin route (docs/decisions/tenancy.md "The

@@ -4553,6 +4553,180 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List categories as a tree (default) or a flat list, in the reader’s locale
+         * @description By position, then the default locale’s name; `limit` pages over flat rows or tree roots. In the reader’s locale (`locale`, else Accept-Language, else the tenant’s default): each of name, slug and description from the first locale of its fallback chain that has it, `locale` the one the name came from, `alternates` the category’s own slugs in the other locales. With `fallback=false` only categories that have the asked locale itself, a member it has no value for being null. 400 for a locale that is not the tenant’s. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent.
+         *
+         *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["listPublicCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/categories/slug/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a category by its slug in any locale, answered in the reader’s locale
+         * @description The slug is looked for in the reader’s locale chain first, then in the tenant’s other locales; the answer is in the reader’s locale, so its `slug` differs from the one asked when the site should redirect. In the reader’s locale (`locale`, else Accept-Language, else the tenant’s default): each of name, slug and description from the first locale of its fallback chain that has it, `locale` the one the name came from, `alternates` the category’s own slugs in the other locales. With `fallback=false` only categories that have the asked locale itself, a member it has no value for being null. 400 for a locale that is not the tenant’s. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent. 404 when no category has the slug.
+         *
+         *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["getPublicCategoryBySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a category in the reader’s locale
+         * @description In the reader’s locale (`locale`, else Accept-Language, else the tenant’s default): each of name, slug and description from the first locale of its fallback chain that has it, `locale` the one the name came from, `alternates` the category’s own slugs in the other locales. With `fallback=false` only categories that have the asked locale itself, a member it has no value for being null. 400 for a locale that is not the tenant’s. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent. 404 when the tenant has no such category.
+         *
+         *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["getPublicCategory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tags in the reader’s locale
+         * @description By the default locale’s title. In the reader’s locale (`locale`, else Accept-Language, else the tenant’s default): title and slug each from the first locale of its fallback chain that has it, `locale` the one the title came from, `alternates` the tag’s own slugs in the other locales. With `fallback=false` only tags that have the asked locale itself, a member it has no value for being null. 400 for a locale that is not the tenant’s. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent.
+         *
+         *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["listPublicTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/tags/slug/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a tag by its slug in any locale, answered in the reader’s locale
+         * @description The slug is looked for in the reader’s locale chain first, then in the tenant’s other locales; the answer is in the reader’s locale, so its `slug` differs from the one asked when the site should redirect. In the reader’s locale (`locale`, else Accept-Language, else the tenant’s default): title and slug each from the first locale of its fallback chain that has it, `locale` the one the title came from, `alternates` the tag’s own slugs in the other locales. With `fallback=false` only tags that have the asked locale itself, a member it has no value for being null. 400 for a locale that is not the tenant’s. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent. 404 when no tag has the slug.
+         *
+         *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["getPublicTagBySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a tag in the reader’s locale
+         * @description In the reader’s locale (`locale`, else Accept-Language, else the tenant’s default): title and slug each from the first locale of its fallback chain that has it, `locale` the one the title came from, `alternates` the tag’s own slugs in the other locales. With `fallback=false` only tags that have the asked locale itself, a member it has no value for being null. 400 for a locale that is not the tenant’s. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent. 404 when the tenant has no such tag.
+         *
+         *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["getPublicTag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/contents": {
         parameters: {
             query?: never;
@@ -4738,7 +4912,7 @@ export interface paths {
         };
         /**
          * Get a menu’s navigation tree by slug
-         * @description Only active menus. The tree holds visible items, each level sorted by position; an item whose content is not published (or whose category or form is gone) is left out with its children, and a referenced item carries its current slug to build the URL. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent. 404 when no active menu has the slug.
+         * @description Only active menus. The tree holds visible items, each level sorted by position; an item whose content is not published (or whose category or form is gone) is left out with its children, and a referenced item carries its current slug to build the URL. In the reader’s locale (`locale`, else Accept-Language, else the tenant’s default): each title, and a category’s slug, from the first locale of its fallback chain that has one, and a content link to the document’s published translation in that chain (`reference.locale` says which); with `fallback=false` a title or slug the asked locale lacks is null. 400 for a locale that is not the tenant’s. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent. 404 when no active menu has the slug.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -4767,7 +4941,7 @@ export interface paths {
         };
         /**
          * Get the active menu of a location
-         * @description The one active menu at header, footer, sidebar or mobile. Only active menus. The tree holds visible items, each level sorted by position; an item whose content is not published (or whose category or form is gone) is left out with its children, and a referenced item carries its current slug to build the URL. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent. 404 when the location has no active menu.
+         * @description The one active menu at header, footer, sidebar or mobile. Only active menus. The tree holds visible items, each level sorted by position; an item whose content is not published (or whose category or form is gone) is left out with its children, and a referenced item carries its current slug to build the URL. In the reader’s locale (`locale`, else Accept-Language, else the tenant’s default): each title, and a category’s slug, from the first locale of its fallback chain that has one, and a content link to the document’s published translation in that chain (`reference.locale` says which); with `fallback=false` a title or slug the asked locale lacks is null. 400 for a locale that is not the tenant’s. Tenant from X-Tenant-ID; 403 when the tenant turned public delivery off or the Origin is not allowed, 429 when the monthly quota is spent. 404 when the location has no active menu.
          *
          *     **Who may call it:** Anyone, for a live tenant named by the X-Tenant-ID header, as its edge policy allows: public delivery on, and a browser Origin among the allowed origins (403 otherwise); an unknown, suspended or deleted tenant answers 404.
          *
@@ -13377,6 +13551,24 @@ export interface operations {
                             metadata: {
                                 [key: string]: unknown;
                             };
+                            /**
+                             * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                             * @example {
+                             *       "tr": {
+                             *         "name": "Seyahat",
+                             *         "slug": "seyahat"
+                             *       }
+                             *     }
+                             */
+                            translations: {
+                                [key: string]: {
+                                    name?: string;
+                                    /** @description Normalized to a URL slug; unique among the slugs of its locale */
+                                    slug?: string;
+                                    /** @description An empty text is no value (it falls back) */
+                                    description?: string;
+                                };
+                            };
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -13483,6 +13675,24 @@ export interface operations {
                     metadata?: {
                         [key: string]: unknown;
                     };
+                    /**
+                     * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                     * @example {
+                     *       "tr": {
+                     *         "name": "Seyahat",
+                     *         "slug": "seyahat"
+                     *       }
+                     *     }
+                     */
+                    translations?: {
+                        [key: string]: {
+                            name?: string;
+                            /** @description Normalized to a URL slug; unique among the slugs of its locale */
+                            slug?: string;
+                            /** @description An empty text is no value (it falls back) */
+                            description?: string;
+                        };
+                    };
                 };
             };
         };
@@ -13508,6 +13718,24 @@ export interface operations {
                             };
                             metadata: {
                                 [key: string]: unknown;
+                            };
+                            /**
+                             * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                             * @example {
+                             *       "tr": {
+                             *         "name": "Seyahat",
+                             *         "slug": "seyahat"
+                             *       }
+                             *     }
+                             */
+                            translations: {
+                                [key: string]: {
+                                    name?: string;
+                                    /** @description Normalized to a URL slug; unique among the slugs of its locale */
+                                    slug?: string;
+                                    /** @description An empty text is no value (it falls back) */
+                                    description?: string;
+                                };
                             };
                             /** Format: date-time */
                             createdAt: string;
@@ -13742,6 +13970,24 @@ export interface operations {
                             metadata: {
                                 [key: string]: unknown;
                             };
+                            /**
+                             * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                             * @example {
+                             *       "tr": {
+                             *         "name": "Seyahat",
+                             *         "slug": "seyahat"
+                             *       }
+                             *     }
+                             */
+                            translations: {
+                                [key: string]: {
+                                    name?: string;
+                                    /** @description Normalized to a URL slug; unique among the slugs of its locale */
+                                    slug?: string;
+                                    /** @description An empty text is no value (it falls back) */
+                                    description?: string;
+                                };
+                            };
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -13850,6 +14096,24 @@ export interface operations {
                     metadata?: {
                         [key: string]: unknown;
                     };
+                    /**
+                     * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                     * @example {
+                     *       "tr": {
+                     *         "name": "Seyahat",
+                     *         "slug": "seyahat"
+                     *       }
+                     *     }
+                     */
+                    translations?: {
+                        [key: string]: {
+                            name?: string;
+                            /** @description Normalized to a URL slug; unique among the slugs of its locale */
+                            slug?: string;
+                            /** @description An empty text is no value (it falls back) */
+                            description?: string;
+                        };
+                    };
                 };
             };
         };
@@ -13875,6 +14139,24 @@ export interface operations {
                             };
                             metadata: {
                                 [key: string]: unknown;
+                            };
+                            /**
+                             * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                             * @example {
+                             *       "tr": {
+                             *         "name": "Seyahat",
+                             *         "slug": "seyahat"
+                             *       }
+                             *     }
+                             */
+                            translations: {
+                                [key: string]: {
+                                    name?: string;
+                                    /** @description Normalized to a URL slug; unique among the slugs of its locale */
+                                    slug?: string;
+                                    /** @description An empty text is no value (it falls back) */
+                                    description?: string;
+                                };
                             };
                             /** Format: date-time */
                             createdAt: string;
@@ -14097,6 +14379,22 @@ export interface operations {
                             id: string;
                             title: string;
                             slug: string;
+                            /**
+                             * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                             * @example {
+                             *       "de": {
+                             *         "title": "Straßenessen",
+                             *         "slug": "strassenessen"
+                             *       }
+                             *     }
+                             */
+                            translations: {
+                                [key: string]: {
+                                    title?: string;
+                                    /** @description Normalized to a URL slug; unique among the slugs of its locale */
+                                    slug?: string;
+                                };
+                            };
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -14184,6 +14482,22 @@ export interface operations {
                     title: string;
                     /** @description Normalized to a URL slug; default from the title */
                     slug?: string;
+                    /**
+                     * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                     * @example {
+                     *       "de": {
+                     *         "title": "Straßenessen",
+                     *         "slug": "strassenessen"
+                     *       }
+                     *     }
+                     */
+                    translations?: {
+                        [key: string]: {
+                            title?: string;
+                            /** @description Normalized to a URL slug; unique among the slugs of its locale */
+                            slug?: string;
+                        };
+                    };
                 };
             };
         };
@@ -14199,6 +14513,22 @@ export interface operations {
                             id: string;
                             title: string;
                             slug: string;
+                            /**
+                             * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                             * @example {
+                             *       "de": {
+                             *         "title": "Straßenessen",
+                             *         "slug": "strassenessen"
+                             *       }
+                             *     }
+                             */
+                            translations: {
+                                [key: string]: {
+                                    title?: string;
+                                    /** @description Normalized to a URL slug; unique among the slugs of its locale */
+                                    slug?: string;
+                                };
+                            };
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -14303,6 +14633,22 @@ export interface operations {
                     title?: string;
                     /** @description Normalized to a URL slug; not regenerated from a new title */
                     slug?: string;
+                    /**
+                     * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                     * @example {
+                     *       "de": {
+                     *         "title": "Straßenessen",
+                     *         "slug": "strassenessen"
+                     *       }
+                     *     }
+                     */
+                    translations?: {
+                        [key: string]: {
+                            title?: string;
+                            /** @description Normalized to a URL slug; unique among the slugs of its locale */
+                            slug?: string;
+                        };
+                    };
                 };
             };
         };
@@ -14318,6 +14664,22 @@ export interface operations {
                             id: string;
                             title: string;
                             slug: string;
+                            /**
+                             * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                             * @example {
+                             *       "de": {
+                             *         "title": "Straßenessen",
+                             *         "slug": "strassenessen"
+                             *       }
+                             *     }
+                             */
+                            translations: {
+                                [key: string]: {
+                                    title?: string;
+                                    /** @description Normalized to a URL slug; unique among the slugs of its locale */
+                                    slug?: string;
+                                };
+                            };
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -21246,6 +21608,19 @@ export interface operations {
                                 icon: string;
                                 description: string;
                                 isVisible: boolean;
+                                /**
+                                 * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                                 * @example {
+                                 *       "tr": {
+                                 *         "title": "Hakkımızda"
+                                 *       }
+                                 *     }
+                                 */
+                                translations: {
+                                    [key: string]: {
+                                        title?: string;
+                                    };
+                                };
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -21270,6 +21645,19 @@ export interface operations {
                                     icon: string;
                                     description: string;
                                     isVisible: boolean;
+                                    /**
+                                     * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                                     * @example {
+                                     *       "tr": {
+                                     *         "title": "Hakkımızda"
+                                     *       }
+                                     *     }
+                                     */
+                                    translations: {
+                                        [key: string]: {
+                                            title?: string;
+                                        };
+                                    };
                                     /** Format: date-time */
                                     createdAt: string;
                                     /** Format: date-time */
@@ -21294,6 +21682,19 @@ export interface operations {
                                         icon: string;
                                         description: string;
                                         isVisible: boolean;
+                                        /**
+                                         * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                                         * @example {
+                                         *       "tr": {
+                                         *         "title": "Hakkımızda"
+                                         *       }
+                                         *     }
+                                         */
+                                        translations: {
+                                            [key: string]: {
+                                                title?: string;
+                                            };
+                                        };
                                         /** Format: date-time */
                                         createdAt: string;
                                         /** Format: date-time */
@@ -21441,6 +21842,19 @@ export interface operations {
                                 icon: string;
                                 description: string;
                                 isVisible: boolean;
+                                /**
+                                 * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                                 * @example {
+                                 *       "tr": {
+                                 *         "title": "Hakkımızda"
+                                 *       }
+                                 *     }
+                                 */
+                                translations: {
+                                    [key: string]: {
+                                        title?: string;
+                                    };
+                                };
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -21465,6 +21879,19 @@ export interface operations {
                                     icon: string;
                                     description: string;
                                     isVisible: boolean;
+                                    /**
+                                     * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                                     * @example {
+                                     *       "tr": {
+                                     *         "title": "Hakkımızda"
+                                     *       }
+                                     *     }
+                                     */
+                                    translations: {
+                                        [key: string]: {
+                                            title?: string;
+                                        };
+                                    };
                                     /** Format: date-time */
                                     createdAt: string;
                                     /** Format: date-time */
@@ -21489,6 +21916,19 @@ export interface operations {
                                         icon: string;
                                         description: string;
                                         isVisible: boolean;
+                                        /**
+                                         * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                                         * @example {
+                                         *       "tr": {
+                                         *         "title": "Hakkımızda"
+                                         *       }
+                                         *     }
+                                         */
+                                        translations: {
+                                            [key: string]: {
+                                                title?: string;
+                                            };
+                                        };
                                         /** Format: date-time */
                                         createdAt: string;
                                         /** Format: date-time */
@@ -21644,6 +22084,19 @@ export interface operations {
                                 icon: string;
                                 description: string;
                                 isVisible: boolean;
+                                /**
+                                 * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                                 * @example {
+                                 *       "tr": {
+                                 *         "title": "Hakkımızda"
+                                 *       }
+                                 *     }
+                                 */
+                                translations: {
+                                    [key: string]: {
+                                        title?: string;
+                                    };
+                                };
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -21668,6 +22121,19 @@ export interface operations {
                                     icon: string;
                                     description: string;
                                     isVisible: boolean;
+                                    /**
+                                     * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                                     * @example {
+                                     *       "tr": {
+                                     *         "title": "Hakkımızda"
+                                     *       }
+                                     *     }
+                                     */
+                                    translations: {
+                                        [key: string]: {
+                                            title?: string;
+                                        };
+                                    };
                                     /** Format: date-time */
                                     createdAt: string;
                                     /** Format: date-time */
@@ -21692,6 +22158,19 @@ export interface operations {
                                         icon: string;
                                         description: string;
                                         isVisible: boolean;
+                                        /**
+                                         * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                                         * @example {
+                                         *       "tr": {
+                                         *         "title": "Hakkımızda"
+                                         *       }
+                                         *     }
+                                         */
+                                        translations: {
+                                            [key: string]: {
+                                                title?: string;
+                                            };
+                                        };
                                         /** Format: date-time */
                                         createdAt: string;
                                         /** Format: date-time */
@@ -21914,6 +22393,19 @@ export interface operations {
                      * @default true
                      */
                     isVisible?: boolean;
+                    /**
+                     * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                     * @example {
+                     *       "tr": {
+                     *         "title": "Hakkımızda"
+                     *       }
+                     *     }
+                     */
+                    translations?: {
+                        [key: string]: {
+                            title?: string;
+                        };
+                    };
                     /** @description 24 lowercase hex characters */
                     parentId?: string | null;
                     /** @description Default: after its siblings */
@@ -21949,6 +22441,19 @@ export interface operations {
                             icon: string;
                             description: string;
                             isVisible: boolean;
+                            /**
+                             * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                             * @example {
+                             *       "tr": {
+                             *         "title": "Hakkımızda"
+                             *       }
+                             *     }
+                             */
+                            translations: {
+                                [key: string]: {
+                                    title?: string;
+                                };
+                            };
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -22105,6 +22610,19 @@ export interface operations {
                                 icon: string;
                                 description: string;
                                 isVisible: boolean;
+                                /**
+                                 * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                                 * @example {
+                                 *       "tr": {
+                                 *         "title": "Hakkımızda"
+                                 *       }
+                                 *     }
+                                 */
+                                translations: {
+                                    [key: string]: {
+                                        title?: string;
+                                    };
+                                };
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -22129,6 +22647,19 @@ export interface operations {
                                     icon: string;
                                     description: string;
                                     isVisible: boolean;
+                                    /**
+                                     * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                                     * @example {
+                                     *       "tr": {
+                                     *         "title": "Hakkımızda"
+                                     *       }
+                                     *     }
+                                     */
+                                    translations: {
+                                        [key: string]: {
+                                            title?: string;
+                                        };
+                                    };
                                     /** Format: date-time */
                                     createdAt: string;
                                     /** Format: date-time */
@@ -22153,6 +22684,19 @@ export interface operations {
                                         icon: string;
                                         description: string;
                                         isVisible: boolean;
+                                        /**
+                                         * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                                         * @example {
+                                         *       "tr": {
+                                         *         "title": "Hakkımızda"
+                                         *       }
+                                         *     }
+                                         */
+                                        translations: {
+                                            [key: string]: {
+                                                title?: string;
+                                            };
+                                        };
                                         /** Format: date-time */
                                         createdAt: string;
                                         /** Format: date-time */
@@ -22274,6 +22818,19 @@ export interface operations {
                     description?: string;
                     /** @description Hidden items stay in the admin tree and leave the public one */
                     isVisible?: boolean;
+                    /**
+                     * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                     * @example {
+                     *       "tr": {
+                     *         "title": "Hakkımızda"
+                     *       }
+                     *     }
+                     */
+                    translations?: {
+                        [key: string]: {
+                            title?: string;
+                        };
+                    };
                 };
             };
         };
@@ -22305,6 +22862,19 @@ export interface operations {
                             icon: string;
                             description: string;
                             isVisible: boolean;
+                            /**
+                             * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                             * @example {
+                             *       "tr": {
+                             *         "title": "Hakkımızda"
+                             *       }
+                             *     }
+                             */
+                            translations: {
+                                [key: string]: {
+                                    title?: string;
+                                };
+                            };
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -22545,6 +23115,19 @@ export interface operations {
                                 icon: string;
                                 description: string;
                                 isVisible: boolean;
+                                /**
+                                 * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                                 * @example {
+                                 *       "tr": {
+                                 *         "title": "Hakkımızda"
+                                 *       }
+                                 *     }
+                                 */
+                                translations: {
+                                    [key: string]: {
+                                        title?: string;
+                                    };
+                                };
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -22569,6 +23152,19 @@ export interface operations {
                                     icon: string;
                                     description: string;
                                     isVisible: boolean;
+                                    /**
+                                     * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                                     * @example {
+                                     *       "tr": {
+                                     *         "title": "Hakkımızda"
+                                     *       }
+                                     *     }
+                                     */
+                                    translations: {
+                                        [key: string]: {
+                                            title?: string;
+                                        };
+                                    };
                                     /** Format: date-time */
                                     createdAt: string;
                                     /** Format: date-time */
@@ -22593,6 +23189,19 @@ export interface operations {
                                         icon: string;
                                         description: string;
                                         isVisible: boolean;
+                                        /**
+                                         * @description Values per locale other than the tenant's default (each member optional; a missing one falls back along the reader's locale chain). A write that sends it replaces the map whole; a locale with no member is dropped.
+                                         * @example {
+                                         *       "tr": {
+                                         *         "title": "Hakkımızda"
+                                         *       }
+                                         *     }
+                                         */
+                                        translations: {
+                                            [key: string]: {
+                                                title?: string;
+                                            };
+                                        };
                                         /** Format: date-time */
                                         createdAt: string;
                                         /** Format: date-time */
@@ -29512,6 +30121,590 @@ export interface operations {
             };
         };
     };
+    listPublicCategories: {
+        parameters: {
+            query?: {
+                /** @description true: a flat list; default a tree */
+                flat?: boolean;
+                page?: number;
+                /** @description Paginates only when given: flat rows, or root categories in tree mode */
+                limit?: number;
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        categories: {
+                            id: string;
+                            name: string | null;
+                            slug: string | null;
+                            description: string | null;
+                            parentId: string | null;
+                            position: number;
+                            /** @description The locale the name was answered in: the first of the asked locale’s chain that has one (with fallback=false, the asked locale) */
+                            locale: string;
+                            /** @description The record's slug in each other locale of the tenant where it has one of its own (the default included), in the tenant's order */
+                            alternates: {
+                                locale: string;
+                                slug: string;
+                            }[];
+                            /** @description Child categories (same shape, recursively), tree mode only */
+                            children?: {
+                                [key: string]: unknown;
+                            }[];
+                        }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            pages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPublicCategoryBySlug: {
+        parameters: {
+            query?: {
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The category’s slug in any of the tenant’s locales */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        category: {
+                            id: string;
+                            name: string | null;
+                            slug: string | null;
+                            description: string | null;
+                            parentId: string | null;
+                            position: number;
+                            /** @description The locale the name was answered in: the first of the asked locale’s chain that has one (with fallback=false, the asked locale) */
+                            locale: string;
+                            /** @description The record's slug in each other locale of the tenant where it has one of its own (the default included), in the tenant's order */
+                            alternates: {
+                                locale: string;
+                                slug: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPublicCategory: {
+        parameters: {
+            query?: {
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        category: {
+                            id: string;
+                            name: string | null;
+                            slug: string | null;
+                            description: string | null;
+                            parentId: string | null;
+                            position: number;
+                            /** @description The locale the name was answered in: the first of the asked locale’s chain that has one (with fallback=false, the asked locale) */
+                            locale: string;
+                            /** @description The record's slug in each other locale of the tenant where it has one of its own (the default included), in the tenant's order */
+                            alternates: {
+                                locale: string;
+                                slug: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listPublicTags: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tags: {
+                            id: string;
+                            title: string | null;
+                            slug: string | null;
+                            /** @description The locale the title was answered in: the first of the asked locale’s chain that has one (with fallback=false, the asked locale) */
+                            locale: string;
+                            /** @description The record's slug in each other locale of the tenant where it has one of its own (the default included), in the tenant's order */
+                            alternates: {
+                                locale: string;
+                                slug: string;
+                            }[];
+                        }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            pages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPublicTagBySlug: {
+        parameters: {
+            query?: {
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The tag’s slug in any of the tenant’s locales */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tag: {
+                            id: string;
+                            title: string | null;
+                            slug: string | null;
+                            /** @description The locale the title was answered in: the first of the asked locale’s chain that has one (with fallback=false, the asked locale) */
+                            locale: string;
+                            /** @description The record's slug in each other locale of the tenant where it has one of its own (the default included), in the tenant's order */
+                            alternates: {
+                                locale: string;
+                                slug: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPublicTag: {
+        parameters: {
+            query?: {
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tag: {
+                            id: string;
+                            title: string | null;
+                            slug: string | null;
+                            /** @description The locale the title was answered in: the first of the asked locale’s chain that has one (with fallback=false, the asked locale) */
+                            locale: string;
+                            /** @description The record's slug in each other locale of the tenant where it has one of its own (the default included), in the tenant's order */
+                            alternates: {
+                                locale: string;
+                                slug: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not modified since the ETag the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listPublicContents: {
         parameters: {
             query?: {
@@ -30353,7 +31546,12 @@ export interface operations {
     };
     getPublicMenuBySlug: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
+            };
             header?: never;
             path: {
                 slug: string;
@@ -30382,18 +31580,21 @@ export interface operations {
                             tree: {
                                 /** @description 24 lowercase hex characters */
                                 id: string;
-                                title: string;
+                                /** @description From the first locale of the reader’s chain that has one; null only with fallback=false, when the asked locale has none */
+                                title: string | null;
                                 /** @enum {unknown} */
                                 type: "custom" | "external" | "content" | "category" | "form";
                                 /** @description custom and external items */
                                 url: string | null;
-                                /** @description The referenced record and its current slug (for a form, the slug of its public read), to build its URL */
+                                /** @description The referenced record and its current slug, to build its URL: for a content, its published translation in the first locale of the reader’s chain that has one (`id` that translation’s), else the linked content itself; for a category, its slug in the chain; for a form, the slug of its public read. With fallback=false, a null slug when the asked locale has none. */
                                 reference: {
                                     /** @enum {unknown} */
                                     type: "content" | "category" | "form";
                                     /** @description 24 lowercase hex characters */
                                     id: string;
                                     slug: string | null;
+                                    /** @description The locale of the slug (of the content translation, of the category slug); null for a form or a null slug */
+                                    locale: string | null;
                                 } | null;
                                 /** @enum {unknown} */
                                 target: "_self" | "_blank";
@@ -30403,18 +31604,21 @@ export interface operations {
                                 children: {
                                     /** @description 24 lowercase hex characters */
                                     id: string;
-                                    title: string;
+                                    /** @description From the first locale of the reader’s chain that has one; null only with fallback=false, when the asked locale has none */
+                                    title: string | null;
                                     /** @enum {unknown} */
                                     type: "custom" | "external" | "content" | "category" | "form";
                                     /** @description custom and external items */
                                     url: string | null;
-                                    /** @description The referenced record and its current slug (for a form, the slug of its public read), to build its URL */
+                                    /** @description The referenced record and its current slug, to build its URL: for a content, its published translation in the first locale of the reader’s chain that has one (`id` that translation’s), else the linked content itself; for a category, its slug in the chain; for a form, the slug of its public read. With fallback=false, a null slug when the asked locale has none. */
                                     reference: {
                                         /** @enum {unknown} */
                                         type: "content" | "category" | "form";
                                         /** @description 24 lowercase hex characters */
                                         id: string;
                                         slug: string | null;
+                                        /** @description The locale of the slug (of the content translation, of the category slug); null for a form or a null slug */
+                                        locale: string | null;
                                     } | null;
                                     /** @enum {unknown} */
                                     target: "_self" | "_blank";
@@ -30424,18 +31628,21 @@ export interface operations {
                                     children: {
                                         /** @description 24 lowercase hex characters */
                                         id: string;
-                                        title: string;
+                                        /** @description From the first locale of the reader’s chain that has one; null only with fallback=false, when the asked locale has none */
+                                        title: string | null;
                                         /** @enum {unknown} */
                                         type: "custom" | "external" | "content" | "category" | "form";
                                         /** @description custom and external items */
                                         url: string | null;
-                                        /** @description The referenced record and its current slug (for a form, the slug of its public read), to build its URL */
+                                        /** @description The referenced record and its current slug, to build its URL: for a content, its published translation in the first locale of the reader’s chain that has one (`id` that translation’s), else the linked content itself; for a category, its slug in the chain; for a form, the slug of its public read. With fallback=false, a null slug when the asked locale has none. */
                                         reference: {
                                             /** @enum {unknown} */
                                             type: "content" | "category" | "form";
                                             /** @description 24 lowercase hex characters */
                                             id: string;
                                             slug: string | null;
+                                            /** @description The locale of the slug (of the content translation, of the category slug); null for a form or a null slug */
+                                            locale: string | null;
                                         } | null;
                                         /** @enum {unknown} */
                                         target: "_self" | "_blank";
@@ -30506,7 +31713,12 @@ export interface operations {
     };
     getPublicMenuByLocation: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The locale to answer in, one of the tenant's (BCP 47: en, tr, de-AT); without it, Accept-Language is negotiated, else the tenant's default. */
+                locale?: string;
+                /** @description false: only records that have the asked locale itself; true: each record in the best locale of the locale's fallback chain. */
+                fallback?: boolean;
+            };
             header?: never;
             path: {
                 location: "header" | "footer" | "sidebar" | "mobile";
@@ -30535,18 +31747,21 @@ export interface operations {
                             tree: {
                                 /** @description 24 lowercase hex characters */
                                 id: string;
-                                title: string;
+                                /** @description From the first locale of the reader’s chain that has one; null only with fallback=false, when the asked locale has none */
+                                title: string | null;
                                 /** @enum {unknown} */
                                 type: "custom" | "external" | "content" | "category" | "form";
                                 /** @description custom and external items */
                                 url: string | null;
-                                /** @description The referenced record and its current slug (for a form, the slug of its public read), to build its URL */
+                                /** @description The referenced record and its current slug, to build its URL: for a content, its published translation in the first locale of the reader’s chain that has one (`id` that translation’s), else the linked content itself; for a category, its slug in the chain; for a form, the slug of its public read. With fallback=false, a null slug when the asked locale has none. */
                                 reference: {
                                     /** @enum {unknown} */
                                     type: "content" | "category" | "form";
                                     /** @description 24 lowercase hex characters */
                                     id: string;
                                     slug: string | null;
+                                    /** @description The locale of the slug (of the content translation, of the category slug); null for a form or a null slug */
+                                    locale: string | null;
                                 } | null;
                                 /** @enum {unknown} */
                                 target: "_self" | "_blank";
@@ -30556,18 +31771,21 @@ export interface operations {
                                 children: {
                                     /** @description 24 lowercase hex characters */
                                     id: string;
-                                    title: string;
+                                    /** @description From the first locale of the reader’s chain that has one; null only with fallback=false, when the asked locale has none */
+                                    title: string | null;
                                     /** @enum {unknown} */
                                     type: "custom" | "external" | "content" | "category" | "form";
                                     /** @description custom and external items */
                                     url: string | null;
-                                    /** @description The referenced record and its current slug (for a form, the slug of its public read), to build its URL */
+                                    /** @description The referenced record and its current slug, to build its URL: for a content, its published translation in the first locale of the reader’s chain that has one (`id` that translation’s), else the linked content itself; for a category, its slug in the chain; for a form, the slug of its public read. With fallback=false, a null slug when the asked locale has none. */
                                     reference: {
                                         /** @enum {unknown} */
                                         type: "content" | "category" | "form";
                                         /** @description 24 lowercase hex characters */
                                         id: string;
                                         slug: string | null;
+                                        /** @description The locale of the slug (of the content translation, of the category slug); null for a form or a null slug */
+                                        locale: string | null;
                                     } | null;
                                     /** @enum {unknown} */
                                     target: "_self" | "_blank";
@@ -30577,18 +31795,21 @@ export interface operations {
                                     children: {
                                         /** @description 24 lowercase hex characters */
                                         id: string;
-                                        title: string;
+                                        /** @description From the first locale of the reader’s chain that has one; null only with fallback=false, when the asked locale has none */
+                                        title: string | null;
                                         /** @enum {unknown} */
                                         type: "custom" | "external" | "content" | "category" | "form";
                                         /** @description custom and external items */
                                         url: string | null;
-                                        /** @description The referenced record and its current slug (for a form, the slug of its public read), to build its URL */
+                                        /** @description The referenced record and its current slug, to build its URL: for a content, its published translation in the first locale of the reader’s chain that has one (`id` that translation’s), else the linked content itself; for a category, its slug in the chain; for a form, the slug of its public read. With fallback=false, a null slug when the asked locale has none. */
                                         reference: {
                                             /** @enum {unknown} */
                                             type: "content" | "category" | "form";
                                             /** @description 24 lowercase hex characters */
                                             id: string;
                                             slug: string | null;
+                                            /** @description The locale of the slug (of the content translation, of the category slug); null for a form or a null slug */
+                                            locale: string | null;
                                         } | null;
                                         /** @enum {unknown} */
                                         target: "_self" | "_blank";

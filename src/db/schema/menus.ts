@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -62,6 +63,8 @@ export const menuItems = pgTable(
     icon: text('icon').notNull().default(''),
     description: text('description').notNull().default(''),
     isVisible: boolean('is_visible').notNull().default(true),
+    /** `{ [locale]: { title } }` for locales other than the default (docs/decisions/localization.md). */
+    translations: jsonb('translations').$type<Record<string, { title?: string }>>().notNull().default({}),
     ...timestamps,
   },
   (t) => [

@@ -53,3 +53,48 @@ export const tags = pgTable(
     index('tags_tenant_title_idx').on(t.tenantId, t.title),
   ],
 )
+
+/**
+ * A category's values in one locale other than the tenant's default (docs/decisions/localization.md
+ * "Field-level localization"): each member optional, a row only while one is set. The unique index
+ * on (tenant, locale, slug) keeps a translated slug unique within its locale (null slugs never
+ * collide); the default locale's slugs are the categories' own (`categories_tenant_slug_key`).
+ */
+export const categoryTranslations = pgTable(
+  'category_translations',
+  {
+    tenantId: tenantIdColumn(),
+    categoryId: char('category_id', { length: 24 }).notNull(),
+    locale: text('locale').notNull(),
+    name: text('name'),
+    slug: text('slug'),
+    description: text('description'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.categoryId, t.locale] }),
+    uniqueIndex('category_translations_tenant_locale_slug_key').on(t.tenantId, t.locale, t.slug),
+    foreignKey({
+      columns: [t.tenantId, t.categoryId],
+      foreignColumns: [categories.tenantId, categories.id],
+    }).onDelete('cascade'),
+  ],
+)
+
+/** A tag's title and slug in one locale other than the default; as `category_translations`. */
+export const tagTranslations = pgTable(
+  'tag_translations',
+  {
+    tenantId: tenantIdColumn(),
+    tagId: char('tag_id', { length: 24 }).notNull(),
+    locale: text('locale').notNull(),
+    title: text('title'),
+    slug: text('slug'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.tagId, t.locale] }),
+    uniqueIndex('tag_translations_tenant_locale_slug_key').on(t.tenantId, t.locale, t.slug),
+    foreignKey({ columns: [t.tenantId, t.tagId], foreignColumns: [tags.tenantId, tags.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+)

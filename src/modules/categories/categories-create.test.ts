@@ -10,9 +10,12 @@ import {
 import { systemContext } from '../../context.js'
 import { NO_EVENT_SINK } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
+import { defaultSettings } from '../tenant-settings/index.js'
 import { createCategoriesService } from './service.js'
 
 const ctx = useTestContext()
+/** The settings of a tenant that set none: one locale, en. */
+const DEFAULT_SETTINGS = { get: async (tenantId: string) => defaultSettings(tenantId) }
 
 async function createCategory(member: SeededMember, body: Record<string, unknown>) {
   const response = await call(ctx.app, 'POST', '/api/categories', { token: member.token, body })
@@ -39,6 +42,7 @@ describe('POST /api/categories', () => {
       defaultSortOrder: 'desc',
       settings: {},
       metadata: {},
+      translations: {},
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     })
@@ -193,7 +197,7 @@ describe('categories service (used by the importer)', () => {
     const owner = await seedTenant(ctx.db)
     const other = await seedTenant(ctx.db)
     const found = await ctx.db.transaction(async (tx) => {
-      const service = createCategoriesService({ db: tx, events: NO_EVENT_SINK })
+      const service = createCategoriesService({ db: tx, events: NO_EVENT_SINK, settings: DEFAULT_SETTINGS })
       const parent = await service.create(systemContext(owner.tenantId, 'test'), {
         name: 'Imported',
         slug: 'imported',
@@ -205,13 +209,13 @@ describe('categories service (used by the importer)', () => {
       return service.getBySlug(systemContext(owner.tenantId, 'test'), 'imported-child')
     })
     expect(found).toMatchObject({ name: 'Imported child', position: 0 })
-    const service = createCategoriesService({ db: ctx.db, events: NO_EVENT_SINK })
+    const service = createCategoriesService({ db: ctx.db, events: NO_EVENT_SINK, settings: DEFAULT_SETTINGS })
     expect(await service.getBySlug(systemContext(other.tenantId, 'test'), 'imported')).toBeUndefined()
   })
 
   it('gives concurrent creators of the same name distinct slugs', async () => {
     const owner = await seedTenant(ctx.db)
-    const service = createCategoriesService({ db: ctx.db, events: NO_EVENT_SINK })
+    const service = createCategoriesService({ db: ctx.db, events: NO_EVENT_SINK, settings: DEFAULT_SETTINGS })
     const created = await Promise.all(
       Array.from({ length: 5 }, () =>
         service.create(systemContext(owner.tenantId, 'test'), { name: 'Same' }),

@@ -4,10 +4,13 @@ import { call, seedMember, seedTenant, useTestContext } from '../../../test/help
 import { systemContext } from '../../context.js'
 import { NO_EVENT_SINK } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
+import { defaultSettings } from '../tenant-settings/index.js'
 import { createCategoriesService } from './service.js'
 
 /** Updates, moves, deletes and merges: the operations that change the category tree. */
 const ctx = useTestContext()
+/** The settings of a tenant that set none: one locale, en. */
+const DEFAULT_SETTINGS = { get: async (tenantId: string) => defaultSettings(tenantId) }
 
 const { createCategory, getCategory, seedContent, linkedContents, countCategories } = categoryFixtures(ctx)
 
@@ -77,10 +80,10 @@ describe('POST /api/categories/merge', () => {
     const source = await createCategory(owner, { name: 'Source' })
     const target = await createCategory(owner, { name: 'Target' })
     const content = await seedContent(owner.tenantId, [source.id])
-    const service = createCategoriesService({ db: ctx.db, events: NO_EVENT_SINK })
+    const service = createCategoriesService({ db: ctx.db, events: NO_EVENT_SINK, settings: DEFAULT_SETTINGS })
     await expect(
       ctx.db.transaction(async (tx) => {
-        await createCategoriesService({ db: tx, events: NO_EVENT_SINK }).merge(
+        await createCategoriesService({ db: tx, events: NO_EVENT_SINK, settings: DEFAULT_SETTINGS }).merge(
           systemContext(owner.tenantId, 'test'),
           {
             sourceId: source.id,

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, eq, exists, ilike, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { categories } from '../../db/schema/index.js'
+import { categories, categoryTranslations } from '../../db/schema/index.js'
 import { slugLookup } from '../../db/slugs.js'
+import type { Translations } from '../../lib/field-translations.js'
 import { containsPattern } from '../../lib/like.js'
 
 export type CategoryRow = typeof categories.$inferSelect
@@ -11,7 +12,13 @@ export type CategoryPatch = Partial<Omit<CategoryValues, 'id'>>
 export interface CategoryFilter {
   search?: string | undefined
   ids?: string[] | undefined
+  /** Only categories with a translation in one of these locales (locales other than the default). */
+  translatedTo?: readonly string[] | undefined
 }
+
+/** The members a category translates (docs/decisions/localization.md "Field-level localization"). */
+export type CategoryMember = 'name' | 'slug' | 'description'
+export type CategoryTranslations = Translations<CategoryMember>
 
 const ORDER = [asc(categories.position), asc(categories.name), asc(categories.id)]
 
@@ -22,6 +29,20 @@ export function createCategoriesRepository(db: Db) {
       eq(categories.tenantId, tenantId),
       filter.search === undefined ? undefined : ilike(categories.name, containsPattern(filter.search)),
       filter.ids === undefined ? undefined : inArray(categories.id, filter.ids),
+      filter.translatedTo === undefined
+        ? undefined
+        : exists(
+            db
+              .select({ one: sql`1` })
+              .from(categoryTranslations)
+              .where(
+                and(
+                  eq(categoryTranslations.tenantId, tenantId),
+                  eq(categoryTranslations.categoryId, categories.id),
+                  inArray(categoryTranslations.locale, [...filter.translatedTo]),
+                ),
+              ),
+          ),
     )
 
   return {
@@ -181,10 +202,128 @@ export function createCategoriesRepository(db: Db) {
     async delete(tenantId: string, id: string): Promise<void> {
       await db.delete(categories).where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)))
     },
+
+    /** The translations of the categories `ids` names, by category id (none: absent). */
+    async translationsOf(
+      tenantId: string,
+      ids: readonly string[],
+    ): Promise<Map<string, CategoryTranslations>> {
+      if (ids.length === 0) return new Map()
+      return byCategory(
+        await db
+          .select()
+          .from(categoryTranslations)
+          .where(
+            and(
+              eq(categoryTranslations.tenantId, tenantId),
+              inArray(categoryTranslations.categoryId, [...ids]),
+            ),
+          ),
+      )
+    },
+
+    /** The translations of every category `filter` matches (a whole list), by category id. */
+    async translationsMatching(
+      tenantId: string,
+      filter: CategoryFilter,
+    ): Promise<Map<string, CategoryTranslations>> {
+      const rows = await db
+        .select({ translation: categoryTranslations })
+        .from(categoryTranslations)
+        .innerJoin(
+          categories,
+          and(
+            eq(categories.tenantId, categoryTranslations.tenantId),
+            eq(categories.id, categoryTranslations.categoryId),
+          ),
+        )
+        .where(and(eq(categoryTranslations.tenantId, tenantId), matching(tenantId, filter)))
+      return byCategory(rows.map((row) => row.translation))
+    },
+
+    /**
+     * Replaces a category's translations whole. A translated slug another category holds in the same
+     * locale is not written (the unique index decides; ON CONFLICT keeps the transaction usable):
+     * the first such locale is returned, and the caller refuses the write.
+     */
+    async replaceTranslations(
+      tenantId: string,
+      categoryId: string,
+      translations: CategoryTranslations,
+    ): Promise<string | undefined> {
+      await db
+        .delete(categoryTranslations)
+        .where(
+          and(eq(categoryTranslations.tenantId, tenantId), eq(categoryTranslations.categoryId, categoryId)),
+        )
+      const rows = Object.entries(translations).map(([locale, entry]) => ({
+        tenantId,
+        categoryId,
+        locale,
+        name: entry.name ?? null,
+        slug: entry.slug ?? null,
+        description: entry.description ?? null,
+      }))
+      if (rows.length === 0) return undefined
+      const written = await db
+        .insert(categoryTranslations)
+        .values(rows)
+        .onConflictDoNothing({
+          target: [categoryTranslations.tenantId, categoryTranslations.locale, categoryTranslations.slug],
+        })
+        .returning({ locale: categoryTranslations.locale })
+      const done = new Set(written.map((row) => row.locale))
+      return rows.find((row) => !done.has(row.locale))?.locale
+    },
+
+    /**
+     * The categories holding `slug` in one of `locales`: their own slug for the default locale, a
+     * translated one for the others (at most one category per locale).
+     */
+    async slugHolders(
+      tenantId: string,
+      slug: string,
+      defaultLocale: string,
+      locales: readonly string[],
+    ): Promise<{ id: string; locale: string }[]> {
+      const others = locales.filter((locale) => locale !== defaultLocale)
+      const [own, translated] = await Promise.all([
+        db
+          .select({ id: categories.id })
+          .from(categories)
+          .where(and(eq(categories.tenantId, tenantId), eq(categories.slug, slug))),
+        others.length === 0
+          ? []
+          : db
+              .select({ id: categoryTranslations.categoryId, locale: categoryTranslations.locale })
+              .from(categoryTranslations)
+              .where(
+                and(
+                  eq(categoryTranslations.tenantId, tenantId),
+                  inArray(categoryTranslations.locale, others),
+                  eq(categoryTranslations.slug, slug),
+                ),
+              ),
+      ])
+      return [...own.map((row) => ({ id: row.id, locale: defaultLocale })), ...translated]
+    },
   }
 }
 
 export type CategoriesRepository = ReturnType<typeof createCategoriesRepository>
+
+/** Translation rows as maps by category: a member stored null is absent. */
+function byCategory(rows: (typeof categoryTranslations.$inferSelect)[]): Map<string, CategoryTranslations> {
+  const found = new Map<string, CategoryTranslations>()
+  for (const row of rows) {
+    const entry: CategoryTranslations[string] = {}
+    if (row.name !== null) entry.name = row.name
+    if (row.slug !== null) entry.slug = row.slug
+    if (row.description !== null) entry.description = row.description
+    found.set(row.categoryId, { ...found.get(row.categoryId), [row.locale]: entry })
+  }
+  return found
+}
 
 /** One past the highest position among the children of `parentId` (null: the roots), or 0. */
 function nextPosition(tenantId: string, parentId: string | null): SQL<number> {

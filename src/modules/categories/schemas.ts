@@ -1,12 +1,50 @@
 import { type Static, Type } from 'typebox'
-import { DateTime, FreeObject, Id, IdList, Nullable, Pagination, TenantQuery } from '../../http/schemas.js'
-import { SLUG_MAX_LENGTH } from '../../lib/slug.js'
+import {
+  Alternates,
+  DateTime,
+  FreeObject,
+  Id,
+  IdList,
+  LocaleQuery,
+  Nullable,
+  Pagination,
+  TenantQuery,
+  TranslationsOf,
+} from '../../http/schemas.js'
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../lib/slug.js'
 
 export const SORT_FIELDS = ['publishedAt', 'createdAt', 'updatedAt', 'title'] as const
 export const SORT_ORDERS = ['asc', 'desc'] as const
 
 /** Positions stay far below int4 so "next position" and merge offsets cannot overflow. */
 const POSITION_MAX = 1_000_000
+
+const Name = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '\\S',
+  'x-expect': 'text with a visible character',
+})
+const Slug = Type.String({
+  minLength: 1,
+  maxLength: SLUG_MAX_LENGTH,
+  description: 'Normalized to a URL slug',
+})
+const Description = Type.String({ maxLength: 5000 })
+const TRANSLATIONS_EXAMPLE = { tr: { name: 'Seyahat', slug: 'seyahat' } }
+
+/** A category's values in the tenant's other locales (docs/decisions/localization.md "Field-level localization"). */
+const CategoryTranslations = TranslationsOf(
+  {
+    name: Type.Optional(Name),
+    slug: Type.Optional({
+      ...Slug,
+      description: 'Normalized to a URL slug; unique among the slugs of its locale',
+    }),
+    description: Type.Optional({ ...Description, description: 'An empty text is no value (it falls back)' }),
+  },
+  TRANSLATIONS_EXAMPLE,
+)
 
 const categoryFields = {
   id: Type.String(),
@@ -19,6 +57,7 @@ const categoryFields = {
   defaultSortOrder: Type.String(),
   settings: FreeObject,
   metadata: FreeObject,
+  translations: CategoryTranslations,
   createdAt: DateTime,
   updatedAt: DateTime,
 }
@@ -36,7 +75,6 @@ export const CategoryListItem = Type.Object({
     Type.Array(FreeObject, { description: 'Child categories (same shape, recursively), tree mode only' }),
   ),
 })
-export type CategoryNode = Category & { children: CategoryNode[] }
 
 export const CategoryBody = Type.Object({ category: CategorySchema })
 
@@ -67,16 +105,9 @@ export const ListCategoriesQuery = Type.Object(
 export type ListCategoriesQuery = Static<typeof ListCategoriesQuery>
 
 const writableFields = {
-  name: Type.String({
-    minLength: 1,
-    maxLength: 200,
-    pattern: '\\S',
-    'x-expect': 'text with a visible character',
-  }),
-  slug: Type.Optional(
-    Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, description: 'Normalized to a URL slug' }),
-  ),
-  description: Type.Optional(Type.String({ maxLength: 5000 })),
+  name: Name,
+  slug: Type.Optional(Slug),
+  description: Type.Optional(Description),
   parentId: Type.Optional(Nullable(Id)),
   defaultSortField: Type.Optional(Type.Enum([...SORT_FIELDS])),
   defaultSortOrder: Type.Optional(Type.Enum([...SORT_ORDERS])),
@@ -85,6 +116,7 @@ const writableFields = {
   ),
   settings: Type.Optional(FreeObject),
   metadata: Type.Optional(FreeObject),
+  translations: Type.Optional(CategoryTranslations),
 }
 
 export const CreateCategoryBody = Type.Object(writableFields, {
@@ -124,3 +156,60 @@ export const MergeCategoriesResult = Type.Object({
   success: Type.Boolean(),
   updatedContents: Type.Integer({ description: 'Contents that now link the target instead of the source' }),
 })
+
+const publicCategoryFields = {
+  id: Type.String(),
+  name: Nullable(Type.String()),
+  slug: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  parentId: Nullable(Type.String()),
+  position: Type.Integer(),
+  locale: Type.String({
+    description:
+      'The locale the name was answered in: the first of the asked locale’s chain that has one (with fallback=false, the asked locale)',
+  }),
+  alternates: Alternates,
+}
+/**
+ * A category as a site reads it: each member from the first locale of the reader's chain that has
+ * it; null only with `fallback=false`, for a member the asked locale has no value of (the default's
+ * values are left out then).
+ */
+export const PublicCategorySchema = Type.Object(publicCategoryFields)
+export type PublicCategory = Static<typeof PublicCategorySchema>
+export const PublicCategoryBody = Type.Object({ category: PublicCategorySchema })
+export const PublicCategoryPage = Type.Object({
+  categories: Type.Array(
+    Type.Object({
+      ...publicCategoryFields,
+      children: Type.Optional(
+        Type.Array(FreeObject, { description: 'Child categories (same shape, recursively), tree mode only' }),
+      ),
+    }),
+  ),
+  pagination: Pagination,
+})
+
+export const PublicCategoriesQuery = Type.Object(
+  {
+    flat: ListCategoriesQuery.properties.flat,
+    page: ListCategoriesQuery.properties.page,
+    limit: ListCategoriesQuery.properties.limit,
+    ...LocaleQuery,
+  },
+  { additionalProperties: false },
+)
+export type PublicCategoriesQuery = Static<typeof PublicCategoriesQuery>
+export const PublicCategoryQuery = Type.Object(LocaleQuery, { additionalProperties: false })
+export const PublicCategorySlugParams = Type.Object(
+  {
+    slug: Type.String({
+      minLength: 1,
+      maxLength: SLUG_MAX_LENGTH,
+      pattern: SLUG_PATTERN,
+      description: 'The category’s slug in any of the tenant’s locales',
+      'x-expect': 'a slug: lowercase letters and digits joined by single dashes',
+    }),
+  },
+  { additionalProperties: false },
+)

@@ -1,44 +1,116 @@
-import type { TenantContext } from '../../context.js'
+import type { PublicContext, TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { dbOf, type EventSink, transactional } from '../../events/event-log.js'
+import {
+  alternatesOf,
+  answerIn,
+  checkTranslations,
+  servedTranslations,
+  slugOwner,
+  translatedSlug,
+} from '../../lib/field-translations.js'
 import { newId } from '../../lib/ids.js'
+import type { TenantLocales } from '../../lib/locale.js'
 import { pageOf, paginate, splitIdList } from '../../lib/paging.js'
 import { requiredSlug, toSlug } from '../../lib/slug.js'
 import { contentLinkWrites } from '../contents/index.js'
+import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import {
   type CategoriesRepository,
   type CategoryFilter,
+  type CategoryMember,
   type CategoryPatch,
   type CategoryRow,
+  type CategoryTranslations,
   createCategoriesRepository,
 } from './repository.js'
 import type {
   Category,
-  CategoryNode,
   CreateCategoryInput,
   ListCategoriesQuery,
   MergeCategoriesInput,
+  PublicCategoriesQuery,
+  PublicCategory,
   UpdateCategoryInput,
 } from './schemas.js'
 
 const SLUG_KEY = 'categories_tenant_slug_key'
 /** Room left in a generated slug for a `-<n>` suffix within the 240-character limit. */
 const GENERATED_SLUG_MAX = 230
+const MEMBERS: readonly CategoryMember[] = ['name', 'slug', 'description']
+
+/** What a category service needs besides its database: the tenant's locales, from its settings. */
+export interface CategoriesDeps {
+  db: Db
+  events: EventSink
+  settings: Pick<TenantSettingsReader, 'get'>
+}
 
 /**
  * Categories: a per-tenant tree (docs/decisions/content.md "Categories are a tree without cycles",
  * "Slugs"): cycles are refused, merges run in one transaction, slugs are decided by the unique
  * index and search text is matched literally (docs/decisions/input-hygiene.md "Strings an attacker
- * tries are harmless"). Works on a transaction too (`{ db: tx }`), for the importer. Every write
- * emits its `category.*` event in its transaction.
+ * tries are harmless"). Names, slugs and descriptions are localized per field
+ * (docs/decisions/localization.md "Field-level localization"): `translations` in admin reads and
+ * writes, each member answered from the reader's locale chain on public reads. Works on a
+ * transaction too (`{ db: tx }`), for the importer. Every write emits its `category.*` event in its
+ * transaction.
  */
-export function createCategoriesService(deps: { db: Db; events: EventSink }) {
+export function createCategoriesService(deps: CategoriesDeps) {
   const { db } = deps
   const repository = createCategoriesRepository(db)
   const write = transactional(db, deps.events)
+  const localesOf = async (tenantId: string, via?: Db) => (await deps.settings.get(tenantId, via)).locales
+
+  /** The category row as admins read it, with its served translations. */
+  function adminView(
+    row: CategoryRow,
+    translations: Map<string, CategoryTranslations>,
+    locales: TenantLocales,
+  ) {
+    return toCategory(row, servedTranslations(translations.get(row.id) ?? {}, locales))
+  }
+
+  /**
+   * Checks `translations` against the tenant's locales, then replaces the category's whole map.
+   * @throws ValidationFailed naming `translations.<locale>`; SlugConflict for a translated slug
+   *   another category holds in the same locale.
+   */
+  async function writeTranslations(
+    repo: CategoriesRepository,
+    tenantId: string,
+    id: string,
+    input: NonNullable<UpdateCategoryInput['translations']>,
+    locales: TenantLocales,
+  ): Promise<CategoryTranslations> {
+    const translations = checkTranslations<CategoryMember>(input, locales, cleanMember)
+    const taken = await repo.replaceTranslations(tenantId, id, translations)
+    if (taken !== undefined) throw errors.slugConflict(translations[taken]?.slug ?? '')
+    return translations
+  }
+
+  /** The category answered in the reader's locale chain; undefined when it has none of its locales. */
+  function answered(
+    row: CategoryRow,
+    translations: CategoryTranslations,
+    locales: TenantLocales,
+    chain: readonly string[],
+  ): PublicCategory | undefined {
+    const record = { own: { name: row.name, slug: row.slug, description: row.description }, translations }
+    const answer = answerIn(record, locales, chain, MEMBERS, 'name')
+    if (answer === undefined) return undefined
+    return {
+      id: row.id,
+      ...answer.values,
+      parentId: row.parentId,
+      position: row.position,
+      locale: answer.locale,
+      alternates: alternatesOf(record, locales, answer.locale),
+    }
+  }
 
   return {
     /**
@@ -52,41 +124,40 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
         search: query.search,
         ids: query.ids === undefined ? undefined : splitIdList(query.ids),
       }
-      const paged = query.limit === undefined ? undefined : pageOf(query)
-      if (query.flat === true) {
-        if (paged === undefined) return unpaged((await repository.listAll(tenantId, filter)).map(toCategory))
-        const { page, limit, offset } = paged
-        const [rows, total] = await Promise.all([
-          repository.listPage(tenantId, filter, offset, limit),
-          repository.count(tenantId, filter),
-        ])
-        return { categories: rows.map(toCategory), pagination: paginate(page, limit, total) }
-      }
-      const roots = buildTree((await repository.listAll(tenantId, filter)).map(toCategory))
-      if (paged === undefined) return unpaged(roots)
-      const { page, limit, offset } = paged
-      return {
-        categories: roots.slice(offset, offset + limit),
-        pagination: paginate(page, limit, roots.length),
-      }
+      const locales = await localesOf(tenantId)
+      return listed(repository, tenantId, filter, query, (row, translations) =>
+        adminView(row, translations, locales),
+      )
     },
 
     /** One category; 404 when missing or another tenant's. */
     async get(context: TenantContext, id: string): Promise<Category> {
       const row = await repository.findById(context.tenantId, id)
       if (row === undefined) throw errors.notFound('Category')
-      return toCategory(row)
+      const [translations, locales] = await Promise.all([
+        repository.translationsOf(context.tenantId, [id]),
+        localesOf(context.tenantId),
+      ])
+      return adminView(row, translations, locales)
     },
 
-    /** The category with this slug (exact, already normalized), or undefined (the WordPress importer adopts it). */
+    /**
+     * The category whose own (default locale's) slug is this one (exact, already normalized), or
+     * undefined (the WordPress importer adopts it).
+     */
     async getBySlug(context: TenantContext, slug: string): Promise<Category | undefined> {
-      const row = await createCategoriesRepository(dbOf(context, db)).findBySlug(context.tenantId, slug)
-      return row === undefined ? undefined : toCategory(row)
+      const via = dbOf(context, db)
+      const repo = createCategoriesRepository(via)
+      const row = await repo.findBySlug(context.tenantId, slug)
+      if (row === undefined) return undefined
+      const translations = await repo.translationsOf(context.tenantId, [row.id])
+      return adminView(row, translations, await localesOf(context.tenantId, via))
     },
 
     /**
      * Creates a category. An explicit slug that is taken is a 409 SlugConflict; a slug generated
      * from the name gets `-2`, `-3`… instead. The parent must be a category of the tenant (400).
+     * `translations` as `update` takes them (a translated slug is never generated).
      */
     async create(context: TenantContext, input: CreateCategoryInput): Promise<Category> {
       const { tenantId } = context
@@ -110,7 +181,17 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
           },
           (slug) => repo.insert(tenantId, { ...values, slug }),
         )
-        const category = toCategory(row)
+        const translations =
+          input.translations === undefined
+            ? {}
+            : await writeTranslations(
+                repo,
+                tenantId,
+                row.id,
+                input.translations,
+                await localesOf(tenantId, tx),
+              )
+        const category = toCategory(row, translations)
         emit({ type: 'category.created', subjectId: category.id, payload: categoryFacts(category) })
         return category
       })
@@ -119,6 +200,8 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
     /**
      * Updates the given fields. Moving a category under itself or its descendant is a 400 cycle;
      * a moved category without a position goes after its new siblings. Slugs are not regenerated.
+     * `translations` replaces the map whole: each key one of the tenant's locales other than the
+     * default (400 naming `translations.<locale>`), a translated slug free in its locale (409).
      */
     async update(context: TenantContext, id: string, input: UpdateCategoryInput): Promise<Category> {
       const { tenantId } = context
@@ -139,7 +222,12 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
           }
           const row = await repo.update(tenantId, id, patch, appendTo)
           if (row === undefined) throw errors.notFound('Category')
-          const category = toCategory(row)
+          const locales = await localesOf(tenantId, tx)
+          const translations =
+            input.translations === undefined
+              ? servedTranslations((await repo.translationsOf(tenantId, [id])).get(id) ?? {}, locales)
+              : await writeTranslations(repo, tenantId, id, input.translations, locales)
+          const category = toCategory(row, translations)
           emit({
             type: 'category.updated',
             subjectId: id,
@@ -214,6 +302,54 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
         return { success: true as const, updatedContents }
       })
     },
+
+    /**
+     * `GET /api/public/categories`: the categories in the reader's locale, as `list` orders and
+     * pages them (a tree by default). With `fallback=false` only the categories translated to the
+     * asked locale (all of them for the default locale).
+     */
+    async publicList(context: PublicContext, query: PublicCategoriesQuery) {
+      const { tenantId, localeChain } = context
+      const locales = await localesOf(tenantId)
+      const filter: CategoryFilter = {
+        // A chain holds the default unless it is `fallback=false`'s one locale: every category has the default.
+        translatedTo: localeChain.includes(locales.default) ? undefined : localeChain,
+      }
+      return listed(repository, tenantId, filter, query, (row, translations) =>
+        answered(row, translations.get(row.id) ?? {}, locales, localeChain),
+      )
+    },
+
+    /** `GET /api/public/categories/{id}`. @throws NotFound, also without the asked locale under `fallback=false`. */
+    async publicGet(context: PublicContext, id: string): Promise<PublicCategory> {
+      const row = await repository.findById(context.tenantId, id)
+      if (row === undefined) throw errors.notFound('Category')
+      return publicOne(context, row)
+    },
+
+    /**
+     * `GET /api/public/categories/slug/{slug}`: the category holding `slug` in the first locale of
+     * the reader's chain that has it, else in any of the tenant's locales; answered in the reader's
+     * locale (its `slug` tells a site to redirect when it differs). @throws NotFound.
+     */
+    async publicBySlug(context: PublicContext, slug: string): Promise<PublicCategory> {
+      const locales = await localesOf(context.tenantId)
+      const holders = await repository.slugHolders(context.tenantId, slug, locales.default, locales.available)
+      const id = slugOwner(holders, locales, context.localeChain)
+      const row = id === undefined ? undefined : await repository.findById(context.tenantId, id)
+      if (row === undefined) throw errors.notFound('Category')
+      return publicOne(context, row, locales)
+    },
+  }
+
+  async function publicOne(context: PublicContext, row: CategoryRow, known?: TenantLocales) {
+    const [translations, locales] = await Promise.all([
+      repository.translationsOf(context.tenantId, [row.id]),
+      known ?? localesOf(context.tenantId),
+    ])
+    const category = answered(row, translations.get(row.id) ?? {}, locales, context.localeChain)
+    if (category === undefined) throw errors.notFound('Category')
+    return category
   }
 }
 
@@ -249,7 +385,59 @@ function fieldsOf(input: UpdateCategoryInput): CategoryPatch {
   return patch
 }
 
-function toCategory(row: CategoryRow): Category {
+/** A translation member as stored: names trimmed, slugs normalized, an empty description no value. */
+function cleanMember(member: CategoryMember, value: string, path: string): string | undefined {
+  if (member === 'slug') return translatedSlug(value, path)
+  if (member === 'name') return value.trim()
+  return value === '' ? undefined : value
+}
+
+/**
+ * A list as `GET /api/categories` and its public twin answer it: a tree of roots with nested
+ * `children` (default) or a flat list, both by position then name; with `limit`, pages over flat
+ * rows or tree roots, else one page. In tree mode a category whose parent is filtered out is a root.
+ */
+async function listed<T extends { id: string; parentId: string | null }>(
+  repository: CategoriesRepository,
+  tenantId: string,
+  filter: CategoryFilter,
+  query: { flat?: boolean | undefined; page?: number | undefined; limit?: number | undefined },
+  view: (row: CategoryRow, translations: Map<string, CategoryTranslations>) => T | undefined,
+) {
+  // A view leaves a row out only when a translation went between the two reads (public reads).
+  const viewed = (rows: CategoryRow[], translations: Map<string, CategoryTranslations>) =>
+    rows.flatMap((row) => view(row, translations) ?? [])
+  const paged = query.limit === undefined ? undefined : pageOf(query)
+  const all = async () => {
+    const [rows, translations] = await Promise.all([
+      repository.listAll(tenantId, filter),
+      repository.translationsMatching(tenantId, filter),
+    ])
+    return viewed(rows, translations)
+  }
+  if (query.flat === true) {
+    if (paged === undefined) return unpaged(await all())
+    const { page, limit, offset } = paged
+    const [rows, total] = await Promise.all([
+      repository.listPage(tenantId, filter, offset, limit),
+      repository.count(tenantId, filter),
+    ])
+    const translations = await repository.translationsOf(
+      tenantId,
+      rows.map((row) => row.id),
+    )
+    return {
+      categories: viewed(rows, translations),
+      pagination: paginate(page, limit, total),
+    }
+  }
+  const roots = buildTree(await all())
+  if (paged === undefined) return unpaged(roots)
+  const { page, limit, offset } = paged
+  return { categories: roots.slice(offset, offset + limit), pagination: paginate(page, limit, roots.length) }
+}
+
+function toCategory(row: CategoryRow, translations: CategoryTranslations): Category {
   return {
     id: row.id,
     name: row.name,
@@ -261,15 +449,16 @@ function toCategory(row: CategoryRow): Category {
     defaultSortOrder: row.defaultSortOrder,
     settings: row.settings,
     metadata: row.metadata,
+    translations,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
 }
 
 /** Nests sorted categories under their parents in one pass; order among siblings is kept. */
-function buildTree(items: Category[]): CategoryNode[] {
-  const nodes = new Map<string, CategoryNode>(items.map((item) => [item.id, { ...item, children: [] }]))
-  const roots: CategoryNode[] = []
+function buildTree<T extends { id: string; parentId: string | null }>(items: T[]): Nested<T>[] {
+  const nodes = new Map<string, Nested<T>>(items.map((item) => [item.id, { ...item, children: [] }]))
+  const roots: Nested<T>[] = []
   for (const node of nodes.values()) {
     const parent = node.parentId === null ? undefined : nodes.get(node.parentId)
     if (parent === undefined) roots.push(node)
@@ -277,6 +466,8 @@ function buildTree(items: Category[]): CategoryNode[] {
   }
   return roots
 }
+
+type Nested<T> = T & { children: Nested<T>[] }
 
 function unpaged<T>(items: T[]) {
   return { categories: items, pagination: { page: 1, limit: items.length, total: items.length, pages: 1 } }

@@ -1,7 +1,7 @@
 import type { TableOwnership } from '../../db/ownership.js'
-import { categories } from '../../db/schema/index.js'
+import { categories, categoryTranslations } from '../../db/schema/index.js'
 
 /** The tables the categories family owns, which only it writes (docs/architecture.md "Table ownership"). */
 export const tables = {
-  owns: [categories],
+  owns: [categories, categoryTranslations],
 } satisfies TableOwnership

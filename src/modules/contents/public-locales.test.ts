@@ -262,3 +262,47 @@ describe('public contents in the reader’s language', () => {
     expect(teamRead.data.content.parentId).toBe(company.id)
   })
 })
+
+describe('the terms of a public content', () => {
+  it('name each category and tag in the best locale of the reader’s chain that has it', async () => {
+    const owner = await multilingual()
+    const category = await call(ctx.app, 'POST', '/api/categories', {
+      token: owner.token,
+      body: {
+        name: 'Travel',
+        translations: { de: { name: 'Reisen', slug: 'reisen' }, tr: { name: 'Seyahat' } },
+      },
+    })
+    expect(category.statusCode, category.body).toBe(200)
+    const tag = await call(ctx.app, 'POST', '/api/tags', {
+      token: owner.token,
+      body: { title: 'Summer', translations: { 'de-AT': { title: 'Sommer (AT)' } } },
+    })
+    expect(tag.statusCode, tag.body).toBe(200)
+    await published(owner, {
+      title: 'Trip',
+      slug: 'trip',
+      categories: [category.data.category.id],
+      tags: [tag.data.tag.id],
+    })
+    const terms = async (locale: string) => {
+      const answer = await read(owner.tenantId, `/slug/trip?locale=${locale}`)
+      expect(answer.statusCode, answer.body).toBe(200)
+      return [answer.data.content.categories, answer.data.content.tags]
+    }
+    // de-AT → de → en: the category's German, the tag's own de-AT title.
+    expect(await terms('de-AT')).toEqual([
+      [{ name: 'Reisen', slug: 'reisen' }],
+      [{ name: 'Sommer (AT)', slug: 'summer' }],
+    ])
+    // tr has a name but no slug of its own: the slug falls back to the default's.
+    expect(await terms('tr')).toEqual([
+      [{ name: 'Seyahat', slug: 'travel' }],
+      [{ name: 'Summer', slug: 'summer' }],
+    ])
+    expect(await terms('en')).toEqual([
+      [{ name: 'Travel', slug: 'travel' }],
+      [{ name: 'Summer', slug: 'summer' }],
+    ])
+  })
+})

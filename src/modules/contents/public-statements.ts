@@ -32,6 +32,19 @@ const mediaJson = (alias: string) =>
       order by v.n), '[]') from jsonb_array_elements(${alias}.variants) with ordinality v(v, n)))`)
 
 /**
+ * A term's `member` in the first locale of the reader's chain that has it, from the taxonomy's
+ * translation table (`table`, keyed by `key`; the term aliased `alias`); null when none has it.
+ */
+const translated = (table: string, key: string, alias: string, member: string) =>
+  sql.raw(`(select tr.${member} from ${table} tr
+    where tr.tenant_id = ${alias}.tenant_id and tr.${key} = ${alias}.id and tr.${member} is not null
+      and tr.locale = any(`)
+    .append(CHAIN)
+    .append(sql.raw(`) order by array_position(`))
+    .append(CHAIN)
+    .append(sql.raw(`, tr.locale) limit 1)`))
+
+/**
  * The public projection (docs/decisions/delivery.md "Public contents"): what a page needs in one
  * read, and nothing a visitor has no use for (no status, version, editor ids, category or media ids).
  * Taxonomy as names and slugs, the featured media as URLs, custom fields of the keys the tenant's
@@ -62,11 +75,17 @@ export const PUBLIC_SUMMARY_FIELDS: Record<string, SQL> = {
   publishedAt: isoOf('c.published_at'),
   updatedAt: isoOf('c.updated_at'),
   authorName: sql`c.author_name`,
-  categories: sql`(select coalesce(json_agg(json_build_object('name', k.name, 'slug', k.slug)
+  // Each term's name and slug in the best locale of the reader's chain that has one, else the
+  // default's (docs/decisions/localization.md "Field-level localization").
+  categories: sql`(select coalesce(json_agg(json_build_object(
+        'name', coalesce(${translated('category_translations', 'category_id', 'k', 'name')}, k.name),
+        'slug', coalesce(${translated('category_translations', 'category_id', 'k', 'slug')}, k.slug))
       order by k.name, k.slug), '[]') from content_categories cc
     join categories k on k.tenant_id = cc.tenant_id and k.id = cc.category_id
     where cc.tenant_id = c.tenant_id and cc.content_id = c.id)`,
-  tags: sql`(select coalesce(json_agg(json_build_object('name', t.title, 'slug', t.slug)
+  tags: sql`(select coalesce(json_agg(json_build_object(
+        'name', coalesce(${translated('tag_translations', 'tag_id', 't', 'title')}, t.title),
+        'slug', coalesce(${translated('tag_translations', 'tag_id', 't', 'slug')}, t.slug))
       order by t.title, t.slug), '[]') from content_tags ct
     join tags t on t.tenant_id = ct.tenant_id and t.id = ct.tag_id
     where ct.tenant_id = c.tenant_id and ct.content_id = c.id)`,

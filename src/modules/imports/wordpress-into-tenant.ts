@@ -3,6 +3,7 @@ import type { EventSink } from '../../events/event-log.js'
 import type { ContentStatus } from '../contents/index.js'
 import { analyzeImportedTables } from './repository.js'
 import { type AttachmentDownload, importAttachments } from './wordpress-attachments.js'
+import { importLocales } from './wordpress-locales.js'
 import { importMenus } from './wordpress-menu-steps.js'
 import {
   type CountedKind,
@@ -12,6 +13,7 @@ import {
   type KindCounts,
 } from './wordpress-run.js'
 import { importCategories, importContents, importTags } from './wordpress-steps.js'
+import { createTranslationGroups } from './wordpress-translations.js'
 import type { WxrOutline, WxrSource } from './wxr-source.js'
 
 export interface ImportIntoTenantDeps {
@@ -74,7 +76,8 @@ export interface MediaFiles {
 }
 
 /**
- * Imports a parsed WordPress export into one tenant: categories (parents first), tags, attachments
+ * Imports a parsed WordPress export into one tenant: the locales of a Polylang site's languages,
+ * categories (parents first), tags, attachments
  * (as external media, or their files copied with `copyMedia`), posts/pages (as contents) and menus with their items, through the same services the HTTP routes use.
  * Each item and its `import_records` row commit in one transaction, so a second run, or a run
  * resumed after an interruption, creates nothing twice. The CLI (by tenant slug) and
@@ -104,6 +107,8 @@ export async function importIntoTenant(
     onItem: options.onItem,
     signal: options.signal,
   })
+  // Before the contents, which are created in them.
+  const locales = await importLocales(run, outline.languages)
   const categoryIds = await importCategories(run, outline.categories)
   const tagIds = await importTags(run, outline.tags)
   const attachments = await importAttachments(
@@ -118,6 +123,8 @@ export async function importIntoTenant(
     mediaIds: attachments.ids,
     attachmentUrls: attachments.urls,
     earlierUrls: attachments.earlier,
+    locales,
+    translationGroups: createTranslationGroups(run, outline.translationGroups),
   })
   await importMenus(run, outline, { contentIds, categoryIds })
   if (!dryRun && hasCreated(run.counts)) await refreshStatistics(db, progress)

@@ -9,6 +9,7 @@ import type { ContentStatus, ContentsService, HtmlSanitizer } from '../contents/
 import type { MediaService, MediaUploads } from '../media/index.js'
 import type { MenusService } from '../menus/index.js'
 import type { TagsService } from '../tags/index.js'
+import type { TenantSettingsService } from '../tenant-settings/index.js'
 import { createImportRepository, type ImportKind } from './repository.js'
 
 const SOURCE = 'wordpress'
@@ -85,6 +86,8 @@ export interface ImportWriters {
   /** The contents' html sanitizer: what a content's html became when it was stored. */
   htmlSanitizer: Pick<HtmlSanitizer, 'sanitize'>
   menus: Pick<MenusService, 'create' | 'addItem' | 'get' | 'update'>
+  /** The tenant's locales, which a Polylang export adds to (docs/decisions/imports.md). */
+  tenantSettings: Pick<TenantSettingsService, 'get' | 'update'>
 }
 
 /** One thing to bring in under `import_records` key `key`. */
@@ -138,6 +141,20 @@ export async function createImportRun(options: {
   const problems: { key: string; message: string }[] = []
   let current: Omit<ImportProgress, 'counts'> = { phase: 'categories', done: 0, total: 0 }
   const transaction = transactional(db, options.events)
+
+  /** `work` in the run's context, unless a dry run; a 400 is reported under `key`. */
+  async function change(key: string, work: (context: TenantContext) => Promise<unknown>): Promise<boolean> {
+    options.signal?.throwIfAborted()
+    if (context === undefined || dryRun) return false
+    try {
+      await work(context)
+      return true
+    } catch (err) {
+      if (!(err instanceof AppError && err.statusCode === 400)) throw err
+      problems.push({ key, message: `Not changed: ${err.message}` })
+      return false
+    }
+  }
 
   async function write(step: ImportStep, context: TenantContext): Promise<StepOutcome> {
     const tenant = context.tenantId
@@ -202,6 +219,9 @@ export async function createImportRun(options: {
       }
     },
 
+    /** A progress line (what the CLI prints on stderr). */
+    log: options.progress,
+
     /** Reports a problem with the item under `key` that did not stop it (shown in the summary). */
     report(key: string, message: string): void {
       problems.push({ key, message })
@@ -230,18 +250,18 @@ export async function createImportRun(options: {
      * A change a service refuses (400) is reported under `key` and passed over. True when the
      * change was written.
      */
-    async amend(key: string, work: (context: TenantContext) => Promise<void>): Promise<boolean> {
-      options.signal?.throwIfAborted()
-      if (context === undefined || dryRun) return false
-      try {
-        await transaction(context, (tx, emit) => work({ ...context, unitOfWork: { tx, emit } }))
-        return true
-      } catch (err) {
-        if (!(err instanceof AppError && err.statusCode === 400)) throw err
-        problems.push({ key, message: `Not changed: ${err.message}` })
-        return false
-      }
+    amend(key: string, work: (context: TenantContext) => Promise<void>): Promise<boolean> {
+      return change(key, (context) =>
+        transaction(context, (tx, emit) => work({ ...context, unitOfWork: { tx, emit } })),
+      )
     },
+
+    /**
+     * As `amend`, but `work` gets the run's context with no unit of work: for a service that reads
+     * before opening its own transaction (tenant settings), which a transaction held open around it
+     * would wait on forever with PGlite's one connection.
+     */
+    change,
 
     /** Counts an item passed over for `reason` (e.g. "post status trash"). */
     skip(reason: string, count = 1, counted?: CountedKind): void {

@@ -2,8 +2,10 @@ import type { TenantContext } from '../../context.js'
 import { AppError } from '../../errors.js'
 import { type CreateContentInput, HTML_MAX_LENGTH, type WriteOptions } from '../contents/index.js'
 import type { AttachmentUrls } from './attachment-urls.js'
+import type { ImportLocales } from './wordpress-locales.js'
 import { clip, LIMITS, parentsFirst, publicationOf, slugFrom } from './wordpress-mapping.js'
 import type { ImportRun, ImportWriters } from './wordpress-run.js'
+import type { JoinedGroup, TranslationGroups } from './wordpress-translations.js'
 import { wordpressContentHtml } from './wpautop.js'
 import type { WxrCategory, WxrItem, WxrTag } from './wxr-parser.js'
 
@@ -75,17 +77,22 @@ interface ContentLinks {
   attachmentUrls: AttachmentUrls
   /** Those of them earlier runs made (what an earlier run may have rewritten the html to). */
   earlierUrls: AttachmentUrls
+  /** The locales of a Polylang export's languages; undefined for an export without Polylang. */
+  locales: ImportLocales | undefined
+  /** The documents Polylang's translation groups become. */
+  translationGroups: TranslationGroups
 }
 
 /**
  * Posts and pages (`total` of them) as contents (type `post` or `page`, a page's `wp:menu_order` as
  * its order), linked to the categories, tags and featured media imported before (classic text
  * given its paragraphs, the html's addresses of copied attachment files rewritten to their
- * copies), and a page to its
- * `wp:post_parent` when that came earlier in the file; a page created before its parent is linked
- * in a second pass (a new version), since an export need not list parents first. A parent missing from the import leaves the page a root; a link the tree
- * rules refuse (a tree deeper than 8) is reported as a problem. Returns the Folio ids by
- * `wp:post_id` (what menu items name).
+ * copies), in the locale of their Polylang language and the document of their translations, and a
+ * page to its `wp:post_parent` when that came earlier in the file; a page created before its
+ * parent is linked in a second pass (a new version), since an export need not list parents first.
+ * A parent missing from the import leaves the page a root; a link the tree rules refuse (a tree
+ * deeper than 8) is reported as a problem. Returns the Folio ids by `wp:post_id` (what menu items
+ * name).
  */
 export async function importContents(
   run: ImportRun,
@@ -128,6 +135,12 @@ async function importContent(
     run.skip(publication.reason, 1, counted)
     return { id: undefined, created: false }
   }
+  // A language left without a locale is reported once (`importLocales`); its items wait for a run
+  // that has room for it rather than land in another language.
+  if (links.locales?.left.has(item.language)) {
+    run.skip(`language ${item.language} without a locale`, 1, counted)
+    return { id: undefined, created: false }
+  }
   const pick = (keys: string[], map: IdMap) => keys.flatMap((key) => map.get(key) ?? [])
   const input: CreateContentInput = {
     title: clip(item.title, LIMITS.title) || NO_TITLE,
@@ -143,18 +156,31 @@ async function importContent(
     type: item.type === 'page' ? 'page' : 'post',
     ...(item.type === 'page' ? { order: orderOf(item.menuOrder) } : {}),
     ...(links.parentId === undefined ? {} : { parentId: links.parentId }),
+    ...localeOf(item, links.locales),
   }
   // Drafts often have no wp:post_name yet; WordPress itself derives the slug from the title.
   const slug = slugFrom(item.slug) || slugFrom(item.title)
+  const key = `post:${item.key}`
+  // Looked up before the item's transaction: it may read an earlier run's content.
+  const joins =
+    run.known(key) === undefined ? await links.translationGroups.of(item.translationGroup) : undefined
   const result = await run.apply(counted, {
-    key: `post:${item.key}`,
+    key,
     kind: item.type === 'page' ? 'page' : 'post',
     create: (context) =>
-      createWithSlugFallback(run.writers.contents, context, input, slug, {
-        ...(publication.publishedAt && { publishedAt: publication.publishedAt }),
-      }),
+      createTranslated(
+        run,
+        context,
+        { input, slug, joins, key },
+        {
+          ...(publication.publishedAt && { publishedAt: publication.publishedAt }),
+        },
+      ),
   })
   if (result.outcome === 'skipped') return { id: undefined, created: false }
+  if (result.outcome === 'created' && result.id !== undefined && joins === undefined) {
+    links.translationGroups.started(item.translationGroup, result.id)
+  }
   run.statuses[publication.status]++
   if (result.outcome === 'existing' && result.id !== undefined) {
     await repairHtml(run, `post:${item.key}`, result.id, item.html, links, counted)
@@ -218,6 +244,45 @@ async function repairHtml(
     throw err
   }
   if (written || run.target === undefined) run.counts[counted].updated++
+}
+
+/**
+ * The locale of an item of a Polylang export: its language's; none (the tenant's default) for an
+ * item without a language, or an export without Polylang.
+ */
+function localeOf(item: WxrItem, locales: ImportLocales | undefined): { locale?: string } {
+  const locale = locales?.localeOf.get(item.language)
+  return locale === undefined ? {} : { locale }
+}
+
+/**
+ * Creates the content of an item (`createWithSlugFallback`), in the document `joins` names when it
+ * is given. A document that has the item's locale already (a Polylang group naming one language
+ * twice, a translation an editor made meanwhile) is reported under `key`, and the content starts a
+ * document of its own: the text is imported either way.
+ */
+async function createTranslated(
+  run: ImportRun,
+  context: TenantContext,
+  item: { input: CreateContentInput; slug: string; joins: JoinedGroup | undefined; key: string },
+  options: WriteOptions,
+): Promise<string> {
+  const { input, slug, joins } = item
+  if (joins === undefined) return createWithSlugFallback(run.writers.contents, context, input, slug, options)
+  const translation = { ...joins, slug }
+  try {
+    return await createWithSlugFallback(run.writers.contents, context, input, slug, {
+      ...options,
+      translation,
+    })
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'Conflict')) throw err
+    run.report(
+      item.key,
+      'Imported on its own, not linked to its translations: their document has its locale already.',
+    )
+    return createWithSlugFallback(run.writers.contents, context, input, slug, options)
+  }
 }
 
 /** `wp:menu_order` within the range contents accept. */

@@ -1,3 +1,5 @@
+import type { WxrLanguage } from './wxr-languages.js'
+
 /**
  * The shape of a parsed WordPress eXtended RSS (WXR) export: what the importer needs from it and
  * nothing more.
@@ -55,6 +57,10 @@ export interface WxrItem {
   parentPostId: string
   /** `wp:menu_order`: a page's position among its siblings (0 when absent). */
   menuOrder: number
+  /** The slug of its Polylang language (a key of `WxrDocument.languages`), '' when none. */
+  language: string
+  /** The slug of its Polylang translation group (`pll_…`), shared by its translations; '' when none. */
+  translationGroup: string
 }
 
 /** A WordPress navigation menu (a `nav_menu` term). */
@@ -104,6 +110,8 @@ export interface WxrDocument {
    */
   categories: WxrCategory[]
   tags: WxrTag[]
+  /** Polylang's languages, in file order; empty for an export of a site without Polylang. */
+  languages: WxrLanguage[]
   /** Posts, pages and attachments in file order. */
   items: WxrItem[]
   /** Menus declared as `nav_menu` terms or named by a menu item, in file order. */

@@ -89,6 +89,8 @@ describe('parseWxr', () => {
       altText: '',
       parentPostId: '',
       menuOrder: 0,
+      language: '',
+      translationGroup: '',
     })
     // Menu items that name no menu are shown nowhere by WordPress.
     expect(document.skippedTypes).toEqual({ 'nav_menu_item without a menu': 2 })

@@ -11,6 +11,7 @@ import {
   WxrParseError,
 } from './wxr-document.js'
 import { ItemKeys } from './wxr-keys.js'
+import { type ItemLanguage, WxrLanguages } from './wxr-languages.js'
 import { type TermLink, WxrTerms } from './wxr-terms.js'
 
 /** Elements whose children are read as named fields rather than as text. */
@@ -36,10 +37,16 @@ interface Frame {
 }
 
 /** A post, page or attachment as read, before its author and terms are resolved (see `WxrReader.resolve`). */
-export type RawItem = Omit<WxrItem, 'authorName' | 'categories' | 'tags'> & {
+export type RawItem = Omit<WxrItem, 'authorName' | 'categories' | 'tags' | keyof ItemLanguage> & {
   creator: string
   links: TermLink[]
 }
+
+/** What an item's `<category>` elements resolve to (see `WxrReader.linkTerms`). */
+export type ItemTerms = { categories: string[]; tags: string[] } & ItemLanguage
+
+/** An item with no terms at all. */
+export const NO_TERMS: ItemTerms = { categories: [], tags: [], language: '', translationGroup: '' }
 
 /**
  * Builds a `WxrDocument` from saxes events: records (`item`, `wp:category`, …) collect their child
@@ -57,6 +64,7 @@ export class WxrReader {
   private siteTitle = ''
   private readonly authors = new Map<string, string>()
   private readonly terms = new WxrTerms()
+  private readonly languages = new WxrLanguages()
   private readonly items: RawItem[] = []
   private readonly keys = new ItemKeys()
   private readonly skippedTypes: Record<string, number> = {}
@@ -150,6 +158,14 @@ export class WxrReader {
         this.terms.declareTag(field('wp:term_slug'), field('wp:term_name'), field('wp:term_description'))
       } else if (taxonomy === 'nav_menu') {
         this.declareMenu(field('wp:term_slug'), field('wp:term_name'))
+      } else if (taxonomy === 'language') {
+        this.languages.declareLanguage(
+          field('wp:term_slug'),
+          field('wp:term_name'),
+          field('wp:term_description'),
+        )
+      } else if (taxonomy === 'post_translations') {
+        this.languages.declareTranslations(field('wp:term_slug'), field('wp:term_description'))
       }
     } else if (frame.name === 'item') {
       this.addItem(fields, frame)
@@ -245,23 +261,24 @@ export class WxrReader {
   result(): WxrDocument {
     if (!this.sawChannel) throw new WxrParseError('Not a WordPress export: <rss> holds no <channel>.')
     // Terms are resolved once every declaration is known: an export may declare them after the items.
-    const items = this.items.map((item) => this.resolve(item, this.terms.link(item.links)))
+    const items = this.items.map((item) => this.resolve(item, this.linkTerms(item)))
     return { ...this.outline(), items }
   }
 
   /**
-   * The category and tag slugs of an item's links, creating the terms an item names without
-   * declaring. Call in file order once the whole file was read (declarations may follow the items).
+   * The category and tag slugs, language and translation group of an item, creating the terms an
+   * item names without declaring (and counting posts and pages per language). Call once per item,
+   * in file order, once the whole file was read (declarations may follow the items).
    */
-  linkTerms(links: readonly TermLink[]): { categories: string[]; tags: string[] } {
-    return this.terms.link(links)
+  linkTerms(item: Pick<RawItem, 'links' | 'postId' | 'type'>): ItemTerms {
+    return {
+      ...this.terms.link(item.links),
+      ...this.languages.of(item.links, item.postId, item.type !== 'attachment'),
+    }
   }
 
-  /** `item` with its author's display name and the term slugs `linkTerms` gave for it. */
-  resolve(
-    { creator, links: _links, ...item }: RawItem,
-    terms: { categories: string[]; tags: string[] },
-  ): WxrItem {
+  /** `item` with its author's display name and the terms `linkTerms` gave for it. */
+  resolve({ creator, links: _links, ...item }: RawItem, terms: ItemTerms): WxrItem {
     return { ...item, ...terms, authorName: this.authors.get(creator) ?? creator }
   }
 
@@ -276,6 +293,7 @@ export class WxrReader {
       authors: this.authors,
       categories: this.terms.categories(),
       tags: this.terms.tags(),
+      languages: this.languages.list(),
       skippedTypes: this.skippedTypes,
     }
   }

@@ -2,8 +2,7 @@ import { createReadStream } from 'node:fs'
 import type { WxrDocument, WxrItem } from './wxr-document.js'
 import { WxrParseError } from './wxr-document.js'
 import { createWxrParser } from './wxr-parser.js'
-import { type RawItem, WxrReader } from './wxr-reader.js'
-import type { TermLink } from './wxr-terms.js'
+import { type ItemTerms, NO_TERMS, type RawItem, WxrReader } from './wxr-reader.js'
 
 /** Everything of an export but its posts, pages and attachments, which are counted. */
 export interface WxrOutline extends Omit<WxrDocument, 'items'> {
@@ -12,6 +11,11 @@ export interface WxrOutline extends Omit<WxrDocument, 'items'> {
   contents: number
   /** Titles of the items menu items link to, by post id (an untitled menu item shows its target's). */
   linkedTitles: Map<string, string>
+  /**
+   * Polylang translation group (`pll_…`) → the keys (`WxrItem.key`) of its posts and pages in file
+   * order, so a translation finds the document of one imported before it, by this run or another.
+   */
+  translationGroups: Map<string, string[]>
 }
 
 /** The items of one import phase: attachments, or posts and pages. */
@@ -24,20 +28,18 @@ export interface WxrSource {
   items(kind: WxrItemKind): AsyncIterable<WxrItem>
 }
 
-type Terms = { categories: string[]; tags: string[] }
-
 /**
  * Reads an export chunk by chunk for its outline, keeping no item's text: the check of an upload as
  * it arrives, and the first pass over a file. `end` throws `WxrParseError` as `write` does (see
  * `createWxrParser`).
  */
 export function createWxrScanner() {
-  const links: TermLink[][] = []
+  const items: Pick<RawItem, 'key' | 'links' | 'postId' | 'type'>[] = []
   const titles = new Map<string, string>()
   let attachments = 0
   let contents = 0
   const reader = new WxrReader((item) => {
-    links.push(item.links)
+    items.push({ key: item.key, links: item.links, postId: item.postId, type: item.type })
     if (item.type === 'attachment') attachments += 1
     else contents += 1
     if (item.postId !== '' && !titles.has(item.postId)) titles.set(item.postId, item.title)
@@ -48,16 +50,28 @@ export function createWxrScanner() {
       parser.write(chunk)
     },
     /** The outline, and the reader and term slugs of every item by index (for a later pass). */
-    end(): { outline: WxrOutline; reader: WxrReader; terms: Terms[] } {
+    end(): { outline: WxrOutline; reader: WxrReader; terms: ItemTerms[] } {
       parser.close()
       // In file order, as a whole-document parse links them: the terms items create come out the same.
-      const terms = links.map((itemLinks) => reader.linkTerms(itemLinks))
+      const terms = items.map((item) => reader.linkTerms(item))
       const outline = reader.outline()
       const linked = new Set(
         outline.menuItems.filter((item) => item.kind === 'post_type').map((item) => item.objectId),
       )
       const linkedTitles = new Map([...titles].filter(([postId]) => linked.has(postId)))
-      return { outline: { ...outline, attachments, contents, linkedTitles }, reader, terms }
+      const translationGroups = new Map<string, string[]>()
+      for (const [index, item] of items.entries()) {
+        const group = terms[index]?.translationGroup ?? ''
+        if (group === '' || item.type === 'attachment') continue
+        const keys = translationGroups.get(group)
+        if (keys === undefined) translationGroups.set(group, [item.key])
+        else keys.push(item.key)
+      }
+      return {
+        outline: { ...outline, attachments, contents, linkedTitles, translationGroups },
+        reader,
+        terms,
+      }
     },
   }
 }
@@ -100,7 +114,7 @@ export async function openWxrFile(path: string): Promise<WxrSource> {
       while (ready.length > 0) {
         const item = ready.shift() as RawItem
         const index = indexes.shift() as number
-        yield first.resolve(item, terms[index] ?? { categories: [], tags: [] })
+        yield first.resolve(item, terms[index] ?? NO_TERMS)
       }
     }
     for await (const chunk of read()) {

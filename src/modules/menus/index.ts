@@ -1,4 +1,5 @@
 import { type Family, type Kernel, mount } from '../../family.js'
+import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import { menusPublicRoutes } from './public-routes.js'
 import { menusRoutes } from './routes.js'
 import { createMenusService } from './service.js'
@@ -8,8 +9,8 @@ export type { MenusService } from './service.js'
 export { MAX_DEPTH as MENU_MAX_DEPTH } from './tree.js'
 
 /** Menus (API contract: `/api/menus`, `/api/public/menus`): item trees by location. */
-export function menusFamily(kernel: Kernel) {
-  const menus = createMenusService({ db: kernel.db, events: kernel.events })
+export function menusFamily(kernel: Kernel, deps: { settings: TenantSettingsReader }) {
+  const menus = createMenusService({ db: kernel.db, events: kernel.events, settings: deps.settings })
   return {
     name: 'menus',
     services: { menus },

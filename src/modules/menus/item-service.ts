@@ -1,8 +1,11 @@
 import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
+import { type EventSink, transactional } from '../../events/event-log.js'
+import { checkTranslations, type Translations } from '../../lib/field-translations.js'
 import { newId } from '../../lib/ids.js'
+import type { TenantLocales } from '../../lib/locale.js'
+import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import { linkProblem, REFERENCE_TYPES } from './links.js'
 import { menuFacts, toItem, toMenu } from './mapping.js'
 import { createMenusRepository, type MenuItemRow, type MenuRow } from './repository.js'
@@ -20,21 +23,36 @@ import { checkTree, move, type Placed, reorder, TreeError } from './tree.js'
 
 type Repository = ReturnType<typeof createMenusRepository>
 
-/** Item routes of a menu: add, update, delete, move, reorder. Each locks the menu for its change. */
-export function createMenuItemsService(deps: { db: Db; events: EventSink }) {
+/** What a menus service needs besides its database: the tenant's locales, from its settings. */
+export interface MenusDeps {
+  db: Db
+  events: EventSink
+  settings: Pick<TenantSettingsReader, 'get'>
+}
+
+/**
+ * Item routes of a menu: add, update, delete, move, reorder. Each locks the menu for its change.
+ * An item's title is localized per field (docs/decisions/localization.md "Field-level
+ * localization"): `translations` `{ [locale]: { title } }`.
+ */
+export function createMenuItemsService(deps: MenusDeps) {
   const write = transactional(deps.db, deps.events)
 
-  /** Runs `work` with the menu locked and its items loaded; emits `menu.updated` for the items. */
+  /**
+   * Runs `work` with the menu locked, its items loaded and the tenant's locales; emits
+   * `menu.updated` for the items.
+   */
   function change<T>(
     context: TenantContext,
     menuId: string,
-    work: (repo: Repository, menu: MenuRow, items: MenuItemRow[], emit: Emit) => Promise<T>,
+    work: (repo: Repository, menu: MenuRow, items: MenuItemRow[], locales: TenantLocales) => Promise<T>,
   ): Promise<T> {
     return write(context, async (tx, emit) => {
       const repo = createMenusRepository(tx)
       const menu = await repo.lock(context.tenantId, menuId)
       if (menu === undefined) throw errors.notFound('Menu')
-      const result = await work(repo, menu, await repo.items(context.tenantId, menuId), emit)
+      const locales = (await deps.settings.get(context.tenantId, tx)).locales
+      const result = await work(repo, menu, await repo.items(context.tenantId, menuId), locales)
       const touched = await repo.update(context.tenantId, menuId, {})
       const count = (await repo.items(context.tenantId, menuId)).length
       emit({
@@ -66,6 +84,10 @@ export function createMenuItemsService(deps: { db: Db; events: EventSink }) {
     }
   }
 
+  /** An item's translations checked against the tenant's locales (400 naming `translations.<locale>`). */
+  const translationsOf = (input: Translations<'title'>, locales: TenantLocales) =>
+    checkTranslations<'title'>(input, locales, (_member, value) => value.trim())
+
   const treeChecked = <T>(compute: () => T): T => {
     try {
       return compute()
@@ -85,7 +107,7 @@ export function createMenuItemsService(deps: { db: Db; events: EventSink }) {
       const url = input.url ?? null
       const referenceId = input.referenceId ?? null
       link(type, url, referenceId)
-      return change(context, menuId, async (repo, _menu, items) => {
+      return change(context, menuId, async (repo, _menu, items, locales) => {
         if (items.length >= MAX_MENU_ITEMS)
           throw errors.validation(`A menu holds at most ${MAX_MENU_ITEMS} items.`)
         await checkReference(context.tenantId, repo, type, referenceId)
@@ -107,15 +129,16 @@ export function createMenuItemsService(deps: { db: Db; events: EventSink }) {
           icon: input.icon?.trim() ?? '',
           description: input.description?.trim() ?? '',
           isVisible: input.isVisible ?? true,
+          translations: input.translations === undefined ? {} : translationsOf(input.translations, locales),
         })
-        if (input.position === undefined || input.position >= siblings) return toItem(row)
+        if (input.position === undefined || input.position >= siblings) return toItem(row, locales)
         await writePlaces(
           repo,
           context.tenantId,
           menuId,
           treeChecked(() => move(placed, id, parentId, input.position ?? 0)),
         )
-        return toItem({ ...row, position: input.position })
+        return toItem({ ...row, position: input.position }, locales)
       })
     },
 
@@ -130,7 +153,7 @@ export function createMenuItemsService(deps: { db: Db; events: EventSink }) {
       itemId: string,
       input: UpdateMenuItemInput,
     ): Promise<MenuItem> {
-      return change(context, menuId, async (repo, _menu, items) => {
+      return change(context, menuId, async (repo, _menu, items, locales) => {
         const before = items.find((item) => item.id === itemId)
         if (before === undefined) throw errors.notFound('Menu item')
         const type = (input.type ?? before.type) as MenuItemType
@@ -153,9 +176,12 @@ export function createMenuItemsService(deps: { db: Db; events: EventSink }) {
           type,
           url,
           referenceId,
+          ...(input.translations === undefined
+            ? {}
+            : { translations: translationsOf(input.translations, locales) }),
         })
         if (row === undefined) throw errors.notFound('Menu item')
-        return toItem(row)
+        return toItem(row, locales)
       })
     },
 
@@ -182,11 +208,11 @@ export function createMenuItemsService(deps: { db: Db; events: EventSink }) {
       itemId: string,
       input: MoveMenuItemInput,
     ): Promise<Menu> {
-      return change(context, menuId, async (repo, menu, items) => {
+      return change(context, menuId, async (repo, menu, items, locales) => {
         if (!items.some((item) => item.id === itemId)) throw errors.notFound('Menu item')
         const places = treeChecked(() => move(items, itemId, input.parentId, input.position))
         await writePlaces(repo, context.tenantId, menuId, places)
-        return toMenu(menu, await repo.items(context.tenantId, menuId))
+        return toMenu(menu, await repo.items(context.tenantId, menuId), locales)
       })
     },
 
@@ -195,10 +221,10 @@ export function createMenuItemsService(deps: { db: Db; events: EventSink }) {
      * @throws NotFound (menu), ValidationFailed (unknown or repeated item, cycle, depth).
      */
     async reorderItems(context: TenantContext, menuId: string, input: ReorderMenuItemsInput): Promise<Menu> {
-      return change(context, menuId, async (repo, menu, items) => {
+      return change(context, menuId, async (repo, menu, items, locales) => {
         const places = treeChecked(() => reorder(items, input.items))
         await writePlaces(repo, context.tenantId, menuId, places)
-        return toMenu(menu, await repo.items(context.tenantId, menuId))
+        return toMenu(menu, await repo.items(context.tenantId, menuId), locales)
       })
     },
   }

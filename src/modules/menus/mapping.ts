@@ -1,11 +1,13 @@
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
+import { servedTranslations } from '../../lib/field-translations.js'
+import type { TenantLocales } from '../../lib/locale.js'
 import { MENU_LOCATION_KEY, MENU_SLUG_KEY, type MenuItemRow, type MenuRow } from './repository.js'
 import type { MENU_LOCATIONS, MENU_STATUSES, Menu, MenuItem, MenuItemType, MenuSummary } from './schemas.js'
 import { nest } from './tree.js'
 
-/** The admin form of an item row. */
-export function toItem(row: MenuItemRow): MenuItem {
+/** The admin form of an item row, with the translations of the tenant's `locales` other than the default. */
+export function toItem(row: MenuItemRow, locales: TenantLocales): MenuItem {
   return {
     id: row.id,
     parentId: row.parentId,
@@ -19,6 +21,7 @@ export function toItem(row: MenuItemRow): MenuItem {
     icon: row.icon,
     description: row.description,
     isVisible: row.isVisible,
+    translations: servedTranslations(row.translations, locales),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -45,8 +48,8 @@ export function menuFacts(row: MenuRow, itemCount: number) {
 }
 
 /** The admin form of a menu: its summary and every item as a tree. */
-export function toMenu(row: MenuRow, items: readonly MenuItemRow[]): Menu {
-  return { ...toSummary(row, items.length), items: nest(items.map(toItem)) }
+export function toMenu(row: MenuRow, items: readonly MenuItemRow[], locales: TenantLocales): Menu {
+  return { ...toSummary(row, items.length), items: nest(items.map((item) => toItem(item, locales))) }
 }
 
 /**

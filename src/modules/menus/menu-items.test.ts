@@ -97,7 +97,7 @@ describe('POST /api/menus/{id}/items', () => {
       })
       return read.data.menu.tree.map((node: { reference: unknown }) => node.reference)
     }
-    expect(await tree()).toEqual([{ type: 'form', id: form.id, slug: 'contact' }])
+    expect(await tree()).toEqual([{ type: 'form', id: form.id, slug: 'contact', locale: null }])
     await call(ctx.app, 'POST', `/api/forms/${form.id}/archive`, { token: owner.token })
     expect(await tree()).toEqual([])
   })

@@ -63,11 +63,17 @@ describe('GET /api/public/menus/slug/{slug}', () => {
       description: '',
       children: [],
     })
-    expect(tree[1].children[0].reference).toEqual({ type: 'content', id: published.id, slug: 'hello' })
+    expect(tree[1].children[0].reference).toEqual({
+      type: 'content',
+      id: published.id,
+      slug: 'hello',
+      locale: 'en',
+    })
     expect(tree[2].reference).toEqual({
       type: 'category',
       id: category,
       slug: expect.stringMatching(/^news-/),
+      locale: 'en',
     })
     // The current slug, not a copy taken when the item was added.
     // Through the API: the delivery cache hears the write's event (a direct database write it cannot).

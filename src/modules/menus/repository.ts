@@ -1,12 +1,21 @@
-import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.js'
-import { categories, contents, forms, menuItems, menus } from '../../db/schema/index.js'
+import { categories, categoryTranslations, contents, forms, menuItems, menus } from '../../db/schema/index.js'
+import type { LocalizedRecord } from '../../lib/field-translations.js'
 import { containsPattern } from '../../lib/like.js'
 
 export type MenuRow = typeof menus.$inferSelect
 export type MenuItemRow = typeof menuItems.$inferSelect
 export type MenuValues = Pick<MenuRow, 'name' | 'slug' | 'description' | 'location' | 'status'>
 export type MenuItemValues = Omit<MenuItemRow, 'tenantId' | 'menuId' | 'createdAt' | 'updatedAt'>
+
+/** A published translation of a content a menu item links. */
+export interface PublishedTranslation {
+  id: string
+  slug: string
+  locale: string
+}
 
 export interface MenuFilter {
   status?: string | undefined
@@ -161,26 +170,70 @@ export function createMenusRepository(db: Db) {
       return rows.length > 0
     },
 
-    /** Slugs of the tenant's published contents among `ids`. */
-    async publishedContentSlugs(tenantId: string, ids: string[]): Promise<Map<string, string>> {
+    /**
+     * The published translations of the contents `ids` names (docs/decisions/localization.md
+     * "Contents are translated as documents"), by the id named: each content's whole translation
+     * group, the named content included when published; none for a group with nothing published.
+     */
+    async publishedTranslations(
+      tenantId: string,
+      ids: string[],
+    ): Promise<Map<string, PublishedTranslation[]>> {
       if (ids.length === 0) return new Map()
+      const named = alias(contents, 'named')
       const rows = await db
-        .select({ id: contents.id, slug: contents.slug })
-        .from(contents)
-        .where(
-          and(eq(contents.tenantId, tenantId), inArray(contents.id, ids), eq(contents.status, 'published')),
+        .select({ namedId: named.id, id: contents.id, slug: contents.slug, locale: contents.locale })
+        .from(named)
+        .innerJoin(
+          contents,
+          and(
+            eq(contents.tenantId, named.tenantId),
+            eq(contents.translationGroupId, named.translationGroupId),
+          ),
         )
-      return new Map(rows.map((row) => [row.id, row.slug]))
+        .where(and(eq(named.tenantId, tenantId), inArray(named.id, ids), eq(contents.status, 'published')))
+      const found = new Map<string, PublishedTranslation[]>()
+      for (const { namedId, ...translation } of rows) {
+        found.set(namedId, [...(found.get(namedId) ?? []), translation])
+      }
+      return found
     },
 
-    /** Slugs of the tenant's categories among `ids`. */
-    async categorySlugs(tenantId: string, ids: string[]): Promise<Map<string, string>> {
+    /** Slugs of the tenant's categories among `ids`: each one's own and its translated ones. */
+    async categorySlugs(tenantId: string, ids: string[]): Promise<Map<string, LocalizedRecord<'slug'>>> {
       if (ids.length === 0) return new Map()
-      const rows = await db
-        .select({ id: categories.id, slug: categories.slug })
-        .from(categories)
-        .where(and(eq(categories.tenantId, tenantId), inArray(categories.id, ids)))
-      return new Map(rows.map((row) => [row.id, row.slug]))
+      const [rows, translated] = await Promise.all([
+        db
+          .select({ id: categories.id, slug: categories.slug })
+          .from(categories)
+          .where(and(eq(categories.tenantId, tenantId), inArray(categories.id, ids))),
+        db
+          .select({
+            id: categoryTranslations.categoryId,
+            locale: categoryTranslations.locale,
+            slug: categoryTranslations.slug,
+          })
+          .from(categoryTranslations)
+          .where(
+            and(
+              eq(categoryTranslations.tenantId, tenantId),
+              inArray(categoryTranslations.categoryId, ids),
+              isNotNull(categoryTranslations.slug),
+            ),
+          ),
+      ])
+      const found = new Map(
+        rows.map((row) => [
+          row.id,
+          { own: { slug: row.slug }, translations: {} as Record<string, { slug?: string }> },
+        ]),
+      )
+      for (const row of translated) {
+        const category = found.get(row.id)
+        if (category !== undefined && row.slug !== null)
+          category.translations[row.locale] = { slug: row.slug }
+      }
+      return found
     },
 
     /** Slugs of the tenant's publicly served forms (published, visibility public) among `ids`. */

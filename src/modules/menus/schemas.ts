@@ -1,5 +1,14 @@
 import { type Static, type TSchema, Type } from 'typebox'
-import { DateTime, Id, Nullable, PageQuery, Pagination, TenantQuery } from '../../http/schemas.js'
+import {
+  DateTime,
+  Id,
+  LocaleQuery,
+  Nullable,
+  PageQuery,
+  Pagination,
+  TenantQuery,
+  TranslationsOf,
+} from '../../http/schemas.js'
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../lib/slug.js'
 
 export const MENU_LOCATIONS = ['header', 'footer', 'sidebar', 'mobile', 'custom'] as const
@@ -23,6 +32,9 @@ const Name = Type.String({
   'x-expect': 'text with a visible character',
 })
 
+/** An item's title in the tenant's other locales (docs/decisions/localization.md "Field-level localization"). */
+const ItemTranslations = TranslationsOf({ title: Type.Optional(Name) }, { tr: { title: 'Hakkımızda' } })
+
 const ItemFields = {
   id: Id,
   parentId: Nullable(Id),
@@ -36,6 +48,7 @@ const ItemFields = {
   icon: Type.String(),
   description: Type.String(),
   isVisible: Type.Boolean(),
+  translations: ItemTranslations,
   createdAt: DateTime,
   updatedAt: DateTime,
 }
@@ -143,6 +156,7 @@ const ItemInputFields = {
   icon: Text(100),
   description: Text(500),
   isVisible: Type.Boolean({ description: 'Hidden items stay in the admin tree and leave the public one' }),
+  translations: ItemTranslations,
 }
 export const CreateMenuItemBody = Type.Object(
   {
@@ -155,6 +169,7 @@ export const CreateMenuItemBody = Type.Object(
     icon: Type.Optional(ItemInputFields.icon),
     description: Type.Optional(ItemInputFields.description),
     isVisible: Type.Optional({ ...ItemInputFields.isVisible, default: true }),
+    translations: Type.Optional(ItemInputFields.translations),
     parentId: Type.Optional(Nullable(Id)),
     position: Type.Optional(
       Type.Integer({ minimum: 0, maximum: MAX_MENU_ITEMS, description: 'Default: after its siblings' }),
@@ -175,6 +190,7 @@ export const UpdateMenuItemBody = Type.Object(
     icon: Type.Optional(ItemInputFields.icon),
     description: Type.Optional(ItemInputFields.description),
     isVisible: Type.Optional(ItemInputFields.isVisible),
+    translations: Type.Optional(ItemInputFields.translations),
   },
   { additionalProperties: false, minProperties: 1, example: { isVisible: false } },
 )
@@ -208,15 +224,30 @@ export const MenuItemParams = Type.Object({ id: Id, itemId: Id }, { additionalPr
 /** The public form of an item: what a site needs to render a link, nothing of the admin. */
 const PublicItemFields = {
   id: Id,
-  title: Type.String(),
+  title: Nullable(
+    Type.String({
+      description:
+        'From the first locale of the reader’s chain that has one; null only with fallback=false, when the asked locale has none',
+    }),
+  ),
   type: Type.Enum([...MENU_ITEM_TYPES]),
   url: Nullable(Type.String({ description: 'custom and external items' })),
   reference: Nullable(
     Type.Object(
-      { type: Type.Enum(['content', 'category', 'form']), id: Id, slug: Nullable(Type.String()) },
+      {
+        type: Type.Enum(['content', 'category', 'form']),
+        id: Id,
+        slug: Nullable(Type.String()),
+        locale: Nullable(
+          Type.String({
+            description:
+              'The locale of the slug (of the content translation, of the category slug); null for a form or a null slug',
+          }),
+        ),
+      },
       {
         description:
-          'The referenced record and its current slug (for a form, the slug of its public read), to build its URL',
+          'The referenced record and its current slug, to build its URL: for a content, its published translation in the first locale of the reader’s chain that has one (`id` that translation’s), else the linked content itself; for a category, its slug in the chain; for a form, the slug of its public read. With fallback=false, a null slug when the asked locale has none.',
       },
     ),
   ),
@@ -247,6 +278,7 @@ export const PublicMenuSlugParams = Type.Object(
   },
   { additionalProperties: false },
 )
+export const PublicMenuQuery = Type.Object(LocaleQuery, { additionalProperties: false })
 export const PublicMenuLocationParams = Type.Object(
   { location: Type.Enum(['header', 'footer', 'sidebar', 'mobile']) },
   { additionalProperties: false },

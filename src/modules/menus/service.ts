@@ -2,13 +2,15 @@ import type { Static } from 'typebox'
 import type { PublicContext, TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
-import { type EventSink, transactional } from '../../events/event-log.js'
+import { transactional } from '../../events/event-log.js'
+import { answerIn } from '../../lib/field-translations.js'
 import { newId } from '../../lib/ids.js'
+import type { TenantLocales } from '../../lib/locale.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { requiredSlug } from '../../lib/slug.js'
-import { createMenuItemsService } from './item-service.js'
+import { createMenuItemsService, type MenusDeps } from './item-service.js'
 import { menuConflict, menuFacts, toMenu, toSummary } from './mapping.js'
-import { createMenusRepository, type MenuItemRow } from './repository.js'
+import { createMenusRepository, type MenuItemRow, type PublishedTranslation } from './repository.js'
 import type {
   CreateMenuInput,
   ListMenusQuery,
@@ -20,41 +22,79 @@ import type {
 import { nest } from './tree.js'
 
 type PublicMenu = Static<typeof PublicMenuBody>['menu']
-type Reference = { type: 'content' | 'category' | 'form'; id: string; slug: string | null }
+type ReferenceType = 'content' | 'category' | 'form'
+type Reference = { type: ReferenceType; id: string; slug: string | null; locale: string | null }
 
 /**
  * Menus (docs/decisions/menus-and-placements.md: routes are permission-gated, a location has one
- * active menu, the public tree drops hidden and unpublished items). Works on a transaction too
+ * active menu, the public tree drops hidden and unpublished items; item titles per locale,
+ * docs/decisions/localization.md "Field-level localization"). Works on a transaction too
  * (`{ db: tx }`): the WordPress importer creates menus and items through it. Writes emit `menu.*`
  * events; item changes emit `menu.updated` with `changed: ['items']`.
  */
-export function createMenusService(deps: { db: Db; events: EventSink }) {
+export function createMenusService(deps: MenusDeps) {
   const repository = createMenusRepository(deps.db)
   const write = transactional(deps.db, deps.events)
   const items = createMenuItemsService(deps)
+  const localesOf = async (tenantId: string, via?: Db) => (await deps.settings.get(tenantId, via)).locales
 
   async function load(tenantId: string, id: string): Promise<Menu> {
     const row = await repository.find(tenantId, id)
     if (row === undefined) throw errors.notFound('Menu')
-    return toMenu(row, await repository.items(tenantId, id))
+    const [itemRows, locales] = await Promise.all([repository.items(tenantId, id), localesOf(tenantId)])
+    return toMenu(row, itemRows, locales)
   }
 
-  /** The public tree of an active menu: visible items whose reference resolves, by position. */
-  async function publicTree(tenantId: string, rows: MenuItemRow[]) {
+  /**
+   * The public tree of an active menu in the reader's locale chain: visible items whose reference
+   * resolves, by position, each title (a category's slug, a content's translation) from the first
+   * locale of `chain` that has one.
+   */
+  async function publicTree(tenantId: string, rows: MenuItemRow[], chain: readonly string[]) {
     const visible = rows.filter((row) => row.isVisible)
     const idsOf = (type: string) =>
       visible.flatMap((row) => (row.type === type && row.referenceId ? [row.referenceId] : []))
-    const [contentSlugs, categorySlugs, forms] = await Promise.all([
-      repository.publishedContentSlugs(tenantId, idsOf('content')),
+    const [contentTranslations, categorySlugs, forms, locales] = await Promise.all([
+      repository.publishedTranslations(tenantId, idsOf('content')),
       repository.categorySlugs(tenantId, idsOf('category')),
       repository.publicFormSlugs(tenantId, idsOf('form')),
+      localesOf(tenantId),
     ])
+    // With `fallback=false` a value the asked locale lacks is null (the item stays in the tree).
+    const titleOf = (row: MenuItemRow) =>
+      answerIn(
+        { own: { title: row.title }, translations: row.translations },
+        locales,
+        chain,
+        ['title'],
+        'title',
+      )?.values.title ?? null
+    /** The reference of an item linking `id`; undefined when its record is gone or not public. */
+    const referenceTo = (type: ReferenceType, id: string): Reference | undefined => {
+      if (type === 'content') {
+        const translations = contentTranslations.get(id)
+        if (translations === undefined) return undefined
+        const translation = contentTranslationIn(translations, id, locales, chain)
+        return translation === undefined
+          ? { type, id, slug: null, locale: null }
+          : { type, id: translation.id, slug: translation.slug, locale: translation.locale }
+      }
+      if (type === 'form') {
+        const slug = forms.get(id)
+        return slug === undefined ? undefined : { type, id, slug, locale: null }
+      }
+      const category = categorySlugs.get(id)
+      if (category === undefined) return undefined
+      const answer = answerIn(category, locales, chain, ['slug'], 'slug')
+      const slug = answer?.values.slug ?? null
+      return { type, id, slug, locale: slug === null ? null : (answer?.locale ?? null) }
+    }
     const resolved = visible.flatMap((row) => {
       const base = {
         id: row.id,
         parentId: row.parentId,
         position: row.position,
-        title: row.title,
+        title: titleOf(row),
         type: row.type as Menu['items'][number]['type'],
         url: row.url,
         target: row.target as Menu['items'][number]['target'],
@@ -64,11 +104,8 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
       }
       const id = row.referenceId
       if (id === null) return [{ ...base, reference: null as Reference | null }]
-      const slugs = row.type === 'content' ? contentSlugs : row.type === 'category' ? categorySlugs : forms
-      const slug = slugs.get(id)
-      return slug === undefined
-        ? []
-        : [{ ...base, reference: { type: row.type as 'content' | 'category' | 'form', id, slug } }]
+      const reference = referenceTo(row.type as ReferenceType, id)
+      return reference === undefined ? [] : [{ ...base, reference }]
     })
     type Node = (typeof resolved)[number] & { children: Node[] }
     const strip = (nodes: Node[]): unknown[] =>
@@ -113,7 +150,7 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
       try {
         return await write(context, async (tx, emit) => {
           const row = await createMenusRepository(tx).insert(context.tenantId, newId(), values)
-          const menu = toMenu(row, [])
+          const menu = toMenu(row, [], await localesOf(context.tenantId, tx))
           emit({ type: 'menu.created', subjectId: menu.id, payload: menuFacts(row, 0) })
           return menu
         })
@@ -135,7 +172,11 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
           if (before === undefined) throw errors.notFound('Menu')
           const row = await repo.update(context.tenantId, id, values)
           if (row === undefined) throw errors.notFound('Menu')
-          const menu = toMenu(row, await repo.items(context.tenantId, id))
+          const menu = toMenu(
+            row,
+            await repo.items(context.tenantId, id),
+            await localesOf(context.tenantId, tx),
+          )
           const changed = Object.keys(values).filter(
             (key) => before[key as keyof typeof before] !== row[key as keyof typeof row],
           )
@@ -162,7 +203,8 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
     },
 
     /**
-     * `GET /api/public/menus/slug/{slug}` and `…/location/{location}`: an active menu's public tree.
+     * `GET /api/public/menus/slug/{slug}` and `…/location/{location}`: an active menu's public tree
+     * in the reader's locale (`context.localeChain`).
      * @throws NotFound when no active menu matches (drafts and archived menus are not public).
      */
     async publicMenu(
@@ -171,7 +213,11 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
     ): Promise<PublicMenu> {
       const row = await repository.findActiveBy(context.tenantId, by)
       if (row === undefined) throw errors.notFound('Menu')
-      const tree = await publicTree(context.tenantId, await repository.items(context.tenantId, row.id))
+      const tree = await publicTree(
+        context.tenantId,
+        await repository.items(context.tenantId, row.id),
+        context.localeChain,
+      )
       return {
         id: row.id,
         name: row.name,
@@ -186,3 +232,27 @@ export function createMenusService(deps: { db: Db; events: EventSink }) {
 }
 
 export type MenusService = ReturnType<typeof createMenusService>
+
+/**
+ * The translation of a linked content a reader in `chain` follows: the published one in the first
+ * locale of the chain that has one; when none does, the linked content itself (or, unpublished, the
+ * group's first published translation in the tenant's order), so the link still leads somewhere.
+ * Undefined with `fallback=false` (a chain without the default) when the asked locale has none.
+ */
+function contentTranslationIn(
+  translations: readonly PublishedTranslation[],
+  linkedId: string,
+  locales: TenantLocales,
+  chain: readonly string[],
+): PublishedTranslation | undefined {
+  for (const locale of chain) {
+    const found = translations.find((translation) => translation.locale === locale)
+    if (found !== undefined) return found
+  }
+  if (!chain.includes(locales.default)) return undefined
+  return (
+    translations.find((translation) => translation.id === linkedId) ??
+    locales.available.flatMap((locale) => translations.filter((t) => t.locale === locale))[0] ??
+    translations[0]
+  )
+}

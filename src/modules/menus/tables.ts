@@ -1,5 +1,5 @@
 import type { TableOwnership } from '../../db/ownership.js'
-import { categories, contents, forms, menuItems, menus } from '../../db/schema/index.js'
+import { categories, categoryTranslations, contents, forms, menuItems, menus } from '../../db/schema/index.js'
 
 /**
  * The tables the menus family owns, which only it writes, and the other families' tables it reads
@@ -8,8 +8,15 @@ import { categories, contents, forms, menuItems, menus } from '../../db/schema/i
 export const tables = {
   owns: [menus, menuItems],
   reads: [
-    { table: contents, why: "a menu item that links a content must name one of the tenant's" },
+    {
+      table: contents,
+      why: "a menu item that links a content must name one of the tenant's, and links its published translation in the reader's locale",
+    },
     { table: categories, why: "a menu item that links a category must name one of the tenant's" },
+    {
+      table: categoryTranslations,
+      why: "a menu item that links a category shows the category's slug in the reader's locale",
+    },
     { table: forms, why: "a menu item that links a form must name one of the tenant's" },
   ],
 } satisfies TableOwnership

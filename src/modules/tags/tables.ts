@@ -1,7 +1,7 @@
 import type { TableOwnership } from '../../db/ownership.js'
-import { tags } from '../../db/schema/index.js'
+import { tags, tagTranslations } from '../../db/schema/index.js'
 
 /** The tables the tags family owns, which only it writes (docs/architecture.md "Table ownership"). */
 export const tables = {
-  owns: [tags],
+  owns: [tags, tagTranslations],
 } satisfies TableOwnership

@@ -9,9 +9,12 @@ import {
 } from '../../../test/helpers.js'
 import { systemContext } from '../../context.js'
 import { NO_EVENT_SINK, transactional } from '../../events/event-log.js'
+import { defaultSettings } from '../tenant-settings/index.js'
 import { createTagsService } from './service.js'
 
 const ctx = useTestContext()
+/** The settings of a tenant that set none: one locale, en. */
+const DEFAULT_SETTINGS = { get: async (tenantId: string) => defaultSettings(tenantId) }
 
 async function createTag(member: SeededMember, body: Record<string, unknown>) {
   const response = await call(ctx.app, 'POST', '/api/tags', { token: member.token, body })
@@ -38,6 +41,7 @@ describe('POST /api/tags', () => {
         id: expect.stringMatching(/^[a-f0-9]{24}$/),
         title: 'Open Source',
         slug: 'open-source',
+        translations: {},
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
@@ -258,7 +262,7 @@ describe('tags service (used by the importer)', () => {
     const write = transactional(ctx.db, {
       committed: (events) => heard.push(...events.map((event) => event.type)),
     })
-    const service = createTagsService({ db: ctx.db, events: NO_EVENT_SINK })
+    const service = createTagsService({ db: ctx.db, events: NO_EVENT_SINK, settings: DEFAULT_SETTINGS })
     const found = await write(context, async (tx, emit) => {
       const item = { ...context, unitOfWork: { tx, emit } }
       await service.create(item, { title: 'Imported' })

@@ -11,6 +11,7 @@ export { assertSchedulingAllowed, limitCheck } from './limits.js'
 export { originAllowed, parseOrigin } from './origin-policy.js'
 export { createTenantSettingsReader, defaultSettings } from './reader.js'
 export { formatRotation, rotateStoredSecrets } from './rotate.js'
+export type { TenantSettingsService } from './service.js'
 export {
   NO_VERIFIED_OWNER,
   queueTenantNotice,
