@@ -289,4 +289,82 @@ describeStudioJourney('Studio for a bilingual site in Chromium', () => {
     expect(problems).toEqual([])
     await context.close()
   }, 120_000)
+
+  it('names categories, tags and menu items per locale, the default name required', async () => {
+    const owner = await seedTenant(studio.ctx.db)
+    const seed = async (url: string, body: Record<string, unknown>, method = 'POST') => {
+      const answer = await call(studio.ctx.app, method, url, { token: owner.token, body })
+      expect(answer.statusCode, answer.body).toBeLessThan(300)
+      return answer.data
+    }
+    await seed('/api/tenant-settings', { locales: { default: 'en', available: ['en', 'tr'] } }, 'PUT')
+    const menu = (await seed('/api/menus', { name: 'Header' })).menu
+    await seed(`/api/menus/${menu.id}/items`, { title: 'About us', type: 'custom', url: '/about' })
+    await seed('/api/tags', { title: 'Street food' })
+    const { context, page, problems } = await openSignedIn(studio, owner, '/categories', {
+      expected: ['409 /api/categories'],
+    })
+
+    // A category with its Turkish name and slug.
+    await page.getByRole('button', { name: 'New category' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New category' })
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Travel')
+    await dialog.getByRole('textbox', { name: 'Name (tr)' }).fill('Seyahat')
+    await dialog.getByRole('textbox', { name: 'Slug (tr)' }).fill('seyahat')
+    await expectAccessible(page, 'new category in two locales')
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    await page.getByText('Category Travel created.').waitFor(WAIT)
+    const categories = async () =>
+      (await call(studio.ctx.app, 'GET', '/api/categories?flat=true', { token: owner.token })).data.categories
+    expect(await categories()).toMatchObject([
+      { name: 'Travel', slug: 'travel', translations: { tr: { name: 'Seyahat', slug: 'seyahat' } } },
+    ])
+
+    // A Turkish slug taken in Turkish is refused at that very field; the default name stays required.
+    await page.getByRole('button', { name: 'New category' }).click()
+    await dialog.getByRole('textbox', { name: 'Name (tr)' }).fill('Yolculuklar')
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    // The browser holds the form back: the default's name is required, the others are not.
+    const defaultName = dialog.getByRole('textbox', { name: 'Name', exact: true })
+    expect(await defaultName.evaluate((input: any) => input.validity.valueMissing)).toBe(true)
+    expect(await dialog.getByRole('textbox', { name: 'Name (tr)' }).getAttribute('required')).toBeNull()
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Journeys')
+    await dialog.getByRole('textbox', { name: 'Slug (tr)' }).fill('seyahat')
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    expect(await errorOf(page, 'textbox', 'Slug (tr)')).toContain('seyahat')
+    await expectAccessible(page, 'category with a taken Turkish slug')
+    await dialog.getByRole('textbox', { name: 'Slug (tr)' }).fill('yolculuklar')
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    await page.getByText('Category Journeys created.').waitFor(WAIT)
+    expect((await categories()).map((category: any) => category.translations.tr.slug).sort()).toEqual([
+      'seyahat',
+      'yolculuklar',
+    ])
+
+    // A tag renamed in Turkish.
+    await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Tags' }).click()
+    await page.getByRole('button', { name: 'Rename Street food' }).click()
+    const rename = page.getByRole('dialog', { name: 'Rename Street food' })
+    await rename.getByRole('textbox', { name: 'Title (tr)' }).fill('Sokak lezzetleri')
+    await rename.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Tag renamed to Street food.').waitFor(WAIT)
+    const tags = await call(studio.ctx.app, 'GET', '/api/tags', { token: owner.token })
+    expect(tags.data.tags[0].translations).toEqual({ tr: { title: 'Sokak lezzetleri' } })
+
+    // A menu item's Turkish title.
+    await page.goto(`${studio.origin}/admin/t/${owner.tenantId}/menus/${menu.id}`)
+    await page.getByRole('button', { name: 'Edit About us' }).click()
+    await page.getByRole('textbox', { name: 'Label (tr)' }).fill('Hakkımızda')
+    await expectAccessible(page, 'menu item in two locales')
+    await page.getByRole('button', { name: 'Save the menu' }).click()
+    await page.getByText('Menu saved.').waitFor(WAIT)
+    const stored = await call(studio.ctx.app, 'GET', `/api/menus/${menu.id}`, { token: owner.token })
+    expect(stored.data.menu.items[0]).toMatchObject({
+      title: 'About us',
+      translations: { tr: { title: 'Hakkımızda' } },
+    })
+
+    expect(problems).toEqual([])
+    await context.close()
+  }, 120_000)
 })

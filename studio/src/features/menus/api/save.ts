@@ -1,4 +1,6 @@
 import { placesOf } from '../../../lib/flat-tree'
+import type { TenantLocales } from '../../../lib/locales'
+import { translationsBody } from '../../../lib/translations'
 import { addItem, deleteItem, reorderItems, updateItem } from './menus'
 import { type DraftItem, type ItemFields, REFERENCE_TYPES } from './tree'
 
@@ -14,8 +16,12 @@ export class ItemSaveError extends Error {
   }
 }
 
-/** The members the API takes for an item's link: a URL or a reference, the other null. */
-function fieldsBody(item: ItemFields) {
+/**
+ * The members the API takes for an item: its link (a URL or a reference, the other null), and its
+ * titles in the other locales once the tenant's locales are known (`locales`; a map sent replaces
+ * the stored one whole).
+ */
+function fieldsBody(item: ItemFields, locales: TenantLocales | undefined) {
   const reference = REFERENCE_TYPES.has(item.type)
   return {
     title: item.title.trim(),
@@ -24,16 +30,15 @@ function fieldsBody(item: ItemFields) {
     referenceId: reference ? item.referenceId : null,
     target: item.target,
     isVisible: item.isVisible,
+    ...(locales === undefined ? {} : { translations: translationsBody(item.translations, locales) }),
   }
 }
 
 /** The last place among siblings the API takes (MAX_MENU_ITEMS). */
 const MAX_POSITION = 500
 
-const changed = (a: ItemFields, b: ItemFields) =>
-  (['title', 'type', 'url', 'referenceId', 'target', 'isVisible'] as const).some(
-    (field) => fieldsBody(a)[field] !== fieldsBody(b)[field],
-  )
+const changed = (a: ItemFields, b: ItemFields, locales: TenantLocales | undefined) =>
+  JSON.stringify(fieldsBody(a, locales)) !== JSON.stringify(fieldsBody(b, locales))
 
 /**
  * Makes the stored menu what the draft shows, with the item routes the API has (it has no
@@ -52,6 +57,7 @@ export async function saveMenuItems(
   menuId: string,
   stored: readonly DraftItem[],
   draft: readonly DraftItem[],
+  locales: TenantLocales | undefined,
 ): Promise<DraftItem[]> {
   const current = draft.map((item) => ({ ...item }))
   const kept = new Set(current.flatMap((item) => (item.id === null ? [] : [item.id])))
@@ -86,7 +92,7 @@ export async function saveMenuItems(
   for (const item of current) {
     if (item.id !== null) continue
     await step(item.key, async () => {
-      const { item: created } = await addItem(tenantId, menuId, fieldsBody(item))
+      const { item: created } = await addItem(tenantId, menuId, fieldsBody(item, locales))
       item.id = created.id
       added.add(item.key)
     })
@@ -95,8 +101,8 @@ export async function saveMenuItems(
   for (const item of current) {
     const old = before.get(item.id)
     // An item missing from `stored` was added by a save that stopped later: send its fields again.
-    if (added.has(item.key) || (old !== undefined && !changed(old, item))) continue
-    await step(item.key, () => updateItem(tenantId, menuId, item.id as string, fieldsBody(item)))
+    if (added.has(item.key) || (old !== undefined && !changed(old, item, locales))) continue
+    await step(item.key, () => updateItem(tenantId, menuId, item.id as string, fieldsBody(item, locales)))
   }
   if (current.length > 0) {
     const ids = new Map(current.map((item) => [item.key, item.id as string]))

@@ -15,6 +15,7 @@ const tree = (...rows: string[]): DraftItem[] =>
       referenceId: null,
       target: '_self',
       isVisible: true,
+      translations: {},
     }
   })
 
@@ -28,10 +29,17 @@ describe('the menu draft', () => {
       target: '_self' as const,
       isVisible: true,
     }
-    const items = flatten([{ ...node, id: 'a', children: [{ ...node, id: 'b', title: 'B', children: [] }] }])
-    expect(items.map((item) => [item.key, item.id, item.depth, item.title])).toEqual([
-      ['a', 'a', 1, 'A'],
-      ['b', 'b', 2, 'B'],
+    const items = flatten([
+      {
+        ...node,
+        id: 'a',
+        translations: { tr: { title: 'A (tr)' } },
+        children: [{ ...node, id: 'b', title: 'B', children: [] }],
+      },
+    ])
+    expect(items.map((item) => [item.key, item.id, item.depth, item.title, item.translations])).toEqual([
+      ['a', 'a', 1, 'A', { tr: { title: 'A (tr)' } }],
+      ['b', 'b', 2, 'B', {}],
     ])
   })
 

@@ -3,6 +3,7 @@
  * whose moves keep it no deeper than the API allows: MAX_DEPTH).
  */
 import { type FlatNode, flattenTree } from '../../../lib/flat-tree'
+import { type Translations, translationsOf } from '../../../lib/translations'
 
 /** Deepest nesting the API accepts (src/modules/menus/tree.ts MAX_DEPTH: a root item is 1). */
 export const MAX_DEPTH = 3
@@ -19,6 +20,8 @@ export interface ItemFields {
   referenceId: string | null
   target: '_self' | '_blank'
   isVisible: boolean
+  /** Its title in the tenant's other locales (`{ tr: { title: 'Hakkımızda' } }`). */
+  translations: Translations
 }
 
 export interface DraftItem extends ItemFields, FlatNode {
@@ -29,8 +32,9 @@ export interface DraftItem extends ItemFields, FlatNode {
 }
 
 /** An item of the API's tree (`GET /api/menus/{id}`): its fields and its children. */
-export interface TreeNode extends ItemFields {
+export interface TreeNode extends Omit<ItemFields, 'translations'> {
   id: string
+  translations?: unknown
   children: unknown[]
 }
 
@@ -46,6 +50,7 @@ export function flatten(nodes: readonly TreeNode[]): DraftItem[] {
     referenceId: node.referenceId,
     target: node.target,
     isVisible: node.isVisible,
+    translations: translationsOf(node.translations),
   }))
 }
 

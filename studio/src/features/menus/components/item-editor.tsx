@@ -1,23 +1,27 @@
 import { Alert, Checkbox, Select, Stack, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { TranslationFields } from '../../../app/translation-fields'
+import type { TenantLocales } from '../../../lib/locales'
 import type { ReferenceType } from '../api/references'
 import { type DraftItem, ITEM_TYPES, type ItemFields, type ItemType, REFERENCE_TYPES } from '../api/tree'
 import { ReferencePicker } from './reference-picker'
 
 /**
  * The fields of one item: its kind, what it links to (a record picked by title, or a URL), its
- * label, whether the public tree shows it and whether it opens in a new tab. `errors` are by
- * field (`title`, `url`, `referenceId`, `form` for the rest), from the checks before saving or
- * from the API.
+ * label (and the label in the tenant's other locales), whether the public tree shows it and whether
+ * it opens in a new tab. `errors` are by field (`title`, `url`, `referenceId`,
+ * `translations/<locale>/title`, `form` for the rest), from the checks before saving or from the API.
  */
 export function ItemEditor({
   tenantId,
   item,
+  locales,
   errors,
   onChange,
 }: {
   tenantId: string
   item: DraftItem
+  locales: TenantLocales | undefined
   errors: Record<string, string>
   onChange: (patch: Partial<ItemFields>) => void
 }) {
@@ -72,6 +76,14 @@ export function ItemEditor({
         value={item.title}
         onChange={(event) => onChange({ title: event.currentTarget.value })}
         error={errors.title}
+      />
+      <TranslationFields
+        locales={locales}
+        members={[{ key: 'title', label: t('menus.item.title') }]}
+        value={item.translations}
+        defaults={{ title: item.title }}
+        onChange={(translations) => onChange({ translations })}
+        errors={errors}
       />
       <Checkbox
         label={t('menus.item.newTab')}

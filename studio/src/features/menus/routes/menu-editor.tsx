@@ -5,11 +5,12 @@ import { getRouteApi, useBlocker } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
-import { fieldErrors } from '../../../lib/errors'
 import { applyMove, dropAt, removeAt } from '../../../lib/flat-tree'
 import { AnchorLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
+import { translationErrors } from '../../../lib/translations'
 import { useCan } from '../../auth'
+import { useTenantLocales } from '../../settings'
 import { type Menu, menuQuery } from '../api/menus'
 import { ItemSaveError, saveMenuItems } from '../api/save'
 import {
@@ -52,9 +53,12 @@ function namedMember(message: string): string | undefined {
   return /^(title|url|referenceId)\b/.exec(message)?.[1]
 }
 
-/** A failed item call's errors by field: the schema's member, else the one the message names. */
-function itemErrors(error: unknown): Record<string, string> {
-  const errors = fieldErrors(error)
+/**
+ * A failed item call's errors by field: the schema's member (a title of another locale at its own
+ * field), else the one the message names.
+ */
+function itemErrors(error: unknown, item: DraftItem | undefined): Record<string, string> {
+  const errors = translationErrors(error, { translations: item?.translations ?? {} })
   const member = errors.form === undefined ? undefined : namedMember(errors.form)
   if (member === undefined || Object.keys(errors).length > 1) return errors
   return { [member]: errors.form as string }
@@ -65,6 +69,7 @@ function Editor({ tenantId, menu }: { tenantId: string; menu: Menu }) {
   const queryClient = useQueryClient()
   const can = useCan()
   const editable = can('menus:update')
+  const locales = useTenantLocales(tenantId)
   const [stored, setStored] = useState(() => flatten(menu.items as TreeNode[]))
   const [items, setItems] = useState<DraftItem[]>(stored)
   const [editing, setEditing] = useState<string | null>(null)
@@ -92,7 +97,18 @@ function Editor({ tenantId, menu }: { tenantId: string; menu: Menu }) {
     const url = type === 'custom' ? '/' : type === 'external' ? 'https://' : null
     change([
       ...items,
-      { key, id: null, depth: 1, title: '', type, url, referenceId: null, target: '_self', isVisible: true },
+      {
+        key,
+        id: null,
+        depth: 1,
+        title: '',
+        type,
+        url,
+        referenceId: null,
+        target: '_self',
+        isVisible: true,
+        translations: {},
+      },
     ])
     setEditing(key)
   }
@@ -103,7 +119,7 @@ function Editor({ tenantId, menu }: { tenantId: string; menu: Menu }) {
     return flatten(fresh.items as TreeNode[])
   }
   const save = useMutation({
-    mutationFn: () => saveMenuItems(tenantId, menu.id, stored, items),
+    mutationFn: () => saveMenuItems(tenantId, menu.id, stored, items, locales),
     onSuccess: async () => {
       const fresh = await reload()
       setStored(fresh)
@@ -123,7 +139,13 @@ function Editor({ tenantId, menu }: { tenantId: string; menu: Menu }) {
       if (error.key === null) {
         setFormError(error.message)
       } else {
-        setErrors({ [error.key]: itemErrors(error.cause) })
+        const failed = error.key
+        setErrors({
+          [failed]: itemErrors(
+            error.cause,
+            error.draft.find((item) => item.key === failed),
+          ),
+        })
         setEditing(error.key)
       }
     },
@@ -193,6 +215,7 @@ function Editor({ tenantId, menu }: { tenantId: string; menu: Menu }) {
               <ItemEditor
                 tenantId={tenantId}
                 item={edited}
+                locales={locales}
                 errors={errors[edited.key] ?? {}}
                 onChange={(fields) => patch(edited.key, fields)}
               />

@@ -2,6 +2,7 @@ import { type AnswerOf, unwrap } from '@folio/client'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { tenantApi } from '../../../app/api'
 import { tenantQuery } from '../../../app/tenant'
+import type { Translations } from '../../../lib/translations'
 
 export type Tag = AnswerOf<'listTags'>['tags'][number]
 
@@ -31,12 +32,25 @@ export function createTag(tenantId: string, title: string, slug = '') {
   )
 }
 
-/** Renames a tag; its slug stays unless a new one is given. */
-export function renameTag(tenantId: string, id: string, title: string, slug: string) {
+/**
+ * Renames a tag; its slug stays unless a new one is given, its values in the other locales unless
+ * `translations` is (the whole map: it replaces the stored one).
+ */
+export function renameTag(
+  tenantId: string,
+  id: string,
+  title: string,
+  slug: string,
+  translations?: Translations,
+) {
   return unwrap(
     tenantApi(tenantId).PUT('/api/tags/{id}', {
       params: { path: { id } },
-      body: { title, ...(slug.trim() === '' ? {} : { slug }) },
+      body: {
+        title,
+        ...(slug.trim() === '' ? {} : { slug }),
+        ...(translations === undefined ? {} : { translations }),
+      },
     }),
   )
 }

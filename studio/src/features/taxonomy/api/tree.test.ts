@@ -9,6 +9,7 @@ const answer = [
     description: 'Daily',
     parentId: null,
     position: 0,
+    translations: { tr: { name: 'Haberler', slug: 'haberler' } },
     children: [
       { id: 'world', name: 'World', slug: 'world', parentId: 'news', position: 0, children: [] },
       {
@@ -28,7 +29,9 @@ const tree = toTree(answer)
 describe('toTree and flatten', () => {
   it('reads the answer into typed nodes and lists them parent first with depths', () => {
     expect(tree[0]?.description).toBe('Daily')
+    expect(tree[0]?.translations).toEqual({ tr: { name: 'Haberler', slug: 'haberler' } })
     expect(tree[1]?.children).toEqual([])
+    expect(tree[1]?.translations).toEqual({})
     expect(flatten(tree).map(({ node, depth }) => `${depth}:${node.id}`)).toEqual([
       '0:news',
       '1:world',

@@ -1,3 +1,5 @@
+import { type Translations, translationsOf } from '../../../lib/translations'
+
 /** A category of the tree as Studio draws it: the API's category with its children, recursively. */
 export interface CategoryNode {
   id: string
@@ -6,6 +8,8 @@ export interface CategoryNode {
   description: string
   parentId: string | null
   position: number
+  /** Its name, slug and description in the tenant's other locales. */
+  translations: Translations
   children: CategoryNode[]
 }
 
@@ -27,6 +31,7 @@ export function toTree(items: readonly Record<string, unknown>[]): CategoryNode[
     description: typeof item.description === 'string' ? item.description : '',
     parentId: typeof item.parentId === 'string' ? item.parentId : null,
     position: typeof item.position === 'number' ? item.position : 0,
+    translations: translationsOf(item.translations),
     children: toTree(Array.isArray(item.children) ? (item.children as Record<string, unknown>[]) : []),
   }))
 }

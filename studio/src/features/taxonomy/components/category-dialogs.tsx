@@ -5,9 +5,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
+import { TranslationFields } from '../../../app/translation-fields'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
+import type { TenantLocales } from '../../../lib/locales'
 import { notifySuccess } from '../../../lib/notify'
-import { bodyValidator, memberOf } from '../../../lib/validation'
+import {
+  type Translations,
+  translationErrors,
+  translationFieldOf,
+  translationsBody,
+} from '../../../lib/translations'
+import { bodyValidator } from '../../../lib/validation'
+import { useTenantLocales } from '../../settings'
 import {
   contentsInCategoriesQuery,
   createCategory,
@@ -33,39 +42,58 @@ function choices(tree: CategoryNode[], exclude: Set<string>) {
     .map(({ node, depth }) => ({ value: node.id, label: `${'– '.repeat(depth)}${node.name}` }))
 }
 
-/** What the create and edit dialog edits (the parent only on creation, the slug only on edit). */
+/**
+ * What the create and edit dialog edits (the parent only on creation, the slug only on edit), with
+ * the values in the tenant's other locales.
+ */
 interface CategoryValues {
   name: string
   slug: string
   description: string
   parentId: string
+  translations: Translations
 }
 
-/** What a create (`editing` false) or an edit sends: an empty slug is left out (the API keeps it). */
-function categoryBodyOf(values: CategoryValues, editing: boolean) {
+/**
+ * What a create (`editing` false) or an edit sends: an empty slug is left out (the API keeps it);
+ * the translations only once the tenant's locales are known, since a map sent replaces the stored
+ * one whole.
+ */
+function categoryBodyOf(values: CategoryValues, editing: boolean, locales: TenantLocales | undefined) {
   const slug = values.slug.trim()
+  const translations =
+    locales === undefined ? {} : { translations: translationsBody(values.translations, locales) }
   return editing
-    ? { name: values.name, description: values.description, ...(slug === '' ? {} : { slug }) }
+    ? {
+        name: values.name,
+        description: values.description,
+        ...(slug === '' ? {} : { slug }),
+        ...translations,
+      }
     : {
         name: values.name,
         description: values.description,
         parentId: values.parentId === TOP_LEVEL ? null : values.parentId,
+        ...translations,
       }
 }
 
 /**
- * A category's create or edit form, checked against the API's schema of the body first; a refusal
- * lands at the member it names (a taken slug at the slug).
+ * A category's create or edit form, with its name, slug and description in the tenant's other
+ * locales; checked against the API's schema of the body first; a refusal lands at the member it
+ * names (a taken slug at the slug that holds it, a translation's problem at its locale).
  */
 function CategoryForm({
   node,
   tree,
+  locales,
   pending,
   onSubmit,
   onCancel,
 }: {
   node: CategoryNode | undefined
   tree: CategoryNode[]
+  locales: TenantLocales | undefined
   pending: boolean
   onSubmit: (values: CategoryValues) => Promise<unknown>
   onCancel: () => void
@@ -77,21 +105,20 @@ function CategoryForm({
       slug: node?.slug ?? '',
       description: node?.description ?? '',
       parentId: TOP_LEVEL,
+      translations: node?.translations ?? {},
     },
     clearInputErrorOnChange: false,
     validate: bodyValidator(
       node ? requestBodies.updateCategory : requestBodies.createCategory,
-      (values: CategoryValues) => categoryBodyOf(values, node !== undefined),
-      memberOf,
+      (values: CategoryValues) => categoryBodyOf(values, node !== undefined, locales),
+      translationFieldOf,
     ),
   })
   const errors = form.errors as FieldErrors
   return (
     <form
       onSubmit={form.onSubmit((values) =>
-        onSubmit(values).catch((failure: unknown) =>
-          form.setErrors(fieldErrors(failure, { SlugConflict: 'slug' })),
-        ),
+        onSubmit(values).catch((failure: unknown) => form.setErrors(translationErrors(failure, values))),
       )}
     >
       <Stack>
@@ -120,6 +147,18 @@ function CategoryForm({
             ]}
           />
         )}
+        <TranslationFields
+          locales={locales}
+          members={[
+            { key: 'name', label: t('taxonomy.name') },
+            { key: 'slug', label: t('taxonomy.slug') },
+            { key: 'description', label: t('taxonomy.description'), multiline: true },
+          ]}
+          value={form.values.translations}
+          defaults={{ name: form.values.name, slug: form.values.slug, description: form.values.description }}
+          onChange={(translations) => form.setFieldValue('translations', translations)}
+          errors={errors}
+        />
         {errors.form && (
           <Alert color="red" role="alert">
             {errors.form}
@@ -152,6 +191,7 @@ export function CategoryDialogs({
 }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
+  const locales = useTenantLocales(tenantId)
   const [errors, setErrors] = useState<FieldErrors>({})
   const close = () => {
     setErrors({})
@@ -168,8 +208,8 @@ export function CategoryDialogs({
   const save = useMutation({
     mutationFn: async (values: CategoryValues) =>
       dialog?.kind === 'edit'
-        ? updateCategory(tenantId, dialog.node.id, categoryBodyOf(values, true))
-        : createCategory(tenantId, categoryBodyOf(values, false)),
+        ? updateCategory(tenantId, dialog.node.id, categoryBodyOf(values, true, locales))
+        : createCategory(tenantId, categoryBodyOf(values, false, locales)),
     onSuccess: ({ category }) =>
       done(
         t(dialog?.kind === 'edit' ? 'taxonomy.categories.saved' : 'taxonomy.categories.created', category),
@@ -212,6 +252,7 @@ export function CategoryDialogs({
         <CategoryForm
           node={node}
           tree={tree}
+          locales={locales}
           pending={save.isPending}
           onSubmit={(values) => save.mutateAsync(values)}
           onCancel={close}

@@ -9,57 +9,87 @@ import { ConfirmDialog } from '../../../app/confirm-dialog'
 import { DataTable } from '../../../app/data-table'
 import { Pager } from '../../../app/pager'
 import { SearchBox } from '../../../app/search-box'
+import { TranslationFields } from '../../../app/translation-fields'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
+import type { TenantLocales } from '../../../lib/locales'
 import { notifySuccess } from '../../../lib/notify'
-import { bodyValidator, memberOf } from '../../../lib/validation'
+import {
+  type Translations,
+  translationErrors,
+  translationFieldOf,
+  translationsBody,
+  translationsOf,
+} from '../../../lib/translations'
+import { bodyValidator } from '../../../lib/validation'
 import { useCan } from '../../auth'
+import { useTenantLocales } from '../../settings'
 import { createTag, deleteTag, renameTag, type Tag, tagsQuery } from '../api/tags'
 
 const route = getRouteApi('/signed-in/t/$tenantId/tags')
 
-/** What a tag's create and rename forms edit. */
+/** What a tag's create and rename forms edit; the rename form also its other locales' values. */
 interface TagValues {
   title: string
   slug: string
+  translations: Translations
+}
+
+/**
+ * The translations a save sends: none from the create form (`locales` undefined there) or before
+ * the tenant's locales are known, since a map sent replaces the stored one whole.
+ */
+function sentTranslations(values: TagValues, locales: TenantLocales | undefined) {
+  return locales === undefined ? undefined : translationsBody(values.translations, locales)
 }
 
 /**
  * A tag's create or rename form: checked against the API's schema of the body first (an empty slug
- * is not sent); a refusal lands at the member it names (a taken slug at the slug).
+ * is not sent); a refusal lands at the member it names (a taken slug at the slug that holds it).
  */
-function useTagForm(initial: TagValues, schema: JsonSchema) {
+function useTagForm(initial: TagValues, schema: JsonSchema, locales?: TenantLocales) {
   return useForm<TagValues>({
     initialValues: initial,
     clearInputErrorOnChange: false,
     validate: bodyValidator(
       schema,
-      ({ title, slug }: TagValues) => ({ title, ...(slug.trim() === '' ? {} : { slug }) }),
-      memberOf,
+      (values: TagValues) => {
+        const translations = sentTranslations(values, locales)
+        return {
+          title: values.title,
+          ...(values.slug.trim() === '' ? {} : { slug: values.slug }),
+          ...(translations === undefined ? {} : { translations }),
+        }
+      },
+      translationFieldOf,
     ),
   })
 }
 
-/** The rename dialog's form. */
+/** The rename dialog's form: the title and slug, and their values in the tenant's other locales. */
 function RenameTagForm({
   tag,
+  locales,
   pending,
   onSubmit,
   onCancel,
 }: {
   tag: Tag
+  locales: TenantLocales | undefined
   pending: boolean
   onSubmit: (values: TagValues) => Promise<unknown>
   onCancel: () => void
 }) {
   const { t } = useTranslation()
-  const form = useTagForm({ title: tag.title, slug: tag.slug }, requestBodies.updateTag)
+  const form = useTagForm(
+    { title: tag.title, slug: tag.slug, translations: translationsOf(tag.translations) },
+    requestBodies.updateTag,
+    locales,
+  )
   const errors = form.errors as FieldErrors
   return (
     <form
       onSubmit={form.onSubmit((values) =>
-        onSubmit(values).catch((failure: unknown) =>
-          form.setErrors(fieldErrors(failure, { SlugConflict: 'slug' })),
-        ),
+        onSubmit(values).catch((failure: unknown) => form.setErrors(translationErrors(failure, values))),
       )}
     >
       <Stack>
@@ -73,6 +103,17 @@ function RenameTagForm({
           {...form.getInputProps('slug')}
           label={t('taxonomy.slug')}
           description={t('taxonomy.slugHint')}
+        />
+        <TranslationFields
+          locales={locales}
+          members={[
+            { key: 'title', label: t('taxonomy.tags.tagTitle') },
+            { key: 'slug', label: t('taxonomy.slug') },
+          ]}
+          value={form.values.translations}
+          defaults={{ title: form.values.title, slug: form.values.slug }}
+          onChange={(translations) => form.setFieldValue('translations', translations)}
+          errors={errors}
         />
         {errors.form && (
           <Alert color="red" role="alert">
@@ -100,7 +141,8 @@ export function TagsPage() {
   const { search = '', page = 1 } = route.useSearch()
   const navigate = route.useNavigate()
   const { data, error, isFetching } = useQuery(tagsQuery(tenantId, search, page))
-  const createForm = useTagForm({ title: '', slug: '' }, requestBodies.createTag)
+  const createForm = useTagForm({ title: '', slug: '', translations: {} }, requestBodies.createTag)
+  const locales = useTenantLocales(tenantId)
   const createErrors = createForm.errors as FieldErrors
   const [renaming, setRenaming] = useState<Tag | null>(null)
   const [deleting, setDeleting] = useState<Tag | null>(null)
@@ -126,8 +168,8 @@ export function TagsPage() {
     },
   })
   const rename = useMutation({
-    mutationFn: (input: { id: string; title: string; slug: string }) =>
-      renameTag(tenantId, input.id, input.title, input.slug),
+    mutationFn: ({ id, values }: { id: string; values: TagValues }) =>
+      renameTag(tenantId, id, values.title, values.slug, sentTranslations(values, locales)),
     onSuccess: async ({ tag }) => {
       await refresh()
       notifySuccess(t('taxonomy.tags.renamed', { title: tag.title }))
@@ -253,8 +295,9 @@ export function TagsPage() {
         >
           <RenameTagForm
             tag={renaming}
+            locales={locales}
             pending={rename.isPending}
-            onSubmit={({ title, slug }) => rename.mutateAsync({ id: renaming.id, title, slug })}
+            onSubmit={(values) => rename.mutateAsync({ id: renaming.id, values })}
             onCancel={closeDialogs}
           />
         </Modal>
