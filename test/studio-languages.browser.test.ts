@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { call, seedTenant } from './helpers.js'
+import { createContent } from './content-fixtures.js'
+import { call, seedMember, seedTenant } from './helpers.js'
 import {
   describeStudioJourney,
   expectAccessible,
@@ -364,6 +365,26 @@ describeStudioJourney('Studio for a bilingual site in Chromium', () => {
       translations: { tr: { title: 'Hakkımızda' } },
     })
 
+    expect(problems).toEqual([])
+    await context.close()
+  }, 120_000)
+
+  it("shows an author, who may not read the settings, the tenant's locales from the public route", async () => {
+    const owner = await seedTenant(studio.ctx.db)
+    const author = await seedMember(studio.ctx.db, owner.tenantId, 'author')
+    const locales = await call(studio.ctx.app, 'PUT', '/api/tenant-settings', {
+      token: owner.token,
+      body: { locales: { default: 'en', available: ['en', 'tr'] } },
+    })
+    expect(locales.statusCode, locales.body).toBe(200)
+    const content = await createContent(studio.ctx, owner.token, { title: 'Opening hours' })
+    const { context, page, problems } = await openSignedIn(studio, author, `/contents/${content.id}`)
+    const translations = page.getByRole('group', { name: 'Translations' })
+    await translations.getByRole('button', { name: 'Translate to tr' }).waitFor(WAIT)
+    await page.getByRole('navigation', { name: 'Tenant' }).getByRole('link', { name: 'Contents' }).click()
+    const table = page.getByRole('region', { name: 'Contents' })
+    await table.getByText(/^tr — Turkish: not translated yet$/).waitFor(WAIT)
+    await expectAccessible(page, 'contents of an author in two locales')
     expect(problems).toEqual([])
     await context.close()
   }, 120_000)
