@@ -88,7 +88,7 @@ export function createPasswordReset(deps: {
         const passwordHash = await hashPassword(input.password)
         return (await consumeAndSet(tokenHash, passwordHash, client)) !== undefined
       })
-      if (!done) throw errors.invalidToken('The password reset link is invalid, used or expired.')
+      if (!done) throw errors.invalidToken('auth.resetLinkInvalid')
       return { message: 'Your password has been reset; log in with the new one.' }
     },
   }

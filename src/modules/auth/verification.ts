@@ -114,7 +114,7 @@ export function createVerification(deps: {
     async verifyEmail(token: string, client: TenantContext['client']) {
       const userId = await repository.consumeToken('verify_email', sha256Hex(token))
       if (userId === undefined)
-        throw errors.invalidToken('The verification link is invalid, used or expired.')
+        throw errors.invalidToken('auth.verificationLinkInvalid')
       const changed = await write(accountContext(userId, client), async (tx, emit) => {
         const verified = await createAuthRepository(tx).markEmailVerified(userId)
         if (verified !== undefined) {

@@ -18,6 +18,7 @@ import {
 import type { TenantMailer } from '../tenant-settings/index.js'
 import type { AcceptInvitationInput, InvitationPreview } from './invitation-schemas.js'
 import { createInvitationsRepository } from './invitations-repository.js'
+import { phrase } from '../../i18n/index.js'
 
 /** docs/decisions/auth.md "One-time tokens": invitations live 72 h. */
 export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000
@@ -29,7 +30,7 @@ export interface InvitationMailJob {
   membershipId: string
 }
 
-const INVALID = 'The invitation is invalid, already used, revoked or expired; ask for a new one.'
+const INVALID = 'members.invitationInvalid'
 
 /**
  * Invitations (API contract: /api/auth/invitations/*; docs/decisions/tenancy.md "Joining a tenant
@@ -155,20 +156,20 @@ export function createInvitations(deps: {
       if (invited) {
         if (profile.some((value) => value === undefined)) {
           throw errors.validation(
-            'password, firstName and lastName are required to set up the invited account.',
+            'members.invitedProfileRequired',
           )
         }
       } else {
         if (profile.some((value) => value !== undefined)) {
           throw errors.validation(
-            'This invitation is for an existing account: send only the token, signed in.',
+            'members.existingAccountInvitation',
           )
         }
         if (principal?.kind !== 'user') {
-          throw errors.unauthorized(`Sign in as ${found.user.email} to accept this invitation.`)
+          throw errors.unauthorized(phrase('members.signInAs', { email: found.user.email }))
         }
         if (principal.userId !== found.user.id) {
-          throw errors.forbidden('This invitation is for another account.')
+          throw errors.forbidden('members.invitationForAnother')
         }
         sessionId = principal.sessionId
       }
@@ -209,7 +210,7 @@ export function createInvitations(deps: {
         sessionId === undefined
           ? await auth.sessions.start(found.user.id, found.tenantId)
           : await auth.sessions.rotate(sessionId, { tenantId: found.tenantId })
-      if (issued === undefined) throw errors.unauthorized('The session has ended; log in again.')
+      if (issued === undefined) throw errors.unauthorized('common.sessionEnded')
       const user = await auth.findUser(found.user.id)
       if (user === undefined) throw errors.invalidToken(INVALID)
       const memberships = await auth.membershipsOf(user.id)

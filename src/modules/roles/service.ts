@@ -9,6 +9,7 @@ import { assertCanDefine, assertCanGrant } from './guards.js'
 import { createRolesRepository } from './repository.js'
 import { type ResolvedRole, type RoleResolver, resolvedOf } from './resolver.js'
 import type { CreateRoleInput, Role, UpdateRoleInput } from './schemas.js'
+import { phrase } from '../../i18n/index.js'
 
 /** The role list item of a resolved role. */
 export function toRole(role: ResolvedRole): Role {
@@ -58,7 +59,7 @@ export function createRolesService(deps: {
     if (row === undefined) {
       throw findSystemRole(id) === undefined
         ? errors.notFound('Role')
-        : errors.forbidden('System roles are read-only.')
+        : errors.forbidden('roles.systemReadOnly')
     }
     return row
   }
@@ -75,7 +76,7 @@ export function createRolesService(deps: {
      */
     async create(context: TenantContext, callerRole: string, input: CreateRoleInput) {
       if (findSystemRole(input.key) !== undefined) {
-        throw errors.validation(`key "${input.key}" is a system role key; choose another.`)
+        throw errors.validation(phrase('roles.systemKey', { key: input.key }))
       }
       assertCanDefine(await roles.resolve(context.tenantId, callerRole), input.level, input.permissions)
       try {
@@ -95,7 +96,7 @@ export function createRolesService(deps: {
       } catch (err) {
         throw uniqueConflict(err, {
           roles_tenant_key_key: () =>
-            errors.conflict(`A role with key "${input.key}" already exists in this tenant.`),
+            errors.conflict(phrase('roles.keyExists', { key: input.key })),
         })
       }
     },
@@ -140,7 +141,7 @@ export function createRolesService(deps: {
         target = await roles.resolve(context.tenantId, reassignTo)
         if (target === undefined || target.key === row.key) {
           throw errors.validation(
-            `reassignTo must name another role of this tenant; "${reassignTo}" does not.`,
+            phrase('roles.reassignToInvalid', { role: reassignTo }),
           )
         }
         assertCanGrant(caller, target)
@@ -151,7 +152,7 @@ export function createRolesService(deps: {
         const holders = await holding.count(context.tenantId, row.key)
         if (holders > 0 && target === undefined) {
           throw errors.conflict(
-            `The role "${row.key}" is held by ${holders} member(s); pass reassignTo with the role they should move to.`,
+            phrase('roles.heldBy', { role: row.key, count: holders }),
           )
         }
         const reassigned =

@@ -67,6 +67,6 @@ export async function assertSchedulingAllowed(
   if (request.status !== 'scheduled' && !future) return
   if (await reader.featureEnabled(tenantId, 'contentScheduling', via)) return
   throw errors.forbidden(
-    'Content scheduling is switched off for this tenant (features.contentScheduling): status "scheduled" and a future publishAt are not accepted.',
+    'settings.schedulingOff',
   )
 }

@@ -20,6 +20,7 @@ import type {
   RestoreResult,
   RestoreTenantBody,
 } from './schemas.js'
+import { phrase } from '../../i18n/index.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -54,13 +55,13 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
   async function ownedTenant(caller: LifecycleCaller, tenantId: string): Promise<LifecycleTenantRow> {
     const found = await repository.tenantOfMember(tenantId, caller.userId)
     if (found === undefined || found.membership.status !== 'active') throw errors.notFound('Tenant')
-    if (found.membership.role !== 'owner') throw errors.forbidden('Only an owner of the tenant may do this.')
+    if (found.membership.role !== 'owner') throw errors.forbidden('tenants.ownerOnly')
     return found.tenant
   }
 
   function checkConfirmation(tenant: LifecycleTenantRow, confirmation: string) {
     if (confirmation !== tenant.slug) {
-      throw errors.confirmationMismatch(`confirmation must equal the tenant's slug "${tenant.slug}".`)
+      throw errors.confirmationMismatch(phrase('tenants.confirmationSlug', { slug: tenant.slug }))
     }
   }
 
@@ -132,7 +133,7 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
       checkConfirmation(tenant, body.confirmation)
       if (tenant.status === DELETION_PENDING) return deletionResult(tenant, true)
       if (tenant.status !== 'active')
-        throw errors.conflict(`The tenant is ${tenant.status}; it cannot be deleted now.`)
+        throw errors.conflict(phrase('tenants.cannotDeleteNow', { status: tenant.status }))
       const context = { ...onBehalfOf(tenantId, caller.userId, 'tenant-deletion'), client }
       const purgeAfter = new Date(Date.now() + config.tenantDeletionGraceMs)
       const deleted = await write(context, async (tx, emit) => {
@@ -188,7 +189,7 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
       const tenant = await ownedTenant(caller, tenantId)
       await deps.passwords.verifyCurrentPassword(caller.userId, body.currentPassword)
       checkConfirmation(tenant, body.confirmation)
-      if (tenant.status !== DELETION_PENDING) throw errors.conflict('The tenant is not deleted.')
+      if (tenant.status !== DELETION_PENDING) throw errors.conflict('tenants.notDeleted')
       const now = new Date()
       if (tenant.purgeAfter === null || tenant.purgeAfter <= now) throw errors.restoreWindowExpired()
       const context = { ...onBehalfOf(tenantId, caller.userId, 'tenant-restore'), client }

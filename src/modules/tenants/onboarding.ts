@@ -85,7 +85,7 @@ export function createOnboarding(deps: OnboardingDeps) {
       }
       if (!caller.emailVerified) {
         throw errors.emailNotVerified(
-          'Accepting an invitation without its link needs a verified e-mail address: open the verification link Folio mailed you (POST /api/auth/resend-verification sends a new one), or accept with the invitation link from the invitation e-mail.',
+          'tenants.acceptNeedsVerifiedEmail',
         )
       }
       const { tenant } = found
@@ -97,7 +97,7 @@ export function createOnboarding(deps: OnboardingDeps) {
         return row
       })
       const session = await deps.sessions.rotate(caller.sessionId, { tenantId })
-      if (session === undefined) throw errors.unauthorized('The session has ended; log in again.')
+      if (session === undefined) throw errors.unauthorized('common.sessionEnded')
       const role = await deps.roles.resolve(tenantId, accepted.role)
       return {
         membership: {

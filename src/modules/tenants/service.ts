@@ -23,6 +23,7 @@ import {
   type TenantInfo,
   type TenantListItem,
 } from './schemas.js'
+import { phrase } from '../../i18n/index.js'
 
 /**
  * Suggestions offered with a 409 SlugConflict (docs/decisions/tenancy.md "A new tenant's plan":
@@ -74,7 +75,7 @@ export function createTenantsService(deps: TenantsServiceDeps) {
         ? toSlug(input.name, TENANT_SLUG_MAX_LENGTH) || 'tenant'
         : requiredSlug(input.slug, 'slug', TENANT_SLUG_MAX_LENGTH)
     const name = input.name.trim()
-    if (name === '') throw errors.validation('The tenant name must not be blank.')
+    if (name === '') throw errors.validation('tenants.blankName')
     const plan = input.plan ?? config.defaultTenantPlan
     return writeWithFreeSlug(
       {
@@ -145,7 +146,7 @@ export function createTenantsService(deps: TenantsServiceDeps) {
    */
   function resolvePlan(caller: PlatformAccount, requested: string | undefined): PlanSlug {
     if (requested === undefined) return config.defaultTenantPlan
-    if (!PLAN_SLUGS.includes(requested as PlanSlug)) throw errors.validation(`Unknown plan "${requested}".`)
+    if (!PLAN_SLUGS.includes(requested as PlanSlug)) throw errors.validation(phrase('tenants.unknownPlan', { plan: requested }))
     const admin = isPlatformAdmin(config.platformAdminEmails, caller)
     if (requested !== config.defaultTenantPlan && !admin) throw errors.planNotAllowed(requested)
     return requested as PlanSlug
@@ -175,7 +176,7 @@ export function createTenantsService(deps: TenantsServiceDeps) {
         client,
       })
       if (!(await sessions.moveTo(caller.sessionId, created.tenant.id))) {
-        throw errors.unauthorized('The session has ended; log in again.')
+        throw errors.unauthorized('common.sessionEnded')
       }
       return { ...created, csrfToken: caller.csrfToken }
     },

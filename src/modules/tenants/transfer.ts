@@ -81,15 +81,15 @@ export function createOwnershipTransfers(deps: TransferDeps) {
       client: TenantContext['client'],
     ): Promise<TransferRequested> {
       const { tenant, membership } = await liveMembership(tenantId, caller.userId)
-      if (membership.role !== 'owner') throw errors.forbidden('Only an owner can transfer the tenant.')
+      if (membership.role !== 'owner') throw errors.forbidden('tenants.transferOwnerOnly')
       await deps.passwords.verifyCurrentPassword(caller.userId, body.password)
       const target = await repository.activeMemberByEmail(tenantId, normalizeEmail(body.email))
       if (target === undefined || target.userId === caller.userId) {
         throw errors.validation(
-          'email must be the address of another active member of this tenant; invite them first.',
+          'tenants.transferTargetNotMember',
         )
       }
-      if (target.role === 'owner') throw errors.validation('email names a member who is already an owner.')
+      if (target.role === 'owner') throw errors.validation('tenants.transferTargetOwner')
       // The offer's only way to the member is Folio's own mail.
       await deps.mailer.assertPlatformMail(tenantId)
       const expiresAt = new Date(Date.now() + TRANSFER_TTL_MS)
@@ -130,7 +130,7 @@ export function createOwnershipTransfers(deps: TransferDeps) {
      */
     async open(caller: { userId: string }, tenantId: string): Promise<OpenTransfer> {
       const { membership } = await liveMembership(tenantId, caller.userId)
-      if (membership.role !== 'owner') throw errors.forbidden('Only an owner can see the ownership offer.')
+      if (membership.role !== 'owner') throw errors.forbidden('tenants.offerOwnerOnly')
       const offer = await repository.openTransfer(tenantId, new Date())
       return {
         transfer:
@@ -157,7 +157,7 @@ export function createOwnershipTransfers(deps: TransferDeps) {
     ): Promise<TransferCancelled> {
       const { tenant, membership } = await liveMembership(tenantId, caller.userId)
       if (membership.role !== 'owner')
-        throw errors.forbidden('Only an owner can withdraw the ownership offer.')
+        throw errors.forbidden('tenants.withdrawOwnerOnly')
       const context = { ...onBehalfOf(tenantId, caller.userId, 'ownership-transfer'), client }
       const cancelled = await write(context, async (tx, emit) => {
         const removed = await createLifecycleRepository(tx).cancelTransfer(tenantId)
@@ -221,7 +221,7 @@ export function createOwnershipTransfers(deps: TransferDeps) {
     async preview(tenantId: string, token: string): Promise<TransferPreview> {
       const found = await repository.liveTransfer(tenantId, sha256Hex(token), new Date())
       if (found === undefined || found.tenant.status !== 'active') {
-        throw errors.invalidToken('The transfer token is invalid, used or expired.')
+        throw errors.invalidToken('tenants.transferTokenInvalid')
       }
       const { id, name, slug } = found.tenant
       return {
@@ -250,13 +250,13 @@ export function createOwnershipTransfers(deps: TransferDeps) {
         const inTx = createLifecycleRepository(tx)
         const claimed = await inTx.claimTransfer(tenantId, sha256Hex(token), caller.userId, new Date())
         if (claimed === undefined)
-          throw errors.invalidToken('The transfer token is invalid, used or expired.')
+          throw errors.invalidToken('tenants.transferTokenInvalid')
         const offering = await inTx.contactOf(tenantId, claimed.fromUserId)
         if (offering?.membershipRole !== 'owner' || offering.membershipStatus !== 'active') {
-          throw errors.invalidToken('The owner who offered this transfer is no longer an owner.')
+          throw errors.invalidToken('tenants.offeringOwnerGone')
         }
         const target = await inTx.contactOf(tenantId, caller.userId)
-        if (target === undefined) throw errors.invalidToken('The transfer token is invalid, used or expired.')
+        if (target === undefined) throw errors.invalidToken('tenants.transferTokenInvalid')
         emit({
           type: 'tenant.ownership-transferred',
           subjectId: tenantId,
@@ -274,7 +274,7 @@ export function createOwnershipTransfers(deps: TransferDeps) {
           emit,
         )
         if (newOwner === undefined)
-          throw errors.invalidToken('The transfer token is invalid, used or expired.')
+          throw errors.invalidToken('tenants.transferTokenInvalid')
         await queueTenantNotice(
           deps.jobs,
           tenantId,

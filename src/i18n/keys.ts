@@ -1,0 +1,274 @@
+// Rendered from src/i18n/locales/en.json by `npm run generate:i18n` (scripts/i18n-keys.ts): do not edit.
+import type { Param } from './phrase.js'
+
+/** A key that takes no placeholder. */
+export type NoParams = Record<string, never>
+
+/** Every key of the catalogs, with the placeholders its text takes. */
+export interface CatalogParams {
+  "errors.account.confirmationNotEmail": NoParams
+  "errors.account.currentPasswordForEmail": NoParams
+  "errors.account.lastActiveOwner": NoParams
+  "errors.account.lastOwnerOf": { tenants: Param }
+  "errors.auth.apiTokenExpired": NoParams
+  "errors.auth.apiTokenInvalid": NoParams
+  "errors.auth.googleLinkNeedsSession": NoParams
+  "errors.auth.googleOnlyWayIn": NoParams
+  "errors.auth.googleUnreachable": NoParams
+  "errors.auth.resetLinkInvalid": NoParams
+  "errors.auth.sessionTokenInvalid": NoParams
+  "errors.auth.sessionTokenReplaced": NoParams
+  "errors.auth.tooManyInvalidResets": NoParams
+  "errors.auth.tooManyLoginsForAccount": NoParams
+  "errors.auth.tooManyLoginsFromNetwork": NoParams
+  "errors.auth.tooManyRegistrations": NoParams
+  "errors.auth.tooManyResetsForAddress": NoParams
+  "errors.auth.tooManyResetsFromNetwork": NoParams
+  "errors.auth.tooManyVerifications": NoParams
+  "errors.auth.tooManyWrongPasswords": NoParams
+  "errors.auth.verificationLinkInvalid": NoParams
+  "errors.common.contentNotPublished": { status: Param }
+  "errors.common.csrf": NoParams
+  "errors.common.emailInUse": NoParams
+  "errors.common.forbidden": NoParams
+  "errors.common.googleNotLinked": NoParams
+  "errors.common.googleSignInDisabled": NoParams
+  "errors.common.hasNoLetterOrDigit": NoParams
+  "errors.common.insufficientScope": { scope: Param }
+  "errors.common.invalidCredentials": NoParams
+  "errors.common.invalidToken": NoParams
+  "errors.common.limitExceeded": { limit: Param; limitName: Param }
+  "errors.common.memberProblem": { member: Param; problem: Param }
+  "errors.common.memberSentence": { member: Param; problem: Param }
+  "errors.common.minutes": { count: number }
+  "errors.common.mustBe": { expected: Param }
+  "errors.common.noLetterOrDigit": { member: Param }
+  "errors.common.noPendingDraft": NoParams
+  "errors.common.notActiveMember": NoParams
+  "errors.common.notFound": { resource: Param }
+  "errors.common.planNotAllowed": { plan: Param }
+  "errors.common.platformMailLimit": { limit: Param }
+  "errors.common.rateLimited": { clearsAt: Param; wait: Param; what: Param }
+  "errors.common.requestLimitExceeded": { budget: Param; limit: Param; periodKey: Param; resetAt: Param }
+  "errors.common.restoreWindowExpired": NoParams
+  "errors.common.seconds": { count: number }
+  "errors.common.sessionEnded": NoParams
+  "errors.common.slugConflict": { slug: Param }
+  "errors.common.tenantRequired": NoParams
+  "errors.common.unauthorized": NoParams
+  "errors.common.uniqueFieldViolation": { field: Param }
+  "errors.common.verbatim": { text: Param }
+  "errors.common.versionConflict": { version: Param }
+  "errors.database.dateOutOfRange": NoParams
+  "errors.database.foreignKeyViolation": NoParams
+  "errors.database.numberOutOfRange": NoParams
+  "errors.database.tooLarge": NoParams
+  "errors.database.tooLong": NoParams
+  "errors.database.unavailable": { seconds: Param }
+  "errors.database.uniqueViolation": NoParams
+  "errors.database.wrongFormat": NoParams
+  "errors.http.bearerFormat": NoParams
+  "errors.http.bodyTooLarge": NoParams
+  "errors.http.deliveryOff": NoParams
+  "errors.http.invalidJson": NoParams
+  "errors.http.invalidJsonBecause": { reason: Param }
+  "errors.http.localeParameter": { problem: Param }
+  "errors.http.malformedUrl": NoParams
+  "errors.http.noRoute": { method: Param; path: Param }
+  "errors.http.originRefused": NoParams
+  "errors.http.paramTooLong": NoParams
+  "errors.http.permissionNeeded": { permission: Param }
+  "errors.http.prototypeMember": NoParams
+  "errors.http.publicTenantIdFormat": NoParams
+  "errors.http.publicTenantRequired": NoParams
+  "errors.http.sendJson": NoParams
+  "errors.http.tenantIdFormat": NoParams
+  "errors.http.tokenOfAnotherTenant": NoParams
+  "errors.http.tooManyFromNetwork": NoParams
+  "errors.http.unexpected": NoParams
+  "errors.http.userSessionOnly": NoParams
+  "errors.locales.cycle": { cycle: Param }
+  "errors.locales.fallbackNotAvailable": { locale: Param }
+  "errors.locales.fallbackToItself": NoParams
+  "errors.locales.noLocale": NoParams
+  "errors.locales.notATag": { expected: Param; tag: Param }
+  "errors.locales.notAvailable": { locale: Param }
+  "errors.locales.notTheTenants": { locale: Param; locales: Param }
+  "errors.locales.requestedNotATag": { expected: Param; tag: Param }
+  "errors.locales.tooMany": { count: number; most: Param }
+  "errors.locales.twice": { locale: Param }
+  "errors.media.absoluteUrl": { field: Param }
+  "errors.media.contentTypeRefused": { allowed: Param; contentType: Param }
+  "errors.media.emptyFile": NoParams
+  "errors.media.emptyTags": NoParams
+  "errors.media.fileTooLarge": { maxBytes: Param }
+  "errors.media.keyOrSourceUrl": NoParams
+  "errors.media.noLongerExternal": NoParams
+  "errors.media.nothingUploaded": { key: Param }
+  "errors.media.objectRegistered": { key: Param }
+  "errors.media.presignedType": { type: Param }
+  "errors.media.sizeMismatch": { size: Param; stored: Param }
+  "errors.media.sizeTooLarge": { maxBytes: Param }
+  "errors.media.sourceUrlMalformed": NoParams
+  "errors.media.sourceUrlOutside": { prefix: Param }
+  "errors.media.storedTooLarge": { maxBytes: Param; size: Param }
+  "errors.media.tooManyPixels": { height: Param; maxMegapixels: Param; megapixels: Param; width: Param }
+  "errors.media.typeMismatch": { expected: Param; sniffed: Param }
+  "errors.media.typeRefused": { type: Param }
+  "errors.media.unknownType": NoParams
+  "errors.media.unreadableImage": { mimeType: Param }
+  "errors.media.uploadRegistered": { key: Param }
+  "errors.media.uploadTooLarge": { maxBytes: Param }
+  "errors.media.uploadUrlInvalid": NoParams
+  "errors.media.urlCredentials": { field: Param }
+  "errors.members.accountChanged": NoParams
+  "errors.members.accountHolderOnly": NoParams
+  "errors.members.alreadyMember": { email: Param }
+  "errors.members.deactivating": NoParams
+  "errors.members.existingAccountInvitation": NoParams
+  "errors.members.invitationForAnother": NoParams
+  "errors.members.invitationInvalid": NoParams
+  "errors.members.invitedProfileRequired": NoParams
+  "errors.members.onlyPendingResend": NoParams
+  "errors.members.ownEmail": NoParams
+  "errors.members.ownStatus": NoParams
+  "errors.members.pendingCannotActivate": NoParams
+  "errors.members.removeYourself": NoParams
+  "errors.members.removing": NoParams
+  "errors.members.roleChange": NoParams
+  "errors.members.signInAs": { email: Param }
+  "errors.members.unknownRole": { role: Param }
+  "errors.members.wouldLeaveNoOwner": { what: Param }
+  "errors.outbound.credentials": NoParams
+  "errors.outbound.notAbsolute": NoParams
+  "errors.outbound.refused": NoParams
+  "errors.outbound.scheme": { scheme: Param }
+  "errors.resources.API token": NoParams
+  "errors.resources.Category": NoParams
+  "errors.resources.Collection": NoParams
+  "errors.resources.Content": NoParams
+  "errors.resources.Content version": NoParams
+  "errors.resources.Custom field definition": NoParams
+  "errors.resources.Eligible experience": NoParams
+  "errors.resources.Entry": NoParams
+  "errors.resources.Experience": NoParams
+  "errors.resources.Form": NoParams
+  "errors.resources.Form response": NoParams
+  "errors.resources.Form version": NoParams
+  "errors.resources.Gallery": NoParams
+  "errors.resources.Import": NoParams
+  "errors.resources.Invitation": NoParams
+  "errors.resources.Media": NoParams
+  "errors.resources.Membership": NoParams
+  "errors.resources.Menu": NoParams
+  "errors.resources.Menu item": NoParams
+  "errors.resources.Object": NoParams
+  "errors.resources.Placement": NoParams
+  "errors.resources.Role": NoParams
+  "errors.resources.Tag": NoParams
+  "errors.resources.Tenant": NoParams
+  "errors.resources.Upload": NoParams
+  "errors.resources.User": NoParams
+  "errors.resources.Webhook delivery": NoParams
+  "errors.roles.heldBy": { count: number; role: Param }
+  "errors.roles.keyExists": { key: Param }
+  "errors.roles.levelBelowOwn": { level: Param }
+  "errors.roles.memberAtOrAbove": NoParams
+  "errors.roles.ownerMakesOwner": NoParams
+  "errors.roles.permissionsNotHeld": { missing: Param }
+  "errors.roles.reassignToInvalid": { role: Param }
+  "errors.roles.roleAbove": { level: Param; role: Param }
+  "errors.roles.roleCarriesMissing": { missing: Param; role: Param }
+  "errors.roles.systemKey": { key: Param }
+  "errors.roles.systemReadOnly": NoParams
+  "errors.settings.absoluteUrl": NoParams
+  "errors.settings.badName": { expected: Param; map: Param; name: Param }
+  "errors.settings.mustListOrigins": NoParams
+  "errors.settings.noVerifiedOwner": NoParams
+  "errors.settings.notAnOrigin": { value: Param }
+  "errors.settings.notVerifiedMember": { to: Param }
+  "errors.settings.passwordAgain": { host: Param; members: Param }
+  "errors.settings.passwordAgainPrevious": { members: Param }
+  "errors.settings.passwordRequiredUndecryptable": NoParams
+  "errors.settings.requiredWhenSmtp": NoParams
+  "errors.settings.requiredWhenWebhook": NoParams
+  "errors.settings.schedulingOff": NoParams
+  "errors.settings.smtpRefusedMail": { host: Param; reason: Param }
+  "errors.settings.smtpUnusable": { host: Param; reason: Param }
+  "errors.settings.unreadablePassword": NoParams
+  "errors.settings.urlCredentials": NoParams
+  "errors.settings.webhookUrl": { problem: Param }
+  "errors.tenants.acceptNeedsVerifiedEmail": NoParams
+  "errors.tenants.blankName": NoParams
+  "errors.tenants.cannotDeleteNow": { status: Param }
+  "errors.tenants.confirmationSlug": { slug: Param }
+  "errors.tenants.notDeleted": NoParams
+  "errors.tenants.offerOwnerOnly": NoParams
+  "errors.tenants.offeringOwnerGone": NoParams
+  "errors.tenants.ownerOnly": NoParams
+  "errors.tenants.transferOwnerOnly": NoParams
+  "errors.tenants.transferTargetNotMember": NoParams
+  "errors.tenants.transferTargetOwner": NoParams
+  "errors.tenants.transferTokenInvalid": NoParams
+  "errors.tenants.unknownPlan": { plan: Param }
+  "errors.tenants.withdrawOwnerOnly": NoParams
+  "validation.accepted": { members: Param }
+  "validation.exclusiveMaximum": { limit: Param }
+  "validation.exclusiveMinimum": { limit: Param }
+  "validation.formats.date": NoParams
+  "validation.formats.date-time": NoParams
+  "validation.formats.email": NoParams
+  "validation.formats.other": { format: Param }
+  "validation.formats.uri": NoParams
+  "validation.formats.url": NoParams
+  "validation.formats.uuid": NoParams
+  "validation.freeObject.forbiddenKey": { key: Param }
+  "validation.freeObject.tooDeep": { depth: Param }
+  "validation.freeObject.tooLarge": { kilobytes: Param }
+  "validation.freeObject.tooManyMembers": { members: Param }
+  "validation.invalid": NoParams
+  "validation.matchDescription": { description: Param }
+  "validation.matchPattern": { pattern: Param }
+  "validation.maxItems": { count: number }
+  "validation.maxLength": { count: number }
+  "validation.maxProperties": { count: number }
+  "validation.maximum": { limit: Param }
+  "validation.mayNotContain": { accepted: Param; name: Param; subject: Param }
+  "validation.minItems": { count: number }
+  "validation.minLength": { count: number }
+  "validation.minProperties": { count: number }
+  "validation.minimum": { limit: Param }
+  "validation.multipleOf": { multipleOf: Param }
+  "validation.mustBe": { what: Param }
+  "validation.notAccepted": { accepted: Param; subject: Param }
+  "validation.oneOf": { values: Param }
+  "validation.or": { first: Param; second: Param }
+  "validation.propertyName": { name: Param }
+  "validation.required": NoParams
+  "validation.sentence": { predicate: Param; subject: Param }
+  "validation.subject.body": NoParams
+  "validation.subject.header": { name: Param }
+  "validation.subject.headerMember": { member: Param; name: Param }
+  "validation.subject.headers": NoParams
+  "validation.subject.member": { member: Param }
+  "validation.subject.path": NoParams
+  "validation.subject.pathParameter": { name: Param }
+  "validation.subject.pathParameterMember": { member: Param; name: Param }
+  "validation.subject.queryParameter": { name: Param }
+  "validation.subject.queryParameterMember": { member: Param; name: Param }
+  "validation.subject.queryString": NoParams
+  "validation.takesNoMembers": NoParams
+  "validation.takesNoParameters": NoParams
+  "validation.types.array": NoParams
+  "validation.types.boolean": NoParams
+  "validation.types.integer": NoParams
+  "validation.types.null": NoParams
+  "validation.types.number": NoParams
+  "validation.types.object": NoParams
+  "validation.types.string": NoParams
+  "validation.types.value": NoParams
+  "validation.uniqueItems": { first: Param; second: Param }
+  "validation.unsafe.key": { problem: Param }
+  "validation.unsafe.loneSurrogate": NoParams
+  "validation.unsafe.nul": NoParams
+}
