@@ -10,6 +10,7 @@ export interface CatalogParams {
   "errors.account.currentPasswordForEmail": NoParams
   "errors.account.lastActiveOwner": NoParams
   "errors.account.lastOwnerOf": { tenants: Param }
+  "errors.apiTokens.signedInOnly": NoParams
   "errors.auth.apiTokenExpired": NoParams
   "errors.auth.apiTokenInvalid": NoParams
   "errors.auth.googleLinkNeedsSession": NoParams
@@ -27,6 +28,86 @@ export interface CatalogParams {
   "errors.auth.tooManyVerifications": NoParams
   "errors.auth.tooManyWrongPasswords": NoParams
   "errors.auth.verificationLinkInvalid": NoParams
+  "errors.categories.hasChildren": NoParams
+  "errors.categories.mergeIntoDescendant": NoParams
+  "errors.categories.moveUnderDescendant": NoParams
+  "errors.categories.ownParent": NoParams
+  "errors.categories.parentNotFound": NoParams
+  "errors.categories.sameMerge": NoParams
+  "errors.collections.archiveFirst": { key: Param }
+  "errors.collections.archived": { key: Param }
+  "errors.collections.cannotBeUnique": { type: Param }
+  "errors.collections.cannotChange": NoParams
+  "errors.collections.declaredTwice": { key: Param }
+  "errors.collections.defaultSortField": NoParams
+  "errors.collections.enumNeedsOption": NoParams
+  "errors.collections.keyInUse": { key: Param }
+  "errors.collections.multipleTypes": NoParams
+  "errors.collections.needsLocale": NoParams
+  "errors.collections.noEntry": { collection: Param; id: Param }
+  "errors.collections.noMedia": { id: Param }
+  "errors.collections.notALocaleTag": NoParams
+  "errors.collections.optionsDistinct": NoParams
+  "errors.collections.optionsOnlyEnum": NoParams
+  "errors.collections.query.aDate": NoParams
+  "errors.collections.query.aDateTime": NoParams
+  "errors.collections.query.aNumber": NoParams
+  "errors.collections.query.aString": { most: Param }
+  "errors.collections.query.anId": NoParams
+  "errors.collections.query.conditionShape": NoParams
+  "errors.collections.query.direction": NoParams
+  "errors.collections.query.expected": { expected: Param }
+  "errors.collections.query.fieldString": NoParams
+  "errors.collections.query.filterObject": NoParams
+  "errors.collections.query.likeLength": { most: Param }
+  "errors.collections.query.likeStrings": NoParams
+  "errors.collections.query.limitRange": { most: Param }
+  "errors.collections.query.listSize": { most: Param; operator: Param }
+  "errors.collections.query.mediaMembers": { members: Param }
+  "errors.collections.query.noMembers": { name: Param; type: Param }
+  "errors.collections.query.notAMember": { name: Param }
+  "errors.collections.query.notAMemberOf": { collection: Param; name: Param }
+  "errors.collections.query.notFilterable": { builtins: Param; name: Param }
+  "errors.collections.query.notSortable": { builtins: Param; name: Param }
+  "errors.collections.query.offsetOrPage": NoParams
+  "errors.collections.query.offsetRange": { most: Param }
+  "errors.collections.query.oneOf": { options: Param }
+  "errors.collections.query.operatorNotFor": { operator: Param; type: Param }
+  "errors.collections.query.operatorNotForBoolean": { operator: Param }
+  "errors.collections.query.operatorOneOf": { operators: Param }
+  "errors.collections.query.operators": { operators: Param }
+  "errors.collections.query.orderShape": NoParams
+  "errors.collections.query.pathDepth": NoParams
+  "errors.collections.query.selectSize": { most: Param }
+  "errors.collections.query.sortKey": { part: Param }
+  "errors.collections.query.tooManyConditions": { most: Param }
+  "errors.collections.query.tooManyOrders": { most: Param }
+  "errors.collections.query.tooManySortKeys": NoParams
+  "errors.collections.query.trueOrFalse": NoParams
+  "errors.collections.query.typeNotFilterable": { type: Param }
+  "errors.collections.queryTimeout": { milliseconds: Param }
+  "errors.collections.refNeedsTarget": NoParams
+  "errors.collections.refOnlyRef": NoParams
+  "errors.collections.reservedKey": NoParams
+  "errors.collections.slugFieldString": NoParams
+  "errors.collections.unknownRef": NoParams
+  "errors.collections.values.boolean": NoParams
+  "errors.collections.values.coordinates": { type: Param }
+  "errors.collections.values.date": NoParams
+  "errors.collections.values.dateTime": NoParams
+  "errors.collections.values.geometry": { types: Param }
+  "errors.collections.values.geometryMembers": NoParams
+  "errors.collections.values.id": NoParams
+  "errors.collections.values.multiple": { most: Param }
+  "errors.collections.values.notAField": NoParams
+  "errors.collections.values.number": NoParams
+  "errors.collections.values.oneOf": { values: Param }
+  "errors.collections.values.richText": NoParams
+  "errors.collections.values.richTextJson": NoParams
+  "errors.collections.values.richTextLength": { most: Param }
+  "errors.collections.values.string": NoParams
+  "errors.collections.values.tooLong": { most: Param }
+  "errors.collections.values.unknownType": NoParams
   "errors.common.contentNotPublished": { status: Param }
   "errors.common.csrf": NoParams
   "errors.common.emailInUse": NoParams
@@ -37,6 +118,7 @@ export interface CatalogParams {
   "errors.common.insufficientScope": { scope: Param }
   "errors.common.invalidCredentials": NoParams
   "errors.common.invalidToken": NoParams
+  "errors.common.labelled": { label: Param; text: Param }
   "errors.common.limitExceeded": { limit: Param; limitName: Param }
   "errors.common.memberProblem": { member: Param; problem: Param }
   "errors.common.memberSentence": { member: Param; problem: Param }
@@ -46,12 +128,14 @@ export interface CatalogParams {
   "errors.common.noPendingDraft": NoParams
   "errors.common.notActiveMember": NoParams
   "errors.common.notFound": { resource: Param }
+  "errors.common.pathSentence": { path: Param; problem: Param }
   "errors.common.planNotAllowed": { plan: Param }
   "errors.common.platformMailLimit": { limit: Param }
   "errors.common.rateLimited": { clearsAt: Param; wait: Param; what: Param }
   "errors.common.requestLimitExceeded": { budget: Param; limit: Param; periodKey: Param; resetAt: Param }
   "errors.common.restoreWindowExpired": NoParams
   "errors.common.seconds": { count: number }
+  "errors.common.semicolonList": { first: Param; second: Param }
   "errors.common.sessionEnded": NoParams
   "errors.common.slugConflict": { slug: Param }
   "errors.common.tenantRequired": NoParams
@@ -59,6 +143,31 @@ export interface CatalogParams {
   "errors.common.uniqueFieldViolation": { field: Param }
   "errors.common.verbatim": { text: Param }
   "errors.common.versionConflict": { version: Param }
+  "errors.contents.containsCurrent": NoParams
+  "errors.contents.containsDraft": NoParams
+  "errors.contents.currentVersion": { version: Param }
+  "errors.contents.draftVersion": { version: Param }
+  "errors.contents.foreignReferences": { list: Param }
+  "errors.contents.mustBeFuture": NoParams
+  "errors.contents.nestsTooDeep": { depth: Param }
+  "errors.contents.notFutureWhenPublished": NoParams
+  "errors.contents.notVersions": { ids: Param }
+  "errors.contents.ownParent": NoParams
+  "errors.contents.parentIsDescendant": NoParams
+  "errors.contents.previewPermission": NoParams
+  "errors.contents.publishAtFuture": NoParams
+  "errors.contents.publishAtFutureScheduled": NoParams
+  "errors.contents.publishAtInFuture": NoParams
+  "errors.contents.publishAtRequired": NoParams
+  "errors.contents.requiredWhenScheduled": NoParams
+  "errors.contents.sanitizerBusy": NoParams
+  "errors.contents.treeTooDeep": { depth: Param }
+  "errors.contents.unknownCategoryIds": NoParams
+  "errors.contents.unknownContentIds": { field: Param }
+  "errors.contents.unknownMediaId": NoParams
+  "errors.contents.unknownParent": { id: Param }
+  "errors.contents.unknownTagIds": NoParams
+  "errors.contents.unknownVersionIds": NoParams
   "errors.database.dateOutOfRange": NoParams
   "errors.database.foreignKeyViolation": NoParams
   "errors.database.numberOutOfRange": NoParams
@@ -67,6 +176,10 @@ export interface CatalogParams {
   "errors.database.unavailable": { seconds: Param }
   "errors.database.uniqueViolation": NoParams
   "errors.database.wrongFormat": NoParams
+  "errors.featureFlags.adminsOnly": NoParams
+  "errors.featureFlags.keyExists": { key: Param }
+  "errors.galleries.unknownGallery": { index: Param }
+  "errors.galleries.unknownMedia": { index: Param }
   "errors.http.bearerFormat": NoParams
   "errors.http.bodyTooLarge": NoParams
   "errors.http.deliveryOff": NoParams
@@ -139,10 +252,32 @@ export interface CatalogParams {
   "errors.members.signInAs": { email: Param }
   "errors.members.unknownRole": { role: Param }
   "errors.members.wouldLeaveNoOwner": { what: Param }
+  "errors.menus.customPath": NoParams
+  "errors.menus.externalAbsolute": NoParams
+  "errors.menus.externalProtocol": NoParams
+  "errors.menus.itemNotInMenu": { item: Param }
+  "errors.menus.listedTwice": { item: Param }
+  "errors.menus.locationTaken": { location: Param }
+  "errors.menus.noReference": { id: Param; type: Param }
+  "errors.menus.ownAncestor": { item: Param }
+  "errors.menus.parentNotInMenu": { item: Param; parent: Param }
+  "errors.menus.referenceMustBeNull": { type: Param }
+  "errors.menus.referenceRequired": { type: Param }
+  "errors.menus.tooDeep": { depth: Param; item: Param; most: Param }
+  "errors.menus.tooManyItems": { most: Param }
+  "errors.menus.urlMustBeNull": { type: Param }
+  "errors.menus.urlRequired": { type: Param }
   "errors.outbound.credentials": NoParams
   "errors.outbound.notAbsolute": NoParams
   "errors.outbound.refused": NoParams
   "errors.outbound.scheme": { scheme: Param }
+  "errors.outbox.adminsOnly": NoParams
+  "errors.placements.fallbackNotHere": NoParams
+  "errors.placements.fromAfterTo": NoParams
+  "errors.placements.notATimeZone": { member: Param; zone: Param }
+  "errors.placements.rangeTooLong": NoParams
+  "errors.placements.tooManyExperiences": { most: Param }
+  "errors.placements.tooManyWildcards": { most: Param; wildcards: Param }
   "errors.resources.API token": NoParams
   "errors.resources.Category": NoParams
   "errors.resources.Collection": NoParams
@@ -212,6 +347,7 @@ export interface CatalogParams {
   "errors.tenants.transferTokenInvalid": NoParams
   "errors.tenants.unknownPlan": { plan: Param }
   "errors.tenants.withdrawOwnerOnly": NoParams
+  "errors.webhooks.notConfigured": NoParams
   "validation.accepted": { members: Param }
   "validation.exclusiveMaximum": { limit: Param }
   "validation.exclusiveMinimum": { limit: Param }

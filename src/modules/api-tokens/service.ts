@@ -9,6 +9,7 @@ import type { RoleResolver } from '../roles/index.js'
 import { assertCanGrant } from '../roles/index.js'
 import { type ApiTokenRow, createApiTokensRepository } from './repository.js'
 import type { ApiToken, CreateApiTokenBody, CreatedApiToken } from './schemas.js'
+import { phrase } from '../../i18n/index.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -45,10 +46,10 @@ export function createApiTokensService(deps: ApiTokensServiceDeps) {
       const { input } = args
       const role = input.role ?? 'viewer'
       const granted = await deps.roles.resolve(context.tenantId, role)
-      if (granted === undefined) throw errors.validation(`role "${role}" is not a role of this tenant.`)
+      if (granted === undefined) throw errors.validation(phrase('members.unknownRole', { role }))
       assertCanGrant(await deps.roles.resolve(context.tenantId, args.callerRole), granted)
       const createdBy = userIdOf(context)
-      if (createdBy === null) throw errors.forbidden('API tokens are created by signed-in users only.')
+      if (createdBy === null) throw errors.forbidden('apiTokens.signedInOnly')
       const plaintext = `${API_TOKEN_PREFIX}${randomToken(32)}`
       const values = {
         id: newId(),

@@ -16,6 +16,7 @@ import type { EntryReader } from './reader.js'
 import { type CollectionRow, createCollectionsRepository, type EntryRow } from './repository.js'
 import type { CreateEntryInput, Entry, UpdateEntryInput } from './schemas.js'
 import { normalizeData, referencesOf, searchValuesOf } from './values.js'
+import { phrase, catalogPhrase } from '../../i18n/index.js'
 
 /** The unique index of an entry's slug within its collection. */
 const SLUG_KEY = 'collection_entries_tenant_collection_slug_key'
@@ -50,7 +51,7 @@ export function createCollectionEntriesService(deps: {
   async function writable(context: TenantContext, key: string, tx: Db): Promise<CollectionRow> {
     const collection = await definitions.load(context, key, tx)
     if (collection.status !== 'active') {
-      throw errors.conflict(`The collection "${key}" is archived: its entries cannot change.`)
+      throw errors.conflict(phrase('collections.archived', { key }))
     }
     return collection
   }
@@ -221,8 +222,9 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (pgErrorOf(err)?.code !== '23502') throw err
     const field = columnOf(err) ?? 'a required field'
-    throw errors.validation(`/data/${field} is required.`, [
-      { path: `/data/${field}`, message: 'is required' },
+    const message = catalogPhrase('validation.required')
+    throw errors.validation(phrase('common.memberSentence', { member: `/data/${field}`, problem: message }), [
+      { path: `/data/${field}`, message },
     ])
   }
 }
@@ -264,9 +266,12 @@ async function checkReferences(
     const ids = [data[field.key] ?? []].flat() as string[]
     const missing = ids.find((id) => !known.has(field.type === 'media' ? id : `${field.ref}:${id}`))
     if (missing !== undefined) {
-      const what = field.type === 'media' ? 'media of this tenant' : `entry of "${field.ref}"`
-      throw errors.validation(`/data/${field.key}: ${missing} is no ${what}.`, [
-        { path: `/data/${field.key}`, message: `${missing} is no ${what}` },
+      const message =
+        field.type === 'media'
+          ? phrase('collections.noMedia', { id: missing })
+          : phrase('collections.noEntry', { id: missing, collection: field.ref ?? '' })
+      throw errors.validation(phrase('common.pathSentence', { path: `/data/${field.key}`, problem: message }), [
+        { path: `/data/${field.key}`, message },
       ])
     }
   }

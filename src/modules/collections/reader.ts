@@ -7,6 +7,7 @@ import { project, relationKeys, resolveRelations, toEntry } from './entry-view.j
 import { compileQuery, type Order, type QueryInput } from './query/compile.js'
 import { countPlan, pageOfPlan, type Scope } from './query/query-sql.js'
 import type { CollectionRow } from './repository.js'
+import { phrase, type Phrase } from '../../i18n/index.js'
 
 export interface ReadOptions {
   /** Entry statuses to include (public reads: published only); undefined = all. */
@@ -86,7 +87,7 @@ export function createEntryReader(deps: {
         if (pgErrorOf(err)?.code === '57014') {
           throw new AppError(
             'QueryTimeout',
-            `The query ran longer than ${deps.timeoutMs} ms and was stopped; narrow it (fewer or more selective conditions, a smaller limit).`,
+            phrase('collections.queryTimeout', { milliseconds: deps.timeoutMs }),
           )
         }
         throw err
@@ -103,12 +104,12 @@ function renamed<T>(paths: string[] | undefined, compile: () => T): T {
     return compile()
   } catch (err) {
     const detail =
-      err instanceof AppError ? (err.extra.details as { path: string; message: string }[])?.[0] : undefined
+      err instanceof AppError ? (err.extra.details as { path: string; message: Phrase }[])?.[0] : undefined
     const match =
       detail === undefined || paths === undefined ? null : /^\/where\/(\d+)(\/.*)?$/.exec(detail.path)
     const path = match === null || paths === undefined ? undefined : paths[Number(match[1])]
     if (path === undefined || detail === undefined) throw err
-    throw new AppError('ValidationFailed', `${path}: ${detail.message}.`, {
+    throw new AppError('ValidationFailed', phrase('common.pathSentence', { path, problem: detail.message }), {
       details: [{ path, message: detail.message }],
     })
   }

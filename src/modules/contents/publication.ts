@@ -1,6 +1,7 @@
 import { errors } from '../../errors.js'
 import type { ContentState } from './repository.js'
 import type { ContentStatus } from './schemas.js'
+import { phrase } from '../../i18n/index.js'
 
 export interface PublicationRequest {
   /** The requested status, or undefined to keep the stored one (create defaults to draft). */
@@ -39,14 +40,14 @@ export function resolvePublication(
 
   if (status === 'scheduled') {
     if (publishAt === null) {
-      throw errors.validation('publishAt is required when status is scheduled.', [
-        { path: '/publishAt', message: 'is required when status is scheduled' },
+      throw errors.validation('contents.publishAtRequired', [
+        { path: '/publishAt', message: phrase('contents.requiredWhenScheduled') },
       ])
     }
     const changed = current?.status !== 'scheduled' || request.publishAt !== undefined
     if (changed && publishAt.getTime() <= now.getTime()) {
-      throw errors.validation('publishAt must be in the future when status is scheduled.', [
-        { path: '/publishAt', message: 'must be in the future' },
+      throw errors.validation('contents.publishAtFutureScheduled', [
+        { path: '/publishAt', message: phrase('contents.mustBeFuture') },
       ])
     }
     return { status, publishAt, publishedAt: null }
@@ -55,8 +56,8 @@ export function resolvePublication(
   if (status === 'published' && typeof request.publishAt === 'string' && publishAt !== null) {
     if (publishAt.getTime() > now.getTime()) {
       throw errors.validation(
-        'publishAt lies in the future: send status scheduled to publish then, or a past publishAt to back-date.',
-        [{ path: '/publishAt', message: 'must not be in the future when status is published' }],
+        'contents.publishAtInFuture',
+        [{ path: '/publishAt', message: phrase('contents.notFutureWhenPublished') }],
       )
     }
     return { status, publishAt, publishedAt: publishAt }

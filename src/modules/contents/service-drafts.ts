@@ -27,6 +27,7 @@ import {
   unique,
   writableFields,
 } from './write-rules.js'
+import { phrase } from '../../i18n/index.js'
 
 /** The members a draft holds; the others (status, dates, galleries) are the live row's. */
 const DRAFT_FIELDS = [
@@ -140,7 +141,7 @@ export function createContentDrafts(deps: ContentWriteDeps & { writes: Pick<Cont
         !(permissions.has(PREVIEW_PERMISSION) || (user && permissions.has(UPDATE_PERMISSION)))
       ) {
         throw errors.forbidden(
-          'Reading a pending draft needs the content:preview permission (an API token: the preview scope).',
+          'contents.previewPermission',
         )
       }
       const content = await draftOf(contents, versions, context.tenantId, id.toLowerCase())
@@ -226,8 +227,8 @@ export function createContentDrafts(deps: ContentWriteDeps & { writes: Pick<Cont
       const at = now()
       const publishAt = new Date(input.publishAt)
       if (publishAt.getTime() <= at.getTime()) {
-        throw errors.validation('publishAt must be in the future.', [
-          { path: '/publishAt', message: 'must be in the future' },
+        throw errors.validation('contents.publishAtFuture', [
+          { path: '/publishAt', message: phrase('contents.mustBeFuture') },
         ])
       }
       if (settings) await assertSchedulingAllowed(settings, tenantId, { publishAt: input.publishAt }, at)

@@ -10,6 +10,7 @@ import type { ContentWrites } from './service-writes.js'
 import { inputOfSnapshot } from './snapshot-input.js'
 import { createVersionsRepository, type VersionMetaRow } from './versions-repository.js'
 import type { VersionListQuery, VersionMeta } from './versions-schemas.js'
+import { phrase } from '../../i18n/index.js'
 
 /**
  * Content versions (API contract: `/api/contents/{id}/versions`; docs/decisions/content.md "Every
@@ -89,22 +90,22 @@ export function createContentVersionsService(deps: {
         const known = new Set(rows.map((row) => row.id))
         const unknown = ids.filter((versionId) => !known.has(versionId))
         if (unknown.length > 0) {
-          throw errors.validation(`Not versions of this content: ${unknown.join(', ')}.`, [
-            { path: '/versionIds', message: 'unknown version ids', ids: unknown },
+          throw errors.validation(phrase('contents.notVersions', { ids: unknown.join(', ') }), [
+            { path: '/versionIds', message: phrase('contents.unknownVersionIds'), ids: unknown },
           ])
         }
         const currentRow = rows.find((row) => row.version === current.version)
         if (currentRow !== undefined) {
           throw errors.validation(
-            `Version ${current.version} is the current version and cannot be deleted.`,
-            [{ path: '/versionIds', message: 'contains the current version', ids: [currentRow.id] }],
+            phrase('contents.currentVersion', { version: current.version }),
+            [{ path: '/versionIds', message: phrase('contents.containsCurrent'), ids: [currentRow.id] }],
           )
         }
         const draftRow = rows.find((row) => row.version === current.draftVersion)
         if (draftRow !== undefined) {
           throw errors.validation(
-            `Version ${current.draftVersion} holds the pending draft and cannot be deleted; discard the draft instead.`,
-            [{ path: '/versionIds', message: 'contains the pending draft', ids: [draftRow.id] }],
+            phrase('contents.draftVersion', { version: current.draftVersion ?? 0 }),
+            [{ path: '/versionIds', message: phrase('contents.containsDraft'), ids: [draftRow.id] }],
           )
         }
         const deleting = rows.filter((row) => row.deletedAt === null).sort((a, b) => b.version - a.version)

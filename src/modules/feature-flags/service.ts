@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.js'
 import { isPlatformAdmin as listedAndVerified } from '../auth/index.js'
 import { createFeatureFlagsRepository, type FeatureFlagRow } from './repository.js'
 import type { CreateFeatureFlagBody, FeatureFlag } from './schemas.js'
+import { phrase } from '../../i18n/index.js'
 
 /**
  * The platform's feature-flag catalogue (API contract: `/api/feature-flags`;
@@ -55,7 +56,7 @@ export function createFeatureFlagsService(deps: {
       client: AccountContext['client'],
     ): Promise<FeatureFlag> {
       if (!(await isPlatformAdmin(userId))) {
-        throw errors.forbidden('Only platform administrators (PLATFORM_ADMIN_EMAILS) create feature flags.')
+        throw errors.forbidden('featureFlags.adminsOnly')
       }
       const now = new Date()
       const values = {
@@ -78,7 +79,7 @@ export function createFeatureFlagsService(deps: {
         })
         return inserted
       })
-      if (row === undefined) throw errors.conflict(`A feature flag with the key "${body.key}" exists.`)
+      if (row === undefined) throw errors.conflict(phrase('featureFlags.keyExists', { key: body.key }))
       return toFlag(row)
     },
   }

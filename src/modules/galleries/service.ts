@@ -8,6 +8,7 @@ import { existingMediaIds, type MediaReferrer } from '../media/index.js'
 import { toGalleries } from './records.js'
 import { createGalleriesRepository } from './repository.js'
 import type { CreateGalleryInput, Gallery, ListGalleriesQuery, UpdateGalleryInput } from './schemas.js'
+import { phrase } from '../../i18n/index.js'
 
 type Items = NonNullable<CreateGalleryInput['items']>
 
@@ -25,7 +26,7 @@ export function createGalleriesService(deps: { db: Db; events: EventSink }) {
   const itemsOf = async (tx: Db, tenantId: string, items: Items) => {
     const known = new Set(await existingMediaIds(tx, tenantId, [...new Set(items.map((i) => i.mediaId))]))
     const missing = items.findIndex((item) => !known.has(item.mediaId))
-    if (missing !== -1) throw errors.validation(`items/${missing}/mediaId names no media of this tenant.`)
+    if (missing !== -1) throw errors.validation(phrase('galleries.unknownMedia', { index: missing }))
     return items
       .map((item, index) => ({ item, key: item.order ?? index, index }))
       .sort((a, b) => a.key - b.key || a.index - b.index)
@@ -119,7 +120,7 @@ export function createGalleriesService(deps: { db: Db; events: EventSink }) {
         if (!(await repo.contentExists(context.tenantId, contentId))) throw errors.notFound('Content')
         const found = new Set((await repo.findByIds(context.tenantId, galleryIds)).map((row) => row.id))
         const missing = galleryIds.findIndex((id) => !found.has(id))
-        if (missing !== -1) throw errors.validation(`galleryIds/${missing} names no gallery of this tenant.`)
+        if (missing !== -1) throw errors.validation(phrase('galleries.unknownGallery', { index: missing }))
         const before = await repo.linkContent(context.tenantId, contentId, galleryIds)
         const changed = [
           ...before.filter((id) => !galleryIds.includes(id)),

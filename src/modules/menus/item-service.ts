@@ -17,6 +17,7 @@ import {
   type UpdateMenuItemInput,
 } from './schemas.js'
 import { checkTree, move, type Placed, reorder, TreeError } from './tree.js'
+import { phrase } from '../../i18n/index.js'
 
 type Repository = ReturnType<typeof createMenusRepository>
 
@@ -49,7 +50,7 @@ export function createMenuItemsService(deps: { db: Db; events: EventSink }) {
   async function checkReference(tenantId: string, repo: Repository, type: MenuItemType, id: string | null) {
     if (id === null || !REFERENCE_TYPES.has(type)) return
     const found = await repo.referenceExists(tenantId, type as 'content' | 'category' | 'form', id)
-    if (!found) throw errors.validation(`referenceId: no ${type} ${id} in this tenant.`)
+    if (!found) throw errors.validation(phrase('menus.noReference', { type, id }))
   }
 
   function link(type: MenuItemType, url: string | null, referenceId: string | null) {
@@ -70,7 +71,7 @@ export function createMenuItemsService(deps: { db: Db; events: EventSink }) {
     try {
       return compute()
     } catch (err) {
-      if (err instanceof TreeError) throw errors.validation(err.message)
+      if (err instanceof TreeError) throw errors.validation(err.phrase)
       throw err
     }
   }
@@ -87,7 +88,7 @@ export function createMenuItemsService(deps: { db: Db; events: EventSink }) {
       link(type, url, referenceId)
       return change(context, menuId, async (repo, _menu, items) => {
         if (items.length >= MAX_MENU_ITEMS)
-          throw errors.validation(`A menu holds at most ${MAX_MENU_ITEMS} items.`)
+          throw errors.validation(phrase('menus.tooManyItems', { most: MAX_MENU_ITEMS }))
         await checkReference(context.tenantId, repo, type, referenceId)
         const parentId = input.parentId ?? null
         const id = newId()

@@ -3,6 +3,7 @@ import { errors } from '../../errors.js'
 import { MENU_LOCATION_KEY, MENU_SLUG_KEY, type MenuItemRow, type MenuRow } from './repository.js'
 import type { MENU_LOCATIONS, MENU_STATUSES, Menu, MenuItem, MenuItemType, MenuSummary } from './schemas.js'
 import { nest } from './tree.js'
+import { phrase } from '../../i18n/index.js'
 
 /** The admin form of an item row. */
 export function toItem(row: MenuItemRow): MenuItem {
@@ -57,8 +58,6 @@ export function menuConflict(err: unknown, values: { slug?: string; location?: s
   return uniqueConflict(err, {
     [MENU_SLUG_KEY]: () => errors.slugConflict(values.slug ?? ''),
     [MENU_LOCATION_KEY]: () =>
-      errors.conflict(
-        `Another active menu already uses the location "${values.location ?? ''}"; set it to draft or archived first, or use the custom location.`,
-      ),
+      errors.conflict(phrase('menus.locationTaken', { location: values.location ?? '' })),
   })
 }

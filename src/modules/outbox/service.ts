@@ -22,7 +22,7 @@ export function createOutboxService(deps: {
   function mustAdminister(caller: PlatformAccount) {
     if (!isPlatformAdmin(deps.config.platformAdminEmails, caller)) {
       throw errors.forbidden(
-        'Only platform administrators (PLATFORM_ADMIN_EMAILS) read and replay dead letters.',
+        'outbox.adminsOnly',
       )
     }
   }

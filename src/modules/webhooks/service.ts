@@ -267,7 +267,7 @@ export type WebhooksService = ReturnType<typeof createWebhooksService>
 
 const notConfigured = () =>
   errors.conflict(
-    'Webhooks are not configured: set webhook.url and webhook.secret (and enabled) in tenant settings.',
+    'webhooks.notConfigured',
   )
 
 /**
