@@ -1,11 +1,4 @@
-import {
-  type ErrorText,
-  type Phrase,
-  phrase,
-  type ResourceName,
-  toPhrase,
-  translate,
-} from './i18n/index.js'
+import { type ErrorText, type Phrase, phrase, type ResourceName, toPhrase, translate } from './i18n/index.js'
 
 /**
  * The error catalog: every error Folio answers with has a stable PascalCase code and a fixed HTTP
@@ -55,13 +48,11 @@ export type ErrorCode = keyof typeof STATUS_BY_CODE
 export const ERROR_CODES = Object.keys(STATUS_BY_CODE) as ErrorCode[]
 
 /**
- * A member of a validation error's `details`: where (`path`) and why, as a phrase put in the
- * request's language with the message; other members (`member`, `ids` …) go out as they are.
+ * A member of a validation error's `details`: why, as a phrase put in the request's language with
+ * the message, and where (`path`, or a form's `field`); other members (`ids` …) go out as they are.
  */
 export interface ErrorDetail {
-  readonly path: string
   readonly message: Phrase
-  readonly [member: string]: unknown
 }
 
 export class AppError extends Error {
@@ -88,7 +79,7 @@ export function statusOf(code: ErrorCode): number {
 }
 
 export const errors = {
-  validation: (text: ErrorText, details?: readonly ErrorDetail[]) =>
+  validation: <Detail extends ErrorDetail>(text: ErrorText, details?: readonly Detail[]) =>
     new AppError('ValidationFailed', text, details === undefined ? {} : { details }),
   badRequest: (text: ErrorText) => new AppError('BadRequest', text),
   tenantRequired: () => new AppError('TenantRequired', 'common.tenantRequired'),

@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Principal, SessionPrincipal, TenantContext } from '../context.js'
 import { errors } from '../errors.js'
+import { phrase } from '../i18n/index.js'
 import { safeEqual } from '../lib/hash.js'
 import { isId } from '../lib/ids.js'
 import { type Permission, scopeForMethod } from '../permissions.js'
 import { SESSION_COOKIE } from './session-cookie.js'
-import { phrase } from '../i18n/index.js'
 
 /**
  * How a route authenticates, set per route in `config.auth`. Every route under the auth plugin must

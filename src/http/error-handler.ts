@@ -53,7 +53,9 @@ export function registerErrorHandler(app: FastifyInstance) {
   })
   app.setNotFoundHandler((request, reply) => {
     const noRoute = phrase('http.noRoute', { method: request.method, path: request.url.split('?')[0] ?? '' })
-    return reply.status(404).send({ error: 'NotFound', message: translate(noRoute, requestLanguage(request)) })
+    return reply
+      .status(404)
+      .send({ error: 'NotFound', message: translate(noRoute, requestLanguage(request)) })
   })
 }
 
@@ -65,7 +67,9 @@ export function registerErrorHandler(app: FastifyInstance) {
 export function renderFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const message =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? phrase('http.paramTooLong') : phrase('http.malformedUrl')
-  return reply.status(400).send({ error: 'BadRequest', message: translate(message, requestLanguage(request)) })
+  return reply
+    .status(400)
+    .send({ error: 'BadRequest', message: translate(message, requestLanguage(request)) })
 }
 
 /**
@@ -112,13 +116,17 @@ function render(err: FastifyError, language: Language): Rendered {
   if (known) return { status: known[0], body: { error: known[1], message: translate(known[2], language) } }
   const pgError = pgErrorOf(err)
   const pgKnown = pgError ? PG_CODES[pgError.code] : undefined
-  if (pgKnown) return { status: pgKnown[0], body: { error: pgKnown[1], message: translate(pgKnown[2], language) } }
+  if (pgKnown)
+    return { status: pgKnown[0], body: { error: pgKnown[1], message: translate(pgKnown[2], language) } }
   if (isConnectionFailure(err)) {
     return {
       status: 503,
       body: {
         error: 'ServiceUnavailable',
-        message: translate(phrase('database.unavailable', { seconds: DATABASE_RETRY_AFTER_SECONDS }), language),
+        message: translate(
+          phrase('database.unavailable', { seconds: DATABASE_RETRY_AFTER_SECONDS }),
+          language,
+        ),
         retryAfter: DATABASE_RETRY_AFTER_SECONDS,
       },
       headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
@@ -128,7 +136,10 @@ function render(err: FastifyError, language: Language): Rendered {
   if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
     return { status: err.statusCode, body: { error: 'BadRequest', message: err.message } }
   }
-  return { status: 500, body: { error: 'InternalServerError', message: translate(phrase('http.unexpected'), language) } }
+  return {
+    status: 500,
+    body: { error: 'InternalServerError', message: translate(phrase('http.unexpected'), language) },
+  }
 }
 
 /** An error's extra members with every phrase among them (`details[].message`) put in `language`. */

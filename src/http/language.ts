@@ -3,7 +3,11 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageOf } from '../i18n/
 import { negotiateLocale, type TenantLocales } from '../lib/locale.js'
 
 /** Folio's own languages as locales to negotiate among: English first, the default. */
-const PLATFORM_LOCALES: TenantLocales = { default: DEFAULT_LANGUAGE, available: [...LANGUAGES], fallbacks: {} }
+const PLATFORM_LOCALES: TenantLocales = {
+  default: DEFAULT_LANGUAGE,
+  available: [...LANGUAGES],
+  fallbacks: {},
+}
 
 /**
  * The language an `Accept-Language` header (RFC 9110 §12.5.4) asks for most among Folio's, through

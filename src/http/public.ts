@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest,
 import { RateLimiterRes } from 'rate-limiter-flexible'
 import type { PublicContext } from '../context.js'
 import { AppError, errors } from '../errors.js'
+import { phrase } from '../i18n/index.js'
 import { isId } from '../lib/ids.js'
 import { fallbackChain, LocalesError, negotiateLocale, type TenantLocales } from '../lib/locale.js'
 import { networkOf } from '../modules/auth/index.js'
@@ -16,7 +17,6 @@ import type { SharedStore } from '../store/shared-store.js'
 import { registerDeliveryCache } from './delivery-cache.js'
 import { publicCacheControl, registerHttpCache } from './http-cache.js'
 import { admit } from './quota.js'
-import { phrase } from '../i18n/index.js'
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -46,7 +46,8 @@ export function findUnsafeText(value: unknown): UnsafeText | undefined {
     for (const [key, child] of Object.entries(current.value)) {
       const path = `${current.path}/${escapePointer(key)}`
       const message = problemOf(key)
-      if (message !== undefined) return { path, message: catalogPhrase('validation.unsafe.key', { problem: message }) }
+      if (message !== undefined)
+        return { path, message: catalogPhrase('validation.unsafe.key', { problem: message }) }
       pending.push({ value: child, path })
     }
   }

@@ -70,7 +70,8 @@ function schemaOf(issue: ValidationIssue): Record<string, unknown> {
 
 /** `alternatives` joined by "or": "text or null". */
 function either(alternatives: Param[]): Param {
-  return alternatives.reduce((first, second) => catalogPhrase('validation.or', { first, second }), '')
+  if (alternatives.length === 0) return ''
+  return alternatives.reduce((first, second) => catalogPhrase('validation.or', { first, second }))
 }
 
 function typeWord(type: string): Param {
@@ -135,7 +136,10 @@ function predicate(issue: ValidationIssue): Phrase {
     case 'maxItems':
       return catalogPhrase('validation.maxItems', { count: limit })
     case 'uniqueItems':
-      return catalogPhrase('validation.uniqueItems', { first: Number(params.j) + 1, second: Number(params.i) + 1 })
+      return catalogPhrase('validation.uniqueItems', {
+        first: Number(params.j) + 1,
+        second: Number(params.i) + 1,
+      })
     case 'minProperties':
       return catalogPhrase('validation.minProperties', { count: limit })
     case 'maxProperties':

@@ -49,7 +49,11 @@ export type PlainErrorKey = {
 /** An error's message: a plain key, or a `phrase(key, params)`. */
 export type ErrorText = PlainErrorKey | Phrase
 /** The names `errors.notFound` takes: the keys of the `errors.resources` group. */
-export type ResourceName = ErrorKey extends infer K ? (K extends `resources.${infer Name}` ? Name : never) : never
+export type ResourceName = ErrorKey extends infer K
+  ? K extends `resources.${infer Name}`
+    ? Name
+    : never
+  : never
 
 /** The phrase of the `errors` group's `key` with `params`: `phrase('media.typeRefused', { type })`. */
 export function phrase<K extends ErrorKey>(key: K, ...params: ParamsArgs<`errors.${K}`>): Phrase {
@@ -67,6 +71,12 @@ export function catalogPhrase<K extends CatalogKey>(key: K, ...params: ParamsArg
  */
 export function expectation(wording: string): Phrase {
   return new Phrase(`expect.${wording}`)
+}
+
+/** `items` joined by "; " (several problems in one sentence), in whatever language they are put. */
+export function semicolonList(items: readonly Param[]): Param {
+  if (items.length === 0) return ''
+  return items.reduce((first, second) => new Phrase('errors.common.semicolonList', { first, second }))
 }
 
 /** `text` as a phrase (a plain key of the `errors` group, or already a phrase). */
@@ -99,12 +109,22 @@ export function translate(text: Phrase, language: Language): string {
  * in words and Turkish quotes as sent).
  */
 export function addFormatter(name: string, format: (value: unknown, language: Language) => string): void {
-  catalogs.services.formatter?.add(name, (value, language) => format(value, languageOf(language) ?? DEFAULT_LANGUAGE))
+  catalogs.services.formatter?.add(name, (value, language) =>
+    format(value, languageOf(language) ?? DEFAULT_LANGUAGE),
+  )
 }
 
 /** The mails of the `mail` group: each has a `subject` and a `body` (a list of lines). */
-export type MailName = CatalogKey extends infer K ? (K extends `mail.${infer Name}.subject` ? Name : never) : never
-type MailParams<N extends MailName> = CatalogParams[`mail.${N}.subject`] & CatalogParams[`mail.${N}.body`]
+export type MailName = CatalogKey extends infer K
+  ? K extends `mail.${infer Name}.subject`
+    ? Name
+    : never
+  : never
+/** The placeholders of `key`, none as an empty object (so two texts' placeholders can be merged). */
+type Values<K extends CatalogKey> = CatalogParams[K] extends NoParams
+  ? Record<never, never>
+  : CatalogParams[K]
+type MailParams<N extends MailName> = Values<`mail.${N}.subject`> & Values<`mail.${N}.body`>
 
 /** The subject and text of the mail `name` in `language`. */
 export function renderMail<N extends MailName>(

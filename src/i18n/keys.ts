@@ -138,6 +138,7 @@ export interface CatalogParams {
   "errors.common.semicolonList": { first: Param; second: Param }
   "errors.common.sessionEnded": NoParams
   "errors.common.slugConflict": { slug: Param }
+  "errors.common.spaceList": { first: Param; second: Param }
   "errors.common.tenantRequired": NoParams
   "errors.common.unauthorized": NoParams
   "errors.common.uniqueFieldViolation": { field: Param }
@@ -168,6 +169,25 @@ export interface CatalogParams {
   "errors.contents.unknownParent": { id: Param }
   "errors.contents.unknownTagIds": NoParams
   "errors.contents.unknownVersionIds": NoParams
+  "errors.customFields.contentId": NoParams
+  "errors.customFields.contentIds": { most: Param }
+  "errors.customFields.date": NoParams
+  "errors.customFields.distinctOptions": { options: Param }
+  "errors.customFields.distinctValues": NoParams
+  "errors.customFields.invalidDefinition": { list: Param }
+  "errors.customFields.invalidFilter": { list: Param }
+  "errors.customFields.invalidValues": { list: Param }
+  "errors.customFields.keyExists": { key: Param }
+  "errors.customFields.keyReserved": { key: Param }
+  "errors.customFields.notAValue": { type: Param }
+  "errors.customFields.notFilterable": NoParams
+  "errors.customFields.notForType": { type: Param }
+  "errors.customFields.oneOfOptions": { options: Param }
+  "errors.customFields.optionsOnlySelect": { type: Param }
+  "errors.customFields.optionsRequired": { type: Param }
+  "errors.customFields.reserved": NoParams
+  "errors.customFields.tooMany": { most: Param }
+  "errors.customFields.url": NoParams
   "errors.database.dateOutOfRange": NoParams
   "errors.database.foreignKeyViolation": NoParams
   "errors.database.numberOutOfRange": NoParams
@@ -178,6 +198,45 @@ export interface CatalogParams {
   "errors.database.wrongFormat": NoParams
   "errors.featureFlags.adminsOnly": NoParams
   "errors.featureFlags.keyExists": { key: Param }
+  "errors.forms.answers.atLeast": { limit: Param }
+  "errors.forms.answers.atMost": { limit: Param }
+  "errors.forms.answers.date": NoParams
+  "errors.forms.answers.email": NoParams
+  "errors.forms.answers.invalid": { list: Param }
+  "errors.forms.answers.listOfStrings": NoParams
+  "errors.forms.answers.mediaId": NoParams
+  "errors.forms.answers.noMatch": { pattern: Param }
+  "errors.forms.answers.notAField": NoParams
+  "errors.forms.answers.phone": NoParams
+  "errors.forms.answers.repeatedChoice": NoParams
+  "errors.forms.answers.tooShort": { least: Param }
+  "errors.forms.answers.uncheckable": { pattern: Param; problem: Param }
+  "errors.forms.answers.unknownChoice": { choice: Param; options: Param }
+  "errors.forms.answers.url": NoParams
+  "errors.forms.captchaNotConfigured": NoParams
+  "errors.forms.idTaken": { id: Param; name: Param }
+  "errors.forms.minAboveMax": { name: Param }
+  "errors.forms.minLengthAboveMax": { name: Param }
+  "errors.forms.needsApiToken": NoParams
+  "errors.forms.needsField": NoParams
+  "errors.forms.needsOption": { name: Param; type: Param }
+  "errors.forms.notALanguageTag": { key: Param; name: Param }
+  "errors.forms.optionRepeated": { name: Param; value: Param }
+  "errors.forms.pattern.backreference": NoParams
+  "errors.forms.pattern.fragmentRefused": { fragment: Param; why: Param }
+  "errors.forms.pattern.invalid": NoParams
+  "errors.forms.pattern.lookaround": NoParams
+  "errors.forms.pattern.syntaxRefused": { why: Param }
+  "errors.forms.pattern.tooLong": { most: Param }
+  "errors.forms.patternBudget": { budget: Param; member: Param }
+  "errors.forms.recipientNotMember": { to: Param }
+  "errors.forms.refusedRecipients": { list: Param }
+  "errors.forms.startAfterEnd": NoParams
+  "errors.forms.titleEmpty": NoParams
+  "errors.forms.tokenNeeded": NoParams
+  "errors.forms.tooManyFromNetwork": NoParams
+  "errors.forms.tooManySubmissions": NoParams
+  "errors.forms.userFromServer": NoParams
   "errors.galleries.unknownGallery": { index: Param }
   "errors.galleries.unknownMedia": { index: Param }
   "errors.http.bearerFormat": NoParams
@@ -195,11 +254,27 @@ export interface CatalogParams {
   "errors.http.publicTenantIdFormat": NoParams
   "errors.http.publicTenantRequired": NoParams
   "errors.http.sendJson": NoParams
+  "errors.http.studioNotBuilt": NoParams
   "errors.http.tenantIdFormat": NoParams
   "errors.http.tokenOfAnotherTenant": NoParams
   "errors.http.tooManyFromNetwork": NoParams
   "errors.http.unexpected": NoParams
   "errors.http.userSessionOnly": NoParams
+  "errors.imports.busy": NoParams
+  "errors.imports.busyWith": { id: Param }
+  "errors.imports.doctype": NoParams
+  "errors.imports.encoding": { encoding: Param }
+  "errors.imports.noChannel": NoParams
+  "errors.imports.noFreeMenuSlug": { name: Param }
+  "errors.imports.noTenant": { slug: Param }
+  "errors.imports.noUser": { email: Param }
+  "errors.imports.notWellFormed": { detail: Param }
+  "errors.imports.rootElement": { name: Param }
+  "errors.imports.sendFile": NoParams
+  "errors.imports.sendXml": NoParams
+  "errors.imports.spoolGone": NoParams
+  "errors.imports.tooDeep": { depth: Param; line: Param }
+  "errors.imports.tooLarge": { maxBytes: Param }
   "errors.locales.cycle": { cycle: Param }
   "errors.locales.fallbackNotAvailable": { locale: Param }
   "errors.locales.fallbackToItself": NoParams
@@ -287,6 +362,7 @@ export interface CatalogParams {
   "errors.resources.Eligible experience": NoParams
   "errors.resources.Entry": NoParams
   "errors.resources.Experience": NoParams
+  "errors.resources.File": NoParams
   "errors.resources.Form": NoParams
   "errors.resources.Form response": NoParams
   "errors.resources.Form version": NoParams
@@ -348,6 +424,31 @@ export interface CatalogParams {
   "errors.tenants.unknownPlan": { plan: Param }
   "errors.tenants.withdrawOwnerOnly": NoParams
   "errors.webhooks.notConfigured": NoParams
+  "mail.emailChanged.body": { email: Param }
+  "mail.emailChanged.subject": NoParams
+  "mail.formResponse.body": { answers: Param; createdAt: Param; id: Param; title: Param }
+  "mail.formResponse.subject": { title: Param }
+  "mail.formResponse.untitled": NoParams
+  "mail.invitation.body": { expiresAt: Param; link: Param; pageUrl: Param; role: Param; tenant: Param; token: Param }
+  "mail.invitation.subject": { tenant: Param }
+  "mail.registerAttempt.body": NoParams
+  "mail.registerAttempt.subject": NoParams
+  "mail.resetPassword.body": { link: Param; pageUrl: Param; token: Param }
+  "mail.resetPassword.subject": NoParams
+  "mail.smtpTest.body": NoParams
+  "mail.smtpTest.subject": NoParams
+  "mail.tenantDeleted.body": { firstName: Param; purgeAfter: Param; slug: Param; tenant: Param }
+  "mail.tenantDeleted.subject": { tenant: Param }
+  "mail.tenantRestored.body": { firstName: Param; slug: Param; tenant: Param }
+  "mail.tenantRestored.subject": { tenant: Param }
+  "mail.transferAccepted.body": { slug: Param; tenant: Param }
+  "mail.transferAccepted.subject": { tenant: Param }
+  "mail.transferOffer.body": { email: Param; expiresAt: Param; link: Param; pageUrl: Param; slug: Param; tenant: Param; token: Param }
+  "mail.transferOffer.subject": { tenant: Param }
+  "mail.transferred.body": { email: Param; slug: Param; tenant: Param }
+  "mail.transferred.subject": { tenant: Param }
+  "mail.verifyEmail.body": { link: Param; pageUrl: Param; token: Param }
+  "mail.verifyEmail.subject": NoParams
   "validation.accepted": { members: Param }
   "validation.exclusiveMaximum": { limit: Param }
   "validation.exclusiveMinimum": { limit: Param }

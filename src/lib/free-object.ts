@@ -38,7 +38,8 @@ export function freeObjectProblem(value: unknown, limits: FreeObjectLimits): Phr
   while (pending.length > 0) {
     const current = pending.pop()!
     if (typeof current.value !== 'object' || current.value === null) continue
-    if (current.depth > limits.maxDepth) return catalogPhrase('validation.freeObject.tooDeep', { depth: limits.maxDepth })
+    if (current.depth > limits.maxDepth)
+      return catalogPhrase('validation.freeObject.tooDeep', { depth: limits.maxDepth })
     const children = Array.isArray(current.value) ? current.value : Object.values(current.value)
     if (!Array.isArray(current.value)) {
       for (const key of Object.keys(current.value)) {
@@ -46,7 +47,8 @@ export function freeObjectProblem(value: unknown, limits: FreeObjectLimits): Phr
       }
     }
     members += children.length
-    if (members > limits.maxMembers) return catalogPhrase('validation.freeObject.tooManyMembers', { members: limits.maxMembers })
+    if (members > limits.maxMembers)
+      return catalogPhrase('validation.freeObject.tooManyMembers', { members: limits.maxMembers })
     for (const child of children) pending.push({ value: child, depth: current.depth + 1 })
   }
   if (Buffer.byteLength(JSON.stringify(value)) > limits.maxBytes) {

@@ -77,7 +77,10 @@ export function checkLocales(value: TenantLocales): TenantLocales {
     if (found === undefined) {
       throw new LocalesError(
         member,
-        catalogPhrase('errors.locales.notATag', { tag: tag.slice(0, 40), expected: expectation(LOCALE_EXPECT) }),
+        catalogPhrase('errors.locales.notATag', {
+          tag: tag.slice(0, 40),
+          expected: expectation(LOCALE_EXPECT),
+        }),
       )
     }
     return found

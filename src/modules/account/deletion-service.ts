@@ -2,12 +2,12 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type DomainEvent, type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import type { Principal } from '../auth/index.js'
 import { type AuthService, accountWrites, sessionPrincipal } from '../auth/index.js'
 import { membershipWrites, ownerGuard } from '../members/index.js'
 import { tenantWrites } from '../tenants/index.js'
 import { createAccountRepository } from './deletion-repository.js'
-import { phrase } from '../../i18n/index.js'
 
 type OwnershipRow = Awaited<
   ReturnType<ReturnType<typeof createAccountRepository>['membershipsWithOwnership']>
@@ -140,9 +140,7 @@ export function createAccountService(deps: {
           current.status === 'active' &&
           (await guard.activeOwners(found.tenantId)) <= 1
         ) {
-          throw errors.lastOwner(
-            'account.lastActiveOwner',
-          )
+          throw errors.lastOwner('account.lastActiveOwner')
         }
         await membershipWrites(tx).leave(
           found.tenantId,

@@ -2,6 +2,7 @@ import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
 import { API_TOKEN_PREFIX } from '../auth/index.js'
@@ -9,7 +10,6 @@ import type { RoleResolver } from '../roles/index.js'
 import { assertCanGrant } from '../roles/index.js'
 import { type ApiTokenRow, createApiTokensRepository } from './repository.js'
 import type { ApiToken, CreateApiTokenBody, CreatedApiToken } from './schemas.js'
-import { phrase } from '../../i18n/index.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

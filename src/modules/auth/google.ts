@@ -204,8 +204,7 @@ export function createGoogleSignIn(deps: {
       try {
         flow = await client.start()
       } catch (err) {
-        if (err instanceof GoogleFlowError)
-          throw errors.unavailable('auth.googleUnreachable')
+        if (err instanceof GoogleFlowError) throw errors.unavailable('auth.googleUnreachable')
         throw err
       }
       const browser = randomToken()
@@ -277,9 +276,7 @@ export function createGoogleSignIn(deps: {
       if (passworded) await deps.verifyCurrentPassword(userId, currentPassword)
       if ((await repository.findLink(userId)) === undefined) throw errors.googleNotLinked()
       if (!passworded) {
-        throw errors.googleUnlinkRefused(
-          'auth.googleOnlyWayIn',
-        )
+        throw errors.googleUnlinkRefused('auth.googleOnlyWayIn')
       }
       const removed = await writeAccount(
         client,

@@ -134,6 +134,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** The account-mail job (account-mail.ts): mails the address only when its account qualifies. */
     async sendAccountMail(job: AccountMailJob) {
       if (job.kind === 'reset-password') await passwordReset.mailResetTo(job.email)
+      else if (job.kind === 'register-attempt') await verification.mailRegisterAttemptTo(job.email)
       else await verification.mailVerificationTo(job.email)
     },
 

@@ -1,11 +1,11 @@
 import ipaddr from 'ipaddr.js'
 import { RateLimiterRes } from 'rate-limiter-flexible'
 import { errors } from '../../errors.js'
+import type { PlainErrorKey } from '../../i18n/index.js'
 import { sha256Hex } from '../../lib/hash.js'
 import { createRateLimiter } from '../../store/rate-limiter.js'
 import type { SharedStore } from '../../store/shared-store.js'
 import type { AuthThrottleLimits } from './declarations.js'
-import { type PlainErrorKey } from '../../i18n/index.js'
 
 /** Where a request came from (`request.ip`: the socket address unless a trusted proxy says otherwise). */
 export interface ClientInfo {
@@ -95,10 +95,7 @@ export function createAuthThrottles(store: SharedStore, limits: AuthThrottleLimi
 
     /** Counts one verification re-send request from the client's network; 429 past the limit. */
     resend(client: ClientInfo) {
-      return resendIp.consume(
-        networkOf(client.ip),
-        'auth.tooManyVerifications',
-      )
+      return resendIp.consume(networkOf(client.ip), 'auth.tooManyVerifications')
     },
 
     /**
@@ -107,14 +104,8 @@ export function createAuthThrottles(store: SharedStore, limits: AuthThrottleLimi
      * between them); 429 past either limit.
      */
     async forgot(email: string, client: ClientInfo) {
-      await forgotIp.consume(
-        networkOf(client.ip),
-        'auth.tooManyResetsFromNetwork',
-      )
-      await forgotAccount.consume(
-        `email:${sha256Hex(email)}`,
-        'auth.tooManyResetsForAddress',
-      )
+      await forgotIp.consume(networkOf(client.ip), 'auth.tooManyResetsFromNetwork')
+      await forgotAccount.consume(`email:${sha256Hex(email)}`, 'auth.tooManyResetsForAddress')
     },
 
     /**

@@ -172,8 +172,7 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
         let deleted: number
         if (cascade) deleted = await repo.deleteSubtree(tenantId, id)
         else if (await repo.deleteLeaf(tenantId, id)) deleted = 1
-        else
-          throw errors.conflict('categories.hasChildren')
+        else throw errors.conflict('categories.hasChildren')
         if (deleted === 0) throw errors.notFound('Category')
         emit({
           type: 'category.deleted',
@@ -192,8 +191,7 @@ export function createCategoriesService(deps: { db: Db; events: EventSink }) {
     async merge(context: TenantContext, input: MergeCategoriesInput) {
       const { tenantId } = context
       const { sourceId, targetId } = input
-      if (sourceId === targetId)
-        throw errors.validation('categories.sameMerge')
+      if (sourceId === targetId) throw errors.validation('categories.sameMerge')
       return write(context, async (tx, emit) => {
         const repo = createCategoriesRepository(tx)
         await repo.lockTree(tenantId)

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js'
 import type { StoredField } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { checkFields, localeMapProblem, storedField, valueColumnOf } from './fields.js'
@@ -14,7 +15,6 @@ import type {
   ListCollectionsQuery,
   UpdateCollectionInput,
 } from './schemas.js'
-import { phrase } from '../../i18n/index.js'
 
 /**
  * Typed collection definitions (docs/decisions/content.md "Typed collections"): a key, localized
@@ -181,9 +181,10 @@ async function checkDefinition(
     const field = byKey.get(sortField)
     if (field === undefined || valueColumnOf(field) === null || field.multiple) {
       const message = phrase('collections.defaultSortField')
-      throw errors.validation(phrase('common.memberSentence', { member: '/defaultSort/field', problem: message }), [
-        { path: '/defaultSort/field', message },
-      ])
+      throw errors.validation(
+        phrase('common.memberSentence', { member: '/defaultSort/field', problem: message }),
+        [{ path: '/defaultSort/field', message }],
+      )
     }
   }
   const targets = [
@@ -199,9 +200,10 @@ async function checkDefinition(
   )
   if (index >= 0) {
     const message = phrase('collections.unknownRef')
-    throw errors.validation(phrase('common.memberSentence', { member: `/fields/${index}/ref`, problem: message }), [
-      { path: `/fields/${index}/ref`, message },
-    ])
+    throw errors.validation(
+      phrase('common.memberSentence', { member: `/fields/${index}/ref`, problem: message }),
+      [{ path: `/fields/${index}/ref`, message }],
+    )
   }
 }
 

@@ -4,6 +4,7 @@ import { isUniqueViolation, pgErrorOf, uniqueConflict } from '../../db/errors.js
 import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { dbOf, type Emit, type EventSink, transactional } from '../../events/event-log.js'
+import { catalogPhrase, phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { requiredSlug, toSlug } from '../../lib/slug.js'
@@ -16,7 +17,6 @@ import type { EntryReader } from './reader.js'
 import { type CollectionRow, createCollectionsRepository, type EntryRow } from './repository.js'
 import type { CreateEntryInput, Entry, UpdateEntryInput } from './schemas.js'
 import { normalizeData, referencesOf, searchValuesOf } from './values.js'
-import { phrase, catalogPhrase } from '../../i18n/index.js'
 
 /** The unique index of an entry's slug within its collection. */
 const SLUG_KEY = 'collection_entries_tenant_collection_slug_key'
@@ -270,9 +270,10 @@ async function checkReferences(
         field.type === 'media'
           ? phrase('collections.noMedia', { id: missing })
           : phrase('collections.noEntry', { id: missing, collection: field.ref ?? '' })
-      throw errors.validation(phrase('common.pathSentence', { path: `/data/${field.key}`, problem: message }), [
-        { path: `/data/${field.key}`, message },
-      ])
+      throw errors.validation(
+        phrase('common.pathSentence', { path: `/data/${field.key}`, problem: message }),
+        [{ path: `/data/${field.key}`, message }],
+      )
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { StoredField } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
-import { phrase, type Phrase } from '../../i18n/index.js'
+import { type Phrase, phrase } from '../../i18n/index.js'
 
 export const FIELD_TYPES = [
   'string',
@@ -73,7 +73,9 @@ export function localeMapProblem(
   const locales = Object.keys(map)
   if (required && locales.length === 0) return { path, message: phrase('collections.needsLocale') }
   const bad = locales.find((locale) => !LOCALE_PATTERN.test(locale))
-  return bad === undefined ? undefined : { path: `${path}/${bad}`, message: phrase('collections.notALocaleTag') }
+  return bad === undefined
+    ? undefined
+    : { path: `${path}/${bad}`, message: phrase('collections.notALocaleTag') }
 }
 
 /**
@@ -89,8 +91,10 @@ export function checkFields(fields: StoredField[], previous: StoredField[] = [])
   const before = new Map(previous.map((field) => [field.key, field]))
   fields.forEach((field, index) => {
     const at = `/fields/${index}`
-    if (RESERVED_FIELD_KEYS.has(field.key)) details.push({ path: `${at}/key`, message: phrase('collections.reservedKey') })
-    if (seen.has(field.key)) details.push({ path: `${at}/key`, message: phrase('collections.declaredTwice', { key: field.key }) })
+    if (RESERVED_FIELD_KEYS.has(field.key))
+      details.push({ path: `${at}/key`, message: phrase('collections.reservedKey') })
+    if (seen.has(field.key))
+      details.push({ path: `${at}/key`, message: phrase('collections.declaredTwice', { key: field.key }) })
     seen.add(field.key)
     const labelProblem = localeMapProblem(field.label, `${at}/label`, true)
     if (labelProblem) details.push(labelProblem)
@@ -113,7 +117,10 @@ export function checkFields(fields: StoredField[], previous: StoredField[] = [])
       details.push({ path: `${at}/ref`, message: phrase('collections.refOnlyRef') })
     }
     if (field.unique === true && (!UNIQUE_TYPES.has(field.type) || field.multiple === true)) {
-      details.push({ path: `${at}/unique`, message: phrase('collections.cannotBeUnique', { type: field.type }) })
+      details.push({
+        path: `${at}/unique`,
+        message: phrase('collections.cannotBeUnique', { type: field.type }),
+      })
     }
     if (field.multiple === true && !MULTIPLE_TYPES.has(field.type)) {
       details.push({
@@ -136,7 +143,10 @@ export function checkFields(fields: StoredField[], previous: StoredField[] = [])
     }
   })
   if (details[0] !== undefined) {
-    throw errors.validation(phrase('common.memberSentence', { member: details[0].path, problem: details[0].message }), details)
+    throw errors.validation(
+      phrase('common.memberSentence', { member: details[0].path, problem: details[0].message }),
+      details,
+    )
   }
 }
 

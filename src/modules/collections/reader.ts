@@ -2,12 +2,12 @@ import type { Database } from '../../db/client.js'
 import { pgErrorOf } from '../../db/errors.js'
 import { AppError } from '../../errors.js'
 import type { ListTotals } from '../../events/list-totals.js'
+import { type Phrase, phrase } from '../../i18n/index.js'
 import type { CollectionDefinitionsCache } from './definitions-cache.js'
 import { project, relationKeys, resolveRelations, toEntry } from './entry-view.js'
 import { compileQuery, type Order, type QueryInput } from './query/compile.js'
 import { countPlan, pageOfPlan, type Scope } from './query/query-sql.js'
 import type { CollectionRow } from './repository.js'
-import { phrase, type Phrase } from '../../i18n/index.js'
 
 export interface ReadOptions {
   /** Entry statuses to include (public reads: published only); undefined = all. */

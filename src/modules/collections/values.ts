@@ -1,9 +1,9 @@
 import type { StoredField } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
+import { type Phrase, phrase } from '../../i18n/index.js'
 import { isId } from '../../lib/ids.js'
 import type { HtmlSanitizer } from '../contents/index.js'
 import { valueColumnOf } from './fields.js'
-import { phrase, type Phrase } from '../../i18n/index.js'
 
 export const STRING_MAX_LENGTH = 500
 export const TEXT_MAX_LENGTH = 50_000
@@ -94,7 +94,11 @@ function normalizeOne(field: StoredField, value: unknown): { value: unknown } | 
       const allowed = (field.options ?? []).map((option) => option.value)
       return typeof value === 'string' && allowed.includes(value)
         ? { value }
-        : { problem: phrase('collections.values.oneOf', { values: allowed.map((v) => JSON.stringify(v)).join(', ') }) }
+        : {
+            problem: phrase('collections.values.oneOf', {
+              values: allowed.map((v) => JSON.stringify(v)).join(', '),
+            }),
+          }
     }
     case 'ref':
     case 'media':
@@ -105,7 +109,9 @@ function normalizeOne(field: StoredField, value: unknown): { value: unknown } | 
       const geometry = value as { type?: unknown; coordinates?: unknown }
       const depth = typeof geometry?.type === 'string' ? GEOMETRY_DEPTH[geometry.type] : undefined
       if (typeof value !== 'object' || value === null || Array.isArray(value) || depth === undefined) {
-        return { problem: phrase('collections.values.geometry', { types: Object.keys(GEOMETRY_DEPTH).join(', ') }) }
+        return {
+          problem: phrase('collections.values.geometry', { types: Object.keys(GEOMETRY_DEPTH).join(', ') }),
+        }
       }
       if (Object.keys(value).some((key) => key !== 'type' && key !== 'coordinates')) {
         return { problem: phrase('collections.values.geometryMembers') }
@@ -190,12 +196,18 @@ export async function normalizeData(
     for (const { path, value } of richTexts) {
       const sanitized = await sanitizer.sanitize(value.html, RICH_TEXT_HTML_MAX_LENGTH)
       if ('problem' in sanitized) {
-        details.push({ path, message: phrase('common.memberProblem', { member: 'html', problem: sanitized.problem }) })
+        details.push({
+          path,
+          message: phrase('common.memberProblem', { member: 'html', problem: sanitized.problem }),
+        })
       } else value.html = sanitized.html
     }
   }
   if (details[0] !== undefined) {
-    throw errors.validation(phrase('common.memberSentence', { member: details[0].path, problem: details[0].message }), details)
+    throw errors.validation(
+      phrase('common.memberSentence', { member: details[0].path, problem: details[0].message }),
+      details,
+    )
   }
   return normalized
 }

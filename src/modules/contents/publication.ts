@@ -1,7 +1,7 @@
 import { errors } from '../../errors.js'
+import { phrase } from '../../i18n/index.js'
 import type { ContentState } from './repository.js'
 import type { ContentStatus } from './schemas.js'
-import { phrase } from '../../i18n/index.js'
 
 export interface PublicationRequest {
   /** The requested status, or undefined to keep the stored one (create defaults to draft). */
@@ -55,10 +55,9 @@ export function resolvePublication(
   if (request.publishedAt !== undefined) return { status, publishAt, publishedAt: request.publishedAt }
   if (status === 'published' && typeof request.publishAt === 'string' && publishAt !== null) {
     if (publishAt.getTime() > now.getTime()) {
-      throw errors.validation(
-        'contents.publishAtInFuture',
-        [{ path: '/publishAt', message: phrase('contents.notFutureWhenPublished') }],
-      )
+      throw errors.validation('contents.publishAtInFuture', [
+        { path: '/publishAt', message: phrase('contents.notFutureWhenPublished') },
+      ])
     }
     return { status, publishAt, publishedAt: publishAt }
   }

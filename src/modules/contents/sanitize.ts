@@ -1,7 +1,7 @@
 import { errors } from '../../errors.js'
+import { catalogPhrase, type Phrase } from '../../i18n/index.js'
 import { type WorkerPool, WorkerUnavailableError, workerTask } from '../../lib/worker-pool.js'
 import type { SanitizeInput, SanitizeOutput } from './sanitize-worker.js'
-import { catalogPhrase, type Phrase } from '../../i18n/index.js'
 
 /**
  * The longest html a content takes, in characters (code points, as JSON Schema counts them): a long
@@ -62,7 +62,8 @@ export function createHtmlSanitizer(pool: Pick<WorkerPool, 'run'>): HtmlSanitize
     async sanitize(html, maxLength) {
       if (html === '') return { html: '' }
       // Services called without a route's validation (the WordPress import) meet the limit here.
-      if (longerThan(html, maxLength)) return { problem: catalogPhrase('validation.maxLength', { count: maxLength }) }
+      if (longerThan(html, maxLength))
+        return { problem: catalogPhrase('validation.maxLength', { count: maxLength }) }
       const input = { html, maxDepth: HTML_MAX_DEPTH }
       let result: SanitizeOutput
       try {

@@ -1,6 +1,7 @@
 import { systemContext, type TenantContext, userIdOf } from '../../context.js'
 import { AppError, errors } from '../../errors.js'
 import { transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { requiredSlug } from '../../lib/slug.js'
 import {
@@ -27,7 +28,6 @@ import {
   unique,
   writableFields,
 } from './write-rules.js'
-import { phrase } from '../../i18n/index.js'
 
 /** The members a draft holds; the others (status, dates, galleries) are the live row's. */
 const DRAFT_FIELDS = [
@@ -140,9 +140,7 @@ export function createContentDrafts(deps: ContentWriteDeps & { writes: Pick<Cont
         !seesUnpublished(context) ||
         !(permissions.has(PREVIEW_PERMISSION) || (user && permissions.has(UPDATE_PERMISSION)))
       ) {
-        throw errors.forbidden(
-          'contents.previewPermission',
-        )
+        throw errors.forbidden('contents.previewPermission')
       }
       const content = await draftOf(contents, versions, context.tenantId, id.toLowerCase())
       if (content === undefined) throw errors.notFound('Content')

@@ -2,6 +2,7 @@ import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { createContentsRepository } from './repository.js'
 import type { Content, ContentStatus } from './schemas.js'
@@ -10,7 +11,6 @@ import type { ContentWrites } from './service-writes.js'
 import { inputOfSnapshot } from './snapshot-input.js'
 import { createVersionsRepository, type VersionMetaRow } from './versions-repository.js'
 import type { VersionListQuery, VersionMeta } from './versions-schemas.js'
-import { phrase } from '../../i18n/index.js'
 
 /**
  * Content versions (API contract: `/api/contents/{id}/versions`; docs/decisions/content.md "Every
@@ -96,17 +96,15 @@ export function createContentVersionsService(deps: {
         }
         const currentRow = rows.find((row) => row.version === current.version)
         if (currentRow !== undefined) {
-          throw errors.validation(
-            phrase('contents.currentVersion', { version: current.version }),
-            [{ path: '/versionIds', message: phrase('contents.containsCurrent'), ids: [currentRow.id] }],
-          )
+          throw errors.validation(phrase('contents.currentVersion', { version: current.version }), [
+            { path: '/versionIds', message: phrase('contents.containsCurrent'), ids: [currentRow.id] },
+          ])
         }
         const draftRow = rows.find((row) => row.version === current.draftVersion)
         if (draftRow !== undefined) {
-          throw errors.validation(
-            phrase('contents.draftVersion', { version: current.draftVersion ?? 0 }),
-            [{ path: '/versionIds', message: phrase('contents.containsDraft'), ids: [draftRow.id] }],
-          )
+          throw errors.validation(phrase('contents.draftVersion', { version: current.draftVersion ?? 0 }), [
+            { path: '/versionIds', message: phrase('contents.containsDraft'), ids: [draftRow.id] },
+          ])
         }
         const deleting = rows.filter((row) => row.deletedAt === null).sort((a, b) => b.version - a.version)
         await repo.markDeleted(

@@ -2,12 +2,12 @@ import type { Actor } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import type { Emit } from '../../events/event-log.js'
+import { type Phrase, phrase, semicolonList } from '../../i18n/index.js'
 import type { FieldReferences } from '../custom-fields/index.js'
 import type { ContentPatch, ContentsRepository, LockedContent } from './repository.js'
 import { HTML_MAX_LENGTH, type HtmlSanitizer } from './sanitize.js'
 import { type Content, MAX_TREE_DEPTH, type UpdateContentInput } from './schemas.js'
 import { createVersionsRepository } from './versions-repository.js'
-import { phrase, type Phrase, type Param } from '../../i18n/index.js'
 
 /** The rules and pieces content writes share (service-writes.ts). */
 
@@ -142,7 +142,8 @@ export async function assertReferences(
   if (tagIds.length > 0) {
     const known = new Set(await repo.existingTagIds(tenantId, tagIds))
     const missing = tagIds.filter((id) => !known.has(id))
-    if (missing.length > 0) problems.push({ path: '/tags', message: phrase('contents.unknownTagIds'), ids: missing })
+    if (missing.length > 0)
+      problems.push({ path: '/tags', message: phrase('contents.unknownTagIds'), ids: missing })
   }
   const mediaId = input.featuredMediaId
   if (mediaId !== undefined && mediaId !== null && !(await repo.mediaExists(tenantId, mediaId))) {
@@ -155,14 +156,20 @@ export async function assertReferences(
       const missing = reference.ids.filter((id) => !known.has(id))
       if (missing.length > 0) {
         const field = reference.path.slice(1).replace('/', '.')
-        problems.push({ path: reference.path, message: phrase('contents.unknownContentIds', { field }), ids: missing })
+        problems.push({
+          path: reference.path,
+          message: phrase('contents.unknownContentIds', { field }),
+          ids: missing,
+        })
       }
     }
   }
   if (problems.length > 0) {
-    const list = problems
-      .map((problem): Param => phrase('common.labelled', { label: problem.message, text: problem.ids.join(', ') }))
-      .reduce((first, second) => phrase('common.semicolonList', { first, second }))
+    const list = semicolonList(
+      problems.map((problem) =>
+        phrase('common.labelled', { label: problem.message, text: problem.ids.join(', ') }),
+      ),
+    )
     throw errors.validation(phrase('contents.foreignReferences', { list }), problems)
   }
 }

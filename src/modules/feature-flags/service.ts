@@ -3,11 +3,11 @@ import { type AccountContext, accountContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { isPlatformAdmin as listedAndVerified } from '../auth/index.js'
 import { createFeatureFlagsRepository, type FeatureFlagRow } from './repository.js'
 import type { CreateFeatureFlagBody, FeatureFlag } from './schemas.js'
-import { phrase } from '../../i18n/index.js'
 
 /**
  * The platform's feature-flag catalogue (API contract: `/api/feature-flags`;

@@ -2,13 +2,13 @@ import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { existingMediaIds, type MediaReferrer } from '../media/index.js'
 import { toGalleries } from './records.js'
 import { createGalleriesRepository } from './repository.js'
 import type { CreateGalleryInput, Gallery, ListGalleriesQuery, UpdateGalleryInput } from './schemas.js'
-import { phrase } from '../../i18n/index.js'
 
 type Items = NonNullable<CreateGalleryInput['items']>
 

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
+import { phrase } from '../../i18n/index.js'
 import { createMediaRepository, type MediaRow } from './repository.js'
 import type { Media } from './schemas.js'
 import type { RegisterExistingInput } from './upload-schemas.js'
-import { phrase } from '../../i18n/index.js'
 
 /** Returns `value` unchanged when it is an absolute http(s) URL with a host and no credentials. */
 export function httpUrl(value: string, field: string): string {

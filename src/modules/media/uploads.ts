@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { AppError, errors } from '../../errors.js'
 import { dbOf, type Emit, type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
@@ -34,7 +35,6 @@ import { folderOf, type LocalMediaStorage, type MediaStorage, objectKeyOf } from
 import type { PresignInput, RegisterExistingInput, RegisterInput } from './upload-schemas.js'
 import { createVariantJob, MAKE_VARIANTS_JOB, type MakeVariantsJob } from './variant-jobs.js'
 import { measureHeader, PROBE_BYTES } from './variants.js'
-import { phrase } from '../../i18n/index.js'
 
 /** A file stored under a key of its tenant and checked, not yet recorded as media (`storeFile`). */
 export interface StoredFile {
@@ -89,10 +89,7 @@ export function createMediaUploads(deps: {
   /** The real type of the object starting with `start`: `expected` (or, with none, on the tenant's list). */
   const checkType = async (tenantId: string, start: Buffer, expected: string | null) => {
     const sniffed = await sniffMimeType(start)
-    if (sniffed === null)
-      throw errors.validation(
-        'media.unknownType',
-      )
+    if (sniffed === null) throw errors.validation('media.unknownType')
     if (expected !== null && sniffed !== expected) {
       throw errors.validation(phrase('media.typeMismatch', { sniffed, expected }))
     }
@@ -178,9 +175,7 @@ export function createMediaUploads(deps: {
     try {
       const maxBytes = grant?.maxBytes ?? deps.maxUploadBytes
       if (object.size > maxBytes)
-        throw errors.validation(
-          phrase('media.storedTooLarge', { size: object.size, maxBytes }),
-        )
+        throw errors.validation(phrase('media.storedTooLarge', { size: object.size, maxBytes }))
       if (input.size !== undefined && input.size !== object.size) {
         throw errors.validation(phrase('media.sizeMismatch', { size: input.size, stored: object.size }))
       }
@@ -239,7 +234,9 @@ export function createMediaUploads(deps: {
       const contentType = normalizeMimeType(input.contentType)
       const allowed = await allowedFor(context.tenantId)
       if (!allowed.includes(contentType)) {
-        throw errors.validation(phrase('media.contentTypeRefused', { contentType, allowed: allowed.join(', ') }))
+        throw errors.validation(
+          phrase('media.contentTypeRefused', { contentType, allowed: allowed.join(', ') }),
+        )
       }
       if (input.size > deps.maxUploadBytes) {
         throw errors.validation(phrase('media.sizeTooLarge', { maxBytes: deps.maxUploadBytes }))
@@ -362,9 +359,7 @@ export function createMediaUploads(deps: {
           size = await writeBounded(input.body, path, deps.maxUploadBytes)
         } catch (err) {
           if (!(err instanceof UploadTooLargeError)) throw err
-          throw errors.validation(
-            phrase('media.fileTooLarge', { maxBytes: deps.maxUploadBytes }),
-          )
+          throw errors.validation(phrase('media.fileTooLarge', { maxBytes: deps.maxUploadBytes }))
         }
         if (size === 0) throw errors.validation('media.emptyFile')
         const start = await readFileStart(path, PROBE_BYTES)
@@ -419,8 +414,7 @@ export function createMediaUploads(deps: {
           variants: [],
           variantsStatus: file.rendered ? 'pending' : 'none',
         })
-        if (row === undefined)
-          throw errors.conflict('media.noLongerExternal')
+        if (row === undefined) throw errors.conflict('media.noLongerExternal')
         if (file.rendered) {
           await deps.jobs.send<MakeVariantsJob>(
             MAKE_VARIANTS_JOB,

@@ -1,8 +1,8 @@
 import type { Sharp } from 'sharp'
 import type { MediaVariant } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
+import { type Phrase, phrase, translate } from '../../i18n/index.js'
 import type { MediaStorage } from './storage.js'
-import { phrase, type Phrase, translate } from '../../i18n/index.js'
 
 type SharpModule = typeof import('sharp').default
 let loaded: Promise<SharpModule> | undefined
@@ -73,8 +73,7 @@ export async function measureHeader(
   } catch {
     size = null
   }
-  if (size === null && complete)
-    throw errors.validation(phrase('media.unreadableImage', { mimeType }))
+  if (size === null && complete) throw errors.validation(phrase('media.unreadableImage', { mimeType }))
   if (size !== null && size.width * size.height > maxPixels)
     throw errors.validation(tooManyPixels(size.width, size.height, maxPixels))
   return size

@@ -2,10 +2,10 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
+import { type PlainErrorKey, phrase } from '../../i18n/index.js'
 import { grantedBy, type ResolvedRole, type RoleResolver, roleMetaOf } from '../roles/index.js'
 import { createMembersRepository, type MemberRow, type MembersRepository } from './repository.js'
 import type { Member } from './schemas.js'
-import { phrase, type PlainErrorKey } from '../../i18n/index.js'
 
 /**
  * What every member write shares: the tenant's roles read up front, a transaction holding the

@@ -3,6 +3,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { AppError, errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { DEFAULT_LANGUAGE, languageOf, phrase, renderMail } from '../../i18n/index.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { hashPassword } from '../../lib/password.js'
@@ -11,14 +12,13 @@ import {
   type AuthService,
   accountWrites,
   INVITED_USER_STATUS,
-  linkMail,
+  linkParams,
   publicSession,
   sessionState,
 } from '../auth/index.js'
 import type { TenantMailer } from '../tenant-settings/index.js'
 import type { AcceptInvitationInput, InvitationPreview } from './invitation-schemas.js'
 import { createInvitationsRepository } from './invitations-repository.js'
-import { phrase } from '../../i18n/index.js'
 
 /** docs/decisions/auth.md "One-time tokens": invitations live 72 h. */
 export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000
@@ -92,28 +92,29 @@ export function createInvitations(deps: {
      * own goes through the platform mailer only: accepting it sets the account's password and
      * proves the address, so a tenant that reads its own SMTP server must never see it
      * (docs/decisions/accounts.md). An existing account's invitation goes through the tenant's mail
-     * settings. A membership no longer pending (accepted, revoked) is left alone, and so is a mail
+     * settings. The mail is in the account's language; an address without an account gets the
+     * inviter's. A membership no longer pending (accepted, revoked) is left alone, and so is a mail
      * Folio's mail may no longer send (the tenant has no verified owner any more).
      */
     async mailInvitation(job: InvitationMailJob): Promise<void> {
       const token = randomToken(32)
       const invitation = await repository.setToken(job.tenantId, job.membershipId, sha256Hex(token))
       if (invitation === undefined) return
+      const withoutAccount = invitation.userStatus === INVITED_USER_STATUS
+      // An address without an account has chosen no language: the inviter's is the best guess.
+      const language =
+        languageOf(withoutAccount ? invitation.inviterLanguage : invitation.language) ?? DEFAULT_LANGUAGE
+      const mail = renderMail('invitation', language, {
+        tenant: invitation.tenantName,
+        role: invitation.role,
+        expiresAt: invitation.expiresAt.toISOString(),
+        ...linkParams(pageUrl, token),
+      })
       await deps.mailer
         .send(
           job.tenantId,
-          {
-            to: invitation.email,
-            subject: `You are invited to ${invitation.tenantName} on Folio`,
-            text: linkMail({
-              intro: `You have been invited to join ${invitation.tenantName} on Folio as ${invitation.role}. Accept by opening this link:`,
-              pageUrl,
-              token,
-              codeLabel: 'invitation code',
-              outro: `The invitation works once and expires at ${invitation.expiresAt.toISOString()}. If you did not expect it, ignore this e-mail.`,
-            }),
-          },
-          invitation.userStatus === INVITED_USER_STATUS ? 'account-invitation' : 'invitation',
+          { to: invitation.email, ...mail },
+          withoutAccount ? 'account-invitation' : 'invitation',
         )
         .catch((err: unknown) => {
           if (!(err instanceof AppError && err.code === 'EmailNotVerified')) throw err
@@ -155,15 +156,11 @@ export function createInvitations(deps: {
       let sessionId: string | undefined
       if (invited) {
         if (profile.some((value) => value === undefined)) {
-          throw errors.validation(
-            'members.invitedProfileRequired',
-          )
+          throw errors.validation('members.invitedProfileRequired')
         }
       } else {
         if (profile.some((value) => value !== undefined)) {
-          throw errors.validation(
-            'members.existingAccountInvitation',
-          )
+          throw errors.validation('members.existingAccountInvitation')
         }
         if (principal?.kind !== 'user') {
           throw errors.unauthorized(phrase('members.signInAs', { email: found.user.email }))

@@ -3,6 +3,7 @@ import { userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { accountWrites, normalizeEmail } from '../auth/index.js'
 import { assertCanGrant } from '../roles/index.js'
@@ -12,7 +13,6 @@ import type { MemberChanges } from './changes.js'
 import type { Invitations } from './invitations.js'
 import { createMembersRepository } from './repository.js'
 import type { InviteInput } from './schemas.js'
-import { phrase } from '../../i18n/index.js'
 
 /**
  * Inviting members (API contract: POST /api/users/invite; docs/decisions/tenancy.md "Joining a
@@ -68,8 +68,7 @@ export function createInvitesService(deps: {
         })
       } catch (err) {
         throw uniqueConflict(err, {
-          memberships_tenant_user_key: () =>
-            errors.conflict(phrase('members.alreadyMember', { email })),
+          memberships_tenant_user_key: () => errors.conflict(phrase('members.alreadyMember', { email })),
         })
       }
       return {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import type { EventSink } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { accountWrites, INVITED_USER_STATUS, normalizeEmail } from '../auth/index.js'
 import type { RoleResolver } from '../roles/index.js'
@@ -14,7 +15,6 @@ import type { Invitations } from './invitations.js'
 import { createInvitesService } from './invites-service.js'
 import { createMembersRepository } from './repository.js'
 import type { ListMembersQuery, UpdateMemberInput } from './schemas.js'
-import { phrase } from '../../i18n/index.js'
 
 /**
  * Tenant user administration (API contract: `/api/users`; docs/decisions/auth.md "Nobody grants
@@ -101,9 +101,7 @@ export function createMembersService(deps: {
       return changeMember(context, userId, async (member, tx, emit) => {
         assertOutranks(catalog.get(callerRole), catalog.get(member.role))
         if (member.status === 'pending') {
-          throw errors.conflict(
-            'members.pendingCannotActivate',
-          )
+          throw errors.conflict('members.pendingCannotActivate')
         }
         const status = member.status === 'active' ? 'inactive' : 'active'
         if (status === 'inactive')
@@ -124,9 +122,7 @@ export function createMembersService(deps: {
      */
     async remove(context: TenantContext, callerRole: string, userId: string) {
       if (userId === userIdOf(context)) {
-        throw errors.badRequest(
-          'members.removeYourself',
-        )
+        throw errors.badRequest('members.removeYourself')
       }
       const catalog = await catalogOf(context.tenantId)
       return changeMember(context, userId, async (member, tx, emit, raw) => {
@@ -155,18 +151,14 @@ export function createMembersService(deps: {
         return await changeMember(context, userId, async (member, tx, emit, raw) => {
           const self = userId === userIdOf(context)
           if (self && input.email !== undefined) {
-            throw errors.badRequest(
-              'members.ownEmail',
-            )
+            throw errors.badRequest('members.ownEmail')
           }
           if (!self) {
             assertOutranks(catalog.get(callerRole), catalog.get(member.role))
             const invitedHereOnly =
               member.userStatus === INVITED_USER_STATUS && (await tx.membershipsOfUser(member.userId)) === 1
             if (!invitedHereOnly) {
-              throw errors.forbidden(
-                'members.accountHolderOnly',
-              )
+              throw errors.forbidden('members.accountHolderOnly')
             }
           }
           const patch = {

@@ -2,6 +2,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { linkProblem, REFERENCE_TYPES } from './links.js'
 import { menuFacts, toItem, toMenu } from './mapping.js'
@@ -17,7 +18,6 @@ import {
   type UpdateMenuItemInput,
 } from './schemas.js'
 import { checkTree, move, type Placed, reorder, TreeError } from './tree.js'
-import { phrase } from '../../i18n/index.js'
 
 type Repository = ReturnType<typeof createMenusRepository>
 

@@ -1,5 +1,5 @@
+import { type Phrase, phrase } from '../../i18n/index.js'
 import type { MenuItemType } from './schemas.js'
-import { phrase, type Phrase } from '../../i18n/index.js'
 
 /** The types whose item points at a record of the tenant rather than at a URL. */
 export const REFERENCE_TYPES: ReadonlySet<MenuItemType> = new Set(['content', 'category', 'form'])
@@ -25,9 +25,7 @@ export function linkProblem(
   if (referenceId !== null) return phrase('menus.referenceMustBeNull', { type })
   if (url === null) return phrase('menus.urlRequired', { type })
   if (type === 'custom') {
-    return /^(\/(?![/\\])|#|\?)/.test(url) && !/\s/.test(url)
-      ? null
-      : phrase('menus.customPath')
+    return /^(\/(?![/\\])|#|\?)/.test(url) && !/\s/.test(url) ? null : phrase('menus.customPath')
   }
   let parsed: URL
   try {
@@ -35,7 +33,5 @@ export function linkProblem(
   } catch {
     return phrase('menus.externalAbsolute')
   }
-  return EXTERNAL_PROTOCOLS.has(parsed.protocol)
-    ? null
-    : phrase('menus.externalProtocol')
+  return EXTERNAL_PROTOCOLS.has(parsed.protocol) ? null : phrase('menus.externalProtocol')
 }

@@ -1,9 +1,9 @@
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
+import { phrase } from '../../i18n/index.js'
 import { MENU_LOCATION_KEY, MENU_SLUG_KEY, type MenuItemRow, type MenuRow } from './repository.js'
 import type { MENU_LOCATIONS, MENU_STATUSES, Menu, MenuItem, MenuItemType, MenuSummary } from './schemas.js'
 import { nest } from './tree.js'
-import { phrase } from '../../i18n/index.js'
 
 /** The admin form of an item row. */
 export function toItem(row: MenuItemRow): MenuItem {

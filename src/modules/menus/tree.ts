@@ -1,4 +1,4 @@
-import { phrase, type Phrase, translate } from '../../i18n/index.js'
+import { type Phrase, phrase, translate } from '../../i18n/index.js'
 /**
  * Pure rules of a menu's item tree: nesting, depth, cycles and sibling order. The service loads a
  * menu's items, applies a change here, and writes back only the rows whose place changed.

@@ -21,9 +21,7 @@ export function createOutboxService(deps: {
 
   function mustAdminister(caller: PlatformAccount) {
     if (!isPlatformAdmin(deps.config.platformAdminEmails, caller)) {
-      throw errors.forbidden(
-        'outbox.adminsOnly',
-      )
+      throw errors.forbidden('outbox.adminsOnly')
     }
   }
 

@@ -1,4 +1,4 @@
-import { phrase, type Phrase } from '../../i18n/index.js'
+import { type Phrase, phrase } from '../../i18n/index.js'
 /**
  * Path globs of targeting rules, matched without regular expressions. `*` matches within one path
  * segment (no `/`), `**` across segments, and `/**` is optional as a whole (`/shop/**` also matches

@@ -1,9 +1,9 @@
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
+import { phrase } from '../../i18n/index.js'
 import { globProblem } from './glob.js'
 import { type ExperienceRow, PLACEMENT_SLUG_KEY, type PlacementRow } from './repository.js'
 import type { Experience, Placement } from './schemas.js'
-import { phrase } from '../../i18n/index.js'
 
 export function toExperience(row: ExperienceRow): Experience {
   return {
@@ -76,7 +76,9 @@ export function checkPathGlobs(rules: { paths?: string[] | undefined } | undefin
   rules?.paths?.forEach((glob, index) => {
     const problem = globProblem(glob)
     if (problem !== undefined) {
-      throw errors.validation(phrase('common.memberSentence', { member: `${member}.paths[${index}]`, problem }))
+      throw errors.validation(
+        phrase('common.memberSentence', { member: `${member}.paths[${index}]`, problem }),
+      )
     }
   })
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js'
 import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import {
@@ -30,7 +31,6 @@ import {
   type UpdateExperienceInput,
   type UpdatePlacementInput,
 } from './schemas.js'
-import { phrase } from '../../i18n/index.js'
 
 function experienceValues(input: CreateExperienceInput): ExperienceValues {
   return {

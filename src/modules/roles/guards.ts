@@ -1,7 +1,7 @@
 import { errors } from '../../errors.js'
+import { phrase } from '../../i18n/index.js'
 import type { Permission } from '../../permissions.js'
 import type { ResolvedRole } from './resolver.js'
-import { phrase } from '../../i18n/index.js'
 
 /**
  * The escalation rules of docs/decisions/auth.md "Nobody grants more than they hold" (the earlier
@@ -20,9 +20,7 @@ export function assertCanGrant(caller: ResolvedRole | undefined, role: ResolvedR
   if (isOwner(caller)) return
   if (role.key === 'owner') throw errors.forbidden('roles.ownerMakesOwner')
   if (role.level > (caller?.level ?? 0)) {
-    throw errors.forbidden(
-      phrase('roles.roleAbove', { role: role.key, level: role.level }),
-    )
+    throw errors.forbidden(phrase('roles.roleAbove', { role: role.key, level: role.level }))
   }
   const missing = [...role.granted].filter((permission) => !caller?.granted.has(permission))
   if (missing.length > 0) {

@@ -3,13 +3,13 @@ import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { findSystemRole } from '../../permissions.js'
 import { assertCanDefine, assertCanGrant } from './guards.js'
 import { createRolesRepository } from './repository.js'
 import { type ResolvedRole, type RoleResolver, resolvedOf } from './resolver.js'
 import type { CreateRoleInput, Role, UpdateRoleInput } from './schemas.js'
-import { phrase } from '../../i18n/index.js'
 
 /** The role list item of a resolved role. */
 export function toRole(role: ResolvedRole): Role {
@@ -95,8 +95,7 @@ export function createRolesService(deps: {
         })
       } catch (err) {
         throw uniqueConflict(err, {
-          roles_tenant_key_key: () =>
-            errors.conflict(phrase('roles.keyExists', { key: input.key })),
+          roles_tenant_key_key: () => errors.conflict(phrase('roles.keyExists', { key: input.key })),
         })
       }
     },
@@ -140,9 +139,7 @@ export function createRolesService(deps: {
       if (reassignTo !== undefined) {
         target = await roles.resolve(context.tenantId, reassignTo)
         if (target === undefined || target.key === row.key) {
-          throw errors.validation(
-            phrase('roles.reassignToInvalid', { role: reassignTo }),
-          )
+          throw errors.validation(phrase('roles.reassignToInvalid', { role: reassignTo }))
         }
         assertCanGrant(caller, target)
       }
@@ -151,9 +148,7 @@ export function createRolesService(deps: {
         const holding = deps.holders(tx)
         const holders = await holding.count(context.tenantId, row.key)
         if (holders > 0 && target === undefined) {
-          throw errors.conflict(
-            phrase('roles.heldBy', { role: row.key, count: holders }),
-          )
+          throw errors.conflict(phrase('roles.heldBy', { role: row.key, count: holders }))
         }
         const reassigned =
           target === undefined ? 0 : await holding.reassign(context.tenantId, row.key, target.key)

@@ -66,7 +66,5 @@ export async function assertSchedulingAllowed(
   const future = typeof request.publishAt === 'string' && Date.parse(request.publishAt) > now.getTime()
   if (request.status !== 'scheduled' && !future) return
   if (await reader.featureEnabled(tenantId, 'contentScheduling', via)) return
-  throw errors.forbidden(
-    'settings.schedulingOff',
-  )
+  throw errors.forbidden('settings.schedulingOff')
 }

@@ -2,6 +2,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { expectation, type PlainErrorKey, phrase } from '../../i18n/index.js'
 import { checkLocales, LocalesError, type TenantLocales } from '../../lib/locale.js'
 import { type Outbound, OutboundBlockedError } from '../../lib/outbound.js'
 import type { SecretBox } from '../../lib/secrets.js'
@@ -10,7 +11,6 @@ import { effectiveOf, smtpPasswordContext, webhookSecretContext } from './reader
 import { createSettingsRepository, type SettingsRow, type SettingsValues } from './repository.js'
 import { NAME_RULE, type UpdateSettingsBody } from './schemas.js'
 import { assertPasswordBound, type SmtpSettings, verifySmtp } from './smtp.js'
-import { phrase, type PlainErrorKey, expectation } from '../../i18n/index.js'
 
 /** The groups of fixed members: a PUT changes the members it sends and keeps the others. */
 const MEMBER_GROUPS = ['smtp', 'webhook', 'branding', 'limits', 'edgeGateway', 'locales'] as const
@@ -94,8 +94,7 @@ export function createTenantSettingsService(deps: {
       }
       if (body.webhook !== undefined) {
         const webhook = { ...stored.webhook, ...normalized.webhook }
-        if (webhook.enabled)
-          requireMember(webhook.url, 'webhook/url', 'settings.requiredWhenWebhook')
+        if (webhook.enabled) requireMember(webhook.url, 'webhook/url', 'settings.requiredWhenWebhook')
         if (body.webhook.url) checkWebhookTarget(outbound, body.webhook.url)
       }
 
@@ -166,9 +165,10 @@ function secretChange(value: string | null | undefined): SecretChange {
 function requireMember(value: unknown, path: string, problem: PlainErrorKey): void {
   if (value === '' || value === null || value === undefined) {
     const message = phrase(problem)
-    throw errors.validation(phrase('common.memberSentence', { member: path.replace('/', '.'), problem: message }), [
-      { path: `body/${path}`, message },
-    ])
+    throw errors.validation(
+      phrase('common.memberSentence', { member: path.replace('/', '.'), problem: message }),
+      [{ path: `body/${path}`, message }],
+    )
   }
 }
 
@@ -275,9 +275,10 @@ function checkUrl(value: string, path: string): void {
         ? phrase('settings.urlCredentials')
         : undefined
   if (message !== undefined) {
-    throw errors.validation(phrase('common.memberSentence', { member: path.replace('/', '.'), problem: message }), [
-      { path: `body/${path}`, message },
-    ])
+    throw errors.validation(
+      phrase('common.memberSentence', { member: path.replace('/', '.'), problem: message }),
+      [{ path: `body/${path}`, message }],
+    )
   }
 }
 

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net'
 import { errors } from '../../errors.js'
+import { type Phrase, phrase } from '../../i18n/index.js'
 import { type Outbound, OutboundBlockedError } from '../../lib/outbound.js'
 import type { EffectiveSettings } from './effective.js'
-import { type Phrase, phrase } from '../../i18n/index.js'
 
 /**
  * Connect and greeting timeouts of a tenant's SMTP server (as the outbound guard: connect 5 s,
@@ -90,7 +90,10 @@ export async function verifySmtp(
   } catch (err) {
     const reason = smtpReason(err)
     throw errors.validation(phrase('settings.smtpUnusable', { host: smtp.host, reason }), [
-      { path: '/smtp/host', message: typeof reason === 'string' ? phrase('common.verbatim', { text: reason }) : reason },
+      {
+        path: '/smtp/host',
+        message: typeof reason === 'string' ? phrase('common.verbatim', { text: reason }) : reason,
+      },
     ])
   }
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js'
 import { AppError, errors } from '../../errors.js'
 import { type JobDefinition, job } from '../../family.js'
+import { phrase } from '../../i18n/index.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import type { Outbound } from '../../lib/outbound.js'
 import type { Mailer, MailMessage } from '../../mail/mailer.js'
@@ -8,7 +9,6 @@ import type { TenantSettingsReader } from './effective.js'
 import { createMailRepository, type MailCounterName } from './mail-repository.js'
 import { UNREADABLE_PASSWORD } from './service.js'
 import { type SmtpSettings, smtpReason, smtpTransport } from './smtp.js'
-import { phrase } from '../../i18n/index.js'
 
 /** `YYYY-MM-01` of `now` in UTC: the month `limits.emailPerMonth` counts in. */
 export const monthKey = (now: Date) => `${now.toISOString().slice(0, 7)}-01`

@@ -3,6 +3,7 @@ import { onBehalfOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { DEFAULT_LANGUAGE, type Language, languageOf, phrase, renderMail } from '../../i18n/index.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
 import { queueTenantNotice } from '../tenant-settings/index.js'
@@ -20,7 +21,6 @@ import type {
   RestoreResult,
   RestoreTenantBody,
 } from './schemas.js'
-import { phrase } from '../../i18n/index.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -65,18 +65,21 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
     }
   }
 
-  /** Queues a notice to every active member in `tx`: the mails leave when the change commits. */
+  /**
+   * Queues the notice `mail` to every active member in `tx`, each in their own language: the mails
+   * leave when the change commits.
+   */
   async function notifyMembers(
     tx: Db,
     tenantId: string,
-    subject: string,
-    lines: (firstName: string) => string[],
+    mail: (language: Language, firstName: string) => { subject: string; text: string },
   ) {
     for (const contact of await createLifecycleRepository(tx).activeMemberContacts(tenantId)) {
+      const language = languageOf(contact.language) ?? DEFAULT_LANGUAGE
       await queueTenantNotice(
         deps.jobs,
         tenantId,
-        { to: contact.email, subject, text: lines(contact.firstName).join('\n') },
+        { to: contact.email, ...mail(language, contact.firstName) },
         tx,
       )
     }
@@ -159,13 +162,14 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
             purgeAfter: purgeAfter.toISOString(),
           },
         })
-        await notifyMembers(tx, tenantId, `The tenant "${row.name}" was deleted`, (firstName) => [
-          `Hello ${firstName},`,
-          '',
-          `The tenant "${row.name}" (${row.slug}) was deleted by one of its owners. Its content and`,
-          'API are no longer available.',
-          `An owner can restore it until ${purgeAfter.toISOString()}; after that its data is removed for good.`,
-        ])
+        await notifyMembers(tx, tenantId, (language, firstName) =>
+          renderMail('tenantDeleted', language, {
+            firstName,
+            tenant: row.name,
+            slug: row.slug,
+            purgeAfter: purgeAfter.toISOString(),
+          }),
+        )
         return row
       })
       if (deleted === undefined) {
@@ -201,11 +205,9 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
           subjectId: tenantId,
           payload: { id: tenantId, name: row.name, slug: row.slug, status: row.status },
         })
-        await notifyMembers(tx, tenantId, `The tenant "${row.name}" was restored`, (firstName) => [
-          `Hello ${firstName},`,
-          '',
-          `The tenant "${row.name}" (${row.slug}) was restored by one of its owners and is available again.`,
-        ])
+        await notifyMembers(tx, tenantId, (language, firstName) =>
+          renderMail('tenantRestored', language, { firstName, tenant: row.name, slug: row.slug }),
+        )
         return row
       })
       return {

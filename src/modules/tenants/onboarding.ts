@@ -84,9 +84,7 @@ export function createOnboarding(deps: OnboardingDeps) {
         throw errors.notFound('Invitation')
       }
       if (!caller.emailVerified) {
-        throw errors.emailNotVerified(
-          'tenants.acceptNeedsVerifiedEmail',
-        )
+        throw errors.emailNotVerified('tenants.acceptNeedsVerifiedEmail')
       }
       const { tenant } = found
       const context = { ...onBehalfOf(tenantId, caller.userId, 'membership-accept'), client }

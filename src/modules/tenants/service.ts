@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js'
 import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { requiredSlug, toSlug } from '../../lib/slug.js'
 import type { SessionManager } from '../auth/index.js'
@@ -23,7 +24,6 @@ import {
   type TenantInfo,
   type TenantListItem,
 } from './schemas.js'
-import { phrase } from '../../i18n/index.js'
 
 /**
  * Suggestions offered with a 409 SlugConflict (docs/decisions/tenancy.md "A new tenant's plan":
@@ -146,7 +146,8 @@ export function createTenantsService(deps: TenantsServiceDeps) {
    */
   function resolvePlan(caller: PlatformAccount, requested: string | undefined): PlanSlug {
     if (requested === undefined) return config.defaultTenantPlan
-    if (!PLAN_SLUGS.includes(requested as PlanSlug)) throw errors.validation(phrase('tenants.unknownPlan', { plan: requested }))
+    if (!PLAN_SLUGS.includes(requested as PlanSlug))
+      throw errors.validation(phrase('tenants.unknownPlan', { plan: requested }))
     const admin = isPlatformAdmin(config.platformAdminEmails, caller)
     if (requested !== config.defaultTenantPlan && !admin) throw errors.planNotAllowed(requested)
     return requested as PlanSlug

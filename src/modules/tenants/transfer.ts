@@ -3,6 +3,7 @@ import { onBehalfOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { AppError, errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { DEFAULT_LANGUAGE, languageOf, renderMail } from '../../i18n/index.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
@@ -85,9 +86,7 @@ export function createOwnershipTransfers(deps: TransferDeps) {
       await deps.passwords.verifyCurrentPassword(caller.userId, body.password)
       const target = await repository.activeMemberByEmail(tenantId, normalizeEmail(body.email))
       if (target === undefined || target.userId === caller.userId) {
-        throw errors.validation(
-          'tenants.transferTargetNotMember',
-        )
+        throw errors.validation('tenants.transferTargetNotMember')
       }
       if (target.role === 'owner') throw errors.validation('tenants.transferTargetOwner')
       // The offer's only way to the member is Folio's own mail.
@@ -156,8 +155,7 @@ export function createOwnershipTransfers(deps: TransferDeps) {
       client: TenantContext['client'],
     ): Promise<TransferCancelled> {
       const { tenant, membership } = await liveMembership(tenantId, caller.userId)
-      if (membership.role !== 'owner')
-        throw errors.forbidden('tenants.withdrawOwnerOnly')
+      if (membership.role !== 'owner') throw errors.forbidden('tenants.withdrawOwnerOnly')
       const context = { ...onBehalfOf(tenantId, caller.userId, 'ownership-transfer'), client }
       const cancelled = await write(context, async (tx, emit) => {
         const removed = await createLifecycleRepository(tx).cancelTransfer(tenantId)
@@ -190,21 +188,15 @@ export function createOwnershipTransfers(deps: TransferDeps) {
       const pageUrl = `${deps.config.appUrl}/account/accept-transfer?tenant=${tenant.id}`
       const message = {
         to: offer.email,
-        subject: `You are offered the ownership of "${tenant.name}"`,
-        text: [
-          `The owner of the tenant "${tenant.name}" (${tenant.slug}) offers you its ownership. Accept it by opening this link and signing in as ${offer.email}:`,
-          '',
-          `${pageUrl}&token=${token}`,
-          '',
-          'Or open the page below and paste the transfer code:',
-          '',
+        ...renderMail('transferOffer', languageOf(offer.language) ?? DEFAULT_LANGUAGE, {
+          tenant: tenant.name,
+          slug: tenant.slug,
+          email: offer.email,
+          expiresAt: offer.expiresAt.toISOString(),
+          link: `${pageUrl}&token=${token}`,
           pageUrl,
-          '',
           token,
-          '',
-          `The code works once and expires at ${offer.expiresAt.toISOString()}. If you do not want the`,
-          'ownership, ignore this e-mail.',
-        ].join('\n'),
+        }),
       }
       await deps.mailer.send(job.tenantId, message, 'transfer').catch((err: unknown) => {
         // The tenant has no verified owner any more: the offer stays unmailed (it can be made again).
@@ -249,8 +241,7 @@ export function createOwnershipTransfers(deps: TransferDeps) {
       const result = await write(context, async (tx, emit) => {
         const inTx = createLifecycleRepository(tx)
         const claimed = await inTx.claimTransfer(tenantId, sha256Hex(token), caller.userId, new Date())
-        if (claimed === undefined)
-          throw errors.invalidToken('tenants.transferTokenInvalid')
+        if (claimed === undefined) throw errors.invalidToken('tenants.transferTokenInvalid')
         const offering = await inTx.contactOf(tenantId, claimed.fromUserId)
         if (offering?.membershipRole !== 'owner' || offering.membershipStatus !== 'active') {
           throw errors.invalidToken('tenants.offeringOwnerGone')
@@ -273,15 +264,14 @@ export function createOwnershipTransfers(deps: TransferDeps) {
           { userId: caller.userId, previousRole: target.membershipRole },
           emit,
         )
-        if (newOwner === undefined)
-          throw errors.invalidToken('tenants.transferTokenInvalid')
+        if (newOwner === undefined) throw errors.invalidToken('tenants.transferTokenInvalid')
+        const names = { tenant: tenant.name, slug: tenant.slug }
         await queueTenantNotice(
           deps.jobs,
           tenantId,
           {
             to: target.email,
-            subject: `You now own "${tenant.name}"`,
-            text: `You accepted the ownership of the tenant "${tenant.name}" (${tenant.slug}); you are its owner now.`,
+            ...renderMail('transferAccepted', languageOf(target.language) ?? DEFAULT_LANGUAGE, names),
           },
           tx,
         )
@@ -290,11 +280,10 @@ export function createOwnershipTransfers(deps: TransferDeps) {
           tenantId,
           {
             to: offering.email,
-            subject: `The ownership of "${tenant.name}" was transferred`,
-            text: [
-              `${target.email} accepted the ownership of the tenant "${tenant.name}" (${tenant.slug}).`,
-              'You remain a member with the admin role.',
-            ].join('\n'),
+            ...renderMail('transferred', languageOf(offering.language) ?? DEFAULT_LANGUAGE, {
+              ...names,
+              email: target.email,
+            }),
           },
           tx,
         )

@@ -1,9 +1,9 @@
 import type { StoredField } from '../../../db/schema/index.js'
 import { errors } from '../../../errors.js'
+import { type ErrorText, type Phrase, phrase, toPhrase } from '../../../i18n/index.js'
 import { isId } from '../../../lib/ids.js'
 import { type ValueColumn, valueColumnOf } from '../fields.js'
 import { parseDate, parseDateTime, STRING_MAX_LENGTH } from '../values.js'
-import { type ErrorText, phrase, toPhrase, type Phrase } from '../../../i18n/index.js'
 
 export const OPERATORS = ['=', '!=', 'IN', 'NIN', '>', '>=', '<', '<=', 'LIKE'] as const
 export type Operator = (typeof OPERATORS)[number]
@@ -97,7 +97,9 @@ function coerce(type: string, raw: unknown, field: StoredField | undefined): Sca
     case 'enum': {
       const options = (field?.options ?? []).map((option) => option.value)
       result =
-        typeof raw === 'string' && options.includes(raw) ? raw : problem(phrase('collections.query.oneOf', { options: options.join(', ') }))
+        typeof raw === 'string' && options.includes(raw)
+          ? raw
+          : problem(phrase('collections.query.oneOf', { options: options.join(', ') }))
       break
     }
     default:
@@ -134,7 +136,8 @@ function compileCondition(subject: QuerySubject, triple: unknown[], at: string):
     )
   }
   const column = field === undefined ? null : valueColumnOf(field)
-  if (field !== undefined && column === null) fail(`${at}/0`, phrase('collections.query.typeNotFilterable', { type: field.type }))
+  if (field !== undefined && column === null)
+    fail(`${at}/0`, phrase('collections.query.typeNotFilterable', { type: field.type }))
   const type = builtin === undefined ? (field as StoredField).type : BUILTIN_TYPES[builtin]
   if (operator === 'LIKE' && type !== 'string') fail(`${at}/1`, 'collections.query.likeStrings')
   if (RANGE_OPS.has(operator) && ['id', 'ref', 'media', 'boolean', 'enum'].includes(type)) {
@@ -172,8 +175,7 @@ function compileCondition(subject: QuerySubject, triple: unknown[], at: string):
 
 function compileOrder(subject: QuerySubject, pair: unknown[], at: string): Order {
   const [name, dir = 'asc'] = pair
-  if (pair.length < 1 || pair.length > 2 || typeof name !== 'string')
-    fail(at, 'collections.query.orderShape')
+  if (pair.length < 1 || pair.length > 2 || typeof name !== 'string') fail(at, 'collections.query.orderShape')
   if (dir !== 'asc' && dir !== 'desc') fail(`${at}/1`, 'collections.query.direction')
   if ((BUILTIN_COLUMNS as readonly string[]).includes(name)) {
     return { kind: 'column', column: name as BuiltinColumn, dir }
@@ -181,10 +183,7 @@ function compileOrder(subject: QuerySubject, pair: unknown[], at: string): Order
   const field = subject.fields.find((candidate) => candidate.key === name)
   const column = field === undefined ? null : valueColumnOf(field)
   if (field === undefined || column === null || field.multiple === true) {
-    fail(
-      `${at}/0`,
-      phrase('collections.query.notSortable', { name, builtins: BUILTIN_COLUMNS.join(', ') }),
-    )
+    fail(`${at}/0`, phrase('collections.query.notSortable', { name, builtins: BUILTIN_COLUMNS.join(', ') }))
   }
   return { kind: 'field', field: name, column, dir }
 }
@@ -197,11 +196,11 @@ function checkSelect(subject: QuerySubject, path: string, at: string): void {
   if (sub === undefined) return
   if (rest.length > 0) fail(at, 'collections.query.pathDepth')
   if (field.type === 'media') {
-    if (!MEDIA_PATHS.includes(sub)) fail(at, phrase('collections.query.mediaMembers', { members: MEDIA_PATHS.join(', ') }))
+    if (!MEDIA_PATHS.includes(sub))
+      fail(at, phrase('collections.query.mediaMembers', { members: MEDIA_PATHS.join(', ') }))
     return
   }
-  if (field.type !== 'ref')
-    fail(at, phrase('collections.query.noMembers', { name: head, type: field.type }))
+  if (field.type !== 'ref') fail(at, phrase('collections.query.noMembers', { name: head, type: field.type }))
   const target = subject.targetFields(field.ref ?? '')
   const known = (BUILTIN_COLUMNS as readonly string[]).includes(sub) || target?.some((f) => f.key === sub)
   if (!known) fail(at, phrase('collections.query.notAMemberOf', { name: sub, collection: field.ref ?? '' }))
@@ -221,20 +220,23 @@ export function compileQuery(
   defaults: { limit: number },
 ): QueryPlan {
   const where = input.where ?? []
-  if (where.length > WHERE_MAX) fail('/where', phrase('collections.query.tooManyConditions', { most: WHERE_MAX }))
+  if (where.length > WHERE_MAX)
+    fail('/where', phrase('collections.query.tooManyConditions', { most: WHERE_MAX }))
   const conditions = where.map((triple, index) => {
     if (!Array.isArray(triple)) fail(`/where/${index}`, 'collections.query.conditionShape')
     return compileCondition(subject, triple, `/where/${index}`)
   })
   const orderBy = input.orderBy ?? []
-  if (orderBy.length > ORDER_BY_MAX) fail('/orderBy', phrase('collections.query.tooManyOrders', { most: ORDER_BY_MAX }))
+  if (orderBy.length > ORDER_BY_MAX)
+    fail('/orderBy', phrase('collections.query.tooManyOrders', { most: ORDER_BY_MAX }))
   const orders = orderBy.map((pair, index) => {
     if (!Array.isArray(pair)) fail(`/orderBy/${index}`, 'collections.query.orderShape')
     return compileOrder(subject, pair, `/orderBy/${index}`)
   })
   const select = input.select ?? null
   if (select !== null) {
-    if (select.length === 0 || select.length > SELECT_MAX) fail('/select', phrase('collections.query.selectSize', { most: SELECT_MAX }))
+    if (select.length === 0 || select.length > SELECT_MAX)
+      fail('/select', phrase('collections.query.selectSize', { most: SELECT_MAX }))
     select.forEach((path, index) => {
       checkSelect(subject, path, `/select/${index}`)
     })
@@ -245,7 +247,10 @@ export function compileQuery(
   if (input.offset !== undefined && input.page !== undefined) fail('/page', 'collections.query.offsetOrPage')
   const offset = input.page === undefined ? (input.offset ?? 0) : (input.page - 1) * limit
   if (!Number.isInteger(offset) || offset < 0 || offset > OFFSET_MAX) {
-    fail(input.page === undefined ? '/offset' : '/page', phrase('collections.query.offsetRange', { most: OFFSET_MAX }))
+    fail(
+      input.page === undefined ? '/offset' : '/page',
+      phrase('collections.query.offsetRange', { most: OFFSET_MAX }),
+    )
   }
   const relations = new Set(input.includeRelations ?? [])
   const subPaths = (select ?? []).filter((path) => path.includes('.')).map((path) => path.split('.')[0])

@@ -1,6 +1,6 @@
 import { errors } from '../../../errors.js'
-import { OPERATORS, type Operator, WHERE_MAX } from './compile.js'
 import { type ErrorText, phrase, toPhrase } from '../../../i18n/index.js'
+import { OPERATORS, type Operator, WHERE_MAX } from './compile.js'
 
 /** Filter operators of the list routes' `filter` object, as DSL operators. */
 const FILTER_OPERATORS: Record<string, Operator> = {
@@ -65,7 +65,10 @@ export function filterToWhere(filter: string | undefined): { where: unknown[][];
       for (const [name, operand] of Object.entries(value)) {
         const op = Object.hasOwn(FILTER_OPERATORS, name) ? FILTER_OPERATORS[name] : undefined
         if (op === undefined || !OPERATORS.includes(op)) {
-          fail(`/filter/${field}/${name}`, phrase('collections.query.operators', { operators: Object.keys(FILTER_OPERATORS).join(', ') }))
+          fail(
+            `/filter/${field}/${name}`,
+            phrase('collections.query.operators', { operators: Object.keys(FILTER_OPERATORS).join(', ') }),
+          )
         }
         where.push([field, op, operand])
         paths.push(`/filter/${field}/${name}`)
@@ -75,6 +78,7 @@ export function filterToWhere(filter: string | undefined): { where: unknown[][];
       paths.push(`/filter/${field}`)
     }
   }
-  if (where.length > WHERE_MAX) fail('/filter', phrase('collections.query.tooManyConditions', { most: WHERE_MAX }))
+  if (where.length > WHERE_MAX)
+    fail('/filter', phrase('collections.query.tooManyConditions', { most: WHERE_MAX }))
   return { where, paths }
 }
