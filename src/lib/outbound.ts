@@ -44,10 +44,12 @@ export class OutboundBlockedError extends Error {
  * knows (docs/decisions/security.md "Outbound requests go through one guarded client"). The reason
  * stays in the error's `detail`.
  */
-export const OUTBOUND_REFUSED = catalogPhrase('errors.outbound.refused')
+const REFUSED = catalogPhrase('errors.outbound.refused')
+/** That message in English, as logs and records (a webhook delivery's last error) keep it. */
+export const OUTBOUND_REFUSED = translate(REFUSED, 'en')
 
 /** The refusal of an address, with what happened kept for the log. */
-const refused = (detail: string) => new OutboundBlockedError(OUTBOUND_REFUSED, 'address', detail)
+const refused = (detail: string) => new OutboundBlockedError(REFUSED, 'address', detail)
 
 /**
  * A download that did not give a file: `status` (an answer other than 2xx, `status` set),
