@@ -30,6 +30,8 @@ export interface SessionPrincipal {
    * membership without its invitation token need (docs/decisions/accounts.md).
    */
   emailVerified: boolean
+  /** The account's language (`users.language`: `en`, `tr` or null), which Folio's messages use. */
+  language: string | null
 }
 
 export interface ApiTokenPrincipal {

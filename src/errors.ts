@@ -1,7 +1,11 @@
+import { type ErrorText, type Phrase, phrase, type ResourceName, toPhrase, translate } from './i18n/index.js'
+
 /**
  * The error catalog: every error Folio answers with has a stable PascalCase code and a fixed HTTP
  * status (docs/decisions/http.md "Error body"). Services throw these through the named constructors
- * below; the one error handler (`error-handler.ts`) renders them as `{ error, message }`.
+ * below; the one error handler (`error-handler.ts`) renders them as `{ error, message }`, the message
+ * a key of the message catalogs put in the request's language (docs/decisions/http.md "Messages in
+ * the reader's language").
  */
 const STATUS_BY_CODE = {
   ValidationFailed: 400,
@@ -43,18 +47,29 @@ export type ErrorCode = keyof typeof STATUS_BY_CODE
 /** Every code of the catalog, in catalog order; the OpenAPI document publishes them as `ErrorCode`. */
 export const ERROR_CODES = Object.keys(STATUS_BY_CODE) as ErrorCode[]
 
+/**
+ * A member of a validation error's `details`: why, as a phrase put in the request's language with
+ * the message, and where (`path`, or a form's `field`); other members (`ids` …) go out as they are.
+ */
+export interface ErrorDetail {
+  readonly message: Phrase
+}
+
 export class AppError extends Error {
   readonly statusCode: number
+  /** The message in no language yet; `message` is its English text (logs, job records). */
+  readonly phrase: Phrase
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    text: ErrorText,
     /** Extra members rendered beside `error` and `message` (e.g. `details`, `retryAfter`). */
     readonly extra: Record<string, unknown> = {},
     /** Response headers the error needs (e.g. `Retry-After`). */
     readonly headers: Record<string, string> = {},
   ) {
-    super(message)
+    super(translate(toPhrase(text), 'en'))
     this.name = 'AppError'
+    this.phrase = toPhrase(text)
     this.statusCode = STATUS_BY_CODE[code]
   }
 }
@@ -64,69 +79,63 @@ export function statusOf(code: ErrorCode): number {
 }
 
 export const errors = {
-  validation: (message: string, details?: unknown) =>
-    new AppError('ValidationFailed', message, details === undefined ? {} : { details }),
-  badRequest: (message: string) => new AppError('BadRequest', message),
-  tenantRequired: () =>
-    new AppError(
-      'TenantRequired',
-      'This route acts on a tenant: send tenantId or X-Tenant-ID, or switch tenant first.',
-    ),
-  invalidToken: (message = 'The token is invalid or has expired.') => new AppError('InvalidToken', message),
-  unauthorized: (message = 'Authentication is required.') => new AppError('Unauthorized', message),
-  invalidCredentials: () => new AppError('InvalidCredentials', 'Invalid e-mail or password.'),
-  forbidden: (message = 'You do not have permission to do this.') => new AppError('Forbidden', message),
+  validation: <Detail extends ErrorDetail>(text: ErrorText, details?: readonly Detail[]) =>
+    new AppError('ValidationFailed', text, details === undefined ? {} : { details }),
+  badRequest: (text: ErrorText) => new AppError('BadRequest', text),
+  tenantRequired: () => new AppError('TenantRequired', 'common.tenantRequired'),
+  invalidToken: (text: ErrorText = 'common.invalidToken') => new AppError('InvalidToken', text),
+  unauthorized: (text: ErrorText = 'common.unauthorized') => new AppError('Unauthorized', text),
+  invalidCredentials: () => new AppError('InvalidCredentials', 'common.invalidCredentials'),
+  forbidden: (text: ErrorText = 'common.forbidden') => new AppError('Forbidden', text),
   insufficientScope: (scope: string) =>
-    new AppError('InsufficientScope', `This API token lacks the "${scope}" scope this request needs.`),
-  csrf: () =>
-    new AppError('CsrfTokenInvalid', 'The X-CSRF-Token header is missing or does not match the session.'),
+    new AppError('InsufficientScope', phrase('common.insufficientScope', { scope })),
+  csrf: () => new AppError('CsrfTokenInvalid', 'common.csrf'),
   /** 403 when what is asked needs an address proven through Folio's own mail (docs/decisions/accounts.md). */
-  emailNotVerified: (message: string) => new AppError('EmailNotVerified', message),
-  planNotAllowed: (plan: string) =>
-    new AppError('PlanNotAllowed', `The plan "${plan}" cannot be requested here.`),
+  emailNotVerified: (text: ErrorText) => new AppError('EmailNotVerified', text),
+  planNotAllowed: (plan: string) => new AppError('PlanNotAllowed', phrase('common.planNotAllowed', { plan })),
   /**
    * 403 when a tenant limit from its settings (`limits.entries`, `limits.media`, `limits.emailPerMonth`)
    * is reached: `limitName` names it, `limit` and `usage` give the numbers.
    */
   limitExceeded: (limitName: string, limit: number, usage: number) =>
-    new AppError(
-      'LimitExceeded',
-      `The tenant's "${limitName}" limit (${limit}) is reached; raise limits.${limitName} in the tenant settings or remove something first.`,
-      { limitName, limit, usage },
-    ),
+    new AppError('LimitExceeded', phrase('common.limitExceeded', { limitName, limit }), {
+      limitName,
+      limit,
+      usage,
+    }),
   /**
    * 403 when Folio's own mail server sent a tenant's daily share (`TENANT_PLATFORM_MAIL_PER_DAY`), a
    * platform limit the tenant cannot raise (docs/decisions/jobs-and-events.md "Whose mail server").
    */
   platformMailLimit: (limit: number, usage: number) =>
-    new AppError(
-      'LimitExceeded',
-      `Folio's mail sent today's ${limit} mails for this tenant; more go tomorrow, or now through the tenant's own SMTP server (tenant settings, smtp).`,
-      { limitName: 'platformMailPerDay', limit, usage },
-    ),
+    new AppError('LimitExceeded', phrase('common.platformMailLimit', { limit }), {
+      limitName: 'platformMailPerDay',
+      limit,
+      usage,
+    }),
   /**
    * 400 when a change would leave a tenant without an active owner (docs/decisions/auth.md "A
    * tenant always keeps an active owner"); `blockingTenants` lists them where more than one can be
    * concerned (account deletion).
    */
-  lastOwner: (message: string, blockingTenants?: unknown[]) =>
-    new AppError('LastOwnerRestriction', message, blockingTenants === undefined ? {} : { blockingTenants }),
-  /** Absence and another tenant's record look the same (docs/decisions/tenancy.md). */
-  notFound: (resource: string) => new AppError('NotFound', `${resource} not found.`),
-  conflict: (message: string) => new AppError('Conflict', message),
+  lastOwner: (text: ErrorText, blockingTenants?: unknown[]) =>
+    new AppError('LastOwnerRestriction', text, blockingTenants === undefined ? {} : { blockingTenants }),
+  /**
+   * Absence and another tenant's record look the same (docs/decisions/tenancy.md). `resource` is a
+   * key of the catalogs' `errors.resources` group, written as the English name ('Menu item').
+   */
+  notFound: (resource: ResourceName) =>
+    new AppError('NotFound', phrase('common.notFound', { resource: phrase(`resources.${resource}`) })),
+  conflict: (text: ErrorText) => new AppError('Conflict', text),
   /** 400 when a typed confirmation (tenant deletion: the slug) does not match `expected`'s meaning. */
-  confirmationMismatch: (message: string) => new AppError('ConfirmationMismatch', message),
+  confirmationMismatch: (text: ErrorText) => new AppError('ConfirmationMismatch', text),
   /** 409 when a deleted tenant's grace period has passed (or its purge began): it cannot come back. */
-  restoreWindowExpired: () =>
-    new AppError(
-      'RestoreWindowExpired',
-      'The grace period of this deletion has passed; the tenant cannot be restored.',
-    ),
+  restoreWindowExpired: () => new AppError('RestoreWindowExpired', 'common.restoreWindowExpired'),
   /** `suggestions`: free alternatives the client may offer instead (tenant creation). */
   slugConflict: (slug: string, suggestions?: string[]) =>
     new AppError(
       'SlugConflict',
-      `The slug "${slug}" is already in use.`,
+      phrase('common.slugConflict', { slug }),
       suggestions === undefined ? {} : { suggestions },
     ),
   /**
@@ -140,62 +149,46 @@ export const errors = {
     /** Who that was, as versions name them (a user's name, an API token's, Folio's own work). */
     updatedByName?: string | undefined
   }) =>
-    new AppError(
-      'VersionConflict',
-      `Someone else saved this content meanwhile (now version ${current.version}); load it again and reapply your changes.`,
-      {
-        currentVersion: current.version,
-        updatedAt: current.updatedAt.toISOString(),
-        updatedBy: current.updatedBy,
-        ...(current.updatedByName === undefined ? {} : { updatedByName: current.updatedByName }),
-      },
-    ),
+    new AppError('VersionConflict', phrase('common.versionConflict', { version: current.version }), {
+      currentVersion: current.version,
+      updatedAt: current.updatedAt.toISOString(),
+      updatedBy: current.updatedBy,
+      ...(current.updatedByName === undefined ? {} : { updatedByName: current.updatedByName }),
+    }),
   /**
    * 409 for a draft route on a content that is not published: only a published content keeps a
    * pending draft apart from its live text (docs/decisions/content.md "Drafts of published contents").
    */
   contentNotPublished: (status: string) =>
-    new AppError(
-      'ContentNotPublished',
-      `This content is ${status}, not published: it has no draft apart from itself; save it with PUT /api/contents/{id}.`,
-      { status },
-    ),
+    new AppError('ContentNotPublished', phrase('common.contentNotPublished', { status }), { status }),
   /** 409 when publishing or discarding a draft that is not there (published or discarded meanwhile). */
-  noPendingDraft: () =>
-    new AppError('NoPendingDraft', 'This content has no pending draft (it was published or discarded).'),
+  noPendingDraft: () => new AppError('NoPendingDraft', 'common.noPendingDraft'),
   /** 409 when another entry of the collection holds the same value of a `unique` field. */
   uniqueFieldViolation: (field: string) =>
-    new AppError(
-      'UniqueFieldViolation',
-      `Another entry already has this value of the unique field "${field}".`,
-      {
-        field,
-      },
-    ),
+    new AppError('UniqueFieldViolation', phrase('common.uniqueFieldViolation', { field }), { field }),
   /**
    * 429 for a short-window throttle: `what` was limited; the message says when it clears, in words
    * and as a UTC time, and `Retry-After` / `retryAfter` carry the seconds.
    */
-  rateLimited: (what: string, retryAfterSeconds: number) => {
+  rateLimited: (what: ErrorText, retryAfterSeconds: number) => {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds))
     const clearsAt = new Date(Date.now() + seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')
-    const wait = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`
+    const wait =
+      seconds < 120
+        ? phrase('common.seconds', { count: seconds })
+        : phrase('common.minutes', { count: Math.ceil(seconds / 60) })
     return new AppError(
       'RateLimitExceeded',
-      `${what}; this clears in ${wait} (at ${clearsAt}).`,
+      phrase('common.rateLimited', { what: toPhrase(what), wait, clearsAt }),
       { retryAfter: seconds },
       { 'retry-after': String(seconds) },
     )
   },
-  unavailable: (message: string) => new AppError('ServiceUnavailable', message),
-  googleSignInDisabled: () =>
-    new AppError(
-      'GoogleSignInDisabled',
-      'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).',
-    ),
-  googleUnlinkRefused: (message: string) => new AppError('GoogleUnlinkRefused', message),
+  unavailable: (text: ErrorText) => new AppError('ServiceUnavailable', text),
+  googleSignInDisabled: () => new AppError('GoogleSignInDisabled', 'common.googleSignInDisabled'),
+  googleUnlinkRefused: (text: ErrorText) => new AppError('GoogleUnlinkRefused', text),
   /** 409 when unlinking Google from an account that has no Google link (a state, not a missing route). */
-  googleNotLinked: () => new AppError('GoogleNotLinked', 'No Google account is linked to this account.'),
+  googleNotLinked: () => new AppError('GoogleNotLinked', 'common.googleNotLinked'),
   /**
    * 429 for an exhausted monthly quota (docs/decisions/quotas.md "Quota headers and the 429"):
    * `budget` the spent one (`admin` or `public`), `limit` and `usage` in requests of that budget,
@@ -207,7 +200,12 @@ export const errors = {
   ) =>
     new AppError(
       'RequestLimitExceeded',
-      `The monthly limit of ${quota.limit} ${quota.budget} API requests is exceeded for ${quota.periodKey}; it resets at ${quota.resetAt.toISOString()}.`,
+      phrase('common.requestLimitExceeded', {
+        limit: quota.limit,
+        budget: quota.budget,
+        periodKey: quota.periodKey,
+        resetAt: quota.resetAt.toISOString(),
+      }),
       {
         budget: quota.budget,
         limit: quota.limit,

@@ -65,3 +65,26 @@ export function resetTokenIn(mail: string | undefined): string {
   if (!match?.[1]) throw new Error(`no reset link in mail:\n${mail}`)
   return match[1]
 }
+
+/**
+ * The Subject header of a raw mail, its RFC 2047 encoded words decoded (a Turkish subject travels
+ * as `=?UTF-8?Q?…?=` or `=?UTF-8?B?…?=`, folded over lines).
+ */
+export function subjectOf(mail: string): string {
+  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(mail)?.[1] ?? ''
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_word, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_escape, hex: string) =>
+                String.fromCharCode(Number.parseInt(hex, 16)),
+              ),
+            'latin1',
+          ).toString('utf8'),
+    )
+    .replace(/\r?\n[ \t]/g, ' ')
+}

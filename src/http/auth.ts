@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Principal, SessionPrincipal, TenantContext } from '../context.js'
 import { errors } from '../errors.js'
+import { phrase } from '../i18n/index.js'
 import { safeEqual } from '../lib/hash.js'
 import { isId } from '../lib/ids.js'
 import { type Permission, scopeForMethod } from '../permissions.js'
@@ -117,12 +118,12 @@ function createGuard(
     const principal = await authenticate(request, credentials)
     request.principal = principal
     if (principal.kind === 'apiToken' && (mode === 'user' || mode === 'userTenant')) {
-      throw errors.forbidden('This route needs a user session; API tokens cannot use it.')
+      throw errors.forbidden('http.userSessionOnly')
     }
     if (mode === 'user') return
     await resolveTenant(request, principal, credentials, tenants)
     if (permission !== undefined && !request.permissions.has(permission)) {
-      throw errors.forbidden(`This needs the "${permission}" permission.`)
+      throw errors.forbidden(phrase('http.permissionNeeded', { permission }))
     }
   }
 }
@@ -131,7 +132,7 @@ async function authenticate(request: FastifyRequest, credentials: CredentialChec
   const authorization = request.headers.authorization
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization)
-    if (!match?.[1]) throw errors.unauthorized('The Authorization header must be "Bearer <token>".')
+    if (!match?.[1]) throw errors.unauthorized('http.bearerFormat')
     return credentials.authenticateBearer(match[1])
   }
   const apiKey = request.headers['x-api-key']
@@ -174,7 +175,7 @@ export function requestedTenantId(request: FastifyRequest): string | undefined {
   const raw = fromQuery ?? request.headers['x-tenant-id']
   if (raw === undefined) return undefined
   if (typeof raw !== 'string' || !isId(raw)) {
-    throw errors.validation('tenantId / X-Tenant-ID must be 24 lowercase hex characters.')
+    throw errors.validation('http.tenantIdFormat')
   }
   return raw
 }
@@ -195,7 +196,7 @@ async function resolveTenant(
   }
   if (principal.kind === 'apiToken') {
     if (requested !== undefined && requested !== principal.tenantId) {
-      throw errors.forbidden('This API token belongs to another tenant.')
+      throw errors.forbidden('http.tokenOfAnotherTenant')
     }
     const scope = scopeForMethod(request.method)
     if (!principal.scopes.includes(scope)) throw errors.insufficientScope(scope)
@@ -213,7 +214,7 @@ async function resolveTenant(
   const tenantId = requested ?? principal.sessionTenantId
   if (tenantId === undefined || tenantId === null) throw errors.tenantRequired()
   const role = await credentials.membershipRole(principal.userId, tenantId)
-  if (role === undefined) throw errors.forbidden('You are not an active member of this tenant.')
+  if (role === undefined) throw errors.forbidden('common.notActiveMember')
   request.tenantId = tenantId
   request.role = role
   request.permissions = await credentials.rolePermissions(tenantId, role)

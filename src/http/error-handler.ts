@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isConnectionFailure, pgErrorOf } from '../db/errors.js'
 import { AppError } from '../errors.js'
+import { type Language, Phrase, phrase, translate } from '../i18n/index.js'
+import { requestLanguage } from './language.js'
 import { describeValidation, type ValidationIssue } from './validation-messages.js'
 
 interface Rendered {
@@ -15,33 +17,33 @@ interface Rendered {
  */
 export const DATABASE_RETRY_AFTER_SECONDS = 5
 
-const FASTIFY_CODES: Record<string, [number, string, string?]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PayloadTooLarge', 'The request body is larger than the server accepts.'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UnsupportedMediaType', 'Send the body as application/json.'],
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'BadRequest', 'The body is not valid JSON.'],
+const FASTIFY_CODES: Record<string, [number, string, Phrase]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PayloadTooLarge', phrase('http.bodyTooLarge')],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UnsupportedMediaType', phrase('http.sendJson')],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'BadRequest', phrase('http.invalidJson')],
 }
 
 /**
  * PostgreSQL errors a client can cause, by SQLSTATE (docs/decisions/http.md "Bad input is a 4xx and
  * changes nothing; a 5xx is a bug"; after directus' dialect map).
  */
-const PG_CODES: Record<string, [number, string, string]> = {
-  '23505': [409, 'Conflict', 'A record with the same unique value already exists.'],
-  '23503': [409, 'Conflict', 'The record refers to something that does not exist, or is still referred to.'],
-  '22001': [400, 'ValidationFailed', 'A value is longer than allowed.'],
-  '22P02': [400, 'ValidationFailed', 'A value has the wrong format.'],
-  '22003': [400, 'ValidationFailed', 'A number is outside the range the field can hold.'],
-  '22008': [400, 'ValidationFailed', 'A date is outside the range the field can hold.'],
-  '54000': [400, 'ValidationFailed', 'A value is too large for the field.'],
+const PG_CODES: Record<string, [number, string, Phrase]> = {
+  '23505': [409, 'Conflict', phrase('database.uniqueViolation')],
+  '23503': [409, 'Conflict', phrase('database.foreignKeyViolation')],
+  '22001': [400, 'ValidationFailed', phrase('database.tooLong')],
+  '22P02': [400, 'ValidationFailed', phrase('database.wrongFormat')],
+  '22003': [400, 'ValidationFailed', phrase('database.numberOutOfRange')],
+  '22008': [400, 'ValidationFailed', phrase('database.dateOutOfRange')],
+  '54000': [400, 'ValidationFailed', phrase('database.tooLarge')],
 }
 
 /**
  * The one error renderer: every error leaves as `{ error, message }` (docs/decisions/http.md "Error
- * body").
+ * body"), its message and its details' messages in the request's language (`requestLanguage`).
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const rendered = render(err)
+    const rendered = render(err, requestLanguage(request))
     // A database outage is not a bug: the database's own state change is logged once
     // (`app.ts`), each answer it costs only as a warning.
     if (isConnectionFailure(err)) request.log.warn({ failure: failureOf(err) }, 'database unavailable')
@@ -49,11 +51,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (rendered.headers) reply.headers(rendered.headers)
     return reply.status(rendered.status).send(rendered.body)
   })
-  app.setNotFoundHandler((request, reply) =>
-    reply
+  app.setNotFoundHandler((request, reply) => {
+    const noRoute = phrase('http.noRoute', { method: request.method, path: request.url.split('?')[0] ?? '' })
+    return reply
       .status(404)
-      .send({ error: 'NotFound', message: `No route ${request.method} ${request.url.split('?')[0]}.` }),
-  )
+      .send({ error: 'NotFound', message: translate(noRoute, requestLanguage(request)) })
+  })
 }
 
 /**
@@ -61,12 +64,12 @@ export function registerErrorHandler(app: FastifyInstance) {
  * that cannot be decoded, or a path parameter past `maxParamLength`. Rendered in the same shape as
  * every other error, as 400s (the documented status for bad input on every route).
  */
-export function renderFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function renderFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const message =
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? 'A path parameter is longer than any valid value.'
-      : 'The URL is not valid (it holds a malformed percent-encoding).'
-  return reply.status(400).send({ error: 'BadRequest', message })
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? phrase('http.paramTooLong') : phrase('http.malformedUrl')
+  return reply
+    .status(400)
+    .send({ error: 'BadRequest', message: translate(message, requestLanguage(request)) })
 }
 
 /**
@@ -91,11 +94,11 @@ export function failureOf(err: unknown): Record<string, unknown> {
   return { type: typeof err }
 }
 
-function render(err: FastifyError): Rendered {
+function render(err: FastifyError, language: Language): Rendered {
   if (err instanceof AppError) {
     return {
       status: err.statusCode,
-      body: { error: err.code, message: err.message, ...err.extra },
+      body: { error: err.code, message: translate(err.phrase, language), ...inLanguage(err.extra, language) },
       headers: err.headers,
     }
   }
@@ -103,30 +106,51 @@ function render(err: FastifyError): Rendered {
     const details = describeValidation(
       err.validation as unknown as ValidationIssue[],
       err.validationContext ?? 'body',
-    )
+    ).map((detail) => ({ ...detail, message: translate(detail.message, language) }))
     return {
       status: 400,
       body: { error: 'ValidationFailed', message: details.map((d) => d.message).join(' '), details },
     }
   }
   const known = err.code ? FASTIFY_CODES[err.code] : undefined
-  if (known) return { status: known[0], body: { error: known[1], message: known[2] ?? err.message } }
+  if (known) return { status: known[0], body: { error: known[1], message: translate(known[2], language) } }
   const pgError = pgErrorOf(err)
   const pgKnown = pgError ? PG_CODES[pgError.code] : undefined
-  if (pgKnown) return { status: pgKnown[0], body: { error: pgKnown[1], message: pgKnown[2] } }
+  if (pgKnown)
+    return { status: pgKnown[0], body: { error: pgKnown[1], message: translate(pgKnown[2], language) } }
   if (isConnectionFailure(err)) {
     return {
       status: 503,
       body: {
         error: 'ServiceUnavailable',
-        message: `The database cannot be reached right now; retry in ${DATABASE_RETRY_AFTER_SECONDS} seconds.`,
+        message: translate(
+          phrase('database.unavailable', { seconds: DATABASE_RETRY_AFTER_SECONDS }),
+          language,
+        ),
         retryAfter: DATABASE_RETRY_AFTER_SECONDS,
       },
       headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
     }
   }
+  // Fastify's other client errors (an empty JSON body …) keep Fastify's own English words.
   if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
     return { status: err.statusCode, body: { error: 'BadRequest', message: err.message } }
   }
-  return { status: 500, body: { error: 'InternalServerError', message: 'An unexpected error occurred.' } }
+  return {
+    status: 500,
+    body: { error: 'InternalServerError', message: translate(phrase('http.unexpected'), language) },
+  }
+}
+
+/** An error's extra members with every phrase among them (`details[].message`) put in `language`. */
+function inLanguage(value: Record<string, unknown>, language: Language): Record<string, unknown> {
+  const walk = (member: unknown): unknown => {
+    if (member instanceof Phrase) return translate(member, language)
+    if (Array.isArray(member)) return member.map(walk)
+    if (typeof member === 'object' && member !== null && Object.getPrototypeOf(member) === Object.prototype) {
+      return Object.fromEntries(Object.entries(member).map(([name, inner]) => [name, walk(inner)]))
+    }
+    return member
+  }
+  return walk(value) as Record<string, unknown>
 }

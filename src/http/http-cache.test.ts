@@ -119,7 +119,7 @@ describe('public GET answers', () => {
     ])
   })
 
-  it('name the menu and the tenant’s menus on menu answers, and vary public forms by Accept-Language without storing them', async () => {
+  it('name the menu and the tenant’s menus on menu answers, vary localized reads by Accept-Language, and store no public form', async () => {
     const owner = await seedTenant(ctx.db)
     const menu = await createMenu(owner.token, { name: 'Main', status: 'active', location: 'footer' })
     const post = await createContent(ctx, owner.token, { title: 'Hello', status: 'published' })
@@ -130,7 +130,7 @@ describe('public GET answers', () => {
       expect(response.headers['surrogate-key']).toBe(
         `t:${owner.tenantId} menu:${menu.id} menus:${owner.tenantId}`,
       )
-      expect(response.headers.vary).toBe('X-Tenant-ID, Origin')
+      expect(response.headers.vary).toBe('X-Tenant-ID, Origin, Accept-Language')
     }
     const form = await createForm(ctx.app, owner.token, { title: 'Contact' })
     const read = await publicCall(ctx, 'GET', `/forms/${form.slug}`, owner.tenantId)

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import secureJson from 'secure-json-parse'
 import { errors } from '../errors.js'
+import { phrase } from '../i18n/index.js'
 
 /**
  * The JSON body parser, replacing Fastify's default for two reasons
@@ -33,8 +34,8 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
         const reason = err instanceof Error ? err.message : 'unreadable'
         done(
           /Object contains forbidden prototype property/.test(reason)
-            ? errors.validation('The body must not contain a "__proto__" or "constructor.prototype" member.')
-            : errors.badRequest(`The body is not valid JSON (${reason}).`),
+            ? errors.validation('http.prototypeMember')
+            : errors.badRequest(phrase('http.invalidJsonBecause', { reason })),
         )
         return
       }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest,
 import { RateLimiterRes } from 'rate-limiter-flexible'
 import type { PublicContext } from '../context.js'
 import { AppError, errors } from '../errors.js'
+import { phrase } from '../i18n/index.js'
 import { isId } from '../lib/ids.js'
 import { fallbackChain, LocalesError, negotiateLocale, type TenantLocales } from '../lib/locale.js'
 import { networkOf } from '../modules/auth/index.js'
@@ -82,10 +83,10 @@ const PREFLIGHT_MAX_AGE = 600
 function tenantIdOf(request: FastifyRequest): string {
   const raw = request.headers['x-tenant-id']
   if (raw === undefined || raw === '') {
-    throw new AppError('TenantRequired', 'Public routes need the tenant in the X-Tenant-ID header.')
+    throw new AppError('TenantRequired', 'http.publicTenantRequired')
   }
   if (typeof raw !== 'string' || !isId(raw)) {
-    throw errors.validation('X-Tenant-ID must be one tenant id: 24 lowercase hex characters.')
+    throw errors.validation('http.publicTenantIdFormat')
   }
   return raw
 }
@@ -106,7 +107,7 @@ function createClientThrottle(store: SharedStore, perMinute: number) {
       await limiter.consume(networkOf(ip))
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection
-      throw errors.rateLimited('Too many requests from this network address', rejection.msBeforeNext / 1000)
+      throw errors.rateLimited('http.tooManyFromNetwork', rejection.msBeforeNext / 1000)
     }
   }
 }
@@ -191,11 +192,11 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
     const tenantSettings = await settings.get(tenantId)
     const policy = tenantSettings.edgeGateway
     if (!policy.publicReadEnabled) {
-      throw errors.forbidden('Public delivery is turned off for this tenant.')
+      throw errors.forbidden('http.deliveryOff')
     }
     const origin = request.headers.origin ?? null
     if (origin !== null && !originAllowed(policy, origin)) {
-      throw errors.forbidden('This origin is not allowed by the tenant’s edge policy.')
+      throw errors.forbidden('http.originRefused')
     }
     request.publicCacheControl = publicCacheControl(
       policy.cacheMaxAgeSeconds,
@@ -258,8 +259,8 @@ function readerLocale(request: FastifyRequest, locales: TenantLocales) {
     locale = negotiateLocale(locales, requested, Array.isArray(language) ? language.join(',') : language)
   } catch (err) {
     if (!(err instanceof LocalesError)) throw err
-    throw errors.validation(`The query parameter "locale" ${err.message}`, [
-      { path: 'querystring/locale', message: err.message },
+    throw errors.validation(phrase('http.localeParameter', { problem: err.phrase }), [
+      { path: 'querystring/locale', message: err.phrase },
     ])
   }
   const localeChain = query?.fallback === 'false' ? [locale] : fallbackChain(locales, locale)

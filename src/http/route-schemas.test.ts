@@ -1,6 +1,8 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
 import { describe, expect, it } from 'vitest'
 import { useTestContext } from '../../test/helpers.js'
+import { Phrase, translate } from '../i18n/index.js'
+import tr from '../i18n/locales/tr.json' with { type: 'json' }
 import { lazySerializerFactory } from './serialization.js'
 import { createValidatorCompiler } from './validation.js'
 import { describeValidation, type ValidationIssue } from './validation-messages.js'
@@ -43,11 +45,17 @@ describe('route schemas', () => {
     expect(compiled).toBeGreaterThan(routes.length * 3)
   })
 
-  it("every route's validation failures read as Folio's sentences, never Ajv's text", () => {
+  it("every route's validation failures read as Folio's sentences, never Ajv's text, in English and Turkish", () => {
     const validatorOf = createValidatorCompiler()
     // Wrong values of every kind for each member a part declares, one member at a time.
     const wrong: unknown[] = [12345, 'x', '', 'x'.repeat(3000), -1, 1.5, true, null, [], [{}], {}, { a: 1 }]
     const messages = new Set<string>()
+    // The schemas' own wordings (`x-expect`, descriptions) the sentences use: each needs its Turkish.
+    const wordings = new Set<string>()
+    const collect = (phrase: Phrase) => {
+      if (phrase.key.startsWith('expect.')) wordings.add(phrase.key.slice('expect.'.length))
+      for (const value of Object.values(phrase.params)) if (value instanceof Phrase) collect(value)
+    }
     for (const { method, url, schema } of context.app.routeSchemas) {
       for (const httpPart of PARTS) {
         const part = schema[httpPart] as { properties?: Record<string, unknown> } | undefined
@@ -61,8 +69,10 @@ describe('route schemas', () => {
         }
         for (const input of inputs) {
           if (validate(structuredClone(input))) continue
-          for (const detail of describeValidation(validate.errors ?? [], httpPart))
-            messages.add(detail.message)
+          for (const detail of describeValidation(validate.errors ?? [], httpPart)) {
+            messages.add(translate(detail.message, 'en'))
+            collect(detail.message)
+          }
         }
       }
     }
@@ -74,6 +84,24 @@ describe('route schemas', () => {
         /must NOT|must have required|must match|must be equal to|should |undefined/.test(message),
     )
     expect(unlike).toEqual([])
+    // Besides the wordings met above, every one a schema declares: an `x-expect`, and the
+    // description of a pattern or of a union's branch.
+    const declared = (schema: unknown, inUnion = false) => {
+      if (typeof schema !== 'object' || schema === null) return
+      const node = schema as Record<string, unknown>
+      if (typeof node['x-expect'] === 'string') wordings.add(node['x-expect'])
+      else if (typeof node.description === 'string' && (typeof node.pattern === 'string' || inUnion)) {
+        wordings.add(node.description)
+      }
+      for (const [name, value] of Object.entries(node)) {
+        for (const child of [value].flat()) declared(child, name === 'anyOf' || name === 'oneOf')
+      }
+    }
+    for (const { schema } of context.app.routeSchemas) {
+      for (const httpPart of PARTS) declared(schema[httpPart])
+    }
+    expect(wordings.size).toBeGreaterThan(30)
+    expect([...wordings].filter((wording) => !(wording in tr.expect))).toEqual([])
   })
 
   it('a serializer compiles on its first answer, once per schema object', () => {

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../config.js'
+import { phrase, translate } from '../i18n/index.js'
 import { EMBED_HOSTS } from '../lib/embeds.js'
+import { requestLanguage } from './language.js'
 
 /** Where `npm run build` puts Studio (`vite build` of studio/): the same path from src/http and dist/http. */
 export const STUDIO_DIR = fileURLToPath(new URL('../../studio/dist/', import.meta.url))
@@ -66,11 +68,14 @@ export async function registerStudio(
 
   const indexFile = join(options.dir, 'index.html')
   if (!existsSync(indexFile)) {
-    app.get('/admin/*', HIDDEN, async (_request, reply) =>
+    app.get('/admin/*', HIDDEN, async (request, reply) =>
       reply
         .code(503)
         .header('cache-control', 'no-store')
-        .send({ error: 'ServiceUnavailable', message: 'Studio is not built here: run `npm run build`.' }),
+        .send({
+          error: 'ServiceUnavailable',
+          message: translate(phrase('http.studioNotBuilt'), requestLanguage(request)),
+        }),
     )
     return
   }

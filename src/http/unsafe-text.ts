@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream'
+import { catalogPhrase, type Phrase } from '../i18n/index.js'
 
 /**
  * Text PostgreSQL cannot store, found before validation (docs/decisions/input-hygiene.md): a NUL
@@ -8,14 +9,15 @@ import { Readable } from 'node:stream'
 export interface UnsafeText {
   /** JSON pointer of the offending value or key, e.g. `/customFields/a` ('' for the root). */
   path: string
-  message: string
+  /** What is wrong, as a predicate ("must not contain a NUL character (U+0000)"). */
+  message: Phrase
 }
 
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1')
 
-function problemOf(text: string): string | undefined {
-  if (text.includes('\u0000')) return 'must not contain a NUL character (U+0000)'
-  if (!text.isWellFormed()) return 'must be valid Unicode (it holds a lone surrogate)'
+function problemOf(text: string): Phrase | undefined {
+  if (text.includes('\u0000')) return catalogPhrase('validation.unsafe.nul')
+  if (!text.isWellFormed()) return catalogPhrase('validation.unsafe.loneSurrogate')
   return undefined
 }
 
@@ -44,7 +46,8 @@ export function findUnsafeText(value: unknown): UnsafeText | undefined {
     for (const [key, child] of Object.entries(current.value)) {
       const path = `${current.path}/${escapePointer(key)}`
       const message = problemOf(key)
-      if (message !== undefined) return { path, message: `has a key that ${message}` }
+      if (message !== undefined)
+        return { path, message: catalogPhrase('validation.unsafe.key', { problem: message }) }
       pending.push({ value: child, path })
     }
   }

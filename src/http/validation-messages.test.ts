@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { describeIssue, describeValidation, nameInWords } from './validation-messages.js'
+import { catalogPhrase, type Language, translate } from '../i18n/index.js'
+import {
+  describeValidation as describeAll,
+  describeIssue as describePhrase,
+  type HttpPart,
+  nameInWords,
+  type ValidationIssue,
+} from './validation-messages.js'
+
+/** An issue described, its message put in `language` (English unless told). */
+function describeIssue(issue: ValidationIssue, part: HttpPart, language: Language = 'en') {
+  const described = describePhrase(issue, part)
+  return { ...described, message: translate(described.message, language) }
+}
+
+function describeValidation(issues: ValidationIssue[], part: HttpPart) {
+  return describeAll(issues, part).map((issue) => ({ ...issue, message: translate(issue.message, 'en') }))
+}
 
 describe('nameInWords', () => {
   it.each([
@@ -89,12 +106,11 @@ describe('describeIssue', () => {
       {
         instancePath: '/title',
         keyword: 'x-unsafe-text',
-        params: {},
-        message: 'must not contain a NUL character',
+        params: { phrase: catalogPhrase('validation.unsafe.nul') },
       },
       'body',
     )
-    expect(ours.message).toBe('The title must not contain a NUL character.')
+    expect(ours.message).toBe('The title must not contain a NUL character (U+0000).')
   })
 
   it('puts each type in words', () => {
@@ -127,5 +143,51 @@ describe('describeValidation', () => {
       'body',
     )
     expect(details).toEqual([{ path: 'body/status', message: 'The status must be one of draft, published.' }])
+  })
+})
+
+describe('in Turkish', () => {
+  it('names the member as sent, with the same limit and the same path', () => {
+    expect(
+      describeIssue({ instancePath: '/password', keyword: 'minLength', params: { limit: 6 } }, 'body', 'tr'),
+    ).toEqual({ path: 'body/password', message: '"password" alanı en az 6 karakter uzunluğunda olmalıdır.' })
+    expect(
+      describeIssue(
+        { instancePath: '/fields/0/id', keyword: 'type', params: { type: 'string' } },
+        'body',
+        'tr',
+      ).message,
+    ).toBe('"fields[0].id" alanı metin olmalıdır.')
+  })
+
+  it('says required, unknown and parameter issues in Turkish, and what a schema expects in its Turkish words', () => {
+    expect(
+      describeIssue(
+        { instancePath: '', keyword: 'required', params: { missingProperty: 'tags' } },
+        'body',
+        'tr',
+      ),
+    ).toEqual({ path: 'body', member: 'tags', message: '"tags" alanı zorunludur.' })
+    expect(
+      describeIssue(
+        { instancePath: '', keyword: 'additionalProperties', params: { additionalProperty: 'debug' } },
+        'querystring',
+        'tr',
+      ).message,
+    ).toBe('"debug" sorgu parametresi burada kabul edilmiyor (bu uç nokta parametre almıyor).')
+    expect(
+      describeIssue(
+        {
+          instancePath: '/slug',
+          keyword: 'pattern',
+          params: { pattern: '^[a-z]' },
+          parentSchema: { 'x-expect': 'a slug: lowercase letters and digits joined by single dashes' },
+        },
+        'body',
+        'tr',
+      ).message,
+    ).toBe(
+      '"slug" alanı bir kısa ad: tek kısa çizgilerle birleştirilmiş küçük harfler ve rakamlar olmalıdır.',
+    )
   })
 })

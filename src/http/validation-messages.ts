@@ -4,8 +4,13 @@
  * of the fields", 'The query parameter "limit"'), the predicate says what was expected (the allowed
  * values, the limit, the format in words), never Ajv's own text. Ajv runs with `verbose`, so each
  * error carries the schema it failed; a pattern is put in words by the schema's `x-expect`
- * annotation, else its `description`.
+ * annotation, else its `description`. The sentences are phrases of the catalogs' `validation` group,
+ * put in the request's language when the error is answered: English names a member in words
+ * (`memberWords`), Turkish quotes it as sent (`memberPath`; docs/decisions/http.md "Messages in the
+ * reader's language").
  */
+import { addFormatter, catalogPhrase, type Param, Phrase, expectation as wording } from '../i18n/index.js'
+
 export interface ValidationIssue {
   instancePath: string
   keyword: string
@@ -22,27 +27,14 @@ export interface DescribedIssue {
   path: string
   /** The member the issue is about, when it names one (missing or unknown members). */
   member?: string
-  message: string
+  message: Phrase
 }
 
-const FORMAT_WORDS: Record<string, string> = {
-  email: 'an e-mail address',
-  'date-time': 'a date-time (RFC 3339, e.g. 2024-05-01T12:00:00Z)',
-  date: 'a date (YYYY-MM-DD)',
-  uri: 'an absolute URI',
-  url: 'an absolute URL',
-  uuid: 'a UUID',
-}
+/** The formats with words of their own in the catalogs (`validation.formats`). */
+const FORMATS = new Set(['email', 'date-time', 'date', 'uri', 'url', 'uuid'])
 
-const TYPE_WORDS: Record<string, string> = {
-  string: 'text',
-  integer: 'a whole number',
-  number: 'a number',
-  boolean: 'true or false',
-  object: 'an object',
-  array: 'a list',
-  null: 'null',
-}
+/** The JSON types (and `value`, a schema without one) with words in the catalogs (`validation.types`). */
+const TYPES = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array', 'null', 'value'])
 
 /** Members whose name alone does not say what they are. */
 const MEMBER_WORDS: Record<string, string> = {
@@ -76,19 +68,34 @@ function schemaOf(issue: ValidationIssue): Record<string, unknown> {
     : {}
 }
 
+/** `alternatives` joined by "or": "text or null". */
+function either(alternatives: Param[]): Param {
+  if (alternatives.length === 0) return ''
+  return alternatives.reduce((first, second) => catalogPhrase('validation.or', { first, second }))
+}
+
+function typeWord(type: string): Param {
+  return TYPES.has(type) ? catalogPhrase(`validation.types.${type}` as 'validation.types.string') : type
+}
+
 /** "text", "a whole number or null", from a schema's type and nullable. */
-function typeWords(schema: Record<string, unknown>, fallback: unknown): string {
-  const types = [schema.type ?? fallback].flat().map((type) => TYPE_WORDS[String(type)] ?? String(type))
+function typeWords(schema: Record<string, unknown>, fallback: unknown): Param {
+  const types = [schema.type ?? fallback].flat().map(String)
   if (schema.nullable === true && !types.includes('null')) types.push('null')
-  return types.join(' or ')
+  return either(types.map(typeWord))
+}
+
+function formatWords(format: string): Phrase {
+  return FORMATS.has(format)
+    ? catalogPhrase(`validation.formats.${format}` as 'validation.formats.email')
+    : catalogPhrase('validation.formats.other', { format })
 }
 
 /** What a schema expects, in words, for a union branch or a pattern. */
-function expectation(schema: Record<string, unknown>): string | undefined {
-  if (typeof schema['x-expect'] === 'string') return schema['x-expect']
-  if (typeof schema.description === 'string') return schema.description
-  if (typeof schema.format === 'string')
-    return FORMAT_WORDS[schema.format] ?? `in the ${schema.format} format`
+function expectation(schema: Record<string, unknown>): Param | undefined {
+  if (typeof schema['x-expect'] === 'string') return wording(schema['x-expect'])
+  if (typeof schema.description === 'string') return wording(schema.description)
+  if (typeof schema.format === 'string') return formatWords(schema.format)
   return undefined
 }
 
@@ -96,51 +103,57 @@ function listOf(values: unknown[]): string {
   return values.map((value) => (value === null ? 'null' : String(value))).join(', ')
 }
 
-const plural = (count: unknown, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
+const mustBe = (what: Param) => catalogPhrase('validation.mustBe', { what })
 
 /** The sentence after the subject: "must be one of draft, published". */
-function predicate(issue: ValidationIssue): string {
+function predicate(issue: ValidationIssue): Phrase {
   const schema = schemaOf(issue)
   const params = issue.params
+  const limit = Number(params.limit)
   switch (issue.keyword) {
     case 'type':
-      return `must be ${typeWords(schema, params.type)}`
+      return mustBe(typeWords(schema, params.type))
     case 'enum':
-      return `must be one of ${listOf((params.allowedValues as unknown[]) ?? [])}`
+      return catalogPhrase('validation.oneOf', { values: listOf((params.allowedValues as unknown[]) ?? []) })
     case 'const':
-      return `must be ${listOf([params.allowedValue])}`
+      return mustBe(listOf([params.allowedValue]))
     case 'minLength':
-      return `must be at least ${plural(params.limit, 'character')} long`
+      return catalogPhrase('validation.minLength', { count: limit })
     case 'maxLength':
-      return `must be at most ${plural(params.limit, 'character')} long`
+      return catalogPhrase('validation.maxLength', { count: limit })
     case 'minimum':
-      return `must be ${params.limit} or more`
+      return catalogPhrase('validation.minimum', { limit })
     case 'maximum':
-      return `must be ${params.limit} or less`
+      return catalogPhrase('validation.maximum', { limit })
     case 'exclusiveMinimum':
-      return `must be more than ${params.limit}`
+      return catalogPhrase('validation.exclusiveMinimum', { limit })
     case 'exclusiveMaximum':
-      return `must be less than ${params.limit}`
+      return catalogPhrase('validation.exclusiveMaximum', { limit })
     case 'multipleOf':
-      return `must be a multiple of ${params.multipleOf}`
+      return catalogPhrase('validation.multipleOf', { multipleOf: Number(params.multipleOf) })
     case 'minItems':
-      return `must hold at least ${plural(params.limit, 'item')}`
+      return catalogPhrase('validation.minItems', { count: limit })
     case 'maxItems':
-      return `must hold at most ${plural(params.limit, 'item')}`
+      return catalogPhrase('validation.maxItems', { count: limit })
     case 'uniqueItems':
-      return `must not repeat an item (items ${Number(params.j) + 1} and ${Number(params.i) + 1} are equal)`
+      return catalogPhrase('validation.uniqueItems', {
+        first: Number(params.j) + 1,
+        second: Number(params.i) + 1,
+      })
     case 'minProperties':
-      return `must have at least ${plural(params.limit, 'member')}`
+      return catalogPhrase('validation.minProperties', { count: limit })
     case 'maxProperties':
-      return `must have at most ${plural(params.limit, 'member')}`
+      return catalogPhrase('validation.maxProperties', { count: limit })
     case 'propertyNames':
-      return `has a member whose name is not accepted ("${params.propertyName}")`
+      return catalogPhrase('validation.propertyName', { name: String(params.propertyName) })
     case 'pattern':
-      if (typeof schema['x-expect'] === 'string') return `must be ${schema['x-expect']}`
-      if (typeof schema.description === 'string') return `must match: ${schema.description}`
-      return `must match the pattern ${params.pattern}`
+      if (typeof schema['x-expect'] === 'string') return mustBe(wording(schema['x-expect']))
+      if (typeof schema.description === 'string') {
+        return catalogPhrase('validation.matchDescription', { description: wording(schema.description) })
+      }
+      return catalogPhrase('validation.matchPattern', { pattern: String(params.pattern) })
     case 'format':
-      return `must be ${FORMAT_WORDS[String(params.format)] ?? `in the ${params.format} format`}`
+      return mustBe(formatWords(String(params.format)))
     case 'anyOf':
     case 'oneOf': {
       const branches = (schema[issue.keyword] as Record<string, unknown>[] | undefined) ?? []
@@ -150,15 +163,17 @@ function predicate(issue: ValidationIssue): string {
         branches.length > 0 &&
         branches.every((branch) => 'const' in branch)
       ) {
-        return `must be one of ${listOf(branches.map((branch) => branch.const))}`
+        return catalogPhrase('validation.oneOf', { values: listOf(branches.map((branch) => branch.const)) })
       }
       const words = branches.map((branch) => expectation(branch) ?? typeWords(branch, 'value'))
-      return `must be ${expectation(schema) ?? words.join(' or ')}`
+      return mustBe(expectation(schema) ?? either(words))
     }
     default:
-      // Folio's own keywords (`x-free-object`, `x-unsafe-text`) carry a predicate in our words;
+      // Folio's own keywords (`x-free-object`, `x-unsafe-text`) carry their predicate as a phrase;
       // Ajv's text for the keywords no Folio schema uses is never shown.
-      return issue.keyword.startsWith('x-') && issue.message ? issue.message : 'is not valid'
+      return issue.keyword.startsWith('x-') && params.phrase instanceof Phrase
+        ? params.phrase
+        : catalogPhrase('validation.invalid')
   }
 }
 
@@ -186,6 +201,11 @@ function segmentsOf(pointer: string): string[] {
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
 }
 
+/** `['items', '0', 'a/b']` → `/items/0/a~1b`, how a member travels in a phrase. */
+function pointerOf(segments: readonly string[]): string {
+  return segments.map((segment) => `/${segment.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')
+}
+
 /** `['items', '0', 'title']` → "items[0].title", the member's name in `details`. */
 function memberName(segments: readonly string[]): string {
   return segments.reduce(
@@ -205,6 +225,11 @@ function memberInWords(segments: readonly string[]): string {
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
+// A member in a sentence, given as a JSON pointer: English puts it in words at the head of the
+// sentence ("The ID of item 1 of the fields"), Turkish names it as sent ("fields[0].id").
+addFormatter('memberWords', (pointer) => capitalized(memberInWords(segmentsOf(String(pointer)))))
+addFormatter('memberPath', (pointer) => memberName(segmentsOf(String(pointer))))
+
 /** Whether a body member's name is a plural noun ("tags", "custom fields", "settings"). */
 function isPlural(segments: readonly string[]): boolean {
   const last = segments.at(-1)
@@ -212,30 +237,42 @@ function isPlural(segments: readonly string[]): boolean {
   return /[^su]s$/i.test(nameInWords(last))
 }
 
-/** "is required" → "are required" after a plural subject ("The tags are required"). */
-function agreeing(predicateText: string, plural: boolean): string {
-  return plural ? predicateText.replace(/^is /, 'are ').replace(/^has /, 'have ') : predicateText
+/** "is required" → "are required" after a plural subject ("The tags are required"), in English. */
+function agreeing(predicateText: Phrase, plural: boolean): Phrase {
+  return plural ? predicateText.in('plural') : predicateText
 }
 
-/** The subject of the sentence: the member in words, or the part when the issue is about all of it. */
-function subject(part: HttpPart, segments: readonly string[]): string {
-  const parameter =
-    part === 'querystring'
-      ? 'query parameter'
-      : part === 'params'
-        ? 'path parameter'
-        : part === 'headers'
-          ? 'header'
-          : undefined
+const PARAMETERS = {
+  querystring: {
+    whole: 'validation.subject.queryString',
+    one: 'validation.subject.queryParameter',
+    member: 'validation.subject.queryParameterMember',
+  },
+  params: {
+    whole: 'validation.subject.path',
+    one: 'validation.subject.pathParameter',
+    member: 'validation.subject.pathParameterMember',
+  },
+  headers: {
+    whole: 'validation.subject.headers',
+    one: 'validation.subject.header',
+    member: 'validation.subject.headerMember',
+  },
+} as const
+
+/** The subject of the sentence: the member, or the part when the issue is about all of it. */
+function subject(part: HttpPart, segments: readonly string[]): Phrase {
+  const parameter = PARAMETERS[part as keyof typeof PARAMETERS]
   if (parameter !== undefined) {
-    if (segments.length === 0) {
-      return part === 'querystring' ? 'The query string' : part === 'params' ? 'The path' : 'The headers'
-    }
-    const [name, ...rest] = segments
-    const named = `the ${parameter} "${name}"`
-    return capitalized(rest.length === 0 ? named : `${memberInWords(rest)} of ${named}`)
+    if (segments.length === 0) return catalogPhrase(parameter.whole)
+    const [name = '', ...rest] = segments
+    return rest.length === 0
+      ? catalogPhrase(parameter.one, { name })
+      : catalogPhrase(parameter.member, { name, member: pointerOf(rest) })
   }
-  return segments.length === 0 ? 'The body' : capitalized(memberInWords(segments))
+  return segments.length === 0
+    ? catalogPhrase('validation.subject.body')
+    : catalogPhrase('validation.subject.member', { member: pointerOf(segments) })
 }
 
 /** The names an object schema allows, for "(accepted: …)". */
@@ -254,7 +291,10 @@ export function describeIssue(issue: ValidationIssue, part: HttpPart): Described
     return {
       path,
       member: memberName(segments),
-      message: `${subject(part, segments)} ${agreeing('is required', plural)}.`,
+      message: catalogPhrase('validation.sentence', {
+        subject: subject(part, segments),
+        predicate: agreeing(catalogPhrase('validation.required'), plural),
+      }),
     }
   }
   if (issue.keyword === 'additionalProperties') {
@@ -263,15 +303,23 @@ export function describeIssue(issue: ValidationIssue, part: HttpPart): Described
     const allowed = allowedMembers(schemaOf(issue))
     const parameters = at.length === 0 && part !== 'body'
     const accepted =
-      allowed !== '' ? `accepted: ${allowed}` : parameters ? `this route takes none` : 'it takes no members'
+      allowed !== ''
+        ? catalogPhrase('validation.accepted', { members: allowed })
+        : catalogPhrase(parameters ? 'validation.takesNoParameters' : 'validation.takesNoMembers')
     // An unknown member has no words of its own: it is named as sent.
     const message = parameters
-      ? `${subject(part, segments)} is not accepted here (${accepted}).`
-      : `${subject(part, at)} may not contain "${name}" (${accepted}).`
+      ? catalogPhrase('validation.notAccepted', { subject: subject(part, segments), accepted })
+      : catalogPhrase('validation.mayNotContain', { subject: subject(part, at), name, accepted })
     return { path, member: memberName(segments), message }
   }
   const plural = part === 'body' && isPlural(at)
-  return { path, message: `${subject(part, at)} ${agreeing(predicate(issue), plural)}.` }
+  return {
+    path,
+    message: catalogPhrase('validation.sentence', {
+      subject: subject(part, at),
+      predicate: agreeing(predicate(issue), plural),
+    }),
+  }
 }
 
 /**

@@ -43,7 +43,7 @@ function createAjv(coerce: boolean, allErrors = false): Ajv {
       if (problem === undefined) return true
       const instancePath = dataContext?.instancePath ?? ''
       ;(validateFreeObject as ValidateFunction).errors = [
-        { keyword: 'x-free-object', instancePath, schemaPath: '', params: {}, message: problem },
+        { keyword: 'x-free-object', instancePath, schemaPath: '', params: { phrase: problem } },
       ]
       return false
     },
@@ -89,8 +89,7 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
           keyword: 'x-unsafe-text',
           instancePath: unsafe.path,
           schemaPath: '',
-          params: {},
-          message: unsafe.message,
+          params: { phrase: unsafe.message },
         }
         checked.errors = [error]
         return false

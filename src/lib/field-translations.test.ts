@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../errors.js'
+import { type Phrase, translate } from '../i18n/index.js'
 import {
   alternatesOf,
   answerIn,
@@ -44,7 +45,11 @@ describe('checkTranslations', () => {
         checkTranslations(input, LOCALES, keep)
       } catch (err) {
         expect(err).toBeInstanceOf(AppError)
-        return { message: (err as AppError).message, details: (err as AppError).extra.details }
+        const details = (err as AppError).extra.details as { path: string; message: Phrase }[]
+        return {
+          message: (err as AppError).message,
+          details: details.map(({ path, message }) => ({ path, message: translate(message, 'en') })),
+        }
       }
       throw new Error('accepted')
     }

@@ -1,4 +1,5 @@
 import { errors } from '../errors.js'
+import { expectation, type Phrase, phrase } from '../i18n/index.js'
 import { canonicalLocale, LOCALE_EXPECT, type TenantLocales } from './locale.js'
 import { toSlug } from './slug.js'
 
@@ -29,19 +30,21 @@ export function checkTranslations<M extends string>(
   const checked: Translations<M> = {}
   for (const [key, entry] of Object.entries(input)) {
     const shown = key.slice(0, 40)
-    const refuse = (message: string) =>
-      errors.validation(`translations.${shown} ${message}`, [{ path: `body/translations/${shown}`, message }])
+    const refuse = (problem: Phrase) =>
+      errors.validation(phrase('common.memberProblem', { member: `translations.${shown}`, problem }), [
+        { path: `body/translations/${shown}`, message: problem },
+      ])
     const locale = canonicalLocale(key)
-    if (locale === undefined) throw refuse(`is not keyed by ${LOCALE_EXPECT}.`)
-    if (locale === locales.default) {
-      throw refuse(`names the default locale, whose values are the record's own members.`)
+    if (locale === undefined) {
+      throw refuse(phrase('locales.translationsNotKeyed', { expected: expectation(LOCALE_EXPECT) }))
     }
+    if (locale === locales.default) throw refuse(phrase('locales.translationsDefault'))
     if (!locales.available.includes(locale)) {
       throw refuse(
-        `names "${locale}", which is not one of the tenant's locales (${locales.available.join(', ')}).`,
+        phrase('locales.translationsNotAvailable', { locale, locales: locales.available.join(', ') }),
       )
     }
-    if (Object.hasOwn(checked, locale)) throw refuse(`names "${locale}" a second time.`)
+    if (Object.hasOwn(checked, locale)) throw refuse(phrase('locales.translationsTwice', { locale }))
     const values: TranslationEntry<M> = {}
     for (const [member, value] of Object.entries(entry) as [M, string | undefined][]) {
       if (value === undefined) continue
@@ -170,8 +173,8 @@ export function slugOwner(
 export function translatedSlug(value: string, path: string): string {
   const slug = toSlug(value)
   if (slug === '') {
-    throw errors.validation(`${path} must contain at least one letter or digit.`, [
-      { path: `body/${path.replaceAll('.', '/')}`, message: 'has no letters or digits' },
+    throw errors.validation(phrase('common.noLetterOrDigit', { member: path }), [
+      { path: `body/${path.replaceAll('.', '/')}`, message: phrase('common.hasNoLetterOrDigit') },
     ])
   }
   return slug

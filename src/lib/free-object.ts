@@ -1,3 +1,5 @@
+import { catalogPhrase, type Phrase } from '../i18n/index.js'
+
 /**
  * Limits on free JSON objects (`customFields`, `settings`, `metadata`, `lexical`):
  * docs/decisions/input-hygiene.md "Free objects have limits" — depth ≤ 32, ≤ 1,000 members in all,
@@ -26,28 +28,31 @@ export const FREE_DOCUMENT_LIMITS: FreeObjectLimits = {
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 
 /**
- * The first way `value` breaks `limits`, as a sentence ending without a full stop, or undefined.
+ * The first way `value` breaks `limits`, as a predicate ("is nested deeper than 32 levels"), or
+ * undefined.
  * Iterative, so a hostile nesting depth cannot overflow the stack; stops at the first problem.
  */
-export function freeObjectProblem(value: unknown, limits: FreeObjectLimits): string | undefined {
+export function freeObjectProblem(value: unknown, limits: FreeObjectLimits): Phrase | undefined {
   const pending: { value: unknown; depth: number }[] = [{ value, depth: 1 }]
   let members = 0
   while (pending.length > 0) {
     const current = pending.pop()!
     if (typeof current.value !== 'object' || current.value === null) continue
-    if (current.depth > limits.maxDepth) return `is nested deeper than ${limits.maxDepth} levels`
+    if (current.depth > limits.maxDepth)
+      return catalogPhrase('validation.freeObject.tooDeep', { depth: limits.maxDepth })
     const children = Array.isArray(current.value) ? current.value : Object.values(current.value)
     if (!Array.isArray(current.value)) {
       for (const key of Object.keys(current.value)) {
-        if (FORBIDDEN_KEYS.has(key)) return `must not contain the key "${key}"`
+        if (FORBIDDEN_KEYS.has(key)) return catalogPhrase('validation.freeObject.forbiddenKey', { key })
       }
     }
     members += children.length
-    if (members > limits.maxMembers) return `has more than ${limits.maxMembers} members in all`
+    if (members > limits.maxMembers)
+      return catalogPhrase('validation.freeObject.tooManyMembers', { members: limits.maxMembers })
     for (const child of children) pending.push({ value: child, depth: current.depth + 1 })
   }
   if (Buffer.byteLength(JSON.stringify(value)) > limits.maxBytes) {
-    return `is larger than ${Math.round(limits.maxBytes / 1024)} KB as JSON`
+    return catalogPhrase('validation.freeObject.tooLarge', { kilobytes: Math.round(limits.maxBytes / 1024) })
   }
   return undefined
 }

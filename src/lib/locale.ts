@@ -1,4 +1,5 @@
 import Negotiator from 'negotiator'
+import { catalogPhrase, expectation, type Phrase, translate } from '../i18n/index.js'
 
 /**
  * Locales (docs/decisions/localization.md): the tags Folio takes, a tenant's locales, fallback
@@ -52,13 +53,16 @@ export function canonicalLocale(tag: string): string | undefined {
   }
 }
 
-/** Why a `locales` value is refused: the member (`locales.fallbacks.de-AT`) and a sentence. */
+/**
+ * Why a `locales` value is refused: the member (`locales.fallbacks.de-AT`) and a predicate, as a
+ * phrase of the catalogs (`message` is its English text).
+ */
 export class LocalesError extends Error {
   constructor(
     readonly member: string,
-    message: string,
+    readonly phrase: Phrase,
   ) {
-    super(message)
+    super(translate(phrase, 'en'))
   }
 }
 
@@ -70,29 +74,40 @@ export class LocalesError extends Error {
 export function checkLocales(value: TenantLocales): TenantLocales {
   const canonical = (tag: string, member: string) => {
     const found = canonicalLocale(tag)
-    if (found === undefined) throw new LocalesError(member, `"${tag.slice(0, 40)}" is not ${LOCALE_EXPECT}.`)
+    if (found === undefined) {
+      throw new LocalesError(
+        member,
+        catalogPhrase('errors.locales.notATag', {
+          tag: tag.slice(0, 40),
+          expected: expectation(LOCALE_EXPECT),
+        }),
+      )
+    }
     return found
   }
   if (value.available.length === 0) {
-    throw new LocalesError('locales.available', 'must list at least one locale.')
+    throw new LocalesError('locales.available', catalogPhrase('errors.locales.noLocale'))
   }
   if (value.available.length > MAX_LOCALES) {
     throw new LocalesError(
       'locales.available',
-      `lists ${value.available.length} locales; at most ${MAX_LOCALES}.`,
+      catalogPhrase('errors.locales.tooMany', { count: value.available.length, most: MAX_LOCALES }),
     )
   }
   const available: string[] = []
   for (const [index, tag] of value.available.entries()) {
     const locale = canonical(tag, `locales.available.${index}`)
     if (available.includes(locale)) {
-      throw new LocalesError(`locales.available.${index}`, `lists "${locale}" twice.`)
+      throw new LocalesError(`locales.available.${index}`, catalogPhrase('errors.locales.twice', { locale }))
     }
     available.push(locale)
   }
   const defaultLocale = canonical(value.default, 'locales.default')
   if (!available.includes(defaultLocale)) {
-    throw new LocalesError('locales.default', `"${defaultLocale}" is not one of locales.available.`)
+    throw new LocalesError(
+      'locales.default',
+      catalogPhrase('errors.locales.notAvailable', { locale: defaultLocale }),
+    )
   }
   const fallbacks: Record<string, string> = {}
   for (const [from, to] of Object.entries(value.fallbacks)) {
@@ -100,17 +115,20 @@ export function checkLocales(value: TenantLocales): TenantLocales {
     const source = canonical(from, member)
     const target = canonical(to, member)
     if (!available.includes(source))
-      throw new LocalesError(member, `"${source}" is not one of locales.available.`)
+      throw new LocalesError(member, catalogPhrase('errors.locales.notAvailable', { locale: source }))
     if (!available.includes(target))
-      throw new LocalesError(member, `falls back to "${target}", which is not one of locales.available.`)
-    if (source === target) throw new LocalesError(member, 'falls back to itself.')
+      throw new LocalesError(member, catalogPhrase('errors.locales.fallbackNotAvailable', { locale: target }))
+    if (source === target) throw new LocalesError(member, catalogPhrase('errors.locales.fallbackToItself'))
     fallbacks[source] = target
   }
   for (const start of Object.keys(fallbacks)) {
     const seen = [start]
     for (let next = fallbacks[start]; next !== undefined; next = fallbacks[next]) {
       if (seen.includes(next)) {
-        throw new LocalesError(`locales.fallbacks.${start}`, `makes a cycle: ${[...seen, next].join(' → ')}.`)
+        throw new LocalesError(
+          `locales.fallbacks.${start}`,
+          catalogPhrase('errors.locales.cycle', { cycle: [...seen, next].join(' → ') }),
+        )
       }
       seen.push(next)
     }
@@ -154,12 +172,18 @@ export function negotiateLocale(
   if (requested !== undefined) {
     const locale = canonicalLocale(requested)
     if (locale === undefined) {
-      throw new LocalesError('locale', `must be ${LOCALE_EXPECT}; "${requested.slice(0, 40)}" is not.`)
+      throw new LocalesError(
+        'locale',
+        catalogPhrase('errors.locales.requestedNotATag', {
+          expected: expectation(LOCALE_EXPECT),
+          tag: requested.slice(0, 40),
+        }),
+      )
     }
     if (!locales.available.includes(locale)) {
       throw new LocalesError(
         'locale',
-        `must be one of the tenant's locales (${locales.available.join(', ')}); "${locale}" is not.`,
+        catalogPhrase('errors.locales.notTheTenants', { locales: locales.available.join(', '), locale }),
       )
     }
     return locale

@@ -4,6 +4,7 @@ import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import ipaddr from 'ipaddr.js'
 import type { Agent, request } from 'undici'
+import { catalogPhrase, type Phrase, translate } from '../i18n/index.js'
 
 /**
  * The one way Folio sends a request to an address a tenant chose (webhooks, SMTP hosts, external
@@ -26,13 +27,14 @@ import type { Agent, request } from 'undici'
 export class OutboundBlockedError extends Error {
   override name = 'OutboundBlockedError'
   constructor(
-    message: string,
+    /** Why, as a phrase of the catalogs (`message` is its English text). */
+    readonly phrase: Phrase,
     /** `address`: the target is, resolves to, or cannot be resolved to an address the guard takes; `url`: scheme, credentials or syntax. */
     readonly reason: 'url' | 'address' = 'url',
     /** What exactly was refused (the host, what it resolved to), for the operator's log only. */
-    readonly detail: string = message,
+    readonly detail: string = translate(phrase, 'en'),
   ) {
-    super(message)
+    super(translate(phrase, 'en'))
   }
 }
 
@@ -42,11 +44,12 @@ export class OutboundBlockedError extends Error {
  * knows (docs/decisions/security.md "Outbound requests go through one guarded client"). The reason
  * stays in the error's `detail`.
  */
-export const OUTBOUND_REFUSED =
-  'Folio does not send to this address: the host must resolve, and only to public addresses (a server may allow private ones with OUTBOUND_ALLOW_PRIVATE=true, for on-premises installs).'
+const REFUSED = catalogPhrase('errors.outbound.refused')
+/** That message in English, as logs and records (a webhook delivery's last error) keep it. */
+export const OUTBOUND_REFUSED = translate(REFUSED, 'en')
 
 /** The refusal of an address, with what happened kept for the log. */
-const refused = (detail: string) => new OutboundBlockedError(OUTBOUND_REFUSED, 'address', detail)
+const refused = (detail: string) => new OutboundBlockedError(REFUSED, 'address', detail)
 
 /**
  * A download that did not give a file: `status` (an answer other than 2xx, `status` set),
@@ -123,13 +126,13 @@ export function checkOutboundUrl(raw: string): URL {
   try {
     url = new URL(raw)
   } catch {
-    throw new OutboundBlockedError('The URL is not an absolute URL.')
+    throw new OutboundBlockedError(catalogPhrase('errors.outbound.notAbsolute'))
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new OutboundBlockedError(`The URL scheme "${url.protocol}" is not allowed; use http: or https:.`)
+    throw new OutboundBlockedError(catalogPhrase('errors.outbound.scheme', { scheme: url.protocol }))
   }
   if (url.username !== '' || url.password !== '') {
-    throw new OutboundBlockedError('The URL must not carry a user name or password.')
+    throw new OutboundBlockedError(catalogPhrase('errors.outbound.credentials'))
   }
   return url
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../errors.js'
+import { phrase } from '../i18n/index.js'
 import { freeSlugs, nextFreeSlug, requiredSlug, type SlugLookup } from './slug.js'
 
 /** A lookup over a fixed set of taken slugs, recording what the allocator asked. */
@@ -65,7 +66,7 @@ describe('requiredSlug', () => {
     expect(refusal).toMatchObject({
       code: 'ValidationFailed',
       message: 'title must contain at least one letter or digit.',
-      extra: { details: [{ path: '/title', message: 'has no letters or digits' }] },
+      extra: { details: [{ path: '/title', message: phrase('common.hasNoLetterOrDigit') }] },
     })
   })
 })

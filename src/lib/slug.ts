@@ -1,5 +1,6 @@
 import slugify from '@sindresorhus/slugify'
 import { errors } from '../errors.js'
+import { phrase } from '../i18n/index.js'
 
 /** Longest slug the API contract allows for content (docs/decisions/http.md "Limits the contract sets"). */
 export const SLUG_MAX_LENGTH = 240
@@ -37,8 +38,8 @@ export function toSlug(text: string, maxLength = SLUG_MAX_LENGTH): string {
 export function requiredSlug(text: string, member: string, maxLength = SLUG_MAX_LENGTH): string {
   const slug = toSlug(text, maxLength)
   if (slug === '') {
-    throw errors.validation(`${member} must contain at least one letter or digit.`, [
-      { path: `/${member}`, message: 'has no letters or digits' },
+    throw errors.validation(phrase('common.noLetterOrDigit', { member }), [
+      { path: `/${member}`, message: phrase('common.hasNoLetterOrDigit') },
     ])
   }
   return slug

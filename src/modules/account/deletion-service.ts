@@ -2,6 +2,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type DomainEvent, type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import type { Principal } from '../auth/index.js'
 import { type AuthService, accountWrites, sessionPrincipal } from '../auth/index.js'
 import { membershipWrites, ownerGuard } from '../members/index.js'
@@ -82,7 +83,7 @@ export function createAccountService(deps: {
       const session = sessionPrincipal(principal)
       await deps.auth.verifyCurrentPassword(session.userId, input.currentPassword)
       if (input.confirmation.trim().toLowerCase() !== session.email.toLowerCase()) {
-        throw errors.validation('confirmation must be the e-mail address of the account.')
+        throw errors.validation('account.confirmationNotEmail')
       }
       await write.across(async (tx, emitIn) => {
         const first = await createAccountRepository(tx).membershipsWithOwnership(session.userId)
@@ -91,7 +92,7 @@ export function createAccountService(deps: {
         const plan = planOf(rows)
         if (plan.blockingTenants.length > 0) {
           throw errors.lastOwner(
-            `You are the last owner of ${plan.blockingTenants.map((t) => t.name).join(', ')}; make someone else owner or remove the other members first.`,
+            phrase('account.lastOwnerOf', { tenants: plan.blockingTenants.map((t) => t.name).join(', ') }),
             plan.blockingTenants,
           )
         }
@@ -139,9 +140,7 @@ export function createAccountService(deps: {
           current.status === 'active' &&
           (await guard.activeOwners(found.tenantId)) <= 1
         ) {
-          throw errors.lastOwner(
-            'You are the last active owner of this tenant; make someone else owner, or delete the tenant.',
-          )
+          throw errors.lastOwner('account.lastActiveOwner')
         }
         await membershipWrites(tx).leave(
           found.tenantId,

@@ -33,7 +33,7 @@ export function createUsersService(deps: { auth: AuthService }) {
 
   async function accountOf(session: SessionPrincipal) {
     const user = await auth.findUser(session.userId)
-    if (user === undefined) throw errors.unauthorized('The session has ended; log in again.')
+    if (user === undefined) throw errors.unauthorized('common.sessionEnded')
     return user
   }
 
@@ -72,7 +72,7 @@ export function createUsersService(deps: { auth: AuthService }) {
       const email = input.email === undefined ? undefined : normalizeEmail(input.email)
       const emailChanges = email !== undefined && email !== normalizeEmail(before.email)
       if (emailChanges && input.currentPassword === undefined) {
-        throw errors.validation('currentPassword is required to change the e-mail address.')
+        throw errors.validation('account.currentPasswordForEmail')
       }
       if (input.currentPassword !== undefined) {
         await auth.verifyCurrentPassword(session.userId, input.currentPassword)
@@ -110,10 +110,10 @@ export function createUsersService(deps: { auth: AuthService }) {
         )
       } catch (err) {
         throw uniqueConflict(err, {
-          users_email_key: () => errors.conflict('This e-mail address is already in use.'),
+          users_email_key: () => errors.conflict('common.emailInUse'),
         })
       }
-      if (user === undefined) throw errors.unauthorized('The session has ended; log in again.')
+      if (user === undefined) throw errors.unauthorized('common.sessionEnded')
       return {
         user: {
           id: user.id,

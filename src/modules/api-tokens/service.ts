@@ -2,6 +2,7 @@ import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
 import { API_TOKEN_PREFIX } from '../auth/index.js'
@@ -45,10 +46,10 @@ export function createApiTokensService(deps: ApiTokensServiceDeps) {
       const { input } = args
       const role = input.role ?? 'viewer'
       const granted = await deps.roles.resolve(context.tenantId, role)
-      if (granted === undefined) throw errors.validation(`role "${role}" is not a role of this tenant.`)
+      if (granted === undefined) throw errors.validation(phrase('members.unknownRole', { role }))
       assertCanGrant(await deps.roles.resolve(context.tenantId, args.callerRole), granted)
       const createdBy = userIdOf(context)
-      if (createdBy === null) throw errors.forbidden('API tokens are created by signed-in users only.')
+      if (createdBy === null) throw errors.forbidden('apiTokens.signedInOnly')
       const plaintext = `${API_TOKEN_PREFIX}${randomToken(32)}`
       const values = {
         id: newId(),

@@ -9,36 +9,23 @@
 export const ACCOUNT_MAIL_JOB = 'auth.account-mail'
 
 export interface AccountMailJob {
-  kind: 'verify-email' | 'reset-password'
+  /**
+   * `register-attempt`: the notice to an address that already has an account (registration
+   * answers the same either way; the job finds the account and its language).
+   */
+  kind: 'verify-email' | 'reset-password' | 'register-attempt'
   /** Normalised (trimmed, lowercase) address as the client sent it. */
   email: string
 }
 
 /**
- * A mailed one-time link (every account mail: verification, e-mail change, reset, invitation): the
- * URL with the token, then the page and the code alone on a line of its own, so the code can be
- * pasted wherever the link cannot be followed: a mail client or relay that rewrites or wraps long
- * lines, or a quoted-printable `.eml` (`=` escaped, soft breaks every 76 characters). The `.eml`
- * files Folio writes itself keep the text as written (`mail/mailer.ts` `readableEml`).
+ * What a mailed one-time link fills in (every account mail: verification, e-mail change, reset,
+ * invitation): the URL with the token (`link`), and the page and the code, which the mail templates
+ * (the catalogs' `mail` group) put each on a line of its own, so the code can be pasted wherever the
+ * link cannot be followed: a mail client or relay that rewrites or wraps long lines, or a
+ * quoted-printable `.eml` (`=` escaped, soft breaks every 76 characters). The `.eml` files Folio
+ * writes itself keep the text as written (`mail/mailer.ts` `readableEml`).
  */
-export function linkMail(options: {
-  intro: string
-  pageUrl: string
-  token: string
-  codeLabel: string
-  outro: string
-}): string {
-  return [
-    options.intro,
-    '',
-    `${options.pageUrl}?token=${options.token}`,
-    '',
-    `Or open the page below and paste the ${options.codeLabel}:`,
-    '',
-    options.pageUrl,
-    '',
-    options.token,
-    '',
-    options.outro,
-  ].join('\n')
+export function linkParams(pageUrl: string, token: string) {
+  return { link: `${pageUrl}?token=${token}`, pageUrl, token }
 }

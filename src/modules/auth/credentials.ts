@@ -82,7 +82,7 @@ export function createCredentials(deps: {
       try {
         claims = verify(token) as SessionClaims
       } catch {
-        throw errors.unauthorized('The session token is invalid or has expired.')
+        throw errors.unauthorized('auth.sessionTokenInvalid')
       }
       const [row] = await db
         .select({
@@ -95,6 +95,7 @@ export function createCredentials(deps: {
           userStatus: users.status,
           email: users.email,
           emailVerifiedAt: users.emailVerifiedAt,
+          language: users.language,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -107,11 +108,11 @@ export function createCredentials(deps: {
         row.expiresAt.getTime() <= Date.now() ||
         row.userStatus !== 'active'
       ) {
-        throw errors.unauthorized('The session has ended; log in again.')
+        throw errors.unauthorized('common.sessionEnded')
       }
       // A live session whose token id moved on: refresh, tenant switch or tenant creation rotated it.
       if (row.tokenId !== claims.jti) {
-        throw errors.unauthorized('The session token was replaced; use the token from the last response.')
+        throw errors.unauthorized('auth.sessionTokenReplaced')
       }
       return {
         kind: 'user',
@@ -121,11 +122,12 @@ export function createCredentials(deps: {
         sessionTenantId: row.tenantId,
         email: row.email,
         emailVerified: row.emailVerifiedAt !== null,
+        language: row.language,
       }
     },
 
     async authenticateApiToken(token: string): Promise<ApiTokenPrincipal> {
-      if (!token.startsWith(API_TOKEN_PREFIX)) throw errors.unauthorized('The API token is invalid.')
+      if (!token.startsWith(API_TOKEN_PREFIX)) throw errors.unauthorized('auth.apiTokenInvalid')
       const tokenHash = sha256Hex(token)
       let cached = tokenCache.get(tokenHash)
       if (cached === undefined) {
@@ -154,7 +156,7 @@ export function createCredentials(deps: {
             ),
           )
           .limit(1)
-        if (row === undefined) throw errors.unauthorized('The API token is invalid.')
+        if (row === undefined) throw errors.unauthorized('auth.apiTokenInvalid')
         const own = await roles.resolve(row.tenantId, row.role)
         // No creator recorded (their user row is gone): nobody to cap by, the token's own role holds.
         const creator =
@@ -181,7 +183,7 @@ export function createCredentials(deps: {
         if (generation === loadedIn) tokenCache.set(tokenHash, cached)
       }
       if (cached.expiresAt !== null && cached.expiresAt <= Date.now()) {
-        throw errors.unauthorized('The API token has expired.')
+        throw errors.unauthorized('auth.apiTokenExpired')
       }
       recordUse(cached.principal)
       return cached.principal

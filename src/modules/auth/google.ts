@@ -68,7 +68,7 @@ export function createGoogleSignIn(deps: {
   async function linkingUser(credential: StartCredential): Promise<SessionPrincipal> {
     if (credential.bearer !== undefined) return deps.credentials.authenticateSession(credential.bearer)
     if (credential.cookie === undefined) {
-      throw errors.unauthorized('Linking a Google account needs a signed-in session.')
+      throw errors.unauthorized('auth.googleLinkNeedsSession')
     }
     const session = await deps.credentials.authenticateSession(credential.cookie)
     // A cross-site page can start a navigation with the cookie; only Folio's own pages know the token.
@@ -204,8 +204,7 @@ export function createGoogleSignIn(deps: {
       try {
         flow = await client.start()
       } catch (err) {
-        if (err instanceof GoogleFlowError)
-          throw errors.unavailable('Google sign-in cannot reach Google now.')
+        if (err instanceof GoogleFlowError) throw errors.unavailable('auth.googleUnreachable')
         throw err
       }
       const browser = randomToken()
@@ -272,14 +271,12 @@ export function createGoogleSignIn(deps: {
       if (principal?.kind !== 'user') throw errors.unauthorized()
       const { userId } = principal
       const user = await accounts.findUserById(userId)
-      if (user === undefined) throw errors.unauthorized('The session has ended; log in again.')
+      if (user === undefined) throw errors.unauthorized('common.sessionEnded')
       const passworded = hasPassword(user.passwordHash)
       if (passworded) await deps.verifyCurrentPassword(userId, currentPassword)
       if ((await repository.findLink(userId)) === undefined) throw errors.googleNotLinked()
       if (!passworded) {
-        throw errors.googleUnlinkRefused(
-          'This account has no password, so Google is its only way in: set a password first (POST /api/auth/forgot-password).',
-        )
+        throw errors.googleUnlinkRefused('auth.googleOnlyWayIn')
       }
       const removed = await writeAccount(
         client,

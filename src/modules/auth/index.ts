@@ -10,7 +10,7 @@ import { authRoutes } from './routes.js'
 import { createAuthService } from './service.js'
 
 export type { AccountWriter } from './account-events.js'
-export { linkMail } from './account-mail.js'
+export { linkParams } from './account-mail.js'
 export { API_TOKEN_PREFIX, type Credentials, type Principal, type SessionPrincipal } from './credentials.js'
 export { normalizeEmail } from './email.js'
 export { sessionState } from './memberships.js'

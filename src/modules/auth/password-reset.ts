@@ -1,11 +1,12 @@
 import type { TenantContext } from '../../context.js'
 import { errors } from '../../errors.js'
+import { DEFAULT_LANGUAGE, languageOf, renderMail } from '../../i18n/index.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { hashPassword } from '../../lib/password.js'
 import type { Mailer } from '../../mail/mailer.js'
 import type { AccountWriter } from './account-events.js'
-import { ACCOUNT_MAIL_JOB, type AccountMailJob, linkMail } from './account-mail.js'
+import { ACCOUNT_MAIL_JOB, type AccountMailJob, linkParams } from './account-mail.js'
 import { normalizeEmail } from './email.js'
 import { type AuthRepository, createAuthRepository } from './repository.js'
 import type { AuthThrottles, ClientInfo } from './throttle.js'
@@ -47,7 +48,7 @@ export function createPasswordReset(deps: {
 
     /**
      * The `reset-password` mail job: a new link (older unused ones stop working) for an active
-     * account; nothing for an unknown or disabled one.
+     * account, in its language; nothing for an unknown or disabled one.
      */
     async mailResetTo(email: string) {
       const user = await repository.findUserByEmail(email)
@@ -59,18 +60,10 @@ export function createPasswordReset(deps: {
         sha256Hex(token),
         new Date(Date.now() + RESET_TTL_MS),
       )
+      const language = languageOf(user.language) ?? DEFAULT_LANGUAGE
       await mailer.send({
         to: user.email,
-        subject: 'Reset your Folio password',
-        text: linkMail({
-          intro:
-            'Someone asked to reset the password of your Folio account. To choose a new one, open this link:',
-          pageUrl,
-          token,
-          codeLabel: 'reset code',
-          outro:
-            'The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail: your password stays as it is.',
-        }),
+        ...renderMail('resetPassword', language, linkParams(pageUrl, token)),
       })
     },
 
@@ -88,7 +81,7 @@ export function createPasswordReset(deps: {
         const passwordHash = await hashPassword(input.password)
         return (await consumeAndSet(tokenHash, passwordHash, client)) !== undefined
       })
-      if (!done) throw errors.invalidToken('The password reset link is invalid, used or expired.')
+      if (!done) throw errors.invalidToken('auth.resetLinkInvalid')
       return { message: 'Your password has been reset; log in with the new one.' }
     },
   }

@@ -154,7 +154,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
     try {
       const principal = await optionalPrincipal(request, credentials)
       if (principal?.kind === 'apiToken') {
-        throw errors.forbidden('This route needs a user session; API tokens cannot use it.')
+        throw errors.forbidden('http.userSessionOnly')
       }
       return principal
     } catch (err) {

@@ -79,7 +79,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function userOf(session: SessionPrincipal): Promise<UserRow> {
     const user = await repository.findUserById(session.userId)
-    if (user === undefined) throw errors.unauthorized('The session has ended; log in again.')
+    if (user === undefined) throw errors.unauthorized('common.sessionEnded')
     return user
   }
 
@@ -114,7 +114,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function rotate(sessionId: string, change: { tenantId?: string | null } = {}) {
     const issued = await sessions.rotate(sessionId, change)
-    if (issued === undefined) throw errors.unauthorized('The session has ended; log in again.')
+    if (issued === undefined) throw errors.unauthorized('common.sessionEnded')
     return publicSession(issued)
   }
 
@@ -134,6 +134,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** The account-mail job (account-mail.ts): mails the address only when its account qualifies. */
     async sendAccountMail(job: AccountMailJob) {
       if (job.kind === 'reset-password') await passwordReset.mailResetTo(job.email)
+      else if (job.kind === 'register-attempt') await verification.mailRegisterAttemptTo(job.email)
       else await verification.mailVerificationTo(job.email)
     },
 
@@ -148,7 +149,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const memberships = await membershipsOf(user.id)
       const active = memberships.filter(isActiveMembership)
       if (input.tenantId !== undefined && !active.some((m) => m.tenantId === input.tenantId)) {
-        throw errors.forbidden('You are not an active member of this tenant.')
+        throw errors.forbidden('common.notActiveMember')
       }
       const tenantId = input.tenantId ?? (active.length === 1 ? active[0]!.tenantId : null)
       const issued = await sessions.start(user.id, tenantId)
@@ -201,7 +202,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const session = sessionPrincipal(principal)
       const [user, memberships] = await Promise.all([userOf(session), membershipsOf(session.userId)])
       if (!memberships.some((m) => m.tenantId === tenantId && isActiveMembership(m))) {
-        throw errors.forbidden('You are not an active member of this tenant.')
+        throw errors.forbidden('common.notActiveMember')
       }
       const issued = await rotate(session.sessionId, { tenantId })
       return { ...sessionState(user, memberships, tenantId), ...issued }

@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js'
 import { RateLimiterRes } from 'rate-limiter-flexible'
 import { errors } from '../../errors.js'
+import type { PlainErrorKey } from '../../i18n/index.js'
 import { sha256Hex } from '../../lib/hash.js'
 import { createRateLimiter } from '../../store/rate-limiter.js'
 import type { SharedStore } from '../../store/shared-store.js'
@@ -67,8 +68,8 @@ export function createAuthThrottles(store: SharedStore, limits: AuthThrottleLimi
     async checkLogin(account: string, client: ClientInfo, verify: () => Promise<boolean>) {
       const network = networkOf(client.ip)
       const pair = `${account}@${network}`
-      await loginIp.consume(network, 'Too many failed logins from this network address')
-      await loginAccountIp.consume(pair, 'Too many failed logins for this account from this network address')
+      await loginIp.consume(network, 'auth.tooManyLoginsFromNetwork')
+      await loginAccountIp.consume(pair, 'auth.tooManyLoginsForAccount')
       if (await verify()) {
         await Promise.all([loginIp.reward(network), loginAccountIp.reset(pair)])
         return true
@@ -81,7 +82,7 @@ export function createAuthThrottles(store: SharedStore, limits: AuthThrottleLimi
 
     /** Runs `verify` (a signed-in user's current password) under that user's own counter. */
     async checkCurrentPassword(userId: string, verify: () => Promise<boolean>) {
-      await currentPassword.consume(userId, 'Too many wrong current passwords for this account')
+      await currentPassword.consume(userId, 'auth.tooManyWrongPasswords')
       const matches = await verify()
       if (matches) await currentPassword.reset(userId)
       return matches
@@ -89,15 +90,12 @@ export function createAuthThrottles(store: SharedStore, limits: AuthThrottleLimi
 
     /** Counts one registration from the client's network; 429 past the limit. */
     register(client: ClientInfo) {
-      return registerIp.consume(networkOf(client.ip), 'Too many registrations from this network address')
+      return registerIp.consume(networkOf(client.ip), 'auth.tooManyRegistrations')
     },
 
     /** Counts one verification re-send request from the client's network; 429 past the limit. */
     resend(client: ClientInfo) {
-      return resendIp.consume(
-        networkOf(client.ip),
-        'Too many verification e-mails requested from this network address',
-      )
+      return resendIp.consume(networkOf(client.ip), 'auth.tooManyVerifications')
     },
 
     /**
@@ -106,14 +104,8 @@ export function createAuthThrottles(store: SharedStore, limits: AuthThrottleLimi
      * between them); 429 past either limit.
      */
     async forgot(email: string, client: ClientInfo) {
-      await forgotIp.consume(
-        networkOf(client.ip),
-        'Too many password resets requested from this network address',
-      )
-      await forgotAccount.consume(
-        `email:${sha256Hex(email)}`,
-        'Too many password resets requested for this address',
-      )
+      await forgotIp.consume(networkOf(client.ip), 'auth.tooManyResetsFromNetwork')
+      await forgotAccount.consume(`email:${sha256Hex(email)}`, 'auth.tooManyResetsForAddress')
     },
 
     /**
@@ -123,7 +115,7 @@ export function createAuthThrottles(store: SharedStore, limits: AuthThrottleLimi
      */
     async checkReset(client: ClientInfo, reset: () => Promise<boolean>) {
       const network = networkOf(client.ip)
-      await resetIp.consume(network, 'Too many invalid password-reset tokens from this network address')
+      await resetIp.consume(network, 'auth.tooManyInvalidResets')
       const done = await reset()
       if (done) await resetIp.reward(network)
       return done
@@ -147,7 +139,7 @@ export function networkOf(ip: string): string {
 
 interface Counter {
   /** Counts one attempt for `key`; past the limit throws 429 saying what was limited and when it clears. */
-  consume(key: string, what: string): Promise<void>
+  consume(key: string, what: PlainErrorKey): Promise<void>
   /** Adds `points` without refusing; returns the key's count in the window. */
   penalty(key: string, points?: number): Promise<number>
   /** Gives one attempt back. */

@@ -4,13 +4,14 @@ import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { DEFAULT_LANGUAGE, type Language, languageOf, renderMail } from '../../i18n/index.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
 import { hashPassword } from '../../lib/password.js'
 import { queueNotice } from '../../mail/jobs.js'
 import type { Mailer } from '../../mail/mailer.js'
-import { ACCOUNT_MAIL_JOB, type AccountMailJob, linkMail } from './account-mail.js'
+import { ACCOUNT_MAIL_JOB, type AccountMailJob, linkParams } from './account-mail.js'
 import { normalizeEmail } from './email.js'
 import { type AuthRepository, createAuthRepository } from './repository.js'
 import type { RegisterInput } from './schemas.js'
@@ -58,19 +59,12 @@ export function createVerification(deps: {
     await jobs.send(ACCOUNT_MAIL_JOB, job, { within: tx })
   }
 
-  /** The link leads to `APP_URL` (Folio's own page by default, src/modules/account). */
-  function mailVerification(to: string, token: string) {
-    return mailer.send({
-      to,
-      subject: 'Verify your e-mail address',
-      text: linkMail({
-        intro: 'Please confirm this e-mail address for your Folio account by opening this link:',
-        pageUrl,
-        token,
-        codeLabel: 'verification code',
-        outro: 'The link works once and expires in 24 hours. If you did not ask for it, ignore this e-mail.',
-      }),
-    })
+  /**
+   * The link leads to `APP_URL` (Folio's own page by default, src/modules/account); the mail is in
+   * the account's language.
+   */
+  function mailVerification(to: string, token: string, language: Language) {
+    return mailer.send({ to, ...renderMail('verifyEmail', language, linkParams(pageUrl, token)) })
   }
 
   return {
@@ -94,15 +88,9 @@ export function createVerification(deps: {
         })
       } catch (err) {
         if (!isUniqueViolation(err, 'users_email_key')) throw err
-        await queueNotice(jobs, {
-          to: email,
-          subject: 'Someone tried to register with your e-mail address',
-          text: [
-            'Someone just tried to create a Folio account with this e-mail address, which already has one.',
-            'If it was you, log in instead, or reset your password if you have forgotten it.',
-            'If it was not you, you can ignore this e-mail; nothing has changed.',
-          ].join('\n'),
-        })
+        // The job finds the account (and the language of its notice), as the other path's job does.
+        const job: AccountMailJob = { kind: 'register-attempt', email }
+        await jobs.send(ACCOUNT_MAIL_JOB, job)
       }
       return answer
     },
@@ -113,8 +101,7 @@ export function createVerification(deps: {
      */
     async verifyEmail(token: string, client: TenantContext['client']) {
       const userId = await repository.consumeToken('verify_email', sha256Hex(token))
-      if (userId === undefined)
-        throw errors.invalidToken('The verification link is invalid, used or expired.')
+      if (userId === undefined) throw errors.invalidToken('auth.verificationLinkInvalid')
       const changed = await write(accountContext(userId, client), async (tx, emit) => {
         const verified = await createAuthRepository(tx).markEmailVerified(userId)
         if (verified !== undefined) {
@@ -140,8 +127,22 @@ export function createVerification(deps: {
     async mailVerificationTo(email: string) {
       const user = await repository.findUserByEmail(email)
       if (user !== undefined && user.status === 'active' && user.emailVerifiedAt === null) {
-        await mailVerification(user.email, await issueToken(repository, user.id))
+        const language = languageOf(user.language) ?? DEFAULT_LANGUAGE
+        await mailVerification(user.email, await issueToken(repository, user.id), language)
       }
+    },
+
+    /**
+     * The `register-attempt` mail job: tells the account of `email` that someone tried to register
+     * with its address, in the account's language (a platform notice, docs/architecture.md "Mail").
+     */
+    async mailRegisterAttemptTo(email: string) {
+      const user = await repository.findUserByEmail(email)
+      if (user === undefined) return
+      await mailer.send({
+        to: user.email,
+        ...renderMail('registerAttempt', languageOf(user.language) ?? DEFAULT_LANGUAGE, {}),
+      })
     },
 
     /**
@@ -151,17 +152,11 @@ export function createVerification(deps: {
      */
     async emailChanged(tx: Db, userId: string, previousEmail: string, email: string) {
       // The new link is minted by the job; the old ones die with the address, in this transaction.
-      await createAuthRepository(tx).dropTokens(userId, 'verify_email')
+      const inTx = createAuthRepository(tx)
+      await inTx.dropTokens(userId, 'verify_email')
       await queueVerification(tx, email)
-      await queueNotice(
-        jobs,
-        {
-          to: previousEmail,
-          subject: 'Your Folio e-mail address was changed',
-          text: `The e-mail address of your Folio account was changed to ${email}. If you did not do this, reset your password now.`,
-        },
-        tx,
-      )
+      const language = languageOf((await inTx.findUserById(userId))?.language) ?? DEFAULT_LANGUAGE
+      await queueNotice(jobs, { to: previousEmail, ...renderMail('emailChanged', language, { email }) }, tx)
     },
   }
 }

@@ -170,7 +170,7 @@ export function createCategoriesService(deps: CategoriesDeps) {
       return write(context, async (tx, emit) => {
         const repo = createCategoriesRepository(tx)
         if (parentId !== null && (await repo.findById(tenantId, parentId)) === undefined) {
-          throw errors.validation('parentId does not name a category of this tenant.')
+          throw errors.validation('categories.parentNotFound')
         }
         const row = await writeWithFreeSlug(
           {
@@ -260,8 +260,7 @@ export function createCategoriesService(deps: CategoriesDeps) {
         let deleted: number
         if (cascade) deleted = await repo.deleteSubtree(tenantId, id)
         else if (await repo.deleteLeaf(tenantId, id)) deleted = 1
-        else
-          throw errors.conflict('The category has child categories; move them or delete with cascade=true.')
+        else throw errors.conflict('categories.hasChildren')
         if (deleted === 0) throw errors.notFound('Category')
         emit({
           type: 'category.deleted',
@@ -280,8 +279,7 @@ export function createCategoriesService(deps: CategoriesDeps) {
     async merge(context: TenantContext, input: MergeCategoriesInput) {
       const { tenantId } = context
       const { sourceId, targetId } = input
-      if (sourceId === targetId)
-        throw errors.validation('sourceId and targetId must be different categories.')
+      if (sourceId === targetId) throw errors.validation('categories.sameMerge')
       return write(context, async (tx, emit) => {
         const repo = createCategoriesRepository(tx)
         await repo.lockTree(tenantId)
@@ -289,7 +287,7 @@ export function createCategoriesService(deps: CategoriesDeps) {
           throw errors.notFound('Category')
         }
         if (await repo.isInSubtree(tenantId, sourceId, targetId)) {
-          throw errors.validation('Cannot merge a category into its own descendant (cycle).')
+          throw errors.validation('categories.mergeIntoDescendant')
         }
         const updatedContents = await contentLinkWrites(tx).moveCategory(tenantId, sourceId, targetId)
         await repo.reparentChildren(tenantId, sourceId, targetId)
@@ -363,13 +361,13 @@ async function assertValidParent(
   parentId: string | null,
 ): Promise<void> {
   if (parentId === null) return
-  if (parentId === id) throw errors.validation('A category cannot be its own parent (cycle).')
+  if (parentId === id) throw errors.validation('categories.ownParent')
   await repo.lockTree(tenantId)
   if ((await repo.findById(tenantId, parentId)) === undefined) {
-    throw errors.validation('parentId does not name a category of this tenant.')
+    throw errors.validation('categories.parentNotFound')
   }
   if (await repo.isInSubtree(tenantId, id, parentId)) {
-    throw errors.validation('Cannot move a category under its own descendant (cycle).')
+    throw errors.validation('categories.moveUnderDescendant')
   }
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js'
 import type { StoredField } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { checkFields, localeMapProblem, storedField, valueColumnOf } from './fields.js'
@@ -71,7 +72,7 @@ export function createCollectionDefinitionsService(deps: { db: Db; events: Event
           createdBy: userId,
           updatedBy: userId,
         })
-        if (row === undefined) throw errors.conflict(`The collection key "${input.key}" is already in use.`)
+        if (row === undefined) throw errors.conflict(phrase('collections.keyInUse', { key: input.key }))
         const collection = toCollection(row)
         emit({ type: 'collection.created', subjectId: collection.id, payload: collectionFacts(collection) })
         return collection
@@ -127,7 +128,7 @@ export function createCollectionDefinitionsService(deps: { db: Db; events: Event
       await write(context, async (tx, emit) => {
         const current = await load(context, key, tx)
         if (current.status !== 'archived') {
-          throw errors.conflict(`Archive the collection "${key}" before deleting it (status "archived").`)
+          throw errors.conflict(phrase('collections.archiveFirst', { key }))
         }
         if (!(await createCollectionsRepository(tx).deleteCollection(context.tenantId, current.id))) {
           throw errors.notFound('Collection')
@@ -161,21 +162,29 @@ async function checkDefinition(
     localeMapProblem(definition.name, '/name', true),
     localeMapProblem(definition.description, '/description', false),
   ].filter((problem) => problem !== undefined)
-  if (problems.length > 0) throw errors.validation(`${problems[0]?.path} ${problems[0]?.message}.`, problems)
+  if (problems[0] !== undefined) {
+    throw errors.validation(
+      phrase('common.memberSentence', { member: problems[0].path, problem: problems[0].message }),
+      problems,
+    )
+  }
   checkFields(definition.fields)
   const byKey = new Map(definition.fields.map((field) => [field.key, field]))
   if (definition.slugField !== null && byKey.get(definition.slugField)?.type !== 'string') {
-    throw errors.validation('/slugField must name a string field of this collection.', [
-      { path: '/slugField', message: 'must name a string field of this collection' },
+    const message = phrase('collections.slugFieldString')
+    throw errors.validation(phrase('common.memberSentence', { member: '/slugField', problem: message }), [
+      { path: '/slugField', message },
     ])
   }
   const sortField = definition.defaultSort?.field
   if (sortField !== undefined && !(BUILTIN_COLUMNS as readonly string[]).includes(sortField)) {
     const field = byKey.get(sortField)
     if (field === undefined || valueColumnOf(field) === null || field.multiple) {
-      throw errors.validation('/defaultSort/field must be a builtin or a sortable single-valued field.', [
-        { path: '/defaultSort/field', message: 'must be a builtin or a sortable single-valued field' },
-      ])
+      const message = phrase('collections.defaultSortField')
+      throw errors.validation(
+        phrase('common.memberSentence', { member: '/defaultSort/field', problem: message }),
+        [{ path: '/defaultSort/field', message }],
+      )
     }
   }
   const targets = [
@@ -190,9 +199,11 @@ async function checkDefinition(
     (field) => field.ref !== undefined && field.ref !== key && !found.has(field.ref),
   )
   if (index >= 0) {
-    throw errors.validation(`/fields/${index}/ref names no collection of this tenant.`, [
-      { path: `/fields/${index}/ref`, message: 'names no collection of this tenant' },
-    ])
+    const message = phrase('collections.unknownRef')
+    throw errors.validation(
+      phrase('common.memberSentence', { member: `/fields/${index}/ref`, problem: message }),
+      [{ path: `/fields/${index}/ref`, message }],
+    )
   }
 }
 

@@ -4,6 +4,7 @@ import { isUniqueViolation, pgErrorOf, uniqueConflict } from '../../db/errors.js
 import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { dbOf, type Emit, type EventSink, transactional } from '../../events/event-log.js'
+import { catalogPhrase, phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { requiredSlug, toSlug } from '../../lib/slug.js'
@@ -56,7 +57,7 @@ export function createCollectionEntriesService(deps: {
   async function writable(context: TenantContext, key: string, tx: Db): Promise<CollectionRow> {
     const collection = await definitions.load(context, key, tx)
     if (collection.status !== 'active') {
-      throw errors.conflict(`The collection "${key}" is archived: its entries cannot change.`)
+      throw errors.conflict(phrase('collections.archived', { key }))
     }
     return collection
   }
@@ -242,8 +243,9 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (pgErrorOf(err)?.code !== '23502') throw err
     const field = columnOf(err) ?? 'a required field'
-    throw errors.validation(`/data/${field} is required.`, [
-      { path: `/data/${field}`, message: 'is required' },
+    const message = catalogPhrase('validation.required')
+    throw errors.validation(phrase('common.memberSentence', { member: `/data/${field}`, problem: message }), [
+      { path: `/data/${field}`, message },
     ])
   }
 }
@@ -285,10 +287,14 @@ async function checkReferences(
     const ids = [data[field.key] ?? []].flat() as string[]
     const missing = ids.find((id) => !known.has(field.type === 'media' ? id : `${field.ref}:${id}`))
     if (missing !== undefined) {
-      const what = field.type === 'media' ? 'media of this tenant' : `entry of "${field.ref}"`
-      throw errors.validation(`/data/${field.key}: ${missing} is no ${what}.`, [
-        { path: `/data/${field.key}`, message: `${missing} is no ${what}` },
-      ])
+      const message =
+        field.type === 'media'
+          ? phrase('collections.noMedia', { id: missing })
+          : phrase('collections.noEntry', { id: missing, collection: field.ref ?? '' })
+      throw errors.validation(
+        phrase('common.pathSentence', { path: `/data/${field.key}`, problem: message }),
+        [{ path: `/data/${field.key}`, message }],
+      )
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { StoredField } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
+import { type Phrase, phrase } from '../../i18n/index.js'
 
 export const FIELD_TYPES = [
   'string',
@@ -63,16 +64,20 @@ const MULTIPLE_TYPES = new Set(['enum', 'ref', 'media'])
 export const LOCALIZABLE_TYPES: ReadonlySet<string> = new Set(['string', 'text', 'richText'])
 const LOCALE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/
 
-type Detail = { path: string; message: string }
+type Detail = { path: string; message: Phrase }
 
 /** A locale map (`{ "en": "Books", "de-DE": "Bücher" }`) problem at `path`, or undefined. */
-export function localeMapProblem(map: Record<string, string>, path: string, required: boolean) {
+export function localeMapProblem(
+  map: Record<string, string>,
+  path: string,
+  required: boolean,
+): Detail | undefined {
   const locales = Object.keys(map)
-  if (required && locales.length === 0) return { path, message: 'needs at least one locale' }
+  if (required && locales.length === 0) return { path, message: phrase('collections.needsLocale') }
   const bad = locales.find((locale) => !LOCALE_PATTERN.test(locale))
   return bad === undefined
     ? undefined
-    : { path: `${path}/${bad}`, message: 'is not a locale tag such as "en" or "pt-BR"' }
+    : { path: `${path}/${bad}`, message: phrase('collections.notALocaleTag') }
 }
 
 /**
@@ -89,8 +94,10 @@ export function checkFields(fields: StoredField[], previous: StoredField[] = [])
   const before = new Map(previous.map((field) => [field.key, field]))
   fields.forEach((field, index) => {
     const at = `/fields/${index}`
-    if (RESERVED_FIELD_KEYS.has(field.key)) details.push({ path: `${at}/key`, message: 'is a reserved key' })
-    if (seen.has(field.key)) details.push({ path: `${at}/key`, message: `"${field.key}" is declared twice` })
+    if (RESERVED_FIELD_KEYS.has(field.key))
+      details.push({ path: `${at}/key`, message: phrase('collections.reservedKey') })
+    if (seen.has(field.key))
+      details.push({ path: `${at}/key`, message: phrase('collections.declaredTwice', { key: field.key }) })
     seen.add(field.key)
     const labelProblem = localeMapProblem(field.label, `${at}/label`, true)
     if (labelProblem) details.push(labelProblem)
@@ -99,34 +106,37 @@ export function checkFields(fields: StoredField[], previous: StoredField[] = [])
     if (field.type === 'enum') {
       const values = (field.options ?? []).map((option) => option.value)
       if (values.length === 0)
-        details.push({ path: `${at}/options`, message: 'an enum needs at least one option' })
+        details.push({ path: `${at}/options`, message: phrase('collections.enumNeedsOption') })
       if (new Set(values).size !== values.length) {
-        details.push({ path: `${at}/options`, message: 'option values must be distinct' })
+        details.push({ path: `${at}/options`, message: phrase('collections.optionsDistinct') })
       }
     } else if (field.options !== undefined) {
-      details.push({ path: `${at}/options`, message: 'only enum fields take options' })
+      details.push({ path: `${at}/options`, message: phrase('collections.optionsOnlyEnum') })
     }
     if (field.type === 'ref' && field.ref === undefined) {
-      details.push({ path: `${at}/ref`, message: 'a ref field names its target collection key' })
+      details.push({ path: `${at}/ref`, message: phrase('collections.refNeedsTarget') })
     }
     if (field.type !== 'ref' && field.ref !== undefined) {
-      details.push({ path: `${at}/ref`, message: 'only ref fields take a target collection' })
+      details.push({ path: `${at}/ref`, message: phrase('collections.refOnlyRef') })
     }
     if (field.unique === true && (!UNIQUE_TYPES.has(field.type) || field.multiple === true)) {
-      details.push({ path: `${at}/unique`, message: `a ${field.type} field cannot be unique` })
+      details.push({
+        path: `${at}/unique`,
+        message: phrase('collections.cannotBeUnique', { type: field.type }),
+      })
     }
     if (field.localized === true && !LOCALIZABLE_TYPES.has(field.type)) {
       details.push({
         path: `${at}/localized`,
-        message: 'only string, text and richText fields are localized',
+        message: phrase('collections.localizedTypes'),
       })
     } else if (field.localized === true && field.unique === true) {
-      details.push({ path: `${at}/localized`, message: 'a unique field cannot be localized' })
+      details.push({ path: `${at}/localized`, message: phrase('collections.uniqueNotLocalized') })
     }
     if (field.multiple === true && !MULTIPLE_TYPES.has(field.type)) {
       details.push({
         path: `${at}/multiple`,
-        message: 'only enum, ref and media fields can hold several values',
+        message: phrase('collections.multipleTypes'),
       })
     }
     const old = before.get(field.key)
@@ -137,7 +147,7 @@ export function checkFields(fields: StoredField[], previous: StoredField[] = [])
         if (changed) {
           details.push({
             path: `${at}/${member}`,
-            message: `cannot change on an existing field; add a field with a new key instead`,
+            message: phrase('collections.cannotChange'),
           })
         }
       }
@@ -146,12 +156,17 @@ export function checkFields(fields: StoredField[], previous: StoredField[] = [])
       if (old.localized === true && field.localized !== true) {
         details.push({
           path: `${at}/localized`,
-          message: 'cannot be turned off once on; add a field with a new key instead',
+          message: phrase('collections.localizedStays'),
         })
       }
     }
   })
-  if (details.length > 0) throw errors.validation(`${details[0]?.path} ${details[0]?.message}.`, details)
+  if (details[0] !== undefined) {
+    throw errors.validation(
+      phrase('common.memberSentence', { member: details[0].path, problem: details[0].message }),
+      details,
+    )
+  }
 }
 
 /** The stored form of a definition field: members that do not apply are left out. */

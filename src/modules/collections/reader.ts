@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.js'
 import { pgErrorOf } from '../../db/errors.js'
 import { AppError } from '../../errors.js'
 import type { ListTotals } from '../../events/list-totals.js'
+import { type Phrase, phrase } from '../../i18n/index.js'
 import type { CollectionDefinitionsCache } from './definitions-cache.js'
 import { project, relationKeys, resolveRelations, toEntry, toPublicEntry } from './entry-view.js'
 import { compileQuery, type Order, type QueryInput } from './query/compile.js'
@@ -106,7 +107,7 @@ export function createEntryReader(deps: {
         if (pgErrorOf(err)?.code === '57014') {
           throw new AppError(
             'QueryTimeout',
-            `The query ran longer than ${deps.timeoutMs} ms and was stopped; narrow it (fewer or more selective conditions, a smaller limit).`,
+            phrase('collections.queryTimeout', { milliseconds: deps.timeoutMs }),
           )
         }
         throw err
@@ -123,12 +124,12 @@ function renamed<T>(paths: string[] | undefined, compile: () => T): T {
     return compile()
   } catch (err) {
     const detail =
-      err instanceof AppError ? (err.extra.details as { path: string; message: string }[])?.[0] : undefined
+      err instanceof AppError ? (err.extra.details as { path: string; message: Phrase }[])?.[0] : undefined
     const match =
       detail === undefined || paths === undefined ? null : /^\/where\/(\d+)(\/.*)?$/.exec(detail.path)
     const path = match === null || paths === undefined ? undefined : paths[Number(match[1])]
     if (path === undefined || detail === undefined) throw err
-    throw new AppError('ValidationFailed', `${path}: ${detail.message}.`, {
+    throw new AppError('ValidationFailed', phrase('common.pathSentence', { path, problem: detail.message }), {
       details: [{ path, message: detail.message }],
     })
   }

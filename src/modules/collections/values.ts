@@ -1,5 +1,6 @@
 import type { StoredField } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
+import { type Phrase, phrase } from '../../i18n/index.js'
 import { isId } from '../../lib/ids.js'
 import type { HtmlSanitizer } from '../contents/index.js'
 import { valueColumnOf } from './fields.js'
@@ -11,7 +12,7 @@ export const TEXT_MAX_LENGTH = 50_000
 export const RICH_TEXT_HTML_MAX_LENGTH = 500_000
 export const MULTIPLE_MAX_ITEMS = 100
 
-type Detail = { path: string; message: string }
+type Detail = { path: string; message: Phrase }
 
 /** One row of `collection_entry_values` (without tenant, collection and entry). */
 export interface SearchValue {
@@ -69,52 +70,58 @@ function coordinatesProblem(value: unknown, depth: number): boolean {
 }
 
 /** The stored form of one value of `field`, or a message saying what was expected. */
-function normalizeOne(field: StoredField, value: unknown): { value: unknown } | { problem: string } {
+function normalizeOne(field: StoredField, value: unknown): { value: unknown } | { problem: Phrase } {
   switch (field.type) {
     case 'string':
     case 'text': {
       const max = field.type === 'string' ? STRING_MAX_LENGTH : TEXT_MAX_LENGTH
-      if (typeof value !== 'string') return { problem: 'must be a string' }
-      return value.length > max ? { problem: `must be at most ${max} characters` } : { value }
+      if (typeof value !== 'string') return { problem: phrase('collections.values.string') }
+      return value.length > max ? { problem: phrase('collections.values.tooLong', { most: max }) } : { value }
     }
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? { value } : { problem: 'must be a number' }
+      return typeof value === 'number' && Number.isFinite(value)
+        ? { value }
+        : { problem: phrase('collections.values.number') }
     case 'boolean':
-      return typeof value === 'boolean' ? { value } : { problem: 'must be true or false' }
+      return typeof value === 'boolean' ? { value } : { problem: phrase('collections.values.boolean') }
     case 'date':
       return typeof value === 'string' && parseDate(value) !== undefined
         ? { value }
-        : { problem: 'must be a date as YYYY-MM-DD' }
+        : { problem: phrase('collections.values.date') }
     case 'datetime': {
       const date = typeof value === 'string' ? parseDateTime(value) : undefined
       return date === undefined
-        ? { problem: 'must be an ISO 8601 date-time with a zone, e.g. 2026-05-01T12:00:00Z' }
+        ? { problem: phrase('collections.values.dateTime') }
         : { value: date.toISOString() }
     }
     case 'enum': {
       const allowed = (field.options ?? []).map((option) => option.value)
       return typeof value === 'string' && allowed.includes(value)
         ? { value }
-        : { problem: `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` }
+        : {
+            problem: phrase('collections.values.oneOf', {
+              values: allowed.map((v) => JSON.stringify(v)).join(', '),
+            }),
+          }
     }
     case 'ref':
     case 'media':
       return typeof value === 'string' && isId(value)
         ? { value }
-        : { problem: 'must be an id (24 hex characters)' }
+        : { problem: phrase('collections.values.id') }
     case 'geojson': {
       const geometry = value as { type?: unknown; coordinates?: unknown }
       const depth = typeof geometry?.type === 'string' ? GEOMETRY_DEPTH[geometry.type] : undefined
       if (typeof value !== 'object' || value === null || Array.isArray(value) || depth === undefined) {
-        return { problem: `must be a GeoJSON geometry of type ${Object.keys(GEOMETRY_DEPTH).join(', ')}` }
+        return {
+          problem: phrase('collections.values.geometry', { types: Object.keys(GEOMETRY_DEPTH).join(', ') }),
+        }
       }
       if (Object.keys(value).some((key) => key !== 'type' && key !== 'coordinates')) {
-        return { problem: 'takes only type and coordinates' }
+        return { problem: phrase('collections.values.geometryMembers') }
       }
       return coordinatesProblem(geometry.coordinates, depth)
-        ? {
-            problem: `has coordinates that are not a valid ${geometry.type} ([longitude, latitude] in range)`,
-          }
+        ? { problem: phrase('collections.values.coordinates', { type: String(geometry.type) }) }
         : { value: { type: geometry.type, coordinates: geometry.coordinates } }
     }
     case 'richText': {
@@ -123,19 +130,19 @@ function normalizeOne(field: StoredField, value: unknown): { value: unknown } | 
         typeof value === 'object' && value !== null ? (value as { json?: unknown }).json : undefined
       const keys = typeof value === 'object' && value !== null ? Object.keys(value) : []
       if (typeof html !== 'string' || keys.some((key) => key !== 'html' && key !== 'json')) {
-        return { problem: 'must be HTML text or { html, json }' }
+        return { problem: phrase('collections.values.richText') }
       }
       if (json !== undefined && json !== null && (typeof json !== 'object' || Array.isArray(json))) {
-        return { problem: 'json must be an object (an editor state)' }
+        return { problem: phrase('collections.values.richTextJson') }
       }
       if (html.length > RICH_TEXT_HTML_MAX_LENGTH) {
-        return { problem: `html must be at most ${RICH_TEXT_HTML_MAX_LENGTH} characters` }
+        return { problem: phrase('collections.values.richTextLength', { most: RICH_TEXT_HTML_MAX_LENGTH }) }
       }
       // Sanitized by `normalizeEntry`, on a worker thread, once every member passed these checks.
       return { value: { html, json: json ?? null } }
     }
     default:
-      return { problem: 'has an unknown type' }
+      return { problem: phrase('collections.values.unknownType') }
   }
 }
 
@@ -185,20 +192,20 @@ export async function normalizeEntry(
       const path = `/translations/${locale}`
       if (values === null) translations[locale] = null
       else if (locale === locales.default) {
-        details.push({ path, message: "is the default locale: its values are the entry's data" })
+        details.push({ path, message: phrase('collections.translationDefault') })
       } else if (!locales.available.includes(locale)) {
         details.push({
           path,
-          message: `is not one of the tenant's locales (${locales.available.join(', ')})`,
+          message: phrase('locales.notOneOfTenants', { locales: locales.available.join(', ') }),
         })
       } else {
         const localizedValues: Record<string, unknown> = {}
         for (const [key, value] of Object.entries(values)) {
           const field = byKey.get(key)
           if (field === undefined) {
-            details.push({ path: `${path}/${key}`, message: 'is not a field of this collection' })
+            details.push({ path: `${path}/${key}`, message: phrase('collections.values.notAField') })
           } else if (field.localized !== true) {
-            details.push({ path: `${path}/${key}`, message: 'is not a localized field: its value is shared' })
+            details.push({ path: `${path}/${key}`, message: phrase('collections.notLocalizedField') })
           } else localizedValues[key] = value
         }
         translations[locale] = normalizeMembers(byKey, localizedValues, path, details, richTexts)
@@ -209,11 +216,20 @@ export async function normalizeEntry(
   if (details.length === 0) {
     for (const { path, value } of richTexts) {
       const sanitized = await sanitizer.sanitize(value.html, RICH_TEXT_HTML_MAX_LENGTH)
-      if ('problem' in sanitized) details.push({ path, message: `html ${sanitized.problem}` })
-      else value.html = sanitized.html
+      if ('problem' in sanitized) {
+        details.push({
+          path,
+          message: phrase('common.memberProblem', { member: 'html', problem: sanitized.problem }),
+        })
+      } else value.html = sanitized.html
     }
   }
-  if (details.length > 0) throw errors.validation(`${details[0]?.path} ${details[0]?.message}.`, details)
+  if (details[0] !== undefined) {
+    throw errors.validation(
+      phrase('common.memberSentence', { member: details[0].path, problem: details[0].message }),
+      details,
+    )
+  }
   return normalized
 }
 
@@ -230,7 +246,7 @@ function normalizeMembers(
     const field = byKey.get(key)
     const path = `${at}/${key}`
     if (field === undefined) {
-      details.push({ path, message: 'is not a field of this collection' })
+      details.push({ path, message: phrase('collections.values.notAField') })
       continue
     }
     if (value === null) {
@@ -239,13 +255,13 @@ function normalizeMembers(
     }
     if (field.multiple === true) {
       if (!Array.isArray(value) || value.length > MULTIPLE_MAX_ITEMS) {
-        details.push({ path, message: `must be an array of at most ${MULTIPLE_MAX_ITEMS} values` })
+        details.push({ path, message: phrase('collections.values.multiple', { most: MULTIPLE_MAX_ITEMS }) })
         continue
       }
       const items = value.map((item) => normalizeOne(field, item))
       const bad = items.findIndex((item) => 'problem' in item)
       if (bad >= 0) {
-        details.push({ path: `${path}/${bad}`, message: (items[bad] as { problem: string }).problem })
+        details.push({ path: `${path}/${bad}`, message: (items[bad] as { problem: Phrase }).problem })
         continue
       }
       normalized[key] = [...new Set(items.map((item) => (item as { value: unknown }).value))]

@@ -36,7 +36,8 @@ const mediaJson = (alias: string) =>
  * translation table (`table`, keyed by `key`; the term aliased `alias`); null when none has it.
  */
 const translated = (table: string, key: string, alias: string, member: string) =>
-  sql.raw(`(select tr.${member} from ${table} tr
+  sql
+    .raw(`(select tr.${member} from ${table} tr
     where tr.tenant_id = ${alias}.tenant_id and tr.${key} = ${alias}.id and tr.${member} is not null
       and tr.locale = any(`)
     .append(CHAIN)

@@ -1,4 +1,5 @@
 import { errors } from '../../errors.js'
+import { phrase } from '../../i18n/index.js'
 import type { ContentState } from './repository.js'
 import type { ContentStatus } from './schemas.js'
 
@@ -39,14 +40,14 @@ export function resolvePublication(
 
   if (status === 'scheduled') {
     if (publishAt === null) {
-      throw errors.validation('publishAt is required when status is scheduled.', [
-        { path: '/publishAt', message: 'is required when status is scheduled' },
+      throw errors.validation('contents.publishAtRequired', [
+        { path: '/publishAt', message: phrase('contents.requiredWhenScheduled') },
       ])
     }
     const changed = current?.status !== 'scheduled' || request.publishAt !== undefined
     if (changed && publishAt.getTime() <= now.getTime()) {
-      throw errors.validation('publishAt must be in the future when status is scheduled.', [
-        { path: '/publishAt', message: 'must be in the future' },
+      throw errors.validation('contents.publishAtFutureScheduled', [
+        { path: '/publishAt', message: phrase('contents.mustBeFuture') },
       ])
     }
     return { status, publishAt, publishedAt: null }
@@ -54,10 +55,9 @@ export function resolvePublication(
   if (request.publishedAt !== undefined) return { status, publishAt, publishedAt: request.publishedAt }
   if (status === 'published' && typeof request.publishAt === 'string' && publishAt !== null) {
     if (publishAt.getTime() > now.getTime()) {
-      throw errors.validation(
-        'publishAt lies in the future: send status scheduled to publish then, or a past publishAt to back-date.',
-        [{ path: '/publishAt', message: 'must not be in the future when status is published' }],
-      )
+      throw errors.validation('contents.publishAtInFuture', [
+        { path: '/publishAt', message: phrase('contents.notFutureWhenPublished') },
+      ])
     }
     return { status, publishAt, publishedAt: publishAt }
   }

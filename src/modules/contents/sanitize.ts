@@ -1,4 +1,5 @@
 import { errors } from '../../errors.js'
+import { catalogPhrase, type Phrase } from '../../i18n/index.js'
 import { type WorkerPool, WorkerUnavailableError, workerTask } from '../../lib/worker-pool.js'
 import type { SanitizeInput, SanitizeOutput } from './sanitize-worker.js'
 
@@ -26,8 +27,8 @@ const SANITIZE = workerTask<SanitizeInput, SanitizeOutput>(
 /** The same task on this thread, loaded (with the sanitizer library) at the first short html. */
 let inline: Promise<(input: SanitizeInput) => SanitizeOutput> | undefined
 
-/** An html as stored and served, or the problem refusing it (a phrase after the member's name). */
-export type SanitizedHtml = { html: string } | { problem: string }
+/** An html as stored and served, or the problem refusing it (a predicate after the member's name). */
+export type SanitizedHtml = { html: string } | { problem: Phrase }
 
 export interface HtmlSanitizer {
   /**
@@ -61,7 +62,8 @@ export function createHtmlSanitizer(pool: Pick<WorkerPool, 'run'>): HtmlSanitize
     async sanitize(html, maxLength) {
       if (html === '') return { html: '' }
       // Services called without a route's validation (the WordPress import) meet the limit here.
-      if (longerThan(html, maxLength)) return { problem: `must be at most ${maxLength} characters long` }
+      if (longerThan(html, maxLength))
+        return { problem: catalogPhrase('validation.maxLength', { count: maxLength }) }
       const input = { html, maxDepth: HTML_MAX_DEPTH }
       let result: SanitizeOutput
       try {
@@ -73,11 +75,11 @@ export function createHtmlSanitizer(pool: Pick<WorkerPool, 'run'>): HtmlSanitize
         }
       } catch (err) {
         if (!(err instanceof WorkerUnavailableError)) throw err
-        throw errors.unavailable(
-          'The server could not sanitize this html in time: it is busy. Nothing was saved; send it again in a moment.',
-        )
+        throw errors.unavailable('contents.sanitizerBusy')
       }
-      return 'html' in result ? result : { problem: `nests elements deeper than ${HTML_MAX_DEPTH} levels` }
+      return 'html' in result
+        ? result
+        : { problem: catalogPhrase('errors.contents.nestsTooDeep', { depth: HTML_MAX_DEPTH }) }
     },
   }
 }

@@ -1,6 +1,7 @@
 import { systemContext, type TenantContext, userIdOf } from '../../context.js'
 import { AppError, errors } from '../../errors.js'
 import { transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { requiredSlug } from '../../lib/slug.js'
 import {
@@ -139,9 +140,7 @@ export function createContentDrafts(deps: ContentWriteDeps & { writes: Pick<Cont
         !seesUnpublished(context) ||
         !(permissions.has(PREVIEW_PERMISSION) || (user && permissions.has(UPDATE_PERMISSION)))
       ) {
-        throw errors.forbidden(
-          'Reading a pending draft needs the content:preview permission (an API token: the preview scope).',
-        )
+        throw errors.forbidden('contents.previewPermission')
       }
       const content = await draftOf(contents, versions, context.tenantId, id.toLowerCase())
       if (content === undefined) throw errors.notFound('Content')
@@ -226,8 +225,8 @@ export function createContentDrafts(deps: ContentWriteDeps & { writes: Pick<Cont
       const at = now()
       const publishAt = new Date(input.publishAt)
       if (publishAt.getTime() <= at.getTime()) {
-        throw errors.validation('publishAt must be in the future.', [
-          { path: '/publishAt', message: 'must be in the future' },
+        throw errors.validation('contents.publishAtFuture', [
+          { path: '/publishAt', message: phrase('contents.mustBeFuture') },
         ])
       }
       if (settings) await assertSchedulingAllowed(settings, tenantId, { publishAt: input.publishAt }, at)

@@ -2,6 +2,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import type { ListTotals } from '../../events/list-totals.js'
+import { expectation, phrase } from '../../i18n/index.js'
 import { canonicalLocale, DEFAULT_LOCALE, LOCALE_EXPECT } from '../../lib/locale.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { nextFreeSlug, requiredSlug } from '../../lib/slug.js'
@@ -280,9 +281,12 @@ export function seesUnpublished(context: TenantContext): boolean {
 function queryLocale(value: string, member: string): string {
   const locale = canonicalLocale(value)
   if (locale !== undefined) return locale
-  const message = `must be ${LOCALE_EXPECT}; "${value.slice(0, 40)}" is not.`
-  throw errors.validation(`The query parameter "${member}" ${message}`, [
-    { path: `querystring/${member}`, message },
+  const problem = phrase('locales.requestedNotATag', {
+    expected: expectation(LOCALE_EXPECT),
+    tag: value.slice(0, 40),
+  })
+  throw errors.validation(phrase('locales.queryParameter', { member, problem }), [
+    { path: `querystring/${member}`, message: problem },
   ])
 }
 

@@ -4,6 +4,7 @@ import { uniqueConflict } from '../../db/errors.js'
 import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { dbOf, type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
 import { canonicalLocale, SINGLE_LOCALE, type TenantLocales } from '../../lib/locale.js'
@@ -422,11 +423,14 @@ function tenantLocale(locales: TenantLocales, requested: string | undefined): st
   const locale = canonicalLocale(requested)
   if (locale !== undefined && locales.available.includes(locale)) return locale
   const named = (locale ?? requested).slice(0, 40)
-  const message = `locale "${named}" is not one of the tenant's locales (${locales.available.join(', ')}).`
+  const message = phrase('contents.localeNotTenants', {
+    locale: named,
+    locales: locales.available.join(', '),
+  })
   throw errors.validation(message, [{ path: '/locale', message }])
 }
 
 /** 409 when a translation group already has a content in `locale`. */
 function translationTaken(locale: string) {
-  return errors.conflict(`This content already has a translation in "${locale}".`)
+  return errors.conflict(phrase('contents.translationTaken', { locale }))
 }

@@ -2,6 +2,7 @@ import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { createContentsRepository } from './repository.js'
 import type { Content, ContentStatus } from './schemas.js'
@@ -89,23 +90,21 @@ export function createContentVersionsService(deps: {
         const known = new Set(rows.map((row) => row.id))
         const unknown = ids.filter((versionId) => !known.has(versionId))
         if (unknown.length > 0) {
-          throw errors.validation(`Not versions of this content: ${unknown.join(', ')}.`, [
-            { path: '/versionIds', message: 'unknown version ids', ids: unknown },
+          throw errors.validation(phrase('contents.notVersions', { ids: unknown.join(', ') }), [
+            { path: '/versionIds', message: phrase('contents.unknownVersionIds'), ids: unknown },
           ])
         }
         const currentRow = rows.find((row) => row.version === current.version)
         if (currentRow !== undefined) {
-          throw errors.validation(
-            `Version ${current.version} is the current version and cannot be deleted.`,
-            [{ path: '/versionIds', message: 'contains the current version', ids: [currentRow.id] }],
-          )
+          throw errors.validation(phrase('contents.currentVersion', { version: current.version }), [
+            { path: '/versionIds', message: phrase('contents.containsCurrent'), ids: [currentRow.id] },
+          ])
         }
         const draftRow = rows.find((row) => row.version === current.draftVersion)
         if (draftRow !== undefined) {
-          throw errors.validation(
-            `Version ${current.draftVersion} holds the pending draft and cannot be deleted; discard the draft instead.`,
-            [{ path: '/versionIds', message: 'contains the pending draft', ids: [draftRow.id] }],
-          )
+          throw errors.validation(phrase('contents.draftVersion', { version: current.draftVersion ?? 0 }), [
+            { path: '/versionIds', message: phrase('contents.containsDraft'), ids: [draftRow.id] },
+          ])
         }
         const deleting = rows.filter((row) => row.deletedAt === null).sort((a, b) => b.version - a.version)
         await repo.markDeleted(

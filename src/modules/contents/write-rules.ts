@@ -2,6 +2,7 @@ import type { Actor } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import type { Emit } from '../../events/event-log.js'
+import { type Phrase, phrase, semicolonList } from '../../i18n/index.js'
 import type { FieldReferences } from '../custom-fields/index.js'
 import type { ContentPatch, ContentsRepository, LockedContent } from './repository.js'
 import { HTML_MAX_LENGTH, type HtmlSanitizer } from './sanitize.js'
@@ -111,7 +112,7 @@ export async function writableFields(
   if (input.html !== undefined) {
     const sanitized = await sanitizer.sanitize(input.html, HTML_MAX_LENGTH)
     if ('problem' in sanitized) {
-      const message = `html ${sanitized.problem}.`
+      const message = phrase('common.memberSentence', { member: 'html', problem: sanitized.problem })
       throw errors.validation(message, [{ path: '/html', message }])
     }
     fields.html = sanitized.html
@@ -138,23 +139,24 @@ export async function assertReferences(
   input: UpdateContentInput,
   fieldReferences: readonly FieldReferences[],
 ) {
-  const problems: { path: string; message: string; ids: string[] }[] = []
+  const problems: { path: string; message: Phrase; ids: string[] }[] = []
   const categoryIds = unique(input.categories)
   if (categoryIds.length > 0) {
     const known = new Set(await repo.existingCategoryIds(tenantId, categoryIds))
     const missing = categoryIds.filter((id) => !known.has(id))
     if (missing.length > 0)
-      problems.push({ path: '/categories', message: 'unknown category ids', ids: missing })
+      problems.push({ path: '/categories', message: phrase('contents.unknownCategoryIds'), ids: missing })
   }
   const tagIds = unique(input.tags)
   if (tagIds.length > 0) {
     const known = new Set(await repo.existingTagIds(tenantId, tagIds))
     const missing = tagIds.filter((id) => !known.has(id))
-    if (missing.length > 0) problems.push({ path: '/tags', message: 'unknown tag ids', ids: missing })
+    if (missing.length > 0)
+      problems.push({ path: '/tags', message: phrase('contents.unknownTagIds'), ids: missing })
   }
   const mediaId = input.featuredMediaId
   if (mediaId !== undefined && mediaId !== null && !(await repo.mediaExists(tenantId, mediaId))) {
-    problems.push({ path: '/featuredMediaId', message: 'unknown media id', ids: [mediaId] })
+    problems.push({ path: '/featuredMediaId', message: phrase('contents.unknownMediaId'), ids: [mediaId] })
   }
   const contentIds = unique(fieldReferences.flatMap((reference) => reference.ids))
   if (contentIds.length > 0) {
@@ -163,13 +165,21 @@ export async function assertReferences(
       const missing = reference.ids.filter((id) => !known.has(id))
       if (missing.length > 0) {
         const field = reference.path.slice(1).replace('/', '.')
-        problems.push({ path: reference.path, message: `${field}: unknown content ids`, ids: missing })
+        problems.push({
+          path: reference.path,
+          message: phrase('contents.unknownContentIds', { field }),
+          ids: missing,
+        })
       }
     }
   }
   if (problems.length > 0) {
-    const message = problems.map((problem) => `${problem.message}: ${problem.ids.join(', ')}`).join('; ')
-    throw errors.validation(`References outside this tenant or missing: ${message}.`, problems)
+    const list = semicolonList(
+      problems.map((problem) =>
+        phrase('common.labelled', { label: problem.message, text: problem.ids.join(', ') }),
+      ),
+    )
+    throw errors.validation(phrase('contents.foreignReferences', { list }), problems)
   }
 }
 
@@ -187,17 +197,17 @@ export async function assertParent(
   parentId: string | null | undefined,
 ) {
   if (parentId === undefined || parentId === null) return
-  const refuse = (message: string) =>
+  const refuse = (message: Phrase) =>
     errors.validation(message, [{ path: '/parentId', message, ids: [parentId] }])
-  if (parentId === id) throw refuse('parentId: a content cannot be its own parent.')
+  if (parentId === id) throw refuse(phrase('contents.ownParent'))
   await repo.lockTree(tenantId)
   const ancestry = await repo.ancestry(tenantId, parentId, MAX_TREE_DEPTH)
-  if (ancestry.length === 0) throw refuse(`parentId: unknown content id ${parentId}.`)
+  if (ancestry.length === 0) throw refuse(phrase('contents.unknownParent', { id: parentId }))
   if (id !== undefined && ancestry.includes(id)) {
-    throw refuse('parentId: the parent is a descendant of this content (a cycle).')
+    throw refuse(phrase('contents.parentIsDescendant'))
   }
   const height = id === undefined ? 1 : await repo.subtreeHeight(tenantId, id, MAX_TREE_DEPTH)
   if (ancestry.length + height > MAX_TREE_DEPTH) {
-    throw refuse(`parentId: the page tree would be deeper than ${MAX_TREE_DEPTH} levels.`)
+    throw refuse(phrase('contents.treeTooDeep', { depth: MAX_TREE_DEPTH }))
   }
 }

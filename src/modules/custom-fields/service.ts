@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { phrase, semicolonList } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { createDefinitionsRepository, type DefinitionRow } from './repository.js'
 import type { CreateDefinitionInput, CustomFieldDefinition, UpdateDefinitionInput } from './schemas.js'
@@ -46,8 +47,8 @@ export function createCustomFieldsService(deps: { db: Db; events: EventSink }) {
     async create(context: TenantContext, input: CreateDefinitionInput): Promise<CustomFieldDefinition> {
       const { tenantId } = context
       if (RESERVED_KEYS.has(input.key)) {
-        throw errors.validation(`The key "${input.key}" is reserved.`, [
-          { path: '/key', message: 'is reserved' },
+        throw errors.validation(phrase('customFields.keyReserved', { key: input.key }), [
+          { path: '/key', message: phrase('customFields.reserved') },
         ])
       }
       const row = {
@@ -69,7 +70,7 @@ export function createCustomFieldsService(deps: { db: Db; events: EventSink }) {
         return await write(context, async (tx, emit) => {
           const repo = createDefinitionsRepository(tx)
           if ((await repo.count(tenantId)) >= MAX_DEFINITIONS) {
-            throw errors.validation(`A tenant has at most ${MAX_DEFINITIONS} custom field definitions.`)
+            throw errors.validation(phrase('customFields.tooMany', { most: MAX_DEFINITIONS }))
           }
           const actor = userIdOf(context)
           const created = toDefinition(
@@ -84,7 +85,7 @@ export function createCustomFieldsService(deps: { db: Db; events: EventSink }) {
         })
       } catch (err) {
         throw uniqueConflict(err, {
-          [KEY_INDEX]: () => errors.conflict(`A custom field with the key "${input.key}" already exists.`),
+          [KEY_INDEX]: () => errors.conflict(phrase('customFields.keyExists', { key: input.key })),
         })
       }
     },
@@ -158,30 +159,40 @@ function assertConsistent(definition: DefinitionShape) {
   const values = definition.options.map((option) => option.value)
   if (SELECT_TYPES.has(definition.type)) {
     if (values.length === 0)
-      problems.push({ path: '/options', message: `are required for type ${definition.type}` })
+      problems.push({
+        path: '/options',
+        message: phrase('customFields.optionsRequired', { type: definition.type }),
+      })
     if (new Set(values).size !== values.length)
-      problems.push({ path: '/options', message: 'must have distinct values' })
+      problems.push({ path: '/options', message: phrase('customFields.distinctValues') })
   } else if (values.length > 0) {
     problems.push({
       path: '/options',
-      message: `apply to select and multi-select only, not ${definition.type}`,
+      message: phrase('customFields.optionsOnlySelect', { type: definition.type }),
     })
   }
   const fallback = definition.defaultValue ?? null
   if (fallback !== null) {
     if (REFERENCE_TYPES.has(definition.type)) {
-      problems.push({ path: '/defaultValue', message: `is not available for type ${definition.type}` })
+      problems.push({
+        path: '/defaultValue',
+        message: phrase('customFields.notForType', { type: definition.type }),
+      })
     } else if (problems.length === 0) {
       const problem = valueProblem(definition, fallback)
       if (problem !== undefined) problems.push({ path: '/defaultValue', message: problem })
     }
   }
   if (definition.filterable && definition.type === 'json') {
-    problems.push({ path: '/filterable', message: 'is not available for type json' })
+    problems.push({ path: '/filterable', message: phrase('customFields.notForType', { type: 'json' }) })
   }
   if (problems.length > 0) {
-    const message = problems.map((problem) => `${problem.path.slice(1)} ${problem.message}`).join('; ')
-    throw errors.validation(`Invalid custom field definition: ${message}.`, problems)
+    const list = semicolonList(
+      problems.map((problem) =>
+        phrase('common.memberProblem', { member: problem.path.slice(1), problem: problem.message }),
+      ),
+    )
+    throw errors.validation(phrase('customFields.invalidDefinition', { list }), problems)
   }
 }
 

@@ -1,5 +1,6 @@
 import type { CustomFieldType } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
+import { catalogPhrase, type Phrase, phrase, semicolonList } from '../../i18n/index.js'
 import { isId } from '../../lib/ids.js'
 import type { DefinitionRow } from './repository.js'
 
@@ -14,7 +15,7 @@ export interface FieldReferences {
 
 export interface FieldProblem {
   path: string
-  message: string
+  message: Phrase
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -38,40 +39,42 @@ const isStringArray = (value: unknown): value is string[] =>
  * is no value (the required check is separate). References are checked for shape here and for
  * existence by the caller (`referencedIds`).
  */
-export function valueProblem(rule: Pick<FieldRule, 'type' | 'options'>, value: unknown): string | undefined {
+export function valueProblem(rule: Pick<FieldRule, 'type' | 'options'>, value: unknown): Phrase | undefined {
   if (value === null) return undefined
   const choices = new Set(rule.options.map((option) => option.value))
-  const checks: Record<CustomFieldType, () => string | undefined> = {
-    text: () => (typeof value === 'string' ? undefined : 'must be a string'),
-    number: () => (typeof value === 'number' && Number.isFinite(value) ? undefined : 'must be a number'),
-    boolean: () => (typeof value === 'boolean' ? undefined : 'must be true or false'),
+  const checks: Record<CustomFieldType, () => Phrase | undefined> = {
+    text: () => (typeof value === 'string' ? undefined : phrase('collections.values.string')),
+    number: () =>
+      typeof value === 'number' && Number.isFinite(value) ? undefined : phrase('collections.values.number'),
+    boolean: () => (typeof value === 'boolean' ? undefined : phrase('collections.values.boolean')),
     date: () =>
       typeof value === 'string' &&
       (DATE.test(value) || DATE_TIME.test(value)) &&
       !Number.isNaN(Date.parse(value))
         ? undefined
-        : 'must be a date (YYYY-MM-DD) or an RFC 3339 date-time',
+        : phrase('customFields.date'),
     select: () =>
       typeof value === 'string' && choices.has(value)
         ? undefined
-        : `must be one of the options: ${[...choices].join(', ')}`,
+        : phrase('customFields.oneOfOptions', { options: [...choices].join(', ') }),
     'multi-select': () =>
       isStringArray(value) && value.every((item) => choices.has(item)) && new Set(value).size === value.length
         ? undefined
-        : `must be an array of distinct options: ${[...choices].join(', ')}`,
+        : phrase('customFields.distinctOptions', { options: [...choices].join(', ') }),
     url: () =>
       typeof value === 'string' && value.length <= 2048 && isUrl(value)
         ? undefined
-        : 'must be an http or https URL (at most 2048 characters)',
+        : phrase('customFields.url'),
     json: () => undefined,
-    reference: () => (typeof value === 'string' && isId(value) ? undefined : 'must be a content id'),
+    reference: () =>
+      typeof value === 'string' && isId(value) ? undefined : phrase('customFields.contentId'),
     'multi-reference': () =>
       isStringArray(value) &&
       value.length <= MAX_REFERENCES &&
       value.every(isId) &&
       new Set(value).size === value.length
         ? undefined
-        : `must be an array of at most ${MAX_REFERENCES} distinct content ids`,
+        : phrase('customFields.contentIds', { most: MAX_REFERENCES }),
   }
   return checks[rule.type]()
 }
@@ -98,7 +101,7 @@ export function checkCustomFields(
     const value = values[rule.key] ?? null
     const path = `/customFields/${rule.key}`
     if (value === null) {
-      if (rule.required) problems.push({ path, message: 'is required' })
+      if (rule.required) problems.push({ path, message: catalogPhrase('validation.required') })
       continue
     }
     const problem = valueProblem(rule, value)
@@ -112,10 +115,15 @@ export function checkCustomFields(
 
 /** The ValidationFailed error for field problems, naming each field in the message. */
 export function fieldsError(problems: readonly FieldProblem[]): Error {
-  const message = problems
-    .map((problem) => `${problem.path.slice(1).replace('/', '.')} ${problem.message}`)
-    .join('; ')
-  return errors.validation(`Invalid custom fields: ${message}.`, problems)
+  const list = semicolonList(
+    problems.map((problem) =>
+      phrase('common.memberProblem', {
+        member: problem.path.slice(1).replace('/', '.'),
+        problem: problem.message,
+      }),
+    ),
+  )
+  return errors.validation(phrase('customFields.invalidValues', { list }), problems)
 }
 
 /**
@@ -139,21 +147,21 @@ export function customFieldFilterOf(
     const path = `/${name}`
     const text = String(raw)
     if (rule === undefined || !rule.filterable) {
-      problems.push({ path, message: 'is not a filterable custom field of this tenant' })
+      problems.push({ path, message: phrase('customFields.notFilterable') })
       continue
     }
     const value = filterValueOf(rule.type, text)
     if (value === undefined) {
-      problems.push({ path, message: `is not a valid ${rule.type} value` })
+      problems.push({ path, message: phrase('customFields.notAValue', { type: rule.type }) })
       continue
     }
     document[key] = value
   }
   if (problems.length > 0) {
-    throw errors.validation(
-      `Invalid custom field filter: ${problems.map((p) => `${p.path.slice(1)} ${p.message}`).join('; ')}.`,
-      problems,
+    const list = semicolonList(
+      problems.map((p) => phrase('common.memberProblem', { member: p.path.slice(1), problem: p.message })),
     )
+    throw errors.validation(phrase('customFields.invalidFilter', { list }), problems)
   }
   return document
 }

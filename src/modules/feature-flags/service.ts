@@ -3,6 +3,7 @@ import { type AccountContext, accountContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { isPlatformAdmin as listedAndVerified } from '../auth/index.js'
 import { createFeatureFlagsRepository, type FeatureFlagRow } from './repository.js'
@@ -55,7 +56,7 @@ export function createFeatureFlagsService(deps: {
       client: AccountContext['client'],
     ): Promise<FeatureFlag> {
       if (!(await isPlatformAdmin(userId))) {
-        throw errors.forbidden('Only platform administrators (PLATFORM_ADMIN_EMAILS) create feature flags.')
+        throw errors.forbidden('featureFlags.adminsOnly')
       }
       const now = new Date()
       const values = {
@@ -78,7 +79,7 @@ export function createFeatureFlagsService(deps: {
         })
         return inserted
       })
-      if (row === undefined) throw errors.conflict(`A feature flag with the key "${body.key}" exists.`)
+      if (row === undefined) throw errors.conflict(phrase('featureFlags.keyExists', { key: body.key }))
       return toFlag(row)
     },
   }

@@ -1,4 +1,5 @@
 import { errors } from '../../errors.js'
+import { catalogPhrase, type Phrase, phrase, semicolonList } from '../../i18n/index.js'
 import { compilePattern } from './pattern.js'
 import type { Field } from './schemas.js'
 
@@ -25,10 +26,10 @@ export function checkAnswers(
   fields: readonly Field[],
   data: Record<string, unknown>,
 ): Record<string, unknown> {
-  const problems: { field: string; message: string }[] = []
+  const problems: { field: string; message: Phrase }[] = []
   const byId = new Map(fields.filter((field) => field.type !== 'section').map((field) => [field.id, field]))
   for (const key of Object.keys(data)) {
-    if (!byId.has(key)) problems.push({ field: key, message: 'is not a field of this form' })
+    if (!byId.has(key)) problems.push({ field: key, message: phrase('forms.answers.notAField') })
   }
   const answers: Record<string, unknown> = {}
   for (const field of byId.values()) {
@@ -36,7 +37,8 @@ export function checkAnswers(
     const empty =
       value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
     if (empty) {
-      if (field.required === true) problems.push({ field: field.id, message: 'is required' })
+      if (field.required === true)
+        problems.push({ field: field.id, message: catalogPhrase('validation.required') })
       continue
     }
     const problem = answerProblem(field, value)
@@ -44,58 +46,59 @@ export function checkAnswers(
     else problems.push({ field: field.id, message: problem })
   }
   if (problems.length > 0) {
-    throw errors.validation(
-      `The submission is invalid: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}.`,
-      problems,
+    const list = semicolonList(
+      problems.map((p) => phrase('common.memberProblem', { member: p.field, problem: p.message })),
     )
+    throw errors.validation(phrase('forms.answers.invalid', { list }), problems)
   }
   return answers
 }
 
-function answerProblem(field: Field, value: unknown): string | undefined {
+function answerProblem(field: Field, value: unknown): Phrase | undefined {
   const rules = field.validation ?? {}
   const options = new Set((field.options ?? []).map((option) => option.value))
   switch (field.type) {
     case 'number':
     case 'rating': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number'
+      if (typeof value !== 'number' || !Number.isFinite(value)) return phrase('collections.values.number')
       const max = rules.max ?? (field.type === 'rating' ? 5 : undefined)
       const min = rules.min ?? (field.type === 'rating' ? 1 : undefined)
-      if (min !== undefined && value < min) return `must be at least ${min}`
-      if (max !== undefined && value > max) return `must be at most ${max}`
+      if (min !== undefined && value < min) return phrase('forms.answers.atLeast', { limit: min })
+      if (max !== undefined && value > max) return phrase('forms.answers.atMost', { limit: max })
       return undefined
     }
     case 'checkbox':
-      if (options.size === 0) return typeof value === 'boolean' ? undefined : 'must be true or false'
+      if (options.size === 0)
+        return typeof value === 'boolean' ? undefined : phrase('collections.values.boolean')
       return choicesProblem(value, options)
     case 'multi-select':
       return choicesProblem(value, options)
     case 'select':
     case 'radio':
-      if (typeof value !== 'string') return 'must be a string'
-      return options.has(value) ? undefined : `must be one of ${[...options].join(', ')}`
+      if (typeof value !== 'string') return phrase('collections.values.string')
+      return options.has(value)
+        ? undefined
+        : phrase('collections.values.oneOf', { values: [...options].join(', ') })
     case 'date':
       if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) {
-        return 'must be a date (YYYY-MM-DD)'
+        return phrase('forms.answers.date')
       }
       return undefined
     case 'file':
-      return typeof value === 'string' && MEDIA_ID.test(value)
-        ? undefined
-        : 'must be a media id (24 hex characters)'
+      return typeof value === 'string' && MEDIA_ID.test(value) ? undefined : phrase('forms.answers.mediaId')
     default:
       return textProblem(field, value)
   }
 }
 
-function choicesProblem(value: unknown, options: Set<string>): string | undefined {
+function choicesProblem(value: unknown, options: Set<string>): Phrase | undefined {
   if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
-    return 'must be a list of strings'
-  if (new Set(value).size !== value.length) return 'must not repeat a choice'
+    return phrase('forms.answers.listOfStrings')
+  if (new Set(value).size !== value.length) return phrase('forms.answers.repeatedChoice')
   const unknown = value.find((item) => !options.has(item))
   return unknown === undefined
     ? undefined
-    : `has "${unknown}", which is not one of ${[...options].join(', ')}`
+    : phrase('forms.answers.unknownChoice', { choice: unknown, options: [...options].join(', ') })
 }
 
 /** The longest text answer `field` takes (characters): its `maxLength`, at most ANSWER_MAX_LENGTH. */
@@ -103,25 +106,27 @@ export function answerMaxLength(field: Field): number {
   return Math.min(field.validation?.maxLength ?? ANSWER_MAX_LENGTH, ANSWER_MAX_LENGTH)
 }
 
-function textProblem(field: Field, value: unknown): string | undefined {
-  if (typeof value !== 'string') return 'must be a string'
+function textProblem(field: Field, value: unknown): Phrase | undefined {
+  if (typeof value !== 'string') return phrase('collections.values.string')
   const text = value.trim()
   const rules = field.validation ?? {}
   const maxLength = answerMaxLength(field)
-  if (text.length > maxLength) return `must be at most ${maxLength} characters`
+  if (text.length > maxLength) return phrase('collections.values.tooLong', { most: maxLength })
   if (rules.minLength !== undefined && text.length < rules.minLength) {
-    return `must be at least ${rules.minLength} characters`
+    return phrase('forms.answers.tooShort', { least: rules.minLength })
   }
   if (field.type === 'email' && (text.length > EMAIL_MAX_LENGTH || !EMAIL.test(text))) {
-    return 'must be an e-mail address'
+    return phrase('forms.answers.email')
   }
-  if (field.type === 'phone' && !PHONE.test(text)) return 'must be a phone number'
-  if (field.type === 'url' && !isHttpUrl(text)) return 'must be an http(s) URL'
+  if (field.type === 'phone' && !PHONE.test(text)) return phrase('forms.answers.phone')
+  if (field.type === 'url' && !isHttpUrl(text)) return phrase('forms.answers.url')
   if (rules.pattern === undefined) return undefined
   // RE2, in time linear in the answer; a version published before RE2 may hold a pattern it refuses.
   const pattern = compilePattern(rules.pattern)
-  if (!pattern.ok) return `cannot be checked: the form's pattern ${rules.pattern} ${pattern.problem}`
-  return pattern.test(text) ? undefined : `does not match the pattern ${rules.pattern}`
+  if (!pattern.ok) {
+    return phrase('forms.answers.uncheckable', { pattern: rules.pattern, problem: pattern.problem })
+  }
+  return pattern.test(text) ? undefined : phrase('forms.answers.noMatch', { pattern: rules.pattern })
 }
 
 function isHttpUrl(text: string): boolean {

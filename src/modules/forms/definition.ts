@@ -1,4 +1,5 @@
 import { AppError, errors } from '../../errors.js'
+import { phrase } from '../../i18n/index.js'
 import { FREE_OBJECT_LIMITS, freeObjectProblem } from '../../lib/free-object.js'
 import { requiredSlug } from '../../lib/slug.js'
 import { answerMaxLength } from './answers.js'
@@ -36,7 +37,7 @@ export function checkFields(fields: readonly Field[], locales: FormLocales): Fie
         error.code === 'ValidationFailed' &&
         error.extra.details === undefined
       ) {
-        throw errors.validation(error.message, [{ path: `/fields/${index}`, message: error.message }])
+        throw errors.validation(error.phrase, [{ path: `/fields/${index}`, message: error.phrase }])
       }
       throw error
     }
@@ -45,15 +46,15 @@ export function checkFields(fields: readonly Field[], locales: FormLocales): Fie
 
   function checkField(field: Field, index: number) {
     const name = nameOf(field, index)
-    if (seen.has(field.id)) throw errors.validation(`${name}: the id "${field.id}" is used by another field.`)
+    if (seen.has(field.id)) throw errors.validation(phrase('forms.idTaken', { name, id: field.id }))
     seen.add(field.id)
     if (CHOICE_TYPES.has(field.type) && (field.options === undefined || field.options.length === 0)) {
-      throw errors.validation(`${name}: a ${field.type} field needs at least one option.`)
+      throw errors.validation(phrase('forms.needsOption', { name, type: field.type }))
     }
     const values = new Set<string>()
     for (const [position, option] of (field.options ?? []).entries()) {
       if (values.has(option.value))
-        throw errors.validation(`${name}: the option "${option.value}" is repeated.`)
+        throw errors.validation(phrase('forms.optionRepeated', { name, value: option.value }))
       values.add(option.value)
       checkI18n(
         option.label,
@@ -75,9 +76,10 @@ export function checkFields(fields: readonly Field[], locales: FormLocales): Fie
     patternWork += patternWorkOf(field, index)
     if (patternWork > PATTERN_BUDGET) {
       throw errors.validation(
-        `${patternMember(field, index)} takes the form's patterns past ${PATTERN_BUDGET.toLocaleString('en')} ` +
-          'steps of matching per submission (program size times validation.maxLength, summed over the ' +
-          'fields): set a lower validation.maxLength or use a simpler pattern.',
+        phrase('forms.patternBudget', {
+          member: patternMember(field, index),
+          budget: PATTERN_BUDGET.toLocaleString('en'),
+        }),
       )
     }
     if (
@@ -85,13 +87,14 @@ export function checkFields(fields: readonly Field[], locales: FormLocales): Fie
       rules.maxLength !== undefined &&
       rules.minLength > rules.maxLength
     ) {
-      throw errors.validation(`${name}: validation.minLength is above validation.maxLength.`)
+      throw errors.validation(phrase('forms.minLengthAboveMax', { name }))
     }
     if (rules?.min !== undefined && rules.max !== undefined && rules.min > rules.max) {
-      throw errors.validation(`${name}: validation.min is above validation.max.`)
+      throw errors.validation(phrase('forms.minAboveMax', { name }))
     }
     const problem = freeObjectProblem(field, FREE_OBJECT_LIMITS)
-    if (problem !== undefined) throw errors.validation(`${name} ${problem}.`)
+    if (problem !== undefined)
+      throw errors.validation(phrase('common.memberSentence', { member: name, problem }))
   }
 }
 
@@ -105,7 +108,11 @@ const patternMember = (field: Field, index: number) =>
 function patternWorkOf(field: Field, index: number): number {
   if (field.validation?.pattern === undefined) return 0
   const pattern = compilePattern(field.validation.pattern)
-  if (!pattern.ok) throw errors.validation(`${patternMember(field, index)} ${pattern.problem}.`)
+  if (!pattern.ok) {
+    throw errors.validation(
+      phrase('common.memberSentence', { member: patternMember(field, index), problem: pattern.problem }),
+    )
+  }
   return pattern.size * answerMaxLength(field)
 }
 
@@ -119,7 +126,9 @@ export function checkI18n(value: unknown, name: string, path: string, locales: F
   for (const key of Object.keys(value)) {
     const problem = localeKeyProblem(key, locales)
     if (problem !== undefined) {
-      throw errors.validation(`${name}: ${problem}.`, [{ path: `${path}/${key}`, message: problem }])
+      throw errors.validation(phrase('common.pathSentence', { path: name, problem }), [
+        { path: `${path}/${key}`, message: problem },
+      ])
     }
   }
 }
@@ -159,7 +168,7 @@ export function fieldMetadataOf(fields: readonly Record<string, unknown>[]) {
 export function checkTitle(title: Record<string, string>, locales: FormLocales): Record<string, string> {
   checkI18n(title, 'title', '/title', locales)
   if (!Object.values(title).some((text) => text.trim() !== '')) {
-    throw errors.validation('title must have text in at least one language.')
+    throw errors.validation('forms.titleEmpty')
   }
   return title
 }

@@ -51,7 +51,7 @@ export function formsFamily(
     ],
     publicRoutes: [publicFormsRoutes(publicForms)],
     jobs: [
-      job<NotifyJob>(NOTIFY_JOB, createNotifier({ db, mailer: deps.tenantMailer }), {
+      job<NotifyJob>(NOTIFY_JOB, createNotifier({ db, mailer: deps.tenantMailer, settings: deps.settings }), {
         retryLimit: 3,
         retryDelaySeconds: 60,
       }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { type Phrase, translate } from '../../i18n/index.js'
 import { type FormLocales, localeKeyProblem, textChoice, textIn } from './localize.js'
 
 const TENANT: FormLocales = {
@@ -58,8 +59,11 @@ describe('textIn', () => {
 describe('localeKeyProblem', () => {
   it('takes the tenant’s locales, or any language tag without them', () => {
     expect(localeKeyProblem('de-AT', TENANT)).toBeUndefined()
-    expect(localeKeyProblem('fr', TENANT)).toBe(`"fr" is not one of the tenant's locales (en, de, de-AT, tr)`)
+    const english = (problem: Phrase | undefined) => problem && translate(problem, 'en')
+    expect(english(localeKeyProblem('fr', TENANT))).toBe(
+      `"fr" is not one of the tenant's locales (en, de, de-AT, tr)`,
+    )
     expect(localeKeyProblem('fr', LEGACY)).toBeUndefined()
-    expect(localeKeyProblem('FR', LEGACY)).toBe('"FR" is not a language tag (like en, tr or pt-BR)')
+    expect(english(localeKeyProblem('FR', LEGACY))).toBe('"FR" is not a language tag (like en, tr or pt-BR)')
   })
 })

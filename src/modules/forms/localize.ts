@@ -1,3 +1,4 @@
+import { type Phrase, phrase } from '../../i18n/index.js'
 import { fallbackChain, negotiateLocale, SINGLE_LOCALE, type TenantLocales } from '../../lib/locale.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
 import type { FormVersionRow } from './repository.js'
@@ -44,13 +45,13 @@ export async function formLocalesOf(settings: TenantSettingsReader, tenantId: st
  * Why a text map's key is refused, or undefined: for a tenant with locales, a key that is not one
  * of them; without, a key that is not a language tag.
  */
-export function localeKeyProblem(key: string, locales: FormLocales): string | undefined {
+export function localeKeyProblem(key: string, locales: FormLocales): Phrase | undefined {
   if (locales.tenant === undefined) {
-    return LANGUAGE_TAG.test(key) ? undefined : `"${key}" is not a language tag (like en, tr or pt-BR)`
+    return LANGUAGE_TAG.test(key) ? undefined : phrase('forms.keyNotALanguageTag', { key })
   }
   return locales.tenant.available.includes(key)
     ? undefined
-    : `"${key}" is not one of the tenant's locales (${locales.tenant.available.join(', ')})`
+    : phrase('forms.keyNotTenantLocale', { key, locales: locales.tenant.available.join(', ') })
 }
 
 /** How a form answer picks its texts. */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { mailArriving } from '../../../test/auth-fixtures.js'
+import { mailArriving, subjectOf } from '../../../test/auth-fixtures.js'
 import { createForm } from '../../../test/form-fixtures.js'
 import {
   call,
@@ -147,5 +147,25 @@ describe('form notification recipients', () => {
     const mail = await mailArriving(ctx.dataDir, editor.email, () => true, 15_000)
     expect(mail).toContain('Name: Second')
     expect(mail).not.toContain('Name: First')
+  })
+
+  it("mails in the tenant's default locale when Folio speaks it, with the form's texts in it", async () => {
+    const owner = await seedTenant(ctx.db)
+    const editor = await seedMember(ctx.db, owner.tenantId, 'editor')
+    const locales = await call(ctx.app, 'PUT', '/api/tenant-settings', {
+      token: owner.token,
+      body: { locales: { available: ['tr', 'en'], default: 'tr' } },
+    })
+    expect(locales.statusCode, locales.body).toBe(200)
+    const form = await createForm(ctx.app, owner.token, {
+      title: { tr: 'İletişim', en: 'Contact' },
+      settings: withRecipients([editor.email]),
+    })
+    const responseId = await submit(owner, form.id, 'Grace')
+    const mail = await mailArriving(ctx.dataDir, editor.email, () => true, 15_000)
+    expect(subjectOf(mail)).toBe('Yeni yanıt: İletişim')
+    expect(mail).toMatch(/“İletişim” formuna \S+ tarihinde yeni bir yanıt geldi\./)
+    expect(mail).toContain('Ad: Grace')
+    expect(mail).toContain(`Yanıt kimliği: ${responseId}`)
   })
 })

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest'
+import { translate } from '../../i18n/index.js'
 import { compilePattern } from './pattern.js'
 
 const problemOf = (pattern: string) => {
   const compiled = compilePattern(pattern)
-  return compiled.ok ? undefined : compiled.problem
+  return compiled.ok ? undefined : translate(compiled.problem, 'en')
 }
 
 const run = (pattern: string) => {
   const compiled = compilePattern(pattern)
-  if (!compiled.ok) throw new Error(compiled.problem)
+  if (!compiled.ok) throw new Error(translate(compiled.problem, 'en'))
   return compiled
 }
 

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type * as Re2js from 're2js'
+import { type Phrase, phrase } from '../../i18n/index.js'
 import { lazyModule } from '../../lib/lazy-module.js'
 import { entriesBound } from '../../lib/lru.js'
 
@@ -36,9 +37,7 @@ export const PATTERN_BUDGET = 10_000_000
  */
 export type CompiledPattern =
   | { ok: true; test: (text: string) => boolean; size: number }
-  | { ok: false; problem: string }
-
-const RE2 = 'RE2 (the linear-time engine running patterns)'
+  | { ok: false; problem: Phrase }
 
 /** Compiled patterns by text: a form's pattern compiles once, not once per answer. */
 const compiled = new LRUCache<string, CompiledPattern>(entriesBound(1000))
@@ -57,15 +56,16 @@ export function compilePattern(pattern: string): CompiledPattern {
 }
 
 function compile(pattern: string): CompiledPattern {
-  const refuse = (problem: string): CompiledPattern => ({ ok: false, problem })
-  if (pattern.length > PATTERN_MAX_LENGTH) return refuse(`is longer than ${PATTERN_MAX_LENGTH} characters`)
+  const refuse = (problem: Phrase): CompiledPattern => ({ ok: false, problem })
+  if (pattern.length > PATTERN_MAX_LENGTH) {
+    return refuse(phrase('forms.pattern.tooLong', { most: PATTERN_MAX_LENGTH }))
+  }
   try {
     new RegExp(pattern, 'u')
   } catch {
-    return refuse('is not a valid regular expression')
+    return refuse(phrase('forms.pattern.invalid'))
   }
-  if (hasBackreference(pattern))
-    return refuse(`must not use backreferences (\\1, \\k<name>), which ${RE2} lacks`)
+  if (hasBackreference(pattern)) return refuse(phrase('forms.pattern.backreference'))
   const { RE2JS, RE2JSException, RE2JSSyntaxException } = re2js()
   try {
     const regexp = RE2JS.compile(RE2JS.translateRegExp(pattern))
@@ -81,10 +81,14 @@ function compile(pattern: string): CompiledPattern {
     if (!(err instanceof RE2JSException)) throw err
     const fragment = err instanceof RE2JSSyntaxException ? (err.input ?? '') : ''
     if (/^\(\?<?[=!]/.test(fragment)) {
-      return refuse(`must not use lookarounds ((?=, (?!, (?<=, (?<!), which ${RE2} lacks`)
+      return refuse(phrase('forms.pattern.lookaround'))
     }
     const why = err instanceof RE2JSSyntaxException ? err.error : err.message
-    return refuse(`uses ${fragment === '' ? 'syntax' : `"${fragment}"`}, which ${RE2} refuses: ${why}`)
+    return refuse(
+      fragment === ''
+        ? phrase('forms.pattern.syntaxRefused', { why })
+        : phrase('forms.pattern.fragmentRefused', { fragment, why }),
+    )
   }
 }
 

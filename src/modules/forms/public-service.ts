@@ -2,6 +2,7 @@ import type { Actor, PublicContext, TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
@@ -44,8 +45,7 @@ export interface PublicFormsDeps {
 /** API token scopes that may submit a form: `submit` does nothing else, `write` keeps working. */
 const SUBMIT_SCOPES = ['submit', 'write']
 
-const TOKEN_NEEDED =
-  'Form submission needs an API token with the submit or write scope (Bearer or X-API-Key), unless the form takes browser submissions and the request comes from an allowed origin.'
+const TOKEN_NEEDED = 'forms.tokenNeeded'
 
 /** Who a token-less browser submission is recorded as (events, activities). */
 const BROWSER_SUBMITTER: Actor = { kind: 'system', name: 'browser-submission' }
@@ -110,8 +110,8 @@ export function createPublicFormsService(deps: PublicFormsDeps) {
     const version = await servedVersion(context.tenantId, await forms.find(context.tenantId, formId))
     if (!takesBrowserSubmissions(version)) throw errors.unauthorized(TOKEN_NEEDED)
     if (input.user !== undefined) {
-      throw errors.validation('user is given by a server with an API token, not by a browser.', [
-        { field: 'user', message: 'needs an API token' },
+      throw errors.validation('forms.userFromServer', [
+        { field: 'user', message: phrase('forms.needsApiToken') },
       ])
     }
     return { actor: BROWSER_SUBMITTER, permissions: NO_PERMISSIONS, version }

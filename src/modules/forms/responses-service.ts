@@ -165,7 +165,7 @@ function filterOf(query: { status?: string; startDate?: string; endDate?: string
   const from = query.startDate === undefined ? undefined : new Date(query.startDate)
   const to = query.endDate === undefined ? undefined : new Date(query.endDate)
   if (from !== undefined && to !== undefined && from > to) {
-    throw errors.validation('startDate must not be after endDate.')
+    throw errors.validation('forms.startAfterEnd')
   }
   return { status: query.status, from, to }
 }

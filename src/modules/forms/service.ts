@@ -4,6 +4,7 @@ import { uniqueConflict } from '../../db/errors.js'
 import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { type Param, phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { toSlug } from '../../lib/slug.js'
@@ -16,8 +17,7 @@ import type { CreateFormInput, Form, ListFormsQuery, UpdateFormInput } from './s
 
 const SLUG_KEY = 'forms_tenant_slug_key'
 
-const notMember = (to: string) =>
-  `${to} is not a member of this tenant with a verified e-mail address: Folio's own mail notifies only those. Invite them, or mail other addresses through the tenant's SMTP server (tenant settings, smtp).`
+const notMember = (to: string) => phrase('forms.recipientNotMember', { to })
 
 /**
  * Form definitions and their versions (docs/decisions/forms.md "States and versions"). States:
@@ -39,9 +39,7 @@ export function createFormsService(deps: {
   /** @throws ValidationFailed for `settings.captcha` without a configured provider. */
   function checkSettings<T extends { captcha?: boolean } | undefined>(settings: T): T {
     if (settings?.captcha === true && !deps.captchaConfigured) {
-      throw errors.validation(
-        'settings.captcha needs a captcha provider: the operator sets CAPTCHA_VERIFY_URL and CAPTCHA_SECRET.',
-      )
+      throw errors.validation('forms.captchaNotConfigured')
     }
     return settings
   }
@@ -61,10 +59,10 @@ export function createFormsService(deps: {
         ? [{ path: `/settings/notifications/recipients/${index}`, message: notMember(String(to)) }]
         : [],
     )
-    throw errors.validation(
-      `settings.notifications.recipients: ${problems.map((problem) => problem.message).join(' ')}`,
-      problems,
-    )
+    const list = problems
+      .map((problem): Param => problem.message)
+      .reduce((first, second) => phrase('common.spaceList', { first, second }))
+    throw errors.validation(phrase('forms.refusedRecipients', { list }), problems)
   }
 
   const repository = createFormsRepository(deps.db)
@@ -78,7 +76,7 @@ export function createFormsService(deps: {
 
   /** Freezes the form's current definition as the next version and serves it. */
   async function publishRow(repo: FormsRepository, context: TenantContext, row: FormRow) {
-    if (row.fields.length === 0) throw errors.validation('A form needs at least one field to be published.')
+    if (row.fields.length === 0) throw errors.validation('forms.needsField')
     const version = row.version + 1
     await repo.insertVersion(context.tenantId, {
       formId: row.id,

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { errors } from '../../errors.js'
+import type { PlainErrorKey } from '../../i18n/index.js'
 import { randomToken, safeEqual } from '../../lib/hash.js'
 import type { Outbound } from '../../lib/outbound.js'
 import { createRateLimiter } from '../../store/rate-limiter.js'
@@ -108,7 +109,7 @@ export function createSubmissionLimits(store: SharedStore) {
     duration: 60,
   })
 
-  async function count(key: string, limit: number, what: string) {
+  async function count(key: string, limit: number, what: PlainErrorKey) {
     const result = await limiter.consume(key)
     if (result.consumedPoints > limit) throw errors.rateLimited(what, result.msBeforeNext / 1000)
   }
@@ -116,12 +117,8 @@ export function createSubmissionLimits(store: SharedStore) {
   return {
     /** Counts one submission; 429 RateLimitExceeded past either limit. */
     async consume(tenantId: string, formId: string, ip: string, limits: AntiSpam) {
-      await count(
-        `${tenantId}:${formId}:${networkOf(ip)}`,
-        limits.perIpPerMinute,
-        'Too many submissions of this form from this network address',
-      )
-      await count(`${tenantId}:${formId}`, limits.perFormPerMinute, 'Too many submissions of this form')
+      await count(`${tenantId}:${formId}:${networkOf(ip)}`, limits.perIpPerMinute, 'forms.tooManyFromNetwork')
+      await count(`${tenantId}:${formId}`, limits.perFormPerMinute, 'forms.tooManySubmissions')
     },
   }
 }

@@ -2,6 +2,7 @@ import { type TenantContext, userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { existingMediaIds, type MediaReferrer } from '../media/index.js'
@@ -25,7 +26,7 @@ export function createGalleriesService(deps: { db: Db; events: EventSink }) {
   const itemsOf = async (tx: Db, tenantId: string, items: Items) => {
     const known = new Set(await existingMediaIds(tx, tenantId, [...new Set(items.map((i) => i.mediaId))]))
     const missing = items.findIndex((item) => !known.has(item.mediaId))
-    if (missing !== -1) throw errors.validation(`items/${missing}/mediaId names no media of this tenant.`)
+    if (missing !== -1) throw errors.validation(phrase('galleries.unknownMedia', { index: missing }))
     return items
       .map((item, index) => ({ item, key: item.order ?? index, index }))
       .sort((a, b) => a.key - b.key || a.index - b.index)
@@ -119,7 +120,7 @@ export function createGalleriesService(deps: { db: Db; events: EventSink }) {
         if (!(await repo.contentExists(context.tenantId, contentId))) throw errors.notFound('Content')
         const found = new Set((await repo.findByIds(context.tenantId, galleryIds)).map((row) => row.id))
         const missing = galleryIds.findIndex((id) => !found.has(id))
-        if (missing !== -1) throw errors.validation(`galleryIds/${missing} names no gallery of this tenant.`)
+        if (missing !== -1) throw errors.validation(phrase('galleries.unknownGallery', { index: missing }))
         const before = await repo.linkContent(context.tenantId, contentId, galleryIds)
         const changed = [
           ...before.filter((id) => !galleryIds.includes(id)),

@@ -24,7 +24,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<{ service: ImportsService 
   app.removeAllContentTypeParsers()
   app.addContentTypeParser(XML_TYPES, (_request, payload, done) => done(null, payload))
   app.addContentTypeParser('*', (_request, _payload, done) =>
-    done(new AppError('UnsupportedMediaType', 'Send the WordPress export as application/xml.'), undefined),
+    done(new AppError('UnsupportedMediaType', 'imports.sendXml'), undefined),
   )
 
   app.post(
@@ -46,7 +46,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<{ service: ImportsService 
     async (request, reply) => {
       const body = request.body as Readable | undefined
       if (typeof body?.pipe !== 'function') {
-        throw errors.badRequest('Send the WordPress export file as the request body (application/xml).')
+        throw errors.badRequest('imports.sendFile')
       }
       const principal = request.principal
       const length = request.headers['content-length']

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { AppError, errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import type { JobHandlerOptions, JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
 import { pageOf, paginate } from '../../lib/paging.js'
@@ -129,9 +130,9 @@ export function createImportsService(deps: ImportsServiceDeps) {
       try {
         source = await openWxrFile(spool.pathOf(tenantId, id))
       } catch (err) {
-        if (err instanceof WxrParseError) throw errors.badRequest(err.message)
+        if (err instanceof WxrParseError) throw errors.badRequest(err.phrase)
         if ((err as { cause?: { code?: string } }).cause?.code === 'ENOENT')
-          throw errors.badRequest('The uploaded export is no longer on the server. Upload it again.')
+          throw errors.badRequest('imports.spoolGone')
         throw err
       }
       const result = await importIntoTenant(
@@ -322,7 +323,7 @@ export type ImportsService = ReturnType<typeof createImportsService>
 
 function busy(activeId: string | undefined): AppError {
   return errors.conflict(
-    `Another import of this tenant is queued or running${activeId === undefined ? '' : ` (${activeId})`}: one runs at a time. Follow it with GET /api/imports/{id} and start this one once it has finished.`,
+    activeId === undefined ? 'imports.busy' : phrase('imports.busyWith', { id: activeId }),
   )
 }
 

@@ -5,6 +5,7 @@ import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { StringDecoder } from 'node:string_decoder'
 import { AppError, errors } from '../../errors.js'
+import { phrase } from '../../i18n/index.js'
 import { WxrParseError } from './wxr-document.js'
 import { createWxrScanner, type WxrOutline } from './wxr-source.js'
 
@@ -22,8 +23,7 @@ export function createImportSpool(root: string, maxBytes: number) {
       throw new Error('A tenant or import id is 24 hex characters.')
     return join(root, tenantId, `${importId}.xml`)
   }
-  const tooLarge = () =>
-    new AppError('PayloadTooLarge', `The export is larger than IMPORT_MAX_BYTES (${maxBytes} bytes).`)
+  const tooLarge = () => new AppError('PayloadTooLarge', phrase('imports.tooLarge', { maxBytes }))
 
   return {
     pathOf,
@@ -76,7 +76,7 @@ export function createImportSpool(root: string, maxBytes: number) {
         if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()))
         await rm(path, { force: true })
         if (err instanceof SpoolTooLargeError) throw tooLarge()
-        if (err instanceof WxrParseError) throw errors.badRequest(err.message)
+        if (err instanceof WxrParseError) throw errors.badRequest(err.phrase)
         throw err
       }
     },

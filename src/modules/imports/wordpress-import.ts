@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import type { EventSink } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { requiredSlug } from '../../lib/slug.js'
 import type { TenantsService } from '../tenants/index.js'
 import { TENANT_SLUG_MAX_LENGTH } from '../tenants/index.js'
@@ -71,7 +72,7 @@ export function createWordPressImporter(deps: WordPressImporterDeps) {
     const ownerId = options.ownerEmail === undefined ? undefined : await ownerOf(options.ownerEmail)
     const existing = await tenants.findBySlug(tenantSlug)
     if (existing === undefined && ownerId === undefined && !dryRun) {
-      throw errors.badRequest(`No tenant has the slug "${tenantSlug}"; pass --owner <email> to create it.`)
+      throw errors.badRequest(phrase('imports.noTenant', { slug: tenantSlug }))
     }
     progress(`Parsing ${options.file}`)
     const source = await openWxrFile(options.file)
@@ -102,7 +103,7 @@ export function createWordPressImporter(deps: WordPressImporterDeps) {
 
   async function ownerOf(email: string): Promise<string> {
     const id = await findUserIdByEmail(db, email)
-    if (id === undefined) throw errors.badRequest(`No user has the e-mail address "${email}".`)
+    if (id === undefined) throw errors.badRequest(phrase('imports.noUser', { email }))
     return id
   }
 

@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.js'
+import { phrase } from '../../i18n/index.js'
 import type { CreateMenuItemInput } from '../menus/index.js'
 import { clip, slugFrom } from './wordpress-mapping.js'
 import { customLink, type FolioMenuLocation, folioLocationOf, planMenu } from './wordpress-menus.js'
@@ -88,7 +89,7 @@ async function importMenu(run: ImportRun, menu: WxrMenu): Promise<string | undef
           if (!(err instanceof AppError && err.code === 'SlugConflict')) throw err
         }
       }
-      throw new AppError('ValidationFailed', `No free slug for the menu "${name}".`)
+      throw new AppError('ValidationFailed', phrase('imports.noFreeMenuSlug', { name }))
     },
   })
   if (result.outcome === 'existing' && result.id !== undefined && location !== undefined) {

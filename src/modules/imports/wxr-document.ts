@@ -1,3 +1,4 @@
+import { type Phrase, translate } from '../../i18n/index.js'
 import type { WxrLanguage } from './wxr-languages.js'
 
 /**
@@ -125,6 +126,12 @@ export interface WxrDocument {
 /** The export cannot be read safely or is not well-formed; nothing should be imported. */
 export class WxrParseError extends Error {
   override name = 'WxrParseError'
+  constructor(
+    /** Why, as a phrase of the catalogs (`message` is its English text). */
+    readonly phrase: Phrase,
+  ) {
+    super(translate(phrase, 'en'))
+  }
 }
 
 /** An RSS 2.0 `pubDate` (RFC 822, e.g. `Tue, 05 Oct 2010 07:27:25 +0000`), undefined when unreadable. */

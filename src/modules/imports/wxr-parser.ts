@@ -1,4 +1,5 @@
 import type { SaxesParser } from 'saxes'
+import { phrase } from '../../i18n/index.js'
 import { lazyModule } from '../../lib/lazy-module.js'
 import { type WxrDocument, WxrParseError } from './wxr-document.js'
 import { WxrReader } from './wxr-reader.js'
@@ -55,19 +56,15 @@ export function createWxrParser(reader: WxrReader): { write(chunk: string): void
   parser.on('opentagstart', () => {
     depth += 1
     if (depth > WXR_MAX_DEPTH) {
-      throw new WxrParseError(
-        `The export nests elements deeper than ${WXR_MAX_DEPTH} levels (line ${parser.line}); a WordPress export nests 6 at most.`,
-      )
+      throw new WxrParseError(phrase('imports.tooDeep', { depth: WXR_MAX_DEPTH, line: parser.line }))
     }
   })
   parser.on('doctype', () => {
-    throw new WxrParseError(
-      'The export contains a DOCTYPE declaration; DTDs and entity declarations are refused (XXE and entity-expansion protection).',
-    )
+    throw new WxrParseError(phrase('imports.doctype'))
   })
   parser.on('xmldecl', (decl) => {
     if (decl.encoding !== undefined && !/^utf-?8$/i.test(decl.encoding)) {
-      throw new WxrParseError(`The export declares encoding "${decl.encoding}"; only UTF-8 is supported.`)
+      throw new WxrParseError(phrase('imports.encoding', { encoding: decl.encoding }))
     }
   })
   parser.on('opentag', (tag) => reader.open(tag))
@@ -84,7 +81,7 @@ export function createWxrParser(reader: WxrReader): { write(chunk: string): void
     } catch (err) {
       if (err instanceof WxrParseError) throw err
       const detail = err instanceof Error ? err.message : String(err)
-      throw new WxrParseError(`The export is not well-formed XML: ${detail}`)
+      throw new WxrParseError(phrase('imports.notWellFormed', { detail }))
     }
   }
   return {

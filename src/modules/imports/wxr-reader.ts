@@ -1,4 +1,5 @@
 import type { SaxesTagNS } from 'saxes'
+import { phrase } from '../../i18n/index.js'
 import {
   parseRssDate,
   parseWordPressDate,
@@ -75,7 +76,7 @@ export class WxrReader {
   open(tag: SaxesTagNS): void {
     const name = canonicalName(tag.uri, tag.local)
     if (this.stack.length === 0 && name !== 'rss') {
-      throw new WxrParseError(`Not a WordPress export: the root element is <${tag.name}>, expected <rss>.`)
+      throw new WxrParseError(phrase('imports.rootElement', { name: tag.name }))
     }
     const attributes: Record<string, string> = {}
     for (const attribute of Object.values(tag.attributes)) attributes[attribute.local] = attribute.value
@@ -259,7 +260,7 @@ export class WxrReader {
 
   /** The whole document: the items the reader kept (none with `onItem`) and everything else. */
   result(): WxrDocument {
-    if (!this.sawChannel) throw new WxrParseError('Not a WordPress export: <rss> holds no <channel>.')
+    if (!this.sawChannel) throw new WxrParseError(phrase('imports.noChannel'))
     // Terms are resolved once every declaration is known: an export may declare them after the items.
     const items = this.items.map((item) => this.resolve(item, this.linkTerms(item)))
     return { ...this.outline(), items }
@@ -284,7 +285,7 @@ export class WxrReader {
 
   /** Everything read but the items (call after the whole file was read, and after `linkTerms`). */
   outline(): Omit<WxrDocument, 'items'> {
-    if (!this.sawChannel) throw new WxrParseError('Not a WordPress export: <rss> holds no <channel>.')
+    if (!this.sawChannel) throw new WxrParseError(phrase('imports.noChannel'))
     return {
       siteTitle: this.siteTitle,
       siteUrl: this.siteUrl,

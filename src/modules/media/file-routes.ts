@@ -1,9 +1,8 @@
 import { createReadStream } from 'node:fs'
 import type { FastifyPluginAsync } from 'fastify'
+import { errors } from '../../errors.js'
 import { byteRange, type MediaFiles } from './files.js'
 import type { MediaUploads } from './uploads.js'
-
-const NOT_FOUND = { error: 'NotFound', message: 'File not found.' }
 
 /**
  * The local driver's file routes at `/media/<key>`, outside `/api` (they take no credential):
@@ -49,7 +48,7 @@ export const mediaFileRoutes: FastifyPluginAsync<{ uploads: MediaUploads; files:
 
   app.get('/media/*', { config: { auth: 'none' }, schema: { hide: true } }, async (request, reply) => {
     const file = await files.find((request.params as { '*': string })['*'])
-    if (file === null) return reply.status(404).send(NOT_FOUND)
+    if (file === null) throw errors.notFound('File')
     reply
       .header('etag', file.etag)
       .header('last-modified', file.lastModified.toUTCString())

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
+import { phrase } from '../../i18n/index.js'
 import { createMediaRepository, type MediaRow } from './repository.js'
 import type { Media } from './schemas.js'
 import type { RegisterExistingInput } from './upload-schemas.js'
@@ -13,10 +14,10 @@ export function httpUrl(value: string, field: string): string {
     url = undefined
   }
   if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname === '') {
-    throw errors.validation(`${field} must be an absolute http: or https: URL.`)
+    throw errors.validation(phrase('media.absoluteUrl', { field }))
   }
   if (url.username !== '' || url.password !== '') {
-    throw errors.validation(`${field} must not carry a user name or password.`)
+    throw errors.validation(phrase('media.urlCredentials', { field }))
   }
   return value
 }
@@ -59,15 +60,15 @@ export function toMedia(row: MediaRow): Media {
 export function keyNamedBy(input: RegisterExistingInput, prefix: string): string {
   if (input.key !== undefined && input.sourceUrl === undefined) return input.key
   if (input.key !== undefined || input.sourceUrl === undefined) {
-    throw errors.validation('Send exactly one of key and sourceUrl.')
+    throw errors.validation('media.keyOrSourceUrl')
   }
   if (!input.sourceUrl.startsWith(prefix)) {
-    throw errors.validation(`sourceUrl must be an address in this service's media storage (${prefix}…).`)
+    throw errors.validation(phrase('media.sourceUrlOutside', { prefix }))
   }
   try {
     return decodeURIComponent(input.sourceUrl.slice(prefix.length).split(/[?#]/)[0] ?? '')
   } catch {
-    throw errors.validation('sourceUrl is not a valid URL (malformed percent-encoding).')
+    throw errors.validation('media.sourceUrlMalformed')
   }
 }
 

@@ -255,7 +255,7 @@ export function createMediaService(deps: {
     bulkTags(context: TenantContext, input: BulkTagsInput) {
       const ids = [...new Set(input.ids)]
       const tags = normalizeTags(input.tags)
-      if (tags.length === 0) throw errors.validation('tags must hold at least one non-empty tag.')
+      if (tags.length === 0) throw errors.validation('media.emptyTags')
       return write(context, async (tx, emit) => {
         const rows = await createMediaRepository(tx).setTags(context.tenantId, ids, tags, input.mode ?? 'add')
         for (const row of rows) {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { AppError, errors } from '../../errors.js'
 import { dbOf, type Emit, type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
 import type { TenantSettingsReader } from '../tenant-settings/index.js'
@@ -88,15 +89,12 @@ export function createMediaUploads(deps: {
   /** The real type of the object starting with `start`: `expected` (or, with none, on the tenant's list). */
   const checkType = async (tenantId: string, start: Buffer, expected: string | null) => {
     const sniffed = await sniffMimeType(start)
-    if (sniffed === null)
-      throw errors.validation(
-        'The uploaded file is of no type Folio accepts (its content was not recognised).',
-      )
+    if (sniffed === null) throw errors.validation('media.unknownType')
     if (expected !== null && sniffed !== expected) {
-      throw errors.validation(`The uploaded file's content is ${sniffed}, not the declared ${expected}.`)
+      throw errors.validation(phrase('media.typeMismatch', { sniffed, expected }))
     }
     if (!(await allowedFor(tenantId)).includes(sniffed)) {
-      throw errors.validation(`Files of type ${sniffed} are not accepted by this tenant.`)
+      throw errors.validation(phrase('media.typeRefused', { type: sniffed }))
     }
     return sniffed
   }
@@ -172,19 +170,17 @@ export function createMediaUploads(deps: {
   ): Promise<Media> => {
     const object = await storage.head(key)
     if (object === null && grant === undefined) throw errors.notFound('Object')
-    if (object === null) throw errors.validation(`Nothing has been uploaded under key "${key}" yet.`)
+    if (object === null) throw errors.validation(phrase('media.nothingUploaded', { key }))
     const declaredType = input.mimeType === undefined ? null : normalizeMimeType(input.mimeType)
     try {
       const maxBytes = grant?.maxBytes ?? deps.maxUploadBytes
       if (object.size > maxBytes)
-        throw errors.validation(
-          `The stored object (${object.size} bytes) is larger than the ${maxBytes} bytes allowed.`,
-        )
+        throw errors.validation(phrase('media.storedTooLarge', { size: object.size, maxBytes }))
       if (input.size !== undefined && input.size !== object.size) {
-        throw errors.validation(`size is ${input.size}, but the stored object has ${object.size} bytes.`)
+        throw errors.validation(phrase('media.sizeMismatch', { size: input.size, stored: object.size }))
       }
       if (grant !== undefined && declaredType !== null && declaredType !== grant.contentType) {
-        throw errors.validation(`mimeType must be the presigned type ${grant.contentType}.`)
+        throw errors.validation(phrase('media.presignedType', { type: grant.contentType }))
       }
       const start = await storage.readStart(key, PROBE_BYTES)
       const checked = await inspect(context.tenantId, start, object.size, grant?.contentType ?? declaredType)
@@ -201,7 +197,7 @@ export function createMediaUploads(deps: {
           grant !== undefined &&
           (await createMediaRepository(tx).consumeUpload(context.tenantId, key)) === undefined
         ) {
-          throw errors.conflict(`The upload "${key}" is already registered.`)
+          throw errors.conflict(phrase('media.uploadRegistered', { key }))
         }
         await checkLimit(tx)
         return insertChecked(tx, emit, context, file, input)
@@ -215,7 +211,7 @@ export function createMediaUploads(deps: {
         }
       }
       throw uniqueConflict(err, {
-        media_tenant_key_key: () => errors.conflict(`The object "${key}" is already registered.`),
+        media_tenant_key_key: () => errors.conflict(phrase('media.objectRegistered', { key })),
       })
     }
   }
@@ -238,10 +234,12 @@ export function createMediaUploads(deps: {
       const contentType = normalizeMimeType(input.contentType)
       const allowed = await allowedFor(context.tenantId)
       if (!allowed.includes(contentType)) {
-        throw errors.validation(`contentType ${contentType} is not accepted; allowed: ${allowed.join(', ')}.`)
+        throw errors.validation(
+          phrase('media.contentTypeRefused', { contentType, allowed: allowed.join(', ') }),
+        )
       }
       if (input.size > deps.maxUploadBytes) {
-        throw errors.validation(`size must be at most ${deps.maxUploadBytes} bytes (MEDIA_MAX_UPLOAD_BYTES).`)
+        throw errors.validation(phrase('media.sizeTooLarge', { maxBytes: deps.maxUploadBytes }))
       }
       await (await limitCheck(settings, context.tenantId, 'media'))(db)
       const fileName = safeFileName(input.fileName, contentType)
@@ -286,14 +284,14 @@ export function createMediaUploads(deps: {
       const owner = folderOf(key)
       const signed = parseUploadQuery(query)
       const type = normalizeMimeType(contentType ?? '')
-      const denied = () => errors.forbidden('The upload URL is invalid, expired or already used.')
+      const denied = () => errors.forbidden('media.uploadUrlInvalid')
       if (storage.driver !== 'local' || owner === null || signed === null) throw denied()
       if (!verifyUpload(deps.secret, { tenantId: owner.tenantId, key, contentType: type }, signed))
         throw denied()
       const grant = await repository.claimUpload(owner.tenantId, key, new Date())
       if (grant === undefined || grant.contentType !== type || grant.maxBytes !== signed.size) throw denied()
       const tooLarge = () =>
-        new AppError('PayloadTooLarge', `The upload is larger than the ${grant.maxBytes} bytes granted.`)
+        new AppError('PayloadTooLarge', phrase('media.uploadTooLarge', { maxBytes: grant.maxBytes }))
       if (contentLength !== undefined && contentLength > grant.maxBytes) throw tooLarge()
       try {
         return await local.receive(key, body, grant.maxBytes)
@@ -316,7 +314,7 @@ export function createMediaUploads(deps: {
           : undefined
       if (owner === null || grant === undefined) throw errors.notFound('Upload')
       if (grant.registeredAt !== null)
-        throw errors.conflict(`The upload "${input.key}" is already registered.`)
+        throw errors.conflict(phrase('media.uploadRegistered', { key: input.key }))
       // Checked where it will stay: the upload URL cannot reach the final key.
       await storage.promoteUpload(input.key)
       return adopt(context, input.key, owner.folder, input, grant)
@@ -361,11 +359,9 @@ export function createMediaUploads(deps: {
           size = await writeBounded(input.body, path, deps.maxUploadBytes)
         } catch (err) {
           if (!(err instanceof UploadTooLargeError)) throw err
-          throw errors.validation(
-            `The file is larger than ${deps.maxUploadBytes} bytes (MEDIA_MAX_UPLOAD_BYTES).`,
-          )
+          throw errors.validation(phrase('media.fileTooLarge', { maxBytes: deps.maxUploadBytes }))
         }
-        if (size === 0) throw errors.validation('The file is empty.')
+        if (size === 0) throw errors.validation('media.emptyFile')
         const start = await readFileStart(path, PROBE_BYTES)
         const checked = await inspect(tenantId, start, size, null)
         const { folder, key } = objectKeyOf(tenantId, newId(), safeFileName(input.fileName, checked.mimeType))
@@ -418,8 +414,7 @@ export function createMediaUploads(deps: {
           variants: [],
           variantsStatus: file.rendered ? 'pending' : 'none',
         })
-        if (row === undefined)
-          throw errors.conflict('The media is no longer external: its file is already in Folio.')
+        if (row === undefined) throw errors.conflict('media.noLongerExternal')
         if (file.rendered) {
           await deps.jobs.send<MakeVariantsJob>(
             MAKE_VARIANTS_JOB,

@@ -1,6 +1,7 @@
 import type { Sharp } from 'sharp'
 import type { MediaVariant } from '../../db/schema/index.js'
 import { errors } from '../../errors.js'
+import { type Phrase, phrase, translate } from '../../i18n/index.js'
 import type { MediaStorage } from './storage.js'
 
 type SharpModule = typeof import('sharp').default
@@ -42,9 +43,14 @@ const SIZES = [
 export class UnrenderableImageError extends Error {}
 
 /** The message refusing an image of `width` × `height` beyond `maxPixels`. */
-function tooManyPixels(width: number, height: number, maxPixels: number): string {
+function tooManyPixels(width: number, height: number, maxPixels: number): Phrase {
   const megapixels = (pixels: number) => Math.round(pixels / 100_000) / 10
-  return `The image is ${width}×${height} pixels (${megapixels(width * height)} MP); images above ${megapixels(maxPixels)} MP are not accepted.`
+  return phrase('media.tooManyPixels', {
+    width,
+    height,
+    megapixels: megapixels(width * height),
+    maxMegapixels: megapixels(maxPixels),
+  })
 }
 
 /**
@@ -67,8 +73,7 @@ export async function measureHeader(
   } catch {
     size = null
   }
-  if (size === null && complete)
-    throw errors.validation(`The uploaded file is not a readable ${mimeType} image.`)
+  if (size === null && complete) throw errors.validation(phrase('media.unreadableImage', { mimeType }))
   if (size !== null && size.width * size.height > maxPixels)
     throw errors.validation(tooManyPixels(size.width, size.height, maxPixels))
   return size
@@ -139,7 +144,8 @@ async function measure(path: string, maxPixels: number, mimeType: string) {
     throw new UnrenderableImageError(`The uploaded file is not a readable ${mimeType} image.`)
   }
   if (size.width * size.height > maxPixels)
-    throw new UnrenderableImageError(tooManyPixels(size.width, size.height, maxPixels))
+    // A job's failure, recorded for operators: in English.
+    throw new UnrenderableImageError(translate(tooManyPixels(size.width, size.height, maxPixels), 'en'))
   return size
 }
 

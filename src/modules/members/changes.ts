@@ -2,6 +2,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
+import { type PlainErrorKey, phrase } from '../../i18n/index.js'
 import { grantedBy, type ResolvedRole, type RoleResolver, roleMetaOf } from '../roles/index.js'
 import { createMembersRepository, type MemberRow, type MembersRepository } from './repository.js'
 import type { Member } from './schemas.js'
@@ -42,13 +43,11 @@ export function createMemberChanges(deps: { db: Db; events: EventSink; roles: Ro
     tx: MembersRepository,
     tenantId: string,
     member: MemberRow,
-    what: string,
+    what: PlainErrorKey,
   ) {
     if (member.role !== 'owner' || member.status !== 'active') return
     if ((await tx.countActiveOwners(tenantId)) > 1) return
-    throw errors.lastOwner(
-      `${what} would leave the tenant without an active owner; make someone else owner first.`,
-    )
+    throw errors.lastOwner(phrase('members.wouldLeaveNoOwner', { what: phrase(what) }))
   }
 
   function eventPayload<Extra extends object>(member: MemberRow, extra: Extra) {

@@ -30,8 +30,9 @@ export function createInvitationsRepository(db: Db) {
 
     /**
      * Sets the token hash of the membership's invitation while the membership is pending and the
-     * invitation unexpired; what its mail needs (address, account status, role, tenant name, expiry),
-     * or undefined when it was accepted, revoked or expired meanwhile.
+     * invitation unexpired; what its mail needs (address, account status and language, role, tenant
+     * name, expiry, the inviter's language), or undefined when it was accepted, revoked or expired
+     * meanwhile.
      */
     async setToken(tenantId: string, membershipId: string, tokenHash: string) {
       const now = new Date()
@@ -45,12 +46,13 @@ export function createInvitationsRepository(db: Db) {
             gt(invitations.expiresAt, now),
           ),
         )
-        .returning({ expiresAt: invitations.expiresAt })
+        .returning({ expiresAt: invitations.expiresAt, invitedBy: invitations.invitedBy })
       if (updated === undefined) return undefined
       const [row] = await db
         .select({
           email: users.email,
           userStatus: users.status,
+          language: users.language,
           role: memberships.role,
           tenantName: tenants.name,
         })
@@ -65,7 +67,12 @@ export function createInvitationsRepository(db: Db) {
             eq(tenants.status, 'active'),
           ),
         )
-      return row === undefined ? undefined : { ...row, expiresAt: updated.expiresAt }
+      if (row === undefined) return undefined
+      const [inviter] =
+        updated.invitedBy === null
+          ? []
+          : await db.select({ language: users.language }).from(users).where(eq(users.id, updated.invitedBy))
+      return { ...row, expiresAt: updated.expiresAt, inviterLanguage: inviter?.language ?? null }
     },
 
     /** The live invitation with this token hash, with its membership, account and tenant, or undefined. */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { mailArriving, subjectOf } from '../../../test/auth-fixtures.js'
 import {
   call,
   type SeededMember,
@@ -264,5 +265,27 @@ describe('invitation rules', () => {
       expect(response.data.invitation).toMatchObject({ role: 'viewer', status: 'pending' })
     }
     expect(known.data.message).toBe(unknown.data.message)
+  })
+})
+
+describe('the language of an invitation', () => {
+  it('is the inviter’s for an address without an account, and the account’s own for an existing one', async () => {
+    const owner = await seedTenant(ctx.db)
+    await ctx.db.update(users).set({ language: 'tr' }).where(eq(users.id, owner.userId))
+    const newcomer = uniqueEmail('yeni')
+    expect((await invite(owner, newcomer)).statusCode).toBe(200)
+    const inTurkish = await mailArriving(ctx.dataDir, newcomer, () => true, 15_000)
+    expect(subjectOf(inTurkish)).toBe(`Folio’da Tenant ${owner.tenantId} kiracısına davet edildiniz`)
+    expect(inTurkish).toContain(
+      `Folio’da Tenant ${owner.tenantId} kiracısına editor rolüyle katılmaya davet edildiniz.`,
+    )
+    expect(inTurkish).toContain('Ya da aşağıdaki sayfayı açıp davet kodunu yapıştırın:')
+    expect(await invitationTokenFor(ctx.dataDir, newcomer)).toHaveLength(43)
+
+    const existing = await seedUser(ctx.db)
+    await ctx.db.update(users).set({ language: 'en' }).where(eq(users.id, existing.userId))
+    expect((await invite(owner, existing.email)).statusCode).toBe(200)
+    const inEnglish = await mailArriving(ctx.dataDir, existing.email, () => true, 15_000)
+    expect(subjectOf(inEnglish)).toBe(`You are invited to Tenant ${owner.tenantId} on Folio`)
   })
 })

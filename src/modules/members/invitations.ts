@@ -3,6 +3,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { AppError, errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { DEFAULT_LANGUAGE, languageOf, phrase, renderMail } from '../../i18n/index.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { hashPassword } from '../../lib/password.js'
@@ -11,7 +12,7 @@ import {
   type AuthService,
   accountWrites,
   INVITED_USER_STATUS,
-  linkMail,
+  linkParams,
   publicSession,
   sessionState,
 } from '../auth/index.js'
@@ -29,7 +30,7 @@ export interface InvitationMailJob {
   membershipId: string
 }
 
-const INVALID = 'The invitation is invalid, already used, revoked or expired; ask for a new one.'
+const INVALID = 'members.invitationInvalid'
 
 /**
  * Invitations (API contract: /api/auth/invitations/*; docs/decisions/tenancy.md "Joining a tenant
@@ -91,28 +92,29 @@ export function createInvitations(deps: {
      * own goes through the platform mailer only: accepting it sets the account's password and
      * proves the address, so a tenant that reads its own SMTP server must never see it
      * (docs/decisions/accounts.md). An existing account's invitation goes through the tenant's mail
-     * settings. A membership no longer pending (accepted, revoked) is left alone, and so is a mail
+     * settings. The mail is in the account's language; an address without an account gets the
+     * inviter's. A membership no longer pending (accepted, revoked) is left alone, and so is a mail
      * Folio's mail may no longer send (the tenant has no verified owner any more).
      */
     async mailInvitation(job: InvitationMailJob): Promise<void> {
       const token = randomToken(32)
       const invitation = await repository.setToken(job.tenantId, job.membershipId, sha256Hex(token))
       if (invitation === undefined) return
+      const withoutAccount = invitation.userStatus === INVITED_USER_STATUS
+      // An address without an account has chosen no language: the inviter's is the best guess.
+      const language =
+        languageOf(withoutAccount ? invitation.inviterLanguage : invitation.language) ?? DEFAULT_LANGUAGE
+      const mail = renderMail('invitation', language, {
+        tenant: invitation.tenantName,
+        role: invitation.role,
+        expiresAt: invitation.expiresAt.toISOString(),
+        ...linkParams(pageUrl, token),
+      })
       await deps.mailer
         .send(
           job.tenantId,
-          {
-            to: invitation.email,
-            subject: `You are invited to ${invitation.tenantName} on Folio`,
-            text: linkMail({
-              intro: `You have been invited to join ${invitation.tenantName} on Folio as ${invitation.role}. Accept by opening this link:`,
-              pageUrl,
-              token,
-              codeLabel: 'invitation code',
-              outro: `The invitation works once and expires at ${invitation.expiresAt.toISOString()}. If you did not expect it, ignore this e-mail.`,
-            }),
-          },
-          invitation.userStatus === INVITED_USER_STATUS ? 'account-invitation' : 'invitation',
+          { to: invitation.email, ...mail },
+          withoutAccount ? 'account-invitation' : 'invitation',
         )
         .catch((err: unknown) => {
           if (!(err instanceof AppError && err.code === 'EmailNotVerified')) throw err
@@ -154,21 +156,17 @@ export function createInvitations(deps: {
       let sessionId: string | undefined
       if (invited) {
         if (profile.some((value) => value === undefined)) {
-          throw errors.validation(
-            'password, firstName and lastName are required to set up the invited account.',
-          )
+          throw errors.validation('members.invitedProfileRequired')
         }
       } else {
         if (profile.some((value) => value !== undefined)) {
-          throw errors.validation(
-            'This invitation is for an existing account: send only the token, signed in.',
-          )
+          throw errors.validation('members.existingAccountInvitation')
         }
         if (principal?.kind !== 'user') {
-          throw errors.unauthorized(`Sign in as ${found.user.email} to accept this invitation.`)
+          throw errors.unauthorized(phrase('members.signInAs', { email: found.user.email }))
         }
         if (principal.userId !== found.user.id) {
-          throw errors.forbidden('This invitation is for another account.')
+          throw errors.forbidden('members.invitationForAnother')
         }
         sessionId = principal.sessionId
       }
@@ -209,7 +207,7 @@ export function createInvitations(deps: {
         sessionId === undefined
           ? await auth.sessions.start(found.user.id, found.tenantId)
           : await auth.sessions.rotate(sessionId, { tenantId: found.tenantId })
-      if (issued === undefined) throw errors.unauthorized('The session has ended; log in again.')
+      if (issued === undefined) throw errors.unauthorized('common.sessionEnded')
       const user = await auth.findUser(found.user.id)
       if (user === undefined) throw errors.invalidToken(INVALID)
       const memberships = await auth.membershipsOf(user.id)

@@ -3,6 +3,7 @@ import { userIdOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { accountWrites, normalizeEmail } from '../auth/index.js'
 import { assertCanGrant } from '../roles/index.js'
@@ -40,7 +41,7 @@ export function createInvitesService(deps: {
     async invite(context: TenantContext, callerRole: string, input: InviteInput) {
       const catalog = await catalogOf(context.tenantId)
       const role = catalog.get(input.role)
-      if (role === undefined) throw errors.validation(`role "${input.role}" is not a role of this tenant.`)
+      if (role === undefined) throw errors.validation(phrase('members.unknownRole', { role: input.role }))
       assertCanGrant(catalog.get(callerRole), role)
       await invitations.assertMailable(context.tenantId)
       const email = normalizeEmail(input.email)
@@ -51,7 +52,7 @@ export function createInvitesService(deps: {
         expiresAt = await write(context, async (tx, emit) => {
           await checkLimit(tx)
           const account = await accountWrites(tx).ensureInvited(email)
-          if (account === undefined) throw errors.conflict('The account changed meanwhile; try again.')
+          if (account === undefined) throw errors.conflict('members.accountChanged')
           await createMembersRepository(tx).insertPending(context.tenantId, {
             id: membershipId,
             userId: account.id,
@@ -67,8 +68,7 @@ export function createInvitesService(deps: {
         })
       } catch (err) {
         throw uniqueConflict(err, {
-          memberships_tenant_user_key: () =>
-            errors.conflict(`${email} is already a member of this tenant or invited to it.`),
+          memberships_tenant_user_key: () => errors.conflict(phrase('members.alreadyMember', { email })),
         })
       }
       return {
@@ -84,7 +84,7 @@ export function createInvitesService(deps: {
       let email = ''
       let role = ''
       const expiresAt = await changeMember(context, userId, async (member, _tx, emit, raw) => {
-        if (member.status !== 'pending') throw errors.conflict('Only a pending invitation can be sent again.')
+        if (member.status !== 'pending') throw errors.conflict('members.onlyPendingResend')
         const memberRole = catalog.get(member.role)
         if (memberRole !== undefined) assertCanGrant(catalog.get(callerRole), memberRole)
         email = member.email

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import type { EventSink } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import { accountWrites, INVITED_USER_STATUS, normalizeEmail } from '../auth/index.js'
 import type { RoleResolver } from '../roles/index.js'
@@ -74,12 +75,12 @@ export function createMembersService(deps: {
     async changeRole(context: TenantContext, callerRole: string, userId: string, roleKey: string) {
       const catalog = await catalogOf(context.tenantId)
       const role = catalog.get(roleKey)
-      if (role === undefined) throw errors.validation(`role "${roleKey}" is not a role of this tenant.`)
+      if (role === undefined) throw errors.validation(phrase('members.unknownRole', { role: roleKey }))
       return changeMember(context, userId, async (member, tx, emit) => {
         const caller = catalog.get(callerRole)
         assertOutranks(caller, catalog.get(member.role))
         assertCanGrant(caller, role)
-        if (role.key !== 'owner') await assertNotLastOwner(tx, context.tenantId, member, 'This role change')
+        if (role.key !== 'owner') await assertNotLastOwner(tx, context.tenantId, member, 'members.roleChange')
         await tx.setRole(context.tenantId, member.membershipId, role.key)
         emit({
           type: 'member.role-changed',
@@ -95,18 +96,16 @@ export function createMembersService(deps: {
      * invitee's to accept: 409). Not on oneself (400); last-owner and escalation guards as above.
      */
     async toggleStatus(context: TenantContext, callerRole: string, userId: string) {
-      if (userId === userIdOf(context)) throw errors.badRequest('You cannot change your own status.')
+      if (userId === userIdOf(context)) throw errors.badRequest('members.ownStatus')
       const catalog = await catalogOf(context.tenantId)
       return changeMember(context, userId, async (member, tx, emit) => {
         assertOutranks(catalog.get(callerRole), catalog.get(member.role))
         if (member.status === 'pending') {
-          throw errors.conflict(
-            'A pending invitation cannot be activated for the invitee; send it again or remove it.',
-          )
+          throw errors.conflict('members.pendingCannotActivate')
         }
         const status = member.status === 'active' ? 'inactive' : 'active'
         if (status === 'inactive')
-          await assertNotLastOwner(tx, context.tenantId, member, 'Deactivating this member')
+          await assertNotLastOwner(tx, context.tenantId, member, 'members.deactivating')
         await tx.setStatus(context.tenantId, member.membershipId, status)
         emit({
           type: status === 'inactive' ? 'member.deactivated' : 'member.reactivated',
@@ -123,14 +122,12 @@ export function createMembersService(deps: {
      */
     async remove(context: TenantContext, callerRole: string, userId: string) {
       if (userId === userIdOf(context)) {
-        throw errors.badRequest(
-          'You cannot remove yourself; leave the tenant through POST /api/memberships/{id}/leave.',
-        )
+        throw errors.badRequest('members.removeYourself')
       }
       const catalog = await catalogOf(context.tenantId)
       return changeMember(context, userId, async (member, tx, emit, raw) => {
         assertOutranks(catalog.get(callerRole), catalog.get(member.role))
-        await assertNotLastOwner(tx, context.tenantId, member, 'Removing this member')
+        await assertNotLastOwner(tx, context.tenantId, member, 'members.removing')
         await tx.remove(context.tenantId, member.membershipId)
         await accountWrites(raw).dropUnusedInvited(member.userId)
         emit({
@@ -154,18 +151,14 @@ export function createMembersService(deps: {
         return await changeMember(context, userId, async (member, tx, emit, raw) => {
           const self = userId === userIdOf(context)
           if (self && input.email !== undefined) {
-            throw errors.badRequest(
-              'Change your own e-mail through PUT /api/users/me (it needs your password).',
-            )
+            throw errors.badRequest('members.ownEmail')
           }
           if (!self) {
             assertOutranks(catalog.get(callerRole), catalog.get(member.role))
             const invitedHereOnly =
               member.userStatus === INVITED_USER_STATUS && (await tx.membershipsOfUser(member.userId)) === 1
             if (!invitedHereOnly) {
-              throw errors.forbidden(
-                'Only the account holder edits an account; an invited account can be corrected until it accepts.',
-              )
+              throw errors.forbidden('members.accountHolderOnly')
             }
           }
           const patch = {
@@ -198,7 +191,7 @@ export function createMembersService(deps: {
         })
       } catch (err) {
         throw uniqueConflict(err, {
-          users_email_key: () => errors.conflict('This e-mail address is already in use.'),
+          users_email_key: () => errors.conflict('common.emailInUse'),
         })
       }
     },

@@ -2,6 +2,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { checkTranslations, type Translations } from '../../lib/field-translations.js'
 import { newId } from '../../lib/ids.js'
 import type { TenantLocales } from '../../lib/locale.js'
@@ -67,7 +68,7 @@ export function createMenuItemsService(deps: MenusDeps) {
   async function checkReference(tenantId: string, repo: Repository, type: MenuItemType, id: string | null) {
     if (id === null || !REFERENCE_TYPES.has(type)) return
     const found = await repo.referenceExists(tenantId, type as 'content' | 'category' | 'form', id)
-    if (!found) throw errors.validation(`referenceId: no ${type} ${id} in this tenant.`)
+    if (!found) throw errors.validation(phrase('menus.noReference', { type, id }))
   }
 
   function link(type: MenuItemType, url: string | null, referenceId: string | null) {
@@ -92,7 +93,7 @@ export function createMenuItemsService(deps: MenusDeps) {
     try {
       return compute()
     } catch (err) {
-      if (err instanceof TreeError) throw errors.validation(err.message)
+      if (err instanceof TreeError) throw errors.validation(err.phrase)
       throw err
     }
   }
@@ -109,7 +110,7 @@ export function createMenuItemsService(deps: MenusDeps) {
       link(type, url, referenceId)
       return change(context, menuId, async (repo, _menu, items, locales) => {
         if (items.length >= MAX_MENU_ITEMS)
-          throw errors.validation(`A menu holds at most ${MAX_MENU_ITEMS} items.`)
+          throw errors.validation(phrase('menus.tooManyItems', { most: MAX_MENU_ITEMS }))
         await checkReference(context.tenantId, repo, type, referenceId)
         const parentId = input.parentId ?? null
         const id = newId()

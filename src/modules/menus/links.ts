@@ -1,3 +1,4 @@
+import { type Phrase, phrase } from '../../i18n/index.js'
 import type { MenuItemType } from './schemas.js'
 
 /** The types whose item points at a record of the tenant rather than at a URL. */
@@ -15,27 +16,22 @@ export function linkProblem(
   type: MenuItemType,
   url: string | null,
   referenceId: string | null,
-): string | null {
+): Phrase | null {
   if (REFERENCE_TYPES.has(type)) {
-    if (referenceId === null) return `referenceId is required for ${type} items.`
-    if (url !== null)
-      return `url must be null for ${type} items (their URL comes from the referenced record).`
+    if (referenceId === null) return phrase('menus.referenceRequired', { type })
+    if (url !== null) return phrase('menus.urlMustBeNull', { type })
     return null
   }
-  if (referenceId !== null) return `referenceId must be null for ${type} items.`
-  if (url === null) return `url is required for ${type} items.`
+  if (referenceId !== null) return phrase('menus.referenceMustBeNull', { type })
+  if (url === null) return phrase('menus.urlRequired', { type })
   if (type === 'custom') {
-    return /^(\/(?![/\\])|#|\?)/.test(url) && !/\s/.test(url)
-      ? null
-      : 'url of a custom item must be a path on the site starting with /, # or ? (use external for other sites).'
+    return /^(\/(?![/\\])|#|\?)/.test(url) && !/\s/.test(url) ? null : phrase('menus.customPath')
   }
   let parsed: URL
   try {
     parsed = new URL(url)
   } catch {
-    return 'url of an external item must be an absolute URL.'
+    return phrase('menus.externalAbsolute')
   }
-  return EXTERNAL_PROTOCOLS.has(parsed.protocol)
-    ? null
-    : 'url of an external item must use http, https, mailto or tel.'
+  return EXTERNAL_PROTOCOLS.has(parsed.protocol) ? null : phrase('menus.externalProtocol')
 }

@@ -1,5 +1,6 @@
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
+import { phrase } from '../../i18n/index.js'
 import { servedTranslations } from '../../lib/field-translations.js'
 import type { TenantLocales } from '../../lib/locale.js'
 import { MENU_LOCATION_KEY, MENU_SLUG_KEY, type MenuItemRow, type MenuRow } from './repository.js'
@@ -60,8 +61,6 @@ export function menuConflict(err: unknown, values: { slug?: string; location?: s
   return uniqueConflict(err, {
     [MENU_SLUG_KEY]: () => errors.slugConflict(values.slug ?? ''),
     [MENU_LOCATION_KEY]: () =>
-      errors.conflict(
-        `Another active menu already uses the location "${values.location ?? ''}"; set it to draft or archived first, or use the custom location.`,
-      ),
+      errors.conflict(phrase('menus.locationTaken', { location: values.location ?? '' })),
   })
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { linkProblem } from './links.js'
+import { translate } from '../../i18n/index.js'
+import { linkProblem as problemOf } from './links.js'
 import { checkTree, move, nest, reorder, TreeError } from './tree.js'
 
 const item = (id: string, parentId: string | null, position: number) => ({ id, parentId, position })
@@ -62,6 +63,12 @@ describe('reorder', () => {
     expect(() => reorder(items, [item('a', 'c', 0)])).toThrow(TreeError)
   })
 })
+
+/** The problem in English, as the tests read it. */
+function linkProblem(...args: Parameters<typeof problemOf>): string | null {
+  const problem = problemOf(...args)
+  return problem === null ? null : translate(problem, 'en')
+}
 
 describe('linkProblem', () => {
   it('accepts site paths for custom and http(s)/mailto/tel URLs for external items', () => {

@@ -1,3 +1,4 @@
+import { type Phrase, phrase, translate } from '../../i18n/index.js'
 /**
  * Pure rules of a menu's item tree: nesting, depth, cycles and sibling order. The service loads a
  * menu's items, applies a change here, and writes back only the rows whose place changed.
@@ -46,6 +47,12 @@ export function nest<T extends Placed>(items: readonly T[]): Nested<T>[] {
 /** Why a rearrangement is refused; the service turns it into a 400 naming the item. */
 export class TreeError extends Error {
   override name = 'TreeError'
+  constructor(
+    /** Why, as a phrase of the catalogs (`message` is its English text). */
+    readonly phrase: Phrase,
+  ) {
+    super(translate(phrase, 'en'))
+  }
 }
 
 /**
@@ -61,15 +68,13 @@ export function checkTree(items: readonly Placed[]): Map<string, number> {
     const seen = new Set([item.id])
     for (let parent = item.parentId; parent !== null; parent = parentOf.get(parent) ?? null) {
       if (!parentOf.has(parent))
-        throw new TreeError(`The parent ${parent} of item ${item.id} is not in this menu.`)
-      if (seen.has(parent)) throw new TreeError(`Item ${item.id} would be its own ancestor.`)
+        throw new TreeError(phrase('menus.parentNotInMenu', { parent, item: item.id }))
+      if (seen.has(parent)) throw new TreeError(phrase('menus.ownAncestor', { item: item.id }))
       seen.add(parent)
       depth++
     }
     if (depth > MAX_DEPTH) {
-      throw new TreeError(
-        `Item ${item.id} would be at depth ${depth}; menus nest at most ${MAX_DEPTH} levels.`,
-      )
+      throw new TreeError(phrase('menus.tooDeep', { item: item.id, depth, most: MAX_DEPTH }))
     }
     depths.set(item.id, depth)
   }
@@ -100,7 +105,7 @@ export function move(
   parentId: string | null,
   position: number,
 ): Placed[] {
-  if (!items.some((item) => item.id === id)) throw new TreeError(`Item ${id} is not in this menu.`)
+  if (!items.some((item) => item.id === id)) throw new TreeError(phrase('menus.itemNotInMenu', { item: id }))
   const others = items.filter((item) => item.id !== id)
   const moved: Placed = { id, parentId, position: -1 }
   const siblings = others.filter((item) => item.parentId === parentId).sort(byPosition)
@@ -124,8 +129,8 @@ export function reorder(items: readonly Placed[], places: readonly Placed[]): Pl
   const byId = new Map(items.map((item) => [item.id, { ...item, position: item.position * 2 + 1 }]))
   const seen = new Set<string>()
   for (const place of places) {
-    if (!byId.has(place.id)) throw new TreeError(`Item ${place.id} is not in this menu.`)
-    if (seen.has(place.id)) throw new TreeError(`Item ${place.id} is listed twice.`)
+    if (!byId.has(place.id)) throw new TreeError(phrase('menus.itemNotInMenu', { item: place.id }))
+    if (seen.has(place.id)) throw new TreeError(phrase('menus.listedTwice', { item: place.id }))
     seen.add(place.id)
     byId.set(place.id, { ...place, position: place.position * 2 })
   }

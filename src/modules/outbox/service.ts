@@ -21,9 +21,7 @@ export function createOutboxService(deps: {
 
   function mustAdminister(caller: PlatformAccount) {
     if (!isPlatformAdmin(deps.config.platformAdminEmails, caller)) {
-      throw errors.forbidden(
-        'Only platform administrators (PLATFORM_ADMIN_EMAILS) read and replay dead letters.',
-      )
+      throw errors.forbidden('outbox.adminsOnly')
     }
   }
 

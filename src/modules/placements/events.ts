@@ -132,8 +132,8 @@ export function createPlacementEvents(deps: { db: Db; events: EventSink; appSecr
       const to = query.to ?? today.toISOString().slice(0, 10)
       const from = query.from ?? new Date(Date.parse(to) - 29 * 86_400_000).toISOString().slice(0, 10)
       const span = (Date.parse(to) - Date.parse(from)) / 86_400_000
-      if (span < 0) throw errors.validation('from must not be after to.')
-      if (span > 365) throw errors.validation('A stats range covers at most 366 days.')
+      if (span < 0) throw errors.validation('placements.fromAfterTo')
+      if (span > 365) throw errors.validation('placements.rangeTooLong')
       const rows = await repository.stats(context.tenantId, id, from, to)
       const zero = () =>
         Object.fromEntries(COUNTERS.map((column) => [column, 0])) as Record<StatColumn, number>

@@ -1,3 +1,4 @@
+import { type Phrase, phrase } from '../../i18n/index.js'
 /**
  * Path globs of targeting rules, matched without regular expressions. `*` matches within one path
  * segment (no `/`), `**` across segments, and `/**` is optional as a whole (`/shop/**` also matches
@@ -45,10 +46,10 @@ export function globMatches(glob: string, path: string): boolean {
 }
 
 /** Why `glob` cannot be saved, as a phrase (too many wildcards), or undefined. */
-export function globProblem(glob: string): string | undefined {
+export function globProblem(glob: string): Phrase | undefined {
   const count = parse(trimSlashes(glob)).wildcards.length
   return count > GLOB_MAX_WILDCARDS
-    ? `has ${count} wildcards; a path glob has at most ${GLOB_MAX_WILDCARDS} (* and ** each count)`
+    ? phrase('placements.tooManyWildcards', { wildcards: count, most: GLOB_MAX_WILDCARDS })
     : undefined
 }
 

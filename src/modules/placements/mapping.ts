@@ -1,5 +1,6 @@
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
+import { phrase } from '../../i18n/index.js'
 import { globProblem } from './glob.js'
 import { type ExperienceRow, PLACEMENT_SLUG_KEY, type PlacementRow } from './repository.js'
 import type { Experience, Placement } from './schemas.js'
@@ -63,7 +64,7 @@ export function checkTimeZone(zone: string | undefined, member = 'timezone'): vo
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone })
   } catch {
-    throw errors.validation(`${member}: "${zone}" is not an IANA time zone (e.g. Europe/Istanbul).`)
+    throw errors.validation(phrase('placements.notATimeZone', { member, zone }))
   }
 }
 
@@ -74,6 +75,10 @@ export function checkTimeZone(zone: string | undefined, member = 'timezone'): vo
 export function checkPathGlobs(rules: { paths?: string[] | undefined } | undefined, member: string): void {
   rules?.paths?.forEach((glob, index) => {
     const problem = globProblem(glob)
-    if (problem !== undefined) throw errors.validation(`${member}.paths[${index}] ${problem}.`)
+    if (problem !== undefined) {
+      throw errors.validation(
+        phrase('common.memberSentence', { member: `${member}.paths[${index}]`, problem }),
+      )
+    }
   })
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js'
 import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { type Emit, type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { pageOf, paginate } from '../../lib/paging.js'
 import {
@@ -101,7 +102,7 @@ export function createPlacementsService(deps: { db: Db; events: EventSink }) {
 
   function checkFallback(placement: Placement, fallbackId: string | null | undefined) {
     if (fallbackId && !placement.experiences.some((experience) => experience.id === fallbackId)) {
-      throw errors.validation('settings.fallbackExperienceId must name an experience of this placement.')
+      throw errors.validation('placements.fallbackNotHere')
     }
   }
 
@@ -210,7 +211,7 @@ export function createPlacementsService(deps: { db: Db; events: EventSink }) {
         const repo = createPlacementsRepository(tx)
         const placement = await load(repo, context.tenantId, id)
         if (placement.experiences.length >= MAX_EXPERIENCES) {
-          throw errors.validation(`A placement holds at most ${MAX_EXPERIENCES} experiences.`)
+          throw errors.validation(phrase('placements.tooManyExperiences', { most: MAX_EXPERIENCES }))
         }
         const row = await repo.insertExperience(context.tenantId, id, newId(), experienceValues(input))
         await touched(repo, context.tenantId, id, emit, ['experiences'])

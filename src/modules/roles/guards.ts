@@ -1,4 +1,5 @@
 import { errors } from '../../errors.js'
+import { phrase } from '../../i18n/index.js'
 import type { Permission } from '../../permissions.js'
 import type { ResolvedRole } from './resolver.js'
 
@@ -17,16 +18,14 @@ const isOwner = (role: ResolvedRole | undefined) => role?.key === 'owner'
  */
 export function assertCanGrant(caller: ResolvedRole | undefined, role: ResolvedRole): void {
   if (isOwner(caller)) return
-  if (role.key === 'owner') throw errors.forbidden('Only an owner can make someone an owner.')
+  if (role.key === 'owner') throw errors.forbidden('roles.ownerMakesOwner')
   if (role.level > (caller?.level ?? 0)) {
-    throw errors.forbidden(
-      `The role "${role.key}" (level ${role.level}) is above your own; you cannot grant it.`,
-    )
+    throw errors.forbidden(phrase('roles.roleAbove', { role: role.key, level: role.level }))
   }
   const missing = [...role.granted].filter((permission) => !caller?.granted.has(permission))
   if (missing.length > 0) {
     throw errors.forbidden(
-      `You cannot grant the role "${role.key}": it carries permissions you do not hold: ${missing.join(', ')}.`,
+      phrase('roles.roleCarriesMissing', { role: role.key, missing: missing.join(', ') }),
     )
   }
 }
@@ -39,7 +38,7 @@ export function assertCanGrant(caller: ResolvedRole | undefined, role: ResolvedR
 export function assertOutranks(caller: ResolvedRole | undefined, target: ResolvedRole | undefined): void {
   if (isOwner(caller)) return
   if ((target?.level ?? 0) < (caller?.level ?? 0)) return
-  throw errors.forbidden('This member’s role is at or above your own; you cannot change it.')
+  throw errors.forbidden('roles.memberAtOrAbove')
 }
 
 /**
@@ -53,10 +52,10 @@ export function assertCanDefine(
 ): void {
   const callerLevel = caller?.level ?? 0
   if (level >= callerLevel) {
-    throw errors.forbidden(`level must be below your own role's level (${callerLevel}).`)
+    throw errors.forbidden(phrase('roles.levelBelowOwn', { level: callerLevel }))
   }
   const missing = permissions.filter((permission) => !caller?.granted.has(permission))
   if (missing.length > 0) {
-    throw errors.forbidden(`You cannot grant permissions you do not hold: ${missing.join(', ')}.`)
+    throw errors.forbidden(phrase('roles.permissionsNotHeld', { missing: missing.join(', ') }))
   }
 }

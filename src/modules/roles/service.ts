@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js'
 import { uniqueConflict } from '../../db/errors.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { findSystemRole } from '../../permissions.js'
 import { assertCanDefine, assertCanGrant } from './guards.js'
@@ -58,7 +59,7 @@ export function createRolesService(deps: {
     if (row === undefined) {
       throw findSystemRole(id) === undefined
         ? errors.notFound('Role')
-        : errors.forbidden('System roles are read-only.')
+        : errors.forbidden('roles.systemReadOnly')
     }
     return row
   }
@@ -75,7 +76,7 @@ export function createRolesService(deps: {
      */
     async create(context: TenantContext, callerRole: string, input: CreateRoleInput) {
       if (findSystemRole(input.key) !== undefined) {
-        throw errors.validation(`key "${input.key}" is a system role key; choose another.`)
+        throw errors.validation(phrase('roles.systemKey', { key: input.key }))
       }
       assertCanDefine(await roles.resolve(context.tenantId, callerRole), input.level, input.permissions)
       try {
@@ -94,8 +95,7 @@ export function createRolesService(deps: {
         })
       } catch (err) {
         throw uniqueConflict(err, {
-          roles_tenant_key_key: () =>
-            errors.conflict(`A role with key "${input.key}" already exists in this tenant.`),
+          roles_tenant_key_key: () => errors.conflict(phrase('roles.keyExists', { key: input.key })),
         })
       }
     },
@@ -139,9 +139,7 @@ export function createRolesService(deps: {
       if (reassignTo !== undefined) {
         target = await roles.resolve(context.tenantId, reassignTo)
         if (target === undefined || target.key === row.key) {
-          throw errors.validation(
-            `reassignTo must name another role of this tenant; "${reassignTo}" does not.`,
-          )
+          throw errors.validation(phrase('roles.reassignToInvalid', { role: reassignTo }))
         }
         assertCanGrant(caller, target)
       }
@@ -150,9 +148,7 @@ export function createRolesService(deps: {
         const holding = deps.holders(tx)
         const holders = await holding.count(context.tenantId, row.key)
         if (holders > 0 && target === undefined) {
-          throw errors.conflict(
-            `The role "${row.key}" is held by ${holders} member(s); pass reassignTo with the role they should move to.`,
-          )
+          throw errors.conflict(phrase('roles.heldBy', { role: row.key, count: holders }))
         }
         const reassigned =
           target === undefined ? 0 : await holding.reassign(context.tenantId, row.key, target.key)

@@ -66,7 +66,5 @@ export async function assertSchedulingAllowed(
   const future = typeof request.publishAt === 'string' && Date.parse(request.publishAt) > now.getTime()
   if (request.status !== 'scheduled' && !future) return
   if (await reader.featureEnabled(tenantId, 'contentScheduling', via)) return
-  throw errors.forbidden(
-    'Content scheduling is switched off for this tenant (features.contentScheduling): status "scheduled" and a future publishAt are not accepted.',
-  )
+  throw errors.forbidden('settings.schedulingOff')
 }

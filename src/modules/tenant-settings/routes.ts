@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { tenantContext } from '../../http/auth.js'
+import { requestLanguage } from '../../http/language.js'
 import { errorResponses, TenantOnlyQuery } from '../../http/schemas.js'
+import { renderMail } from '../../i18n/index.js'
 import type { SessionPrincipal } from '../auth/index.js'
 import { SettingsBody, SmtpTestResult, UpdateSettingsBody } from './schemas.js'
 import type { TenantSettingsService } from './service.js'
@@ -71,11 +73,8 @@ export const tenantSettingsRoutes: FastifyPluginAsyncTypebox<{
       const { email } = request.principal as SessionPrincipal
       const via = await mailer.send(
         tenantContext(request).tenantId,
-        {
-          to: email,
-          subject: 'Folio: test mail',
-          text: 'This test mail shows that the mail settings of your Folio tenant work.\n',
-        },
+        // To the caller, in the language their answers are in (their account's, or the browser's).
+        { to: email, ...renderMail('smtpTest', requestLanguage(request), {}) },
         'test',
       )
       return { sent: true, to: email, via }

@@ -2,6 +2,7 @@ import type { TenantContext } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { expectation, type PlainErrorKey, phrase, semicolonList } from '../../i18n/index.js'
 import { checkLocales, LocalesError, type TenantLocales } from '../../lib/locale.js'
 import { type Outbound, OutboundBlockedError } from '../../lib/outbound.js'
 import type { SecretBox } from '../../lib/secrets.js'
@@ -23,8 +24,7 @@ const CLEARABLE_STRINGS = new Set(['host', 'username', 'fromName', 'fromEmail', 
 const SECRET_MEMBERS = new Set(['password', 'secret'])
 
 /** The stored password was made by a key Folio no longer has (README "Rotating APP_SECRET"). */
-export const UNREADABLE_PASSWORD =
-  'The stored SMTP password cannot be decrypted with the configured APP_SECRET (or APP_SECRET_PREVIOUS): send smtp.password again.'
+export const UNREADABLE_PASSWORD = 'settings.unreadablePassword'
 
 /** What a PUT does to a write-only secret: keep it, clear it (null or ""), or set it. */
 type SecretChange = { kind: 'keep' } | { kind: 'clear' } | { kind: 'set'; value: string }
@@ -58,7 +58,7 @@ export function createTenantSettingsService(deps: {
       return secrets.decrypt(row.smtpPasswordEncrypted, smtpPasswordContext(tenantId))
     } catch {
       throw errors.validation(UNREADABLE_PASSWORD, [
-        { path: 'body/smtp/password', message: 'is required: the stored one cannot be decrypted' },
+        { path: 'body/smtp/password', message: phrase('settings.passwordRequiredUndecryptable') },
       ])
     }
   }
@@ -87,15 +87,14 @@ export function createTenantSettingsService(deps: {
         const smtp = { ...stored.smtp, ...normalized.smtp } as EffectiveSettings['smtp']
         assertPasswordBound(stored.smtp, smtp, smtpPassword.kind === 'keep')
         if (smtp.enabled) {
-          requireMember(smtp.host, 'smtp/host', 'is required when smtp.enabled is true')
-          requireMember(smtp.fromEmail, 'smtp/fromEmail', 'is required when smtp.enabled is true')
+          requireMember(smtp.host, 'smtp/host', 'settings.requiredWhenSmtp')
+          requireMember(smtp.fromEmail, 'smtp/fromEmail', 'settings.requiredWhenSmtp')
           await verifySmtp(outbound, smtp, smtpPasswordAfter(before, smtpPassword, tenantId))
         }
       }
       if (body.webhook !== undefined) {
         const webhook = { ...stored.webhook, ...normalized.webhook }
-        if (webhook.enabled)
-          requireMember(webhook.url, 'webhook/url', 'is required when webhook.enabled is true')
+        if (webhook.enabled) requireMember(webhook.url, 'webhook/url', 'settings.requiredWhenWebhook')
         if (body.webhook.url) checkWebhookTarget(outbound, body.webhook.url)
       }
 
@@ -156,8 +155,8 @@ function checkedLocales(locales: TenantLocales): TenantLocales {
     return checkLocales(locales)
   } catch (err) {
     if (!(err instanceof LocalesError)) throw err
-    throw errors.validation(`${err.member} ${err.message}`, [
-      { path: `body/${err.member.replaceAll('.', '/')}`, message: err.message },
+    throw errors.validation(phrase('common.memberProblem', { member: err.member, problem: err.phrase }), [
+      { path: `body/${err.member.replaceAll('.', '/')}`, message: err.phrase },
     ])
   }
 }
@@ -169,10 +168,8 @@ function checkedLocales(locales: TenantLocales): TenantLocales {
  */
 function assertUnused(used: readonly { locale: string; count: number }[]): void {
   if (used.length === 0) return
-  const named = used.map(
-    ({ locale, count }) => `"${locale}" (${count} ${count === 1 ? 'content' : 'contents'})`,
-  )
-  throw errors.conflict(`locales.available cannot drop ${named.join(', ')}: delete those contents first.`)
+  const named = used.map(({ locale, count }) => phrase('settings.localeCount', { locale, count }))
+  throw errors.conflict(phrase('settings.localesInUse', { list: semicolonList(named) }))
 }
 
 function secretChange(value: string | null | undefined): SecretChange {
@@ -181,9 +178,13 @@ function secretChange(value: string | null | undefined): SecretChange {
   return { kind: 'set', value }
 }
 
-function requireMember(value: unknown, path: string, message: string): void {
+function requireMember(value: unknown, path: string, problem: PlainErrorKey): void {
   if (value === '' || value === null || value === undefined) {
-    throw errors.validation(`${path.replace('/', '.')} ${message}.`, [{ path: `body/${path}`, message }])
+    const message = phrase(problem)
+    throw errors.validation(
+      phrase('common.memberSentence', { member: path.replace('/', '.'), problem: message }),
+      [{ path: `body/${path}`, message }],
+    )
   }
 }
 
@@ -247,9 +248,10 @@ function checkNames(body: UpdateSettingsBody): void {
   for (const [path, map] of maps) {
     for (const name of Object.keys(map ?? {})) {
       if (!NAME_RULE.pattern.test(name)) {
+        const expected = expectation(NAME_RULE.expect)
         throw errors.validation(
-          `${path.replace('/', '.')} has the name "${name.slice(0, 80)}": it must be ${NAME_RULE.expect}.`,
-          [{ path: `body/${path}/${name.slice(0, 80)}`, message: `must be ${NAME_RULE.expect}` }],
+          phrase('settings.badName', { map: path.replace('/', '.'), name: name.slice(0, 80), expected }),
+          [{ path: `body/${path}/${name.slice(0, 80)}`, message: phrase('common.mustBe', { expected }) }],
         )
       }
     }
@@ -268,8 +270,8 @@ function checkWebhookTarget(outbound: Pick<Outbound, 'checkUrl'>, url: string): 
     outbound.checkUrl(url)
   } catch (err) {
     if (!(err instanceof OutboundBlockedError)) throw err
-    throw errors.validation(`webhook.url: ${err.message}`, [
-      { path: 'body/webhook/url', message: err.message },
+    throw errors.validation(phrase('settings.webhookUrl', { problem: err.phrase }), [
+      { path: 'body/webhook/url', message: err.phrase },
     ])
   }
 }
@@ -284,12 +286,15 @@ function checkUrl(value: string, path: string): void {
   }
   const message =
     url === undefined || url.hostname === ''
-      ? 'must be an absolute http: or https: URL'
+      ? phrase('settings.absoluteUrl')
       : url.username !== '' || url.password !== ''
-        ? 'must not carry a user name or password'
+        ? phrase('settings.urlCredentials')
         : undefined
   if (message !== undefined) {
-    throw errors.validation(`${path.replace('/', '.')} ${message}.`, [{ path: `body/${path}`, message }])
+    throw errors.validation(
+      phrase('common.memberSentence', { member: path.replace('/', '.'), problem: message }),
+      [{ path: `body/${path}`, message }],
+    )
   }
 }
 
@@ -304,8 +309,8 @@ function normalizeOrigin(value: string): string {
     origin = undefined
   }
   if (origin === undefined || origin === 'null') {
-    throw errors.validation(`edgeGateway.allowedOrigins has "${value}": it is not a URL origin.`, [
-      { path: 'body/edgeGateway/allowedOrigins', message: 'must list URL origins' },
+    throw errors.validation(phrase('settings.notAnOrigin', { value }), [
+      { path: 'body/edgeGateway/allowedOrigins', message: phrase('settings.mustListOrigins') },
     ])
   }
   return wildcard ? origin.replace('://wildcard.', '://*.') : origin

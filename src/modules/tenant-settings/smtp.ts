@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
 import { errors } from '../../errors.js'
+import { type Phrase, phrase } from '../../i18n/index.js'
 import { type Outbound, OutboundBlockedError } from '../../lib/outbound.js'
 import type { EffectiveSettings } from './effective.js'
 
@@ -61,8 +62,12 @@ export function assertPasswordBound(
   if (!stored.hasPassword || !keepsStoredPassword) return
   const moved = DESTINATION.filter((member) => stored[member] !== next[member])
   if (moved.length === 0) return
-  const message = `is required again when ${moved.join(', ')} change: the stored password was given for ${stored.host || 'the previous server'}`
-  throw errors.validation(`smtp.password ${message}.`, [{ path: 'body/smtp/password', message }])
+  const message = stored.host
+    ? phrase('settings.passwordAgain', { members: moved.join(', '), host: stored.host })
+    : phrase('settings.passwordAgainPrevious', { members: moved.join(', ') })
+  throw errors.validation(phrase('common.memberSentence', { member: 'smtp.password', problem: message }), [
+    { path: 'body/smtp/password', message },
+  ])
 }
 
 /**
@@ -83,15 +88,22 @@ export async function verifySmtp(
       transport.close()
     }
   } catch (err) {
-    throw errors.validation(`The SMTP server ${smtp.host} could not be used: ${smtpReason(err)}`, [
-      { path: '/smtp/host', message: smtpReason(err) },
+    const reason = smtpReason(err)
+    throw errors.validation(phrase('settings.smtpUnusable', { host: smtp.host, reason }), [
+      {
+        path: '/smtp/host',
+        message: typeof reason === 'string' ? phrase('common.verbatim', { text: reason }) : reason,
+      },
     ])
   }
 }
 
-/** A short reason for an SMTP failure: the guard's message, or nodemailer's code and message. */
-export function smtpReason(err: unknown): string {
-  if (err instanceof OutboundBlockedError) return err.message
+/**
+ * A short reason for an SMTP failure: the guard's phrase, or nodemailer's code and message (the
+ * server's own words, in no language of ours).
+ */
+export function smtpReason(err: unknown): string | Phrase {
+  if (err instanceof OutboundBlockedError) return err.phrase
   const failure = err as { code?: string; message?: string }
   const message = (failure.message ?? 'unknown error').replace(/\s+/g, ' ').slice(0, 300)
   return failure.code === undefined ? message : `${failure.code}: ${message}`

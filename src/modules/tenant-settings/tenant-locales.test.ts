@@ -85,7 +85,7 @@ describe('tenant settings: locales', () => {
     expect(refused.data).toEqual({
       error: 'Conflict',
       message:
-        'locales.available cannot drop "de" (1 content), "tr" (2 contents): delete those contents first.',
+        'locales.available cannot drop "de" (1 content); "tr" (2 contents): delete those contents first.',
     })
     expect((await settingsOf(ctx, owner)).locales.available).toEqual(['en', 'tr', 'de', 'fr'])
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js'
 import { AppError, errors } from '../../errors.js'
 import { type JobDefinition, job } from '../../family.js'
+import { phrase } from '../../i18n/index.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import type { Outbound } from '../../lib/outbound.js'
 import type { Mailer, MailMessage } from '../../mail/mailer.js'
@@ -53,12 +54,10 @@ const RULES: Record<TenantMailKind, KindRule> = {
 }
 
 /** Why a tenant without a verified owner sends nothing through Folio's mail. */
-export const NO_VERIFIED_OWNER =
-  'Folio mails for a tenant only once one of its owners has verified their e-mail address: verify it (the link in the verification mail, or ask for a new one), then try again.'
+export const NO_VERIFIED_OWNER = 'settings.noVerifiedOwner'
 
 /** Why Folio's mail does not take a recipient of `kind`. */
-const notVerifiedMember = (to: string) =>
-  `${to} is not a member of this tenant with a verified e-mail address: Folio's own mail reaches only those; other recipients need the tenant's SMTP server (tenant settings, smtp).`
+const notVerifiedMember = (to: string) => phrase('settings.notVerifiedMember', { to })
 
 export interface TenantMailer {
   /**
@@ -143,7 +142,7 @@ export function createTenantMailer(deps: {
       }
     } catch (err) {
       throw errors.badRequest(
-        `The tenant's SMTP server ${smtp.host} did not take the mail: ${smtpReason(err)}`,
+        phrase('settings.smtpRefusedMail', { host: smtp.host, reason: smtpReason(err) }),
       )
     }
   }

@@ -159,7 +159,7 @@ export function createLifecycleRepository(db: Db) {
     /** E-mail and first name of the tenant's active members (lifecycle notices). */
     async activeMemberContacts(tenantId: string) {
       return db
-        .select({ email: users.email, firstName: users.firstName })
+        .select({ email: users.email, firstName: users.firstName, language: users.language })
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
         .where(and(eq(memberships.tenantId, tenantId), eq(memberships.status, 'active')))
@@ -250,6 +250,7 @@ export function createLifecycleRepository(db: Db) {
       const [row] = await db
         .select({
           email: users.email,
+          language: users.language,
           tenant: { id: tenants.id, name: tenants.name, slug: tenants.slug },
         })
         .from(users)
@@ -308,6 +309,7 @@ export function createLifecycleRepository(db: Db) {
         .select({
           email: users.email,
           firstName: users.firstName,
+          language: users.language,
           membershipRole: memberships.role,
           membershipStatus: memberships.status,
         })

@@ -3,6 +3,7 @@ import { onBehalfOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { DEFAULT_LANGUAGE, type Language, languageOf, phrase, renderMail } from '../../i18n/index.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
 import { queueTenantNotice } from '../tenant-settings/index.js'
@@ -54,28 +55,31 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
   async function ownedTenant(caller: LifecycleCaller, tenantId: string): Promise<LifecycleTenantRow> {
     const found = await repository.tenantOfMember(tenantId, caller.userId)
     if (found === undefined || found.membership.status !== 'active') throw errors.notFound('Tenant')
-    if (found.membership.role !== 'owner') throw errors.forbidden('Only an owner of the tenant may do this.')
+    if (found.membership.role !== 'owner') throw errors.forbidden('tenants.ownerOnly')
     return found.tenant
   }
 
   function checkConfirmation(tenant: LifecycleTenantRow, confirmation: string) {
     if (confirmation !== tenant.slug) {
-      throw errors.confirmationMismatch(`confirmation must equal the tenant's slug "${tenant.slug}".`)
+      throw errors.confirmationMismatch(phrase('tenants.confirmationSlug', { slug: tenant.slug }))
     }
   }
 
-  /** Queues a notice to every active member in `tx`: the mails leave when the change commits. */
+  /**
+   * Queues the notice `mail` to every active member in `tx`, each in their own language: the mails
+   * leave when the change commits.
+   */
   async function notifyMembers(
     tx: Db,
     tenantId: string,
-    subject: string,
-    lines: (firstName: string) => string[],
+    mail: (language: Language, firstName: string) => { subject: string; text: string },
   ) {
     for (const contact of await createLifecycleRepository(tx).activeMemberContacts(tenantId)) {
+      const language = languageOf(contact.language) ?? DEFAULT_LANGUAGE
       await queueTenantNotice(
         deps.jobs,
         tenantId,
-        { to: contact.email, subject, text: lines(contact.firstName).join('\n') },
+        { to: contact.email, ...mail(language, contact.firstName) },
         tx,
       )
     }
@@ -132,7 +136,7 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
       checkConfirmation(tenant, body.confirmation)
       if (tenant.status === DELETION_PENDING) return deletionResult(tenant, true)
       if (tenant.status !== 'active')
-        throw errors.conflict(`The tenant is ${tenant.status}; it cannot be deleted now.`)
+        throw errors.conflict(phrase('tenants.cannotDeleteNow', { status: tenant.status }))
       const context = { ...onBehalfOf(tenantId, caller.userId, 'tenant-deletion'), client }
       const purgeAfter = new Date(Date.now() + config.tenantDeletionGraceMs)
       const deleted = await write(context, async (tx, emit) => {
@@ -158,13 +162,14 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
             purgeAfter: purgeAfter.toISOString(),
           },
         })
-        await notifyMembers(tx, tenantId, `The tenant "${row.name}" was deleted`, (firstName) => [
-          `Hello ${firstName},`,
-          '',
-          `The tenant "${row.name}" (${row.slug}) was deleted by one of its owners. Its content and`,
-          'API are no longer available.',
-          `An owner can restore it until ${purgeAfter.toISOString()}; after that its data is removed for good.`,
-        ])
+        await notifyMembers(tx, tenantId, (language, firstName) =>
+          renderMail('tenantDeleted', language, {
+            firstName,
+            tenant: row.name,
+            slug: row.slug,
+            purgeAfter: purgeAfter.toISOString(),
+          }),
+        )
         return row
       })
       if (deleted === undefined) {
@@ -188,7 +193,7 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
       const tenant = await ownedTenant(caller, tenantId)
       await deps.passwords.verifyCurrentPassword(caller.userId, body.currentPassword)
       checkConfirmation(tenant, body.confirmation)
-      if (tenant.status !== DELETION_PENDING) throw errors.conflict('The tenant is not deleted.')
+      if (tenant.status !== DELETION_PENDING) throw errors.conflict('tenants.notDeleted')
       const now = new Date()
       if (tenant.purgeAfter === null || tenant.purgeAfter <= now) throw errors.restoreWindowExpired()
       const context = { ...onBehalfOf(tenantId, caller.userId, 'tenant-restore'), client }
@@ -200,11 +205,9 @@ export function createTenantLifecycle(deps: LifecycleDeps) {
           subjectId: tenantId,
           payload: { id: tenantId, name: row.name, slug: row.slug, status: row.status },
         })
-        await notifyMembers(tx, tenantId, `The tenant "${row.name}" was restored`, (firstName) => [
-          `Hello ${firstName},`,
-          '',
-          `The tenant "${row.name}" (${row.slug}) was restored by one of its owners and is available again.`,
-        ])
+        await notifyMembers(tx, tenantId, (language, firstName) =>
+          renderMail('tenantRestored', language, { firstName, tenant: row.name, slug: row.slug }),
+        )
         return row
       })
       return {

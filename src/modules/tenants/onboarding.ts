@@ -84,9 +84,7 @@ export function createOnboarding(deps: OnboardingDeps) {
         throw errors.notFound('Invitation')
       }
       if (!caller.emailVerified) {
-        throw errors.emailNotVerified(
-          'Accepting an invitation without its link needs a verified e-mail address: open the verification link Folio mailed you (POST /api/auth/resend-verification sends a new one), or accept with the invitation link from the invitation e-mail.',
-        )
+        throw errors.emailNotVerified('tenants.acceptNeedsVerifiedEmail')
       }
       const { tenant } = found
       const context = { ...onBehalfOf(tenantId, caller.userId, 'membership-accept'), client }
@@ -97,7 +95,7 @@ export function createOnboarding(deps: OnboardingDeps) {
         return row
       })
       const session = await deps.sessions.rotate(caller.sessionId, { tenantId })
-      if (session === undefined) throw errors.unauthorized('The session has ended; log in again.')
+      if (session === undefined) throw errors.unauthorized('common.sessionEnded')
       const role = await deps.roles.resolve(tenantId, accepted.role)
       return {
         membership: {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js'
 import { writeWithFreeSlug } from '../../db/slugs.js'
 import { errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { phrase } from '../../i18n/index.js'
 import { newId } from '../../lib/ids.js'
 import { requiredSlug, toSlug } from '../../lib/slug.js'
 import type { SessionManager } from '../auth/index.js'
@@ -74,7 +75,7 @@ export function createTenantsService(deps: TenantsServiceDeps) {
         ? toSlug(input.name, TENANT_SLUG_MAX_LENGTH) || 'tenant'
         : requiredSlug(input.slug, 'slug', TENANT_SLUG_MAX_LENGTH)
     const name = input.name.trim()
-    if (name === '') throw errors.validation('The tenant name must not be blank.')
+    if (name === '') throw errors.validation('tenants.blankName')
     const plan = input.plan ?? config.defaultTenantPlan
     return writeWithFreeSlug(
       {
@@ -145,7 +146,8 @@ export function createTenantsService(deps: TenantsServiceDeps) {
    */
   function resolvePlan(caller: PlatformAccount, requested: string | undefined): PlanSlug {
     if (requested === undefined) return config.defaultTenantPlan
-    if (!PLAN_SLUGS.includes(requested as PlanSlug)) throw errors.validation(`Unknown plan "${requested}".`)
+    if (!PLAN_SLUGS.includes(requested as PlanSlug))
+      throw errors.validation(phrase('tenants.unknownPlan', { plan: requested }))
     const admin = isPlatformAdmin(config.platformAdminEmails, caller)
     if (requested !== config.defaultTenantPlan && !admin) throw errors.planNotAllowed(requested)
     return requested as PlanSlug
@@ -175,7 +177,7 @@ export function createTenantsService(deps: TenantsServiceDeps) {
         client,
       })
       if (!(await sessions.moveTo(caller.sessionId, created.tenant.id))) {
-        throw errors.unauthorized('The session has ended; log in again.')
+        throw errors.unauthorized('common.sessionEnded')
       }
       return { ...created, csrfToken: caller.csrfToken }
     },

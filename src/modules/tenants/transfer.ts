@@ -3,6 +3,7 @@ import { onBehalfOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
 import { AppError, errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
+import { DEFAULT_LANGUAGE, languageOf, renderMail } from '../../i18n/index.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { randomToken, sha256Hex } from '../../lib/hash.js'
 import { newId } from '../../lib/ids.js'
@@ -81,15 +82,13 @@ export function createOwnershipTransfers(deps: TransferDeps) {
       client: TenantContext['client'],
     ): Promise<TransferRequested> {
       const { tenant, membership } = await liveMembership(tenantId, caller.userId)
-      if (membership.role !== 'owner') throw errors.forbidden('Only an owner can transfer the tenant.')
+      if (membership.role !== 'owner') throw errors.forbidden('tenants.transferOwnerOnly')
       await deps.passwords.verifyCurrentPassword(caller.userId, body.password)
       const target = await repository.activeMemberByEmail(tenantId, normalizeEmail(body.email))
       if (target === undefined || target.userId === caller.userId) {
-        throw errors.validation(
-          'email must be the address of another active member of this tenant; invite them first.',
-        )
+        throw errors.validation('tenants.transferTargetNotMember')
       }
-      if (target.role === 'owner') throw errors.validation('email names a member who is already an owner.')
+      if (target.role === 'owner') throw errors.validation('tenants.transferTargetOwner')
       // The offer's only way to the member is Folio's own mail.
       await deps.mailer.assertPlatformMail(tenantId)
       const expiresAt = new Date(Date.now() + TRANSFER_TTL_MS)
@@ -130,7 +129,7 @@ export function createOwnershipTransfers(deps: TransferDeps) {
      */
     async open(caller: { userId: string }, tenantId: string): Promise<OpenTransfer> {
       const { membership } = await liveMembership(tenantId, caller.userId)
-      if (membership.role !== 'owner') throw errors.forbidden('Only an owner can see the ownership offer.')
+      if (membership.role !== 'owner') throw errors.forbidden('tenants.offerOwnerOnly')
       const offer = await repository.openTransfer(tenantId, new Date())
       return {
         transfer:
@@ -156,8 +155,7 @@ export function createOwnershipTransfers(deps: TransferDeps) {
       client: TenantContext['client'],
     ): Promise<TransferCancelled> {
       const { tenant, membership } = await liveMembership(tenantId, caller.userId)
-      if (membership.role !== 'owner')
-        throw errors.forbidden('Only an owner can withdraw the ownership offer.')
+      if (membership.role !== 'owner') throw errors.forbidden('tenants.withdrawOwnerOnly')
       const context = { ...onBehalfOf(tenantId, caller.userId, 'ownership-transfer'), client }
       const cancelled = await write(context, async (tx, emit) => {
         const removed = await createLifecycleRepository(tx).cancelTransfer(tenantId)
@@ -190,21 +188,15 @@ export function createOwnershipTransfers(deps: TransferDeps) {
       const pageUrl = `${deps.config.appUrl}/account/accept-transfer?tenant=${tenant.id}`
       const message = {
         to: offer.email,
-        subject: `You are offered the ownership of "${tenant.name}"`,
-        text: [
-          `The owner of the tenant "${tenant.name}" (${tenant.slug}) offers you its ownership. Accept it by opening this link and signing in as ${offer.email}:`,
-          '',
-          `${pageUrl}&token=${token}`,
-          '',
-          'Or open the page below and paste the transfer code:',
-          '',
+        ...renderMail('transferOffer', languageOf(offer.language) ?? DEFAULT_LANGUAGE, {
+          tenant: tenant.name,
+          slug: tenant.slug,
+          email: offer.email,
+          expiresAt: offer.expiresAt.toISOString(),
+          link: `${pageUrl}&token=${token}`,
           pageUrl,
-          '',
           token,
-          '',
-          `The code works once and expires at ${offer.expiresAt.toISOString()}. If you do not want the`,
-          'ownership, ignore this e-mail.',
-        ].join('\n'),
+        }),
       }
       await deps.mailer.send(job.tenantId, message, 'transfer').catch((err: unknown) => {
         // The tenant has no verified owner any more: the offer stays unmailed (it can be made again).
@@ -221,7 +213,7 @@ export function createOwnershipTransfers(deps: TransferDeps) {
     async preview(tenantId: string, token: string): Promise<TransferPreview> {
       const found = await repository.liveTransfer(tenantId, sha256Hex(token), new Date())
       if (found === undefined || found.tenant.status !== 'active') {
-        throw errors.invalidToken('The transfer token is invalid, used or expired.')
+        throw errors.invalidToken('tenants.transferTokenInvalid')
       }
       const { id, name, slug } = found.tenant
       return {
@@ -249,14 +241,13 @@ export function createOwnershipTransfers(deps: TransferDeps) {
       const result = await write(context, async (tx, emit) => {
         const inTx = createLifecycleRepository(tx)
         const claimed = await inTx.claimTransfer(tenantId, sha256Hex(token), caller.userId, new Date())
-        if (claimed === undefined)
-          throw errors.invalidToken('The transfer token is invalid, used or expired.')
+        if (claimed === undefined) throw errors.invalidToken('tenants.transferTokenInvalid')
         const offering = await inTx.contactOf(tenantId, claimed.fromUserId)
         if (offering?.membershipRole !== 'owner' || offering.membershipStatus !== 'active') {
-          throw errors.invalidToken('The owner who offered this transfer is no longer an owner.')
+          throw errors.invalidToken('tenants.offeringOwnerGone')
         }
         const target = await inTx.contactOf(tenantId, caller.userId)
-        if (target === undefined) throw errors.invalidToken('The transfer token is invalid, used or expired.')
+        if (target === undefined) throw errors.invalidToken('tenants.transferTokenInvalid')
         emit({
           type: 'tenant.ownership-transferred',
           subjectId: tenantId,
@@ -273,15 +264,14 @@ export function createOwnershipTransfers(deps: TransferDeps) {
           { userId: caller.userId, previousRole: target.membershipRole },
           emit,
         )
-        if (newOwner === undefined)
-          throw errors.invalidToken('The transfer token is invalid, used or expired.')
+        if (newOwner === undefined) throw errors.invalidToken('tenants.transferTokenInvalid')
+        const names = { tenant: tenant.name, slug: tenant.slug }
         await queueTenantNotice(
           deps.jobs,
           tenantId,
           {
             to: target.email,
-            subject: `You now own "${tenant.name}"`,
-            text: `You accepted the ownership of the tenant "${tenant.name}" (${tenant.slug}); you are its owner now.`,
+            ...renderMail('transferAccepted', languageOf(target.language) ?? DEFAULT_LANGUAGE, names),
           },
           tx,
         )
@@ -290,11 +280,10 @@ export function createOwnershipTransfers(deps: TransferDeps) {
           tenantId,
           {
             to: offering.email,
-            subject: `The ownership of "${tenant.name}" was transferred`,
-            text: [
-              `${target.email} accepted the ownership of the tenant "${tenant.name}" (${tenant.slug}).`,
-              'You remain a member with the admin role.',
-            ].join('\n'),
+            ...renderMail('transferred', languageOf(offering.language) ?? DEFAULT_LANGUAGE, {
+              ...names,
+              email: target.email,
+            }),
           },
           tx,
         )

@@ -265,10 +265,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
 export type WebhooksService = ReturnType<typeof createWebhooksService>
 
-const notConfigured = () =>
-  errors.conflict(
-    'Webhooks are not configured: set webhook.url and webhook.secret (and enabled) in tenant settings.',
-  )
+const notConfigured = () => errors.conflict('webhooks.notConfigured')
 
 /**
  * When retry number `retry` (1-based) is due after an attempt at `from`: its delay in `delays`

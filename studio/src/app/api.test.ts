@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import i18n from 'i18next'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fetchInStudioLanguage } from './api'
 
 /**
  * The routes Studio calls through `folio`, the session's own client, which names no tenant: the
@@ -50,5 +52,25 @@ describe('the session client', () => {
     )
     expect(calls.length).toBeGreaterThanOrEqual(ACCOUNT_ROUTES.size)
     expect(calls.filter((call) => !ACCOUNT_ROUTES.has(call))).toEqual([])
+  })
+})
+
+describe('the language of every call', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('sends Studio’s current language as Accept-Language, so the server answers in it', async () => {
+    const sent: (string | null)[] = []
+    vi.stubGlobal('fetch', async (request: Request) => {
+      sent.push(request.headers.get('accept-language'))
+      return new Response('{}')
+    })
+    if (!i18n.isInitialized) await i18n.init({ lng: 'tr', resources: {} })
+    await i18n.changeLanguage('tr')
+    await fetchInStudioLanguage(new Request('http://studio.test/api/auth/session'))
+    await i18n.changeLanguage('en')
+    await fetchInStudioLanguage(new Request('http://studio.test/api/users/me'))
+    expect(sent).toEqual(['tr', 'en'])
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { StoredField } from '../../../db/schema/index.js'
-import { AppError } from '../../../errors.js'
+import { AppError, type ErrorDetail } from '../../../errors.js'
+import { translate } from '../../../i18n/index.js'
 import { compileQuery, type QueryInput, type QuerySubject } from './compile.js'
 import { filterToWhere, sortToOrders } from './list-params.js'
 
@@ -37,7 +38,8 @@ function rejection(input: QueryInput) {
     expect(err).toBeInstanceOf(AppError)
     const appError = err as AppError
     expect(appError.code).toBe('ValidationFailed')
-    return (appError.extra.details as { path: string; message: string }[])[0]
+    const [detail] = appError.extra.details as (ErrorDetail & { path: string })[]
+    return detail && { path: detail.path, message: translate(detail.message, 'en') }
   }
   throw new Error(`accepted ${JSON.stringify(input)}`)
 }

@@ -1,5 +1,6 @@
 import type { StoredField } from '../../../db/schema/index.js'
 import { errors } from '../../../errors.js'
+import { type ErrorText, type Phrase, phrase, toPhrase } from '../../../i18n/index.js'
 import { isId } from '../../../lib/ids.js'
 import { type ValueColumn, valueColumnOf } from '../fields.js'
 import { parseDate, parseDateTime, STRING_MAX_LENGTH } from '../values.js'
@@ -65,47 +66,48 @@ export interface QuerySubject {
   targetFields(collectionKey: string): StoredField[] | undefined
 }
 
-type Where = { path: string; message: string }
-
-function fail(path: string, message: string): never {
-  throw errors.validation(`${path}: ${message}.`, [{ path, message }] satisfies Where[])
+function fail(path: string, text: ErrorText): never {
+  const message = toPhrase(text)
+  throw errors.validation(phrase('common.pathSentence', { path, problem: message }), [{ path, message }])
 }
 
 const RANGE_OPS = new Set<Operator>(['>', '>=', '<', '<='])
 
 /** The typed value of `raw` for a field of `type`, or a message saying what was expected. */
-function coerce(type: string, raw: unknown, field: StoredField | undefined): Scalar | { problem: string } {
-  const problem = (expected: string) => ({ problem: expected })
-  let result: Scalar | { problem: string }
+function coerce(type: string, raw: unknown, field: StoredField | undefined): Scalar | { problem: Phrase } {
+  const problem = (expected: ErrorText) => ({ problem: toPhrase(expected) })
+  let result: Scalar | { problem: Phrase }
   switch (type) {
     case 'id':
     case 'ref':
     case 'media':
-      result = typeof raw === 'string' && isId(raw) ? raw : problem('an id (24 hex characters)')
+      result = typeof raw === 'string' && isId(raw) ? raw : problem('collections.query.anId')
       break
     case 'number':
-      result = typeof raw === 'number' && Number.isFinite(raw) ? raw : problem('a number')
+      result = typeof raw === 'number' && Number.isFinite(raw) ? raw : problem('collections.query.aNumber')
       break
     case 'boolean':
-      result = typeof raw === 'boolean' ? String(raw) : problem('true or false')
+      result = typeof raw === 'boolean' ? String(raw) : problem('collections.query.trueOrFalse')
       break
     case 'date':
-      result = (typeof raw === 'string' && parseDate(raw)) || problem('a date as YYYY-MM-DD')
+      result = (typeof raw === 'string' && parseDate(raw)) || problem('collections.query.aDate')
       break
     case 'datetime':
-      result = (typeof raw === 'string' && parseDateTime(raw)) || problem('an ISO 8601 date-time with a zone')
+      result = (typeof raw === 'string' && parseDateTime(raw)) || problem('collections.query.aDateTime')
       break
     case 'enum': {
       const options = (field?.options ?? []).map((option) => option.value)
       result =
-        typeof raw === 'string' && options.includes(raw) ? raw : problem(`one of ${options.join(', ')}`)
+        typeof raw === 'string' && options.includes(raw)
+          ? raw
+          : problem(phrase('collections.query.oneOf', { options: options.join(', ') }))
       break
     }
     default:
       result =
         typeof raw === 'string' && raw.length <= STRING_MAX_LENGTH
           ? raw
-          : problem(`a string of at most ${STRING_MAX_LENGTH} characters`)
+          : problem(phrase('collections.query.aString', { most: STRING_MAX_LENGTH }))
   }
   return result
 }
@@ -119,11 +121,11 @@ const BUILTIN_TYPES: Record<BuiltinColumn, string> = {
 }
 
 function compileCondition(subject: QuerySubject, triple: unknown[], at: string): Condition {
-  if (triple.length !== 3) fail(at, 'a condition is [field, operator, value]')
+  if (triple.length !== 3) fail(at, 'collections.query.conditionShape')
   const [name, op, raw] = triple
-  if (typeof name !== 'string') fail(`${at}/0`, 'the field must be a string')
+  if (typeof name !== 'string') fail(`${at}/0`, 'collections.query.fieldString')
   if (typeof op !== 'string' || !OPERATORS.includes(op as Operator)) {
-    fail(`${at}/1`, `the operator must be one of ${OPERATORS.join(' ')}`)
+    fail(`${at}/1`, phrase('collections.query.operatorOneOf', { operators: OPERATORS.join(' ') }))
   }
   const operator = op as Operator
   const builtin = (BUILTIN_COLUMNS as readonly string[]).includes(name) ? (name as BuiltinColumn) : undefined
@@ -131,37 +133,38 @@ function compileCondition(subject: QuerySubject, triple: unknown[], at: string):
   if (builtin === undefined && field === undefined) {
     fail(
       `${at}/0`,
-      `"${name}" is not a filterable member: use ${BUILTIN_COLUMNS.join(', ')} or a declared field`,
+      phrase('collections.query.notFilterable', { name: String(name), builtins: BUILTIN_COLUMNS.join(', ') }),
     )
   }
   const column = field === undefined ? null : valueColumnOf(field)
-  if (field !== undefined && column === null) fail(`${at}/0`, `${field.type} fields cannot be filtered`)
+  if (field !== undefined && column === null)
+    fail(`${at}/0`, phrase('collections.query.typeNotFilterable', { type: field.type }))
   const type = builtin === undefined ? (field as StoredField).type : BUILTIN_TYPES[builtin]
-  if (operator === 'LIKE' && type !== 'string') fail(`${at}/1`, 'LIKE applies to string fields and slug only')
+  if (operator === 'LIKE' && type !== 'string') fail(`${at}/1`, 'collections.query.likeStrings')
   if (RANGE_OPS.has(operator) && ['id', 'ref', 'media', 'boolean', 'enum'].includes(type)) {
-    fail(`${at}/1`, `${operator} does not apply to ${type} values`)
+    fail(`${at}/1`, phrase('collections.query.operatorNotFor', { operator, type }))
   }
   if (['boolean'].includes(type) && (operator === 'IN' || operator === 'NIN')) {
-    fail(`${at}/1`, `${operator} does not apply to boolean values; use = or !=`)
+    fail(`${at}/1`, phrase('collections.query.operatorNotForBoolean', { operator }))
   }
   let raws: unknown[]
   if (operator === 'IN' || operator === 'NIN') {
     if (!Array.isArray(raw) || raw.length === 0 || raw.length > IN_LIST_MAX) {
-      fail(`${at}/2`, `${operator} takes an array of 1 to ${IN_LIST_MAX} values`)
+      fail(`${at}/2`, phrase('collections.query.listSize', { operator, most: IN_LIST_MAX }))
     }
     raws = raw
   } else {
     raws = [raw]
   }
   if (operator === 'LIKE' && (typeof raw !== 'string' || raw.length === 0 || raw.length > LIKE_MAX_LENGTH)) {
-    fail(`${at}/2`, `LIKE takes a text of 1 to ${LIKE_MAX_LENGTH} characters`)
+    fail(`${at}/2`, phrase('collections.query.likeLength', { most: LIKE_MAX_LENGTH }))
   }
   const values = raws.map((item, index) => {
     const value = operator === 'LIKE' ? (item as string) : coerce(type, item, field)
     if (typeof value === 'object' && 'problem' in value) {
       fail(
         operator === 'IN' || operator === 'NIN' ? `${at}/2/${index}` : `${at}/2`,
-        `expected ${value.problem}`,
+        phrase('collections.query.expected', { expected: value.problem }),
       )
     }
     return value
@@ -180,19 +183,15 @@ function compileCondition(subject: QuerySubject, triple: unknown[], at: string):
 
 function compileOrder(subject: QuerySubject, pair: unknown[], at: string): Order {
   const [name, dir = 'asc'] = pair
-  if (pair.length < 1 || pair.length > 2 || typeof name !== 'string')
-    fail(at, 'an order is [field, "asc"|"desc"]')
-  if (dir !== 'asc' && dir !== 'desc') fail(`${at}/1`, 'the direction must be "asc" or "desc"')
+  if (pair.length < 1 || pair.length > 2 || typeof name !== 'string') fail(at, 'collections.query.orderShape')
+  if (dir !== 'asc' && dir !== 'desc') fail(`${at}/1`, 'collections.query.direction')
   if ((BUILTIN_COLUMNS as readonly string[]).includes(name)) {
     return { kind: 'column', column: name as BuiltinColumn, dir }
   }
   const field = subject.fields.find((candidate) => candidate.key === name)
   const column = field === undefined ? null : valueColumnOf(field)
   if (field === undefined || column === null || field.multiple === true) {
-    fail(
-      `${at}/0`,
-      `"${name}" is not sortable: use ${BUILTIN_COLUMNS.join(', ')} or a declared single-valued field`,
-    )
+    fail(`${at}/0`, phrase('collections.query.notSortable', { name, builtins: BUILTIN_COLUMNS.join(', ') }))
   }
   return { kind: 'field', field: name, column, localized: field.localized === true, dir }
 }
@@ -201,18 +200,18 @@ function checkSelect(subject: QuerySubject, path: string, at: string): void {
   const [head = '', sub, ...rest] = path.split('.')
   if ((BUILTIN_COLUMNS as readonly string[]).includes(head) && sub === undefined) return
   const field = subject.fields.find((candidate) => candidate.key === head)
-  if (field === undefined) fail(at, `"${head}" is not a member of this collection`)
+  if (field === undefined) fail(at, phrase('collections.query.notAMember', { name: head }))
   if (sub === undefined) return
-  if (rest.length > 0) fail(at, 'paths go one level deep: <field> or <ref or media field>.<member>')
+  if (rest.length > 0) fail(at, 'collections.query.pathDepth')
   if (field.type === 'media') {
-    if (!MEDIA_PATHS.includes(sub)) fail(at, `media members are ${MEDIA_PATHS.join(', ')}`)
+    if (!MEDIA_PATHS.includes(sub))
+      fail(at, phrase('collections.query.mediaMembers', { members: MEDIA_PATHS.join(', ') }))
     return
   }
-  if (field.type !== 'ref')
-    fail(at, `"${head}" is a ${field.type} field: only ref and media fields have members`)
+  if (field.type !== 'ref') fail(at, phrase('collections.query.noMembers', { name: head, type: field.type }))
   const target = subject.targetFields(field.ref ?? '')
   const known = (BUILTIN_COLUMNS as readonly string[]).includes(sub) || target?.some((f) => f.key === sub)
-  if (!known) fail(at, `"${sub}" is not a member of the collection "${field.ref}"`)
+  if (!known) fail(at, phrase('collections.query.notAMemberOf', { name: sub, collection: field.ref ?? '' }))
 }
 
 /**
@@ -229,31 +228,37 @@ export function compileQuery(
   defaults: { limit: number },
 ): QueryPlan {
   const where = input.where ?? []
-  if (where.length > WHERE_MAX) fail('/where', `at most ${WHERE_MAX} conditions`)
+  if (where.length > WHERE_MAX)
+    fail('/where', phrase('collections.query.tooManyConditions', { most: WHERE_MAX }))
   const conditions = where.map((triple, index) => {
-    if (!Array.isArray(triple)) fail(`/where/${index}`, 'a condition is [field, operator, value]')
+    if (!Array.isArray(triple)) fail(`/where/${index}`, 'collections.query.conditionShape')
     return compileCondition(subject, triple, `/where/${index}`)
   })
   const orderBy = input.orderBy ?? []
-  if (orderBy.length > ORDER_BY_MAX) fail('/orderBy', `at most ${ORDER_BY_MAX} orders`)
+  if (orderBy.length > ORDER_BY_MAX)
+    fail('/orderBy', phrase('collections.query.tooManyOrders', { most: ORDER_BY_MAX }))
   const orders = orderBy.map((pair, index) => {
-    if (!Array.isArray(pair)) fail(`/orderBy/${index}`, 'an order is [field, "asc"|"desc"]')
+    if (!Array.isArray(pair)) fail(`/orderBy/${index}`, 'collections.query.orderShape')
     return compileOrder(subject, pair, `/orderBy/${index}`)
   })
   const select = input.select ?? null
   if (select !== null) {
-    if (select.length === 0 || select.length > SELECT_MAX) fail('/select', `1 to ${SELECT_MAX} paths`)
+    if (select.length === 0 || select.length > SELECT_MAX)
+      fail('/select', phrase('collections.query.selectSize', { most: SELECT_MAX }))
     select.forEach((path, index) => {
       checkSelect(subject, path, `/select/${index}`)
     })
   }
   const limit = input.limit ?? defaults.limit
   if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX)
-    fail('/limit', `an integer from 1 to ${LIMIT_MAX}`)
-  if (input.offset !== undefined && input.page !== undefined) fail('/page', 'give offset or page, not both')
+    fail('/limit', phrase('collections.query.limitRange', { most: LIMIT_MAX }))
+  if (input.offset !== undefined && input.page !== undefined) fail('/page', 'collections.query.offsetOrPage')
   const offset = input.page === undefined ? (input.offset ?? 0) : (input.page - 1) * limit
   if (!Number.isInteger(offset) || offset < 0 || offset > OFFSET_MAX) {
-    fail(input.page === undefined ? '/offset' : '/page', `the offset must stay within 0..${OFFSET_MAX}`)
+    fail(
+      input.page === undefined ? '/offset' : '/page',
+      phrase('collections.query.offsetRange', { most: OFFSET_MAX }),
+    )
   }
   const relations = new Set(input.includeRelations ?? [])
   const subPaths = (select ?? []).filter((path) => path.includes('.')).map((path) => path.split('.')[0])

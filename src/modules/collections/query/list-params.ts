@@ -1,4 +1,5 @@
 import { errors } from '../../../errors.js'
+import { type ErrorText, phrase, toPhrase } from '../../../i18n/index.js'
 import { OPERATORS, type Operator, WHERE_MAX } from './compile.js'
 
 /** Filter operators of the list routes' `filter` object, as DSL operators. */
@@ -16,8 +17,9 @@ const FILTER_OPERATORS: Record<string, Operator> = {
 
 export const FILTER_MAX_LENGTH = 4000
 
-function fail(path: string, message: string): never {
-  throw errors.validation(`${path}: ${message}.`, [{ path, message }])
+function fail(path: string, text: ErrorText): never {
+  const message = toPhrase(text)
+  throw errors.validation(phrase('common.pathSentence', { path, problem: message }), [{ path, message }])
 }
 
 /**
@@ -27,10 +29,10 @@ function fail(path: string, message: string): never {
 export function sortToOrders(sort: string | undefined): [string, 'asc' | 'desc'][] | undefined {
   if (sort === undefined) return undefined
   const parts = sort.split(',')
-  if (parts.length > 3) fail('/sort', 'at most 3 sort keys')
+  if (parts.length > 3) fail('/sort', 'collections.query.tooManySortKeys')
   return parts.map((part) => {
     const match = /^(-)?([A-Za-z][A-Za-z0-9_]{0,63})(?::(asc|desc))?$/.exec(part.trim())
-    if (match === null) fail('/sort', `"${part}" is not field, -field or field:asc|desc`)
+    if (match === null) fail('/sort', phrase('collections.query.sortKey', { part }))
     const dir = match[1] === '-' ? 'desc' : ((match[3] as 'asc' | 'desc' | undefined) ?? 'asc')
     return [match[2] as string, dir]
   })
@@ -48,10 +50,10 @@ export function filterToWhere(filter: string | undefined): { where: unknown[][];
   try {
     parsed = JSON.parse(filter)
   } catch {
-    fail('/filter', 'must be a JSON object such as {"genre":"fiction","price":{"lt":20}}')
+    fail('/filter', 'collections.query.filterObject')
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    fail('/filter', 'must be a JSON object such as {"genre":"fiction","price":{"lt":20}}')
+    fail('/filter', 'collections.query.filterObject')
   }
   const where: unknown[][] = []
   const paths: string[] = []
@@ -63,7 +65,10 @@ export function filterToWhere(filter: string | undefined): { where: unknown[][];
       for (const [name, operand] of Object.entries(value)) {
         const op = Object.hasOwn(FILTER_OPERATORS, name) ? FILTER_OPERATORS[name] : undefined
         if (op === undefined || !OPERATORS.includes(op)) {
-          fail(`/filter/${field}/${name}`, `operators are ${Object.keys(FILTER_OPERATORS).join(', ')}`)
+          fail(
+            `/filter/${field}/${name}`,
+            phrase('collections.query.operators', { operators: Object.keys(FILTER_OPERATORS).join(', ') }),
+          )
         }
         where.push([field, op, operand])
         paths.push(`/filter/${field}/${name}`)
@@ -73,6 +78,7 @@ export function filterToWhere(filter: string | undefined): { where: unknown[][];
       paths.push(`/filter/${field}`)
     }
   }
-  if (where.length > WHERE_MAX) fail('/filter', `at most ${WHERE_MAX} conditions`)
+  if (where.length > WHERE_MAX)
+    fail('/filter', phrase('collections.query.tooManyConditions', { most: WHERE_MAX }))
   return { where, paths }
 }
