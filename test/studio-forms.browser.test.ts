@@ -246,7 +246,8 @@ describeStudioJourney('Studio forms in Chromium', () => {
       'grace@example.com',
       'support',
       '36',
-      'en-US',
+      // The page's en-US, negotiated against the tenant's locales (docs/decisions/forms.md).
+      'en',
       'web',
     ])
     expect(rest).toEqual([])
