@@ -163,6 +163,8 @@ describeStudioJourney('Studio forms in Chromium', () => {
     await expectAccessible(page, 'versions drawer')
     await versions.getByRole('button', { name: 'Restore version 1' }).click()
     const restore = page.getByRole('dialog', { name: 'Restore version 1 into the draft?' })
+    // Checked once the dialog shows: before, a closing drawer's nameless layer can still be there.
+    await restore.waitFor(WAIT)
     await expectAccessible(page, 'restore dialog')
     await restore.getByRole('button', { name: 'Restore' }).click()
     await page.getByText('Version restored into the draft.').waitFor(WAIT)
