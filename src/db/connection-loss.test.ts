@@ -134,8 +134,21 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('connections Postgr
         }
       }
       expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([])
-      // The pool replaced the ended connections: the last writes of each round went through.
-      expect(statuses.slice(-3)).toEqual([200, 200, 200])
+      // pg_terminate_backend only signals the backends, and a loaded machine ends them late, so a write
+      // in the last round may still draw a dying connection; once they are gone, every write goes through.
+      await sleep(1000)
+      const after: number[] = []
+      for (let n = 0; n < 5; n++) {
+        after.push(
+          (
+            await call(ctx.app, 'POST', '/api/tags', {
+              token: owner.token,
+              body: { title: `tag after ${n}` },
+            })
+          ).statusCode,
+        )
+      }
+      expect(after).toEqual([200, 200, 200, 200, 200])
       expect((await call(ctx.app, 'GET', '/ready')).statusCode).toBe(200)
     })
   })
