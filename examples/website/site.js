@@ -387,7 +387,7 @@ async function showContent(slug, turn) {
           )
         : null,
       summary,
-      content.featuredMedia === null
+      !content.featuredMedia
         ? null
         : el(
             'figure',
