@@ -11,6 +11,7 @@ import {
 } from './browser.js'
 import { createContent } from './content-fixtures.js'
 import { call, createTestContext, type SeededMember, seedTenant, type TestContext } from './helpers.js'
+import { menuFixtures } from './menu-fixtures.js'
 
 // The example site (examples/website/) with Folio's browser helpers, in Chromium: live updates from
 // the public change stream, and previews (a preview token's draft; Studio's unsaved content posted
@@ -29,6 +30,8 @@ let owner: SeededMember
 let site: Server
 /** A page of another origin, which frames the site and posts to it. */
 let other: Server
+/** The header menu's id. */
+let menuId: string
 
 const originOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
@@ -66,6 +69,10 @@ beforeAll(async () => {
     body: { preview: { urls: { post: `${originOf(site)}/?preview={token}&lang={locale}#/post/{slug}` } } },
   })
   expect(template.statusCode, template.body).toBe(200)
+  const { createMenu, addItem } = menuFixtures(ctx)
+  const menu = await createMenu(owner.token, { name: 'Main', location: 'header', status: 'active' })
+  menuId = menu.id
+  await addItem(owner.token, menuId, { title: 'Home', type: 'custom', url: '#/' })
   browser = await launchBrowser()
 }, 60_000)
 afterAll(async () => {
@@ -145,6 +152,15 @@ describeInBrowser('the example site with live updates and previews, in Chromium'
     await expect.poll(() => page.textContent('main h1'), LIVE).toBe('Evening news')
     expect(await page.textContent('main .content-body')).toBe('Second version.')
     expect(await page.evaluate('window.liveMarker')).toBe('kept')
+
+    // The menu: an item added shows in the header.
+    await expect.poll(() => page.locator('#menu a').allTextContents(), WAIT).toEqual(['Home'])
+    await menuFixtures(ctx).addItem(owner.token, menuId, {
+      title: 'Contact',
+      type: 'custom',
+      url: '#/contact',
+    })
+    await expect.poll(() => page.locator('#menu a').allTextContents(), LIVE).toEqual(['Home', 'Contact'])
 
     // The list: a post published meanwhile comes in first.
     await page.getByRole('link', { name: 'Example site' }).click()
