@@ -139,7 +139,10 @@ describeInBrowser('the example site with live updates and previews, in Chromium'
     await page.goto(`${originOf(site)}/#/post/${post.slug}`)
     await expect.poll(() => page.textContent('main h1'), WAIT).toBe('Morning news')
     const answer = await stream
-    expect([answer.status(), answer.headers()['content-type']]).toEqual([200, 'text/event-stream'])
+    expect([answer.status(), answer.headers()['content-type']]).toEqual([
+      200,
+      'text/event-stream; charset=utf-8',
+    ])
     expect(new URL(answer.url()).searchParams.get('tenant')).toBe(owner.tenantId)
     // Survives only if the page is never reloaded.
     await page.evaluate('window.liveMarker = "kept"')
