@@ -17498,6 +17498,16 @@ export interface operations {
                                 /** Format: date-time */
                                 publishAt: string | null;
                             } | null;
+                            /** @description Every translation of the document the caller may read, this content included, by locale A→Z (as GET /api/contents/{id}/translations) */
+                            translations: {
+                                id: string;
+                                locale: string;
+                                title: string;
+                                slug: string;
+                                status: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
                             lexical?: {
                                 [key: string]: unknown;
                             } | null;
