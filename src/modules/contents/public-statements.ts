@@ -21,7 +21,7 @@ export interface PublicShape {
 }
 
 /** The reader's locales, best first (`PublicContext.localeChain`): a placeholder of every statement. */
-const CHAIN = sql`${sql.placeholder('chain')}::text[]`
+export const CHAIN = sql`${sql.placeholder('chain')}::text[]`
 
 /** A media record's public face: its URLs, alt text, size and variants (active media only). */
 const mediaJson = (alias: string) =>
@@ -35,7 +35,7 @@ const mediaJson = (alias: string) =>
  * A term's `member` in the first locale of the reader's chain that has it, from the taxonomy's
  * translation table (`table`, keyed by `key`; the term aliased `alias`); null when none has it.
  */
-const translated = (table: string, key: string, alias: string, member: string) =>
+export const translated = (table: string, key: string, alias: string, member: string) =>
   sql
     .raw(`(select tr.${member} from ${table} tr
     where tr.tenant_id = ${alias}.tenant_id and tr.${key} = ${alias}.id and tr.${member} is not null
@@ -96,8 +96,10 @@ export const PUBLIC_SUMMARY_FIELDS: Record<string, SQL> = {
   customFields: sql`(select coalesce(jsonb_object_agg(f.key, f.value), '{}'::jsonb)
     from jsonb_each(c.custom_fields) f where f.key = any(${sql.placeholder('publicKeys')}::text[]))`,
 }
-const FULL_EXTRA = { html: sql`c.html`, lexical: sql`c.lexical` }
-const GALLERIES = {
+/** What `view=full` adds. */
+export const FULL_EXTRA = { html: sql`c.html`, lexical: sql`c.lexical` }
+/** What `include=galleries` adds. */
+export const GALLERIES = {
   galleries: sql`(select coalesce(json_agg(json_build_object('title', g.title, 'description', g.description,
       'items', (select coalesce(json_agg(json_build_object('title', gi.title, 'caption', gi.caption,
           'media', ${mediaJson('gm')}) order by gi.position), '[]') from gallery_items gi
@@ -114,7 +116,7 @@ const projectionOf = (shape: PublicShape) =>
     ...(shape.full ? FULL_EXTRA : {}),
     ...(shape.galleries ? GALLERIES : {}),
   })
-const shapeName = (shape: PublicShape) => `${shape.full ? 'f' : 's'}${shape.galleries ? 'g' : ''}`
+export const shapeName = (shape: PublicShape) => `${shape.full ? 'f' : 's'}${shape.galleries ? 'g' : ''}`
 
 /**
  * Each sort as the page's ORDER BY and the same order over the page's columns (for `json_agg`).

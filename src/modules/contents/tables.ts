@@ -9,6 +9,7 @@ import {
   galleryContents,
   galleryItems,
   media,
+  previewTokens,
   tags,
   users,
 } from '../../db/schema/index.js'
@@ -18,7 +19,7 @@ import {
  * (docs/architecture.md "Table ownership").
  */
 export const tables = {
-  owns: [contents, contentCategories, contentTags, contentVersions],
+  owns: [contents, contentCategories, contentTags, contentVersions, previewTokens],
   reads: [
     {
       table: categories,
