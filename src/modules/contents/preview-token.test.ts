@@ -142,7 +142,7 @@ describe('POST /api/contents/{id}/preview-token', () => {
 describe('preview URL templates in tenant settings', () => {
   it('refuses a bad scheme, an unknown placeholder, a placeholder in the host and an origin the edge policy does not allow, naming the member; nothing changes', async () => {
     const owner = await previewTenant()
-    // The message names the member in words ("The post of the URLs of the preview"), `details` by its path.
+    // The message names the member (in words in English: "The post of the URLs of the preview"), `details` by its path.
     const cases: [string, string][] = [
       ['ftp://site.example.com/{slug}', 'must be an absolute http: or https: URL.'],
       [
@@ -163,7 +163,7 @@ describe('preview URL templates in tenant settings', () => {
       const refused = await putSettings(ctx, owner, { preview: { urls: { post: template } } })
       expect(refused.statusCode, refused.body).toBe(400)
       expect(refused.data.error).toBe('ValidationFailed')
-      expect(refused.data.message).toBe(`The post of the URLs of the preview ${message}`)
+      expect(refused.data.message.endsWith(` ${message}`), refused.data.message).toBe(true)
       expect(refused.data.details.map((detail: { path: string }) => detail.path)).toEqual([
         'body/preview/urls/post',
       ])
