@@ -96,20 +96,24 @@ export function createPublicContentsService(deps: {
     },
 
     /**
-     * `GET /api/public/contents/slug/{slug}`: the JSON text of a `PublicContentBody`. The slug is
+     * `GET /api/public/contents/slug/{slug}`: the JSON text of a `PublicContentBody`, and the content's id. The slug is
      * looked for in the reader's chain first; a slug of a translation in another locale answers
      * that translation (its own `locale` and `alternates`), so the site can redirect to the
      * reader's (docs/decisions/localization.md "Contents are translated as documents").
      * @throws NotFound unless a published content of the tenant has the slug.
      */
-    async bySlugJson(context: PublicContext, slug: string, query: PublicSlugFilter): Promise<string> {
+    async bySlugJson(
+      context: PublicContext,
+      slug: string,
+      query: PublicSlugFilter,
+    ): Promise<{ json: string; id: string }> {
       const { tenantId, localeChain } = context
       const { publicKeys } = await fieldsOf(tenantId)
       const [row] = await statements
         .bySlug(PUBLISHED, shapeOf(query))
         .execute({ ...paramsOf(tenantId, PUBLISHED), slug, publicKeys, chain: localeChain })
       if (row === undefined) throw errors.notFound('Content')
-      return `{"content":${row.json}}`
+      return { json: `{"content":${row.json}}`, id: row.id }
     },
 
     /**
