@@ -130,11 +130,20 @@ export function createEventBus(
     }
   })
 
-  const noticeOf = (event: CommittedEvent): EventNotice => ({
-    tenantId: event.tenantId,
-    type: event.type,
-    subjectId: event.subjectId ?? null,
-  })
+  /** The broadcast messages of `events` (`Broadcast`, prefixed), one or more per notice. */
+  function broadcastsOf(events: readonly CommittedEvent[]): string[] {
+    const byNotice = new Map<string, { notice: EventNotice; events: CommittedEvent[] }>()
+    for (const event of events) {
+      const notice = noticeOf(event)
+      const key = JSON.stringify(notice)
+      const group = byNotice.get(key)
+      if (group) group.events.push(event)
+      else byNotice.set(key, { notice, events: [event] })
+    }
+    return [...byNotice.values()].flatMap(({ notice, events: group }) =>
+      messagesOf(notice, group).map((message) => `${CHANNEL_PREFIX}${JSON.stringify(message)}`),
+    )
+  }
 
   const sink: EventSink = {
     committed(events) {
@@ -152,6 +161,11 @@ export function createEventBus(
         }
       }
       wakeRelay()
+      // Other instances hear it at once, before the relay's broadcast (a few statements later, and
+      // up to its poll when another instance's relay took the events): that one stays the durable
+      // path, so a message lost here costs nothing, and receivers drop the second they hear
+      // (docs/decisions/live.md "Across instances").
+      for (const message of broadcastsOf(events)) store.invalidate(message).catch(() => {})
       if (commitHooks.length === 0) return
       // As with listeners, a hook's failure is reported and never fails the committed write.
       return Promise.all(commitHooks.map((hook) => hook(notices).catch(onError))).then(() => undefined)
@@ -163,19 +177,7 @@ export function createEventBus(
     kind: 'sideEffect',
     discardAfterMs: BROADCAST_HORIZON_MS,
     async handle(events) {
-      const byNotice = new Map<string, { notice: EventNotice; events: CommittedEvent[] }>()
-      for (const event of events) {
-        const notice = noticeOf(event)
-        const key = JSON.stringify(notice)
-        const group = byNotice.get(key)
-        if (group) group.events.push(event)
-        else byNotice.set(key, { notice, events: [event] })
-      }
-      for (const { notice, events: group } of byNotice.values()) {
-        for (const message of messagesOf(notice, group)) {
-          await store.invalidate(`${CHANNEL_PREFIX}${JSON.stringify(message)}`)
-        }
-      }
+      for (const message of broadcastsOf(events)) await store.invalidate(message)
     },
   }
 
@@ -210,6 +212,10 @@ export function createEventBus(
     sink,
     broadcast,
   }
+}
+
+function noticeOf(event: CommittedEvent): EventNotice {
+  return { tenantId: event.tenantId, type: event.type, subjectId: event.subjectId ?? null }
 }
 
 /**

@@ -46,7 +46,7 @@ describe('public change messages', () => {
       at: '2026-01-02T03:04:05.678Z',
     })
     expect(publicChangeOf(event('collection-entry.updated', entry('draft')))).toBeUndefined()
-    expect(publicChangeOf(event('collection-entry.unpublished', entry('draft')))?.record.slug).toBe('dune')
+    expect(publicChangeOf(event('collection-entry.unpublished', entry('draft')))?.record?.slug).toBe('dune')
 
     const menu = (status: string) => ({
       id: ID,
