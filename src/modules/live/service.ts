@@ -36,7 +36,7 @@ export function createLiveService(deps: { hub: Hub; presence: Presence; reposito
   return {
     /**
      * A site's stream of the tenant's public changes (API contract: GET /api/public/events).
-     * @throws RateLimitExceeded past the caps (docs/decisions/live.md "Caps").
+     * @throws RateLimitExceeded past the caps (docs/decisions/live.md "Caps and the quota").
      */
     publicStream(context: PublicContext): StreamSlot {
       return hub.admit(context.tenantId, networkOf(context.client.ip), { kind: 'public' })
