@@ -29603,8 +29603,8 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
-                /** @description What is being edited */
-                resource: "content";
+                /** @description What is being edited: content */
+                resource: string;
                 /** @description 24 lowercase hex characters */
                 id: string;
             };
@@ -29697,8 +29697,8 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
-                /** @description What is being edited */
-                resource: "content";
+                /** @description What is being edited: content */
+                resource: string;
                 /** @description 24 lowercase hex characters */
                 id: string;
             };
@@ -29791,8 +29791,8 @@ export interface operations {
                 "X-Tenant-ID"?: string;
             };
             path: {
-                /** @description What is being edited */
-                resource: "content";
+                /** @description What is being edited: content */
+                resource: string;
                 /** @description 24 lowercase hex characters */
                 id: string;
             };

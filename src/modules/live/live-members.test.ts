@@ -166,8 +166,10 @@ describe('presence', () => {
     const refused = await call(ctx.app, 'PUT', `/api/presence/content/${mine.id}`, { token: viewer.token })
     expect(refused.statusCode).toBe(403)
     expect(refused.data.message).toBe('This needs the "content:update" permission.')
-    expect(
-      (await call(ctx.app, 'PUT', `/api/presence/menu/${mine.id}`, { token: owner.token })).statusCode,
-    ).toBe(400)
+    // Only contents have presence: another kind of record is not found.
+    const menu = await call(ctx.app, 'PUT', `/api/presence/menu/${mine.id}`, { token: owner.token })
+    expect(menu.statusCode).toBe(404)
+    const malformed = await call(ctx.app, 'PUT', `/api/presence/Menu!/${mine.id}`, { token: owner.token })
+    expect(malformed.statusCode).toBe(400)
   })
 })

@@ -3,7 +3,6 @@ import { DateTime, Id } from '../../http/schemas.js'
 
 /** The records presence is kept for (docs/decisions/live.md "Presence"). */
 export const PRESENCE_RESOURCES = ['content'] as const
-export type PresenceResource = (typeof PRESENCE_RESOURCES)[number]
 
 /** Resuming: the id of the last event the client saw (EventSource sends it as `Last-Event-ID`). */
 const LastEventId = Type.String({
@@ -37,8 +36,16 @@ export const EventStreamBody = (description: string) => ({
   content: { 'text/event-stream': { schema: Type.String() } },
 })
 
+/** A kind of record not in `PRESENCE_RESOURCES` has no record to be present on: 404, like an unknown id. */
 export const PresenceParams = Type.Object(
-  { resource: Type.Enum([...PRESENCE_RESOURCES], { description: 'What is being edited' }), id: Id },
+  {
+    resource: Type.String({
+      pattern: '^[a-z0-9-]{1,40}$',
+      'x-expect': 'a kind of record in lowercase letters, such as content',
+      description: `What is being edited: ${PRESENCE_RESOURCES.join(', ')}`,
+    }),
+    id: Id,
+  },
   { additionalProperties: false },
 )
 

@@ -4,7 +4,6 @@ import { networkOf } from '../auth/index.js'
 import type { Hub, StreamSlot } from './hub.js'
 import type { Editor, Presence } from './presence.js'
 import type { LiveRepository } from './repository.js'
-import type { PresenceResource } from './schemas.js'
 
 /**
  * Change streams and presence (docs/decisions/live.md): admits streams under the caps, and keeps
@@ -13,8 +12,8 @@ import type { PresenceResource } from './schemas.js'
 export function createLiveService(deps: { hub: Hub; presence: Presence; repository: LiveRepository }) {
   const { hub, presence, repository } = deps
 
-  /** @throws NotFound unless `id` is a `resource` record of the context's tenant. */
-  async function existing(context: TenantContext, resource: PresenceResource, id: string) {
+  /** @throws NotFound unless `id` is a `resource` record of the context's tenant (only contents have presence). */
+  async function existing(context: TenantContext, resource: string, id: string) {
     if (resource === 'content' && (await repository.contentExists(context.tenantId, id))) return
     throw errors.notFound('Content')
   }
@@ -57,11 +56,7 @@ export function createLiveService(deps: { hub: Hub; presence: Presence; reposito
      * Announces the actor on a record (a heartbeat) and answers its editors, the actor among them.
      * @throws NotFound for a record not in the tenant.
      */
-    async announce(
-      context: TenantContext,
-      resource: PresenceResource,
-      id: string,
-    ): Promise<{ editors: Editor[] }> {
+    async announce(context: TenantContext, resource: string, id: string): Promise<{ editors: Editor[] }> {
       await existing(context, resource, id)
       const editor = await editorOf(context)
       const since = await presence.announce(context.tenantId, resource, id, editor)
@@ -75,17 +70,13 @@ export function createLiveService(deps: { hub: Hub; presence: Presence; reposito
     },
 
     /** Removes the actor from a record's editors. @throws NotFound for a record not in the tenant. */
-    async leave(context: TenantContext, resource: PresenceResource, id: string): Promise<void> {
+    async leave(context: TenantContext, resource: string, id: string): Promise<void> {
       await existing(context, resource, id)
       await presence.leave(context.tenantId, resource, id, presentId(context))
     },
 
     /** A record's present editors. @throws NotFound for a record not in the tenant. */
-    async editors(
-      context: TenantContext,
-      resource: PresenceResource,
-      id: string,
-    ): Promise<{ editors: Editor[] }> {
+    async editors(context: TenantContext, resource: string, id: string): Promise<{ editors: Editor[] }> {
       await existing(context, resource, id)
       return { editors: await presence.editors(context.tenantId, resource, id) }
     },
