@@ -109,6 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await platform.start()
     for (const family of families) await family.onReady?.()
   })
+  app.addHook('preClose', async () => {
+    for (const family of families) await family.beforeClose?.()
+  })
   app.addHook('onClose', async () => {
     for (const family of [...families].reverse()) await family.onClose?.()
     await platform.stop()

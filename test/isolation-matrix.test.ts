@@ -53,6 +53,9 @@ const RECORD_OF: Record<string, { table: string; column?: string }> = {
   'tags/{id}': { table: 'tags' },
   'users/{id}': { table: 'memberships', column: 'user_id' },
   'deliveries/{id}': { table: 'webhook_deliveries' },
+  // Presence names the kind of record, then one of B's records of that kind.
+  'presence/{resource}': { table: 'contents', column: "'content'" },
+  '{resource}/{id}': { table: 'contents' },
 }
 
 interface Operation {

@@ -119,6 +119,22 @@ describe('public GET answers', () => {
     ])
   })
 
+  it('name the tenant’s contents on content answers, and the content on a slug read', async () => {
+    const owner = await seedTenant(ctx.db)
+    const post = await createContent(ctx, owner.token, { title: 'Keyed', slug: 'keyed', status: 'published' })
+    for (const path of ['/contents', '/contents/tree?type=post']) {
+      const response = await publicCall(ctx, 'GET', path, owner.tenantId)
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.headers['surrogate-key']).toBe(`t:${owner.tenantId} contents:${owner.tenantId}`)
+    }
+    const one = await publicCall(ctx, 'GET', '/contents/slug/keyed', owner.tenantId)
+    expect(one.statusCode, one.body).toBe(200)
+    expect(one.headers['surrogate-key']).toBe(
+      `t:${owner.tenantId} content:${post.id} contents:${owner.tenantId}`,
+    )
+    expect(one.headers['cache-tag']).toBe(`t:${owner.tenantId},content:${post.id},contents:${owner.tenantId}`)
+  })
+
   it('name the menu and the tenant’s menus on menu answers, vary localized reads by Accept-Language, and store no public form', async () => {
     const owner = await seedTenant(ctx.db)
     const menu = await createMenu(owner.token, { name: 'Main', status: 'active', location: 'footer' })

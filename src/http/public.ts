@@ -70,6 +70,8 @@ const CORS_ALLOWED_HEADERS = [
   'X-Locale',
   'If-None-Match',
   'X-Preview-Token',
+  // EventSource sends it when it reconnects (docs/decisions/live.md "Resuming").
+  'Last-Event-ID',
 ]
 const CORS_EXPOSED_HEADERS = [
   'ETag',
@@ -85,9 +87,20 @@ const CORS_EXPOSED_HEADERS = [
 /** Browsers may cache an allowed preflight this long (seconds). */
 const PREFLIGHT_MAX_AGE = 600
 
-/** The tenant id of `X-Tenant-ID`. @throws TenantRequired (400) when missing, ValidationFailed (400) when malformed. */
+/**
+ * The tenant id a public request names: `X-Tenant-ID` (or `?tenant=` on a route with
+ * `config.tenantQuery`, for EventSource). The raw value, unchecked.
+ */
+function namedTenant(request: FastifyRequest): string | string[] | undefined {
+  const header = request.headers['x-tenant-id']
+  if (header !== undefined || request.routeOptions.config.tenantQuery !== true) return header
+  const query = request.query as Record<string, unknown> | undefined
+  return typeof query?.tenant === 'string' ? query.tenant : undefined
+}
+
+/** The tenant id of `X-Tenant-ID` (or `?tenant=`). @throws TenantRequired (400) when missing, ValidationFailed (400) when malformed. */
 function tenantIdOf(request: FastifyRequest): string {
-  const raw = request.headers['x-tenant-id']
+  const raw = namedTenant(request)
   if (raw === undefined || raw === '') {
     throw new AppError('TenantRequired', 'http.publicTenantRequired')
   }
@@ -177,7 +190,7 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
   async function corsOrigin(request: FastifyRequest): Promise<boolean> {
     const origin = request.headers.origin
     if (origin === undefined) return false
-    const named = request.headers['x-tenant-id']
+    const named = namedTenant(request)
     if (request.method === 'OPTIONS' && named === undefined) {
       const asked = String(request.headers['access-control-request-headers'] ?? '').toLowerCase()
       return parseOrigin(origin) !== null && asked.split(',').some((name) => name.trim() === 'x-tenant-id')

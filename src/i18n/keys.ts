@@ -286,6 +286,9 @@ export interface CatalogParams {
   "errors.imports.spoolGone": NoParams
   "errors.imports.tooDeep": { depth: Param; line: Param }
   "errors.imports.tooLarge": { maxBytes: Param }
+  "errors.live.closing": NoParams
+  "errors.live.tooManyNetworkStreams": NoParams
+  "errors.live.tooManyTenantStreams": NoParams
   "errors.locales.cycle": { cycle: Param }
   "errors.locales.fallbackNotAvailable": { locale: Param }
   "errors.locales.fallbackToItself": NoParams

@@ -12,7 +12,7 @@ import {
   type Taxonomy,
   translated,
 } from './public-statements.js'
-import { type JsonStatement, jsonObjectOf, type Statement, statementOf } from './read-statements.js'
+import { jsonObjectOf, type Statement, statementOf } from './read-statements.js'
 
 const p = (name: string) => sql.placeholder(name)
 
@@ -102,12 +102,12 @@ export function createPreviewStatements(db: Db) {
 
   return {
     /**
-     * `{ json }`: the translation of the group `groupId` whose draft's or live slug is `slug`, in the
+     * `{ json, id }`: the translation of the group `groupId` whose draft's or live slug is `slug`, in the
      * best locale of `chain` (else the first by locale), drafted and in the public shape (`tenantId`,
      * `groupId`, `slug`, `publicKeys`, `chain`). No row: no translation of the group has the slug.
      */
     bySlug: (shape: PublicShape) =>
-      once<JsonStatement>(`contents_preview_by_slug_${shapeName(shape)}`, () =>
+      once<Statement<{ json: string; id: string }>>(`contents_preview_by_slug_${shapeName(shape)}`, () =>
         db
           .select({
             json: sql<string>`${jsonObjectOf({
@@ -115,6 +115,7 @@ export function createPreviewStatements(db: Db) {
               ...(shape.full ? FULL_EXTRA : {}),
               ...(shape.galleries ? GALLERIES : {}),
             })}::text`.as('json'),
+            id: sql<string>`c.id`.as('id'),
           })
           .from(sql`${DRAFTED} c`)
           .where(sql`c.slug = ${p('slug')} or c.live_slug = ${p('slug')}`)

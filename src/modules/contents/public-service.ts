@@ -112,7 +112,7 @@ export function createPublicContentsService(deps: {
     },
 
     /**
-     * `GET /api/public/contents/slug/{slug}`: the JSON text of a `PublicContentBody`. The slug is
+     * `GET /api/public/contents/slug/{slug}`: the JSON text of a `PublicContentBody`, and the content's id. The slug is
      * looked for in the reader's chain first; a slug of a translation in another locale answers
      * that translation (its own `locale` and `alternates`), so the site can redirect to the
      * reader's (docs/decisions/localization.md "Contents are translated as documents"). With a
@@ -121,7 +121,11 @@ export function createPublicContentsService(deps: {
      * @throws NotFound unless a published content of the tenant has the slug; PreviewTokenInvalid
      *   for a preview when no translation of the token's group has it.
      */
-    async bySlugJson(context: PublicContext, slug: string, query: PublicSlugFilter): Promise<string> {
+    async bySlugJson(
+      context: PublicContext,
+      slug: string,
+      query: PublicSlugFilter,
+    ): Promise<{ json: string; id: string }> {
       const { tenantId, localeChain } = context
       const termChain = termChainOf(context)
       const { publicKeys } = await fieldsOf(tenantId)
@@ -131,13 +135,13 @@ export function createPublicContentsService(deps: {
           .bySlug(shapeOf(query, termChain))
           .execute({ tenantId, groupId, slug, publicKeys, chain: localeChain, termChain })
         if (draft === undefined) throw errors.previewTokenInvalid('contents.previewTokenElsewhere')
-        return `{"content":${draft.json}}`
+        return { json: `{"content":${draft.json}}`, id: draft.id }
       }
       const [row] = await statements
         .bySlug(PUBLISHED, shapeOf(query, termChain))
         .execute({ ...paramsOf(tenantId, PUBLISHED), slug, publicKeys, chain: localeChain, termChain })
       if (row === undefined) throw errors.notFound('Content')
-      return `{"content":${row.json}}`
+      return { json: `{"content":${row.json}}`, id: row.id }
     },
 
     /**

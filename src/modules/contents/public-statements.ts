@@ -221,18 +221,21 @@ export function createPublicStatements(db: Db) {
 
   return {
     /**
-     * `{ json }`: one content by slug (`paramsOf` values, `slug`, `publicKeys`, `chain`): of the
+     * `{ json, id }`: one content by slug (`paramsOf` values, `slug`, `publicKeys`, `chain`): of the
      * translations holding the slug, the one in the best locale of the chain, else the first of
-     * the others by locale (an index range of (tenant, slug, locale)).
+     * the others by locale (an index range of (tenant, slug, locale)); `id` names it for the
+     * answer's surrogate key.
      */
     bySlug: (filter: ContentFilter, shape: PublicShape) =>
-      once<JsonStatement>(`contents_public_by_slug_${shapeName(shape)}_${shapeOf(filter)}`, () =>
-        db
-          .select(json(projectionOf(shape)))
-          .from(CONTENTS)
-          .where(sql`${whereOf(filter)} and c.slug = ${sql.placeholder('slug')}`)
-          .orderBy(sql`array_position(${CHAIN}, c.locale) nulls last, c.locale`)
-          .limit(1),
+      once<Statement<{ json: string; id: string }>>(
+        `contents_public_by_slug_${shapeName(shape)}_${shapeOf(filter)}`,
+        () =>
+          db
+            .select({ ...json(projectionOf(shape)), id: sql<string>`c.id`.as('id') })
+            .from(CONTENTS)
+            .where(sql`${whereOf(filter)} and c.slug = ${sql.placeholder('slug')}`)
+            .orderBy(sql`array_position(${CHAIN}, c.locale) nulls last, c.locale`)
+            .limit(1),
       ),
 
     /** `{ json }`: the JSON array of one page (`paramsOf` values, `publicKeys`, `chain`, `limit`, `offset`). */
