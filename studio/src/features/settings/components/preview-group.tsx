@@ -5,34 +5,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCan } from '../../auth'
 import { contentTypesQuery } from '../../contents'
+import { ANY_TYPE, CONTENT_TYPE, previewTypes, type Urls, urlsBody } from '../api/preview-urls'
 import type { TenantSettings } from '../api/settings'
 import { GroupForm, useGroupForm } from './group-form'
-
-/** The key of the template for every type without one of its own. */
-const ANY_TYPE = '*'
-/** A content type as the API writes it (`CONTENT_TYPE_PATTERN`). */
-const TYPE = /^[a-z0-9-]{1,40}$/
-
-type Urls = Record<string, string>
-
-/**
- * The types offered a template, in this order: post and page, the types the tenant's contents have,
- * those with a template stored or added on the screen, and last "any other type".
- */
-export function previewTypes(used: readonly string[], urls: Urls): string[] {
-  const types = new Set(['post', 'page', ...used, ...Object.keys(urls)])
-  types.delete(ANY_TYPE)
-  return [...types, ANY_TYPE]
-}
-
-/** The map the API stores: the filled templates, trimmed (an emptied one is removed). */
-export function urlsBody(urls: Urls): Urls {
-  return Object.fromEntries(
-    Object.entries(urls)
-      .map(([type, url]) => [type, url.trim()] as const)
-      .filter(([, url]) => url !== ''),
-  )
-}
 
 /**
  * The preview URL templates (docs/decisions/studio.md "Live preview"): one per content type and one
@@ -60,7 +35,7 @@ export function PreviewGroup({
   const urls = form.values.urls
   const types = previewTypes(used.data?.types ?? [], urls)
   const newType = added.trim()
-  const addable = TYPE.test(newType) && !types.includes(newType)
+  const addable = CONTENT_TYPE.test(newType) && !types.includes(newType)
   const add = () => {
     form.setFieldValue('urls', { ...urls, [newType]: '' })
     setAdded('')
