@@ -21,6 +21,8 @@
 // BENCH_DURATION (measured seconds per scenario and mode, default 10), BENCH_WARMUP (default 3),
 // BENCH_CONNECTIONS (default 32), BENCH_CONTENTS (default 10000), BENCH_ENTRIES (books, default
 // 600), BENCH_MODES (`uncached,cached` by default), BENCH_ONLY (comma-separated scenario keys),
+// BENCH_ROUNDS (default 1: the scenarios run that many times in turn, req/s is their mean, so a
+// change of the machine's load falls on every scenario alike),
 // BENCH_KEEP=1 (keep the database for EXPLAIN), BENCH_CPU_PROF=1 (the server writes a CPU profile to
 // bench/results/cpu; `node bench/cpu-summary.mjs` summarises it).
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -52,6 +54,7 @@ const config = {
   contents: Number(env.BENCH_CONTENTS || 10_000),
   modes: (env.BENCH_MODES || 'uncached,cached').split(',').map((mode) => mode.trim()),
   only: env.BENCH_ONLY ? env.BENCH_ONLY.split(',').map((name) => name.trim()) : undefined,
+  rounds: Number(env.BENCH_ROUNDS || 1),
 }
 /** The server environment of each mode: the delivery cache off, or at its default size. */
 const MODES = { uncached: { DELIVERY_CACHE_MAX_BYTES: '0' }, cached: {} }
@@ -256,6 +259,21 @@ async function startFolio(mode) {
   return server
 }
 
+/**
+ * A scenario's figures over the rounds so far: the mean req/s, and the worst p99, errors and peak
+ * RSS (`round` is the 1-based round of `next`).
+ */
+function merged(previous, next, round) {
+  if (previous === undefined) return next
+  return {
+    requests: { average: (previous.requests.average * (round - 1) + next.requests.average) / round },
+    latency: { p99: Math.max(previous.latency.p99, next.latency.p99) },
+    non2xx: previous.non2xx + next.non2xx,
+    errors: previous.errors + next.errors,
+    rssPeakMB: Math.max(previous.rssPeakMB, next.rssPeakMB),
+  }
+}
+
 /** results[mode][scenario] = autocannon's result with `rssPeakMB` (warm-up included) */
 const results = {}
 const peaks = {}
@@ -282,12 +300,17 @@ try {
     }
     results[mode] = {}
     console.log(`${mode}: server RSS before the first scenario ${rssMB(server.pid)?.toFixed(0)} MB`)
-    for (const scenario of scenarios) {
-      const rss = sampleRss(server.pid)
-      await fire(server.url, fixture, scenario, config.warmup)
-      console.log(`${mode}: ${scenario.name}: measuring ${config.duration} s`)
-      results[mode][scenario.name] = await fire(server.url, fixture, scenario, config.duration)
-      results[mode][scenario.name].rssPeakMB = rss.stop().peakMB
+    for (let round = 1; round <= config.rounds; round++) {
+      for (const scenario of scenarios) {
+        const rss = sampleRss(server.pid)
+        await fire(server.url, fixture, scenario, config.warmup)
+        console.log(
+          `${mode}: ${scenario.name}: measuring ${config.duration} s (round ${round}/${config.rounds})`,
+        )
+        const result = await fire(server.url, fixture, scenario, config.duration)
+        result.rssPeakMB = rss.stop().peakMB
+        results[mode][scenario.name] = merged(results[mode][scenario.name], result, round)
+      }
     }
     peaks[mode] = Math.max(...Object.values(results[mode]).map((result) => result.rssPeakMB))
   }
@@ -300,7 +323,9 @@ try {
 const rps = (mode, name) => results[mode]?.[name]?.requests.average
 const cell = (value, width, digits = 0) => (value === undefined ? '-' : value.toFixed(digits)).padStart(width)
 const [first = 'uncached'] = config.modes
-console.log(`\n${config.connections} connections, ${config.duration} s per scenario and mode`)
+console.log(
+  `\n${config.connections} connections, ${config.duration} s per scenario and mode, ${config.rounds} round(s)`,
+)
 console.log(
   `${'scenario'.padEnd(42)} | ${config.modes.map((mode) => `${mode.padStart(8)} req/s | p99 ms | non-2xx | RSS MB`).join(' | ')} | cached/uncached`,
 )

@@ -139,4 +139,6 @@ export interface PublicContext {
    * when the request says `fallback=false`.
    */
   readonly localeChain: readonly string[]
+  /** The tenant's default locale: what a record without a translation is read in. */
+  readonly defaultLocale: string
 }

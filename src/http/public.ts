@@ -210,6 +210,7 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
       client: Object.freeze({ ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
       locale,
       localeChain: Object.freeze(localeChain),
+      defaultLocale: tenantSettings.locales.default,
     })
   }
 

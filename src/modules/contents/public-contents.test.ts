@@ -4,7 +4,7 @@ import { createContent, seedCategory, seedMedia, seedTag } from '../../../test/c
 import { call, type SeededMember, seedTenant, useTestContext } from '../../../test/helpers.js'
 import { media, tenantSettings } from '../../db/schema/index.js'
 import { PublicContentSchema } from './public-schemas.js'
-import { PUBLIC_SUMMARY_FIELDS } from './public-statements.js'
+import { publicSummaryFields } from './public-statements.js'
 
 const ctx = useTestContext()
 
@@ -105,7 +105,9 @@ describe('GET /api/public/contents/slug/{slug}', () => {
 
   it('projects exactly the members of the public schema', () => {
     const keys = Object.keys(PublicContentSchema.properties).sort()
-    expect(keys).toEqual([...Object.keys(PUBLIC_SUMMARY_FIELDS), 'html', 'lexical', 'galleries'].sort())
+    expect(keys).toEqual(
+      [...Object.keys(publicSummaryFields('default')), 'html', 'lexical', 'galleries'].sort(),
+    )
   })
 
   it('never serves a draft, scheduled or archived content, nor another tenant’s', async () => {

@@ -7,12 +7,16 @@ import type { CustomFieldDefinitions } from '../custom-fields/index.js'
 import { createDefinitionsRepository } from '../custom-fields/index.js'
 import { type ContentFilter, listFilterOf, matchesNothing, paramsOf } from './list-query.js'
 import type { PublicListFilter, PublicSlugFilter, TreeNode } from './public-schemas.js'
-import { createPublicStatements, type PublicShape, type TreeRow } from './public-statements.js'
+import { createPublicStatements, type PublicShape, type TreeRow, termLocalesOf } from './public-statements.js'
 import { createContentsRepository } from './repository.js'
 import { namedIdsLookup } from './service-reads.js'
 import type { TaxonomyIds } from './taxonomy-ids.js'
 
 const PUBLISHED: ContentFilter = { statuses: ['published'] }
+
+/** The reader's chain without the default locale: the locales a term's translations are looked for in. */
+const termChainOf = (context: PublicContext): string[] =>
+  context.localeChain.filter((locale) => locale !== context.defaultLocale)
 
 /**
  * What a reader's locale chain keeps (docs/decisions/localization.md "Contents are translated as
@@ -48,9 +52,13 @@ export function createPublicContentsService(deps: {
       searchKeys: definitions.filter((d) => d.public && d.searchable).map((d) => d.key),
     }
   }
-  const shapeOf = (query: { view?: string; include?: string }): PublicShape => ({
+  const shapeOf = (
+    query: { view?: string; include?: string },
+    termChain: readonly string[],
+  ): PublicShape => ({
     full: query.view !== 'summary',
     galleries: query.include === 'galleries',
+    terms: termLocalesOf(termChain),
   })
   const countOf = (tenantId: string, filter: ContentFilter): Promise<number> =>
     deps.listTotals === undefined
@@ -61,6 +69,7 @@ export function createPublicContentsService(deps: {
     /** `GET /api/public/contents`: the JSON text of a `PublicContentPage`. */
     async listJson(context: PublicContext, query: PublicListFilter): Promise<string> {
       const { tenantId, localeChain } = context
+      const termChain = termChainOf(context)
       // `locale` and `fallback` reached the context through the public-route plugin's negotiation.
       const {
         page: _page,
@@ -88,8 +97,15 @@ export function createPublicContentsService(deps: {
       }
       const [rows, total] = await Promise.all([
         statements
-          .list(filter, shapeOf({ view, include }), sort)
-          .execute({ ...paramsOf(tenantId, filter), publicKeys, chain: localeChain, limit, offset }),
+          .list(filter, shapeOf({ view, include }, termChain), sort)
+          .execute({
+            ...paramsOf(tenantId, filter),
+            publicKeys,
+            chain: localeChain,
+            termChain,
+            limit,
+            offset,
+          }),
         countOf(tenantId, filter),
       ])
       return pageJson(rows[0]?.json ?? '[]', paginate(page, limit, total))
@@ -104,10 +120,11 @@ export function createPublicContentsService(deps: {
      */
     async bySlugJson(context: PublicContext, slug: string, query: PublicSlugFilter): Promise<string> {
       const { tenantId, localeChain } = context
+      const termChain = termChainOf(context)
       const { publicKeys } = await fieldsOf(tenantId)
       const [row] = await statements
-        .bySlug(PUBLISHED, shapeOf(query))
-        .execute({ ...paramsOf(tenantId, PUBLISHED), slug, publicKeys, chain: localeChain })
+        .bySlug(PUBLISHED, shapeOf(query, termChain))
+        .execute({ ...paramsOf(tenantId, PUBLISHED), slug, publicKeys, chain: localeChain, termChain })
       if (row === undefined) throw errors.notFound('Content')
       return `{"content":${row.json}}`
     },

@@ -14,10 +14,25 @@ import {
 export const PUBLIC_SORTS = ['publishedAt', 'title', 'order'] as const
 export type PublicSort = (typeof PUBLIC_SORTS)[number]
 
-/** What a public read renders: `full` adds html and lexical, `galleries` the content's galleries. */
+/**
+ * Where a term's name and slug come from, by the reader's chain without the tenant's default locale
+ * (`termChain`; the translation tables hold the other locales only): `default` the term's own row
+ * (an empty chain), `one` the row of that one locale, else the first of `chain` that has the member.
+ */
+export type TermLocales = 'default' | 'one' | 'chain'
+
+/** The `TermLocales` of a reader's chain without the default locale. */
+export const termLocalesOf = (termChain: readonly string[]): TermLocales =>
+  termChain.length === 0 ? 'default' : termChain.length === 1 ? 'one' : 'chain'
+
+/**
+ * What a public read renders: `full` adds html and lexical, `galleries` the content's galleries,
+ * `terms` where the categories' and tags' names come from.
+ */
 export interface PublicShape {
   full: boolean
   galleries: boolean
+  terms: TermLocales
 }
 
 /** The reader's locales, best first (`PublicContext.localeChain`): a placeholder of every statement. */
@@ -31,19 +46,72 @@ const mediaJson = (alias: string) =>
         'width', (v->>'width')::int, 'height', (v->>'height')::int, 'mimeType', v->>'mimeType')
       order by v.n), '[]') from jsonb_array_elements(${alias}.variants) with ordinality v(v, n)))`)
 
-/**
- * A term's `member` in the first locale of the reader's chain that has it, from the taxonomy's
- * translation table (`table`, keyed by `key`; the term aliased `alias`); null when none has it.
- */
-const translated = (table: string, key: string, alias: string, member: string) =>
+/** The reader's chain without the tenant's default locale (`termChain`), as a placeholder. */
+const TERM_CHAIN = sql`${sql.placeholder('termChain')}::text[]`
+
+/** A taxonomy as public contents read it: its link table, its table, its translations, its name column. */
+interface Taxonomy {
+  /** The content link table (`content_id`, and the term's id as `key`). */
+  links: string
+  /** The term's id column in `links` and in `translations`. */
+  key: string
+  table: string
+  translations: string
+  /** The term's name column (its translations name it the same). */
+  name: string
+}
+const CATEGORIES: Taxonomy = {
+  links: 'content_categories',
+  key: 'category_id',
+  table: 'categories',
+  translations: 'category_translations',
+  name: 'name',
+}
+const TAGS: Taxonomy = {
+  links: 'content_tags',
+  key: 'tag_id',
+  table: 'tags',
+  translations: 'tag_translations',
+  name: 'title',
+}
+
+/** A term's (`k`) `member` in the first locale of `termChain` that has it; null when none has it. */
+const translated = ({ translations, key }: Taxonomy, member: string) =>
   sql
-    .raw(`(select tr.${member} from ${table} tr
-    where tr.tenant_id = ${alias}.tenant_id and tr.${key} = ${alias}.id and tr.${member} is not null
+    .raw(`(select tr.${member} from ${translations} tr
+    where tr.tenant_id = k.tenant_id and tr.${key} = k.id and tr.${member} is not null
       and tr.locale = any(`)
-    .append(CHAIN)
+    .append(TERM_CHAIN)
     .append(sql.raw(`) order by array_position(`))
-    .append(CHAIN)
+    .append(TERM_CHAIN)
     .append(sql.raw(`, tr.locale) limit 1)`))
+
+/**
+ * A content's terms as `[{ name, slug }]` in the reader's language, ordered by the default locale's
+ * name then slug (docs/decisions/localization.md "Field-level localization"): each member from the
+ * first locale of `termChain` that has it, else the term's own. With one locale besides the
+ * default, a join on that locale's row instead of a lookup per member: a two-language site pays one
+ * index probe per term.
+ */
+function termsJson(terms: TermLocales, taxonomy: Taxonomy) {
+  const { links, key, table, translations, name } = taxonomy
+  const member = (column: string) =>
+    terms === 'default'
+      ? sql.raw(`k.${column}`)
+      : terms === 'one'
+        ? sql.raw(`coalesce(kt.${column}, k.${column})`)
+        : sql`coalesce(${translated(taxonomy, column)}, ${sql.raw(`k.${column}`)})`
+  const join =
+    terms === 'one'
+      ? sql`left join ${sql.raw(translations)} kt on kt.tenant_id = k.tenant_id and kt.${sql.raw(key)} = k.id
+        and kt.locale = (${TERM_CHAIN})[1]`
+      : sql``
+  return sql`(select coalesce(json_agg(json_build_object('name', ${member(name)}, 'slug', ${member('slug')})
+      order by ${sql.raw(`k.${name}`)}, k.slug), '[]') from ${sql.raw(links)} l
+    join ${sql.raw(table)} k on k.tenant_id = l.tenant_id and k.id = l.${sql.raw(key)}
+    ${join}
+    where l.tenant_id = c.tenant_id and l.content_id = c.id)`
+}
 
 /**
  * The public projection (docs/decisions/delivery.md "Public contents"): what a page needs in one
@@ -53,7 +121,7 @@ const translated = (table: string, key: string, alias: string, member: string) =
  * `PublicContentSchema` (public-schemas.ts; `public-contents.test.ts` holds them equal), so the JSON
  * skips the serializer.
  */
-export const PUBLIC_SUMMARY_FIELDS: Record<string, SQL> = {
+export const publicSummaryFields = (terms: TermLocales): Record<string, SQL> => ({
   id: sql`c.id`,
   locale: sql`c.locale`,
   // The group's other published translations, for a site's hreflang links and language switch.
@@ -78,24 +146,14 @@ export const PUBLIC_SUMMARY_FIELDS: Record<string, SQL> = {
   authorName: sql`c.author_name`,
   // Each term's name and slug in the best locale of the reader's chain that has one, else the
   // default's (docs/decisions/localization.md "Field-level localization").
-  categories: sql`(select coalesce(json_agg(json_build_object(
-        'name', coalesce(${translated('category_translations', 'category_id', 'k', 'name')}, k.name),
-        'slug', coalesce(${translated('category_translations', 'category_id', 'k', 'slug')}, k.slug))
-      order by k.name, k.slug), '[]') from content_categories cc
-    join categories k on k.tenant_id = cc.tenant_id and k.id = cc.category_id
-    where cc.tenant_id = c.tenant_id and cc.content_id = c.id)`,
-  tags: sql`(select coalesce(json_agg(json_build_object(
-        'name', coalesce(${translated('tag_translations', 'tag_id', 't', 'title')}, t.title),
-        'slug', coalesce(${translated('tag_translations', 'tag_id', 't', 'slug')}, t.slug))
-      order by t.title, t.slug), '[]') from content_tags ct
-    join tags t on t.tenant_id = ct.tenant_id and t.id = ct.tag_id
-    where ct.tenant_id = c.tenant_id and ct.content_id = c.id)`,
+  categories: termsJson(terms, CATEGORIES),
+  tags: termsJson(terms, TAGS),
   featuredMedia: sql`(select ${mediaJson('m')} from media m
     where m.tenant_id = c.tenant_id and m.id = c.featured_media_id and m.status = 'active')`,
   // An allow-list: a key without a public definition (a private one, a deleted one, free data) stays in.
   customFields: sql`(select coalesce(jsonb_object_agg(f.key, f.value), '{}'::jsonb)
     from jsonb_each(c.custom_fields) f where f.key = any(${sql.placeholder('publicKeys')}::text[]))`,
-}
+})
 const FULL_EXTRA = { html: sql`c.html`, lexical: sql`c.lexical` }
 const GALLERIES = {
   galleries: sql`(select coalesce(json_agg(json_build_object('title', g.title, 'description', g.description,
@@ -110,11 +168,12 @@ const GALLERIES = {
 
 const projectionOf = (shape: PublicShape) =>
   jsonObjectOf({
-    ...PUBLIC_SUMMARY_FIELDS,
+    ...publicSummaryFields(shape.terms),
     ...(shape.full ? FULL_EXTRA : {}),
     ...(shape.galleries ? GALLERIES : {}),
   })
-const shapeName = (shape: PublicShape) => `${shape.full ? 'f' : 's'}${shape.galleries ? 'g' : ''}`
+const shapeName = (shape: PublicShape) =>
+  `${shape.full ? 'f' : 's'}${shape.galleries ? 'g' : ''}_${shape.terms}`
 
 /**
  * Each sort as the page's ORDER BY and the same order over the page's columns (for `json_agg`).
