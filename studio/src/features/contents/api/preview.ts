@@ -8,7 +8,7 @@ import type { Content } from './contents'
  * A preview token of a content and the tenant's preview URL for its type filled in with it
  * (`url` null when the tenant has no template for the type).
  */
-export type PreviewToken = AnswerOf<'createPreviewToken'>
+export type PreviewToken = AnswerOf<'createContentPreviewToken'>
 
 /**
  * Makes a preview token of content `id` (`POST /api/contents/{id}/preview-token`, valid an hour,

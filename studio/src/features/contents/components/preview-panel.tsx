@@ -195,6 +195,8 @@ export function PreviewPanel({
               <iframe
                 ref={frame}
                 src={url}
+                // The site runs as itself (its own origin, scripts, forms), but may not navigate Studio.
+                sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
                 title={t('editor.preview.frame', { device: t(`editor.preview.devices.${device}`) })}
                 style={{
                   display: 'block',

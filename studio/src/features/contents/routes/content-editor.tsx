@@ -220,7 +220,7 @@ function ContentForm({
                   {t('editor.versions.open')}
                 </Button>
               )}
-              {stored && (
+              {stored && can('content:preview') && (
                 <Button
                   variant={previewOpen ? 'light' : 'default'}
                   aria-pressed={previewOpen}
