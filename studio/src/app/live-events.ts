@@ -1,21 +1,18 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { accountQuery } from '../features/auth'
 
-/** The contents queries a change of another member's makes stale: the lists, their languages, the page trees. */
+/** The contents queries a change makes stale: the lists, their languages, the page trees. */
 const CONTENT_LISTS = ['list', 'translations', 'tree'] as const
 
 /**
  * The tenant's live events for as long as its screens show (docs/decisions/studio.md "Presence and
  * live lists"): holds the tenant's one stream open, which the editors' presence shares, and
- * refreshes the contents lists when another member (or an API token, or Folio's own work) changes
- * a content. The member's own saves refresh them where they are made. The stream's module loads
- * after the first screen (the first screen's budget, docs/decisions/studio.md "Quality bar").
+ * refreshes the contents lists when a content changes, so a list shows another member's change (or
+ * an API token's, or Folio's own work) without a reload. The stream's module loads after the first
+ * screen (the first screen's budget, docs/decisions/studio.md "Quality bar").
  */
 export function useTenantLiveEvents(tenantId: string) {
   const queryClient = useQueryClient()
-  const { data: account } = useSuspenseQuery(accountQuery)
-  const selfId = account?.user.id
   useEffect(() => {
     let stop: (() => void) | undefined
     let left = false
@@ -23,7 +20,7 @@ export function useTenantLiveEvents(tenantId: string) {
       if (left) return
       stop = listenTenantEvents(tenantId, {
         change: (message) => {
-          if (!refreshesContents(message, selfId)) return
+          if (!refreshesContents(message)) return
           for (const what of CONTENT_LISTS) {
             void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'contents', what] })
           }
@@ -34,5 +31,5 @@ export function useTenantLiveEvents(tenantId: string) {
       left = true
       stop?.()
     }
-  }, [tenantId, selfId, queryClient])
+  }, [tenantId, queryClient])
 }

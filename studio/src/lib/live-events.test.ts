@@ -38,19 +38,17 @@ function opener() {
 }
 
 describe('live events', () => {
-  it('parses a change with the actor in either form, and refuses what is not one', () => {
-    expect(
-      parseChange(
-        '{"type":"content.updated","subjectId":"c1","payload":{"title":"A"},"actor":{"kind":"user","id":"u1"}}',
-      ),
-    ).toEqual({ type: 'content.updated', subjectId: 'c1', payload: { title: 'A' }, actorId: 'u1' })
-    expect(parseChange('{"type":"content.deleted","subjectId":"c2","actorId":"u2"}')).toEqual({
-      type: 'content.deleted',
-      subjectId: 'c2',
-      payload: {},
-      actorId: 'u2',
+  it('parses a change, and refuses what is not one', () => {
+    expect(parseChange('{"type":"content.updated","subjectId":"c1","payload":{"title":"A"}}')).toEqual({
+      type: 'content.updated',
+      subjectId: 'c1',
+      payload: { title: 'A' },
     })
-    expect(parseChange('{"type":"tag.created","actor":{"kind":"apiToken","id":"k1"}}')?.actorId).toBeNull()
+    expect(parseChange('{"type":"settings.updated","subjectId":null}')).toEqual({
+      type: 'settings.updated',
+      subjectId: null,
+      payload: {},
+    })
     expect(parseChange('not json')).toBeUndefined()
     expect(parseChange('{"subjectId":"c1"}')).toBeUndefined()
     expect(parseChange('[1]')).toBeUndefined()
@@ -87,12 +85,12 @@ describe('live events', () => {
     expect(otherEditors([{ userId: 'me', name: 'Me' }], 'me')).toEqual([])
   })
 
-  it('refreshes contents for content events of others only', () => {
-    const change = (type: string, actorId: string | null) => ({ type, subjectId: 'c1', payload: {}, actorId })
-    expect(refreshesContents(change('content.updated', 'u1'), 'me')).toBe(true)
-    expect(refreshesContents(change('content.published', null), 'me')).toBe(true)
-    expect(refreshesContents(change('content.updated', 'me'), 'me')).toBe(false)
-    expect(refreshesContents(change('tag.updated', 'u1'), 'me')).toBe(false)
+  it('refreshes contents for content events only', () => {
+    const change = (type: string) => ({ type, subjectId: 'c1', payload: {} })
+    expect(refreshesContents(change('content.updated'))).toBe(true)
+    expect(refreshesContents(change('content.deleted'))).toBe(true)
+    expect(refreshesContents(change('content-version.deleted'))).toBe(false)
+    expect(refreshesContents(change('tag.updated'))).toBe(false)
   })
 
   it('shares one stream per tenant among its listeners and closes it after the last', () => {

@@ -21,13 +21,11 @@ export interface PresenceMessage {
 /**
  * `event: change`: one of the tenant's events the member may view, as the outbox recorded it
  * (`type` such as `content.updated`, the record's id as `subjectId`, the event's slim payload).
- * `actorId` is the user who caused it, when the stream says so.
  */
 export interface ChangeMessage {
   type: string
   subjectId: string | null
   payload: Record<string, unknown>
-  actorId: string | null
 }
 
 export interface LiveListener {
@@ -67,26 +65,14 @@ function json(data: unknown): Record<string, unknown> | undefined {
   }
 }
 
-/**
- * A `change` message's data, or undefined when it is not one. The user who caused it is read from
- * `actor` (`{ kind: 'user', id }`, the outbox's form) or `actorId`, whichever the stream sends;
- * neither leaves `actorId` null (someone else, for the lists).
- */
+/** A `change` message's data, or undefined when it is not one. */
 export function parseChange(data: unknown): ChangeMessage | undefined {
   const message = json(data)
   if (!message || typeof message.type !== 'string') return undefined
-  const actor = record(message.actor)
-  const actorId =
-    typeof message.actorId === 'string'
-      ? message.actorId
-      : actor?.kind === 'user' && typeof actor.id === 'string'
-        ? actor.id
-        : null
   return {
     type: message.type,
     subjectId: typeof message.subjectId === 'string' ? message.subjectId : null,
     payload: record(message.payload) ?? {},
-    actorId,
   }
 }
 
@@ -163,9 +149,10 @@ export function otherEditors(editors: PresenceEditor[], selfId: string | undefin
 }
 
 /**
- * Whether a change should refresh the contents lists: an event of a content (`content.*`) caused
- * by someone other than `selfId` (this member's own saves refresh the lists where they are made).
+ * Whether a change refreshes the contents lists: an event of a content (`content.*`). The stream
+ * names no actor, so the member's own saves count too; they cost nothing more where no list shows
+ * (an invalidated query is only refetched while a screen reads it).
  */
-export function refreshesContents(message: ChangeMessage, selfId: string | undefined): boolean {
-  return message.type.startsWith('content.') && (message.actorId === null || message.actorId !== selfId)
+export function refreshesContents(message: ChangeMessage): boolean {
+  return message.type.startsWith('content.')
 }

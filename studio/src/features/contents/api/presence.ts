@@ -12,7 +12,7 @@ function readPresence(tenantId: string, id: string) {
   return unwrap(tenantApi(tenantId).GET('/api/presence/{resource}/{id}', path(id)))
 }
 
-/** Says this member edits content `id` (`PUT /api/presence/content/{id}`). */
+/** Says this member edits content `id` (`PUT /api/presence/content/{id}`); answers its editors. */
 function heartbeatPresence(tenantId: string, id: string) {
   return unwrap(tenantApi(tenantId).PUT('/api/presence/{resource}/{id}', path(id)))
 }
@@ -48,17 +48,19 @@ export function useContentPresence(tenantId: string, contentId: string | undefin
         setEditors(message.editors)
       },
     })
-    readPresence(tenantId, contentId).then(
-      ({ editors: now }) => {
-        if (!heard) setEditors(now)
-      },
-      () => undefined,
-    )
+    const first = (now: { editors: PresenceEditor[] }) => {
+      if (!heard) setEditors(now.editors)
+    }
     let timer: ReturnType<typeof setInterval> | undefined
     if (editing) {
-      const beat = () => void heartbeatPresence(tenantId, contentId).catch(() => undefined)
-      beat()
-      timer = setInterval(beat, HEARTBEAT_MS)
+      // The first heartbeat answers the editors, this member among them; the next ones only keep it.
+      heartbeatPresence(tenantId, contentId).then(first, () => undefined)
+      timer = setInterval(
+        () => void heartbeatPresence(tenantId, contentId).catch(() => undefined),
+        HEARTBEAT_MS,
+      )
+    } else {
+      readPresence(tenantId, contentId).then(first, () => undefined)
     }
     return () => {
       stop()
