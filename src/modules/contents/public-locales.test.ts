@@ -304,5 +304,12 @@ describe('the terms of a public content', () => {
       [{ name: 'Travel', slug: 'travel' }],
       [{ name: 'Summer', slug: 'summer' }],
     ])
+    // A visitor filters by the name they read, in whichever locale it is.
+    const filtered = async (query: string) =>
+      (await read(owner.tenantId, `?${query}`)).data.contents.map((content: { slug: string }) => content.slug)
+    expect(await filtered('categoryName=seyahat')).toEqual(['trip'])
+    expect(await filtered('categoryName=Reisen&locale=de')).toEqual(['trip'])
+    expect(await filtered('tagName=sommer%20(AT)')).toEqual(['trip'])
+    expect(await filtered('categoryName=Urlaub')).toEqual([])
   })
 })

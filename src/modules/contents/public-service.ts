@@ -96,16 +96,14 @@ export function createPublicContentsService(deps: {
         ...chainFilter(localeChain),
       }
       const [rows, total] = await Promise.all([
-        statements
-          .list(filter, shapeOf({ view, include }, termChain), sort)
-          .execute({
-            ...paramsOf(tenantId, filter),
-            publicKeys,
-            chain: localeChain,
-            termChain,
-            limit,
-            offset,
-          }),
+        statements.list(filter, shapeOf({ view, include }, termChain), sort).execute({
+          ...paramsOf(tenantId, filter),
+          publicKeys,
+          chain: localeChain,
+          termChain,
+          limit,
+          offset,
+        }),
         countOf(tenantId, filter),
       ])
       return pageJson(rows[0]?.json ?? '[]', paginate(page, limit, total))

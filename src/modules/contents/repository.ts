@@ -1,6 +1,15 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { categories, contentCategories, contents, contentTags, media, tags } from '../../db/schema/index.js'
+import {
+  categories,
+  categoryTranslations,
+  contentCategories,
+  contents,
+  contentTags,
+  media,
+  tags,
+  tagTranslations,
+} from '../../db/schema/index.js'
 import { slugLookup } from '../../db/slugs.js'
 import { containsPattern } from '../../lib/like.js'
 import { type ContentFilter, paramsOf } from './list-query.js'
@@ -278,8 +287,13 @@ export function createContentsRepository(db: Db) {
         .where(and(eq(contentTags.tenantId, tenantId), eq(contentTags.contentId, contentId)))
     },
 
-    /** Ids of the tenant's tags whose title contains `name` (literally, any case) or whose slug is `name` lowercased. */
+    /**
+     * Ids of the tenant's tags whose title, in any locale, contains `name` (literally, any case) or
+     * whose slug, in any locale, is `name` lowercased: a visitor filters by the name they read.
+     */
     async tagIdsNamed(tenantId: string, name: string): Promise<string[]> {
+      const pattern = containsPattern(name)
+      const slug = name.toLowerCase()
       const rows = await db
         .select({ id: tags.id })
         .from(tags)
@@ -287,8 +301,10 @@ export function createContentsRepository(db: Db) {
           and(
             eq(tags.tenantId, tenantId),
             or(
-              sql`${tags.title} ilike ${containsPattern(name)} escape '\\'`,
-              eq(tags.slug, name.toLowerCase()),
+              sql`${tags.title} ilike ${pattern} escape '\\'`,
+              eq(tags.slug, slug),
+              sql`exists (select 1 from ${tagTranslations} tr where tr.tenant_id = ${tags.tenantId}
+                and tr.tag_id = ${tags.id} and (tr.title ilike ${pattern} escape '\\' or tr.slug = ${slug}))`,
             ),
           ),
         )
@@ -296,15 +312,20 @@ export function createContentsRepository(db: Db) {
       return rows.map((row) => row.id)
     },
 
-    /** Ids of the tenant's categories whose name contains `name` (literally, any case). */
+    /** Ids of the tenant's categories whose name, in any locale, contains `name` (literally, any case). */
     async categoryIdsNamed(tenantId: string, name: string): Promise<string[]> {
+      const pattern = containsPattern(name)
       const rows = await db
         .select({ id: categories.id })
         .from(categories)
         .where(
           and(
             eq(categories.tenantId, tenantId),
-            sql`${categories.name} ilike ${containsPattern(name)} escape '\\'`,
+            or(
+              sql`${categories.name} ilike ${pattern} escape '\\'`,
+              sql`exists (select 1 from ${categoryTranslations} tr where tr.tenant_id = ${categories.tenantId}
+                and tr.category_id = ${categories.id} and tr.name ilike ${pattern} escape '\\')`,
+            ),
           ),
         )
         .orderBy(categories.id)

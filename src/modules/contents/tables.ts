@@ -1,6 +1,7 @@
 import type { TableOwnership } from '../../db/ownership.js'
 import {
   categories,
+  categoryTranslations,
   contentCategories,
   contents,
   contentTags,
@@ -10,6 +11,7 @@ import {
   galleryItems,
   media,
   tags,
+  tagTranslations,
   users,
 } from '../../db/schema/index.js'
 
@@ -24,7 +26,15 @@ export const tables = {
       table: categories,
       why: 'delivery and lists: contents filtered and shown with their categories (slugs, names)',
     },
+    {
+      table: categoryTranslations,
+      why: "delivery: a content's categories named in the reader's locale; lists filtered by a category's name in any locale",
+    },
     { table: tags, why: 'delivery and lists: contents filtered and shown with their tags' },
+    {
+      table: tagTranslations,
+      why: "delivery: a content's tags named in the reader's locale; lists filtered by a tag's title in any locale",
+    },
     {
       table: media,
       why: "delivery: the featured image and gallery media shown with a content; a featured image must be the tenant's",
