@@ -189,5 +189,5 @@ describeStudioJourney('Studio: live preview, presence and live lists in Chromium
     } finally {
       await new Promise((resolve) => site.server.close(resolve))
     }
-  })
+  }, 180_000)
 })

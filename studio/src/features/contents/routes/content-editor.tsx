@@ -222,7 +222,7 @@ function ContentForm({
               )}
               {stored && can('content:preview') && (
                 <Button
-                  variant={previewOpen ? 'light' : 'default'}
+                  variant={previewOpen ? 'filled' : 'default'}
                   aria-pressed={previewOpen}
                   onClick={() => setPreviewOpen((open) => !open)}
                 >
