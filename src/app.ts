@@ -136,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store: deps.store,
     clientLimit: config.publicClientLimit,
     deliveryCache: platform.deliveryCache,
+    previews: services.previewTokens,
     routes: [...families.flatMap((family) => family.publicRoutes ?? []), ...(deps.extraPublicRoutes ?? [])],
   })
   return app

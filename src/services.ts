@@ -107,7 +107,9 @@ export function createFamilies(deps: {
       mediaFamily(k, { settings: s.settings, tenants: s.tenantDirectory, storage: mediaStorage }),
     )
     .add((k, { media }) => galleriesFamily(k, { media }))
-    .add((k, s) => contentsFamily(k, pick(s, 'settings', 'media', 'customFieldDefinitions', 'galleries')))
+    .add((k, s) =>
+      contentsFamily(k, pick(s, 'settings', 'media', 'customFieldDefinitions', 'galleries', 'credentials')),
+    )
     .add((k, s) => collectionsFamily(k, { media: s.media, html: s.htmlSanitizer, settings: s.settings }))
     .add((k, { settings }) => menusFamily(k, { settings }))
     .add((k, { media }) => placementsFamily(k, { media }))

@@ -527,6 +527,12 @@ const STEPS: Step[] = [
     run: () => A('DELETE', `/api/contents/${s.content}/draft`),
   },
   {
+    route: 'POST /api/contents/{id}/preview-token',
+    events: 0,
+    why: 'a preview token changes nothing live and nothing another reader sees (docs/decisions/preview.md)',
+    run: () => A('POST', `/api/contents/${s.content}/preview-token`, {}),
+  },
+  {
     route: 'POST /api/contents/{id}/versions/{versionId}/restore',
     run: async () => {
       const versions = await ok(A('GET', `/api/contents/${s.content}/versions`))

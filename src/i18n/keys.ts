@@ -162,6 +162,8 @@ export interface CatalogParams {
   "errors.contents.ownParent": NoParams
   "errors.contents.parentIsDescendant": NoParams
   "errors.contents.previewPermission": NoParams
+  "errors.contents.previewTokenElsewhere": NoParams
+  "errors.contents.previewTokenInvalid": NoParams
   "errors.contents.publishAtFuture": NoParams
   "errors.contents.publishAtFutureScheduled": NoParams
   "errors.contents.publishAtInFuture": NoParams
@@ -417,6 +419,11 @@ export interface CatalogParams {
   "errors.settings.passwordAgain": { host: Param; members: Param }
   "errors.settings.passwordAgainPrevious": { members: Param }
   "errors.settings.passwordRequiredUndecryptable": NoParams
+  "errors.settings.previewBrace": NoParams
+  "errors.settings.previewOrigin": { origin: Param }
+  "errors.settings.previewPlaceholder": { name: Param }
+  "errors.settings.previewPlaceholderInOrigin": NoParams
+  "errors.settings.previewType": { type: Param }
   "errors.settings.requiredWhenSmtp": NoParams
   "errors.settings.requiredWhenWebhook": NoParams
   "errors.settings.schedulingOff": NoParams

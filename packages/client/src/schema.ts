@@ -2942,6 +2942,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contents/{id}/preview-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a token that reads the content’s latest draft on the public routes
+         * @description A token (shown once; Folio keeps its SHA-256) that public reads carry as `X-Preview-Token`: `GET /api/public/contents/slug/{slug}` then answers the latest draft (a published content’s pending draft, else the content) of the translation of this content’s document whose draft or live slug is {slug}, in the public shape, `Cache-Control: no-store`, `X-Robots-Tag: noindex`. It reads nothing else (another slug: 401 `PreviewTokenInvalid`) and lasts `expiresInSeconds` (default and at most an hour). Deleting the content revokes it, and so does its creator losing `content:preview` in the tenant. `url`: the tenant’s preview URL template for the content’s type filled in, or null. Needs `content:preview` (an API token: the preview scope); 404 for a content the tenant does not have.
+         *
+         *     **Who may call it:** A member of the tenant with the `content:preview` permission (system roles: owner, admin, editor, author, viewer): a signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token), or an API token of the tenant whose role holds it and whose scopes allow the method (read for GET, write for POST/PUT/PATCH, delete for DELETE). The tenant is chosen by `tenantId` or the X-Tenant-ID header, else the session’s tenant; an API token fixes its own.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **429**: Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        post: operations["createContentPreviewToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/collections": {
         parameters: {
             query?: never;
@@ -5123,7 +5155,7 @@ export interface components {
          * @description Stable PascalCase error code; each has one fixed HTTP status.
          * @enum {string}
          */
-        ErrorCode: "ValidationFailed" | "BadRequest" | "TenantRequired" | "InvalidToken" | "ConfirmationMismatch" | "LastOwnerRestriction" | "QueryTimeout" | "Unauthorized" | "InvalidCredentials" | "Forbidden" | "InsufficientScope" | "CsrfTokenInvalid" | "PlanNotAllowed" | "EmailNotVerified" | "LimitExceeded" | "NotFound" | "Conflict" | "SlugConflict" | "VersionConflict" | "ContentNotPublished" | "NoPendingDraft" | "RestoreWindowExpired" | "UniqueFieldViolation" | "PayloadTooLarge" | "UnsupportedMediaType" | "RateLimitExceeded" | "RequestLimitExceeded" | "InternalServerError" | "GoogleUnlinkRefused" | "GoogleNotLinked" | "ServiceUnavailable" | "GoogleSignInDisabled";
+        ErrorCode: "ValidationFailed" | "BadRequest" | "TenantRequired" | "InvalidToken" | "ConfirmationMismatch" | "LastOwnerRestriction" | "QueryTimeout" | "Unauthorized" | "InvalidCredentials" | "PreviewTokenInvalid" | "Forbidden" | "InsufficientScope" | "CsrfTokenInvalid" | "PlanNotAllowed" | "EmailNotVerified" | "LimitExceeded" | "NotFound" | "Conflict" | "SlugConflict" | "VersionConflict" | "ContentNotPublished" | "NoPendingDraft" | "RestoreWindowExpired" | "UniqueFieldViolation" | "PayloadTooLarge" | "UnsupportedMediaType" | "RateLimitExceeded" | "RequestLimitExceeded" | "InternalServerError" | "GoogleUnlinkRefused" | "GoogleNotLinked" | "ServiceUnavailable" | "GoogleSignInDisabled";
         ErrorBody: {
             error: components["schemas"]["ErrorCode"];
             message: string;
@@ -7505,6 +7537,12 @@ export interface operations {
                                     [key: string]: string;
                                 };
                             };
+                            /** @description Draft preview URL templates by content type (`*`: any other type): absolute http(s) URLs whose origin the edge policy allows, with the placeholders {token}, {slug}, {locale}, {id} and {type} (filled URL-encoded by POST /api/contents/{id}/preview-token). At most 50, 2048 characters each. */
+                            preview: {
+                                urls: {
+                                    [key: string]: string;
+                                };
+                            };
                             features: {
                                 [key: string]: boolean;
                             };
@@ -7624,6 +7662,12 @@ export interface operations {
                             [key: string]: string;
                         };
                     };
+                    /** @description Draft preview URL templates by content type (`*`: any other type): absolute http(s) URLs whose origin the edge policy allows, with the placeholders {token}, {slug}, {locale}, {id} and {type} (filled URL-encoded by POST /api/contents/{id}/preview-token). At most 50, 2048 characters each. `urls` sent replaces the stored map whole. */
+                    preview?: {
+                        urls?: {
+                            [key: string]: string;
+                        };
+                    };
                     features?: {
                         [key: string]: boolean;
                     };
@@ -7700,6 +7744,12 @@ export interface operations {
                                 default: string;
                                 available: string[];
                                 fallbacks: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description Draft preview URL templates by content type (`*`: any other type): absolute http(s) URLs whose origin the edge policy allows, with the placeholders {token}, {slug}, {locale}, {id} and {type} (filled URL-encoded by POST /api/contents/{id}/preview-token). At most 50, 2048 characters each. */
+                            preview: {
+                                urls: {
                                     [key: string]: string;
                                 };
                             };
@@ -17498,6 +17548,16 @@ export interface operations {
                                 /** Format: date-time */
                                 publishAt: string | null;
                             } | null;
+                            /** @description Every translation of the document the caller may read, this content included, by locale A→Z (as GET /api/contents/{id}/translations) */
+                            translations: {
+                                id: string;
+                                locale: string;
+                                title: string;
+                                slug: string;
+                                status: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
                             lexical?: {
                                 [key: string]: unknown;
                             } | null;
@@ -20061,6 +20121,124 @@ export interface operations {
             };
             /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createContentPreviewToken: {
+        parameters: {
+            query?: {
+                /** @description 24 lowercase hex characters */
+                tenantId?: string;
+            };
+            header?: {
+                /** @description The tenant to act on (as the tenantId query parameter); with an API token it must be the token’s own tenant. */
+                "X-Tenant-ID"?: string;
+            };
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description How long the token reads the draft (60..3600 seconds, default 3600)
+                     * @default 3600
+                     */
+                    expiresInSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description fpv_ and 43 base64url characters, shown once: sent as X-Preview-Token to public reads (Folio keeps only its SHA-256) */
+                        token: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** @description The tenant’s preview URL template for the content’s type (else `*`) with {token}, {slug}, {locale}, {id} and {type} filled in, URL-encoded; null when the tenant has none for it */
+                        url: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -188,9 +188,11 @@ describe('GET /api/contents pages and views', () => {
     expect(summary.data.contents[0]).not.toHaveProperty('html')
     expect(summary.data.contents[0]).not.toHaveProperty('lexical')
     const { html: _html, lexical: _lexical, ...rest } = create.data.content
-    expect(summary.data.contents[0]).toEqual(rest)
+    const { id, locale, title, slug, status, updatedAt } = create.data.content
+    const translations = [{ id, locale, title, slug, status, updatedAt }]
+    expect(summary.data.contents[0]).toEqual({ ...rest, translations })
     const full = await call(ctx.app, 'GET', '/api/contents', { token })
-    expect(full.data.contents[0]).toEqual(create.data.content)
+    expect(full.data.contents[0]).toEqual({ ...create.data.content, translations })
   })
 
   it.each([

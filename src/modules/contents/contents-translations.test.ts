@@ -293,10 +293,24 @@ describe('GET /api/contents/{id}/translations', () => {
       (await translationsOf(owner, other.id)).data.translations.map((t: { id: string }) => t.id),
     ).toEqual([other.id])
 
+    // A list item names the same translations, so a list needs no read per row.
+    const listed = await call(ctx.app, 'GET', '/api/contents?view=summary&locale=tr', { token: owner.token })
+    expect(listed.data.contents.map((c: { translations: unknown }) => c.translations)).toEqual([
+      response.data.translations,
+    ])
+
     const reader = await seedApiToken(ctx.db, owner.tenantId, { scopes: ['read'] })
     const published = await translationsOf(reader, source.id)
     expect(published.data.translations.map((t: { id: string }) => t.id)).toEqual([source.id])
     expect((await translationsOf(reader, turkish.id)).statusCode).toBe(404)
+    const readerList = await call(ctx.app, 'GET', '/api/contents?view=summary', { token: reader })
+    expect(readerList.statusCode, readerList.body).toBe(200)
+    expect(
+      readerList.data.contents.map((c: { id: string; translations: { id: string }[] }) => [
+        c.id,
+        c.translations.map((t) => t.id),
+      ]),
+    ).toEqual([[source.id, [source.id]]])
   })
 
   it('deleting a content deletes that translation only; the others stay grouped', async () => {

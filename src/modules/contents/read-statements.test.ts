@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createContent, seedCategory, seedMedia, seedTag } from '../../../test/content-fixtures.js'
 import { call, seedTenant, useTestContext } from '../../../test/helpers.js'
-import { FULL_FIELDS, SUMMARY_FIELDS } from './read-statements.js'
+import { FULL_FIELDS, LIST_FIELDS, SUMMARY_FIELDS } from './read-statements.js'
 import { ContentPage, ContentSchema } from './schemas.js'
 
 const ctx = useTestContext()
@@ -14,8 +14,10 @@ describe('contents reads rendered by PostgreSQL', () => {
   it('project exactly the members of the response schemas', () => {
     expect(sorted(Object.keys(FULL_FIELDS))).toEqual(sorted(Object.keys(ContentSchema.properties)))
     const item = ContentPage.properties.contents.items
-    expect(sorted(Object.keys(FULL_FIELDS))).toEqual(sorted(Object.keys(item.properties)))
-    expect(sorted(Object.keys(SUMMARY_FIELDS))).toEqual(sorted(item.required))
+    expect(sorted(Object.keys({ ...FULL_FIELDS, ...LIST_FIELDS }))).toEqual(
+      sorted(Object.keys(item.properties)),
+    )
+    expect(sorted(Object.keys({ ...SUMMARY_FIELDS, ...LIST_FIELDS }))).toEqual(sorted(item.required))
   })
 
   it('answer by id, by slug and in lists exactly what the serialized write answered', async () => {
@@ -48,13 +50,30 @@ describe('contents reads rendered by PostgreSQL', () => {
     expect(draft.data).toEqual({ content: unpublished })
     expect(unpublished).toMatchObject({ lexical: null, featuredMediaId: null, publishedAt: null })
 
+    // A list item names its document's translations (each content here is its only one).
+    const listed = (content: typeof created) => ({
+      ...content,
+      translations: [
+        {
+          id: content.id,
+          locale: 'en',
+          title: content.title,
+          slug: content.slug,
+          status: content.status,
+          updatedAt: content.updatedAt,
+        },
+      ],
+    })
     const full = await call(ctx.app, 'GET', '/api/contents?limit=1&status=published', { token })
     expect(full.headers['content-type']).toBe('application/json; charset=utf-8')
-    expect(full.data).toEqual({ contents: [created], pagination: { page: 1, limit: 1, total: 1, pages: 1 } })
+    expect(full.data).toEqual({
+      contents: [listed(created)],
+      pagination: { page: 1, limit: 1, total: 1, pages: 1 },
+    })
 
     const summary = await call(ctx.app, 'GET', '/api/contents?view=summary', { token })
-    const { html: _html, lexical: _lexical, ...summaryOfCreated } = created
-    const { html: _draftHtml, lexical: _draftLexical, ...summaryOfDraft } = unpublished
+    const { html: _html, lexical: _lexical, ...summaryOfCreated } = listed(created)
+    const { html: _draftHtml, lexical: _draftLexical, ...summaryOfDraft } = listed(unpublished)
     expect(summary.data).toEqual({
       contents: [summaryOfCreated, summaryOfDraft],
       pagination: { page: 1, limit: 20, total: 2, pages: 1 },

@@ -74,8 +74,20 @@ export function jsonObjectOf(fields: Record<string, SQL>): SQL {
   const members = Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`)
   return sql`json_build_object(${sql.join(members, sql`, `)})`
 }
-const SUMMARY_JSON = jsonObjectOf(SUMMARY_FIELDS)
+/**
+ * What a list item adds (`ContentListItem`): the document's translations the reader may see, this
+ * content included (`drafts`: whether unpublished ones count), as `GET /api/contents/{id}/translations`.
+ */
+export const LIST_FIELDS = {
+  translations: sql<unknown[]>`(select json_agg(json_build_object('id', t.id, 'locale', t.locale,
+      'title', t.title, 'slug', t.slug, 'status', t.status, 'updatedAt', ${isoOf('t.updated_at')})
+      order by t.locale) from contents t
+    where t.tenant_id = c.tenant_id and t.translation_group_id = c.translation_group_id
+      and (${sql.placeholder('drafts')}::boolean or t.status = 'published'))`,
+}
 const FULL_JSON = jsonObjectOf(FULL_FIELDS)
+const LIST_SUMMARY_JSON = jsonObjectOf({ ...SUMMARY_FIELDS, ...LIST_FIELDS })
+const LIST_FULL_JSON = jsonObjectOf({ ...FULL_FIELDS, ...LIST_FIELDS })
 
 // The list indexes are declared DESC NULLS LAST on both columns; the ORDER BY must match to use them.
 const LIST_ORDER = sql.raw('c.published_at desc nulls last, c.id desc nulls last')
@@ -167,7 +179,7 @@ export function createReadStatements(db: Db) {
         const archive = archiveOf(filter)
         const page = db
           .select({
-            item: sql`${full ? FULL_JSON : SUMMARY_JSON}`.as('item'),
+            item: sql`${full ? LIST_FULL_JSON : LIST_SUMMARY_JSON}`.as('item'),
             publishedAt: sql`${archive === undefined ? sql`c.published_at` : sql`a.published_at`}`.as('at'),
             id: sql`c.id`.as('cid'),
           })

@@ -108,9 +108,27 @@ export const ContentSchema = Type.Object({
 })
 export type Content = Static<typeof ContentSchema>
 
-/** A list item: `view=summary` leaves out `html` and `lexical`. */
+/** One translation of a document, as its list of translations and the list items name it. */
+const TranslationSchema = Type.Object({
+  id: Type.String(),
+  locale: Type.String(),
+  title: Type.String(),
+  slug: Type.String(),
+  status: Type.String(),
+  updatedAt: DateTime,
+})
+export type Translation = Static<typeof TranslationSchema>
+
+/**
+ * A list item: `view=summary` leaves out `html` and `lexical`; `translations` names the document's
+ * translations, so a list shows which exist without a read per row.
+ */
 const ContentListItem = Type.Object({
   ...ContentSummaryFields,
+  translations: Type.Array(TranslationSchema, {
+    description:
+      'Every translation of the document the caller may read, this content included, by locale A→Z (as GET /api/contents/{id}/translations)',
+  }),
   lexical: Type.Optional(Nullable(FreeObject)),
   html: Type.Optional(Type.String()),
 })
@@ -418,16 +436,6 @@ export const CreateTranslationBody = Type.Object(
   { additionalProperties: false },
 )
 export type CreateTranslationInput = Static<typeof CreateTranslationBody>
-
-const TranslationSchema = Type.Object({
-  id: Type.String(),
-  locale: Type.String(),
-  title: Type.String(),
-  slug: Type.String(),
-  status: Type.String(),
-  updatedAt: DateTime,
-})
-export type Translation = Static<typeof TranslationSchema>
 
 /** `GET /api/contents/{id}/translations`: the document's translations, the content itself included. */
 export const TranslationsBody = Type.Object({

@@ -1,28 +1,26 @@
-import { Badge, Group, Loader, VisuallyHidden } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
+import { Badge, Group, VisuallyHidden } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '../../../lib/links'
 import { localeName, type TenantLocales } from '../../../lib/locales'
-import { localeSlots, translationsQuery } from '../api/translations'
+import { localeSlots, type Translation } from '../api/translations'
 
 /**
  * A content's document at a glance, one badge per locale of the tenant: its own locale filled, the
  * other translations as links to them, the locales still missing outlined. Each says in words what
- * its look shows (for screen readers).
+ * its look shows (for screen readers). `translations`: the list item's, so no read per row.
  */
 export function TranslationBadges({
   tenantId,
   contentId,
+  translations,
   locales,
 }: {
   tenantId: string
   contentId: string
+  translations: readonly Translation[]
   locales: TenantLocales
 }) {
   const { t, i18n } = useTranslation()
-  const { data: translations, error } = useQuery(translationsQuery(tenantId, contentId))
-  if (error) return <Badge color="red.9">{t('contents.locales.unknown')}</Badge>
-  if (!translations) return <Loader size="xs" aria-label={t('app.loading')} />
   return (
     <Group gap={4} wrap="nowrap">
       {localeSlots(locales, translations).map(({ locale, translation }) => {

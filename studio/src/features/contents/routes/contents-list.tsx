@@ -194,7 +194,12 @@ export function ContentsListPage() {
               </Table.Td>
               {multilingual && (
                 <Table.Td>
-                  <TranslationBadges tenantId={tenantId} contentId={content.id} locales={locales} />
+                  <TranslationBadges
+                    tenantId={tenantId}
+                    contentId={content.id}
+                    translations={content.translations}
+                    locales={locales}
+                  />
                 </Table.Td>
               )}
               <Table.Td>{date.format(new Date(content.updatedAt))}</Table.Td>
