@@ -183,7 +183,11 @@ function urlOf(path: string, lookup: (key: string) => string | undefined): strin
 
 beforeAll(async () => {
   ;[a, b] = await Promise.all([seedTenant(ctx.db), seedTenant(ctx.db)])
-  aToken = await seedApiToken(ctx.db, a.tenantId, { role: 'owner', scopes: ['read', 'write', 'delete'] })
+  aToken = await seedApiToken(ctx.db, a.tenantId, {
+    role: 'owner',
+    // preview: POST /api/contents/{id}/preview-token needs it.
+    scopes: ['read', 'write', 'delete', 'preview'],
+  })
   await seedRecords(b)
   for (const { method, path, operation } of await documentedOperations(ctx.app)) {
     if (!path.startsWith('/api/') || path.startsWith('/api/public/') || !path.includes('{')) continue
