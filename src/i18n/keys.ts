@@ -251,6 +251,7 @@ export interface CatalogParams {
   "errors.galleries.unknownMedia": { index: Param }
   "errors.http.bearerFormat": NoParams
   "errors.http.bodyTooLarge": NoParams
+  "errors.http.browserClientNotBuilt": NoParams
   "errors.http.deliveryOff": NoParams
   "errors.http.invalidJson": NoParams
   "errors.http.invalidJsonBecause": { reason: Param }
