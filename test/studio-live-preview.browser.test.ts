@@ -141,10 +141,8 @@ describeStudioJourney('Studio: live preview, presence and live lists in Chromium
       await expectAccessible(a, 'editor with the preview')
 
       // Device widths: the frame is as wide as a phone, a tablet, then the panel.
-      const frameWidth = () =>
-        a
-          .locator('iframe[title^="Preview of the site"]')
-          .evaluate((element) => element.getBoundingClientRect().width)
+      const frameWidth = async () =>
+        (await a.locator('iframe[title^="Preview of the site"]').boundingBox())?.width
       await a.getByText('Phone', { exact: true }).click()
       await expect.poll(frameWidth, WAIT).toBe(375)
       await a.getByText('Tablet', { exact: true }).click()
