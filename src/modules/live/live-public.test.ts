@@ -50,7 +50,7 @@ describe('the public change stream', () => {
     expect(sse.status).toBe(200)
     expect(sse.headers['content-type']).toBe('text/event-stream; charset=utf-8')
     expect(sse.headers['cache-control']).toBe('no-store')
-    expect(sse.headers.vary).toBe('X-Tenant-ID, Origin')
+    expect(sse.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token')
     expect(sse.headers.etag).toBeUndefined()
     expect(sse.headers['x-cache']).toBeUndefined()
     // The stream tells how long EventSource waits before reconnecting.
