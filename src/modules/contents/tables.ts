@@ -10,7 +10,6 @@ import {
   galleryContents,
   galleryItems,
   media,
-  previewTokens,
   tags,
   tagTranslations,
   users,
@@ -21,7 +20,7 @@ import {
  * (docs/architecture.md "Table ownership").
  */
 export const tables = {
-  owns: [contents, contentCategories, contentTags, contentVersions, previewTokens],
+  owns: [contents, contentCategories, contentTags, contentVersions],
   reads: [
     {
       table: categories,

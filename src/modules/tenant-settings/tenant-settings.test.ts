@@ -46,7 +46,6 @@ const DEFAULTS = {
     staleWhileRevalidateSeconds: 300,
   },
   locales: { default: 'en', available: ['en'], fallbacks: {} },
-  preview: { urls: {} },
   features: {},
   metadata: {},
 }
