@@ -24,7 +24,12 @@ export default defineConfig({
     alias: { '@folio/client': fileURLToPath(new URL('packages/client/src/index.ts', import.meta.url)) },
   },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'studio/src/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'test/**/*.test.ts',
+      'studio/src/**/*.test.ts',
+      'packages/*/src/**/*.test.ts',
+    ],
     exclude: [...configDefaults.exclude, TIMING_TESTS, FAULT_TESTS],
     testTimeout: 30_000,
     hookTimeout: 60_000,

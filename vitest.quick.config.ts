@@ -21,6 +21,7 @@ const QUICK_TESTS = [
   'src/modules/contents/contents.test.ts',
   'src/modules/tags/tags.test.ts',
   'test/isolation.test.ts',
+  'packages/client/src/browser.test.ts',
 ]
 
 export default defineConfig({ test: { ...base.test, include: QUICK_TESTS } })

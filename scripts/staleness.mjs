@@ -24,6 +24,7 @@ export const BUILD_INPUTS = [
   'tsconfig.build.json',
   'packages/client/package.json',
   'packages/client/tsconfig.json',
+  'packages/client/tsconfig.build.json',
   ...STUDIO_INPUTS,
 ]
 

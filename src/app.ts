@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { authPlugin } from './http/auth.js'
+import { BROWSER_CLIENT_FILE, registerBrowserClient } from './http/browser-client.js'
 import { registerDocs } from './http/docs.js'
 import { registerErrorHandler, renderFrameworkError } from './http/error-handler.js'
 import { NO_STORE_CACHE, PRIVATE_CACHE, registerHttpCache } from './http/http-cache.js'
@@ -51,6 +52,8 @@ export interface AppDeps {
   extraPublicRoutes?: readonly FastifyPluginAsync[]
   /** Where Studio's build is (default `studio/dist`); tests name another, or none. */
   studioDir?: string
+  /** The built browser helpers (default `packages/client/dist/browser.js`); tests name another, or none. */
+  browserClientFile?: string
 }
 
 /**
@@ -106,6 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await platform.start()
     for (const family of families) await family.onReady?.()
   })
+  app.addHook('preClose', async () => {
+    for (const family of families) await family.beforeClose?.()
+  })
   app.addHook('onClose', async () => {
     for (const family of [...families].reverse()) await family.onClose?.()
     await platform.stop()
@@ -115,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   for (const family of families) for (const page of family.pages ?? []) await page.register(app)
   await registerStudio(app, { dir: deps.studioDir ?? STUDIO_DIR, config })
+  registerBrowserClient(app, { file: deps.browserClientFile ?? BROWSER_CLIENT_FILE })
   await app.register(async (api) => {
     await api.register(authPlugin, {
       credentials: services.credentials,
@@ -136,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store: deps.store,
     clientLimit: config.publicClientLimit,
     deliveryCache: platform.deliveryCache,
+    previews: services.previewTokens,
     routes: [...families.flatMap((family) => family.publicRoutes ?? []), ...(deps.extraPublicRoutes ?? [])],
   })
   return app

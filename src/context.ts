@@ -141,4 +141,18 @@ export interface PublicContext {
   readonly localeChain: readonly string[]
   /** The tenant's default locale: what a record without a translation is read in. */
   readonly defaultLocale: string
+  /**
+   * The draft preview a valid `X-Preview-Token` grants (docs/decisions/preview.md); absent on
+   * ordinary reads. The public-route plugin has already checked the token and its creator's access.
+   */
+  readonly preview?: PreviewGrant
+}
+
+/** What a draft preview token reads: the latest draft of one content's translation group. */
+export interface PreviewGrant {
+  readonly tokenId: string
+  /** The content the token was issued for. */
+  readonly contentId: string
+  /** The group whose translations (any of them) the token reads. */
+  readonly translationGroupId: string
 }

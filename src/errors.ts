@@ -17,6 +17,7 @@ const STATUS_BY_CODE = {
   QueryTimeout: 400,
   Unauthorized: 401,
   InvalidCredentials: 401,
+  PreviewTokenInvalid: 401,
   Forbidden: 403,
   InsufficientScope: 403,
   CsrfTokenInvalid: 403,
@@ -86,6 +87,12 @@ export const errors = {
   invalidToken: (text: ErrorText = 'common.invalidToken') => new AppError('InvalidToken', text),
   unauthorized: (text: ErrorText = 'common.unauthorized') => new AppError('Unauthorized', text),
   invalidCredentials: () => new AppError('InvalidCredentials', 'common.invalidCredentials'),
+  /**
+   * 401 for a public read whose `X-Preview-Token` is unknown, expired, revoked or another tenant's,
+   * or that asks for what the token does not read (docs/decisions/preview.md).
+   */
+  previewTokenInvalid: (text: ErrorText = 'contents.previewTokenInvalid') =>
+    new AppError('PreviewTokenInvalid', text),
   forbidden: (text: ErrorText = 'common.forbidden') => new AppError('Forbidden', text),
   insufficientScope: (scope: string) =>
     new AppError('InsufficientScope', phrase('common.insufficientScope', { scope })),

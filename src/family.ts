@@ -105,6 +105,11 @@ export interface Family<Services extends object = object> {
   readonly purgeCleanups?: readonly PurgeCleanup[]
   /** After the platform started (Fastify `onReady`). */
   readonly onReady?: () => Promise<void>
+  /**
+   * When the app begins to close (Fastify `preClose`), before the server waits for its connections
+   * to end: ends long-lived answers (change streams), which would otherwise hold the close.
+   */
+  readonly beforeClose?: () => Promise<void>
   /** Before the platform stops (Fastify `onClose`), in reverse family order. */
   readonly onClose?: () => Promise<void>
 }

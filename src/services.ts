@@ -19,6 +19,7 @@ import { formsFamily } from './modules/forms/index.js'
 import { galleriesFamily } from './modules/galleries/index.js'
 import { healthFamily } from './modules/health/index.js'
 import { importsFamily } from './modules/imports/index.js'
+import { liveFamily } from './modules/live/index.js'
 import type { MediaStorage } from './modules/media/index.js'
 import { mediaFamily } from './modules/media/index.js'
 import { membersFamily, roleHolders } from './modules/members/index.js'
@@ -107,7 +108,9 @@ export function createFamilies(deps: {
       mediaFamily(k, { settings: s.settings, tenants: s.tenantDirectory, storage: mediaStorage }),
     )
     .add((k, { media }) => galleriesFamily(k, { media }))
-    .add((k, s) => contentsFamily(k, pick(s, 'settings', 'media', 'customFieldDefinitions', 'galleries')))
+    .add((k, s) =>
+      contentsFamily(k, pick(s, 'settings', 'media', 'customFieldDefinitions', 'galleries', 'credentials')),
+    )
     .add((k, s) => collectionsFamily(k, { media: s.media, html: s.htmlSanitizer, settings: s.settings }))
     .add((k, { settings }) => menusFamily(k, { settings }))
     .add((k, { media }) => placementsFamily(k, { media }))
@@ -115,6 +118,7 @@ export function createFamilies(deps: {
     .add((k, { settings }) => webhooksFamily(k, { settings }))
     .add((k, s) => formsFamily(k, pick(s, 'settings', 'tenantMailer', 'credentials')))
     .add((k, s) => quotasFamily(k, { settings: s.settings, tenants: s.tenantDirectory }))
+    .add(liveFamily)
     .add((k, s) =>
       importsFamily(k, {
         writers: pick(

@@ -1,8 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import { delimiter, extname, join } from 'node:path'
 import { type Browser, chromium } from 'playwright-core'
+import ts from 'typescript'
 import { describe } from 'vitest'
 
 /** Browser binaries looked for on PATH when CHROMIUM_PATH is unset, in this order. */
@@ -105,4 +107,20 @@ export async function serveWebsiteExample(config: () => Record<string, unknown>)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return server
+}
+
+/**
+ * The browser helpers of `@folio/client` (packages/client/src/browser.ts, which imports nothing)
+ * compiled to JavaScript as the client's build does, into a temporary file: the path to give
+ * `createTestContext({ browserClientFile })`, so that the example site imports the helpers of these
+ * sources from `/client/browser.js` without waiting for a build.
+ */
+export function compileBrowserHelpers(): string {
+  const source = readFileSync(new URL('../packages/client/src/browser.ts', import.meta.url), 'utf8')
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ES2022 },
+  })
+  const file = join(mkdtempSync(join(tmpdir(), 'folio-browser-helpers-')), 'browser.js')
+  writeFileSync(file, outputText)
+  return file
 }

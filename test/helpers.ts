@@ -57,6 +57,8 @@ export async function createTestContext(
     extraPublicRoutes?: FastifyPluginAsync[]
     /** Where Studio's build is (default: the repository's studio/dist, when built). */
     studioDir?: string
+    /** The browser helpers' build (default: the repository's packages/client/dist/browser.js, when built). */
+    browserClientFile?: string
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'))
@@ -88,6 +90,7 @@ export async function createTestContext(
     jobsPollingIntervalSeconds: 0.5,
     ...(options.extraPublicRoutes ? { extraPublicRoutes: options.extraPublicRoutes } : {}),
     ...(options.studioDir ? { studioDir: options.studioDir } : {}),
+    ...(options.browserClientFile ? { browserClientFile: options.browserClientFile } : {}),
   })
   await app.ready()
   return {

@@ -53,6 +53,9 @@ const RECORD_OF: Record<string, { table: string; column?: string }> = {
   'tags/{id}': { table: 'tags' },
   'users/{id}': { table: 'memberships', column: 'user_id' },
   'deliveries/{id}': { table: 'webhook_deliveries' },
+  // Presence names the kind of record, then one of B's records of that kind.
+  'presence/{resource}': { table: 'contents', column: "'content'" },
+  '{resource}/{id}': { table: 'contents' },
 }
 
 interface Operation {
@@ -183,7 +186,11 @@ function urlOf(path: string, lookup: (key: string) => string | undefined): strin
 
 beforeAll(async () => {
   ;[a, b] = await Promise.all([seedTenant(ctx.db), seedTenant(ctx.db)])
-  aToken = await seedApiToken(ctx.db, a.tenantId, { role: 'owner', scopes: ['read', 'write', 'delete'] })
+  aToken = await seedApiToken(ctx.db, a.tenantId, {
+    role: 'owner',
+    // preview: POST /api/contents/{id}/preview-token needs it.
+    scopes: ['read', 'write', 'delete', 'preview'],
+  })
   await seedRecords(b)
   for (const { method, path, operation } of await documentedOperations(ctx.app)) {
     if (!path.startsWith('/api/') || path.startsWith('/api/public/') || !path.includes('{')) continue

@@ -527,6 +527,24 @@ const STEPS: Step[] = [
     run: () => A('DELETE', `/api/contents/${s.content}/draft`),
   },
   {
+    route: 'POST /api/contents/{id}/preview-token',
+    events: 0,
+    why: 'a preview token changes nothing live and nothing another reader sees (docs/decisions/preview.md)',
+    run: () => A('POST', `/api/contents/${s.content}/preview-token`, {}),
+  },
+  {
+    route: 'PUT /api/presence/{resource}/{id}',
+    events: NO_EVENT,
+    why: 'presence lives in the shared store, not the database (docs/decisions/live.md "Presence")',
+    run: () => A('PUT', `/api/presence/content/${s.content}`),
+  },
+  {
+    route: 'DELETE /api/presence/{resource}/{id}',
+    events: NO_EVENT,
+    why: 'presence lives in the shared store, not the database',
+    run: () => A('DELETE', `/api/presence/content/${s.content}`),
+  },
+  {
     route: 'POST /api/contents/{id}/versions/{versionId}/restore',
     run: async () => {
       const versions = await ok(A('GET', `/api/contents/${s.content}/versions`))

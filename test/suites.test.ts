@@ -5,9 +5,12 @@ import { EMBEDDED_CI_TESTS, EMBEDDED_TESTS, NOT_EMBEDDED, POSTGRES_ONLY_TESTS } 
 
 const ROOT = join(import.meta.dirname, '..')
 
-/** Every file `npm test` runs (vitest.config.ts: *.test.ts under src/, test/ and studio/src/, but timing and fault tests). */
+/**
+ * Every file `npm test` runs (vitest.config.ts: *.test.ts under src/, test/, studio/src/ and the
+ * client's src/, but timing and fault tests).
+ */
 function suiteFiles(): string[] {
-  return ['src', 'test', 'studio/src']
+  return ['src', 'test', 'studio/src', 'packages/client/src']
     .flatMap((dir) =>
       readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' }).map((path) => `${dir}/${path}`),
     )

@@ -25,10 +25,14 @@ export const EMBEDDED_TESTS = [
 ]
 
 /**
- * Files whose code paths differ without Redis: the in-process throttles and delivery cache (with
- * Redis, CI's PostgreSQL run, they count and keep in Redis).
+ * Files whose code paths differ without Redis: the in-process throttles, delivery cache and
+ * presence (with Redis, CI's PostgreSQL run, they count and keep in Redis).
  */
-export const WITHOUT_REDIS_TESTS = ['src/http/public-throttle.test.ts', 'src/http/delivery-cache.test.ts']
+export const WITHOUT_REDIS_TESTS = [
+  'src/http/public-throttle.test.ts',
+  'src/http/delivery-cache.test.ts',
+  'src/modules/live/live-members.test.ts',
+]
 
 /**
  * Tests of the files above that the embedded run leaves to the PostgreSQL + Redis run: the
@@ -58,6 +62,7 @@ export const POSTGRES_ONLY_TESTS = [
   'src/db/connection-loss.test.ts',
   'src/store/postgres-notify.test.ts',
   'src/modules/collections/query-run.test.ts',
+  'src/modules/live/live-instances.test.ts',
 ]
 
 /** What `npm run test:embedded` runs (vitest.embedded.config.ts). */

@@ -2,7 +2,13 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, freePort, launchBrowser, serveWebsiteExample } from './browser.js'
+import {
+  compileBrowserHelpers,
+  describeInBrowser,
+  freePort,
+  launchBrowser,
+  serveWebsiteExample,
+} from './browser.js'
 import { createContent } from './content-fixtures.js'
 import { createForm } from './form-fixtures.js'
 import { call, createTestContext, type SeededMember, seedTenant, type TestContext } from './helpers.js'
@@ -102,7 +108,7 @@ async function seed() {
 beforeAll(async () => {
   const port = await freePort()
   api = `http://127.0.0.1:${port}`
-  ctx = await createTestContext({ env: { PUBLIC_URL: api } })
+  ctx = await createTestContext({ env: { PUBLIC_URL: api }, browserClientFile: compileBrowserHelpers() })
   await ctx.app.listen({ port, host: '127.0.0.1' })
   allowed = await serveExample()
   refused = await serveExample()

@@ -18,9 +18,19 @@
  * `locale` on every read; without it Folio negotiates the browser's `Accept-Language`. A content
  * names its translations (`alternates`), which become `hreflang` links and the switcher's targets.
  *
+ * Live updates and previews come from Folio's browser helpers (`@folio/client/browser`), which
+ * Folio serves at `<api>/client/browser.js`; the page imports them from there, so it still needs no
+ * build. Without `?preview=`, the page follows the tenant's public changes
+ * (`GET /api/public/events`) and shows what was published, updated or unpublished at once: the open
+ * article, the list, the page tree, the menu. With `?preview=<token>` (the address a tenant's
+ * preview URL template gives Studio), the article is the draft the token opens, the page says so and
+ * asks search engines not to index it, and, in Studio's preview frame, it shows what the editor types
+ * before it is saved.
+ *
  * Text from Folio goes into the page as text (textContent, DOM properties), never as markup; the
  * one exception is a content's `html`, which Folio sanitizes when it is saved (allowed tags and
- * attributes only: no scripts, styles, event handlers or javascript: URLs).
+ * attributes only: no scripts, styles, event handlers or javascript: URLs). The unsaved html Studio
+ * sends to a preview is not sanitized yet: the page strips what could run before showing it.
  */
 import config from './config.js'
 
@@ -102,21 +112,35 @@ const slugPart = (slug) => encodeURIComponent(slug)
 /** Slugs of the pages in the page tree: a menu's content item links to #/page/ or #/post/ by it. */
 const pageSlugs = new Set()
 
-let navigation = 0
+/**
+ * The view being shown: a turn of `route`, `{ cache, quiet }`. A view renders only while its turn
+ * is this one (a later navigation wins). `cache` is the fetch cache mode of its reads: `no-cache`
+ * when a change notice made the browser's cached answers stale; `quiet`: a refresh in place, which
+ * leaves the focus where it is.
+ */
+let navigation = null
 let firstRender = true
 
 /**
+ * The article on screen (`showContent`), for live updates and previews: its id and slug, and the
+ * elements a preview rewrites; null on any other view.
+ */
+let shown = null
+
+/**
  * Replaces the main region with a heading and `nodes`, titles the document, and (after the first
- * render) moves the focus to the heading so that keyboard and screen-reader users start there.
+ * render, unless the view is a quiet refresh) moves the focus to the heading so that keyboard and
+ * screen-reader users start there.
  */
 function render(title, ...nodes) {
   const heading = el('h1', { tabindex: -1 }, title)
   main.replaceChildren(heading, ...nodes.flat().filter(Boolean))
   main.removeAttribute('aria-busy')
   document.title = `${title} · Example site`
-  if (!firstRender) heading.focus()
+  if (!firstRender && !navigation?.quiet) heading.focus()
   firstRender = false
   markCurrentLinks()
+  return heading
 }
 
 /** `aria-current="page"` on the navigation links to the shown address. */
@@ -128,8 +152,8 @@ function markCurrentLinks() {
 }
 
 function renderError(error) {
-  const title =
-    error instanceof FolioError && error.status === 404 ? 'Not found' : 'This page could not be loaded'
+  // A FolioError of this page's reads, or a FolioResponseError of the helpers' (same status, message).
+  const title = error?.status === 404 ? 'Not found' : 'This page could not be loaded'
   render(title, el('p', { role: 'alert', class: 'error' }, error.message))
 }
 
@@ -181,7 +205,7 @@ async function showPosts(page, turn, category) {
     page: String(page),
   })
   if (category !== undefined) query.set('category', category.id)
-  const { contents, pagination } = await folio(`/api/public/contents?${query}`)
+  const { contents, pagination } = await folio(`/api/public/contents?${query}`, { cache: turn.cache })
   if (turn !== navigation) return
   const items = contents.map((post) =>
     el(
@@ -304,9 +328,35 @@ function showTranslations(content) {
   renderLanguages(content.locale, targets)
 }
 
-/** `#/post/<slug>` and `#/page/<slug>`: one published content with its featured image and html. */
+/**
+ * A content by slug: the published one, or in a preview the draft the token opens
+ * (`readPreview`, with `X-Preview-Token`).
+ */
+async function readContent(slug, turn) {
+  if (preview === null) {
+    const { content } = await folio(`/api/public/contents/slug/${slugPart(slug)}`, { cache: turn.cache })
+    return content
+  }
+  try {
+    return await helpers.readPreview({
+      baseUrl: config.api,
+      tenantId: config.tenant,
+      slug,
+      token: preview,
+      locale: chosenLocale,
+    })
+  } catch (error) {
+    // fetch's TypeError: no answer the page may read.
+    throw error instanceof TypeError ? new Error(await whyUnreachable()) : error
+  }
+}
+
+/**
+ * `#/post/<slug>` and `#/page/<slug>`: one published content (in a preview, its draft) with its
+ * summary, featured image and html.
+ */
 async function showContent(slug, turn) {
-  const { content } = await folio(`/api/public/contents/slug/${slugPart(slug)}`)
+  const content = await readContent(slug, turn)
   if (turn !== navigation) return
   // A slug of another language's translation: go to the one in the chosen language, when there is one.
   const wanted = (content.alternates ?? []).find((alternate) => alternate.locale === chosenLocale)
@@ -318,8 +368,10 @@ async function showContent(slug, turn) {
   const body = el('div', { class: 'content-body' })
   // The only markup the page inserts: sanitized by Folio when the content was saved.
   body.innerHTML = content.html ?? ''
-  const terms = [...content.categories, ...content.tags].map((term) => term.name)
-  render(
+  // Kept when empty: a preview may fill it in.
+  const summary = el('p', { class: 'summary', hidden: !content.summary }, content.summary ?? '')
+  const terms = [...(content.categories ?? []), ...(content.tags ?? [])].map((term) => term.name)
+  const heading = render(
     content.title,
     el(
       'article',
@@ -328,12 +380,14 @@ async function showContent(slug, turn) {
         ? el(
             'p',
             { class: 'meta' },
-            date(content.publishedAt),
+            // A draft that was never published has no date yet.
+            content.publishedAt ? date(content.publishedAt) : 'Not published yet',
             content.authorName ? ` · ${content.authorName}` : '',
             terms.length > 0 ? ` · ${terms.join(', ')}` : '',
           )
         : null,
-      content.featuredMedia === null
+      summary,
+      !content.featuredMedia
         ? null
         : el(
             'figure',
@@ -344,6 +398,8 @@ async function showContent(slug, turn) {
       body,
     ),
   )
+  shown = { id: content.id, slug: content.slug, heading, summary, body }
+  if (latestPreview !== null) applyPreview(latestPreview)
 }
 
 const INPUT_TYPES = {
@@ -584,6 +640,9 @@ async function showForm(slug, turn) {
   render(form.title, intro, formElement)
 }
 
+/** The kind of view the address shows (`post`, `posts`, `category` …) and, for a content, its slug. */
+let showing = { kind: '', slug: undefined }
+
 /** The view of a route (the hash's parts after `#/`), undefined for an address that is none. */
 function viewOf([kind, ...args], turn) {
   const [first, second, third] = args
@@ -618,14 +677,21 @@ function routeParts(hash) {
   }
 }
 
-/** The shown address → its view. Hashes that are not routes (`#main`, the skip link) change nothing. */
-async function route() {
+/**
+ * The shown address → its view. Hashes that are not routes (`#main`, the skip link) change nothing.
+ * `refresh`: the same address again after a change notice, read past the browser's cache, without
+ * moving the focus.
+ */
+async function route(refresh = false) {
   const hash = location.hash === '' ? '#/' : location.hash
   if (!hash.startsWith('#/')) return
-  const turn = ++navigation
+  const turn = { cache: refresh ? 'no-cache' : 'default', quiet: refresh }
+  navigation = turn
+  const parts = routeParts(hash)
+  showing = { kind: parts?.[0] ?? '', slug: parts?.[1] }
+  if (!refresh) shown = null
   main.setAttribute('aria-busy', 'true')
   try {
-    const parts = routeParts(hash)
     const view = parts === null ? undefined : viewOf(parts, turn)
     if (view === undefined) throw new FolioError(404, { message: 'There is no page at this address.' })
     await view()
@@ -647,8 +713,9 @@ function linkTree(nodes, linkOf) {
 }
 
 /** The page tree (`GET /api/public/contents/tree?type=page`) as the "Pages" navigation. */
-async function loadPageTree() {
-  const { tree } = await folio('/api/public/contents/tree?type=page')
+async function loadPageTree(cache = 'default') {
+  const { tree } = await folio('/api/public/contents/tree?type=page', { cache })
+  pageSlugs.clear()
   const collect = (nodes) => {
     for (const node of nodes) {
       pageSlugs.add(node.slug)
@@ -656,7 +723,10 @@ async function loadPageTree() {
     }
   }
   collect(tree)
-  if (tree.length === 0) return
+  if (tree.length === 0) {
+    pagesNav.replaceChildren()
+    return
+  }
   pagesNav.replaceChildren(
     el('h2', {}, 'Pages'),
     linkTree(tree, (node) => el('a', { href: `#/page/${slugPart(node.slug)}` }, node.title)),
@@ -681,12 +751,12 @@ function menuHref(item) {
 }
 
 /** The menu of config.js (`/api/public/menus/location/…` or `/slug/…`) in the header. */
-async function loadMenu() {
+async function loadMenu(cache = 'default') {
   const path =
     config.menu?.slug === undefined
       ? `/api/public/menus/location/${slugPart(config.menu?.location ?? 'header')}`
       : `/api/public/menus/slug/${slugPart(config.menu.slug)}`
-  const { menu } = await folio(path)
+  const { menu } = await folio(path, { cache })
   menuNav.replaceChildren(
     linkTree(menu.tree, (item) => {
       const href = menuHref(item)
@@ -712,6 +782,147 @@ function navigationFailed(nav, what) {
   }
 }
 
+/** Folio's browser helpers (`@folio/client/browser`), once loaded; null when they could not be. */
+let helpers = null
+/** The preview token of the page's address (`?preview=`), null on the public site. */
+let preview = null
+/** The last unsaved content Studio sent, applied again when the article is drawn anew. */
+let latestPreview = null
+
+/**
+ * Imports the helpers from Folio, which serves the build of the version it runs, so the site needs
+ * neither a build nor a copy of them. Null when Folio is unreachable or older than the helpers:
+ * the site then works without live updates.
+ */
+function loadHelpers() {
+  return import(new URL('/client/browser.js', config.api).href).catch(() => null)
+}
+
+/**
+ * Studio's unsaved content on the article it is about (same id): title, summary and html. Folio
+ * sanitizes html when it is saved, not while an editor types, so what could run is stripped first.
+ */
+function applyPreview(content) {
+  if (shown === null || (content.id !== undefined && content.id !== shown.id)) return
+  if (typeof content.title === 'string') {
+    shown.heading.textContent = content.title
+    document.title = `${content.title} · Example site`
+  }
+  if (typeof content.summary === 'string') {
+    shown.summary.textContent = content.summary
+    shown.summary.hidden = content.summary === ''
+  }
+  if (typeof content.html === 'string') shown.body.replaceChildren(inertHtml(content.html))
+}
+
+/** Elements and attributes that run code or change what the page loads, removed from unsaved html. */
+const ACTIVE_ELEMENTS = 'script, style, object, embed, base, meta, link, form, frame, frameset'
+const URL_ATTRIBUTES = /^(href|src|action|formaction|xlink:href|poster|data)$/i
+
+/** `html` parsed without running anything (a template's content is inert), minus active content. */
+function inertHtml(html) {
+  const template = document.createElement('template')
+  template.innerHTML = html
+  for (const element of template.content.querySelectorAll(ACTIVE_ELEMENTS)) element.remove()
+  for (const element of template.content.querySelectorAll('*')) {
+    for (const { name, value } of [...element.attributes]) {
+      // An image may be a data: URL (a pasted picture); a link or frame may not.
+      const dataImage = element.tagName === 'IMG' && /^\s*data:image\//i.test(value)
+      const active =
+        /^on/i.test(name) ||
+        name.toLowerCase() === 'srcdoc' ||
+        (URL_ATTRIBUTES.test(name) && /^\s*(javascript|vbscript|data):/i.test(value) && !dataImage)
+      if (active) element.removeAttribute(name)
+    }
+  }
+  return template.content
+}
+
+/**
+ * A preview (`?preview=<token>`): a banner saying so, `noindex` for search engines (Folio's answer
+ * carries `X-Robots-Tag: noindex`, but this page is the one a crawler would index), the draft read
+ * with the token, and Studio's unsaved changes applied as the editor types. Studio is the Folio of
+ * config.api, so only messages from that origin are taken.
+ */
+function startPreview() {
+  document.head.append(el('meta', { name: 'robots', content: 'noindex' }))
+  const published = new URL(location.href)
+  published.searchParams.delete('preview')
+  document.body.prepend(
+    el(
+      'p',
+      { class: 'preview-banner', role: 'status' },
+      el('strong', {}, 'Preview'),
+      ': a draft, as visitors will see it once it is published. ',
+      el('a', { href: published.href }, 'See the published page'),
+    ),
+  )
+}
+
+/** What a change notice made stale, gathered for a moment so that a burst of notices refreshes once. */
+const stale = { view: false, pages: false, menu: false }
+let refreshTimer = null
+const REFRESH_DELAY_MS = 50
+
+function markStale(parts) {
+  for (const [part, isStale] of Object.entries(parts)) if (isStale) stale[part] = true
+  if (refreshTimer === null && (stale.view || stale.pages || stale.menu)) {
+    refreshTimer = setTimeout(refreshStale, REFRESH_DELAY_MS)
+  }
+}
+
+/**
+ * Reads again, past the browser's cache, what the change notices made stale: the view in place
+ * (the focus stays), the page tree, and the menu (it links contents by the tree).
+ */
+async function refreshStale() {
+  refreshTimer = null
+  const { view, pages, menu } = stale
+  stale.view = stale.pages = stale.menu = false
+  const tree = pages ? loadPageTree('no-cache').catch(navigationFailed(pagesNav, 'Pages')) : null
+  const menuRead = () =>
+    loadMenu('no-cache').catch((error) => {
+      // No active menu at the location any more.
+      if (error?.status === 404) menuNav.replaceChildren()
+      else navigationFailed(menuNav, 'Menu')(error)
+    })
+  await Promise.all([view ? route(true) : null, pages || menu ? Promise.resolve(tree).then(menuRead) : null])
+  markCurrentLinks()
+}
+
+const LIST_VIEWS = new Set(['', 'posts', 'category'])
+
+/** Whether a changed content is the one the page shows, or the one its address asks for. */
+function isShown(record) {
+  if (shown !== null && record.id === shown.id) return true
+  return (showing.kind === 'post' || showing.kind === 'page') && record.slug === showing.slug
+}
+
+/**
+ * A public change (`subscribeChanges`): what it makes stale on this page. Forms are left alone (a
+ * form being filled in is never redrawn under its visitor), and so are collection entries, which
+ * this site does not show.
+ */
+function onChange(change) {
+  const record = change.record
+  if (record === null) {
+    markStale({ view: true, pages: true, menu: true })
+    return
+  }
+  if (record.type === 'content') {
+    markStale({
+      view: LIST_VIEWS.has(showing.kind) || isShown(record),
+      // A newly published content may be a page; otherwise only the pages in the tree matter.
+      pages: change.type === 'content.published' || pageSlugs.has(record.slug),
+    })
+  } else if (record.type === 'menu') {
+    markStale({ menu: true })
+  } else if (record.type === 'category' || record.type === 'tag') {
+    // Lists and articles name their categories and tags.
+    markStale({ view: LIST_VIEWS.has(showing.kind) || shown !== null })
+  }
+}
+
 async function start() {
   if (!ID.test(config.tenant ?? '')) {
     render(
@@ -729,12 +940,47 @@ async function start() {
     for (const link of document.head.querySelectorAll('link[rel="alternate"][hreflang]')) link.remove()
     renderLanguages(chosenLocale ?? document.documentElement.lang, new Map())
   })
-  window.addEventListener('hashchange', route)
-  await loadLanguages().catch(navigationFailed(languageNav, 'Languages'))
+  window.addEventListener('hashchange', () => route())
+  const [loaded] = await Promise.all([
+    loadHelpers(),
+    loadLanguages().catch(navigationFailed(languageNav, 'Languages')),
+  ])
+  helpers = loaded
+  preview = helpers?.previewToken() ?? null
+  if (helpers === null && new URLSearchParams(location.search).has('preview')) {
+    render(
+      'This preview could not be loaded',
+      el(
+        'p',
+        { role: 'alert', class: 'error' },
+        `Previews need Folio's browser helpers, which did not load from ${config.api}/client/browser.js.`,
+      ),
+    )
+    return
+  }
+  if (preview !== null) startPreview()
   // The page tree first: the menu links its contents as pages or posts by it.
   const pages = loadPageTree().catch(navigationFailed(pagesNav, 'Pages'))
   await Promise.all([route(), pages.then(() => loadMenu().catch(navigationFailed(menuNav, 'Menu')))])
   markCurrentLinks()
+  if (helpers === null) return
+  if (preview !== null) {
+    // Started once the article is drawn: Studio sends the form as soon as the page says it listens.
+    helpers.onPreview(
+      (content) => {
+        latestPreview = content
+        applyPreview(content)
+      },
+      { studioOrigin: new URL(config.api).origin },
+    )
+  } else {
+    helpers.subscribeChanges({
+      baseUrl: config.api,
+      tenantId: config.tenant,
+      onChange,
+      onReset: () => markStale({ view: true, pages: true, menu: true }),
+    })
+  }
 }
 
 start()

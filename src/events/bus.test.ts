@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSharedStore } from '../store/shared-store.js'
-import { createEventBus, type EventNotice } from './bus.js'
+import { BROADCAST_MAX_BYTES, createEventBus, type EventNotice, type HeardEvent } from './bus.js'
 import type { CommittedEvent } from './event-log.js'
 
 const event = (id: string, subjectId: string): CommittedEvent => ({
@@ -41,5 +41,40 @@ describe('the event bus', () => {
     // A new event of a subject heard before is heard.
     await bus.broadcast.handle([event('e'.repeat(24), 's2')])
     expect(heard.map((notice) => notice.subjectId)).toEqual(['s2', 's3', 's2'])
+  })
+
+  it('hands onEvent listeners every event once, with id, commit time and payload, on both instances, at the commit', async () => {
+    const store = await createSharedStore({})
+    const here = createEventBus(store, () => {})
+    const there = createEventBus(store, () => {})
+    const heardHere: HeardEvent[] = []
+    const heardThere: HeardEvent[] = []
+    here.onEvent((heard) => heardHere.push(heard))
+    there.onEvent((heard) => heardThere.push(heard))
+    const at = new Date('2026-01-02T03:04:05.678Z')
+    const big = { ...event('f'.repeat(24), 's4'), payload: { title: 'x'.repeat(BROADCAST_MAX_BYTES) } }
+    const events = [
+      { ...event('a'.repeat(24), 's1'), payload: { slug: 'one' }, createdAt: at },
+      { ...event('b'.repeat(24), 's1'), payload: { slug: 'two' }, createdAt: at },
+      big,
+    ]
+    await here.sink.committed(events)
+    expect(heardHere.map((heard) => heard.id)).toEqual(events.map((committed) => committed.id))
+    expect(heardHere[0]).toEqual({
+      tenantId: 't1',
+      type: 'content.updated',
+      subjectId: 's1',
+      id: 'a'.repeat(24),
+      at: '2026-01-02T03:04:05.678Z',
+      payload: { slug: 'one' },
+    })
+    // The other instance hears them at once, without waiting for the relay's broadcast; a payload
+    // that does not fit a NOTIFY goes without it (the outbox has it).
+    expect(heardThere.slice(0, 2)).toEqual(heardHere.slice(0, 2))
+    expect(heardThere[2]).toEqual({ ...heardHere[2], payload: null })
+    // The relay's broadcast, the durable path, is not heard twice.
+    await here.broadcast.handle(events)
+    expect(heardHere).toHaveLength(3)
+    expect(heardThere).toHaveLength(3)
   })
 })

@@ -26,6 +26,12 @@ declare module 'fastify' {
     auth?: AuthMode
     /** The `resource:action` permission a `tenant`/`userTenant` route requires. */
     permission?: Permission
+    /**
+     * The tenant may also be named by the query parameter `tenant` (the route declares it), besides
+     * `tenantId` and `X-Tenant-ID` (public routes: besides `X-Tenant-ID`): a browser's EventSource
+     * cannot send headers (docs/decisions/live.md "Why Server-Sent Events").
+     */
+    tenantQuery?: boolean
   }
   interface FastifyRequest {
     principal: Principal | null
@@ -169,9 +175,14 @@ export async function optionalPrincipal(
   return presented ? authenticate(request, credentials) : null
 }
 
-/** The tenant a request names through `?tenantId=` or `X-Tenant-ID` (query first), validated. */
+/**
+ * The tenant a request names through `?tenantId=` (or `?tenant=` on a route with
+ * `config.tenantQuery`) or `X-Tenant-ID` (query first), validated.
+ */
 export function requestedTenantId(request: FastifyRequest): string | undefined {
-  const fromQuery = (request.query as Record<string, unknown> | undefined)?.tenantId
+  const query = request.query as Record<string, unknown> | undefined
+  const fromQuery =
+    query?.tenantId ?? (request.routeOptions.config.tenantQuery === true ? query?.tenant : undefined)
   const raw = fromQuery ?? request.headers['x-tenant-id']
   if (raw === undefined) return undefined
   if (typeof raw !== 'string' || !isId(raw)) {

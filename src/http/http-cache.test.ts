@@ -57,7 +57,7 @@ describe('public GET answers', () => {
     expect(list.statusCode, list.body).toBe(200)
     expect(list.headers.etag).toBe(strongEtag(list.body))
     expect(list.headers['cache-control']).toBe(PUBLIC_DEFAULT)
-    expect(list.headers.vary).toBe('X-Tenant-ID, Origin, Accept-Language')
+    expect(list.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token, Accept-Language')
     const keys = [
       `t:${owner.tenantId}`,
       `collection:${owner.tenantId}:books`,
@@ -89,7 +89,7 @@ describe('public GET answers', () => {
       expect(again.body).toBe('')
       expect(again.headers.etag).toBe(etag)
       expect(again.headers['cache-control']).toBe(PUBLIC_DEFAULT)
-      expect(again.headers.vary).toBe('X-Tenant-ID, Origin, Accept-Language')
+      expect(again.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token, Accept-Language')
       expect(again.headers['surrogate-key']).toBe(first.headers['surrogate-key'])
       expect(again.headers['content-type']).toBeUndefined()
       expect(again.headers['content-length']).toBeUndefined()
@@ -119,6 +119,22 @@ describe('public GET answers', () => {
     ])
   })
 
+  it('name the tenant’s contents on content answers, and the content on a slug read', async () => {
+    const owner = await seedTenant(ctx.db)
+    const post = await createContent(ctx, owner.token, { title: 'Keyed', slug: 'keyed', status: 'published' })
+    for (const path of ['/contents', '/contents/tree?type=post']) {
+      const response = await publicCall(ctx, 'GET', path, owner.tenantId)
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.headers['surrogate-key']).toBe(`t:${owner.tenantId} contents:${owner.tenantId}`)
+    }
+    const one = await publicCall(ctx, 'GET', '/contents/slug/keyed', owner.tenantId)
+    expect(one.statusCode, one.body).toBe(200)
+    expect(one.headers['surrogate-key']).toBe(
+      `t:${owner.tenantId} content:${post.id} contents:${owner.tenantId}`,
+    )
+    expect(one.headers['cache-tag']).toBe(`t:${owner.tenantId},content:${post.id},contents:${owner.tenantId}`)
+  })
+
   it('name the menu and the tenant’s menus on menu answers, vary localized reads by Accept-Language, and store no public form', async () => {
     const owner = await seedTenant(ctx.db)
     const menu = await createMenu(owner.token, { name: 'Main', status: 'active', location: 'footer' })
@@ -130,12 +146,12 @@ describe('public GET answers', () => {
       expect(response.headers['surrogate-key']).toBe(
         `t:${owner.tenantId} menu:${menu.id} menus:${owner.tenantId}`,
       )
-      expect(response.headers.vary).toBe('X-Tenant-ID, Origin, Accept-Language')
+      expect(response.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token, Accept-Language')
     }
     const form = await createForm(ctx.app, owner.token, { title: 'Contact' })
     const read = await publicCall(ctx, 'GET', `/forms/${form.slug}`, owner.tenantId)
     expect(read.statusCode, read.body).toBe(200)
-    expect(read.headers.vary).toBe('X-Tenant-ID, Origin, Accept-Language')
+    expect(read.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token, Accept-Language')
     // The reader's own form token: no cache keeps the answer, so it names no record to purge.
     expect(read.headers['cache-control']).toBe('no-store')
     expect(read.headers['surrogate-key']).toBeUndefined()
@@ -153,7 +169,7 @@ describe('public GET answers', () => {
     expect(response.statusCode).toBe(200)
     expect(response.headers['access-control-allow-origin']).toBe(origin)
     expect(String(response.headers['access-control-expose-headers']).split(',')).toContain('ETag')
-    expect(response.headers.vary).toBe('X-Tenant-ID, Origin, Accept-Language')
+    expect(response.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token, Accept-Language')
     const preflight = await publicCall(ctx, 'OPTIONS', '/collections/books', owner.tenantId, {
       headers: {
         origin,
@@ -239,7 +255,7 @@ describe('public GET answers', () => {
     const off = await publicCall(ctx, 'GET', '/collections/books', other.tenantId)
     expect(off.statusCode).toBe(403)
     expect(off.headers['cache-control']).toBe('no-store')
-    expect(off.headers.vary).toBe('X-Tenant-ID, Origin, Accept-Language')
+    expect(off.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token, Accept-Language')
     const limit = await publicCall(ctx, 'GET', '/collections/books?limit=201', owner.tenantId)
     expect(limit.statusCode).toBe(400)
     expect(limit.headers['cache-control']).toBe('no-store')

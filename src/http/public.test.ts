@@ -60,12 +60,12 @@ async function usageOf(apiToken: string): Promise<number> {
 }
 
 describe('tenant selection', () => {
-  it('answers a live tenant with a frozen public context and Vary: X-Tenant-ID, Origin', async () => {
+  it('answers a live tenant with a frozen public context and Vary: X-Tenant-ID, Origin, X-Preview-Token', async () => {
     const tenant = await publicTenant()
     const response = await echo({ 'x-tenant-id': tenant.tenantId })
     expect(response.statusCode).toBe(200)
     expect(response.data).toEqual({ tenantId: tenant.tenantId, origin: null, frozen: true })
-    expect(response.headers.vary).toBe('X-Tenant-ID, Origin')
+    expect(response.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token')
     expect(response.headers['access-control-allow-origin']).toBeUndefined()
   })
 
@@ -77,7 +77,7 @@ describe('tenant selection', () => {
       error: 'TenantRequired',
       message: 'Public routes need the tenant in the X-Tenant-ID header.',
     })
-    expect(missing.headers.vary).toBe('X-Tenant-ID, Origin')
+    expect(missing.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token')
     for (const value of [
       'abc',
       tenant.tenantId.toUpperCase(),
@@ -125,7 +125,7 @@ describe('edge policy and CORS', () => {
       expect(response.headers['access-control-allow-origin'], origin).toBe(origin)
       expect(response.headers['access-control-allow-credentials']).toBeUndefined()
       expect(String(response.headers['access-control-expose-headers'])).toContain('RateLimit-Policy')
-      expect(response.headers.vary).toBe('X-Tenant-ID, Origin')
+      expect(response.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token')
     }
   })
 
@@ -190,7 +190,7 @@ describe('edge policy and CORS', () => {
     expect(named.headers['access-control-allow-methods']).toBe('GET, HEAD, POST')
     expect(String(named.headers['access-control-allow-headers'])).toContain('X-Tenant-ID')
     expect(named.headers['access-control-max-age']).toBe('600')
-    expect(named.headers.vary).toBe('X-Tenant-ID, Origin')
+    expect(named.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token')
     const refused = await preflight({ origin: 'https://evil.com', 'x-tenant-id': tenant.tenantId })
     expect(refused.statusCode).toBe(404)
     expect(refused.headers['access-control-allow-origin']).toBeUndefined()

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors'
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import { RateLimiterRes } from 'rate-limiter-flexible'
-import type { PublicContext } from '../context.js'
+import type { PreviewGrant, PublicContext } from '../context.js'
 import { AppError, errors } from '../errors.js'
 import { phrase } from '../i18n/index.js'
 import { isId } from '../lib/ids.js'
@@ -49,13 +49,18 @@ export interface PublicApiOptions {
   clientLimit: number | false
   /** Serves public reads from kept answers (docs/decisions/delivery.md "The delivery cache"). */
   deliveryCache: DeliveryCache
+  /** Checks an `X-Preview-Token` (the contents family's preview tokens; docs/decisions/preview.md). */
+  previews: { verify(tenantId: string, token: string): Promise<PreviewGrant | undefined> }
 }
 
 /**
- * Every answer of a public route depends on the tenant and the browser origin
- * (docs/decisions/delivery.md).
+ * Every answer of a public route depends on the tenant, the browser origin (docs/decisions/delivery.md)
+ * and whether it reads a draft preview: a cache that kept a published answer must not give it to a
+ * preview read, nor the reverse (docs/decisions/preview.md "Never cached").
  */
-const VARY = ['X-Tenant-ID', 'Origin']
+const VARY = ['X-Tenant-ID', 'Origin', 'X-Preview-Token']
+/** The header a draft preview read carries its token in (docs/decisions/preview.md). */
+const PREVIEW_HEADER = 'x-preview-token'
 const CORS_METHODS = ['GET', 'HEAD', 'POST']
 const CORS_ALLOWED_HEADERS = [
   'Content-Type',
@@ -64,6 +69,9 @@ const CORS_ALLOWED_HEADERS = [
   'X-API-Key',
   'X-Locale',
   'If-None-Match',
+  'X-Preview-Token',
+  // EventSource sends it when it reconnects (docs/decisions/live.md "Resuming").
+  'Last-Event-ID',
 ]
 const CORS_EXPOSED_HEADERS = [
   'ETag',
@@ -79,9 +87,20 @@ const CORS_EXPOSED_HEADERS = [
 /** Browsers may cache an allowed preflight this long (seconds). */
 const PREFLIGHT_MAX_AGE = 600
 
-/** The tenant id of `X-Tenant-ID`. @throws TenantRequired (400) when missing, ValidationFailed (400) when malformed. */
+/**
+ * The tenant id a public request names: `X-Tenant-ID` (or `?tenant=` on a route with
+ * `config.tenantQuery`, for EventSource). The raw value, unchecked.
+ */
+function namedTenant(request: FastifyRequest): string | string[] | undefined {
+  const header = request.headers['x-tenant-id']
+  if (header !== undefined || request.routeOptions.config.tenantQuery !== true) return header
+  const query = request.query as Record<string, unknown> | undefined
+  return typeof query?.tenant === 'string' ? query.tenant : undefined
+}
+
+/** The tenant id of `X-Tenant-ID` (or `?tenant=`). @throws TenantRequired (400) when missing, ValidationFailed (400) when malformed. */
 function tenantIdOf(request: FastifyRequest): string {
-  const raw = request.headers['x-tenant-id']
+  const raw = namedTenant(request)
   if (raw === undefined || raw === '') {
     throw new AppError('TenantRequired', 'http.publicTenantRequired')
   }
@@ -126,7 +145,10 @@ function createClientThrottle(store: SharedStore, perMinute: number) {
  *    counts; 429 when spent; the admin budget is apart: docs/decisions/quotas.md "Two budgets: admin and public");
  * 6. the tenant's edge policy: `publicReadEnabled: false` 403; a browser `Origin` outside
  *    `allowedOrigins` / localhost 403;
- * 7. `request.publicContext`, frozen, and the tenant's `Cache-Control` for public GET answers.
+ * 7. a draft preview's `X-Preview-Token` (docs/decisions/preview.md): unknown, expired, revoked or
+ *    another tenant's 401; a valid one makes the answer `no-store` and `noindex` and keeps it out
+ *    of the delivery cache, and its grant joins the context;
+ * 8. `request.publicContext`, frozen, and the tenant's `Cache-Control` for public GET answers.
  * After serialization `http/http-cache.ts` adds the ETag (304 on a matching `If-None-Match`),
  * `Cache-Control` (`no-store` for writes and errors), the route's `config.vary` and the surrogate
  * keys (`t:<tenantId>` and those the handler named with `surrogateKeys`).
@@ -168,7 +190,7 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
   async function corsOrigin(request: FastifyRequest): Promise<boolean> {
     const origin = request.headers.origin
     if (origin === undefined) return false
-    const named = request.headers['x-tenant-id']
+    const named = namedTenant(request)
     if (request.method === 'OPTIONS' && named === undefined) {
       const asked = String(request.headers['access-control-request-headers'] ?? '').toLowerCase()
       return parseOrigin(origin) !== null && asked.split(',').some((name) => name.trim() === 'x-tenant-id')
@@ -202,6 +224,11 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
       policy.cacheMaxAgeSeconds,
       policy.staleWhileRevalidateSeconds,
     )
+    const preview = await previewOf(request, tenantId)
+    if (preview !== undefined) {
+      // Set before the route: the HTTP caching hook leaves a Cache-Control it finds (no ETag either).
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex')
+    }
     const { locale, localeChain } = readerLocale(request, tenantSettings.locales)
     if (request.routeOptions.config.localized === true) reply.header('content-language', locale)
     request.publicContext = Object.freeze({
@@ -211,7 +238,20 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
       locale,
       localeChain: Object.freeze(localeChain),
       defaultLocale: tenantSettings.locales.default,
+      ...(preview === undefined ? {} : { preview }),
     })
+  }
+
+  /**
+   * The grant of the request's `X-Preview-Token`, undefined without one.
+   * @throws PreviewTokenInvalid (401) for a token that grants nothing in `tenantId` now.
+   */
+  async function previewOf(request: FastifyRequest, tenantId: string): Promise<PreviewGrant | undefined> {
+    const token = request.headers[PREVIEW_HEADER]
+    if (token === undefined) return undefined
+    const grant = typeof token === 'string' ? await options.previews.verify(tenantId, token) : undefined
+    if (grant === undefined) throw errors.previewTokenInvalid()
+    return grant
   }
 
   app.addHook('onRoute', (route) => {
@@ -237,7 +277,10 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
         },
   )
 
-  registerDeliveryCache(app, options.deliveryCache, (request) => request.publicContext?.tenantId)
+  // A draft preview is never read from nor written to the delivery cache.
+  registerDeliveryCache(app, options.deliveryCache, (request) =>
+    request.publicContext?.preview === undefined ? request.publicContext?.tenantId : undefined,
+  )
 
   for (const routes of options.routes) await app.register(routes)
 }

@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../config.js'
 import { phrase, translate } from '../i18n/index.js'
-import { EMBED_HOSTS } from '../lib/embeds.js'
 import { requestLanguage } from './language.js'
 
 /** Where `npm run build` puts Studio (`vite build` of studio/): the same path from src/http and dist/http. */
@@ -16,8 +15,10 @@ export const STUDIO_DIR = fileURLToPath(new URL('../../studio/dist/', import.met
  * Folio's origin only, never inline; styles also inline, since Mantine writes its theme variables
  * in a `<style>` element and components set `style` attributes; uploads also reach the media
  * origins (a CDN or bucket serving media, an S3 endpoint taking presigned PUTs); images load from any
- * https origin (imported contents keep their images on the old site until copied) and frames from
- * the video players content may embed, so the editor shows a content as it reads.
+ * https origin (imported contents keep their images on the old site until copied); frames from any
+ * http(s) origin: the live preview frames the tenant's own site, at whatever origin its edge policy
+ * allows (a list per tenant, which a page shared by every tenant cannot name), and the content the
+ * editor shows frames only the video players the sanitizer lets through (`EMBED_HOSTS`).
  */
 export function studioPolicy(config: Pick<Config, 'publicUrl' | 'media'>): string {
   const media = new Set([originOf(config.publicUrl), originOf(config.media.publicUrl)])
@@ -30,7 +31,7 @@ export function studioPolicy(config: Pick<Config, 'publicUrl' | 'media'>): strin
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https: ${[...media].join(' ')}`,
-    `frame-src 'self' ${EMBED_HOSTS.map((host) => `https://${host}`).join(' ')}`,
+    "frame-src 'self' https: http:",
     `connect-src 'self' ${[...uploads].join(' ')}`,
     "font-src 'self'",
     "object-src 'none'",

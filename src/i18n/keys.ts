@@ -162,6 +162,8 @@ export interface CatalogParams {
   "errors.contents.ownParent": NoParams
   "errors.contents.parentIsDescendant": NoParams
   "errors.contents.previewPermission": NoParams
+  "errors.contents.previewTokenElsewhere": NoParams
+  "errors.contents.previewTokenInvalid": NoParams
   "errors.contents.publishAtFuture": NoParams
   "errors.contents.publishAtFutureScheduled": NoParams
   "errors.contents.publishAtInFuture": NoParams
@@ -249,6 +251,7 @@ export interface CatalogParams {
   "errors.galleries.unknownMedia": { index: Param }
   "errors.http.bearerFormat": NoParams
   "errors.http.bodyTooLarge": NoParams
+  "errors.http.browserClientNotBuilt": NoParams
   "errors.http.deliveryOff": NoParams
   "errors.http.invalidJson": NoParams
   "errors.http.invalidJsonBecause": { reason: Param }
@@ -283,6 +286,9 @@ export interface CatalogParams {
   "errors.imports.spoolGone": NoParams
   "errors.imports.tooDeep": { depth: Param; line: Param }
   "errors.imports.tooLarge": { maxBytes: Param }
+  "errors.live.closing": NoParams
+  "errors.live.tooManyNetworkStreams": NoParams
+  "errors.live.tooManyTenantStreams": NoParams
   "errors.locales.cycle": { cycle: Param }
   "errors.locales.fallbackNotAvailable": { locale: Param }
   "errors.locales.fallbackToItself": NoParams
@@ -417,6 +423,11 @@ export interface CatalogParams {
   "errors.settings.passwordAgain": { host: Param; members: Param }
   "errors.settings.passwordAgainPrevious": { members: Param }
   "errors.settings.passwordRequiredUndecryptable": NoParams
+  "errors.settings.previewBrace": NoParams
+  "errors.settings.previewOrigin": { origin: Param }
+  "errors.settings.previewPlaceholder": { name: Param }
+  "errors.settings.previewPlaceholderInOrigin": NoParams
+  "errors.settings.previewType": { type: Param }
   "errors.settings.requiredWhenSmtp": NoParams
   "errors.settings.requiredWhenWebhook": NoParams
   "errors.settings.schedulingOff": NoParams

@@ -1,6 +1,6 @@
 /**
  * Hosts whose video players may be embedded in content html (iframes from anywhere else are dropped
- * by the sanitizer), and which Studio's page may therefore frame to show them
+ * by the sanitizer), so the only frames of content Studio shows
  * (docs/decisions/content.md "HTML is sanitized on write", docs/decisions/studio.md "Serving").
  */
 export const EMBED_HOSTS: readonly string[] = [

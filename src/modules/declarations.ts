@@ -12,6 +12,7 @@ import { declarations as featureFlags } from './feature-flags/declarations.js'
 import { declarations as forms } from './forms/declarations.js'
 import { declarations as galleries } from './galleries/declarations.js'
 import { declarations as imports } from './imports/declarations.js'
+import { declarations as live } from './live/declarations.js'
 import { declarations as media } from './media/declarations.js'
 import { declarations as members } from './members/declarations.js'
 import { declarations as menus } from './menus/declarations.js'
@@ -41,6 +42,7 @@ export const DECLARED = {
   forms,
   galleries,
   imports,
+  live,
   media,
   members,
   menus,

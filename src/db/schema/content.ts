@@ -9,8 +9,10 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { apiTokens } from './auth.js'
 import { idColumn, optionalTimestamp, tenantIdColumn, timestamps } from './columns.js'
 import { media } from './media.js'
 import { categories, tags } from './taxonomy.js'
@@ -208,6 +210,42 @@ export const contentVersions = pgTable(
     foreignKey({
       columns: [t.tenantId, t.contentId],
       foreignColumns: [contents.tenantId, contents.id],
+    }).onDelete('cascade'),
+  ],
+)
+
+/**
+ * Draft preview tokens (docs/decisions/preview.md): each reads the latest draft of one content's
+ * translation group through the public routes, until `expires_at`. Only the SHA-256 of the token is
+ * kept. Deleting the content deletes its tokens; the creator's access is checked at each read.
+ */
+export const previewTokens = pgTable(
+  'preview_tokens',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    translationGroupId: char('translation_group_id', { length: 24 }).notNull(),
+    contentId: char('content_id', { length: 24 }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The user who asked for it (for an API token, null: `api_token_id` names the token). */
+    createdBy: char('created_by', { length: 24 }).references(() => users.id, { onDelete: 'cascade' }),
+    /** The API token that asked for it; deleting that token deletes this one. */
+    apiTokenId: char('api_token_id', { length: 24 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    // Looked up by hash with the tenant of the request: a token of another tenant finds nothing.
+    uniqueIndex('preview_tokens_hash_key').on(t.tokenHash),
+    index('preview_tokens_tenant_expires_idx').on(t.tenantId, t.expiresAt),
+    foreignKey({
+      columns: [t.tenantId, t.contentId],
+      foreignColumns: [contents.tenantId, contents.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.apiTokenId],
+      foreignColumns: [apiTokens.tenantId, apiTokens.id],
     }).onDelete('cascade'),
   ],
 )

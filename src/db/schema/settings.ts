@@ -30,6 +30,8 @@ export const tenantSettings = pgTable('tenant_settings', {
   edgeGateway: jsonb('edge_gateway').$type<Record<string, unknown>>().notNull().default({}),
   /** `{ default, available, fallbacks }` (lib/locale.ts `TenantLocales`); {} means one locale, en. */
   locales: jsonb('locales').$type<Record<string, unknown>>().notNull().default({}),
+  /** `{ urls: { <content type or *>: <URL template> } }` (docs/decisions/preview.md); {} means none. */
+  preview: jsonb('preview').$type<Record<string, unknown>>().notNull().default({}),
   features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
   metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
   ...timestamps,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or } from 'drizzle-orm'
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm'
 import { createSigner, createVerifier } from 'fast-jwt'
 import { LRUCache } from 'lru-cache'
 import type { ApiTokenPrincipal, Principal, SessionPrincipal } from '../../context.js'
@@ -132,54 +132,8 @@ export function createCredentials(deps: {
       let cached = tokenCache.get(tokenHash)
       if (cached === undefined) {
         const loadedIn = generation
-        const [row] = await db
-          .select({
-            id: apiTokens.id,
-            name: apiTokens.name,
-            tenantId: apiTokens.tenantId,
-            role: apiTokens.role,
-            scopes: apiTokens.scopes,
-            expiresAt: apiTokens.expiresAt,
-            createdBy: apiTokens.createdBy,
-            creatorRole: memberships.role,
-          })
-          .from(apiTokens)
-          // The tenant's liveness is the auth guard's to check (a token of a deleted tenant answers 404).
-          .leftJoin(
-            memberships,
-            and(eq(memberships.tenantId, apiTokens.tenantId), eq(memberships.userId, apiTokens.createdBy)),
-          )
-          .where(
-            and(
-              eq(apiTokens.tokenHash, tokenHash),
-              or(isNull(apiTokens.createdBy), eq(memberships.status, 'active')),
-            ),
-          )
-          .limit(1)
-        if (row === undefined) throw errors.unauthorized('auth.apiTokenInvalid')
-        const own = await roles.resolve(row.tenantId, row.role)
-        // No creator recorded (their user row is gone): nobody to cap by, the token's own role holds.
-        const creator =
-          row.createdBy === null ? own : await roles.resolve(row.tenantId, row.creatorRole ?? '')
-        const ownGranted = grantedBy(own)
-        const creatorGranted = grantedBy(creator)
-        cached = {
-          principal: {
-            kind: 'apiToken',
-            tokenId: row.id,
-            name: row.name,
-            tenantId: row.tenantId,
-            role: row.role,
-            actingRole: (creator?.level ?? 0) < (own?.level ?? 0) ? (row.creatorRole ?? '') : row.role,
-            scopes: row.scopes,
-            permissions: permissionsOfApiToken(
-              [...ownGranted].filter((permission) => creatorGranted.has(permission)),
-              row.scopes,
-            ),
-          },
-          expiresAt: row.expiresAt?.getTime() ?? null,
-          tokenHash,
-        }
+        cached = await loadApiToken(eq(apiTokens.tokenHash, tokenHash))
+        if (cached === undefined) throw errors.unauthorized('auth.apiTokenInvalid')
         if (generation === loadedIn) tokenCache.set(tokenHash, cached)
       }
       if (cached.expiresAt !== null && cached.expiresAt <= Date.now()) {
@@ -187,6 +141,19 @@ export function createCredentials(deps: {
       }
       recordUse(cached.principal)
       return cached.principal
+    },
+
+    /**
+     * What the API token `tokenId` of `tenantId` may do now (as `authenticateApiToken` computes it,
+     * read afresh): none when it is gone or expired, or its creator is no longer an active member.
+     * Draft preview tokens an API token asked for check it at each read (docs/decisions/preview.md).
+     */
+    async apiTokenPermissions(tenantId: string, tokenId: string): Promise<ReadonlySet<Permission>> {
+      const found = await loadApiToken(
+        and(eq(apiTokens.tenantId, tenantId), eq(apiTokens.id, tokenId)) as SQL,
+      )
+      if (found === undefined || (found.expiresAt !== null && found.expiresAt <= Date.now())) return new Set()
+      return found.principal.permissions
     },
 
     /** The caller's active membership role in `tenantId`, or undefined (not a member, or inactive). */
@@ -233,6 +200,56 @@ export function createCredentials(deps: {
         if (cached.principal.tokenId === tokenId) tokenCache.delete(tokenHash)
       }
     },
+  }
+
+  /**
+   * The API token `where` finds, as a principal with its expiry; undefined when there is none or
+   * its creator is no longer an active member of its tenant.
+   */
+  async function loadApiToken(where: SQL): Promise<CachedApiToken | undefined> {
+    const [row] = await db
+      .select({
+        id: apiTokens.id,
+        name: apiTokens.name,
+        tenantId: apiTokens.tenantId,
+        role: apiTokens.role,
+        scopes: apiTokens.scopes,
+        expiresAt: apiTokens.expiresAt,
+        createdBy: apiTokens.createdBy,
+        tokenHash: apiTokens.tokenHash,
+        creatorRole: memberships.role,
+      })
+      .from(apiTokens)
+      // The tenant's liveness is the auth guard's to check (a token of a deleted tenant answers 404).
+      .leftJoin(
+        memberships,
+        and(eq(memberships.tenantId, apiTokens.tenantId), eq(memberships.userId, apiTokens.createdBy)),
+      )
+      .where(and(where, or(isNull(apiTokens.createdBy), eq(memberships.status, 'active'))))
+      .limit(1)
+    if (row === undefined) return undefined
+    const own = await roles.resolve(row.tenantId, row.role)
+    // No creator recorded (their user row is gone): nobody to cap by, the token's own role holds.
+    const creator = row.createdBy === null ? own : await roles.resolve(row.tenantId, row.creatorRole ?? '')
+    const ownGranted = grantedBy(own)
+    const creatorGranted = grantedBy(creator)
+    return {
+      principal: {
+        kind: 'apiToken',
+        tokenId: row.id,
+        name: row.name,
+        tenantId: row.tenantId,
+        role: row.role,
+        actingRole: (creator?.level ?? 0) < (own?.level ?? 0) ? (row.creatorRole ?? '') : row.role,
+        scopes: row.scopes,
+        permissions: permissionsOfApiToken(
+          [...ownGranted].filter((permission) => creatorGranted.has(permission)),
+          row.scopes,
+        ),
+      },
+      expiresAt: row.expiresAt?.getTime() ?? null,
+      tokenHash: row.tokenHash,
+    }
   }
 
   /** `last_used_at` is written at most once a minute per token, off the request path. */

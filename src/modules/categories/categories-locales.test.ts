@@ -189,7 +189,12 @@ describe('GET /api/public/categories in the reader’s locale', () => {
       'accept-language': 'fr;q=0.9, de-AT',
     })
     expect(response.headers['content-language']).toBe('de-AT')
-    expect(String(response.headers.vary).split(', ')).toEqual(['X-Tenant-ID', 'Origin', 'Accept-Language'])
+    expect(String(response.headers.vary).split(', ')).toEqual([
+      'X-Tenant-ID',
+      'Origin',
+      'X-Preview-Token',
+      'Accept-Language',
+    ])
     expect(response.data.category.name).toBe('Urlaub')
     const list = await publicGet(ctx, owner.tenantId, '/categories', { 'accept-language': 'de-CH' })
     expect(list.headers['content-language']).toBe('de')

@@ -242,7 +242,7 @@ describe('public reads of localized fields', () => {
     const austrian = await publicCall(ctx, 'GET', '/collections/places/desert?locale=de-AT', owner.tenantId)
     expect(austrian.statusCode, austrian.body).toBe(200)
     expect(austrian.headers['content-language']).toBe('de-AT')
-    expect(austrian.headers.vary).toBe('X-Tenant-ID, Origin, Accept-Language')
+    expect(austrian.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token, Accept-Language')
     expect(austrian.data.locale).toBe('de-AT')
     expect(austrian.data.entry.data).toEqual({
       title: 'Wüstn',

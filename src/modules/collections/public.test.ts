@@ -41,7 +41,7 @@ describe('GET /api/public/collections/{key}', () => {
     expect(response.statusCode, response.body).toBe(200)
     expect(titles(response)).toEqual(['Ariel', 'Dune', 'Essays'])
     expect(response.data.pagination).toEqual({ page: 1, limit: 20, total: 3, pages: 1 })
-    expect(response.headers.vary).toBe('X-Tenant-ID, Origin, Accept-Language')
+    expect(response.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token, Accept-Language')
     const page = await publicCall(ctx, 'GET', '/collections/books?limit=2&page=2', owner.tenantId)
     expect(titles(page)).toEqual(['Essays'])
   })

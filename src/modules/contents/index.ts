@@ -1,5 +1,6 @@
 import { createListTotals } from '../../events/list-totals.js'
 import { type Family, job, type Kernel, mount } from '../../family.js'
+import type { Credentials } from '../auth/index.js'
 import type { CustomFieldDefinitions } from '../custom-fields/index.js'
 import type { GalleriesService } from '../galleries/index.js'
 import type { MediaService } from '../media/index.js'
@@ -12,6 +13,8 @@ import {
 } from './content-jobs.js'
 import { contentDraftsRoutes } from './drafts-routes.js'
 import { contentsPublishingMedia, contentsShowingMedia } from './media-usage.js'
+import { contentPreviewRoutes } from './preview-routes.js'
+import { createPreviewTokens, PREVIEW_TOKENS_SWEEP_JOB } from './preview-tokens.js'
 import { publicContentsRoutes } from './public-routes.js'
 import { createPublicContentsService } from './public-service.js'
 import { contentsRoutes } from './routes.js'
@@ -24,6 +27,7 @@ import { contentVersionsRoutes } from './versions-routes.js'
 import { createContentVersionsService } from './versions-service.js'
 
 export { contentLinkWrites } from './link-writes.js'
+export type { PreviewTokens } from './preview-tokens.js'
 export { HTML_MAX_DEPTH, HTML_MAX_LENGTH, type HtmlSanitizer, type SanitizedHtml } from './sanitize.js'
 export type { Content, ContentStatus, CreateContentInput } from './schemas.js'
 export type { ContentsService, WriteOptions } from './service.js'
@@ -31,7 +35,7 @@ export { visibleStatuses } from './service.js'
 
 /**
  * Contents (API contract: `/api/contents`, `/api/public/contents`): articles, pages with their taxonomy, custom fields and
- * versions, drafts of published contents, scheduled publishing, and version pruning.
+ * versions, drafts of published contents, draft preview tokens, scheduled publishing, and version pruning.
  */
 export function contentsFamily(
   kernel: Kernel,
@@ -41,6 +45,8 @@ export function contentsFamily(
     media: MediaService
     /** Translations copy their source's galleries (absent: they start without). */
     galleries?: Pick<GalleriesService, 'linkContent'>
+    /** Whether a preview token's creator still may preview (the auth family's credentials). */
+    credentials: Pick<Credentials, 'membershipRole' | 'rolePermissions' | 'apiTokenPermissions'>
   },
 ) {
   const { db, config, platform } = kernel
@@ -78,14 +84,16 @@ export function contentsFamily(
     taxonomyIds,
     customFields: deps.customFieldDefinitions,
   })
+  const previewTokens = createPreviewTokens({ db, settings: deps.settings, access: deps.credentials })
   return {
     name: 'contents',
-    services: { contents, contentVersions, contentScheduler, publicContents, htmlSanitizer },
+    services: { contents, contentVersions, contentScheduler, publicContents, htmlSanitizer, previewTokens },
     adminRoutes: [
       mount(contentsRoutes, { prefix: '/api/contents', service: contents }),
       mount(contentDraftsRoutes, { prefix: '/api/contents', service: contents }),
       mount(contentTranslationsRoutes, { prefix: '/api/contents', service: contents }),
       mount(contentVersionsRoutes, { prefix: '/api/contents', service: contentVersions }),
+      mount(contentPreviewRoutes, { prefix: '/api/contents', service: previewTokens }),
     ],
     publicRoutes: [publicContentsRoutes(publicContents)],
     jobs: [
@@ -105,6 +113,13 @@ export function contentsFamily(
       job<ContentJob>(PRUNE_VERSIONS_JOB, async (data) => {
         await contentVersions.prune(data.tenantId, data.contentId)
       }),
+      job(
+        PREVIEW_TOKENS_SWEEP_JOB,
+        async () => {
+          await previewTokens.sweep()
+        },
+        { every: '17 * * * *' },
+      ),
     ],
   } satisfies Family
 }

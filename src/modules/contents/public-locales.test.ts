@@ -144,7 +144,7 @@ describe('public contents in the reader’s language', () => {
     const owner = await multilingual()
     await site(owner)
     const first = await read(owner.tenantId, '?limit=2', { 'accept-language': 'de' })
-    expect(first.headers.vary).toBe('X-Tenant-ID, Origin, Accept-Language')
+    expect(first.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token, Accept-Language')
     expect(first.headers['x-cache']).toBe('MISS')
     const again = await read(owner.tenantId, '?limit=2', { 'accept-language': 'de' })
     expect(again.headers['x-cache']).toBe('HIT')

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { DeliveryCaching } from '../../http/delivery-cache.js'
+import { surrogateKeys } from '../../http/http-cache.js'
 import { publicContext } from '../../http/public.js'
 import { sendJson } from '../../http/raw-json.js'
 import { errorResponses } from '../../http/schemas.js'
@@ -32,6 +33,9 @@ const CACHED: DeliveryCaching = {
 /**
  * The public delivery routes of contents (registered in the public-route plugin, `/api/public`):
  * lists, one content by slug, and a page tree. docs/decisions/delivery.md "Public contents".
+ * Every answer names the surrogate key `contents:<tenantId>` (a list or tree cannot name the
+ * content a change brings in), a slug read also `content:<id>` (docs/decisions/delivery.md
+ * "Surrogate keys and purging a CDN").
  */
 export function publicContentsRoutes(service: PublicContentsService): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -48,8 +52,11 @@ export function publicContentsRoutes(service: PublicContentsService): FastifyPlu
           response: { 200: PublicContentPage, ...errorResponses(400, 403, 404, 429) },
         },
       },
-      async (request, reply) =>
-        sendJson(reply, await service.listJson(publicContext(request), request.query)),
+      async (request, reply) => {
+        const context = publicContext(request)
+        surrogateKeys(reply, [`contents:${context.tenantId}`])
+        return sendJson(reply, await service.listJson(context, request.query))
+      },
     )
 
     app.get(
@@ -66,8 +73,12 @@ export function publicContentsRoutes(service: PublicContentsService): FastifyPlu
           response: { 200: PublicContentBody, ...errorResponses(400, 403, 404, 429) },
         },
       },
-      async (request, reply) =>
-        sendJson(reply, await service.bySlugJson(publicContext(request), request.params.slug, request.query)),
+      async (request, reply) => {
+        const context = publicContext(request)
+        const { json, id } = await service.bySlugJson(context, request.params.slug, request.query)
+        surrogateKeys(reply, [`content:${id}`, `contents:${context.tenantId}`])
+        return sendJson(reply, json)
+      },
     )
 
     app.get(
@@ -83,7 +94,11 @@ export function publicContentsRoutes(service: PublicContentsService): FastifyPlu
           response: { 200: PublicTreeBody, ...errorResponses(400, 403, 404, 429) },
         },
       },
-      (request) => service.tree(publicContext(request), request.query.type ?? 'page'),
+      async (request, reply) => {
+        const context = publicContext(request)
+        surrogateKeys(reply, [`contents:${context.tenantId}`])
+        return service.tree(context, request.query.type ?? 'page')
+      },
     )
   }
 }

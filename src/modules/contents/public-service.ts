@@ -6,6 +6,7 @@ import { pageOf, paginate } from '../../lib/paging.js'
 import type { CustomFieldDefinitions } from '../custom-fields/index.js'
 import { createDefinitionsRepository } from '../custom-fields/index.js'
 import { type ContentFilter, listFilterOf, matchesNothing, paramsOf } from './list-query.js'
+import { createPreviewStatements } from './preview-statements.js'
 import type { PublicListFilter, PublicSlugFilter, TreeNode } from './public-schemas.js'
 import { createPublicStatements, type PublicShape, type TreeRow, termLocalesOf } from './public-statements.js'
 import { createContentsRepository } from './repository.js'
@@ -41,6 +42,7 @@ export function createPublicContentsService(deps: {
 }) {
   const repository = createContentsRepository(deps.db)
   const statements = createPublicStatements(deps.db)
+  const previews = createPreviewStatements(deps.db)
   const definitionsRepository = createDefinitionsRepository(deps.db)
   const namedIdsOf = namedIdsLookup(repository, deps.taxonomyIds)
 
@@ -110,21 +112,36 @@ export function createPublicContentsService(deps: {
     },
 
     /**
-     * `GET /api/public/contents/slug/{slug}`: the JSON text of a `PublicContentBody`. The slug is
+     * `GET /api/public/contents/slug/{slug}`: the JSON text of a `PublicContentBody`, and the content's id. The slug is
      * looked for in the reader's chain first; a slug of a translation in another locale answers
      * that translation (its own `locale` and `alternates`), so the site can redirect to the
-     * reader's (docs/decisions/localization.md "Contents are translated as documents").
-     * @throws NotFound unless a published content of the tenant has the slug.
+     * reader's (docs/decisions/localization.md "Contents are translated as documents"). With a
+     * draft preview (`context.preview`), the draft of the token's translation group whose draft or
+     * live slug it is (docs/decisions/preview.md "What a token reads").
+     * @throws NotFound unless a published content of the tenant has the slug; PreviewTokenInvalid
+     *   for a preview when no translation of the token's group has it.
      */
-    async bySlugJson(context: PublicContext, slug: string, query: PublicSlugFilter): Promise<string> {
+    async bySlugJson(
+      context: PublicContext,
+      slug: string,
+      query: PublicSlugFilter,
+    ): Promise<{ json: string; id: string }> {
       const { tenantId, localeChain } = context
       const termChain = termChainOf(context)
       const { publicKeys } = await fieldsOf(tenantId)
+      if (context.preview !== undefined) {
+        const groupId = context.preview.translationGroupId
+        const [draft] = await previews
+          .bySlug(shapeOf(query, termChain))
+          .execute({ tenantId, groupId, slug, publicKeys, chain: localeChain, termChain })
+        if (draft === undefined) throw errors.previewTokenInvalid('contents.previewTokenElsewhere')
+        return { json: `{"content":${draft.json}}`, id: draft.id }
+      }
       const [row] = await statements
         .bySlug(PUBLISHED, shapeOf(query, termChain))
         .execute({ ...paramsOf(tenantId, PUBLISHED), slug, publicKeys, chain: localeChain, termChain })
       if (row === undefined) throw errors.notFound('Content')
-      return `{"content":${row.json}}`
+      return { json: `{"content":${row.json}}`, id: row.id }
     },
 
     /**

@@ -36,7 +36,7 @@ export interface PublicShape {
 }
 
 /** The reader's locales, best first (`PublicContext.localeChain`): a placeholder of every statement. */
-const CHAIN = sql`${sql.placeholder('chain')}::text[]`
+export const CHAIN = sql`${sql.placeholder('chain')}::text[]`
 
 /** A media record's public face: its URLs, alt text, size and variants (active media only). */
 const mediaJson = (alias: string) =>
@@ -50,7 +50,7 @@ const mediaJson = (alias: string) =>
 const TERM_CHAIN = sql`${sql.placeholder('termChain')}::text[]`
 
 /** A taxonomy as public contents read it: its link table, its table, its translations, its name column. */
-interface Taxonomy {
+export interface Taxonomy {
   /** The content link table (`content_id`, and the term's id as `key`). */
   links: string
   /** The term's id column in `links` and in `translations`. */
@@ -60,14 +60,14 @@ interface Taxonomy {
   /** The term's name column (its translations name it the same). */
   name: string
 }
-const CATEGORIES: Taxonomy = {
+export const CATEGORIES: Taxonomy = {
   links: 'content_categories',
   key: 'category_id',
   table: 'categories',
   translations: 'category_translations',
   name: 'name',
 }
-const TAGS: Taxonomy = {
+export const TAGS: Taxonomy = {
   links: 'content_tags',
   key: 'tag_id',
   table: 'tags',
@@ -76,7 +76,7 @@ const TAGS: Taxonomy = {
 }
 
 /** A term's (`k`) `member` in the first locale of `termChain` that has it; null when none has it. */
-const translated = ({ translations, key }: Taxonomy, member: string) =>
+export const translated = ({ translations, key }: Taxonomy, member: string) =>
   sql
     .raw(`(select tr.${member} from ${translations} tr
     where tr.tenant_id = k.tenant_id and tr.${key} = k.id and tr.${member} is not null
@@ -154,8 +154,10 @@ export const publicSummaryFields = (terms: TermLocales): Record<string, SQL> => 
   customFields: sql`(select coalesce(jsonb_object_agg(f.key, f.value), '{}'::jsonb)
     from jsonb_each(c.custom_fields) f where f.key = any(${sql.placeholder('publicKeys')}::text[]))`,
 })
-const FULL_EXTRA = { html: sql`c.html`, lexical: sql`c.lexical` }
-const GALLERIES = {
+/** What `view=full` adds. */
+export const FULL_EXTRA = { html: sql`c.html`, lexical: sql`c.lexical` }
+/** What `include=galleries` adds. */
+export const GALLERIES = {
   galleries: sql`(select coalesce(json_agg(json_build_object('title', g.title, 'description', g.description,
       'items', (select coalesce(json_agg(json_build_object('title', gi.title, 'caption', gi.caption,
           'media', ${mediaJson('gm')}) order by gi.position), '[]') from gallery_items gi
@@ -172,7 +174,7 @@ const projectionOf = (shape: PublicShape) =>
     ...(shape.full ? FULL_EXTRA : {}),
     ...(shape.galleries ? GALLERIES : {}),
   })
-const shapeName = (shape: PublicShape) =>
+export const shapeName = (shape: PublicShape) =>
   `${shape.full ? 'f' : 's'}${shape.galleries ? 'g' : ''}_${shape.terms}`
 
 /**
@@ -219,18 +221,21 @@ export function createPublicStatements(db: Db) {
 
   return {
     /**
-     * `{ json }`: one content by slug (`paramsOf` values, `slug`, `publicKeys`, `chain`): of the
+     * `{ json, id }`: one content by slug (`paramsOf` values, `slug`, `publicKeys`, `chain`): of the
      * translations holding the slug, the one in the best locale of the chain, else the first of
-     * the others by locale (an index range of (tenant, slug, locale)).
+     * the others by locale (an index range of (tenant, slug, locale)); `id` names it for the
+     * answer's surrogate key.
      */
     bySlug: (filter: ContentFilter, shape: PublicShape) =>
-      once<JsonStatement>(`contents_public_by_slug_${shapeName(shape)}_${shapeOf(filter)}`, () =>
-        db
-          .select(json(projectionOf(shape)))
-          .from(CONTENTS)
-          .where(sql`${whereOf(filter)} and c.slug = ${sql.placeholder('slug')}`)
-          .orderBy(sql`array_position(${CHAIN}, c.locale) nulls last, c.locale`)
-          .limit(1),
+      once<Statement<{ json: string; id: string }>>(
+        `contents_public_by_slug_${shapeName(shape)}_${shapeOf(filter)}`,
+        () =>
+          db
+            .select({ ...json(projectionOf(shape)), id: sql<string>`c.id`.as('id') })
+            .from(CONTENTS)
+            .where(sql`${whereOf(filter)} and c.slug = ${sql.placeholder('slug')}`)
+            .orderBy(sql`array_position(${CHAIN}, c.locale) nulls last, c.locale`)
+            .limit(1),
       ),
 
     /** `{ json }`: the JSON array of one page (`paramsOf` values, `publicKeys`, `chain`, `limit`, `offset`). */

@@ -10,6 +10,7 @@ import {
   galleryContents,
   galleryItems,
   media,
+  previewTokens,
   tags,
   tagTranslations,
   users,
@@ -20,7 +21,7 @@ import {
  * (docs/architecture.md "Table ownership").
  */
 export const tables = {
-  owns: [contents, contentCategories, contentTags, contentVersions],
+  owns: [contents, contentCategories, contentTags, contentVersions, previewTokens],
   reads: [
     {
       table: categories,

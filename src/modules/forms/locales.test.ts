@@ -53,7 +53,7 @@ describe('form texts in every tenant locale', () => {
     const res = await read(owner.tenantId, form.slug, '?locale=de-AT')
     expect(res.statusCode, res.body).toBe(200)
     expect(res.headers['content-language']).toBe('de-AT')
-    expect(res.headers.vary).toBe('X-Tenant-ID, Origin, Accept-Language')
+    expect(res.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token, Accept-Language')
     expect(res.headers['cache-control']).toBe('no-store')
     expect(res.data.locale).toBe('de-AT')
     expect(res.data.form).toMatchObject({

@@ -25,7 +25,7 @@ describe('public form read', () => {
     })
     const res = await read(owner.tenantId, form.slug, { 'accept-language': 'de;q=0.9, tr-TR, en;q=0.5' })
     expect(res.statusCode).toBe(200)
-    expect(res.headers.vary).toBe('X-Tenant-ID, Origin, Accept-Language')
+    expect(res.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token, Accept-Language')
     expect(res.data.locale).toBe('tr')
     expect(res.headers['content-language']).toBe('tr')
     expect(res.data.form).toMatchObject({

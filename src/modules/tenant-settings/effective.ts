@@ -53,6 +53,8 @@ export interface EffectiveSettings {
   }
   /** The locales the tenant serves (docs/decisions/localization.md); `SINGLE_LOCALE` when unset. */
   locales: TenantLocales
+  /** Draft preview URL templates by content type, `*` for any other (docs/decisions/preview.md). */
+  preview: { urls: Record<string, string> }
   features: Record<string, boolean>
   metadata: Record<string, unknown>
 }

@@ -61,6 +61,7 @@ export function defaultSettings(tenantId: string): EffectiveSettings {
       staleWhileRevalidateSeconds: DEFAULT_STALE_WHILE_REVALIDATE_SECONDS,
     },
     locales: { ...SINGLE_LOCALE, available: [...SINGLE_LOCALE.available], fallbacks: {} },
+    preview: { urls: {} },
     features: {},
     metadata: {},
   }
@@ -80,6 +81,7 @@ export function effectiveOf(tenantId: string, row: SettingsRow | undefined): Eff
     limits: { ...base.limits, ...row.limits },
     edgeGateway: { ...base.edgeGateway, ...row.edgeGateway },
     locales: { ...base.locales, ...(row.locales as Partial<TenantLocales>) },
+    preview: { urls: { ...(row.preview as { urls?: Record<string, string> }).urls } },
     features: { ...row.features },
     metadata: { ...row.metadata },
   }

@@ -1,6 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox'
 import { DateTime, FreeObject, Nullable } from '../../http/schemas.js'
 import { LOCALE_EXPECT, MAX_LOCALES } from '../../lib/locale.js'
+import { MAX_PREVIEW_URLS, PREVIEW_URL_MAX_LENGTH } from './preview-urls.js'
 
 /**
  * `GET/PUT /api/tenant-settings` (API contract). Every object is closed
@@ -84,6 +85,16 @@ const LocaleTag = Type.String({ minLength: 2, maxLength: 35, 'x-expect': LOCALE_
 const LOCALES_DESCRIPTION =
   'The locales the tenant serves (docs/decisions/localization.md): BCP 47 tags, the default among them, and the next locale to try for each (no cycles). Without it: one locale, en.'
 
+const PREVIEW_DESCRIPTION =
+  'Draft preview URL templates by content type (`*`: any other type): absolute http(s) URLs whose origin the edge policy allows, with the placeholders {token}, {slug}, {locale}, {id} and {type} (filled URL-encoded by POST /api/contents/{id}/preview-token). At most 50, 2048 characters each.'
+/** A preview URL template; the service checks its placeholders and origin (preview-urls.ts). */
+const PreviewTemplate = Type.String({
+  minLength: 1,
+  maxLength: PREVIEW_URL_MAX_LENGTH,
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+[^\\s]*$',
+  'x-expect': 'an absolute http: or https: URL',
+})
+
 export const NAME_RULE = { pattern: new RegExp(NAME_PATTERN), expect: NAME_EXPECT }
 
 export const SettingsSchema = Type.Object({
@@ -137,6 +148,7 @@ export const SettingsSchema = Type.Object({
     },
     { description: LOCALES_DESCRIPTION },
   ),
+  preview: Type.Object({ urls: NamedMap(Type.String()) }, { description: PREVIEW_DESCRIPTION }),
   features: NamedMap(Type.Boolean()),
   metadata: FreeObject,
 })
@@ -213,6 +225,10 @@ export const UpdateSettingsBody = closedPartial(
     limits: LimitsUpdate,
     edgeGateway: EdgeGatewayUpdate,
     locales: LocalesUpdate,
+    preview: closedPartial(
+      { urls: NamedMap(PreviewTemplate, MAX_PREVIEW_URLS) },
+      { description: `${PREVIEW_DESCRIPTION} \`urls\` sent replaces the stored map whole.` },
+    ),
     features: NamedMap(Type.Boolean(), MAX_NAMED_ENTRIES),
     metadata: FreeObject,
   },

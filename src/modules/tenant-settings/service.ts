@@ -7,13 +7,14 @@ import { checkLocales, LocalesError, type TenantLocales } from '../../lib/locale
 import { type Outbound, OutboundBlockedError } from '../../lib/outbound.js'
 import type { SecretBox } from '../../lib/secrets.js'
 import type { EffectiveSettings } from './effective.js'
+import { checkPreviewUrls } from './preview-urls.js'
 import { effectiveOf, smtpPasswordContext, webhookSecretContext } from './reader.js'
 import { createSettingsRepository, type SettingsRow, type SettingsValues } from './repository.js'
 import { NAME_RULE, type UpdateSettingsBody } from './schemas.js'
 import { assertPasswordBound, type SmtpSettings, verifySmtp } from './smtp.js'
 
 /** The groups of fixed members: a PUT changes the members it sends and keeps the others. */
-const MEMBER_GROUPS = ['smtp', 'webhook', 'branding', 'limits', 'edgeGateway', 'locales'] as const
+const MEMBER_GROUPS = ['smtp', 'webhook', 'branding', 'limits', 'edgeGateway', 'locales', 'preview'] as const
 /** The groups that are maps of names (and `limits.custom`): a PUT that sends one replaces it whole. */
 const MAP_GROUPS = ['features', 'metadata'] as const
 type Group = (typeof MEMBER_GROUPS)[number] | (typeof MAP_GROUPS)[number]
@@ -33,7 +34,7 @@ type SecretChange = { kind: 'keep' } | { kind: 'clear' } | { kind: 'set'; value:
  * Tenant settings (API contract: `/api/tenant-settings`; docs/decisions/tenancy.md "Tenant
  * settings"). Reads answer every group with defaults and only `hasPassword`/`hasSecret` for the
  * secrets. A PUT changes only the groups it sends; within `smtp`, `webhook`, `branding`, `limits`,
- * `edgeGateway`, `locales` only the members it sends (`null` clears a string to "", a number to null);
+ * `edgeGateway`, `locales`, `preview` only the members it sends (`null` clears a string to "", a number to null);
  * `features`, `metadata` and `limits.custom` are maps and are replaced whole when sent (the only
  * way to remove a name). `smtp.password` and `webhook.secret` are write-only: a string sets it
  * (encrypted, AES-256-GCM bound to the tenant and member), `null` or `""` clears it, absence keeps
@@ -111,6 +112,11 @@ export function createTenantSettingsService(deps: {
           )
           assertUnused(await settings.contentsIn(tenantId, removed))
           values.locales = { ...locales }
+        }
+        if (body.preview?.urls !== undefined) {
+          // Against the edge policy saved with them: this PUT may change both.
+          const after = effectiveOf(tenantId, { ...current, ...values } as SettingsRow)
+          checkPreviewUrls(after.preview.urls, after.edgeGateway)
         }
         // Again against the locked row: a change saved meanwhile may have moved the server.
         if (normalized.smtp !== undefined) {

@@ -108,7 +108,7 @@ describe('GET /api/public/locales', () => {
       locales: { default: 'en', available: ['en'], fallbacks: {} },
     })
     expect(single.headers['content-language']).toBe('en')
-    expect(single.headers.vary).toBe('X-Tenant-ID, Origin, Accept-Language')
+    expect(single.headers.vary).toBe('X-Tenant-ID, Origin, X-Preview-Token, Accept-Language')
 
     await putSettings(ctx, owner, {
       locales: { available: ['en', 'tr', 'de', 'de-AT'], fallbacks: { 'de-AT': 'de' } },

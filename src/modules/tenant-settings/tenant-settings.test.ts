@@ -46,6 +46,7 @@ const DEFAULTS = {
     staleWhileRevalidateSeconds: 300,
   },
   locales: { default: 'en', available: ['en'], fallbacks: {} },
+  preview: { urls: {} },
   features: {},
   metadata: {},
 }

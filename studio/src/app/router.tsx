@@ -63,7 +63,7 @@ import { loadMediaLibrary, MediaLibraryPage, parseMediaSearch } from '../feature
 import { loadMenusList, MenuEditorPage, MenusListPage } from '../features/menus'
 import { loadPagesTree, PagesTreePage } from '../features/pages'
 import { loadPlacementsList, PlacementEditorPage, PlacementsListPage } from '../features/placements'
-import { loadSettings, SettingsPage } from '../features/settings'
+import { loadSettings, parseSettingsSearch, SettingsPage } from '../features/settings'
 import {
   CategoriesPage,
   CustomFieldsPage,
@@ -107,6 +107,7 @@ const newContentSearch = exactSearch(parseNewContentSearch)
 const editContentSearch = exactSearch(parseEditContentSearch)
 const pageSearch = exactSearch(parsePageSearch)
 const responsesSearch = exactSearch(parseResponsesSearch)
+const settingsSearch = exactSearch(parseSettingsSearch)
 const tagsSearch = exactSearch(parseTagsSearch)
 
 /** What a tenant screen's loader is given (TanStack Router's loader context, the parts read here). */
@@ -477,6 +478,7 @@ const settingsRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/settings',
   staticData: { permission: SCREEN_PERMISSIONS.settings },
+  validateSearch: settingsSearch,
   loader: (match) => screenData(match, (client) => loadSettings(client, match.params.tenantId)),
   component: SettingsPage,
 })

@@ -24,7 +24,8 @@ export const MediaPicker = lazy(() =>
   import('./components/media-picker').then((module) => ({ default: module.MediaPicker })),
 )
 
-// Page trees, for the Pages view: the tree of a type, a move's write, the status badge.
+// Page trees, for the Pages view: the tree of a type, a move's write, the status badge; the types
+// the tenant's contents have, also for the preview settings.
 export { updateContent } from './api/contents'
-export { type ContentTreeNode, contentTreeQuery } from './api/tree'
+export { type ContentTreeNode, contentTreeQuery, contentTypesQuery } from './api/tree'
 export { StatusBadge } from './components/status-badge'

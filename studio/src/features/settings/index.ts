@@ -6,6 +6,7 @@ import { lazyRouteComponent } from '@tanstack/react-router'
 
 export { groupErrors, groupFieldOf } from './api/group-errors'
 export { useTenantLocales } from './api/locales'
+export { parseSettingsSearch, type SettingsSearch } from './api/search'
 export { settingsQuery, type TenantSettings, updateSettings } from './api/settings'
 export { loadSettings } from './loaders'
 

@@ -18,7 +18,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import dayjs from 'dayjs'
 import type { LexicalEditor } from 'lexical'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
 import type { FieldErrors } from '../../../lib/errors'
@@ -28,6 +28,8 @@ import { useCan } from '../../auth'
 import { useTenantLocales } from '../../settings'
 import { type Content, fieldDefinitionsQuery } from '../api/contents'
 import { conflictingContentQuery, editorContentQuery } from '../api/drafts'
+import { useContentPresence } from '../api/presence'
+import { previewContentOf } from '../api/preview'
 import { CONTENT_STATUSES, type EditContentSearch } from '../api/search'
 import { createTranslation } from '../api/translations'
 import { ConflictDialog } from '../components/conflict-dialog'
@@ -36,6 +38,7 @@ import { FeaturedImage } from '../components/featured-image'
 import { FieldInput } from '../components/field-input'
 import { bodyImageOf, MediaPicker } from '../components/media-picker'
 import { PageFields } from '../components/page-fields'
+import { PresenceLine } from '../components/presence-line'
 import { insertImage, RichTextEditor } from '../components/rich-text-editor'
 import { SlugInput } from '../components/slug-input'
 import { SourcePanel } from '../components/source-panel'
@@ -43,6 +46,11 @@ import { CategoryPicker, GalleryPicker, TagPicker } from '../components/taxonomy
 import { TranslationsBar } from '../components/translations-bar'
 import { VersionsPanel } from '../components/versions-panel'
 import { type Draft, payloadOf, type SaveKind, useContentSaves } from './content-saves'
+
+/** The live preview, loaded when first opened (the frame, its token and messages). */
+const PreviewPanel = lazy(() =>
+  import('../components/preview-panel').then((module) => ({ default: module.PreviewPanel })),
+)
 
 /** The editor's fieldsets: no frame of their own. */
 const FIELDSET = { border: 0, margin: 0, padding: 0, minWidth: 0 }
@@ -122,7 +130,12 @@ function ContentForm({
     scheduleAt,
     editorKey,
     edited,
+    onEdit,
   } = useContentSaves({ tenantId, content, drafts, readOnly, onReopen })
+  const [previewOpen, setPreviewOpen] = useState(false)
+  const previewing = previewOpen && stored !== undefined
+  // The other members with this content open (this member counts as editing unless read-only).
+  const others = useContentPresence(tenantId, stored?.id, !readOnly)
   const save = (kind: SaveKind) => autosave.save(kind)
   // Edits not saved yet: a failed save leaves them so.
   const unsavedState = saveState === 'dirty' || saveState === 'error'
@@ -193,7 +206,7 @@ function ContentForm({
         }}
         noValidate
       >
-        <Stack maw={1200}>
+        <Stack maw={previewing ? undefined : 1200}>
           <Group justify="space-between">
             <Title order={1} size="h2">
               {stored ? t('editor.editTitle') : t('editor.newTitle')}
@@ -205,6 +218,15 @@ function ContentForm({
               {stored && (
                 <Button variant="default" onClick={() => setVersionsOpen(true)}>
                   {t('editor.versions.open')}
+                </Button>
+              )}
+              {stored && can('content:preview') && (
+                <Button
+                  variant={previewOpen ? 'filled' : 'default'}
+                  aria-pressed={previewOpen}
+                  onClick={() => setPreviewOpen((open) => !open)}
+                >
+                  {t('editor.preview.toggle')}
                 </Button>
               )}
               {!readOnly && (
@@ -223,6 +245,7 @@ function ContentForm({
               )}
             </Group>
           </Group>
+          <PresenceLine names={others} />
           {errors.form && (
             <Alert color="red" role="alert">
               {errors.form}
@@ -264,150 +287,185 @@ function ContentForm({
               onSource={(source) => void showSource(source)}
             />
           )}
+          {/* The same tree with the preview open or not: the form is never mounted again. */}
           <Grid gap="lg">
-            {sourceId !== undefined && (
-              <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
-                <SourcePanel
-                  tenantId={tenantId}
-                  sourceId={sourceId}
-                  onClose={() => void showSource(undefined)}
-                />
+            <Grid.Col span={previewing ? { base: 12, lg: 6 } : 12}>
+              <Grid gap="lg">
+                {sourceId !== undefined && (
+                  <Grid.Col span={previewing ? 12 : { base: 12, md: 6, lg: 4 }}>
+                    <SourcePanel
+                      tenantId={tenantId}
+                      sourceId={sourceId}
+                      onClose={() => void showSource(undefined)}
+                    />
+                  </Grid.Col>
+                )}
+                <Grid.Col
+                  span={
+                    previewing
+                      ? 12
+                      : sourceId === undefined
+                        ? { base: 12, md: 8 }
+                        : { base: 12, md: 6, lg: 5 }
+                  }
+                >
+                  <fieldset disabled={readOnly} style={FIELDSET}>
+                    <Stack>
+                      <TextInput
+                        ref={title}
+                        lang={textLanguage}
+                        label={t('contents.fields.title')}
+                        {...form.getInputProps('title')}
+                        required
+                      />
+                      <SlugInput
+                        tenantId={tenantId}
+                        contentId={stored?.id}
+                        value={draft.slug}
+                        onChange={(slug) => form.setFieldValue('slug', slug)}
+                        error={errors.slug}
+                      />
+                      <Textarea
+                        lang={textLanguage}
+                        label={t('contents.fields.summary')}
+                        {...form.getInputProps('summary')}
+                        autosize
+                        minRows={2}
+                      />
+                      <RichTextEditor
+                        initial={content}
+                        label={t('contents.fields.body')}
+                        editorRef={editor}
+                        readOnly={readOnly}
+                        onPickImage={() => setPicker('body')}
+                        onChange={(document) => {
+                          body.current = document
+                          edited()
+                        }}
+                      />
+                      {(errors.html || errors.lexical) && (
+                        <Alert color="red" role="alert">
+                          {errors.html ?? errors.lexical}
+                        </Alert>
+                      )}
+                    </Stack>
+                  </fieldset>
+                </Grid.Col>
+                <Grid.Col
+                  span={previewing ? 12 : sourceId === undefined ? { base: 12, md: 4 } : { base: 12, lg: 3 }}
+                >
+                  <fieldset disabled={readOnly} style={FIELDSET}>
+                    <Stack>
+                      {!stored && multilingual && (
+                        <Select
+                          label={t('editor.locale')}
+                          description={t('editor.localeHelp')}
+                          value={draft.locale || locales.default}
+                          allowDeselect={false}
+                          data={locales.available.map((locale) => ({
+                            value: locale,
+                            label: `${locale} (${localeName(locale, i18n.language)})`,
+                          }))}
+                          onChange={(locale) => form.setFieldValue('locale', locale ?? '')}
+                        />
+                      )}
+                      <Select
+                        label={t('contents.fields.status')}
+                        {...form.getInputProps('status')}
+                        allowDeselect={false}
+                        data={CONTENT_STATUSES.map((s) => ({ value: s, label: t(`contents.status.${s}`) }))}
+                      />
+                      {draft.status === 'scheduled' && (
+                        <DateTimePicker
+                          label={t('editor.publishAt')}
+                          description={t('editor.publishAtHint')}
+                          value={
+                            draft.publishAt === null
+                              ? null
+                              : dayjs(draft.publishAt).format('YYYY-MM-DD HH:mm:ss')
+                          }
+                          onChange={(value) =>
+                            form.setFieldValue(
+                              'publishAt',
+                              value === null ? null : dayjs(value).toISOString(),
+                            )
+                          }
+                          valueFormat="YYYY-MM-DD HH:mm"
+                          minDate={dayjs().format('YYYY-MM-DD')}
+                          required
+                          error={errors.publishAt}
+                        />
+                      )}
+                      <PageFields
+                        tenantId={tenantId}
+                        contentId={stored?.id}
+                        value={draft}
+                        errors={errors}
+                        onChange={(patch) => {
+                          for (const [member, value] of Object.entries(patch)) {
+                            form.setFieldValue(member as keyof Draft & string, value)
+                          }
+                        }}
+                      />
+                      <FeaturedImage
+                        tenantId={tenantId}
+                        mediaId={draft.featuredMediaId}
+                        onChoose={() => setPicker('featured')}
+                        onRemove={() => form.setFieldValue('featuredMediaId', null)}
+                        error={errors.featuredMediaId}
+                      />
+                      <CategoryPicker
+                        tenantId={tenantId}
+                        value={draft.categories}
+                        onChange={(categories) => form.setFieldValue('categories', categories)}
+                        error={errors.categories}
+                      />
+                      <TagPicker
+                        tenantId={tenantId}
+                        value={draft.tags}
+                        onChange={(tags) => form.setFieldValue('tags', tags)}
+                        error={errors.tags}
+                      />
+                      <GalleryPicker
+                        tenantId={tenantId}
+                        contentId={stored?.id}
+                        initial={stored?.galleryIds ?? []}
+                      />
+                      {definitions.error && (
+                        <Alert color="red" role="alert">
+                          {definitions.error.message}
+                        </Alert>
+                      )}
+                      {(definitions.data?.definitions ?? []).map((definition) => (
+                        <FieldInput
+                          key={definition.id}
+                          tenantId={tenantId}
+                          definition={definition}
+                          value={draft.customFields[definition.key] ?? null}
+                          onChange={(value) => form.setFieldValue(`customFields.${definition.key}`, value)}
+                          error={errors[`customFields.${definition.key}`]}
+                        />
+                      ))}
+                    </Stack>
+                  </fieldset>
+                </Grid.Col>
+              </Grid>
+            </Grid.Col>
+            {previewOpen && stored && (
+              <Grid.Col span={{ base: 12, lg: 6 }}>
+                <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
+                  <PreviewPanel
+                    tenantId={tenantId}
+                    contentId={stored.id}
+                    contentType={draft.type}
+                    canConfigure={can('settings:update')}
+                    read={() => previewContentOf(stored, { ...form.getValues(), html: body.current?.html })}
+                    onEdit={onEdit}
+                    onClose={() => setPreviewOpen(false)}
+                  />
+                </Suspense>
               </Grid.Col>
             )}
-            <Grid.Col span={sourceId === undefined ? { base: 12, md: 8 } : { base: 12, md: 6, lg: 5 }}>
-              <fieldset disabled={readOnly} style={FIELDSET}>
-                <Stack>
-                  <TextInput
-                    ref={title}
-                    lang={textLanguage}
-                    label={t('contents.fields.title')}
-                    {...form.getInputProps('title')}
-                    required
-                  />
-                  <SlugInput
-                    tenantId={tenantId}
-                    contentId={stored?.id}
-                    value={draft.slug}
-                    onChange={(slug) => form.setFieldValue('slug', slug)}
-                    error={errors.slug}
-                  />
-                  <Textarea
-                    lang={textLanguage}
-                    label={t('contents.fields.summary')}
-                    {...form.getInputProps('summary')}
-                    autosize
-                    minRows={2}
-                  />
-                  <RichTextEditor
-                    initial={content}
-                    label={t('contents.fields.body')}
-                    editorRef={editor}
-                    readOnly={readOnly}
-                    onPickImage={() => setPicker('body')}
-                    onChange={(document) => {
-                      body.current = document
-                      edited()
-                    }}
-                  />
-                  {(errors.html || errors.lexical) && (
-                    <Alert color="red" role="alert">
-                      {errors.html ?? errors.lexical}
-                    </Alert>
-                  )}
-                </Stack>
-              </fieldset>
-            </Grid.Col>
-            <Grid.Col span={sourceId === undefined ? { base: 12, md: 4 } : { base: 12, lg: 3 }}>
-              <fieldset disabled={readOnly} style={FIELDSET}>
-                <Stack>
-                  {!stored && multilingual && (
-                    <Select
-                      label={t('editor.locale')}
-                      description={t('editor.localeHelp')}
-                      value={draft.locale || locales.default}
-                      allowDeselect={false}
-                      data={locales.available.map((locale) => ({
-                        value: locale,
-                        label: `${locale} (${localeName(locale, i18n.language)})`,
-                      }))}
-                      onChange={(locale) => form.setFieldValue('locale', locale ?? '')}
-                    />
-                  )}
-                  <Select
-                    label={t('contents.fields.status')}
-                    {...form.getInputProps('status')}
-                    allowDeselect={false}
-                    data={CONTENT_STATUSES.map((s) => ({ value: s, label: t(`contents.status.${s}`) }))}
-                  />
-                  {draft.status === 'scheduled' && (
-                    <DateTimePicker
-                      label={t('editor.publishAt')}
-                      description={t('editor.publishAtHint')}
-                      value={
-                        draft.publishAt === null ? null : dayjs(draft.publishAt).format('YYYY-MM-DD HH:mm:ss')
-                      }
-                      onChange={(value) =>
-                        form.setFieldValue('publishAt', value === null ? null : dayjs(value).toISOString())
-                      }
-                      valueFormat="YYYY-MM-DD HH:mm"
-                      minDate={dayjs().format('YYYY-MM-DD')}
-                      required
-                      error={errors.publishAt}
-                    />
-                  )}
-                  <PageFields
-                    tenantId={tenantId}
-                    contentId={stored?.id}
-                    value={draft}
-                    errors={errors}
-                    onChange={(patch) => {
-                      for (const [member, value] of Object.entries(patch)) {
-                        form.setFieldValue(member as keyof Draft & string, value)
-                      }
-                    }}
-                  />
-                  <FeaturedImage
-                    tenantId={tenantId}
-                    mediaId={draft.featuredMediaId}
-                    onChoose={() => setPicker('featured')}
-                    onRemove={() => form.setFieldValue('featuredMediaId', null)}
-                    error={errors.featuredMediaId}
-                  />
-                  <CategoryPicker
-                    tenantId={tenantId}
-                    value={draft.categories}
-                    onChange={(categories) => form.setFieldValue('categories', categories)}
-                    error={errors.categories}
-                  />
-                  <TagPicker
-                    tenantId={tenantId}
-                    value={draft.tags}
-                    onChange={(tags) => form.setFieldValue('tags', tags)}
-                    error={errors.tags}
-                  />
-                  <GalleryPicker
-                    tenantId={tenantId}
-                    contentId={stored?.id}
-                    initial={stored?.galleryIds ?? []}
-                  />
-                  {definitions.error && (
-                    <Alert color="red" role="alert">
-                      {definitions.error.message}
-                    </Alert>
-                  )}
-                  {(definitions.data?.definitions ?? []).map((definition) => (
-                    <FieldInput
-                      key={definition.id}
-                      tenantId={tenantId}
-                      definition={definition}
-                      value={draft.customFields[definition.key] ?? null}
-                      onChange={(value) => form.setFieldValue(`customFields.${definition.key}`, value)}
-                      error={errors[`customFields.${definition.key}`]}
-                    />
-                  ))}
-                </Stack>
-              </fieldset>
-            </Grid.Col>
           </Grid>
         </Stack>
       </form>

@@ -266,8 +266,17 @@ export function useContentSaves({
   )
   const { status: saveState, busy } = useSyncExternalStore(autosave.subscribe, autosave.state)
 
+  // Who hears of each edit besides the autosave (the live preview).
+  const [editListeners] = useState(() => new Set<() => void>())
+  /** Calls `listener` after each edit of the form or the body; answers the function that stops it. */
+  const [onEdit] = useState(() => (listener: () => void) => {
+    editListeners.add(listener)
+    return () => void editListeners.delete(listener)
+  })
+
   /** An edit of the editor's: saved after a pause in typing, when this content saves itself. */
   function edited() {
+    for (const listener of [...editListeners]) listener()
     if (!readOnly) autosave.change()
   }
 
@@ -324,5 +333,6 @@ export function useContentSaves({
     scheduleAt,
     editorKey,
     edited,
+    onEdit,
   }
 }

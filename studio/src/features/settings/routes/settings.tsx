@@ -1,9 +1,10 @@
 import { Alert, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { getRouteApi } from '@tanstack/react-router'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { useCan } from '../../auth'
 import { TenantIdField } from '../../tenants'
+import { SETTINGS_TABS, type SettingsTab } from '../api/search'
 import { settingsQuery } from '../api/settings'
 import { BrandingGroup } from '../components/branding-group'
 import { EdgeGroup } from '../components/edge-group'
@@ -12,15 +13,26 @@ import { LimitsGroup } from '../components/limits-group'
 import { LocalesGroup } from '../components/locales-group'
 import { MailGroup } from '../components/mail-group'
 import { MetadataGroup } from '../components/metadata-group'
+import { PreviewGroup } from '../components/preview-group'
 
 const route = getRouteApi('/signed-in/t/$tenantId/settings')
 
-const GROUPS = ['smtp', 'branding', 'locales', 'limits', 'edgeGateway', 'features', 'metadata'] as const
-
-/** Every group of the tenant's settings in a tab of its own, each saved by itself; read-only without `settings:update`. */
+/**
+ * Every group of the tenant's settings in a tab of its own, each saved by itself; read-only without
+ * `settings:update`. The open tab is in the address (`?tab=`), so a link can open one.
+ */
 export function SettingsPage() {
   const { t } = useTranslation()
   const { tenantId } = route.useParams()
+  const { tab = SETTINGS_TABS[0] } = route.useSearch()
+  const navigate = useNavigate()
+  const open = (value: string | null) =>
+    void navigate({
+      to: '/t/$tenantId/settings',
+      params: { tenantId },
+      search: value === null || value === SETTINGS_TABS[0] ? {} : { tab: value as SettingsTab },
+      replace: true,
+    })
   const can = useCan()
   const canEdit = can('settings:update')
   const { data: settings, error } = useQuery(settingsQuery(tenantId))
@@ -37,9 +49,9 @@ export function SettingsPage() {
           {error.message}
         </Alert>
       ) : settings ? (
-        <Tabs defaultValue="smtp" keepMounted>
+        <Tabs value={tab} onChange={open} keepMounted>
           <Tabs.List>
-            {GROUPS.map((group) => (
+            {SETTINGS_TABS.map((group) => (
               <Tabs.Tab key={group} value={group}>
                 {t(`settings.groups.${group}`)}
               </Tabs.Tab>
@@ -59,6 +71,9 @@ export function SettingsPage() {
           </Tabs.Panel>
           <Tabs.Panel value="edgeGateway" pt="md">
             <EdgeGroup tenantId={tenantId} settings={settings.edgeGateway} canEdit={canEdit} />
+          </Tabs.Panel>
+          <Tabs.Panel value="preview" pt="md">
+            <PreviewGroup tenantId={tenantId} settings={settings.preview} canEdit={canEdit} />
           </Tabs.Panel>
           <Tabs.Panel value="features" pt="md">
             <FeaturesGroup tenantId={tenantId} settings={settings.features} canEdit={canEdit} />
