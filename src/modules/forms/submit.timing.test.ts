@@ -33,9 +33,18 @@ describe('public form submission', () => {
     const headers = { 'x-api-key': writeToken }
     const warmUp = await submit(owner.tenantId, form.id, { data: { digits: '12345' } }, headers)
     expect(warmUp.statusCode).toBe(201)
-    const slow = await besideHealth(ctx.app, () =>
-      submit(owner.tenantId, form.id, { data: { digits: `${'9'.repeat(39)}x` } }, headers),
-    )
+    // The fastest of three tries: background work of the warm-up (its response's events relayed, a
+    // garbage collection) lands in one try now and then, while a backtracking check slows every try.
+    const tries = []
+    for (let attempt = 0; attempt < 3; attempt++) {
+      tries.push(
+        await besideHealth(ctx.app, () =>
+          submit(owner.tenantId, form.id, { data: { digits: `${'9'.repeat(39)}x` } }, headers),
+        ),
+      )
+    }
+    for (const each of tries) expect(each.answer.statusCode).toBe(400)
+    const slow = tries.reduce((best, each) => (each.wallMs < best.wallMs ? each : best))
     expect(slow.answer.statusCode).toBe(400)
     expect(slow.answer.data.details).toEqual([
       { field: 'digits', message: `does not match the pattern ${pattern}` },
