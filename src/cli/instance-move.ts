@@ -277,7 +277,7 @@ async function checkEmpty(target: Database): Promise<void> {
     const rows = await countRows(target.db, table)
     if (rows > (seeded.get(table.name) ?? 0)) {
       throw new MoveRefused(
-        `The target is not empty (${rows} rows in ${table.name}): move into a new database or DATA_DIR.`,
+        `The target is not empty (${table.name} holds ${rows} ${rows === 1 ? 'row' : 'rows'}): move into a new database or DATA_DIR.`,
       )
     }
   }
