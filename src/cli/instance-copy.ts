@@ -124,8 +124,9 @@ export async function foreignKeysOf(db: Queryable, schema: string): Promise<Fore
 /**
  * `tables` ordered so that every table comes after the tables its foreign keys reference (ties by
  * name), and the keys the order cannot satisfy: a table referencing itself (a category's parent)
- * or tables referencing each other in a cycle. Their rows may arrive before the rows they name, so
- * the copy checks those keys at the end of the transaction instead (`deferKeys`).
+ * or tables referencing each other in a cycle (and the tables waiting on one, among themselves).
+ * Their rows may arrive before the rows they name, so the copy checks those keys at the end of the
+ * transaction instead (`deferKeys`).
  */
 export function foreignKeyOrder(
   tables: string[],
@@ -196,14 +197,15 @@ export async function countRows(db: Queryable, table: { schema: string; name: st
 }
 
 /**
- * Copies every row of `table` from `source` to `target`, `pageRows` rows at a time in primary-key
- * order: at most one page is in memory. Answers the rows copied.
+ * Copies every row of `table` from `source` to `target` a page at a time in primary-key order: at
+ * most `pageRows` rows and `pageBytes` bytes of their JSON (or one row, if it alone is larger), so
+ * at most one page is in memory whatever the rows hold. Answers the rows copied.
  */
 export async function copyTable(
   source: Queryable,
   target: Queryable,
   table: TableShape,
-  options: { pageRows: number; total: number; onProgress: CopyProgress },
+  options: { pageRows: number; pageBytes: number; total: number; onProgress: CopyProgress },
 ): Promise<number> {
   const keyList = sql.join(
     table.key.map((column) => sql`t.${ident(column.name)}`),
@@ -228,10 +230,16 @@ export async function copyTable(
             table.key.map((column, index) => sql`${after?.[index]}::${sql.raw(column.type)}`),
             sql`, `,
           )})`
+    // The running size is summed on the server, so a page stops before its bytes pass the bound.
     const page = await rowsOf(
       source,
-      sql`select to_jsonb(t)::text as "row", ${keyTexts} from ${qualified(table)} t${from}
-           order by ${keyList} limit ${options.pageRows}`,
+      sql`select * from (
+            select p.*, sum(octet_length(p."row")) over (order by p.n) as running
+              from (select to_jsonb(t)::text as "row", ${keyTexts}, row_number() over (order by ${keyList}) as n
+                      from ${qualified(table)} t${from} order by ${keyList} limit ${options.pageRows}) p
+          ) w
+          where w.n = 1 or w.running <= ${options.pageBytes}
+          order by w.n`,
     )
     if (page.length === 0) break
     const rows = `[${page.map((row) => row.row).join(',')}]`
@@ -243,7 +251,6 @@ export async function copyTable(
     options.onProgress(labelOf(table), copied, options.total)
     const last = page[page.length - 1] as Record<string, string | null>
     after = table.key.map((_, index) => last[`k${index}`] ?? null)
-    if (page.length < options.pageRows) break
   }
   return copied
 }

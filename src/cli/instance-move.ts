@@ -73,6 +73,8 @@ export interface MoveOptions {
   appSecret: string | undefined
   /** Rows per page of the copy. */
   pageRows: number
+  /** The most bytes of rows (as JSON) a page holds; a single larger row is a page of its own. */
+  pageBytes: number
   onProgress: (line: string) => void
   /** A lock taken here was lost while copying (see `acquireDataDirLock`): stop at once. */
   onLockLost: (err: Error) => void
@@ -348,6 +350,7 @@ async function copyDatabase(
               const expected = await countRows(snapshot, table)
               const rows = await copyTable(snapshot, tx, table, {
                 pageRows: options.pageRows,
+                pageBytes: options.pageBytes,
                 total: expected,
                 onProgress,
               })

@@ -288,6 +288,33 @@ describe('npm run migrate-instance', () => {
     expect(Number(have)).toBe(Number(want) - 1)
   }, 120_000)
 
+  it('moves it into a new DATA_DIR a row at a time, where it answers as before (the embedded database alone)', async () => {
+    const copyDir = join(root, 'copy')
+    const moved = await cli({}, '--from', sourceDir, '--to', copyDir, '--page-rows', '1')
+    expect(moved.code, moved.stderr).toBe(0)
+    expect(moved.stdout).toMatch(
+      /^verified: every table holds as many rows in the target as in the source\.$/m,
+    )
+    expect(moved.stdout).toMatch(/^media: \d+ files, .* to /m)
+    expect(readFileSync(join(copyDir, 'secret'), 'utf8')).toBe(
+      readFileSync(join(sourceDir, 'secret'), 'utf8'),
+    )
+    const copy = await createDatabase({ dataDir: copyDir })
+    try {
+      expect(await counts(copy)).toEqual(sourceCounts)
+      expect(await waitingJobs(copy)).toEqual(sourceJobs)
+    } finally {
+      await copy.close()
+    }
+    const instance = await startInstance(copyDir)
+    try {
+      expect(await publicAnswers(instance.app, seeded)).toEqual(before)
+      expect((await login(instance.app, { email: seeded.email, password: PASSWORD })).statusCode).toBe(200)
+    } finally {
+      await instance.close()
+    }
+  }, 180_000)
+
   it('refuses to leave the media files behind when the target is PostgreSQL', async () => {
     const refused = await cli({}, '--from', sourceDir, '--to', 'postgres://root@127.0.0.1:1/unused')
     expect(refused.code).toBe(1)
@@ -313,7 +340,17 @@ describe.skipIf(POSTGRES === undefined)('npm run migrate-instance to PostgreSQL 
   })
 
   it('moves every row, job and file to a new PostgreSQL database, where the instance answers as before', async () => {
-    const moved = await cli({}, '--from', sourceDir, '--to', url, '--media-to', join(serverDir, 'media'))
+    const moved = await cli(
+      {},
+      '--from',
+      sourceDir,
+      '--to',
+      url,
+      '--media-to',
+      join(serverDir, 'media'),
+      '--page-rows',
+      '2',
+    )
     expect(moved.code, moved.stderr).toBe(0)
     expect(moved.stdout).toMatch(
       /^verified: every table holds as many rows in the target as in the source\.$/m,
@@ -334,6 +371,13 @@ describe.skipIf(POSTGRES === undefined)('npm run migrate-instance to PostgreSQL 
       await target.close()
     }
 
+    const twice = await cli({}, '--from', sourceDir, '--to', url, '--media-to', join(root, 'other', 'media'))
+    expect(twice.code).toBe(1)
+    expect(twice.stderr.trim()).toMatch(
+      /^migrate-instance: The target is not empty \(\w+ holds \d+ rows?\): move into a new database or DATA_DIR\.$/,
+    )
+    expect(existsSync(join(root, 'other', 'media'))).toBe(false)
+
     const server = await startInstance(serverDir, { DATABASE_URL: url, APP_SECRET: secret })
     try {
       expect(await publicAnswers(server.app, seeded)).toEqual(before)
@@ -353,7 +397,15 @@ describe.skipIf(POSTGRES === undefined)('npm run migrate-instance to PostgreSQL 
     } finally {
       await onServer.close()
     }
-    const moved = await cli({ DATA_DIR: serverDir, APP_SECRET: secret }, '--from', url, '--to', backDir)
+    const moved = await cli(
+      { DATA_DIR: serverDir, APP_SECRET: secret },
+      '--from',
+      url,
+      '--to',
+      backDir,
+      '--page-rows',
+      '3',
+    )
     expect(moved.code, moved.stderr).toBe(0)
     expect(moved.stdout).toMatch(/^verified: /m)
     expect(moved.stdout).toContain(`Start the new server with DATA_DIR=${backDir} and without DATABASE_URL.`)
@@ -377,8 +429,8 @@ describe.skipIf(POSTGRES === undefined)('npm run migrate-instance to PostgreSQL 
 
     const again = await cli({ DATA_DIR: serverDir, APP_SECRET: secret }, '--from', url, '--to', backDir)
     expect(again.code).toBe(1)
-    expect(again.stderr.trim()).toMatch(
-      /^migrate-instance: The media folder .* is not empty|^migrate-instance: The target is not empty/,
+    expect(again.stderr.trim()).toBe(
+      `migrate-instance: The media folder ${join(backDir, 'media')} is not empty; give a new or empty folder.`,
     )
   }, 180_000)
 })

@@ -18,7 +18,7 @@ back from PostgreSQL into a new DATA_DIR. The source is only read. Stop the serv
                       to <target>/media. Waiting import files go beside it, to <DATA_DIR>/imports.
   --media-from <dir>  the source's media folder (default: <source DATA_DIR>/media; from PostgreSQL:
                       the configured DATA_DIR's)
-  --page-rows <n>     rows copied per statement (default 500)
+  --page-rows <n>     rows copied per statement (default 500; a page also stops at 8 MiB of rows)
   --help              show this text
 
 The target's migrations are run first; the move is refused (exit code 1, one line, nothing written)
@@ -28,6 +28,9 @@ table's row count is compared before it commits. With MEDIA_DRIVER=s3 no file is
 
 Progress goes to stderr and the summary to stdout. Exit code 0 on success, 1 otherwise.
 `
+
+/** A page of the copy holds at most this much of rows' JSON (a larger row goes alone). */
+const PAGE_BYTES = 8 * 1024 * 1024
 
 /** `npm run migrate-instance`: see HELP. Exit code 0 when the instance moved and verified, 1 otherwise. */
 async function main(): Promise<void> {
@@ -68,6 +71,7 @@ async function main(): Promise<void> {
     mediaTo: values['media-to'],
     appSecret: env.APP_SECRET,
     pageRows,
+    pageBytes: PAGE_BYTES,
     onProgress,
     onLockLost: (err) => {
       process.stderr.write(
