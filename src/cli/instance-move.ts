@@ -96,8 +96,9 @@ const LOCK_HINT = 'Stop that server first: an instance moves while nothing runs 
  * Moves a whole instance (docs/decisions/configuration.md "Moving to PostgreSQL"): every row of
  * Folio's tables and of the job queue, and the local files, from `from` to `to`, which must be
  * empty; then checks the row counts of every table on both sides.
- * @throws MoveRefused (nothing written) when the source DATA_DIR is held by a server, the target is
- *   not empty, the two databases' migrations differ, or a file folder is missing or not empty;
+ * @throws MoveRefused (no row or file written) when a DATA_DIR of the move is held by a server, the
+ *   target is not empty, the two databases' migrations differ, a file folder is not empty or the
+ *   secret is unknown;
  *   database and file-system errors otherwise (the target's transaction rolls back, copied files
  *   are removed).
  */
@@ -225,12 +226,21 @@ async function lock(dir: string, onLockLost: (err: Error) => void): Promise<Data
   }
 }
 
-/** The instance's secret: `APP_SECRET`, or the generated one of an embedded source. */
+/**
+ * The instance's secret: `APP_SECRET`, or the generated one of an embedded source.
+ * @throws MoveRefused towards a directory without one: the new DATA_DIR must keep the secret that
+ *   sealed the sessions and stored tenant secrets, or its server would generate another.
+ */
 function sourceSecret(options: MoveOptions): string | undefined {
   if (options.appSecret !== undefined) return options.appSecret
-  if (options.from.kind !== 'dir') return undefined
-  const file = join(options.from.dir, 'secret')
-  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined
+  const file = options.from.kind === 'dir' ? join(options.from.dir, 'secret') : undefined
+  if (file !== undefined && existsSync(file)) return readFileSync(file, 'utf8').trim()
+  if (options.to.kind === 'dir') {
+    throw new MoveRefused(
+      "Set APP_SECRET to the instance's secret (the servers' APP_SECRET): the new DATA_DIR keeps it in its secret file.",
+    )
+  }
+  return undefined
 }
 
 /** An embedded target keeps the instance's secret; one holding another secret is refused. */

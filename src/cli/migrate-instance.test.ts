@@ -279,7 +279,13 @@ describe('npm run migrate-instance', () => {
     } finally {
       await after.close()
     }
-    const older = await cli({}, '--from', target, '--to', join(root, 'from-older'))
+    const older = await cli(
+      { APP_SECRET: 'a-secret-of-the-older-instance-0123456789' },
+      '--from',
+      target,
+      '--to',
+      join(root, 'from-older'),
+    )
     expect(older.code).toBe(1)
     expect(older.stderr.trim()).toMatch(
       /^migrate-instance: The source has (\d+) of this Folio's (\d+) migrations: start a server of this version on it once/,
@@ -397,6 +403,11 @@ describe.skipIf(POSTGRES === undefined)('npm run migrate-instance to PostgreSQL 
     } finally {
       await onServer.close()
     }
+    const withoutSecret = await cli({ DATA_DIR: serverDir }, '--from', url, '--to', backDir)
+    expect(withoutSecret.code).toBe(1)
+    expect(withoutSecret.stderr.trim()).toBe(
+      "migrate-instance: Set APP_SECRET to the instance's secret (the servers' APP_SECRET): the new DATA_DIR keeps it in its secret file.",
+    )
     const moved = await cli(
       { DATA_DIR: serverDir, APP_SECRET: secret },
       '--from',
