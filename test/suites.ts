@@ -63,6 +63,7 @@ export const POSTGRES_ONLY_TESTS = [
   'src/store/postgres-notify.test.ts',
   'src/modules/collections/query-run.test.ts',
   'src/modules/live/live-instances.test.ts',
+  'src/cli/migrate-instance.test.ts',
 ]
 
 /** What `npm run test:embedded` runs (vitest.embedded.config.ts). */

@@ -15,4 +15,9 @@ export interface TableOwnership {
    * the tenant purge removes a purged tenant's rows from every table, whoever owns them.
    */
   readonly deletesFromEveryTable?: string
+  /**
+   * Why this code inserts into tables it names only at run time: moving an instance copies every
+   * table's rows into an empty database.
+   */
+  readonly copiesEveryTable?: string
 }
