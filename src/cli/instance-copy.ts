@@ -152,7 +152,9 @@ export function foreignKeyOrder(
   const cyclic = new Set(remaining)
   order.push(...remaining)
   const unordered = keys.filter(
-    (key) => key.table === key.references || (cyclic.has(key.table) && cyclic.has(key.references)),
+    (key) =>
+      (key.table === key.references && known.has(key.table)) ||
+      (cyclic.has(key.table) && cyclic.has(key.references)),
   )
   return { order, unordered }
 }
@@ -178,14 +180,45 @@ export async function deferKeys(
     await db.execute(sql`set constraints ${qualified({ schema, name: key.name })} deferred`)
   }
   return async () => {
+    if (keys.length === 0) return
+    // Runs every check now, so that no deferred event is pending when a declaration is restored.
+    const names = sql.join(
+      keys.map((key) => qualified({ schema, name: key.name })),
+      sql`, `,
+    )
+    await db.execute(sql`set constraints ${names} immediate`)
     for (const key of keys) {
-      // Runs the checks now, so that no deferred event is pending when the declaration is restored.
-      await db.execute(sql`set constraints ${qualified({ schema, name: key.name })} immediate`)
       if (!key.deferrable) {
         await db.execute(
           sql`alter table ${qualified({ schema, name: key.table })} alter constraint ${ident(key.name)} not deferrable`,
         )
       }
+    }
+  }
+}
+
+/**
+ * Switches off the triggers Folio's migrations put on `schema`'s tables (not the internal ones that
+ * check foreign keys) for the rest of the transaction; the returned function switches them back on.
+ * The rules they enforce held when each row was written: a rule made later is not applied to older
+ * rows (a collection field made required after entries without it were saved), and the copy must
+ * bring those rows as they are.
+ */
+export async function suspendTriggers(db: Queryable, schema: string): Promise<() => Promise<void>> {
+  const tables = await rowsOf<{ name: string }>(
+    db,
+    sql`select distinct c.relname::text as name
+          from pg_trigger t join pg_class c on c.oid = t.tgrelid
+          join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = ${schema} and not t.tgisinternal
+         order by 1`,
+  )
+  for (const { name } of tables) {
+    await db.execute(sql`alter table ${qualified({ schema, name })} disable trigger user`)
+  }
+  return async () => {
+    for (const { name } of tables) {
+      await db.execute(sql`alter table ${qualified({ schema, name })} enable trigger user`)
     }
   }
 }

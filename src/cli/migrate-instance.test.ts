@@ -166,6 +166,24 @@ async function seed(app: FastifyInstance): Promise<Seeded> {
     body: { title: 'The other tenant', status: 'published' },
   })
   expect(other.statusCode, other.body).toBe(200)
+  // An entry saved before its collection gained a required field it lacks: the database's trigger
+  // would refuse it as a new write, and the move must bring it all the same.
+  const title = { key: 'title', type: 'string', label: { en: 'Title' } }
+  const collection = await call(app, 'POST', '/api/collections', {
+    token: apiToken,
+    body: { key: 'notes', name: { en: 'Notes' }, fields: [title] },
+  })
+  expect(collection.statusCode, collection.body).toBe(200)
+  const entry = await call(app, 'POST', '/api/collections/notes/entries', {
+    token: apiToken,
+    body: { data: { title: 'Written early' } },
+  })
+  expect(entry.statusCode, entry.body).toBe(200)
+  const required = await call(app, 'PUT', '/api/collections/notes', {
+    token: apiToken,
+    body: { fields: [title, { key: 'summary', type: 'string', label: { en: 'Summary' }, required: true }] },
+  })
+  expect(required.statusCode, required.body).toBe(200)
   const form = await createForm(app, apiToken, { settings: { antiSpam: { minFillSeconds: 0 } } })
   const submitted = await call(app, 'POST', `/api/public/forms/${form.id}/submit`, {
     headers: { ...as(first), 'x-api-key': apiToken },
@@ -232,6 +250,7 @@ describe('npm run migrate-instance', () => {
     expect(sourceCounts['public.tenants']).toBe(2)
     expect(sourceCounts['public.contents']).toBe(3)
     expect(sourceCounts['public.form_responses']).toBe(1)
+    expect(sourceCounts['public.collection_entries']).toBe(1)
     expect(sourceJobs).toHaveLength(1)
   })
 
