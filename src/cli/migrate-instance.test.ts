@@ -233,7 +233,7 @@ beforeAll(async () => {
   } finally {
     await database.close()
   }
-}, 120_000)
+}, 240_000)
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 describe('npm run migrate-instance', () => {
@@ -311,7 +311,7 @@ describe('npm run migrate-instance', () => {
     )
     const [, have, want] = /has (\d+) of this Folio's (\d+)/.exec(older.stderr) ?? []
     expect(Number(have)).toBe(Number(want) - 1)
-  }, 120_000)
+  }, 240_000)
 
   it('moves it into a new DATA_DIR a row at a time, where it answers as before (the embedded database alone)', async () => {
     const copyDir = join(root, 'copy')
@@ -338,7 +338,7 @@ describe('npm run migrate-instance', () => {
     } finally {
       await instance.close()
     }
-  }, 180_000)
+  }, 300_000)
 
   it('refuses to leave the media files behind when the target is PostgreSQL', async () => {
     const refused = await cli({}, '--from', sourceDir, '--to', 'postgres://root@127.0.0.1:1/unused')
@@ -412,7 +412,7 @@ describe.skipIf(POSTGRES === undefined)('npm run migrate-instance to PostgreSQL 
     } finally {
       await server.close()
     }
-  }, 180_000)
+  }, 300_000)
 
   it('moves it back from PostgreSQL into a new DATA_DIR, secret included, where it answers as before', async () => {
     const onServer = await createDatabase({ url, dataDir: serverDir })
@@ -462,7 +462,7 @@ describe.skipIf(POSTGRES === undefined)('npm run migrate-instance to PostgreSQL 
     expect(again.stderr.trim()).toBe(
       `migrate-instance: The media folder ${join(backDir, 'media')} is not empty; give a new or empty folder.`,
     )
-  }, 180_000)
+  }, 300_000)
 })
 
 if (POSTGRES === undefined) {
