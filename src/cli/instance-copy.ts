@@ -38,6 +38,7 @@ export interface TableShape {
 /** What `copyTable` reports as it goes: rows copied so far of `total`. */
 export type CopyProgress = (table: string, copied: number, total: number) => void
 
+/** What the copy runs statements on: a database, or a transaction of one (Drizzle's handles). */
 export interface Queryable {
   execute(query: SQL): Promise<unknown>
 }
@@ -107,6 +108,7 @@ export interface ForeignKey {
   deferrable: boolean
 }
 
+/** The foreign keys declared on the tables of `schema` (partitions left out), by name. */
 export async function foreignKeysOf(db: Queryable, schema: string): Promise<ForeignKey[]> {
   return rowsOf<ForeignKey>(
     db,
@@ -292,7 +294,7 @@ export async function copyTable(
  * Sets each sequence owned by a column of `table` (serial or identity) past the column's largest
  * value, so that the next row the target makes gets a new number.
  */
-export async function resetSequences(db: Queryable, table: TableShape): Promise<number> {
+export async function resetSequences(db: Queryable, table: TableShape): Promise<void> {
   const sequences = await rowsOf<{ sequence: string; column: string }>(
     db,
     sql`select quote_ident(sn.nspname) || '.' || quote_ident(s.relname) as sequence, a.attname::text as column
@@ -308,7 +310,6 @@ export async function resetSequences(db: Queryable, table: TableShape): Promise<
                  coalesce((select max(${ident(column)}) from ${qualified(table)}), 0) + 1, false)`,
     )
   }
-  return sequences.length
 }
 
 /** Deletes every row of `table` (rows a migration seeded into the target). */
