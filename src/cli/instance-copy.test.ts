@@ -11,6 +11,7 @@ import {
   foreignKeysOf,
   MoveRefused,
   rowsOf,
+  suspendTriggers,
   tablesOf,
 } from './instance-copy.js'
 import { formatBytes, parsePlace } from './instance-move.js'
@@ -126,6 +127,71 @@ describe('copyTable', () => {
       sql`select condeferrable as deferrable from pg_constraint where contype = 'f'`,
     )
     expect(constraint?.deferrable).toBe(false)
+  })
+
+  it('copies rows a trigger of the target would now refuse, and leaves the trigger on for later writes', async () => {
+    await target.execute('delete from parts')
+    await target.execute(`create function refuse() returns trigger language plpgsql as $$
+      begin raise exception 'refused by a rule made later' using errcode = 'not_null_violation'; end $$`)
+    await target.execute(
+      'create trigger parts_refuse before insert on parts for each row execute function refuse()',
+    )
+    const [table] = await tablesOf(source.db, 'public')
+    const copied = await target.db.transaction(async (tx) => {
+      const check = await deferKeys(
+        tx,
+        'public',
+        foreignKeyOrder(['parts'], await foreignKeysOf(tx, 'public')).unordered,
+      )
+      const resume = await suspendTriggers(tx, 'public')
+      const rows = await copyTable(source.db, tx, table as never, {
+        pageRows: 100,
+        pageBytes: 1 << 20,
+        total: 19,
+        onProgress: () => {},
+      })
+      await check()
+      await resume()
+      return rows
+    })
+    expect(copied).toBe(19)
+    await expect(
+      target.execute(`insert into parts values ('t9', 1, null, 'x', now(), '{}')`),
+    ).rejects.toThrow('refused by a rule made later')
+  })
+
+  it('copies two tables that reference each other, both keys checked at the end and restored', async () => {
+    const cycle = `create table x (id integer primary key, y_id integer);
+      create table y (id integer primary key, x_id integer references x);
+      alter table x add foreign key (y_id) references y`
+    await source.execute(cycle)
+    await target.execute(cycle)
+    await source.execute(
+      'insert into x values (1, null); insert into y values (1, 1), (2, 1); update x set y_id = 2',
+    )
+    const tables = (await tablesOf(source.db, 'public')).filter((table) => ['x', 'y'].includes(table.name))
+    const { order, unordered } = foreignKeyOrder(['x', 'y'], await foreignKeysOf(target.db, 'public'))
+    expect(order).toEqual(['x', 'y'])
+    expect(unordered.map((key) => `${key.table}->${key.references}`).sort()).toEqual(['x->y', 'y->x'])
+    await target.db.transaction(async (tx) => {
+      const check = await deferKeys(tx, 'public', unordered)
+      for (const table of tables) {
+        await copyTable(source.db, tx, table, {
+          pageRows: 10,
+          pageBytes: 1 << 20,
+          total: 2,
+          onProgress: () => {},
+        })
+      }
+      await check()
+    })
+    const both = sql`select (select json_agg(x order by id) from x)::text as x, (select json_agg(y order by id) from y)::text as y`
+    expect(await rowsOf(target.db, both)).toEqual(await rowsOf(source.db, both))
+    const declared = await rowsOf<{ deferrable: boolean }>(
+      target.db,
+      sql`select condeferrable as deferrable from pg_constraint where contype = 'f' and conrelid in ('x'::regclass, 'y'::regclass)`,
+    )
+    expect(declared).toEqual([{ deferrable: false }, { deferrable: false }])
   })
 
   it('refuses a table without a primary key', async () => {

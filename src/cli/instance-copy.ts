@@ -38,6 +38,7 @@ export interface TableShape {
 /** What `copyTable` reports as it goes: rows copied so far of `total`. */
 export type CopyProgress = (table: string, copied: number, total: number) => void
 
+/** What the copy runs statements on: a database, or a transaction of one (Drizzle's handles). */
 export interface Queryable {
   execute(query: SQL): Promise<unknown>
 }
@@ -107,6 +108,7 @@ export interface ForeignKey {
   deferrable: boolean
 }
 
+/** The foreign keys declared on the tables of `schema` (partitions left out), by name. */
 export async function foreignKeysOf(db: Queryable, schema: string): Promise<ForeignKey[]> {
   return rowsOf<ForeignKey>(
     db,
@@ -152,7 +154,9 @@ export function foreignKeyOrder(
   const cyclic = new Set(remaining)
   order.push(...remaining)
   const unordered = keys.filter(
-    (key) => key.table === key.references || (cyclic.has(key.table) && cyclic.has(key.references)),
+    (key) =>
+      (key.table === key.references && known.has(key.table)) ||
+      (cyclic.has(key.table) && cyclic.has(key.references)),
   )
   return { order, unordered }
 }
@@ -178,14 +182,45 @@ export async function deferKeys(
     await db.execute(sql`set constraints ${qualified({ schema, name: key.name })} deferred`)
   }
   return async () => {
+    if (keys.length === 0) return
+    // Runs every check now, so that no deferred event is pending when a declaration is restored.
+    const names = sql.join(
+      keys.map((key) => qualified({ schema, name: key.name })),
+      sql`, `,
+    )
+    await db.execute(sql`set constraints ${names} immediate`)
     for (const key of keys) {
-      // Runs the checks now, so that no deferred event is pending when the declaration is restored.
-      await db.execute(sql`set constraints ${qualified({ schema, name: key.name })} immediate`)
       if (!key.deferrable) {
         await db.execute(
           sql`alter table ${qualified({ schema, name: key.table })} alter constraint ${ident(key.name)} not deferrable`,
         )
       }
+    }
+  }
+}
+
+/**
+ * Switches off the triggers Folio's migrations put on `schema`'s tables (not the internal ones that
+ * check foreign keys) for the rest of the transaction; the returned function switches them back on.
+ * The rules they enforce held when each row was written: a rule made later is not applied to older
+ * rows (a collection field made required after entries without it were saved), and the copy must
+ * bring those rows as they are.
+ */
+export async function suspendTriggers(db: Queryable, schema: string): Promise<() => Promise<void>> {
+  const tables = await rowsOf<{ name: string }>(
+    db,
+    sql`select distinct c.relname::text as name
+          from pg_trigger t join pg_class c on c.oid = t.tgrelid
+          join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = ${schema} and not t.tgisinternal
+         order by 1`,
+  )
+  for (const { name } of tables) {
+    await db.execute(sql`alter table ${qualified({ schema, name })} disable trigger user`)
+  }
+  return async () => {
+    for (const { name } of tables) {
+      await db.execute(sql`alter table ${qualified({ schema, name })} enable trigger user`)
     }
   }
 }
@@ -259,7 +294,7 @@ export async function copyTable(
  * Sets each sequence owned by a column of `table` (serial or identity) past the column's largest
  * value, so that the next row the target makes gets a new number.
  */
-export async function resetSequences(db: Queryable, table: TableShape): Promise<number> {
+export async function resetSequences(db: Queryable, table: TableShape): Promise<void> {
   const sequences = await rowsOf<{ sequence: string; column: string }>(
     db,
     sql`select quote_ident(sn.nspname) || '.' || quote_ident(s.relname) as sequence, a.attname::text as column
@@ -275,7 +310,6 @@ export async function resetSequences(db: Queryable, table: TableShape): Promise<
                  coalesce((select max(${ident(column)}) from ${qualified(table)}), 0) + 1, false)`,
     )
   }
-  return sequences.length
 }
 
 /** Deletes every row of `table` (rows a migration seeded into the target). */

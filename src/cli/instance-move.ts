@@ -22,6 +22,7 @@ import {
   MoveRefused,
   replaceQueues,
   resetSequences,
+  suspendTriggers,
   type TableShape,
   tablesOf,
 } from './instance-copy.js'
@@ -387,8 +388,11 @@ async function copyDatabase(
           // comes with the copy. Children first.
           for (const table of [...ordered].reverse()) await emptyTable(tx, table)
           const checkDeferred = await deferKeys(tx, FOLIO_SCHEMA, unordered)
+          const resumeTriggers = await suspendTriggers(tx, FOLIO_SCHEMA)
           await copyAll(ordered)
+          // Deferred checks first: a table with pending checks cannot be altered.
           await checkDeferred()
+          await resumeTriggers()
 
           if (withJobs) {
             // The target's job state becomes the source's: a server that started on the empty
