@@ -94,7 +94,8 @@ describe('table ownership (docs/architecture.md "Table ownership")', () => {
           (write) =>
             `${file}:${write.line} writes ${write.table}, which ${ownerOf(write.table)} owns: call its index.ts`,
         ),
-      ...(area?.ownership.deletesFromEveryTable === undefined
+      ...(area?.ownership.deletesFromEveryTable === undefined &&
+      area?.ownership.writesToEveryTable === undefined
         ? access.unresolvedWrites.map(
             (write) => `${file}:${write.line} writes a table named at run time (${write.expression})`,
           )
