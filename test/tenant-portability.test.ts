@@ -2,11 +2,17 @@ import { Readable } from 'node:stream'
 import { createGunzip, gzipSync } from 'node:zlib'
 import * as tar from 'tar-stream'
 import { describe, expect, it } from 'vitest'
+import { createCollection, createEntry } from './collection-fixtures.js'
 import { createContent, seedCategory, seedTag } from './content-fixtures.js'
+import { createForm } from './form-fixtures.js'
 import { call, type SeededMember, seedApiToken, seedMember, seedTenant, useTestContext } from './helpers.js'
+import { pngBytes, uploadMedia, waitForVariants } from './media-fixtures.js'
+import { menuFixtures } from './menu-fixtures.js'
 import { putSettings } from './settings-fixtures.js'
+import { useTestLocales } from './translation-fixtures.js'
 
-const ctx = useTestContext()
+const ctx = useTestContext({ PUBLIC_CLIENT_LIMIT: 'off' })
+const menus = menuFixtures(ctx)
 
 const SMTP_PASSWORD = 'smtp-secret-Zq8v1'
 const WEBHOOK_SECRET = 'whsec_dGVzdC1zZWNyZXQtZm9yLXBvcnRhYmlsaXR5'
@@ -77,8 +83,7 @@ async function finishedImport(user: SeededMember, id: string) {
 }
 
 /** Every 24-hex id replaced by its order of first appearance in the text. */
-function normalizeIds(text: string): string {
-  const seen = new Map<string, number>()
+function normalizeIds(text: string, seen = new Map<string, number>()): string {
   return text.replace(/[0-9a-f]{24}/g, (id) => {
     if (!seen.has(id)) seen.set(id, seen.size)
     return `#${seen.get(id)}`
@@ -112,6 +117,126 @@ async function buildTenant() {
   })
   expect(settings.statusCode, settings.body).toBe(200)
   return { owner, second, token, parent }
+}
+
+/** A tenant that uses every feature, built through the API (docs/decisions/portability.md "Lossless, proven"). */
+async function buildRichTenant() {
+  const base = await buildTenant()
+  const { owner } = base
+  const ok = async (response: Promise<Awaited<ReturnType<typeof call>>>) => {
+    const answer = await response
+    expect(answer.statusCode, answer.body).toBeLessThan(300)
+    return answer.data
+  }
+  const api = (method: 'POST' | 'PUT', url: string, body: unknown) =>
+    ok(call(ctx.app, method, url, { token: owner.token, body }))
+  await useTestLocales(ctx, owner)
+  const role = await api('POST', '/api/roles', {
+    key: 'translator',
+    name: 'Translator',
+    description: 'Translates content',
+    level: 25,
+    permissions: ['content:view', 'content:update'],
+  })
+  expect(role.role.key).toBe('translator')
+  await api('POST', '/api/custom-field-definitions', {
+    key: 'subtitle',
+    label: 'Subtitle',
+    type: 'text',
+    public: true,
+  })
+  const category = (
+    await api('POST', '/api/categories', {
+      name: 'Travel',
+      translations: { de: { name: 'Reisen', slug: 'reisen' } },
+    })
+  ).category
+  const tag = (await api('POST', '/api/tags', { title: 'Dogs', translations: { tr: { title: 'Köpekler' } } }))
+    .tag
+  const image = await uploadMedia(ctx.app, owner.token, await pngBytes(40, 30), 'image/png', {
+    title: 'Pixel',
+  })
+  await waitForVariants(ctx.app, owner.token, image.id)
+  const gallery = (await api('POST', '/api/galleries', { title: 'Trip', items: [{ mediaId: image.id }] }))
+    .gallery
+  const lexical = {
+    root: {
+      type: 'root',
+      children: [{ type: 'image', src: image.url, mediaId: image.id, altText: 'Pixel', version: 1 }],
+      direction: null,
+      format: '',
+      indent: 0,
+      version: 1,
+    },
+  }
+  const post = await createContent(ctx, owner.token, {
+    title: 'Rich post',
+    html: `<p><img src="${image.url}" alt="Pixel"></p>`,
+    lexical,
+    status: 'published',
+    featuredMediaId: image.id,
+    categories: [category.id],
+    tags: [tag.id],
+    customFields: { subtitle: 'Everything at once' },
+  })
+  await api('PUT', `/api/contents/${post.id}`, { title: 'Rich post, second version' })
+  await api('PUT', `/api/contents/${post.id}/galleries`, { galleryIds: [gallery.id] })
+  await api('PUT', `/api/contents/${post.id}/draft`, { title: 'Rich post, pending draft' })
+  const translated = await ok(
+    call(ctx.app, 'POST', `/api/contents/${post.id}/translations`, {
+      token: owner.token,
+      body: { locale: 'de' },
+    }),
+  )
+  await api('PUT', `/api/contents/${translated.content.id}`, {
+    title: 'Reicher Beitrag',
+    status: 'published',
+  })
+  const form = await createForm(ctx.app, owner.token, { settings: { antiSpam: { minFillSeconds: 0 } } })
+  const writeToken = await seedApiToken(ctx.db, owner.tenantId, { scopes: ['write'] })
+  const submitted = await call(ctx.app, 'POST', `/api/public/forms/${form.id}/submit`, {
+    body: { data: { name: 'Ada', email: 'ada@example.com', topic: 'sales', age: 36, code: 'ABC-12' } },
+    headers: { 'x-tenant-id': owner.tenantId, 'x-api-key': writeToken },
+  })
+  expect(submitted.statusCode, submitted.body).toBe(201)
+  await createCollection(ctx, owner.token, {
+    key: 'books',
+    name: { en: 'Books' },
+    fields: [
+      { key: 'title', type: 'string', label: { en: 'Title' }, required: true },
+      { key: 'cover', type: 'media', label: { en: 'Cover' } },
+    ],
+    slugField: 'title',
+  })
+  await createEntry(ctx, owner.token, 'books', {
+    data: { title: 'Dune', cover: image.id },
+    status: 'published',
+  })
+  const menu = await menus.createMenu(owner.token, { name: 'Main', status: 'active' })
+  const top = await menus.addItem(owner.token, menu.id, {
+    title: 'Post',
+    type: 'content',
+    referenceId: post.id,
+  })
+  await menus.addItem(owner.token, menu.id, {
+    title: 'Travel',
+    type: 'category',
+    referenceId: category.id,
+    parentId: top.id,
+  })
+  const placement = await api('POST', '/api/placements', {
+    slug: 'promo',
+    name: 'Promo',
+    experiences: [
+      {
+        name: 'Live',
+        status: 'active',
+        contentType: 'text',
+        rules: { devices: ['mobile'], paths: ['/blog/*'] },
+      },
+    ],
+  })
+  return { ...base, post, image, form, menu, placement: placement.placement }
 }
 
 describe('tenant export and import (docs/decisions/portability.md)', () => {
@@ -183,8 +308,10 @@ describe('tenant export and import (docs/decisions/portability.md)', () => {
   })
 
   it('imports an archive as a new tenant: ids issued again, references kept, members invited, and exports again alike', async () => {
-    const { owner, second } = await buildTenant()
-    const first = await exportTenant(owner)
+    const { owner, second, post, form, menu } = await buildRichTenant()
+    const first = await exportTenant(owner, { includeResponses: true, includeStatistics: true })
+    expect(first.record.counts.form_responses).toBe(1)
+    expect(first.record.counts.mediaFiles).toBe(1)
     const started = await importArchive(owner, first.bytes, `?slug=imported-${owner.tenantId}`)
     expect(started.statusCode, started.body).toBe(202)
     const result = await finishedImport(owner, started.data.import.id)
@@ -192,7 +319,10 @@ describe('tenant export and import (docs/decisions/portability.md)', () => {
     expect(result.status).toBe('succeeded')
     expect(result.tenantId).not.toBe(owner.tenantId)
     expect(result.setAgain).toEqual(['SMTP password', 'webhook secret'])
-    expect(result.tokensToRegenerate.map((t: { name: string }) => t.name)).toEqual(['test token'])
+    expect(result.tokensToRegenerate.map((t: { name: string }) => t.name)).toEqual([
+      'test token',
+      'test token',
+    ])
     expect(result.invitations).toEqual([{ email: second.email, role: 'editor' }])
 
     // The page tree and its links, read through the public routes of both tenants.
@@ -203,16 +333,46 @@ describe('tenant export and import (docs/decisions/portability.md)', () => {
     expect(after.statusCode, after.body).toBe(200)
     expect(normalizeIds(JSON.stringify(after.data))).toBe(normalizeIds(JSON.stringify(before.data)))
     expect(after.data.content.parentId).not.toBe(before.data.content.parentId)
+    const publicReads = [
+      `/contents/slug/${post.slug}`,
+      '/contents',
+      `/menus/slug/${menu.slug}`,
+      '/collections/books',
+      '/collections/books/dune',
+      `/forms/${form.slug}`,
+    ]
+    for (const path of publicReads) {
+      const original = await call(ctx.app, 'GET', `/api/public${path}`, {
+        headers: { 'x-tenant-id': owner.tenantId },
+      })
+      expect(original.statusCode, `${path} ${original.body}`).toBe(200)
+      const copy = await call(ctx.app, 'GET', `/api/public${path}`, {
+        headers: { 'x-tenant-id': result.tenantId },
+      })
+      expect(copy.statusCode, `${path} ${copy.body}`).toBe(200)
+      // A form's submission token is minted for each read.
+      const answer = (body: string) => normalizeIds(body.replace(/"token":"[^"]*"/g, '"token":""'))
+      expect(answer(copy.body), path).toBe(answer(original.body))
+    }
+
+    // The variants of the imported image are made again from its original.
+    const copiedMedia = await call(ctx.app, 'GET', `/api/media?tenantId=${result.tenantId}`, {
+      token: owner.token,
+    })
+    expect(copiedMedia.statusCode, copiedMedia.body).toBe(200)
+    const switched = { ...owner, tenantId: result.tenantId }
+    for (const item of copiedMedia.data.media ?? copiedMedia.data.items ?? [])
+      await waitForVariantsIn(result.tenantId, owner.token, item.id)
 
     // Export the import: equal to the first archive after normalising ids, but for the known fields.
-    const session = { ...owner, tenantId: result.tenantId }
-    const again = await exportTenant(session)
-    const comparable = async (bytes: Buffer) =>
-      Object.fromEntries(
-        (await entriesOf(bytes))
-          .filter(([name]) => name !== 'manifest.json')
-          .map(([name, data]) => [name, normalizeIds(known(name, data.toString()))]),
-      )
+    const again = await exportTenant(switched, { includeResponses: true, includeStatistics: true })
+    // One numbering across the whole archive: a reference must point at the same row in both.
+    const comparable = async (bytes: Buffer) => {
+      const seen = new Map<string, number>()
+      return (await entriesOf(bytes))
+        .filter(([name]) => name !== 'manifest.json')
+        .map(([name, data]) => [normalizeIds(name, seen), normalizeIds(known(name, data.toString()), seen)])
+    }
     expect(await comparable(again.bytes)).toEqual(await comparable(first.bytes))
   })
 
@@ -276,11 +436,14 @@ describe('tenant export and import (docs/decisions/portability.md)', () => {
 /**
  * The fields an import sets itself, removed before comparing (docs/decisions/portability.md "What an
  * import changes"): optional references to accounts are null; API tokens expire at the import;
- * members other than the importer are pending.
+ * members other than the importer are pending; an image's record is stamped when its variants are
+ * made again.
  */
 function known(name: string, text: string): string {
   // Accounts are the instance's: a reference to one that may be null is null in the import.
   text = text.replace(/"(created_by|updated_by|deleted_by)":"[0-9a-f]{24}"/g, '"$1":null')
+  // The variants of an imported image are made again, which stamps its record.
+  if (name === 'data/media.ndjson') return text.replace(/"updated_at":"[^"]*"/g, '')
   if (name === 'data/api_tokens.ndjson')
     return text.replace(/"expires_at": ?"[^"]*"|"expires_at": ?null/g, '')
   if (name === 'data/members.ndjson') return text.replace(/"status":"[a-z]+"/g, '')
@@ -318,4 +481,11 @@ async function repack(entries: [string, Buffer][], name: string, change: (text: 
   }
   changed[0] = ['manifest.json', Buffer.from(JSON.stringify(manifest))]
   return pack(changed)
+}
+
+async function waitForVariantsIn(tenantId: string, token: string, id: string) {
+  await waitFor(
+    () => call(ctx.app, 'GET', `/api/media/${id}?tenantId=${tenantId}`, { token }),
+    (read) => read.data?.media?.variantsStatus !== 'pending',
+  )
 }
