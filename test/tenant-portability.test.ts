@@ -418,6 +418,72 @@ describe('tenant export and import (docs/decisions/portability.md)', () => {
     expect(await countTenants()).toBe(tenantsBefore)
   })
 
+  it('leaves no tenant and no file when the import fails in its transaction, and keeps webhooks quiet', async () => {
+    const { owner } = await buildRichTenant()
+    const { bytes } = await exportTenant(owner)
+    const entries = await entriesOf(bytes)
+    const files = async () => {
+      const { readdirSync } = await import('node:fs')
+      const { join } = await import('node:path')
+      return (
+        readdirSync(join(ctx.dataDir, 'media'), {
+          recursive: true,
+          withFileTypes: true,
+        }) as import('node:fs').Dirent[]
+      )
+        .filter((entry) => entry.isFile())
+        .map((entry) => join(entry.parentPath, entry.name))
+        .sort()
+    }
+    const filesBefore = await files()
+    // A content twice: the second insert breaks the primary key inside the transaction.
+    const broken = await repack(entries, 'data/contents.ndjson', (text) => text + text)
+    const slug = `broken-${owner.tenantId}`
+    const started = await importArchive(owner, broken, `?slug=${slug}`)
+    expect(started.statusCode, started.body).toBe(202)
+    const failed = await finishedImport(owner, started.data.import.id)
+    expect(failed.status).toBe('failed')
+    expect(failed.tenantId).toBeNull()
+    const { sql } = await import('drizzle-orm')
+    const tenants = (await ctx.db.execute(sql`select id from tenants where slug = ${slug}`)) as unknown as {
+      rows: unknown[]
+    }
+    expect(tenants.rows).toEqual([])
+    expect(await files()).toEqual(filesBefore)
+
+    // With the source's webhook on, the import's rows record no event: no delivery of theirs.
+    expect((await putSettings(ctx, owner, { webhook: { enabled: true } })).statusCode).toBe(200)
+    const { bytes: hooked } = await exportTenant(owner)
+    const imported = await importArchive(owner, hooked, `?slug=hooked-${owner.tenantId}`)
+    const done = await finishedImport(owner, imported.data.import.id)
+    expect(done.status).toBe('succeeded')
+    await ctx.app.folio.platform.relay.wake()
+    const events = (await ctx.db.execute(
+      sql`select type from outbox where tenant_id = ${done.tenantId} order by type`,
+    )) as unknown as { rows: { type: string }[] }
+    expect([...new Set(events.rows.map((row) => row.type))]).toEqual([
+      'member.invited',
+      'member.joined',
+      'tenant.created',
+      'tenant.imported',
+    ])
+    expect((await files()).some((file) => file.includes(`/${done.tenantId}/`))).toBe(true)
+  })
+
+  it('removes exports past their retention with their archives', async () => {
+    const { owner } = await buildTenant()
+    const { id } = await exportTenant(owner)
+    const { sql } = await import('drizzle-orm')
+    await ctx.db.execute(
+      sql`update tenant_exports set expires_at = now() - interval '1 hour' where tenant_id = ${owner.tenantId} and id = ${id}`,
+    )
+    expect(await ctx.app.folio.services.tenantExports.sweep()).toBeGreaterThanOrEqual(1)
+    const read = await call(ctx.app, 'GET', `/api/tenants/${owner.tenantId}/exports/${id}`, {
+      token: owner.token,
+    })
+    expect(read.statusCode).toBe(404)
+  })
+
   it('refuses an archive over its own tenant limits', async () => {
     const { owner } = await buildTenant()
     expect((await putSettings(ctx, owner, { limits: { entries: 2 } })).statusCode).toBe(200)
