@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -272,6 +272,24 @@ export function createImportService(deps: {
     }
   }
 
+  /** The `IMPORT_JOB` handler: one transaction; a failure leaves no tenant and is recorded. */
+  async function run(job: ImportJob): Promise<void> {
+    const row = await repository.imports.byId(job.importId)
+    if (row === undefined || (row.status !== 'queued' && row.status !== 'running')) return
+    await repository.imports.update(row.id, { status: 'running' })
+    try {
+      await repository.imports.update(row.id, await importArchive(row))
+    } catch (err) {
+      await repository.imports.update(row.id, {
+        status: 'failed',
+        error: err instanceof Error ? err.message : String(err),
+        finishedAt: new Date(),
+      })
+    } finally {
+      await rm(spoolOf(row.id), { force: true })
+    }
+  }
+
   return {
     /**
      * `POST /api/tenants/imports`: spools the archive, checks it, and queues its import.
@@ -320,32 +338,19 @@ export function createImportService(deps: {
       return toImport(row)
     },
 
-    /** The `IMPORT_JOB` handler: one transaction; a failure leaves no tenant and is recorded. */
-    async run(job: ImportJob): Promise<void> {
-      const row = await repository.imports.byId(job.importId)
-      if (row === undefined || (row.status !== 'queued' && row.status !== 'running')) return
-      await repository.imports.update(row.id, { status: 'running' })
-      try {
-        await repository.imports.update(row.id, await importArchive(row))
-      } catch (err) {
-        await repository.imports.update(row.id, {
-          status: 'failed',
-          error: err instanceof Error ? err.message : String(err),
-          finishedAt: new Date(),
-        })
-      } finally {
-        await rm(spoolOf(row.id), { force: true })
-      }
-    },
+    run,
 
     /**
-     * The command line's import: checks the archive at `path`, imports it for `userId` at once
-     * (no job), and returns the result.
+     * The command line's import (`npm run tenant:import`): checks the archive at `path` and imports
+     * it at once, without a job, as the account `ownerEmail`, which becomes the new tenant's owner.
+     * Returns the import as `GET /api/tenants/imports/{id}` would.
+     * @throws 404 when no account has that address, and what `start` throws.
      */
-    async importFile(input: { userId: string; path: string; name: string | null; slug: string | null }) {
+    async importFile(input: { ownerEmail: string; path: string; name: string | null; slug: string | null }) {
+      const owner = await repository.accountByEmail(input.ownerEmail)
+      if (owner === undefined) throw errors.notFound('User')
       const id = newId()
       await mkdir(deps.workDir, { recursive: true })
-      const { copyFile, stat } = await import('node:fs/promises')
       await copyFile(input.path, spoolOf(id))
       try {
         const manifest = await verify(spoolOf(id))
@@ -353,7 +358,7 @@ export function createImportService(deps: {
         if (await repository.slugTaken(slug)) throw errors.slugConflict(slug)
         await repository.imports.insert({
           id,
-          userId: input.userId,
+          userId: owner.id,
           options: { name: input.name, slug: input.slug },
           sizeBytes: (await stat(input.path)).size,
         })
@@ -361,7 +366,7 @@ export function createImportService(deps: {
         await rm(spoolOf(id), { force: true })
         throw err
       }
-      await this.run({ importId: id })
+      await run({ importId: id })
       return toImport((await repository.imports.byId(id))!)
     },
   }

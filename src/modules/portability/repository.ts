@@ -126,6 +126,15 @@ export function createPortabilityRepository(db: Db) {
       return row
     },
 
+    /** The account with this address (case-insensitive), if any: the command line's owner. */
+    async accountByEmail(email: string): Promise<{ id: string; email: string } | undefined> {
+      const [row] = await db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+      return row
+    },
+
     /** Whether a tenant uses `slug`. */
     async slugTaken(slug: string): Promise<boolean> {
       const rows = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug))
