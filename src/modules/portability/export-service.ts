@@ -20,7 +20,7 @@ import {
   type PackedEntry,
   writeArchive,
 } from './archive.js'
-import { type ExportOptions, type PortableTable, tablesFor } from './classification.js'
+import { type ExportOptions, tablesFor } from './classification.js'
 import { createPortabilityRepository, type ExportRow } from './repository.js'
 import type { TenantExport } from './schemas.js'
 
@@ -331,5 +331,3 @@ function toExport(row: ExportRow): TenantExport {
     expiresAt: row.expiresAt?.toISOString() ?? null,
   }
 }
-
-export type { PortableTable }

@@ -62,17 +62,3 @@ export class IdMap {
     return this.map
   }
 }
-
-/** Each 24-hex token of every string in `value` (any JSON), keys included, handed to `found`. */
-export function eachIdToken(value: unknown, found: (id: string) => void): void {
-  if (typeof value === 'string') {
-    for (const match of value.matchAll(ID_TOKEN)) found(match[0])
-  } else if (Array.isArray(value)) {
-    for (const item of value) eachIdToken(item, found)
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-      eachIdToken(key, found)
-      eachIdToken(item, found)
-    }
-  }
-}

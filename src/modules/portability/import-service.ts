@@ -341,6 +341,17 @@ export function createImportService(deps: {
     run,
 
     /**
+     * Queues again the imports a stopped server left queued or running: their transaction never
+     * committed, so each starts over from its spooled archive.
+     */
+    async resume(): Promise<void> {
+      for (const row of await repository.imports.unfinished()) {
+        const job: ImportJob = { importId: row.id }
+        await deps.jobs.send(IMPORT_JOB, job, { singletonKey: `tenant-import:${row.id}` })
+      }
+    },
+
+    /**
      * The command line's import (`npm run tenant:import`): checks the archive at `path` and imports
      * it at once, without a job, as the account `ownerEmail`, which becomes the new tenant's owner.
      * Returns the import as `GET /api/tenants/imports/{id}` would.

@@ -51,6 +51,9 @@ export function portabilityFamily(kernel: Kernel, deps: { storage: MediaStorage;
         { every: '17 * * * *' },
       ),
     ],
-    onReady: () => tenantExports.resume(),
+    onReady: async () => {
+      await tenantExports.resume()
+      await tenantImports.resume()
+    },
   } satisfies Family
 }

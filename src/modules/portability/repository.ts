@@ -245,6 +245,14 @@ export function createPortabilityRepository(db: Db) {
         const [row] = await db.select().from(tenantImports).where(eq(tenantImports.id, id))
         return row
       },
+      /** Imports left queued or running (a stopped server), to queue again. */
+      async unfinished(): Promise<ImportRow[]> {
+        return db
+          .select()
+          .from(tenantImports)
+          .where(inArray(tenantImports.status, ['queued', 'running']))
+          .limit(1000)
+      },
       async update(id: string, values: Partial<Omit<ImportRow, 'id' | 'userId'>>): Promise<void> {
         await db
           .update(tenantImports)
