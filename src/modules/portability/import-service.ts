@@ -20,6 +20,7 @@ import {
   ArchiveError,
   type Manifest,
   MEMBERS_ENTRY,
+  measuring,
   ndjsonLines,
   readArchive,
 } from './archive.js'
@@ -304,12 +305,10 @@ export function createImportService(deps: {
       const id = newId()
       const path = spoolOf(id)
       await mkdir(deps.workDir, { recursive: true })
-      let sizeBytes = 0
+      const meter = measuring()
       try {
-        input.body.on('data', (chunk: Buffer) => {
-          sizeBytes += chunk.length
-        })
-        await pipeline(input.body, createWriteStream(path, { flags: 'wx' }))
+        await pipeline(input.body, meter, createWriteStream(path, { flags: 'wx' }))
+        const sizeBytes = meter.size
         const manifest = await verify(path)
         const slug = input.slug ?? manifest.source.slug
         if (await repository.slugTaken(slug)) throw errors.slugConflict(slug)

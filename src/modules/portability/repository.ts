@@ -141,16 +141,18 @@ export function createPortabilityRepository(db: Db) {
       return rows.length > 0
     },
 
-    /** The role of the user's active membership in the tenant, if any. */
+    /** The role of the user's active membership in the tenant, if any and the tenant is live. */
     async activeRole(tenantId: string, userId: string): Promise<string | undefined> {
       const [row] = await db
         .select({ role: memberships.role })
         .from(memberships)
+        .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
         .where(
           and(
             eq(memberships.tenantId, tenantId),
             eq(memberships.userId, userId),
             eq(memberships.status, 'active'),
+            eq(tenants.status, 'active'),
           ),
         )
       return row?.role
