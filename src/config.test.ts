@@ -53,6 +53,7 @@ describe('loadConfig', () => {
         resetIp: 20,
       },
       importMaxBytes: 52_428_800,
+      exportRetentionHours: 168,
       live: {
         streamsPerTenant: 2000,
         streamsPerNetwork: 20,

@@ -15,6 +15,7 @@ const STATUS_BY_CODE = {
   ConfirmationMismatch: 400,
   LastOwnerRestriction: 400,
   QueryTimeout: 400,
+  InvalidArchive: 400,
   Unauthorized: 401,
   InvalidCredentials: 401,
   PreviewTokenInvalid: 401,
@@ -83,6 +84,8 @@ export const errors = {
   validation: <Detail extends ErrorDetail>(text: ErrorText, details?: readonly Detail[]) =>
     new AppError('ValidationFailed', text, details === undefined ? {} : { details }),
   badRequest: (text: ErrorText) => new AppError('BadRequest', text),
+  /** 400 for a tenant archive that cannot be imported as it is (docs/decisions/portability.md "Checked before anything is written"). */
+  invalidArchive: (text: ErrorText) => new AppError('InvalidArchive', text),
   tenantRequired: () => new AppError('TenantRequired', 'common.tenantRequired'),
   invalidToken: (text: ErrorText = 'common.invalidToken') => new AppError('InvalidToken', text),
   unauthorized: (text: ErrorText = 'common.unauthorized') => new AppError('Unauthorized', text),

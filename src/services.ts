@@ -26,6 +26,7 @@ import { membersFamily, roleHolders } from './modules/members/index.js'
 import { menusFamily } from './modules/menus/index.js'
 import { outboxFamily } from './modules/outbox/index.js'
 import { placementsFamily } from './modules/placements/index.js'
+import { portabilityFamily } from './modules/portability/index.js'
 import { quotasFamily } from './modules/quotas/index.js'
 import { rolesFamily } from './modules/roles/index.js'
 import { tagsFamily } from './modules/tags/index.js'
@@ -134,6 +135,7 @@ export function createFamilies(deps: {
         ),
       }),
     )
+    .add((k, { roles }) => portabilityFamily(k, { storage: mediaStorage, roles }))
   return { families, services }
 }
 

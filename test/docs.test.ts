@@ -55,9 +55,10 @@ describe('OpenAPI document', () => {
       // A 304 (If-None-Match on a current ETag) has no body.
       for (const status of statuses.filter((status) => status !== '302' && status !== '304')) {
         expect(
-          // A file download (CSV export) or a stream declares its own media type instead of JSON.
+          // A file download (CSV export, tenant archive) or a stream declares its own media type instead of JSON.
           operation.responses[status].content?.['application/json']?.schema ??
             operation.responses[status].content?.['text/csv']?.schema ??
+            operation.responses[status].content?.['application/gzip']?.schema ??
             operation.responses[status].content?.['text/event-stream']?.schema,
           `${method} ${path} ${status}`,
         ).toBeDefined()

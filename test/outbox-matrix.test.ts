@@ -935,6 +935,55 @@ const STEPS: Step[] = [
     run: () => A('POST', `/api/webhooks/deliveries/${s.delivery}/redeliver`, {}),
   },
 
+  // A tenant export and import: the jobs write, the requests record nothing; the import's job
+  // records the new tenant's events, in that tenant (docs/decisions/portability.md).
+  {
+    route: 'POST /api/tenants/{id}/exports',
+    events: NO_EVENT,
+    why: 'the export job writes the archive and records no event',
+    run: async () => {
+      const answer = await call(ctx.app, 'POST', `/api/tenants/${owner.tenantId}/exports`, {
+        token: owner.token,
+        body: {},
+      })
+      s.export = answer.data?.export?.id
+      return answer
+    },
+  },
+  {
+    route: 'DELETE /api/tenants/{id}/exports/{exportId}',
+    events: NO_EVENT,
+    why: 'an export is no tenant data: removing it records nothing',
+    setup: async () => {
+      for (let i = 0; i < 200; i++) {
+        const read = await call(ctx.app, 'GET', `/api/tenants/${owner.tenantId}/exports/${s.export}`, {
+          token: owner.token,
+        })
+        if (read.data?.export?.status === 'succeeded') break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      const download = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/tenants/${owner.tenantId}/exports/${s.export}/download`,
+        headers: { authorization: `Bearer ${owner.token}` },
+      })
+      s.archive = download.rawPayload
+    },
+    run: () =>
+      call(ctx.app, 'DELETE', `/api/tenants/${owner.tenantId}/exports/${s.export}`, { token: owner.token }),
+  },
+  {
+    route: 'POST /api/tenants/imports',
+    events: NO_EVENT,
+    why: "the import job records the new tenant's events, in the new tenant",
+    run: () =>
+      call(ctx.app, 'POST', `/api/tenants/imports?slug=imported-${newId()}`, {
+        token: owner.token,
+        body: s.archive,
+        headers: { 'content-type': 'application/gzip' },
+      }),
+  },
+
   // The import's items record their events later, in its job; an export without items has none.
   {
     route: 'POST /api/imports/wordpress',

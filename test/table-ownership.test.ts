@@ -95,7 +95,7 @@ describe('table ownership (docs/architecture.md "Table ownership")', () => {
             `${file}:${write.line} writes ${write.table}, which ${ownerOf(write.table)} owns: call its index.ts`,
         ),
       ...(area?.ownership.deletesFromEveryTable === undefined &&
-      area?.ownership.copiesEveryTable === undefined
+      area?.ownership.writesToEveryTable === undefined
         ? access.unresolvedWrites.map(
             (write) => `${file}:${write.line} writes a table named at run time (${write.expression})`,
           )

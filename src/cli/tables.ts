@@ -6,6 +6,6 @@ import type { TableOwnership } from '../db/ownership.js'
  */
 export const tables = {
   owns: [],
-  copiesEveryTable:
+  writesToEveryTable:
     'migrate-instance (instance-copy.ts) copies every row of every table, named at run time from the catalog, from one database into a new, empty one (docs/decisions/configuration.md "Moving to PostgreSQL"): the rows are the instance itself, not any family\'s write.',
 } satisfies TableOwnership

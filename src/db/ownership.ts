@@ -16,8 +16,28 @@ export interface TableOwnership {
    */
   readonly deletesFromEveryTable?: string
   /**
-   * Why this code inserts into tables it names only at run time: moving an instance copies every
-   * table's rows into an empty database.
+   * Why this code inserts rows into tables it names only at run time (`insert into ${table}`): a
+   * tenant import writes back every portable table's rows (docs/decisions/portability.md), and
+   * moving an instance copies every table's rows into an empty database.
    */
-  readonly copiesEveryTable?: string
+  readonly writesToEveryTable?: string
+  /**
+   * Whether each owned table that holds tenant rows travels in a tenant export, keyed by its SQL
+   * name (docs/decisions/portability.md "Which tables travel"). `test/tenant-portability-tables.test.ts`
+   * fails when a table with `tenant_id` has no entry or an entry names a column that does not exist.
+   */
+  readonly portable?: Readonly<Record<string, Portability>>
 }
+
+/**
+ * A table's place in a tenant export: exported (less the `omit`ted columns, secrets among them;
+ * `optIn` names the export option without which it stays out), or not, and why.
+ */
+export type Portability =
+  | {
+      readonly export: true
+      readonly omit?: readonly string[]
+      readonly optIn?: 'includeResponses' | 'includeStatistics'
+      readonly note?: string
+    }
+  | { readonly export: false; readonly why: string }

@@ -9,6 +9,10 @@ import { memberships, outbox, outboxTasks } from '../db/schema/index.js'
  */
 export const tables = {
   owns: [outbox, outboxTasks],
+  portable: {
+    outbox: { export: false, why: 'events of this instance, delivered or waiting' },
+    outbox_tasks: { export: false, why: "the relay's progress on this instance" },
+  },
   reads: [
     {
       table: memberships,

@@ -373,6 +373,17 @@ export interface CatalogParams {
   "errors.placements.rangeTooLong": NoParams
   "errors.placements.tooManyExperiences": { most: Param }
   "errors.placements.tooManyWildcards": { most: Param; wildcards: Param }
+  "errors.portability.damaged": { entry: Param }
+  "errors.portability.format": NoParams
+  "errors.portability.missing": { entry: Param }
+  "errors.portability.noManifest": { entry: Param }
+  "errors.portability.notArchive": NoParams
+  "errors.portability.notReady": NoParams
+  "errors.portability.overLimit": { count: number; limit: Param; limitName: Param }
+  "errors.portability.sendFile": NoParams
+  "errors.portability.sendGzip": NoParams
+  "errors.portability.unexpected": { entry: Param }
+  "errors.portability.unknownVersion": { version: Param }
   "errors.resources.API token": NoParams
   "errors.resources.Category": NoParams
   "errors.resources.Collection": NoParams
@@ -382,6 +393,7 @@ export interface CatalogParams {
   "errors.resources.Eligible experience": NoParams
   "errors.resources.Entry": NoParams
   "errors.resources.Experience": NoParams
+  "errors.resources.Export": NoParams
   "errors.resources.File": NoParams
   "errors.resources.Form": NoParams
   "errors.resources.Form response": NoParams

@@ -17,6 +17,7 @@ import { declarations as media } from './media/declarations.js'
 import { declarations as members } from './members/declarations.js'
 import { declarations as menus } from './menus/declarations.js'
 import { declarations as placements } from './placements/declarations.js'
+import { declarations as portability } from './portability/declarations.js'
 import { declarations as roles } from './roles/declarations.js'
 import { declarations as tags } from './tags/declarations.js'
 import { declarations as tenantSettings } from './tenant-settings/declarations.js'
@@ -47,6 +48,7 @@ export const DECLARED = {
   members,
   menus,
   placements,
+  portability,
   roles,
   tags,
   'tenant-settings': tenantSettings,

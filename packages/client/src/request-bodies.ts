@@ -178,6 +178,9 @@ export const setContentGalleries: JsonSchema = {"type":"object","required":["gal
 /** PATCH /api/forms/{id}/responses/{responseId}/status */
 export const setFormResponseStatus: JsonSchema = {"type":"object","required":["status"],"properties":{"status":{"anyOf":[{"type":"string","enum":["pending"]},{"type":"string","enum":["processed"]},{"type":"string","enum":["spam"]},{"type":"string","enum":["deleted"]}],"x-expect":"pending, processed, spam, deleted"}},"additionalProperties":false}
 
+/** POST /api/tenants/{id}/exports */
+export const startTenantExport: JsonSchema = {"type":"object","properties":{"includeResponses":{"type":"boolean"},"includeStatistics":{"type":"boolean"}},"additionalProperties":false}
+
 /** POST /api/public/forms/{formId}/submit */
 export const submitForm: JsonSchema = {"type":"object","required":["data"],"properties":{"data":{"type":"object","additionalProperties":true},"formToken":{"type":"string","maxLength":200},"honeypot":{"type":"string","maxLength":1000},"captchaToken":{"type":"string","maxLength":4096},"source":{"anyOf":[{"type":"string","enum":["web"]},{"type":"string","enum":["mobile"]},{"type":"string","enum":["api"]},{"type":"string","enum":["embed"]}],"x-expect":"web, mobile, api, embed"},"locale":{"type":"string","pattern":"^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$","maxLength":35,"x-expect":"a language tag like en or pt-BR"},"user":{"type":"object","properties":{"id":{"type":"string","minLength":1,"maxLength":200},"email":{"type":"string","format":"email","maxLength":254},"name":{"type":"string","minLength":1,"maxLength":200}},"additionalProperties":false}},"additionalProperties":false}
 

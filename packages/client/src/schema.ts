@@ -4643,6 +4643,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenants/{id}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's exports, newest first
+         * @description Who: a signed-in user (session) who is an active owner or admin of the tenant (permission tenants:update). A tenant where the caller is no active member answers 404; other members get 403.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["listTenantExports"];
+        put?: never;
+        /**
+         * Export the whole tenant into one archive, in the background
+         * @description Queues an export of the tenant: its contents, taxonomy, media files, forms, collections, menus, placements, settings, roles and API tokens (without their secrets), and its members, written as a .tar.gz kept EXPORT_RETENTION_HOURS. Form responses and placement statistics only when asked. Follow it with GET /api/tenants/{id}/exports/{exportId}. Who: a signed-in user (session) who is an active owner or admin of the tenant (permission tenants:update). A tenant where the caller is no active member answers 404; other members get 403.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        post: operations["startTenantExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/{id}/exports/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An export: its status, progress and counts
+         * @description Who: a signed-in user (session) who is an active owner or admin of the tenant (permission tenants:update). A tenant where the caller is no active member answers 404; other members get 403.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["getTenantExport"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove an export and its archive
+         * @description Who: a signed-in user (session) who is an active owner or admin of the tenant (permission tenants:update). A tenant where the caller is no active member answers 404; other members get 403.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        delete: operations["deleteTenantExport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/{id}/exports/{exportId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An export's archive (application/gzip)
+         * @description The archive of a succeeded export, streamed; 409 while it is queued or running, or when it failed. Who: a signed-in user (session) who is an active owner or admin of the tenant (permission tenants:update). A tenant where the caller is no active member answers 404; other members get 403.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["downloadTenantExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import an export archive as a new tenant, in the background
+         * @description The body is an archive written by a tenant export (Content-Type application/gzip), streamed to the server and checked before anything is written: a damaged archive (not a tar.gz, an entry missing or not matching its checksum), an unknown format version, or data beyond the archive's own tenant limits answer 400 naming what is wrong; a slug in use answers 409 naming it (choose another with ?slug=). The import then creates the tenant and every row in one transaction, in a background job; the caller becomes its owner and the other members pending members (nothing mailed). Follow it with GET /api/tenants/imports/{importId}. Who: any signed-in user (session).
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **409**: Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict).
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        post: operations["startTenantImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/imports/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tenant import: status, progress, the new tenant and what is left to do
+         * @description The caller's own import: its status and progress, the new tenant's id once it committed, rows per table, and the notes: secrets to set again, API tokens to regenerate, members to invite. Another account's import answers 404. Who: the signed-in user (session) who sent it.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["getTenantImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/locales": {
         parameters: {
             query?: never;
@@ -5271,7 +5447,7 @@ export interface components {
          * @description Stable PascalCase error code; each has one fixed HTTP status.
          * @enum {string}
          */
-        ErrorCode: "ValidationFailed" | "BadRequest" | "TenantRequired" | "InvalidToken" | "ConfirmationMismatch" | "LastOwnerRestriction" | "QueryTimeout" | "Unauthorized" | "InvalidCredentials" | "PreviewTokenInvalid" | "Forbidden" | "InsufficientScope" | "CsrfTokenInvalid" | "PlanNotAllowed" | "EmailNotVerified" | "LimitExceeded" | "NotFound" | "Conflict" | "SlugConflict" | "VersionConflict" | "ContentNotPublished" | "NoPendingDraft" | "RestoreWindowExpired" | "UniqueFieldViolation" | "PayloadTooLarge" | "UnsupportedMediaType" | "RateLimitExceeded" | "RequestLimitExceeded" | "InternalServerError" | "GoogleUnlinkRefused" | "GoogleNotLinked" | "ServiceUnavailable" | "GoogleSignInDisabled";
+        ErrorCode: "ValidationFailed" | "BadRequest" | "TenantRequired" | "InvalidToken" | "ConfirmationMismatch" | "LastOwnerRestriction" | "QueryTimeout" | "InvalidArchive" | "Unauthorized" | "InvalidCredentials" | "PreviewTokenInvalid" | "Forbidden" | "InsufficientScope" | "CsrfTokenInvalid" | "PlanNotAllowed" | "EmailNotVerified" | "LimitExceeded" | "NotFound" | "Conflict" | "SlugConflict" | "VersionConflict" | "ContentNotPublished" | "NoPendingDraft" | "RestoreWindowExpired" | "UniqueFieldViolation" | "PayloadTooLarge" | "UnsupportedMediaType" | "RateLimitExceeded" | "RequestLimitExceeded" | "InternalServerError" | "GoogleUnlinkRefused" | "GoogleNotLinked" | "ServiceUnavailable" | "GoogleSignInDisabled";
         ErrorBody: {
             error: components["schemas"]["ErrorCode"];
             message: string;
@@ -5288,7 +5464,7 @@ export interface components {
          */
         Permission: "dashboard:view" | "analytics:view" | "billing:view" | "billing:manage" | "profile:update" | "activities:view" | "api-tokens:view" | "api-tokens:create" | "api-tokens:delete" | "api-tokens:manage" | "categories:view" | "categories:create" | "categories:update" | "categories:delete" | "categories:manage" | "collections:view" | "collections:create" | "collections:update" | "collections:delete" | "collections:manage" | "content:view" | "content:create" | "content:update" | "content:delete" | "content:manage" | "content:preview" | "forms:view" | "forms:create" | "forms:update" | "forms:delete" | "forms:manage" | "media:view" | "media:create" | "media:update" | "media:delete" | "media:manage" | "users:view" | "users:create" | "users:update" | "users:delete" | "users:manage" | "users:invite" | "users:assign-role" | "menus:view" | "menus:create" | "menus:update" | "menus:delete" | "menus:manage" | "placements:view" | "placements:create" | "placements:update" | "placements:delete" | "placements:manage" | "roles:view" | "roles:create" | "roles:update" | "roles:delete" | "roles:manage" | "settings:view" | "settings:update" | "settings:manage" | "tenants:view" | "tenants:create" | "tenants:update" | "tenants:delete" | "tenants:manage" | "webhooks:view" | "webhooks:update" | "webhooks:manage";
         /** @description A webhook delivery body (Standard Webhooks): signed with webhook-id (the event id), webhook-timestamp and webhook-signature headers. */
-        WebhookEvent: components["schemas"]["WebhookEvent.user.profile-updated"] | components["schemas"]["WebhookEvent.user.password-changed"] | components["schemas"]["WebhookEvent.api-token.created"] | components["schemas"]["WebhookEvent.api-token.deleted"] | components["schemas"]["WebhookEvent.user.password-reset"] | components["schemas"]["WebhookEvent.user.google-signed-in"] | components["schemas"]["WebhookEvent.user.google-linked"] | components["schemas"]["WebhookEvent.user.google-unlinked"] | components["schemas"]["WebhookEvent.user.registered"] | components["schemas"]["WebhookEvent.user.email-verified"] | components["schemas"]["WebhookEvent.user.logged-in"] | components["schemas"]["WebhookEvent.user.login-failed"] | components["schemas"]["WebhookEvent.category.created"] | components["schemas"]["WebhookEvent.category.updated"] | components["schemas"]["WebhookEvent.category.deleted"] | components["schemas"]["WebhookEvent.category.merged"] | components["schemas"]["WebhookEvent.collection.created"] | components["schemas"]["WebhookEvent.collection.updated"] | components["schemas"]["WebhookEvent.collection.deleted"] | components["schemas"]["WebhookEvent.collection-entry.created"] | components["schemas"]["WebhookEvent.collection-entry.updated"] | components["schemas"]["WebhookEvent.collection-entry.published"] | components["schemas"]["WebhookEvent.collection-entry.unpublished"] | components["schemas"]["WebhookEvent.collection-entry.deleted"] | components["schemas"]["WebhookEvent.content.created"] | components["schemas"]["WebhookEvent.content.updated"] | components["schemas"]["WebhookEvent.content.published"] | components["schemas"]["WebhookEvent.content.unpublished"] | components["schemas"]["WebhookEvent.content.deleted"] | components["schemas"]["WebhookEvent.content-version.deleted"] | components["schemas"]["WebhookEvent.custom-field-definition.created"] | components["schemas"]["WebhookEvent.custom-field-definition.updated"] | components["schemas"]["WebhookEvent.custom-field-definition.deleted"] | components["schemas"]["WebhookEvent.feature-flag.created"] | components["schemas"]["WebhookEvent.form.created"] | components["schemas"]["WebhookEvent.form.updated"] | components["schemas"]["WebhookEvent.form.published"] | components["schemas"]["WebhookEvent.form.archived"] | components["schemas"]["WebhookEvent.form.restored"] | components["schemas"]["WebhookEvent.form.deleted"] | components["schemas"]["WebhookEvent.form.response.created"] | components["schemas"]["WebhookEvent.form.response.status-changed"] | components["schemas"]["WebhookEvent.form.response.deleted"] | components["schemas"]["WebhookEvent.form.response.purged"] | components["schemas"]["WebhookEvent.gallery.created"] | components["schemas"]["WebhookEvent.gallery.updated"] | components["schemas"]["WebhookEvent.gallery.deleted"] | components["schemas"]["WebhookEvent.media.created"] | components["schemas"]["WebhookEvent.media.updated"] | components["schemas"]["WebhookEvent.media.deleted"] | components["schemas"]["WebhookEvent.member.invited"] | components["schemas"]["WebhookEvent.member.reinvited"] | components["schemas"]["WebhookEvent.member.joined"] | components["schemas"]["WebhookEvent.member.left"] | components["schemas"]["WebhookEvent.member.removed"] | components["schemas"]["WebhookEvent.member.role-changed"] | components["schemas"]["WebhookEvent.member.deactivated"] | components["schemas"]["WebhookEvent.member.reactivated"] | components["schemas"]["WebhookEvent.member.updated"] | components["schemas"]["WebhookEvent.menu.created"] | components["schemas"]["WebhookEvent.menu.updated"] | components["schemas"]["WebhookEvent.menu.deleted"] | components["schemas"]["WebhookEvent.placement.created"] | components["schemas"]["WebhookEvent.placement.updated"] | components["schemas"]["WebhookEvent.placement.deleted"] | components["schemas"]["WebhookEvent.role.created"] | components["schemas"]["WebhookEvent.role.updated"] | components["schemas"]["WebhookEvent.role.deleted"] | components["schemas"]["WebhookEvent.tag.created"] | components["schemas"]["WebhookEvent.tag.updated"] | components["schemas"]["WebhookEvent.tag.deleted"] | components["schemas"]["WebhookEvent.settings.updated"] | components["schemas"]["WebhookEvent.tenant.created"] | components["schemas"]["WebhookEvent.tenant.deleted"] | components["schemas"]["WebhookEvent.tenant.restored"] | components["schemas"]["WebhookEvent.tenant.ownership-transfer-requested"] | components["schemas"]["WebhookEvent.tenant.ownership-transfer-cancelled"] | components["schemas"]["WebhookEvent.tenant.ownership-transferred"];
+        WebhookEvent: components["schemas"]["WebhookEvent.user.profile-updated"] | components["schemas"]["WebhookEvent.user.password-changed"] | components["schemas"]["WebhookEvent.api-token.created"] | components["schemas"]["WebhookEvent.api-token.deleted"] | components["schemas"]["WebhookEvent.user.password-reset"] | components["schemas"]["WebhookEvent.user.google-signed-in"] | components["schemas"]["WebhookEvent.user.google-linked"] | components["schemas"]["WebhookEvent.user.google-unlinked"] | components["schemas"]["WebhookEvent.user.registered"] | components["schemas"]["WebhookEvent.user.email-verified"] | components["schemas"]["WebhookEvent.user.logged-in"] | components["schemas"]["WebhookEvent.user.login-failed"] | components["schemas"]["WebhookEvent.category.created"] | components["schemas"]["WebhookEvent.category.updated"] | components["schemas"]["WebhookEvent.category.deleted"] | components["schemas"]["WebhookEvent.category.merged"] | components["schemas"]["WebhookEvent.collection.created"] | components["schemas"]["WebhookEvent.collection.updated"] | components["schemas"]["WebhookEvent.collection.deleted"] | components["schemas"]["WebhookEvent.collection-entry.created"] | components["schemas"]["WebhookEvent.collection-entry.updated"] | components["schemas"]["WebhookEvent.collection-entry.published"] | components["schemas"]["WebhookEvent.collection-entry.unpublished"] | components["schemas"]["WebhookEvent.collection-entry.deleted"] | components["schemas"]["WebhookEvent.content.created"] | components["schemas"]["WebhookEvent.content.updated"] | components["schemas"]["WebhookEvent.content.published"] | components["schemas"]["WebhookEvent.content.unpublished"] | components["schemas"]["WebhookEvent.content.deleted"] | components["schemas"]["WebhookEvent.content-version.deleted"] | components["schemas"]["WebhookEvent.custom-field-definition.created"] | components["schemas"]["WebhookEvent.custom-field-definition.updated"] | components["schemas"]["WebhookEvent.custom-field-definition.deleted"] | components["schemas"]["WebhookEvent.feature-flag.created"] | components["schemas"]["WebhookEvent.form.created"] | components["schemas"]["WebhookEvent.form.updated"] | components["schemas"]["WebhookEvent.form.published"] | components["schemas"]["WebhookEvent.form.archived"] | components["schemas"]["WebhookEvent.form.restored"] | components["schemas"]["WebhookEvent.form.deleted"] | components["schemas"]["WebhookEvent.form.response.created"] | components["schemas"]["WebhookEvent.form.response.status-changed"] | components["schemas"]["WebhookEvent.form.response.deleted"] | components["schemas"]["WebhookEvent.form.response.purged"] | components["schemas"]["WebhookEvent.gallery.created"] | components["schemas"]["WebhookEvent.gallery.updated"] | components["schemas"]["WebhookEvent.gallery.deleted"] | components["schemas"]["WebhookEvent.media.created"] | components["schemas"]["WebhookEvent.media.updated"] | components["schemas"]["WebhookEvent.media.deleted"] | components["schemas"]["WebhookEvent.member.invited"] | components["schemas"]["WebhookEvent.member.reinvited"] | components["schemas"]["WebhookEvent.member.joined"] | components["schemas"]["WebhookEvent.member.left"] | components["schemas"]["WebhookEvent.member.removed"] | components["schemas"]["WebhookEvent.member.role-changed"] | components["schemas"]["WebhookEvent.member.deactivated"] | components["schemas"]["WebhookEvent.member.reactivated"] | components["schemas"]["WebhookEvent.member.updated"] | components["schemas"]["WebhookEvent.menu.created"] | components["schemas"]["WebhookEvent.menu.updated"] | components["schemas"]["WebhookEvent.menu.deleted"] | components["schemas"]["WebhookEvent.placement.created"] | components["schemas"]["WebhookEvent.placement.updated"] | components["schemas"]["WebhookEvent.placement.deleted"] | components["schemas"]["WebhookEvent.tenant.imported"] | components["schemas"]["WebhookEvent.role.created"] | components["schemas"]["WebhookEvent.role.updated"] | components["schemas"]["WebhookEvent.role.deleted"] | components["schemas"]["WebhookEvent.tag.created"] | components["schemas"]["WebhookEvent.tag.updated"] | components["schemas"]["WebhookEvent.tag.deleted"] | components["schemas"]["WebhookEvent.settings.updated"] | components["schemas"]["WebhookEvent.tenant.created"] | components["schemas"]["WebhookEvent.tenant.deleted"] | components["schemas"]["WebhookEvent.tenant.restored"] | components["schemas"]["WebhookEvent.tenant.ownership-transfer-requested"] | components["schemas"]["WebhookEvent.tenant.ownership-transfer-cancelled"] | components["schemas"]["WebhookEvent.tenant.ownership-transferred"];
         /** @description A user changed their profile */
         "WebhookEvent.user.profile-updated": {
             /**
@@ -6751,6 +6927,30 @@ export interface components {
                 status: string;
                 version: number;
                 experienceIds: string[];
+            };
+        };
+        /** @description A tenant was created from an export archive (its rows record no events of their own) */
+        "WebhookEvent.tenant.imported": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tenant.imported";
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            timestamp: string;
+            /** @description A tenant was created from an export archive (its rows record no events of their own) */
+            data: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                name: string;
+                slug: string;
+                /** @description 24 lowercase hex characters */
+                sourceTenantId: string;
+                rows: number;
+                mediaFiles: number;
             };
         };
         /** @description A custom role was created */
@@ -30662,6 +30862,716 @@ export interface operations {
             };
             /** @description Too many attempts or requests; retry after the Retry-After seconds (RateLimitExceeded), or the tenant’s monthly request quota is spent (RequestLimitExceeded with limit, usage, periodKey and resetAt). */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTenantExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exports: {
+                            /** @description 24 lowercase hex characters */
+                            id: string;
+                            /** @description 24 lowercase hex characters */
+                            tenantId: string;
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            progress: {
+                                done: number;
+                                total: number;
+                            };
+                            /** @description Rows per table (by SQL name), `members` and `mediaFiles` */
+                            counts: {
+                                [key: string]: number;
+                            };
+                            options: {
+                                includeResponses: boolean;
+                                includeStatistics: boolean;
+                            };
+                            error: string | null;
+                            sizeBytes: number | null;
+                            sha256: string | null;
+                            /** @description 24 lowercase hex characters */
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startTenantExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Include the forms' responses (default false) */
+                    includeResponses?: boolean;
+                    /** @description Include the placements' daily statistics (default false) */
+                    includeStatistics?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted; the work continues in the background. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        export: {
+                            /** @description 24 lowercase hex characters */
+                            id: string;
+                            /** @description 24 lowercase hex characters */
+                            tenantId: string;
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            progress: {
+                                done: number;
+                                total: number;
+                            };
+                            /** @description Rows per table (by SQL name), `members` and `mediaFiles` */
+                            counts: {
+                                [key: string]: number;
+                            };
+                            options: {
+                                includeResponses: boolean;
+                                includeStatistics: boolean;
+                            };
+                            error: string | null;
+                            sizeBytes: number | null;
+                            sha256: string | null;
+                            /** @description 24 lowercase hex characters */
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTenantExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                /** @description 24 lowercase hex characters */
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        export: {
+                            /** @description 24 lowercase hex characters */
+                            id: string;
+                            /** @description 24 lowercase hex characters */
+                            tenantId: string;
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            progress: {
+                                done: number;
+                                total: number;
+                            };
+                            /** @description Rows per table (by SQL name), `members` and `mediaFiles` */
+                            counts: {
+                                [key: string]: number;
+                            };
+                            options: {
+                                includeResponses: boolean;
+                                includeStatistics: boolean;
+                            };
+                            error: string | null;
+                            sizeBytes: number | null;
+                            sha256: string | null;
+                            /** @description 24 lowercase hex characters */
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteTenantExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                /** @description 24 lowercase hex characters */
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    downloadTenantExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+                /** @description 24 lowercase hex characters */
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startTenantImport: {
+        parameters: {
+            query?: {
+                /** @description The new tenant's name */
+                name?: string;
+                /** @description The new tenant's slug */
+                slug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An archive written by a tenant export (.tar.gz) */
+        requestBody: {
+            content: {
+                "application/gzip": unknown;
+            };
+        };
+        responses: {
+            /** @description Accepted; the work continues in the background. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        import: {
+                            /** @description 24 lowercase hex characters */
+                            id: string;
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            progress: {
+                                done: number;
+                                total: number;
+                            };
+                            /** @description 24 lowercase hex characters */
+                            tenantId: string | null;
+                            /** @description Rows per table (by SQL name), `members` and `mediaFiles` */
+                            counts: {
+                                [key: string]: number;
+                            };
+                            /** @description Secrets the archive left out, to set again */
+                            setAgain: string[];
+                            /** @description API tokens imported unusable (expired at the import): create new ones in their place */
+                            tokensToRegenerate: {
+                                /** @description 24 lowercase hex characters */
+                                id: string;
+                                name: string;
+                                role: string;
+                                scopes: string[];
+                            }[];
+                            /** @description Members of the source, now pending members of the new tenant; nothing was mailed: send with POST /api/users/{id}/reinvite */
+                            invitations: {
+                                email: string;
+                                role: string;
+                            }[];
+                            error: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with existing data, e.g. a slug already in use (Conflict, SlugConflict). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTenantImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        import: {
+                            /** @description 24 lowercase hex characters */
+                            id: string;
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            progress: {
+                                done: number;
+                                total: number;
+                            };
+                            /** @description 24 lowercase hex characters */
+                            tenantId: string | null;
+                            /** @description Rows per table (by SQL name), `members` and `mediaFiles` */
+                            counts: {
+                                [key: string]: number;
+                            };
+                            /** @description Secrets the archive left out, to set again */
+                            setAgain: string[];
+                            /** @description API tokens imported unusable (expired at the import): create new ones in their place */
+                            tokensToRegenerate: {
+                                /** @description 24 lowercase hex characters */
+                                id: string;
+                                name: string;
+                                role: string;
+                                scopes: string[];
+                            }[];
+                            /** @description Members of the source, now pending members of the new tenant; nothing was mailed: send with POST /api/users/{id}/reinvite */
+                            invitations: {
+                                email: string;
+                                role: string;
+                            }[];
+                            error: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

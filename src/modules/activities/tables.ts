@@ -7,6 +7,12 @@ import { activities, users } from '../../db/schema/index.js'
  */
 export const tables = {
   owns: [activities],
+  portable: {
+    activities: {
+      export: false,
+      why: 'the activity log tells what happened on this instance; the import writes no history',
+    },
+  },
   reads: [
     { table: users, why: "the activity consumer names each event's actor (name and e-mail at the time)" },
   ],

@@ -16,6 +16,9 @@ import {
  */
 export const tables = {
   owns: [users, sessions, userTokens, externalIdentities, oauthFlows],
+  portable: {
+    sessions: { export: false, why: 'platform-level: a session belongs to an account on this instance' },
+  },
   reads: [
     {
       table: apiTokens,

@@ -7,6 +7,11 @@ import { collectionEntries, collectionEntryValues, collections, media } from '..
  */
 export const tables = {
   owns: [collections, collectionEntries, collectionEntryValues],
+  portable: {
+    collections: { export: true },
+    collection_entries: { export: true },
+    collection_entry_values: { export: true },
+  },
   reads: [
     {
       table: media,

@@ -22,6 +22,16 @@ import {
  */
 export const tables = {
   owns: [contents, contentCategories, contentTags, contentVersions, previewTokens],
+  portable: {
+    contents: { export: true },
+    content_categories: { export: true },
+    content_tags: { export: true },
+    content_versions: { export: true },
+    preview_tokens: {
+      export: false,
+      why: 'short-lived credentials for drafts: a new instance issues its own',
+    },
+  },
   reads: [
     {
       table: categories,

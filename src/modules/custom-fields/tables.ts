@@ -7,4 +7,7 @@ import { customFieldDefinitions } from '../../db/schema/index.js'
  */
 export const tables = {
   owns: [customFieldDefinitions],
+  portable: {
+    custom_field_definitions: { export: true },
+  },
 } satisfies TableOwnership

@@ -7,6 +7,11 @@ import { contents, galleries, galleryContents, galleryItems, media } from '../..
  */
 export const tables = {
   owns: [galleries, galleryItems, galleryContents],
+  portable: {
+    galleries: { export: true },
+    gallery_items: { export: true },
+    gallery_contents: { export: true },
+  },
   reads: [
     { table: media, why: "a gallery's items are shown with their media" },
     { table: contents, why: 'a gallery is linked to a content of the tenant only' },

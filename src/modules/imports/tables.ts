@@ -17,6 +17,13 @@ import {
  */
 export const tables = {
   owns: [imports, importRecords],
+  portable: {
+    imports: { export: false, why: 'the history of WordPress imports on this instance' },
+    import_records: {
+      export: false,
+      why: 'what a WordPress import already brought in, keyed by the old site: meaningless for a new tenant',
+    },
+  },
   reads: [
     { table: users, why: 'the owner an import runs for is found by e-mail' },
     { table: media, why: 'an import refreshes the planner statistics of the tables it filled (analyze)' },

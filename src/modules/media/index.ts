@@ -16,6 +16,7 @@ export { type Media, MediaSchema, type MediaUsage } from './schemas.js'
 export type { MediaReferrer, MediaService, MediaUsageFinder, PublishedMediaCheck } from './service.js'
 export type { MediaStorage } from './storage.js'
 export type { FileMetadata, MediaUploads, StoredFile } from './uploads.js'
+export { MAKE_VARIANTS_JOB, type MakeVariantsJob } from './variant-jobs.js'
 
 /**
  * Media (API contract: `/api/media`, the served files): records, presigned uploads with their

@@ -1,5 +1,10 @@
 import type { Db } from '../../db/client.js'
 import type { Emit } from '../../events/event-log.js'
+import { randomToken, sha256Hex } from '../../lib/hash.js'
+import { newId } from '../../lib/ids.js'
+import { accountWrites } from '../auth/index.js'
+import { INVITATION_TTL_MS } from './invitations.js'
+import { createInvitationsRepository } from './invitations-repository.js'
 import { createMembersRepository } from './repository.js'
 
 /**
@@ -22,6 +27,43 @@ export function membershipWrites(tx: Db) {
         payload: { id: membership.id, userId, role: membership.role },
       })
       return membership
+    },
+
+    /**
+     * Makes `email` a pending member with `role` (an account placeholder when it has none) and an
+     * invitation whose token nobody knows: nothing is mailed; the tenant's owner sends it with
+     * `POST /api/users/{id}/reinvite` (a tenant import: docs/decisions/portability.md "Members").
+     * Emits `member.invited`. Returns the membership id, or undefined when the address is already a
+     * member.
+     */
+    async addUnsentInvitation(
+      tenantId: string,
+      input: { email: string; role: string; invitedBy: string | null },
+      emit: Emit,
+    ): Promise<string | undefined> {
+      const account = await accountWrites(tx).ensureInvited(input.email)
+      if (account === undefined || (await repository.find(tenantId, account.id)) !== undefined)
+        return undefined
+      const membershipId = newId()
+      await repository.insertPending(tenantId, { id: membershipId, userId: account.id, role: input.role })
+      await createInvitationsRepository(tx).upsert(tenantId, {
+        membershipId,
+        tokenHash: sha256Hex(randomToken(32)),
+        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+        invitedBy: input.invitedBy,
+      })
+      emit({
+        type: 'member.invited',
+        subjectId: membershipId,
+        payload: {
+          id: membershipId,
+          userId: account.id,
+          email: input.email,
+          role: input.role,
+          status: 'pending',
+        },
+      })
+      return membershipId
     },
 
     /**

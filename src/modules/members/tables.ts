@@ -7,6 +7,13 @@ import { invitations, memberships, tenants, users } from '../../db/schema/index.
  */
 export const tables = {
   owns: [memberships, invitations],
+  portable: {
+    memberships: {
+      export: false,
+      why: "accounts are the instance's: members travel as members.ndjson and become pending invitations",
+    },
+    invitations: { export: false, why: 'one-time links of this instance; the import invites again' },
+  },
   reads: [
     { table: users, why: "members are listed, searched and mailed with their accounts' names and addresses" },
     { table: tenants, why: 'an invitation names its tenant, and accepts only into a live one' },

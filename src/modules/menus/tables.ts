@@ -7,6 +7,10 @@ import { categories, categoryTranslations, contents, forms, menuItems, menus } f
  */
 export const tables = {
   owns: [menus, menuItems],
+  portable: {
+    menus: { export: true },
+    menu_items: { export: true },
+  },
   reads: [
     {
       table: contents,

@@ -4,4 +4,10 @@ import { placementEvents, placementExperiences, placementStats, placements } fro
 /** The tables the placements family owns, which only it writes (docs/architecture.md "Table ownership"). */
 export const tables = {
   owns: [placements, placementExperiences, placementEvents, placementStats],
+  portable: {
+    placements: { export: true },
+    placement_experiences: { export: true },
+    placement_stats: { export: true, optIn: 'includeStatistics' },
+    placement_events: { export: false, why: 'raw visitor events, folded into placement_stats' },
+  },
 } satisfies TableOwnership

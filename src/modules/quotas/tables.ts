@@ -7,5 +7,8 @@ import { apiUsage, tenants } from '../../db/schema/index.js'
  */
 export const tables = {
   owns: [apiUsage],
+  portable: {
+    api_usage: { export: false, why: "request counts of this instance's meter" },
+  },
   reads: [{ table: tenants, why: 'counts are folded only for tenants that still exist' }],
 } satisfies TableOwnership

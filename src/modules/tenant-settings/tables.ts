@@ -15,6 +15,14 @@ import {
  */
 export const tables = {
   owns: [tenantSettings, tenantMailCounts],
+  portable: {
+    tenant_settings: {
+      export: true,
+      omit: ['smtp_password_encrypted', 'webhook_secret_encrypted'],
+      note: 'secrets never leave: the import lists them to set again',
+    },
+    tenant_mail_counts: { export: false, why: 'mail sent per period on this instance' },
+  },
   reads: [
     {
       table: contents,

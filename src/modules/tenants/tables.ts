@@ -17,6 +17,12 @@ import {
  */
 export const tables = {
   owns: [tenants, ownershipTransfers],
+  portable: {
+    ownership_transfers: {
+      export: false,
+      why: 'a pending transfer is an offer to an account of this instance',
+    },
+  },
   reads: [
     {
       table: memberships,

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.js'
 import type { Emit } from '../../events/event-log.js'
 import { newId } from '../../lib/ids.js'
 import { createLifecycleRepository } from './lifecycle-repository.js'
+import { createTenantsRepository } from './repository.js'
 
 /**
  * The tenant writes other families make in their own transaction `tx` (tenants owns `tenants`,
@@ -11,6 +12,20 @@ import { createLifecycleRepository } from './lifecycle-repository.js'
 export function tenantWrites(tx: Db) {
   const repository = createLifecycleRepository(tx)
   return {
+    /**
+     * Creates the tenant `id` (an import's: docs/decisions/portability.md); emits `tenant.created`.
+     * The unique index `tenants_slug_key` refuses a slug in use (the caller checked it first).
+     */
+    async create(id: string, values: { name: string; slug: string; plan: string }, emit: Emit) {
+      const tenant = await createTenantsRepository(tx).insertTenant(id, values)
+      emit({
+        type: 'tenant.created',
+        subjectId: id,
+        payload: { id, name: tenant.name, slug: tenant.slug, plan: tenant.plan, status: tenant.status },
+      })
+      return tenant
+    },
+
     /**
      * Deletes the active tenant whose only member is deleting their account: `deletion_pending`
      * under a new deletion id (the tenant lifecycle's path, lifecycle.ts), purged by the hourly

@@ -7,6 +7,9 @@ import { tenantSettings, webhookDeliveries } from '../../db/schema/index.js'
  */
 export const tables = {
   owns: [webhookDeliveries],
+  portable: {
+    webhook_deliveries: { export: false, why: 'deliveries of past events to the receiver' },
+  },
   reads: [
     {
       table: tenantSettings,
