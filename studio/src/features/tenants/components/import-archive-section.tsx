@@ -82,10 +82,10 @@ export function ImportArchiveSection({ importId }: { importId: string | undefine
           <FileInput
             label={t('tenantImport.file')}
             description={t('tenantImport.fileHint')}
-            placeholder={t('tenantImport.choose')}
             accept={ACCEPT}
             required
             clearable
+            clearButtonProps={{ 'aria-label': t('tenantImport.clear') }}
             value={file}
             onChange={(chosen) => {
               setFile(chosen)

@@ -204,9 +204,9 @@ function ExportsTable({ tenantId, exports }: { tenantId: string; exports: Tenant
                       )}
                       {isFinished(state) && (
                         <Button
-                          variant="subtle"
+                          size="xs"
+                          variant="default"
                           color="red.8"
-                          size="compact-sm"
                           aria-label={t('exports.deleteOf', { date: created })}
                           onClick={() => {
                             remove.reset()
