@@ -95,13 +95,13 @@ export function ImportArchiveSection({ importId }: { importId: string | undefine
           />
           <TextInput
             name="name"
-            label={t('tenantImport.name')}
+            label={t('tenants.name')}
             description={t('tenantImport.nameHint')}
             error={errors.name}
           />
           <TextInput
             name="slug"
-            label={t('tenantImport.slug')}
+            label={t('tenants.slug')}
             description={t('tenantImport.slugHint')}
             error={errors.slug}
           />
@@ -132,11 +132,11 @@ function FollowedImport({ importId }: { importId: string }) {
       <Stack>
         <Group>
           <Title order={2} size="h3" id="archive-progress-title">
-            {t('tenantImport.progressTitle')}
+            {t('tenantImport.submit')}
           </Title>
           {state && (
             <Badge variant="filled" color={STATUS_COLORS[state.status]}>
-              {t(`exports.statuses.${state.status}`)}
+              {t(`imports.statuses.${state.status}`)}
             </Badge>
           )}
         </Group>
@@ -160,12 +160,12 @@ function ImportReport({ state }: { state: TenantImport }) {
     state.progress.total === 0 ? 0 : Math.round((100 * state.progress.done) / state.progress.total)
   return (
     <Stack>
-      <Text role="status">{t(`tenantImport.statusText.${state.status}`)}</Text>
+      <Text role="status">{t(`imports.statusText.${state.status}`)}</Text>
       {!isFinished(state) && (
         <Progress value={percent} aria-label={t('exports.progress', { percent })} animated />
       )}
       {state.error && (
-        <Alert color="red" role="alert" title={t('tenantImport.failed')}>
+        <Alert color="red" role="alert" title={t('imports.failed')}>
           {state.error}
         </Alert>
       )}

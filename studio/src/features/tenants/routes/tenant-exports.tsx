@@ -167,7 +167,7 @@ function ExportsTable({ tenantId, exports }: { tenantId: string; exports: Tenant
                   <Table.Td>
                     <Stack gap={4}>
                       <Badge variant="filled" color={STATUS_COLORS[state.status]}>
-                        {t(`exports.statuses.${state.status}`)}
+                        {t(`imports.statuses.${state.status}`)}
                       </Badge>
                       {!isFinished(state) && (
                         <Progress
