@@ -35,7 +35,9 @@ describeStudioJourney('Studio tenant export and import in Chromium', () => {
     const heading = page.getByRole('heading', { name: 'Export and backups', level: 1 })
     await heading.waitFor(WAIT)
     // The focus moves to the new screen's heading.
-    await expect.poll(() => heading.evaluate((node) => node === document.activeElement), WAIT).toBe(true)
+    await expect
+      .poll(() => heading.evaluate((node) => node === (globalThis as any).document.activeElement), WAIT)
+      .toBe(true)
     await page.getByText('No exports yet.').waitFor(WAIT)
     await page
       .getByText(/It holds no secrets \(SMTP password, webhook secret, API tokens' values\)/)
