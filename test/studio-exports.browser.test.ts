@@ -147,6 +147,25 @@ describeStudioJourney('Studio tenant export and import in Chromium', () => {
     await context.close()
   })
 
+  it('lists a finished export on a phone, with its download', async () => {
+    const owner = await seedTenant(studio.ctx.db)
+    const started = await call(studio.ctx.app, 'POST', `/api/tenants/${owner.tenantId}/exports`, {
+      token: owner.token,
+      body: {},
+    })
+    expect(started.statusCode, started.body).toBe(202)
+    const { page, problems, context } = await openSignedIn(studio, owner, '/exports', {
+      viewport: { width: 390, height: 844 },
+    })
+    await page.getByRole('heading', { name: 'Export and backups', level: 1 }).waitFor(WAIT)
+    const row = page.getByRole('table', { name: 'Exports, newest first' }).getByRole('row').nth(1)
+    await row.getByText('Done', { exact: true }).waitFor(WAIT)
+    await row.getByRole('link', { name: /^Download the export of / }).waitFor(WAIT)
+    await expectAccessible(page, 'export and backups on a phone')
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
   it('has no export screen for an editor', async () => {
     const owner = await seedTenant(studio.ctx.db)
     const editor = await seedMember(studio.ctx.db, owner.tenantId, 'editor')
