@@ -20,6 +20,11 @@ export function isFinished(state: { status: TenantExport['status'] }): boolean {
   return state.status === 'succeeded' || state.status === 'failed'
 }
 
+/** How far an export or import has come, in whole percent (0 before its total is known). */
+export function percentOf({ done, total }: TenantExport['progress']): number {
+  return total === 0 ? 0 : Math.round((100 * done) / total)
+}
+
 /** The tenant's exports, newest first (`GET /api/tenants/{id}/exports`), asked every second while one runs. */
 export const exportsQuery = (tenantId: string) =>
   queryOptions({

@@ -18,7 +18,13 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type FieldErrors, fieldErrors } from '../../../lib/errors'
 import { ButtonLink } from '../../../lib/links'
-import { isFinished, startTenantImport, type TenantImport, tenantImportQuery } from '../api/portability'
+import {
+  isFinished,
+  percentOf,
+  startTenantImport,
+  type TenantImport,
+  tenantImportQuery,
+} from '../api/portability'
 
 /** Filled badges in shades dark enough for white text (WCAG AA). */
 const STATUS_COLORS: Record<TenantImport['status'], string> = {
@@ -154,10 +160,10 @@ function FollowedImport({ importId }: { importId: string }) {
   )
 }
 
+/** The import's state, its error, and once it succeeded what is left to do and the way to the tenant. */
 function ImportReport({ state }: { state: TenantImport }) {
   const { t } = useTranslation()
-  const percent =
-    state.progress.total === 0 ? 0 : Math.round((100 * state.progress.done) / state.progress.total)
+  const percent = percentOf(state.progress)
   return (
     <Stack>
       <Text role="status">{t(`imports.statusText.${state.status}`)}</Text>
@@ -193,7 +199,7 @@ function ImportReport({ state }: { state: TenantImport }) {
                     {t('tenantImport.token', {
                       name: token.name,
                       role: token.role,
-                      scopes: token.scopes.join(', '),
+                      scopes: token.scopes.join(', ') || '—',
                     })}
                   </List.Item>
                 ))}

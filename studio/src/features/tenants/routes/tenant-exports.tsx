@@ -26,6 +26,7 @@ import {
   type ExportOptions,
   exportsQuery,
   isFinished,
+  percentOf,
   startExport,
   type TenantExport,
 } from '../api/portability'
@@ -157,10 +158,7 @@ function ExportsTable({ tenantId, exports }: { tenantId: string; exports: Tenant
           <Table.Tbody>
             {exports.map((state) => {
               const created = date.format(new Date(state.createdAt))
-              const percent =
-                state.progress.total === 0
-                  ? 0
-                  : Math.round((100 * state.progress.done) / state.progress.total)
+              const percent = percentOf(state.progress)
               return (
                 <Table.Tr key={state.id}>
                   <Table.Td>{created}</Table.Td>
