@@ -317,6 +317,8 @@ describe('tenant export and import (docs/decisions/portability.md)', () => {
     const result = await finishedImport(owner, started.data.import.id)
     expect(result.error).toBeNull()
     expect(result.status).toBe('succeeded')
+    expect(result.progress.total).toBeGreaterThan(20)
+    expect(result.progress.done).toBe(result.progress.total)
     expect(result.tenantId).not.toBe(owner.tenantId)
     expect(result.setAgain).toEqual(['SMTP password', 'webhook secret'])
     expect(result.tokensToRegenerate.map((t: { name: string }) => t.name)).toEqual([

@@ -139,6 +139,10 @@ export function createImportService(deps: {
       },
     })
     ids.seal()
+    // Rows, members and files to write; the transaction then holds the embedded database's one
+    // connection, so the count is set before it and done after it commits.
+    const total = Object.values(manifest.counts).reduce((sum, n) => sum + n, 0)
+    await repository.imports.update(row.id, { progress: { done: 0, total } })
     const tenantId = ids.get(manifest.source.tenantId)!
     const name = row.options.name ?? manifest.source.name
     const slug = row.options.slug ?? manifest.source.slug
@@ -269,7 +273,7 @@ export function createImportService(deps: {
       counts,
       notes,
       finishedAt: new Date(),
-      progress: { done: 1, total: 1 },
+      progress: { done: total, total },
     }
   }
 
