@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       },
       importMaxBytes: 52_428_800,
       exportRetentionHours: 168,
+      tenantImportMaxBytes: 2_147_483_648,
       live: {
         streamsPerTenant: 2000,
         streamsPerNetwork: 20,

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { createGunzip, gzipSync } from 'node:zlib'
 import * as tar from 'tar-stream'
@@ -6,6 +8,7 @@ import { createCollection, createEntry } from './collection-fixtures.js'
 import { createContent, seedCategory, seedTag } from './content-fixtures.js'
 import { createForm } from './form-fixtures.js'
 import { call, type SeededMember, seedApiToken, seedMember, seedTenant, useTestContext } from './helpers.js'
+import { secondApp } from './import-fixtures.js'
 import { pngBytes, uploadMedia, waitForVariants } from './media-fixtures.js'
 import { menuFixtures } from './menu-fixtures.js'
 import { putSettings } from './settings-fixtures.js'
@@ -418,6 +421,31 @@ describe('tenant export and import (docs/decisions/portability.md)', () => {
     expect(taken.statusCode).toBe(409)
     expect(taken.data.message).toContain(manifest.source.slug)
     expect(await countTenants()).toBe(tenantsBefore)
+  })
+
+  it('refuses an archive past TENANT_IMPORT_MAX_BYTES with 413, keeping none of it', async () => {
+    const owner = await seedTenant(ctx.db)
+    const app = await secondApp(ctx.database, ctx.dataDir, { TENANT_IMPORT_MAX_BYTES: String(1024 * 1024) })
+    try {
+      const tenantsBefore = await countTenants()
+      const tooLarge = await call(app, 'POST', '/api/tenants/imports', {
+        token: owner.token,
+        body: gzipSync(Buffer.alloc(4 * 1024 * 1024, 'x'), { level: 0 }),
+        headers: { 'content-type': 'application/gzip' },
+      })
+      expect(tooLarge.statusCode).toBe(413)
+      expect(tooLarge.data).toEqual({
+        error: 'PayloadTooLarge',
+        message: 'The archive is larger than this instance takes (1048576 bytes, TENANT_IMPORT_MAX_BYTES).',
+      })
+      const workDir = join(ctx.dataDir, 'portability')
+      expect(
+        existsSync(workDir) ? readdirSync(workDir).filter((name) => name.startsWith('import-')) : [],
+      ).toEqual([])
+      expect(await countTenants()).toBe(tenantsBefore)
+    } finally {
+      await app.close()
+    }
   })
 
   it('leaves no tenant and no file when the import fails in its transaction, and keeps webhooks quiet', async () => {

@@ -382,6 +382,7 @@ export interface CatalogParams {
   "errors.portability.overLimit": { count: number; limit: Param; limitName: Param }
   "errors.portability.sendFile": NoParams
   "errors.portability.sendGzip": NoParams
+  "errors.portability.tooLarge": { maxBytes: Param }
   "errors.portability.unexpected": { entry: Param }
   "errors.portability.unknownVersion": { version: Param }
   "errors.resources.API token": NoParams

@@ -7,6 +7,8 @@ import { Id, payload } from '../../events/payloads.js'
 export interface PortabilityConfig {
   /** Hours an export's archive is kept before the sweep removes it (docs/decisions/portability.md). */
   exportRetentionHours: number
+  /** The largest archive `POST /api/tenants/imports` takes (bytes); more is refused 413. */
+  tenantImportMaxBytes: number
 }
 
 /** The portability family's event and configuration. */
@@ -29,6 +31,10 @@ export const declarations = declareFamily({
     EXPORT_RETENTION_HOURS: to(
       'exportRetentionHours',
       int(1, 24 * 365, 168, 'hours a tenant export archive is kept before it is removed'),
+    ),
+    TENANT_IMPORT_MAX_BYTES: to(
+      'tenantImportMaxBytes',
+      int(1024 * 1024, 2 ** 40, 2 * 1024 ** 3, 'largest tenant export archive an import takes (bytes)'),
     ),
   })),
 })

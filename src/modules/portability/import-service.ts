@@ -1,12 +1,12 @@
 import { createWriteStream } from 'node:fs'
 import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Readable } from 'node:stream'
+import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { PlanSlug } from '../../config.js'
 import { onBehalfOf } from '../../context.js'
 import type { Db } from '../../db/client.js'
-import { errors } from '../../errors.js'
+import { AppError, errors } from '../../errors.js'
 import { type EventSink, transactional } from '../../events/event-log.js'
 import { phrase } from '../../i18n/index.js'
 import type { JobRunner } from '../../jobs/runner.js'
@@ -88,6 +88,8 @@ export function createImportService(deps: {
   /** Where archives wait for their job (`DATA_DIR/portability`). */
   workDir: string
   defaultPlan: PlanSlug
+  /** The largest archive an import takes, in bytes (TENANT_IMPORT_MAX_BYTES). */
+  maxBytes: number
 }) {
   const { db, storage } = deps
   const repository = createPortabilityRepository(db)
@@ -298,7 +300,8 @@ export function createImportService(deps: {
   return {
     /**
      * `POST /api/tenants/imports`: spools the archive, checks it, and queues its import.
-     * @throws 400 InvalidArchive (damaged, unknown version, over its limits), 409 SlugConflict.
+     * @throws 400 InvalidArchive (damaged, unknown version, over its limits), 409 SlugConflict,
+     *   413 PayloadTooLarge past `maxBytes` (the spool stops there: a body cannot fill the disk).
      */
     async start(input: {
       userId: string
@@ -311,7 +314,16 @@ export function createImportService(deps: {
       await mkdir(deps.workDir, { recursive: true })
       const meter = measuring()
       try {
-        await pipeline(input.body, meter, createWriteStream(path, { flags: 'wx' }))
+        const cap = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            if (meter.size > deps.maxBytes) {
+              done(
+                new AppError('PayloadTooLarge', phrase('portability.tooLarge', { maxBytes: deps.maxBytes })),
+              )
+            } else done(null, chunk)
+          },
+        })
+        await pipeline(input.body, meter, cap, createWriteStream(path, { flags: 'wx' }))
         const sizeBytes = meter.size
         const manifest = await verify(path)
         const slug = input.slug ?? manifest.source.slug

@@ -33,6 +33,7 @@ export function portabilityFamily(kernel: Kernel, deps: { storage: MediaStorage;
     jobs: platform.jobs,
     workDir,
     defaultPlan: config.defaultTenantPlan,
+    maxBytes: config.tenantImportMaxBytes,
   })
   return {
     name: 'portability',
