@@ -67,6 +67,29 @@ export function launchBrowser(): Promise<Browser> {
   })
 }
 
+let workerChromium: Promise<Browser> | undefined
+
+/**
+ * The test worker's one Chromium, launched on first use (`launchBrowser`). A worker runs its files
+ * one after another in one process (vitest.config.ts), so they share it instead of each starting
+ * its own; each file works in contexts of its own and closes them with `closeContexts`. Playwright
+ * ends it with the worker.
+ */
+export function workerBrowser(): Promise<Browser> {
+  workerChromium ??= launchBrowser().then((browser) => {
+    browser.on('disconnected', () => {
+      workerChromium = undefined
+    })
+    return browser
+  })
+  return workerChromium
+}
+
+/** Closes every context still open in `browser` (what a file's tests left), keeping the browser. */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  await Promise.all((browser?.contexts() ?? []).map((context) => context.close()))
+}
+
 /** A free TCP port on the loopback interface, for a Folio a browser can reach. */
 export async function freePort(): Promise<number> {
   const probe = createServer()

@@ -4,10 +4,11 @@ import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { entryPointArgs } from './entry-points.js'
 
-/** The process entry (src/server.ts) run as a user runs it, through tsx. */
+/** The process entry (src/server.ts) run as a user runs it (test/entry-points.ts). */
 function runServer(env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  return spawnSync(process.execPath, entryPointArgs('src/server.ts'), {
     env: { ...process.env, DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',
     timeout: 60_000,
@@ -15,7 +16,7 @@ function runServer(env: Record<string, string>) {
 }
 
 describe('server process', () => {
-  // A whole process start (tsx, the app's modules, migrations) on a possibly busy machine.
+  // A whole process start (the app's modules, migrations) on a possibly busy machine.
   it('exits 1 with one clear line when the port is taken', { timeout: 90_000 }, async () => {
     const blocker: Server = createServer()
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
@@ -56,7 +57,7 @@ describe('server process', () => {
     )
     const start = async (rejection: string) => {
       const port = await freePort()
-      const child = spawn(process.execPath, ['--import', 'tsx', '--import', preload, 'src/server.ts'], {
+      const child = spawn(process.execPath, ['--import', preload, ...entryPointArgs('src/server.ts')], {
         env: {
           ...process.env,
           DATABASE_URL: 'memory://',

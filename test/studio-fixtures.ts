@@ -7,7 +7,7 @@ import lockfile from 'proper-lockfile'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { changedSince, STUDIO_INPUTS } from '../scripts/staleness.mjs'
 import { STUDIO_DIR } from '../src/http/studio.js'
-import { BROWSER_TESTS, describeInBrowser, freePort, launchBrowser } from './browser.js'
+import { BROWSER_TESTS, closeContexts, describeInBrowser, freePort, workerBrowser } from './browser.js'
 import {
   type FakeIssuer,
   GOOGLE_CLIENT_ID,
@@ -67,7 +67,8 @@ export async function ensureStudioBuilt(): Promise<void> {
 /** axe-core's serious and critical violations on the page as it is now (rule id: nodes). */
 export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) stays in force.
-  await page.evaluate(axeSource)
+  // Once per document: a page that stays on one document keeps it between checks.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
     const page = globalThis as any
     const result = await page.axe.run(page.document, { resultTypes: ['violations'] })
@@ -120,8 +121,16 @@ export async function newCategory(page: Page, name: string, parent?: string) {
   await dialog.waitFor({ state: 'detached', ...WAIT })
 }
 
-/** Waits until the confirmations in the corner have closed (several stacked ones move while axe reads them). */
+/**
+ * Closes the confirmations in the corner (several stacked ones move while axe reads them) with their
+ * close buttons, as a reader would rather than waiting out their four seconds, and waits until
+ * every one has gone.
+ */
 export async function noNotifications(page: Page) {
+  for (const close of await page.locator('.mantine-Notification-root button[aria-label="Close"]').all()) {
+    // One may close by itself between the lookup and the click.
+    await close.click({ timeout: 1_000 }).catch(() => {})
+  }
   await expect.poll(() => page.locator('.mantine-Notification-root').count(), WAIT).toBe(0)
 }
 
@@ -135,7 +144,8 @@ export interface StudioServer {
 
 /**
  * Starts, for the test file, a Folio (on the run's database) listening on a free port and serving
- * the built Studio (built first when stale), and a Chromium; both stop after the file. Nothing
+ * the built Studio (built first when stale), and takes the worker's Chromium (`workerBrowser`);
+ * after the file the Folio stops and the file's browser contexts close. Nothing
  * starts when the run drives no browser (`BROWSER_TESTS`). `env` adds configuration that
  * depends on the origin (e.g. Google's issuer). Members are set once `beforeAll` ran.
  */
@@ -152,10 +162,10 @@ export function useStudioServer(
       env: { PUBLIC_URL: studio.origin, ...(await env(studio.origin)) },
     })
     await studio.ctx.app.listen({ port, host: '127.0.0.1' })
-    studio.browser = await launchBrowser()
+    studio.browser = await workerBrowser()
   }, 180_000)
   afterAll(async () => {
-    await studio.browser?.close()
+    await closeContexts(studio.browser)
     await studio.ctx?.close()
   })
   return studio

@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
+  closeContexts,
   compileBrowserHelpers,
   describeInBrowser,
   freePort,
-  launchBrowser,
   serveWebsiteExample,
+  workerBrowser,
 } from './browser.js'
 import { createContent } from './content-fixtures.js'
 import { createForm } from './form-fixtures.js'
@@ -113,10 +114,10 @@ beforeAll(async () => {
   allowed = await serveExample()
   refused = await serveExample()
   await seed()
-  browser = await launchBrowser()
+  browser = await workerBrowser()
 }, 60_000)
 afterAll(async () => {
-  await browser?.close()
+  await closeContexts(browser)
   for (const server of [allowed, refused]) {
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)))
   }

@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
+  closeContexts,
   compileBrowserHelpers,
   describeInBrowser,
   freePort,
-  launchBrowser,
   serveWebsiteExample,
+  workerBrowser,
 } from './browser.js'
 import { createContent } from './content-fixtures.js'
 import { call, createTestContext, type SeededMember, seedTenant, type TestContext } from './helpers.js'
@@ -73,10 +74,10 @@ beforeAll(async () => {
   const menu = await createMenu(owner.token, { name: 'Main', location: 'header', status: 'active' })
   menuId = menu.id
   await addItem(owner.token, menuId, { title: 'Home', type: 'custom', url: '#/' })
-  browser = await launchBrowser()
+  browser = await workerBrowser()
 }, 60_000)
 afterAll(async () => {
-  await browser?.close()
+  await closeContexts(browser)
   for (const server of [site, other]) {
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)))
   }

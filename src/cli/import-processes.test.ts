@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { entryPointArgs } from '../../test/entry-points.js'
 import { createDatabase } from '../db/client.js'
 import type { Import } from '../modules/imports/schemas.js'
 
@@ -47,7 +48,7 @@ function environment(): NodeJS.ProcessEnv {
 }
 
 function startServer(): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], { cwd: ROOT, env: environment() })
+  const child = spawn(process.execPath, entryPointArgs(SERVER), { cwd: ROOT, env: environment() })
   let stderr = ''
   child.stderr?.on('data', (chunk) => {
     stderr += String(chunk)
@@ -73,7 +74,7 @@ async function ready(server: Server): Promise<void> {
 
 async function cli(...args: string[]) {
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [...entryPointArgs(CLI), ...args], {
       cwd: ROOT,
       env: environment(),
     })

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import * as tar from 'tar-stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { entryPointArgs } from '../../test/entry-points.js'
 import { createDatabase } from '../db/client.js'
 import { runMigrations } from '../db/migrate.js'
 import { memberships, tags, tenants, users } from '../db/schema/index.js'
@@ -25,7 +26,7 @@ const tagId = newId()
 /** Runs the command as `npm run tenant:import` would, on an embedded database in `dataDir`. */
 async function cli(...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...entryPointArgs(CLI), ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
     })
     return { code: 0, stdout, stderr }

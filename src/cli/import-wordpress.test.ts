@@ -8,6 +8,7 @@ import { promisify } from 'node:util'
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { entryPointArgs } from '../../test/entry-points.js'
 import { createDatabase } from '../db/client.js'
 import { runMigrations } from '../db/migrate.js'
 import { contents, media as mediaTable, tenants, users } from '../db/schema/index.js'
@@ -37,7 +38,7 @@ async function cli(...args: string[]) {
 /** `cli` with more environment variables. */
 async function cliWith(env: Record<string, string>, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...entryPointArgs(CLI), ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
     })
     return { code: 0, stdout, stderr }

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshIp, login } from '../../test/auth-fixtures.js'
+import { entryPointArgs } from '../../test/entry-points.js'
 import { createForm } from '../../test/form-fixtures.js'
 import { call, seedUser } from '../../test/helpers.js'
 import { pathOf, pngBytes, uploadMedia, waitForVariants } from '../../test/media-fixtures.js'
@@ -32,7 +33,7 @@ const PASSWORD = 'a long and memorable passphrase'
  */
 async function cli(env: Record<string, string>, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...entryPointArgs(CLI), ...args], {
       env: {
         ...process.env,
         DATABASE_URL: '',

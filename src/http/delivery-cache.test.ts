@@ -116,12 +116,12 @@ describe('the delivery cache on public routes', () => {
     expect(another.headers['x-cache']).toBe('MISS')
   })
 
-  it('never answers stale: 1,000 writes of an entry, each followed by reads of it and its list', async () => {
+  it('never answers stale: 300 writes of an entry, each followed by reads of it and its list', async () => {
     const entry = await createEntry(ctx, owner.token, 'books', {
       status: 'published',
       data: { title: 'Loop', price: 0 },
     })
-    for (let i = 1; i <= 1000; i++) {
+    for (let i = 1; i <= 300; i++) {
       await updateEntry(owner, entry.id, { price: i })
       const bySlug = await publicCall(ctx, 'GET', '/collections/books/loop', owner.tenantId)
       expect(bySlug.data.entry.data.price).toBe(i)
@@ -129,7 +129,7 @@ describe('the delivery cache on public routes', () => {
       const again = await publicCall(ctx, 'GET', '/collections/books/loop', owner.tenantId)
       expect(again.data.entry.data.price).toBe(i)
       expect(again.headers['x-cache']).toBe('HIT')
-      if (i % 100 === 0) {
+      if (i % 50 === 0) {
         const list = await publicCall(
           ctx,
           'GET',
@@ -141,10 +141,10 @@ describe('the delivery cache on public routes', () => {
     }
   }, 120_000)
 
-  it('never answers stale: 1,000 changes of a menu item, each followed by a read of the menu', async () => {
+  it('never answers stale: 300 changes of a menu item, each followed by a read of the menu', async () => {
     const menu = await createMenu(owner.token, { name: 'Loop menu', status: 'active' })
     const item = await addItem(owner.token, menu.id, { title: 'Item 0', url: '/' })
-    for (let i = 1; i <= 1000; i++) {
+    for (let i = 1; i <= 300; i++) {
       const changed = await call(ctx.app, 'PUT', `/api/menus/${menu.id}/items/${item.id}`, {
         token: owner.token,
         body: { title: `Item ${i}` },
@@ -152,7 +152,7 @@ describe('the delivery cache on public routes', () => {
       expect(changed.statusCode, changed.body).toBe(200)
       const read = await publicCall(ctx, 'GET', `/menus/slug/${menu.slug}`, owner.tenantId)
       expect(read.data.menu.tree[0].title).toBe(`Item ${i}`)
-      if (i % 100 === 0) {
+      if (i % 50 === 0) {
         const again = await publicCall(ctx, 'GET', `/menus/slug/${menu.slug}`, owner.tenantId)
         expect(again.headers['x-cache']).toBe('HIT')
       }
