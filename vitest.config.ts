@@ -9,13 +9,15 @@ export const FAULT_TESTS = '**/*.fault.test.ts'
 
 /**
  * Files run at a time. On PGlite a file's database runs inside its worker, so one worker per core
- * keeps the cores busy; on PostgreSQL part of each file's work happens in the server's processes
- * (and in Chromium), which leaves a core idle at that count, so there is one worker more. At most 8:
- * each worker holds a database's worth of memory.
+ * keeps the cores busy. On PostgreSQL part of each file's work happens in the server's processes
+ * and in Chromium, and the browser journeys and the tests of whole processes spend much of their
+ * time waiting on them: with one worker more than the cores, a third of the cores' time still went
+ * idle over the whole suite, so there are two more. At most 8: each worker holds a database's worth
+ * of memory.
  */
 const TEST_WORKERS = Math.min(
   8,
-  availableParallelism() + (process.env.TEST_DATABASE_URL === undefined ? 0 : 1),
+  availableParallelism() + (process.env.TEST_DATABASE_URL === undefined ? 0 : 2),
 )
 
 export default defineConfig({
