@@ -59,6 +59,7 @@ export function Shell({ children }: { children?: ReactNode }) {
           ['/t/$tenantId/api-tokens', 'tokens.nav', SCREEN_PERMISSIONS.apiTokens],
           ['/t/$tenantId/webhooks', 'webhooks.nav', SCREEN_PERMISSIONS.webhooks],
           ['/t/$tenantId/settings', 'settings.nav', SCREEN_PERMISSIONS.settings],
+          ['/t/$tenantId/exports', 'exports.nav', SCREEN_PERMISSIONS.tenantExports],
           ['/t/$tenantId/lifecycle', 'lifecycle.nav', SCREEN_PERMISSIONS.tenantLifecycle],
         ] as const
       ).filter(([, , permission]) => can(permission))

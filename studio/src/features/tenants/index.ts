@@ -1,8 +1,13 @@
-/** Tenants: the switcher, creation, the landing page without an active tenant, and the lifecycle. */
+/**
+ * Tenants: the switcher, creation (empty or from an export archive), the landing page without an
+ * active tenant, the lifecycle, and the tenant's exports.
+ */
 import { lazyRouteComponent } from '@tanstack/react-router'
 
+export { parseCreateTenantSearch } from './api/search'
 export { TenantIdField } from './components/tenant-id-field'
 export { TenantSwitcher } from './components/tenant-switcher'
+export { loadTenantExports } from './loaders'
 export const CreateTenantPage = lazyRouteComponent(() => import('./routes/create-tenant'), 'CreateTenantPage')
 export const TenantHomePage = lazyRouteComponent(() => import('./routes/tenant-home'), 'TenantHomePage')
 export const TenantLifecyclePage = lazyRouteComponent(
@@ -12,4 +17,8 @@ export const TenantLifecyclePage = lazyRouteComponent(
 export const DeletedTenantsPage = lazyRouteComponent(
   () => import('./routes/deleted-tenants'),
   'DeletedTenantsPage',
+)
+export const TenantExportsPage = lazyRouteComponent(
+  () => import('./routes/tenant-exports'),
+  'TenantExportsPage',
 )
