@@ -38,43 +38,45 @@ const STRINGS_PART = /^\0virtual:studio-strings\/(\w+)\/(\w+)$/
 
 /**
  * Studio's strings by section (docs/decisions/studio.md "Languages"): `src/locales/<language>.json`
- * stay the one file translators edit, and the build cuts each into chunks, one per top-level key,
- * but the first screen's sections (`FIRST_SECTIONS`), which make one chunk together.
+ * stay the one file per language translators edit, and the build cuts each into chunks, one per
+ * top-level key but for the first screen's sections (`FIRST_SECTIONS`), which make one chunk.
  * `virtual:studio-strings` exports, per language, `first` and `sections`: functions importing them.
  */
 function strings(): Plugin {
   const locales = fileURLToPath(new URL('./src/locales/', import.meta.url))
   const first = new Set<string>(FIRST_SECTIONS)
   const importer = (language: string, part: string) => `() => import('${STRINGS}/${language}/${part}')`
+  const perLanguage = (each: (language: string) => string) =>
+    `{ ${LANGUAGES.map((language) => `${language}: ${each(language)}`).join(', ')} }`
   return {
     name: 'folio-strings',
     resolveId: (id) => (id === STRINGS || id.startsWith(`${STRINGS}/`) ? `\0${id}` : undefined),
     load(id) {
-      if (id === `\0${STRINGS}`) {
-        const file = join(locales, 'en.json')
+      const part = id === `\0${STRINGS}` ? undefined : STRINGS_PART.exec(id)
+      if (part === null) return undefined
+      // Every chunk reads the locale files, so an edit reaches the dev server's modules.
+      const read = (language: string): Record<string, unknown> => {
+        const file = join(locales, `${language}.json`)
         this.addWatchFile(file)
-        const sections = Object.keys(JSON.parse(readFileSync(file, 'utf8'))).filter((key) => !first.has(key))
-        const perLanguage = (each: (language: string) => string) =>
-          `{ ${LANGUAGES.map((language) => `${language}: ${each(language)}`).join(', ')} }`
+        return JSON.parse(readFileSync(file, 'utf8'))
+      }
+      if (part === undefined) {
+        const later = Object.keys(read('en')).filter((section) => !first.has(section))
         return [
           `export const first = ${perLanguage((language) => importer(language, 'first'))}`,
           `export const sections = ${perLanguage(
             (language) =>
-              `{ ${sections.map((section) => `${section}: ${importer(language, section)}`).join(', ')} }`,
+              `{ ${later.map((section) => `${section}: ${importer(language, section)}`).join(', ')} }`,
           )}`,
         ].join('\n')
       }
-      const part = STRINGS_PART.exec(id)
-      if (part === null) return undefined
-      const [, language, section] = part as unknown as [string, string, string]
-      const file = join(locales, `${language}.json`)
-      this.addWatchFile(file)
-      const all: Record<string, unknown> = JSON.parse(readFileSync(file, 'utf8'))
-      const strings =
+      const [, language = '', section = ''] = part
+      const all = read(language)
+      const chunk =
         section === 'first'
           ? Object.fromEntries(Object.entries(all).filter(([key]) => first.has(key)))
           : { [section]: all[section] }
-      return `export default ${JSON.stringify(strings)}`
+      return `export default ${JSON.stringify(chunk)}`
     },
   }
 }
