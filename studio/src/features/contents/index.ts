@@ -11,7 +11,6 @@ export {
   parseEditContentSearch,
   parseNewContentSearch,
 } from './api/search'
-
 export { loadContentsList, loadContentTree } from './loaders'
 export const ContentsListPage = lazyRouteComponent(
   () => withStrings(['contents', 'validation'], import('./routes/contents-list')),
