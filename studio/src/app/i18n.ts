@@ -102,7 +102,11 @@ function unloadedSection(key: string): void {
       `Studio's strings "${section}" were not loaded before "${key}" was shown (withStrings, app/i18n.ts)`,
     )
   }
-  void loadSections([section as Section]).then(() => i18n.changeLanguage(i18n.language))
+  // A chunk that fails to load here was already said above; the key stays shown.
+  void loadSections([section as Section]).then(
+    () => i18n.changeLanguage(i18n.language),
+    () => undefined,
+  )
 }
 
 /**
