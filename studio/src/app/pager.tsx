@@ -21,8 +21,8 @@ export function Pager({
       total={pages}
       value={page}
       onChange={onChange}
-      getControlProps={(control) => ({ 'aria-label': t(`contents.paging.${control}`) })}
-      getItemProps={(item) => ({ 'aria-label': t('contents.paging.page', { page: item }) })}
+      getControlProps={(control) => ({ 'aria-label': t(`app.paging.${control}`) })}
+      getItemProps={(item) => ({ 'aria-label': t('app.paging.page', { page: item }) })}
     />
   )
 }

@@ -77,6 +77,9 @@ import { loadRoles, loadTeam, RoleEditorPage, RolesPage, TeamPage } from '../fea
 import {
   CreateTenantPage,
   DeletedTenantsPage,
+  loadTenantExports,
+  parseCreateTenantSearch,
+  TenantExportsPage,
   TenantHomePage,
   TenantLifecyclePage,
 } from '../features/tenants'
@@ -97,6 +100,7 @@ export interface RouterContext {
 
 /** The screens' search schemas: only what each lets through reaches its screen (`exactSearch`). */
 const contentsSearch = exactSearch(parseContentsSearch)
+const createTenantSearch = exactSearch(parseCreateTenantSearch)
 const deliveriesSearch = exactSearch(parseDeliveriesSearch)
 const entriesSearch = exactSearch(parseEntriesSearch)
 const formsSearch = exactSearch(parseFormsSearch)
@@ -247,6 +251,7 @@ const homeRoute = createRoute({
 const createTenantRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/tenants/new',
+  validateSearch: createTenantSearch,
   component: CreateTenantPage,
 })
 
@@ -516,6 +521,15 @@ const tenantLifecycleRoute = createRoute({
   component: TenantLifecyclePage,
 })
 
+// Export and backups (docs/decisions/studio.md "Tenant export and import").
+const tenantExportsRoute = createRoute({
+  getParentRoute: () => tenantRoute,
+  path: '/exports',
+  staticData: { permission: SCREEN_PERMISSIONS.tenantExports },
+  loader: (match) => screenData(match, (client) => loadTenantExports(client, match.params.tenantId)),
+  component: TenantExportsPage,
+})
+
 const wordpressImportRoute = createRoute({
   getParentRoute: () => tenantRoute,
   path: '/import',
@@ -615,6 +629,7 @@ const routeTree = rootRoute.addChildren([
       newRoleRoute,
       roleRoute,
       tenantLifecycleRoute,
+      tenantExportsRoute,
       wordpressImportRoute,
       importHistoryRoute,
       placementsRoute,

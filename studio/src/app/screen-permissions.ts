@@ -41,6 +41,9 @@ export const SCREEN_PERMISSIONS = {
   tenantLifecycle: 'tenants:delete',
   // WordPress import: starting one is a tenant-wide change (docs/decisions/imports.md).
   wordpressImport: 'tenants:update',
+  // Export and backups (docs/decisions/studio.md "Tenant export and import"): the API lets members
+  // with tenants:update list, start, download and delete exports.
+  tenantExports: 'tenants:update',
   // The import history reads what GET /api/imports/{id} reads: following imports is tenants:view.
   importHistory: 'tenants:view',
   // Placements (docs/decisions/studio.md "Placement screens"): the editor is read with

@@ -43,23 +43,24 @@ export function Shell({ children }: { children?: ReactNode }) {
         [
           ['/t/$tenantId', 'nav.dashboard', SCREEN_PERMISSIONS.dashboard],
           ['/t/$tenantId/contents', 'nav.contents', SCREEN_PERMISSIONS.contents],
-          ['/t/$tenantId/pages', 'pages.nav', SCREEN_PERMISSIONS.pages],
+          ['/t/$tenantId/pages', 'nav.pages', SCREEN_PERMISSIONS.pages],
           ['/t/$tenantId/media', 'nav.media', SCREEN_PERMISSIONS.media],
-          ['/t/$tenantId/categories', 'taxonomy.nav.categories', SCREEN_PERMISSIONS.categories],
-          ['/t/$tenantId/tags', 'taxonomy.nav.tags', SCREEN_PERMISSIONS.tags],
-          ['/t/$tenantId/custom-fields', 'taxonomy.nav.customFields', SCREEN_PERMISSIONS.customFields],
-          ['/t/$tenantId/collections', 'collections.nav', SCREEN_PERMISSIONS.collections],
-          ['/t/$tenantId/forms', 'forms.nav', SCREEN_PERMISSIONS.forms],
-          ['/t/$tenantId/menus', 'menus.nav', SCREEN_PERMISSIONS.menus],
-          ['/t/$tenantId/placements', 'placements.nav', SCREEN_PERMISSIONS.placements],
-          ['/t/$tenantId/import', 'imports.nav', SCREEN_PERMISSIONS.wordpressImport],
-          ['/t/$tenantId/imports', 'imports.history.nav', SCREEN_PERMISSIONS.importHistory],
+          ['/t/$tenantId/categories', 'nav.categories', SCREEN_PERMISSIONS.categories],
+          ['/t/$tenantId/tags', 'nav.tags', SCREEN_PERMISSIONS.tags],
+          ['/t/$tenantId/custom-fields', 'nav.customFields', SCREEN_PERMISSIONS.customFields],
+          ['/t/$tenantId/collections', 'nav.collections', SCREEN_PERMISSIONS.collections],
+          ['/t/$tenantId/forms', 'nav.forms', SCREEN_PERMISSIONS.forms],
+          ['/t/$tenantId/menus', 'nav.menus', SCREEN_PERMISSIONS.menus],
+          ['/t/$tenantId/placements', 'nav.placements', SCREEN_PERMISSIONS.placements],
+          ['/t/$tenantId/import', 'nav.wordpressImport', SCREEN_PERMISSIONS.wordpressImport],
+          ['/t/$tenantId/imports', 'nav.importHistory', SCREEN_PERMISSIONS.importHistory],
           ['/t/$tenantId/team', 'nav.team', SCREEN_PERMISSIONS.team],
-          ['/t/$tenantId/roles', 'roles.nav', SCREEN_PERMISSIONS.roles],
-          ['/t/$tenantId/api-tokens', 'tokens.nav', SCREEN_PERMISSIONS.apiTokens],
-          ['/t/$tenantId/webhooks', 'webhooks.nav', SCREEN_PERMISSIONS.webhooks],
-          ['/t/$tenantId/settings', 'settings.nav', SCREEN_PERMISSIONS.settings],
-          ['/t/$tenantId/lifecycle', 'lifecycle.nav', SCREEN_PERMISSIONS.tenantLifecycle],
+          ['/t/$tenantId/roles', 'nav.roles', SCREEN_PERMISSIONS.roles],
+          ['/t/$tenantId/api-tokens', 'nav.apiTokens', SCREEN_PERMISSIONS.apiTokens],
+          ['/t/$tenantId/webhooks', 'nav.webhooks', SCREEN_PERMISSIONS.webhooks],
+          ['/t/$tenantId/settings', 'nav.settings', SCREEN_PERMISSIONS.settings],
+          ['/t/$tenantId/exports', 'nav.exports', SCREEN_PERMISSIONS.tenantExports],
+          ['/t/$tenantId/lifecycle', 'nav.lifecycle', SCREEN_PERMISSIONS.tenantLifecycle],
         ] as const
       ).filter(([, , permission]) => can(permission))
     : []
@@ -106,9 +107,9 @@ export function Shell({ children }: { children?: ReactNode }) {
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Label>{account.user.email}</Menu.Label>
-              <Menu.Item onClick={() => navigate({ to: '/profile' })}>{t('profile.link')}</Menu.Item>
+              <Menu.Item onClick={() => navigate({ to: '/profile' })}>{t('nav.profile')}</Menu.Item>
               <Menu.Item onClick={() => navigate({ to: '/security', search: {} })}>
-                {t('security.link')}
+                {t('nav.security')}
               </Menu.Item>
               <Menu.Item
                 onClick={async () => {

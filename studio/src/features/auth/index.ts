@@ -1,11 +1,18 @@
 /** Account: sign-in (password, Google), registration, the session and its permissions, the profile, mailed links. */
 import { lazyRouteComponent } from '@tanstack/react-router'
+import { withStrings } from '../../app/i18n'
 
 export { type Account, accountQuery, type Membership, signOut } from './api/session'
 export { SignInPage } from './routes/sign-in'
 export const RegisterPage = lazyRouteComponent(() => import('./routes/register'), 'RegisterPage')
-export const ProfilePage = lazyRouteComponent(() => import('./routes/profile'), 'ProfilePage')
-export const SecurityPage = lazyRouteComponent(() => import('./routes/security'), 'SecurityPage')
+export const ProfilePage = lazyRouteComponent(
+  () => withStrings(['profile', 'validation'], import('./routes/profile')),
+  'ProfilePage',
+)
+export const SecurityPage = lazyRouteComponent(
+  () => withStrings(['security'], import('./routes/security')),
+  'SecurityPage',
+)
 export { googleErrorOf, takeReturn } from './api/google'
 export { useCan } from './api/permissions'
 export { tokenSearch } from './api/recovery'

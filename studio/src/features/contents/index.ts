@@ -1,6 +1,7 @@
 /** Contents: the list and the editor (Lexical, loaded with its screen). */
 import { lazyRouteComponent } from '@tanstack/react-router'
 import { lazy } from 'react'
+import { withStrings } from '../../app/i18n'
 
 export {
   type ContentsSearch,
@@ -11,9 +12,12 @@ export {
   parseNewContentSearch,
 } from './api/search'
 export { loadContentsList, loadContentTree } from './loaders'
-export const ContentsListPage = lazyRouteComponent(() => import('./routes/contents-list'), 'ContentsListPage')
+export const ContentsListPage = lazyRouteComponent(
+  () => withStrings(['contents', 'validation'], import('./routes/contents-list')),
+  'ContentsListPage',
+)
 export const ContentEditorPage = lazyRouteComponent(
-  () => import('./routes/content-editor'),
+  () => withStrings(['contents', 'editor', 'pages', 'validation'], import('./routes/content-editor')),
   'ContentEditorPage',
 )
 
@@ -21,7 +25,9 @@ export const ContentEditorPage = lazyRouteComponent(
 export { oneMediaQuery, type PickerMedia } from './api/contents'
 /** The media picker dialog, loaded when first shown (it is not part of the first screen). */
 export const MediaPicker = lazy(() =>
-  import('./components/media-picker').then((module) => ({ default: module.MediaPicker })),
+  withStrings(['editor'], import('./components/media-picker')).then((module) => ({
+    default: module.MediaPicker,
+  })),
 )
 
 // Page trees, for the Pages view: the tree of a type, a move's write, the status badge; the types

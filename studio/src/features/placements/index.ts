@@ -1,12 +1,13 @@
 /** Placements: the list, and one placement's experiences, settings, decision debugger and statistics. */
 import { lazyRouteComponent } from '@tanstack/react-router'
+import { withStrings } from '../../app/i18n'
 
 export { loadPlacementsList } from './loaders'
 export const PlacementsListPage = lazyRouteComponent(
-  () => import('./routes/placements-list'),
+  () => withStrings(['placements'], import('./routes/placements-list')),
   'PlacementsListPage',
 )
 export const PlacementEditorPage = lazyRouteComponent(
-  () => import('./routes/placement-editor'),
+  () => withStrings(['placements'], import('./routes/placement-editor')),
   'PlacementEditorPage',
 )

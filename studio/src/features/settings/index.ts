@@ -3,6 +3,7 @@
  * tenant's locales, for the screens that edit per locale.
  */
 import { lazyRouteComponent } from '@tanstack/react-router'
+import { withStrings } from '../../app/i18n'
 
 export { groupErrors, groupFieldOf } from './api/group-errors'
 export { useTenantLocales } from './api/locales'
@@ -10,4 +11,7 @@ export { parseSettingsSearch, type SettingsSearch } from './api/search'
 export { settingsQuery, type TenantSettings, updateSettings } from './api/settings'
 export { loadSettings } from './loaders'
 
-export const SettingsPage = lazyRouteComponent(() => import('./routes/settings'), 'SettingsPage')
+export const SettingsPage = lazyRouteComponent(
+  () => withStrings(['budgets', 'settings', 'tenantId', 'validation'], import('./routes/settings')),
+  'SettingsPage',
+)

@@ -4,11 +4,15 @@
  * screen's script does not already hold is imported when its loader runs.
  */
 import type { QueryClient } from '@tanstack/react-query'
+import { withStrings } from '../../app/i18n'
 import type { TagsSearch } from './api/search'
 
-/** The category tree. */
+/**
+ * The category tree. Its query module brings the body checker with it (lib/translations.ts uses
+ * lib/validation.ts's field paths), and so the checker's words.
+ */
 export const loadCategories = (client: QueryClient, tenantId: string) =>
-  import('./api/categories').then(({ categoryTreeQuery }) =>
+  withStrings(['validation'], import('./api/categories')).then(({ categoryTreeQuery }) =>
     client.ensureQueryData(categoryTreeQuery(tenantId)),
   )
 

@@ -21,6 +21,7 @@ import type { LexicalEditor } from 'lexical'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
+import { withStrings } from '../../../app/i18n'
 import type { FieldErrors } from '../../../lib/errors'
 import { localeName } from '../../../lib/locales'
 import { notifySuccess } from '../../../lib/notify'
@@ -49,7 +50,9 @@ import { type Draft, payloadOf, type SaveKind, useContentSaves } from './content
 
 /** The live preview, loaded when first opened (the frame, its token and messages). */
 const PreviewPanel = lazy(() =>
-  import('../components/preview-panel').then((module) => ({ default: module.PreviewPanel })),
+  withStrings(['editor'], import('../components/preview-panel')).then((module) => ({
+    default: module.PreviewPanel,
+  })),
 )
 
 /** The editor's fieldsets: no frame of their own. */

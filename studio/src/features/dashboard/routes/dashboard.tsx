@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
+import { withStrings } from '../../../app/i18n'
 import { RequestBudgets } from '../../../lib/request-budgets'
 import { useCan } from '../../auth'
 import { apiStatsQuery, limitsQuery, recentActivitiesQuery } from '../api/dashboard'
@@ -10,7 +11,9 @@ import { StatCard } from '../components/stat-card'
 
 // The charts library loads after the dashboard's numbers, never with the first screen.
 const ApiUsageChart = lazy(() =>
-  import('../components/api-usage-chart').then((module) => ({ default: module.ApiUsageChart })),
+  withStrings(['budgets', 'charts', 'dashboard'], import('../components/api-usage-chart')).then((module) => ({
+    default: module.ApiUsageChart,
+  })),
 )
 
 const route = getRouteApi('/signed-in/t/$tenantId/')

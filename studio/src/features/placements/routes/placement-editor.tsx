@@ -7,6 +7,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../app/confirm-dialog'
+import { withStrings } from '../../../app/i18n'
 import { AnchorLink } from '../../../lib/links'
 import { notifySuccess } from '../../../lib/notify'
 import { useCan } from '../../auth'
@@ -21,7 +22,9 @@ import { StatusBadge } from '../components/status-badge'
 const route = getRouteApi('/signed-in/t/$tenantId/placements/$placementId')
 // The charts library loads only when the statistics are opened.
 const StatsPanel = lazy(() =>
-  import('../components/stats-panel').then((module) => ({ default: module.StatsPanel })),
+  withStrings(['charts', 'placements'], import('../components/stats-panel')).then((module) => ({
+    default: module.StatsPanel,
+  })),
 )
 
 /**

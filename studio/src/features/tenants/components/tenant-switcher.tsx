@@ -25,7 +25,7 @@ export function TenantSwitcher({ account, tenantId }: { account: Account; tenant
       data={[
         ...options,
         { value: NEW, label: t('tenants.create.link') },
-        { value: DELETED, label: t('lifecycle.deleted.title') },
+        { value: DELETED, label: t('tenants.deleted') },
       ]}
       value={tenantId ?? null}
       allowDeselect={false}

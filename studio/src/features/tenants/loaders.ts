@@ -1,0 +1,10 @@
+/**
+ * What the feature's screens show first, for their routes' loaders (docs/decisions/studio.md
+ * "Loaders"): each puts in the cache the very query its screen reads, its module imported when the
+ * loader runs.
+ */
+import type { QueryClient } from '@tanstack/react-query'
+
+/** The tenant's exports. */
+export const loadTenantExports = (client: QueryClient, tenantId: string) =>
+  import('./api/portability').then(({ exportsQuery }) => client.ensureQueryData(exportsQuery(tenantId)))
