@@ -1,4 +1,4 @@
-import { execSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
@@ -54,11 +54,18 @@ export async function ensureStudioBuilt(): Promise<void> {
     )
     // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build (about
     // 320 KB compressed instead of 240: test/studio-budget.test.ts would measure the wrong app).
-    execSync('npm run build --silent -w @folio/studio', {
+    // Asynchronously: the lock is refreshed on a timer while the build runs; a build blocking the
+    // event loop would let it go stale and another worker rebuild over the files being served.
+    const build = spawn('npm', ['run', 'build', '--silent', '-w', '@folio/studio'], {
       stdio: 'inherit',
       cwd: REPOSITORY,
       env: { ...process.env, NODE_ENV: 'production' },
     })
+    const code = await new Promise<number | null>((resolve, reject) => {
+      build.once('error', reject)
+      build.once('exit', resolve)
+    })
+    if (code !== 0) throw new Error(`Building Studio failed (exit code ${code}).`)
   } finally {
     await release()
   }
