@@ -6,7 +6,13 @@ import { newId } from '../src/lib/ids.js'
 import { createContent } from './content-fixtures.js'
 import { createForm } from './form-fixtures.js'
 import { call, type SeededMember, seedApiToken, seedMember, seedTenant, useTestContext } from './helpers.js'
-import { downloadExport, finishedExport, finishedImport, importArchive } from './portability-fixtures.js'
+import {
+  downloadExport,
+  finishedExport,
+  finishedImport,
+  importArchive,
+  waitFor,
+} from './portability-fixtures.js'
 
 /** Scheduled tenant backups (docs/decisions/portability.md "Backups"). */
 const ctx = useTestContext({ PUBLIC_CLIENT_LIMIT: 'off' })
@@ -225,8 +231,12 @@ describe('tenant backup schedules', () => {
         )
       }
     }
-    // The first was removed by the third (keep 2): file and record.
-    const left = await exportsOf(owner)
+    // The third removed the first (keep 2) and the failed one, file and record, once it had
+    // recorded its own success.
+    const left = await waitFor(
+      () => exportsOf(owner),
+      (rows) => rows.length === 3,
+    )
     expect(left.map((row) => row.id).sort()).toEqual([made[1]!.id, made[2]!.id, manualRecord.id].sort())
     expect(left.find((row) => row.id === manualRecord.id)!.trigger).toBe('manual')
     const gone = await call(ctx.app, 'GET', `/api/tenants/${owner.tenantId}/exports/${made[0]!.id}`, {
@@ -242,7 +252,11 @@ describe('tenant backup schedules', () => {
     expect((await putSchedule(owner, { frequency: 'daily', keep: 1 })).statusCode).toBe(200)
     await makeDue(owner.tenantId)
     const last = await runBackup(owner)
-    expect((await exportsOf(owner)).map((row) => row.id).sort()).toEqual([last.id, manualRecord.id].sort())
+    const kept = await waitFor(
+      () => exportsOf(owner),
+      (rows) => rows.length === 2,
+    )
+    expect(kept.map((row) => row.id).sort()).toEqual([last.id, manualRecord.id].sort())
     expect(existsSync(archiveFile(keys[1]!))).toBe(false)
     await putSchedule(owner, { frequency: 'off' })
   })
