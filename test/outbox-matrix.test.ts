@@ -973,6 +973,16 @@ const STEPS: Step[] = [
       call(ctx.app, 'DELETE', `/api/tenants/${owner.tenantId}/exports/${s.export}`, { token: owner.token }),
   },
   {
+    route: 'PUT /api/tenants/{id}/backups/schedule',
+    events: NO_EVENT,
+    why: 'a backup schedule, like an export, is no tenant data: setting it records nothing',
+    run: () =>
+      call(ctx.app, 'PUT', `/api/tenants/${owner.tenantId}/backups/schedule`, {
+        token: owner.token,
+        body: { frequency: 'off', keep: 3 },
+      }),
+  },
+  {
     route: 'POST /api/tenants/imports',
     events: NO_EVENT,
     why: "the import job records the new tenant's events, in the new tenant",

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { Readable } from 'node:stream'
-import { createGunzip, gzipSync } from 'node:zlib'
+import { gzipSync } from 'node:zlib'
 import * as tar from 'tar-stream'
 import { describe, expect, it } from 'vitest'
 import { createCollection, createEntry } from './collection-fixtures.js'
@@ -11,6 +10,14 @@ import { call, type SeededMember, seedApiToken, seedMember, seedTenant, useTestC
 import { secondApp } from './import-fixtures.js'
 import { pngBytes, uploadMedia, waitForVariants } from './media-fixtures.js'
 import { menuFixtures } from './menu-fixtures.js'
+import {
+  downloadExport,
+  entriesOf,
+  finishedExport,
+  finishedImport as finishedImportIn,
+  importArchive as importArchiveIn,
+  waitFor,
+} from './portability-fixtures.js'
 import { putSettings } from './settings-fixtures.js'
 import { useTestLocales } from './translation-fixtures.js'
 
@@ -20,15 +27,6 @@ const menus = menuFixtures(ctx)
 const SMTP_PASSWORD = 'smtp-secret-Zq8v1'
 const WEBHOOK_SECRET = 'whsec_dGVzdC1zZWNyZXQtZm9yLXBvcnRhYmlsaXR5'
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = await read()
-    if (done(value)) return value
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('timed out')
-}
-
 /** Exports the tenant and returns the archive's bytes. */
 async function exportTenant(owner: SeededMember, body: Record<string, unknown> = {}) {
   const started = await call(ctx.app, 'POST', `/api/tenants/${owner.tenantId}/exports`, {
@@ -37,53 +35,16 @@ async function exportTenant(owner: SeededMember, body: Record<string, unknown> =
   })
   expect(started.statusCode, started.body).toBe(202)
   const id = started.data.export.id as string
-  const finished = await waitFor(
-    () => call(ctx.app, 'GET', `/api/tenants/${owner.tenantId}/exports/${id}`, { token: owner.token }),
-    (response) => ['succeeded', 'failed'].includes(response.data.export.status),
-  )
-  expect(finished.data.export.error).toBeNull()
-  expect(finished.data.export.status).toBe('succeeded')
-  const download = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/tenants/${owner.tenantId}/exports/${id}/download`,
-    headers: { authorization: `Bearer ${owner.token}` },
-  })
-  expect(download.statusCode).toBe(200)
-  expect(download.headers['content-type']).toBe('application/gzip')
-  expect(download.headers['cache-control']).toBe('no-store')
-  expect(download.headers['content-disposition']).toMatch(/^attachment; filename=".+\.tar\.gz"$/)
-  expect(Number(download.headers['content-length'])).toBe(download.rawPayload.length)
-  return { id, bytes: download.rawPayload, record: finished.data.export }
+  const record = await finishedExport(ctx.app, owner, id)
+  expect(record.error).toBeNull()
+  expect(record.status).toBe('succeeded')
+  expect(record.trigger).toBe('manual')
+  return { id, bytes: await downloadExport(ctx.app, owner, id), record }
 }
 
-/** The archive's entries in order: name → text. */
-async function entriesOf(bytes: Buffer): Promise<[string, Buffer][]> {
-  const extract = tar.extract()
-  Readable.from([bytes]).pipe(createGunzip()).pipe(extract)
-  const entries: [string, Buffer][] = []
-  for await (const entry of extract) {
-    const chunks: Buffer[] = []
-    for await (const chunk of entry) chunks.push(chunk as Buffer)
-    entries.push([entry.header.name, Buffer.concat(chunks)])
-  }
-  return entries
-}
-
-async function importArchive(user: SeededMember, bytes: Buffer, query = '') {
-  return call(ctx.app, 'POST', `/api/tenants/imports${query}`, {
-    token: user.token,
-    body: bytes,
-    headers: { 'content-type': 'application/gzip' },
-  })
-}
-
-async function finishedImport(user: SeededMember, id: string) {
-  const response = await waitFor(
-    () => call(ctx.app, 'GET', `/api/tenants/imports/${id}`, { token: user.token }),
-    (r) => ['succeeded', 'failed'].includes(r.data.import.status),
-  )
-  return response.data.import
-}
+const importArchive = (user: SeededMember, bytes: Buffer, query = '') =>
+  importArchiveIn(ctx.app, user, bytes, query)
+const finishedImport = (user: SeededMember, id: string) => finishedImportIn(ctx.app, user, id)
 
 /** Every 24-hex id replaced by its order of first appearance in the text. */
 function normalizeIds(text: string, seen = new Map<string, number>()): string {

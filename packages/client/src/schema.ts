@@ -4819,6 +4819,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenants/{id}/backups/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's backup schedule
+         * @description How often the tenant is backed up, how many backups are kept, what they include, and when the last and next ran; a schedule never set reads as off. Who: a signed-in user (session) who is an active owner or admin of the tenant (permission tenants:update). A tenant where the caller is no active member answers 404; other members get 403.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        get: operations["getTenantBackupSchedule"];
+        /**
+         * Set the tenant's backup schedule
+         * @description Daily or weekly backups (off: none): an hourly job exports the tenant when one is due, into the media store, listed among the exports with trigger "schedule" and restored by importing the archive (POST /api/tenants/imports). Backups are not removed by EXPORT_RETENTION_HOURS: once one succeeds, the backups beyond the newest `keep` are removed. Turning backups on (or changing the frequency) makes the next one due at once, unless the last ran less than the period ago. Members left out of the body keep their values. Who: a signed-in user (session) who is an active owner or admin of the tenant (permission tenants:update). A tenant where the caller is no active member answers 404; other members get 403.
+         *
+         *     **Who may call it:** A signed-in user (Bearer session token, or the folio_session cookie with X-CSRF-Token); API tokens are refused.
+         *
+         *     **Errors:**
+         *     - **400**: Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired).
+         *     - **401**: Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials).
+         *     - **403**: The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow).
+         *     - **404**: Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one.
+         *     - **413**: The body is larger than the server accepts (PayloadTooLarge).
+         *     - **415**: The body is not sent as application/json (UnsupportedMediaType).
+         *     - **503**: A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then.
+         */
+        put: operations["updateTenantBackupSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/locales": {
         parameters: {
             query?: never;
@@ -30905,6 +30949,8 @@ export interface operations {
                             /** @description 24 lowercase hex characters */
                             tenantId: string;
                             status: "queued" | "running" | "succeeded" | "failed";
+                            /** @description `manual`: asked for through the API, removed EXPORT_RETENTION_HOURS after it finished; `schedule`: a backup of the tenant's backup schedule, kept until newer backups exceed its `keep` */
+                            trigger: "manual" | "schedule";
                             progress: {
                                 done: number;
                                 total: number;
@@ -31013,6 +31059,8 @@ export interface operations {
                             /** @description 24 lowercase hex characters */
                             tenantId: string;
                             status: "queued" | "running" | "succeeded" | "failed";
+                            /** @description `manual`: asked for through the API, removed EXPORT_RETENTION_HOURS after it finished; `schedule`: a backup of the tenant's backup schedule, kept until newer backups exceed its `keep` */
+                            trigger: "manual" | "schedule";
                             progress: {
                                 done: number;
                                 total: number;
@@ -31132,6 +31180,8 @@ export interface operations {
                             /** @description 24 lowercase hex characters */
                             tenantId: string;
                             status: "queued" | "running" | "succeeded" | "failed";
+                            /** @description `manual`: asked for through the API, removed EXPORT_RETENTION_HOURS after it finished; `schedule`: a backup of the tenant's backup schedule, kept until newer backups exceed its `keep` */
+                            trigger: "manual" | "schedule";
                             progress: {
                                 done: number;
                                 total: number;
@@ -31572,6 +31622,215 @@ export interface operations {
             };
             /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTenantBackupSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedule: {
+                            /** @description How often a backup is made: `off` (none), `daily` or `weekly` */
+                            frequency: "off" | "daily" | "weekly";
+                            /** @description Backups kept: after one succeeds, older ones beyond this many are removed (1..30) */
+                            keep: number;
+                            /** @description Backups include the forms' responses */
+                            includeResponses: boolean;
+                            /** @description Backups include the placements' daily statistics */
+                            includeStatistics: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When the last backup was started
+                             */
+                            lastRunAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the next backup is due (an hourly job starts it within the hour); null while off
+                             */
+                            nextRunAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service Folio depends on is not configured or not reachable; while the database cannot be reached, ServiceUnavailable with Retry-After (seconds) and retryAfter: try again then. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTenantBackupSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 24 lowercase hex characters */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How often a backup is made: `off` (none), `daily` or `weekly` */
+                    frequency: "off" | "daily" | "weekly";
+                    /** @description Backups kept: after one succeeds, older ones beyond this many are removed (1..30) */
+                    keep?: number;
+                    /** @description Include the forms' responses (default true; left out: unchanged) */
+                    includeResponses?: boolean;
+                    /** @description Include the placements' daily statistics (default true; left out: unchanged) */
+                    includeStatistics?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedule: {
+                            /** @description How often a backup is made: `off` (none), `daily` or `weekly` */
+                            frequency: "off" | "daily" | "weekly";
+                            /** @description Backups kept: after one succeeds, older ones beyond this many are removed (1..30) */
+                            keep: number;
+                            /** @description Backups include the forms' responses */
+                            includeResponses: boolean;
+                            /** @description Backups include the placements' daily statistics */
+                            includeStatistics: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When the last backup was started
+                             */
+                            lastRunAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the next backup is due (an hourly job starts it within the hour); null while off
+                             */
+                            nextRunAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the member and what was expected (ValidationFailed, BadRequest), or no tenant is selected (TenantRequired). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or ended credentials (Unauthorized, InvalidCredentials). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the permission or API token scope, names a tenant it is not an active member of, or sends the session cookie without a matching X-CSRF-Token (Forbidden, InsufficientScope, CsrfTokenInvalid); on public routes, the tenant’s edge policy refuses the request (public delivery off, or a browser Origin it does not allow). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found; a record of another tenant answers exactly like a missing one (NotFound). On tenant routes also a suspended or deleted tenant; on public routes also an unknown one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (PayloadTooLarge). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json (UnsupportedMediaType). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,4 @@
-import { bigint, char, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { bigint, boolean, char, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { idColumn, optionalTimestamp, tenantIdColumn, timestamps } from './columns.js'
 import { tenants } from './tenants.js'
 import { users } from './users.js'
@@ -13,6 +13,8 @@ export interface PortabilityProgress {
  * One export of a whole tenant into an archive (docs/decisions/portability.md). `status`: queued →
  * running → succeeded | failed; the job `portability.export` writes the archive to the media store
  * under `exports/` (`storage_key`), never publicly served, and the sweep removes it at `expires_at`.
+ * `trigger`: `manual` (asked for through the API) or `schedule` (a backup: no `expires_at`, removed
+ * when newer backups exceed the schedule's `keep`; docs/decisions/portability.md "Backups").
  */
 export const tenantExports = pgTable(
   'tenant_exports',
@@ -28,6 +30,7 @@ export const tenantExports = pgTable(
       .notNull()
       .default({ includeResponses: false, includeStatistics: false }),
     error: text('error'),
+    trigger: text('trigger').notNull().default('manual'),
     storageKey: text('storage_key'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     sha256: text('sha256'),
@@ -40,6 +43,33 @@ export const tenantExports = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('tenant_exports_expires_at_idx').on(t.expiresAt),
   ],
+)
+
+/**
+ * A tenant's backup schedule (docs/decisions/portability.md "Backups"): `frequency` `off` | `daily` |
+ * `weekly`; the hourly job `portability.start-backups` claims the schedules whose `next_run_at` has
+ * come, moves it on by the period and queues a scheduled export with `include_*` as its options;
+ * after a backup succeeds, the tenant's scheduled exports beyond the newest `keep` are removed.
+ * No row: never set, which reads as `off`.
+ */
+export const tenantBackupSchedules = pgTable(
+  'tenant_backup_schedules',
+  {
+    tenantId: tenantIdColumn()
+      .primaryKey()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    frequency: text('frequency').notNull(),
+    keep: integer('keep').notNull(),
+    includeResponses: boolean('include_responses').notNull(),
+    includeStatistics: boolean('include_statistics').notNull(),
+    /** When the last backup was started (the claim), whatever became of it. */
+    lastRunAt: optionalTimestamp('last_run_at'),
+    /** When the next backup is due; null while `off`. */
+    nextRunAt: optionalTimestamp('next_run_at'),
+    updatedBy: char('updated_by', { length: 24 }).references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('tenant_backup_schedules_next_run_at_idx').on(t.nextRunAt)],
 )
 
 /** What an import tells its account once it ended: what to set again, regenerate, invite. */

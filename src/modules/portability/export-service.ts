@@ -7,7 +7,8 @@ import { type EventSink, transactional } from '../../events/event-log.js'
 import type { JobRunner } from '../../jobs/runner.js'
 import { newId } from '../../lib/ids.js'
 import type { MediaStorage } from '../media/index.js'
-import { grantedBy, type RoleResolver } from '../roles/index.js'
+import type { RoleResolver } from '../roles/index.js'
+import { exportAccess } from './access.js'
 import {
   ARCHIVE_FORMAT,
   type ArchivedMember,
@@ -36,9 +37,6 @@ export interface ExportJob {
 
 /** Rows read per statement: a page at a time in memory, whatever the table's size. */
 const PAGE_SIZE = 500
-
-/** The permission that lets a member export the tenant (owners and admins hold it). */
-const EXPORT_PERMISSION = 'tenants:update'
 
 /** Writes `text` to `stream`, waiting for it to drain when its buffer is full. */
 async function put(stream: WriteStream, text: string): Promise<void> {
@@ -69,17 +67,7 @@ export function createExportService(deps: {
   const { db, storage } = deps
   const repository = createPortabilityRepository(db)
   const write = transactional(db, deps.events)
-
-  /**
-   * Checks that `userId` may export `tenantId`: 404 when they are no active member (or the tenant
-   * does not exist), 403 when their role lacks `tenants:update`.
-   */
-  async function authorize(tenantId: string, userId: string): Promise<void> {
-    const roleKey = await repository.activeRole(tenantId, userId)
-    if (roleKey === undefined) throw errors.notFound('Tenant')
-    const role = await deps.roles.resolve(tenantId, roleKey)
-    if (!grantedBy(role).has(EXPORT_PERMISSION)) throw errors.forbidden()
-  }
+  const authorize = exportAccess(repository, deps.roles)
 
   async function found(tenantId: string, exportId: string): Promise<ExportRow> {
     const row = await repository.exports.find(tenantId, exportId)
@@ -199,7 +187,9 @@ export function createExportService(deps: {
         sizeBytes: archive.size,
         sha256: archive.sha256,
         finishedAt,
-        expiresAt: new Date(finishedAt.getTime() + deps.retentionHours * 3600_000),
+        // A backup is kept by its schedule's `keep` instead (docs/decisions/portability.md "Backups").
+        expiresAt:
+          row.trigger === 'schedule' ? null : new Date(finishedAt.getTime() + deps.retentionHours * 3600_000),
         progress: { done: progress.total, total: progress.total },
       }
     } finally {
@@ -266,15 +256,18 @@ export function createExportService(deps: {
       if (row.storageKey !== null) await storage.remove([row.storageKey])
     },
 
-    /** The `EXPORT_JOB` handler: writes the archive; a failure is recorded on the export. */
-    async run(job: ExportJob): Promise<void> {
+    /**
+     * The `EXPORT_JOB` handler: writes the archive; a failure is recorded on the export. Returns the
+     * export as it ended, or undefined when there was nothing to do (gone, or already ended).
+     */
+    async run(job: ExportJob): Promise<ExportRow | undefined> {
       const row = await repository.exports.find(job.tenantId, job.exportId)
-      if (row === undefined || (row.status !== 'queued' && row.status !== 'running')) return
+      if (row === undefined || (row.status !== 'queued' && row.status !== 'running')) return undefined
       await repository.exports.update(row.tenantId, row.id, { status: 'running' })
       try {
-        await repository.exports.update(row.tenantId, row.id, await writeExport(row))
+        return await repository.exports.update(row.tenantId, row.id, await writeExport(row))
       } catch (err) {
-        await repository.exports.update(row.tenantId, row.id, {
+        return repository.exports.update(row.tenantId, row.id, {
           status: 'failed',
           error: err instanceof Error ? err.message : String(err),
           finishedAt: new Date(),
@@ -319,6 +312,7 @@ function toExport(row: ExportRow): TenantExport {
     id: row.id,
     tenantId: row.tenantId,
     status: row.status as TenantExport['status'],
+    trigger: row.trigger as TenantExport['trigger'],
     progress: row.progress,
     counts: row.counts,
     options: row.options,

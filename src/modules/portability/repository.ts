@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
   memberships,
   type PortabilityProgress,
   type TenantImportNotes,
+  tenantBackupSchedules,
   tenantExports,
   tenantImports,
   tenants,
@@ -161,7 +162,12 @@ export function createPortabilityRepository(db: Db) {
     exports: {
       async insert(
         tenantId: string,
-        values: { id: string; options: ExportOptions; createdBy: string | null },
+        values: {
+          id: string
+          options: ExportOptions
+          createdBy: string | null
+          trigger?: ExportTrigger
+        },
       ): Promise<ExportRow> {
         const [row] = await db
           .insert(tenantExports)
@@ -221,6 +227,87 @@ export function createPortabilityRepository(db: Db) {
           .where(inArray(tenantExports.status, ['queued', 'running']))
           .limit(1000)
       },
+      /**
+       * The tenant's backups (scheduled exports) past the newest `keep` that succeeded: older
+       * succeeded ones, and failed ones older than the newest success (docs/decisions/portability.md
+       * "Backups"). Manual exports are never among them.
+       */
+      async backupsBeyond(tenantId: string, keep: number): Promise<ExportRow[]> {
+        const scheduled = and(eq(tenantExports.tenantId, tenantId), eq(tenantExports.trigger, 'schedule'))
+        const succeeded = await db
+          .select()
+          .from(tenantExports)
+          .where(and(scheduled, eq(tenantExports.status, 'succeeded')))
+          .orderBy(desc(tenantExports.createdAt), desc(tenantExports.id))
+        const newest = succeeded[0]
+        if (newest === undefined) return []
+        const failed = await db
+          .select()
+          .from(tenantExports)
+          .where(
+            and(
+              scheduled,
+              eq(tenantExports.status, 'failed'),
+              or(
+                lt(tenantExports.createdAt, newest.createdAt),
+                and(eq(tenantExports.createdAt, newest.createdAt), lt(tenantExports.id, newest.id)),
+              ),
+            ),
+          )
+        return [...succeeded.slice(keep), ...failed]
+      },
+    },
+
+    schedules: {
+      async find(tenantId: string): Promise<ScheduleRow | undefined> {
+        const [row] = await db
+          .select()
+          .from(tenantBackupSchedules)
+          .where(eq(tenantBackupSchedules.tenantId, tenantId))
+        return row
+      },
+      async save(
+        tenantId: string,
+        values: Omit<ScheduleRow, 'tenantId' | 'createdAt' | 'updatedAt' | 'lastRunAt'>,
+      ): Promise<ScheduleRow> {
+        const [row] = await db
+          .insert(tenantBackupSchedules)
+          .values({ tenantId, ...values })
+          .onConflictDoUpdate({
+            target: tenantBackupSchedules.tenantId,
+            set: { ...values, updatedAt: new Date() },
+          })
+          .returning()
+        return row!
+      },
+      /**
+       * Claims up to `limit` schedules due at `now` (of live tenants), across tenants by nature: moves
+       * each one's `next_run_at` on by its period (from the slot it was due at, or from `now` when
+       * that is past too, after downtime) and sets `last_run_at` to `now`, returning the claimed rows. Rows another transaction is claiming are skipped, and the update re-checks that a
+       * row is still due once its lock is free, so two instances never claim one period twice.
+       */
+      async claimDue(now: Date, limit: number): Promise<ScheduleRow[]> {
+        const t = tenantBackupSchedules
+        const period = sql`case ${t.frequency} when 'weekly' then interval '7 days' else interval '1 day' end`
+        const at = sql`${now.toISOString()}::timestamptz`
+        const due = and(sql`${t.frequency} <> 'off'`, lte(t.nextRunAt, now))
+        const candidates = db
+          .select({ tenantId: t.tenantId })
+          .from(t)
+          .innerJoin(tenants, eq(tenants.id, t.tenantId))
+          .where(and(due, eq(tenants.status, 'active')))
+          .orderBy(asc(t.nextRunAt))
+          .limit(limit)
+          .for('update', { of: t, skipLocked: true })
+        return db
+          .update(t)
+          .set({
+            lastRunAt: now,
+            nextRunAt: sql`case when ${t.nextRunAt} + ${period} > ${at} then ${t.nextRunAt} + ${period} else ${at} + ${period} end`,
+          })
+          .where(and(due, inArray(t.tenantId, candidates)))
+          .returning()
+      },
     },
 
     imports: {
@@ -267,5 +354,8 @@ export function createPortabilityRepository(db: Db) {
 
 export type PortabilityRepository = ReturnType<typeof createPortabilityRepository>
 export type ExportRow = typeof tenantExports.$inferSelect
+export type ScheduleRow = typeof tenantBackupSchedules.$inferSelect
+/** What started an export: a request (`manual`) or the tenant's backup schedule (`schedule`). */
+export type ExportTrigger = 'manual' | 'schedule'
 export type ImportRow = typeof tenantImports.$inferSelect
 export type { TenantImportNotes }

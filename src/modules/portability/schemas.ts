@@ -25,6 +25,10 @@ export const TenantExportSchema = Type.Object(
     id: Id,
     tenantId: Id,
     status: Status,
+    trigger: Type.Union([Type.Literal('manual'), Type.Literal('schedule')], {
+      description:
+        "`manual`: asked for through the API, removed EXPORT_RETENTION_HOURS after it finished; `schedule`: a backup of the tenant's backup schedule, kept until newer backups exceed its `keep`",
+    }),
     progress: Progress,
     counts: Counts,
     options: Type.Object(
@@ -60,6 +64,57 @@ export const StartExportBody = Type.Object(
   },
   { additionalProperties: false },
 )
+
+const Frequency = Type.Union([Type.Literal('off'), Type.Literal('daily'), Type.Literal('weekly')], {
+  description: 'How often a backup is made: `off` (none), `daily` or `weekly`',
+})
+const Keep = Type.Integer({
+  minimum: 1,
+  maximum: 30,
+  description: 'Backups kept: after one succeeds, older ones beyond this many are removed (1..30)',
+})
+
+export const BackupScheduleSchema = Type.Object(
+  {
+    frequency: Frequency,
+    keep: Keep,
+    includeResponses: Type.Boolean({ description: "Backups include the forms' responses" }),
+    includeStatistics: Type.Boolean({ description: "Backups include the placements' daily statistics" }),
+    lastRunAt: Nullable(
+      Type.String({ format: 'date-time', description: 'When the last backup was started' }),
+    ),
+    nextRunAt: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'When the next backup is due (an hourly job starts it within the hour); null while off',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type BackupSchedule = Static<typeof BackupScheduleSchema>
+
+export const BackupScheduleBody = Type.Object(
+  { schedule: BackupScheduleSchema },
+  { additionalProperties: false },
+)
+
+export const PutBackupScheduleBody = Type.Object(
+  {
+    frequency: Frequency,
+    keep: Type.Optional(Keep),
+    includeResponses: Type.Optional(
+      Type.Boolean({ description: "Include the forms' responses (default true; left out: unchanged)" }),
+    ),
+    includeStatistics: Type.Optional(
+      Type.Boolean({
+        description: "Include the placements' daily statistics (default true; left out: unchanged)",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type PutBackupSchedule = Static<typeof PutBackupScheduleBody>
 
 export const TenantIdParams = Type.Object({ id: Id }, { additionalProperties: false })
 export const ExportParams = Type.Object({ id: Id, exportId: Id }, { additionalProperties: false })

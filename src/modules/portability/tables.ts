@@ -1,5 +1,12 @@
 import type { TableOwnership } from '../../db/ownership.js'
-import { memberships, tenantExports, tenantImports, tenants, users } from '../../db/schema/index.js'
+import {
+  memberships,
+  tenantBackupSchedules,
+  tenantExports,
+  tenantImports,
+  tenants,
+  users,
+} from '../../db/schema/index.js'
 
 /**
  * The tables the portability family owns, the other families' tables it reads, and its one
@@ -7,9 +14,13 @@ import { memberships, tenantExports, tenantImports, tenants, users } from '../..
  * "Table ownership", docs/decisions/portability.md).
  */
 export const tables = {
-  owns: [tenantExports, tenantImports],
+  owns: [tenantExports, tenantImports, tenantBackupSchedules],
   portable: {
     tenant_exports: { export: false, why: "an export's record belongs to the instance that wrote it" },
+    tenant_backup_schedules: {
+      export: false,
+      why: "backups are the instance's care for the data it holds: an imported tenant is backed up only once its new instance is told to",
+    },
   },
   reads: [
     {
@@ -19,7 +30,7 @@ export const tables = {
     { table: users, why: "an export lists the members' names and addresses (members.ndjson)" },
     {
       table: tenants,
-      why: "an export names its tenant; an import checks that the new tenant's slug is free",
+      why: "an export names its tenant; an import checks that the new tenant's slug is free; backups are started for live tenants only",
     },
   ],
   writesToEveryTable:
