@@ -3,7 +3,7 @@ import i18next from 'i18next'
 import { beforeAll, describe, expect, it } from 'vitest'
 import en from '../locales/en.json'
 import tr from '../locales/tr.json'
-import { bodyValidator, schemaErrors } from './validation'
+import { bodyValidator, numberLimits, schemaErrors } from './validation'
 
 beforeAll(async () => {
   await i18next.init({
@@ -89,5 +89,16 @@ describe('bodyValidator', () => {
     )
     expect(validate({ title: '   ', slug: '' })).toEqual({ title: 'Required' })
     expect(validate({ title: 'Hi', slug: '' })).toEqual({})
+  })
+})
+
+describe('numberLimits', () => {
+  it("reads a member's minimum and maximum from the API's schema of the body", () => {
+    expect(numberLimits(requestBodies.updateTenantBackupSchedule, 'keep')).toEqual({ min: 1, max: 30 })
+  })
+
+  it('gives nothing for a member without limits, or one the body does not have', () => {
+    expect(numberLimits(requestBodies.updateTenantBackupSchedule, 'includeResponses')).toEqual({})
+    expect(numberLimits(requestBodies.updateTenantBackupSchedule, 'missing')).toEqual({})
   })
 })

@@ -141,3 +141,17 @@ export function bodyValidator<Values>(
 ): (values: Values) => FormErrors {
   return (values) => schemaErrors(schema, toBody(values), fieldOf)
 }
+
+/**
+ * The `minimum` and `maximum` the API's schema of a body (`requestBodies.<operationId>`) sets on
+ * one of its members, for a NumberInput's `min` and `max`, so its arrows and clamping keep to the
+ * API's limits without saying them again; each undefined when the schema sets none.
+ */
+export function numberLimits(schema: JsonSchema, member: string): { min?: number; max?: number } {
+  const properties = schema.properties as Record<string, JsonSchema> | undefined
+  const { minimum, maximum } = properties?.[member] ?? {}
+  return {
+    ...(typeof minimum === 'number' ? { min: minimum } : {}),
+    ...(typeof maximum === 'number' ? { max: maximum } : {}),
+  }
+}

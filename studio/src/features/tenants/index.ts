@@ -26,6 +26,6 @@ export const DeletedTenantsPage = lazyRouteComponent(
   'DeletedTenantsPage',
 )
 export const TenantExportsPage = lazyRouteComponent(
-  () => withStrings(['exports', 'imports'], import('./routes/tenant-exports')),
+  () => withStrings(['exports', 'imports', 'validation'], import('./routes/tenant-exports')),
   'TenantExportsPage',
 )

@@ -5,6 +5,11 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 
-/** The tenant's exports. */
+/** The tenant's exports and its backup schedule. */
 export const loadTenantExports = (client: QueryClient, tenantId: string) =>
-  import('./api/portability').then(({ exportsQuery }) => client.ensureQueryData(exportsQuery(tenantId)))
+  import('./api/portability').then(({ exportsQuery, backupScheduleQuery }) =>
+    Promise.all([
+      client.ensureQueryData(exportsQuery(tenantId)),
+      client.ensureQueryData(backupScheduleQuery(tenantId)),
+    ]),
+  )

@@ -1,10 +1,12 @@
-import { type AnswerOf, unwrap } from '@folio/client'
+import { type AnswerOf, type BodyOf, unwrap } from '@folio/client'
 import { queryOptions } from '@tanstack/react-query'
 import { folio, tenantApi } from '../../../app/api'
 import { tenantQuery } from '../../../app/tenant'
 
 export type TenantExport = AnswerOf<'getTenantExport'>['export']
 export type TenantImport = AnswerOf<'getTenantImport'>['import']
+export type BackupSchedule = AnswerOf<'getTenantBackupSchedule'>['schedule']
+export type BackupScheduleChange = BodyOf<'updateTenantBackupSchedule'>
 
 /** What an export may add beside the tenant's own data (`POST /api/tenants/{id}/exports`). */
 export interface ExportOptions {
@@ -64,6 +66,40 @@ export function deleteExport(tenantId: string, exportId: string) {
  */
 export function downloadUrl(tenantId: string, exportId: string): string {
   return `/api/tenants/${encodeURIComponent(tenantId)}/exports/${encodeURIComponent(exportId)}/download`
+}
+
+/**
+ * The tenant's backup schedule (`GET /api/tenants/{id}/backups/schedule`, docs/decisions/portability.md
+ * "Backups"): frequency, how many backups are kept, what they include, and when the last started
+ * and the next is due (ISO 8601; `nextRunAt` null while off). A schedule never set reads as off.
+ */
+export const backupScheduleQuery = (tenantId: string) =>
+  queryOptions(
+    tenantQuery(
+      tenantId,
+      ['backups', 'schedule'],
+      async (api) =>
+        (await unwrap(api.GET('/api/tenants/{id}/backups/schedule', { params: { path: { id: tenantId } } })))
+          .schedule,
+    ),
+  )
+
+/**
+ * Sets the tenant's backup schedule (`PUT /api/tenants/{id}/backups/schedule`); members left out
+ * keep their values. Resolves to the schedule saved, with its next run; a refused body rejects with
+ * the API's 400 `ValidationFailed`.
+ */
+export async function updateBackupSchedule(
+  tenantId: string,
+  change: BackupScheduleChange,
+): Promise<BackupSchedule> {
+  const answer = await unwrap(
+    tenantApi(tenantId).PUT('/api/tenants/{id}/backups/schedule', {
+      params: { path: { id: tenantId } },
+      body: change,
+    }),
+  )
+  return answer.schedule
 }
 
 /** The name and slug an import may give the new tenant; each left out takes the archive's. */

@@ -30,6 +30,7 @@ import {
   startExport,
   type TenantExport,
 } from '../api/portability'
+import { BackupScheduleSection } from '../components/backup-schedule-section'
 
 const route = getRouteApi('/signed-in/t/$tenantId/exports')
 
@@ -41,13 +42,23 @@ const STATUS_COLORS: Record<TenantExport['status'], string> = {
   failed: 'red.8',
 }
 
+/**
+ * Which words name a row: a manual export's, or a backup's (an export of the backup schedule,
+ * kept by count rather than by age: docs/decisions/portability.md "Backups").
+ */
+const KIND = { manual: 'manual', schedule: 'backup' } as const satisfies Record<
+  TenantExport['trigger'],
+  string
+>
+
 /** The counts an export's summary names, in this order, when the export has them. */
 const SUMMARY_KINDS = ['contents', 'media', 'mediaFiles', 'categories', 'tags', 'forms', 'members'] as const
 
 /**
  * Export and backups (docs/decisions/studio.md "Tenant export and import"): a new export of the
- * whole tenant, with or without form responses and placement statistics, and the tenant's
- * exports, followed every second while one is unfinished, each downloadable once it succeeded.
+ * whole tenant, with or without form responses and placement statistics, the tenant's backup
+ * schedule, and the tenant's exports and backups, followed every second while one is unfinished,
+ * each downloadable once it succeeded.
  */
 export function TenantExportsPage() {
   const { t } = useTranslation()
@@ -94,6 +105,7 @@ export function TenantExportsPage() {
           </Button>
         </Stack>
       </Paper>
+      <BackupScheduleSection tenantId={tenantId} />
       <Paper withBorder p="md" component="section" aria-labelledby="export-list-title">
         <Stack>
           <Title order={2} size="h3" id="export-list-title">
@@ -129,10 +141,10 @@ function ExportsTable({ tenantId, exports }: { tenantId: string; exports: Tenant
     maximumFractionDigits: 1,
   })
   const remove = useMutation({
-    mutationFn: (exportId: string) => deleteExport(tenantId, exportId),
-    onSuccess: async () => {
+    mutationFn: (removed: TenantExport) => deleteExport(tenantId, removed.id),
+    onSuccess: async (_answer, removed) => {
       setDeleting(undefined)
-      notifySuccess(t('exports.deleted'))
+      notifySuccess(t(`exports.${KIND[removed.trigger]}.deleted`))
       await queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'exports'] })
     },
   })
@@ -159,9 +171,19 @@ function ExportsTable({ tenantId, exports }: { tenantId: string; exports: Tenant
             {exports.map((state) => {
               const created = date.format(new Date(state.createdAt))
               const percent = percentOf(state.progress)
+              const kind = KIND[state.trigger]
               return (
                 <Table.Tr key={state.id}>
-                  <Table.Td>{created}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {created}
+                      {state.trigger === 'schedule' && (
+                        <Badge variant="outline" color="indigo.8">
+                          {t('exports.backupBadge')}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
                   <Table.Td>
                     <Stack gap={4}>
                       <Badge variant="filled" color={STATUS_COLORS[state.status]}>
@@ -187,7 +209,11 @@ function ExportsTable({ tenantId, exports }: { tenantId: string; exports: Tenant
                     {state.sizeBytes === null ? '—' : size.format(state.sizeBytes / 1000)}
                   </Table.Td>
                   <Table.Td>
-                    {state.expiresAt === null ? '—' : date.format(new Date(state.expiresAt))}
+                    {state.trigger === 'schedule'
+                      ? t('exports.keptBySchedule')
+                      : state.expiresAt === null
+                        ? '—'
+                        : date.format(new Date(state.expiresAt))}
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
@@ -195,7 +221,7 @@ function ExportsTable({ tenantId, exports }: { tenantId: string; exports: Tenant
                         <Anchor
                           href={downloadUrl(tenantId, state.id)}
                           download
-                          aria-label={t('exports.downloadOf', { date: created })}
+                          aria-label={t(`exports.${kind}.downloadOf`, { date: created })}
                         >
                           {t('exports.download')}
                         </Anchor>
@@ -205,7 +231,7 @@ function ExportsTable({ tenantId, exports }: { tenantId: string; exports: Tenant
                           size="xs"
                           variant="default"
                           color="red.8"
-                          aria-label={t('exports.deleteOf', { date: created })}
+                          aria-label={t(`exports.${kind}.deleteOf`, { date: created })}
                           onClick={() => {
                             remove.reset()
                             setDeleting(state)
@@ -227,14 +253,16 @@ function ExportsTable({ tenantId, exports }: { tenantId: string; exports: Tenant
       </Text>
       {deleting && (
         <ConfirmDialog
-          title={t('exports.deleteTitle')}
+          title={t(`exports.${KIND[deleting.trigger]}.deleteTitle`)}
           confirmLabel={t('exports.delete')}
           pending={remove.isPending}
           error={remove.error ? fieldErrors(remove.error).form : undefined}
-          onConfirm={() => remove.mutate(deleting.id)}
+          onConfirm={() => remove.mutate(deleting)}
           onClose={() => setDeleting(undefined)}
         >
-          {t('exports.deleteText', { date: date.format(new Date(deleting.createdAt)) })}
+          {t(`exports.${KIND[deleting.trigger]}.deleteText`, {
+            date: date.format(new Date(deleting.createdAt)),
+          })}
         </ConfirmDialog>
       )}
     </>
