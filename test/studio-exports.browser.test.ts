@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
+import { sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { createContent } from './content-fixtures.js'
 import { call, seedMember, seedTenant } from './helpers.js'
+import { finishedExport } from './portability-fixtures.js'
 import {
   describeStudioJourney,
   expectAccessible,
@@ -13,7 +15,9 @@ import {
 // Studio's tenant export and import (docs/decisions/studio.md "Tenant export and import"): an owner
 // exports a tenant holding two contents, downloads the archive, and imports it as a new tenant from
 // the create-tenant screen, whose contents list then shows both. A damaged archive is refused with
-// the API's words. An editor, who may not export, has no such screen.
+// the API's words. An owner sets a weekly backup schedule, and a backup the schedule made is listed
+// as one, downloaded and deleted (docs/decisions/portability.md "Backups"). An editor, who may not
+// export, has no such screen.
 
 const studio = useStudioServer()
 
@@ -42,8 +46,11 @@ describeStudioJourney('Studio tenant export and import in Chromium', () => {
     await page
       .getByText(/It holds no secrets \(SMTP password, webhook secret, API tokens' values\)/)
       .waitFor(WAIT)
-    expect(await page.getByRole('checkbox', { name: 'Include form responses' }).isChecked()).toBe(false)
-    expect(await page.getByRole('checkbox', { name: 'Include placement statistics' }).isChecked()).toBe(false)
+    const newExport = page.getByRole('region', { name: 'New export' })
+    expect(await newExport.getByRole('checkbox', { name: 'Include form responses' }).isChecked()).toBe(false)
+    expect(await newExport.getByRole('checkbox', { name: 'Include placement statistics' }).isChecked()).toBe(
+      false,
+    )
     await expectAccessible(page, 'export and backups')
 
     // An export, followed until it succeeds, with what it holds.
@@ -143,6 +150,153 @@ describeStudioJourney('Studio tenant export and import in Chromium', () => {
       token: owner.token,
     })
     expect(after.data.exports).toEqual([])
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('sets a weekly backup schedule, and lists, downloads and deletes a backup it made', async () => {
+    const owner = await seedTenant(studio.ctx.db)
+    const started = await call(studio.ctx.app, 'POST', `/api/tenants/${owner.tenantId}/exports`, {
+      token: owner.token,
+      body: {},
+    })
+    expect(started.statusCode, started.body).toBe(202)
+    const manual = await finishedExport(studio.ctx.app, owner, started.data.export.id)
+    expect(manual.status).toBe('succeeded')
+    // Times are shown in the browser's time zone, in the app's language.
+    const timeZone = 'Asia/Tokyo'
+    const shown = (iso: string) =>
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+        new Date(iso),
+      )
+    const { page, problems, context } = await openSignedIn(studio, owner, '/exports', {
+      timezoneId: timeZone,
+    })
+    await page.getByRole('heading', { name: 'Export and backups', level: 1 }).waitFor(WAIT)
+    const section = page.getByRole('region', { name: 'Scheduled backups' })
+    const frequency = section.getByRole('radiogroup', { name: 'Frequency' })
+    const keep = section.getByRole('textbox', { name: 'Backups to keep' })
+    const responses = section.getByRole('checkbox', { name: 'Include form responses in backups' })
+    const statistics = section.getByRole('checkbox', { name: 'Include placement statistics in backups' })
+    const save = section.getByRole('button', { name: 'Save schedule' })
+
+    // A schedule never set: off, 7 kept, responses and statistics in (the API's defaults).
+    await section.getByText('Next backup: none, backups are off.').waitFor(WAIT)
+    await section.getByText('No backup yet.').waitFor(WAIT)
+    expect(await frequency.getByRole('radio', { name: 'Off' }).isChecked()).toBe(true)
+    expect(await keep.inputValue()).toBe('7')
+    expect(await responses.isChecked()).toBe(true)
+    expect(await statistics.isChecked()).toBe(true)
+    const restore = section.getByRole('link', { name: 'New tenant from an archive' })
+    expect(await restore.getAttribute('href')).toBe('/admin/tenants/new?from=archive')
+    // Only the manual export so far, kept until its expiry.
+    const table = page.getByRole('table', { name: 'Exports, newest first' })
+    const manualRow = table.getByRole('row').nth(1)
+    await manualRow.getByRole('link', { name: /^Download the export of / }).waitFor(WAIT)
+    expect(await manualRow.getByText('Backup', { exact: true }).count()).toBe(0)
+    await manualRow.getByText(shown(manual.expiresAt)).waitFor(WAIT)
+    await expectAccessible(page, 'export and backups with the schedule')
+
+    // An empty number kept is refused in the form, and nothing is sent.
+    await keep.fill('')
+    await save.click()
+    await section.getByText('Required', { exact: true }).waitFor(WAIT)
+    expect(await keep.getAttribute('aria-invalid')).toBe('true')
+    await expectAccessible(page, 'a refused backup schedule')
+    expect(
+      (
+        await call(studio.ctx.app, 'GET', `/api/tenants/${owner.tenantId}/backups/schedule`, {
+          token: owner.token,
+        })
+      ).data.schedule,
+    ).toMatchObject({ frequency: 'off', keep: 7 })
+
+    // Weekly, keeping 3: saved, due at once (no backup yet), shown in the browser's time zone.
+    await frequency.getByRole('radio', { name: 'Weekly' }).check()
+    await keep.fill('3')
+    await statistics.uncheck()
+    await save.click()
+    await page.getByText('The backup schedule was saved.').waitFor(WAIT)
+    const read = await call(studio.ctx.app, 'GET', `/api/tenants/${owner.tenantId}/backups/schedule`, {
+      token: owner.token,
+    })
+    expect(read.statusCode, read.body).toBe(200)
+    const { nextRunAt, ...schedule } = read.data.schedule
+    expect(schedule).toEqual({
+      frequency: 'weekly',
+      keep: 3,
+      includeResponses: true,
+      includeStatistics: false,
+      lastRunAt: null,
+    })
+    await section
+      .getByText(`Next backup: ${shown(nextRunAt)} (started within the hour after)`, { exact: true })
+      .waitFor(WAIT)
+
+    // A reload shows what was saved.
+    await page.reload()
+    await page.getByRole('heading', { name: 'Export and backups', level: 1 }).waitFor(WAIT)
+    await section.getByText(`Next backup: ${shown(nextRunAt)}`).waitFor(WAIT)
+    expect(await frequency.getByRole('radio', { name: 'Weekly' }).isChecked()).toBe(true)
+    expect(await keep.inputValue()).toBe('3')
+    expect(await responses.isChecked()).toBe(true)
+    expect(await statistics.isChecked()).toBe(false)
+    await expectAccessible(page, 'a saved backup schedule')
+
+    // The hourly job's work, once the backup is due: a backup, listed with its badge, kept by count.
+    await studio.ctx.db.execute(
+      sql`update tenant_backup_schedules set next_run_at = now() - interval '1 minute' where tenant_id = ${owner.tenantId}`,
+    )
+    expect(await studio.ctx.app.folio.services.tenantBackups.startDue()).toBeGreaterThanOrEqual(1)
+    const listed = await call(studio.ctx.app, 'GET', `/api/tenants/${owner.tenantId}/exports`, {
+      token: owner.token,
+    })
+    const queued = listed.data.exports.find((row: { trigger: string }) => row.trigger === 'schedule')
+    const backup = await finishedExport(studio.ctx.app, owner, queued.id)
+    expect(backup).toMatchObject({
+      status: 'succeeded',
+      trigger: 'schedule',
+      expiresAt: null,
+      options: { includeResponses: true, includeStatistics: false },
+    })
+    const ran = (
+      await call(studio.ctx.app, 'GET', `/api/tenants/${owner.tenantId}/backups/schedule`, {
+        token: owner.token,
+      })
+    ).data.schedule
+    await page.reload()
+    await page.getByRole('heading', { name: 'Export and backups', level: 1 }).waitFor(WAIT)
+    await section.getByText(`Last backup: ${shown(ran.lastRunAt)}`, { exact: true }).waitFor(WAIT)
+    await section.getByText(`Next backup: ${shown(ran.nextRunAt)}`).waitFor(WAIT)
+    expect(await table.getByRole('row').count()).toBe(3)
+    const backupRow = table.getByRole('row').nth(1)
+    await backupRow.getByText('Backup', { exact: true }).waitFor(WAIT)
+    await backupRow.getByText('Kept by the schedule', { exact: true }).waitFor(WAIT)
+    await backupRow.getByText('Done', { exact: true }).waitFor(WAIT)
+    expect(await table.getByRole('row').nth(2).getByText('Backup', { exact: true }).count()).toBe(0)
+    await expectAccessible(page, 'a backup among the exports')
+
+    // Downloaded and deleted as an export is, in a backup's words.
+    const [download] = await Promise.all([
+      page.waitForEvent('download', WAIT),
+      backupRow.getByRole('link', { name: `Download the backup of ${shown(backup.createdAt)}` }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/\.tar\.gz$/)
+    const archive = readFileSync(await download.path())
+    expect(archive.length).toBe(backup.sizeBytes)
+    expect([...archive.subarray(0, 2)]).toEqual([0x1f, 0x8b])
+    await backupRow.getByRole('button', { name: `Delete the backup of ${shown(backup.createdAt)}` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete this backup?' })
+    await dialog
+      .getByText(`The backup of ${shown(backup.createdAt)} and its archive will be removed.`)
+      .waitFor(WAIT)
+    await dialog.getByRole('button', { name: 'Delete' }).click()
+    await page.getByText('The backup was deleted.').waitFor(WAIT)
+    await expect.poll(() => table.getByRole('row').count(), WAIT).toBe(2)
+    const after = await call(studio.ctx.app, 'GET', `/api/tenants/${owner.tenantId}/exports`, {
+      token: owner.token,
+    })
+    expect(after.data.exports.map((row: { id: string }) => row.id)).toEqual([manual.id])
     expect(problems).toEqual([])
     await context.close()
   })

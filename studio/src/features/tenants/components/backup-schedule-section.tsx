@@ -152,7 +152,7 @@ function ScheduleForm({ tenantId, schedule }: { tenantId: string; schedule: Back
           allowDecimal={false}
           allowNegative={false}
           required
-          maw={240}
+          maw={360}
         />
         <Checkbox
           label={t('exports.backups.includeResponses')}

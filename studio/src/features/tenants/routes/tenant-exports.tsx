@@ -175,14 +175,14 @@ function ExportsTable({ tenantId, exports }: { tenantId: string; exports: Tenant
               return (
                 <Table.Tr key={state.id}>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                    <Stack gap={4} align="flex-start">
                       {created}
                       {state.trigger === 'schedule' && (
                         <Badge variant="outline" color="indigo.8">
                           {t('exports.backupBadge')}
                         </Badge>
                       )}
-                    </Group>
+                    </Stack>
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={4}>
