@@ -49,6 +49,10 @@ function bodyOf(values: ScheduleValues): BackupScheduleChange {
   }
 }
 
+/** The API's rules of the body the form sends (frequency, `keep`'s bounds), at the members they name. */
+const checkBody = bodyValidator(requestBodies.updateTenantBackupSchedule, bodyOf, memberOf)
+
+/** The form's values of a stored schedule. */
 const valuesOf = ({
   frequency,
   keep,
@@ -102,7 +106,6 @@ function ScheduleForm({ tenantId, schedule }: { tenantId: string; schedule: Back
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
-  const checkBody = bodyValidator(requestBodies.updateTenantBackupSchedule, bodyOf, memberOf)
   const form = useForm<ScheduleValues>({
     initialValues: valuesOf(schedule),
     clearInputErrorOnChange: false,
