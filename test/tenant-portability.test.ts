@@ -200,6 +200,20 @@ async function buildRichTenant() {
       },
     ],
   })
+  // A day of statistics, which travel when asked for (includeStatistics).
+  const counted = await call(ctx.app, 'POST', '/api/public/placements/events/batch', {
+    headers: { 'x-tenant-id': owner.tenantId },
+    body: {
+      events: ['impression', 'click'].map((type) => ({
+        placementId: placement.placement.id,
+        experienceId: placement.placement.experiences[0].id,
+        type,
+        sessionId: 's-1',
+        path: '/blog/post',
+      })),
+    },
+  })
+  expect(counted.data, counted.body).toEqual({ stored: 2, rejected: [] })
   return { ...base, post, image, form, menu, placement: placement.placement }
 }
 
@@ -274,6 +288,8 @@ describe('tenant export and import (docs/decisions/portability.md)', () => {
   it('imports an archive as a new tenant: ids issued again, references kept, members invited, and exports again alike', async () => {
     const { owner, second, post, form, menu } = await buildRichTenant()
     const first = await exportTenant(owner, { includeResponses: true, includeStatistics: true })
+    // The opt-in tables travel: the form's responses and the placement's day of statistics.
+    expect(first.record.counts.placement_stats).toBe(1)
     expect(first.record.counts.form_responses).toBe(1)
     expect(first.record.counts.mediaFiles).toBe(1)
     const started = await importArchive(owner, first.bytes, `?slug=imported-${owner.tenantId}`)
@@ -427,8 +443,12 @@ describe('tenant export and import (docs/decisions/portability.md)', () => {
         .sort()
     }
     const filesBefore = await files()
-    // A content twice: the second insert breaks the primary key inside the transaction.
-    const broken = await repack(entries, 'data/contents.ndjson', (text) => text + text)
+    // The media files first, so that they are written before the failure; then a content twice:
+    // the second insert breaks the primary key inside the transaction.
+    const media = entries.filter(([name]) => name.startsWith('media/'))
+    expect(media.length).toBeGreaterThan(0)
+    const mediaFirst = [entries[0]!, ...media, ...entries.slice(1).filter((entry) => !media.includes(entry))]
+    const broken = await repack(mediaFirst, 'data/contents.ndjson', (text) => text + text)
     const slug = `broken-${owner.tenantId}`
     const started = await importArchive(owner, broken, `?slug=${slug}`)
     expect(started.statusCode, started.body).toBe(202)
