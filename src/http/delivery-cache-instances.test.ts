@@ -22,7 +22,7 @@ describe.skipIf(process.env.TEST_REDIS_URL === undefined)('the delivery cache on
     await first.close()
   })
 
-  it('never answers stale: 1,000 writes on one instance, each read on both', async () => {
+  it('never answers stale: 300 writes on one instance, each read on both', async () => {
     const owner = await seedTenant(first.db)
     await createCatalogue(first, owner.token)
     const entry = await createEntry(first, owner.token, 'books', {
@@ -32,7 +32,7 @@ describe.skipIf(process.env.TEST_REDIS_URL === undefined)('the delivery cache on
     const read = (app: typeof second) =>
       call(app, 'GET', '/api/public/collections/books/shared', { headers: { 'x-tenant-id': owner.tenantId } })
     const apps = [first.app, second]
-    for (let i = 1; i <= 1000; i++) {
+    for (let i = 1; i <= 300; i++) {
       const writer = apps[i % 2]!
       const reader = apps[(i + 1) % 2]!
       const written = await call(writer, 'PUT', `/api/collections/books/entries/${entry.id}`, {
