@@ -104,6 +104,15 @@ function pngFor(index) {
 const PARAGRAPH =
   'Folio keeps every content with its versions, its categories and its tags; an export carries them all. '
 
+/**
+ * Where each copy gets text of its own (`FILLER_WORDS` words of 8 hex digits), so that the archive
+ * compresses as varied text does rather than as the same row again.
+ */
+const FILLER = 'bench-filler-text'
+const FILLER_WORDS = { content: 150, response: 20, entry: 40 }
+const fillerFor = (kind) =>
+  `(select string_agg(substr(md5($from::text || ':' || i || ':' || g), 1, 8), ' ') from generate_series(1, ${FILLER_WORDS[kind]}) g)`
+
 /** Phase 1, through the API: the tenant, its images and one template of each other kind. */
 async function seedThroughApi(base) {
   const { token, post } = await signedInAccount(base, 'Exporter')
@@ -114,7 +123,7 @@ async function seedThroughApi(base) {
   const { content } = await api('POST', '/api/contents', {
     title: 'Bench content',
     slug: 'bench-content-template',
-    html: `<p>${PARAGRAPH.repeat(12)}</p>`,
+    html: `<p>${PARAGRAPH.repeat(2)}</p><p>${FILLER}</p>`,
     status: 'published',
     categories: [category.id],
     tags: [tag.id],
@@ -144,7 +153,7 @@ async function seedThroughApi(base) {
   const { responseId } = await json(`${base}/api/public/forms/${forms[0]}/submit`, {
     method: 'POST',
     body: JSON.stringify({
-      data: { name: 'Ada', email: 'ada@example.com', message: PARAGRAPH.repeat(2) },
+      data: { name: 'Ada', email: 'ada@example.com', message: `${PARAGRAPH} ${FILLER}` },
     }),
     headers: { 'x-tenant-id': tenant.id, 'x-api-key': plaintext },
   })
@@ -162,7 +171,7 @@ async function seedThroughApi(base) {
       slugField: 'title',
     })
     const { entry } = await api('POST', `/api/collections/bench${k}/entries`, {
-      data: { title: 'Bench entry template', body: PARAGRAPH.repeat(3), rank: k },
+      data: { title: 'Bench entry template', body: `${PARAGRAPH} ${FILLER}`, rank: k },
       status: 'published',
     })
     entries.push({ id: entry.id, slug: entry.slug })
@@ -240,10 +249,17 @@ async function seedBySql(dataDir, seeded) {
     const tenant = seeded.tenantId
     const content = seeded.content.id
     const contentPairs = [
+      ['$filler::text', fillerFor('content')],
       ['$from::text', newId('content')],
       ['$slug::text', `$slug::text || '-' || i`],
     ]
-    const params = { tenant, from: content, slug: 'bench-content-template', count: config.contents - 1 }
+    const params = {
+      tenant,
+      from: content,
+      slug: 'bench-content-template',
+      filler: FILLER,
+      count: config.contents - 1,
+    }
     await run(database, cloneStatement('contents', 't.id = $from', contentPairs), params)
     // Each version's own id, then the content's.
     const versionId = `substr(md5('version:' || t.id || ':' || i), 1, 24)`
@@ -261,12 +277,14 @@ async function seedBySql(dataDir, seeded) {
     await run(
       database,
       cloneStatement('form_responses', 't.id = $from', [
+        ['$filler::text', fillerFor('response')],
         ['$from::text', newId('response')],
         ['$form::text', '($forms::text[])[1 + i % $formcount::int]'],
       ]),
       {
         tenant,
         from: seeded.responseId,
+        filler: FILLER,
         form: seeded.forms[0],
         forms: `{${seeded.forms.join(',')}}`,
         formcount: seeded.forms.length,
@@ -280,15 +298,16 @@ async function seedBySql(dataDir, seeded) {
       const count =
         (index === 0 ? config.entries - perCollection * (config.collections - 1) : perCollection) - 1
       const entryPairs = [
+        ['$filler::text', fillerFor('entry')],
         ['$from::text', newId('entry')],
         ['$slug::text', `$slug::text || '-' || i`],
       ]
-      const entryParams = { tenant, from: entry.id, slug: entry.slug, count }
+      const entryParams = { tenant, from: entry.id, slug: entry.slug, filler: FILLER, count }
       await run(database, cloneStatement('collection_entries', 't.id = $from', entryPairs), entryParams)
       await run(
         database,
-        cloneStatement('collection_entry_values', 't.entry_id = $from', [['$from::text', newId('entry')]]),
-        { tenant, from: entry.id, count },
+        cloneStatement('collection_entry_values', 't.entry_id = $from', entryPairs.slice(0, 2)),
+        { tenant, from: entry.id, filler: FILLER, count },
       )
     }
     console.log(`  ${config.entries} entries over ${config.collections} collections`)
@@ -415,7 +434,9 @@ async function measureImport(dataDir, seeded, archive) {
     const wall = (performance.now() - started) / 1000
     if (result.status !== 'succeeded') throw new Error(`import failed: ${result.error}`)
     console.log('export of the imported tenant')
-    const again = await exportTenant(server, phaseMemory(server), seeded.token, result.tenantId)
+    const againMemory = phaseMemory(server)
+    const again = await exportTenant(server, againMemory, seeded.token, result.tenantId)
+    againMemory.stop()
     return { result, wall, uploadSeconds, idleMB, startupPeakMB, ...peaks, again: again.record }
   } finally {
     await server.stop()
