@@ -165,22 +165,39 @@ export function rssMB(pid) {
   }
 }
 
-/** Samples RSS every `everyMs` until `stop()`, which returns { peakMB, meanMB }. */
+/** VmHWM of `pid` in MB (the most resident memory it ever had), or undefined once it is gone. */
+export function peakRssMB(pid) {
+  try {
+    const match = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return match ? Number(match[1]) / 1024 : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Samples RSS every `everyMs` until `stop()`, which returns { peakMB, meanMB }; `peak()` is the
+ * highest sample so far.
+ */
 export function sampleRss(pid, everyMs = 250) {
-  const samples = []
+  let peakMB = 0
+  let sum = 0
+  let count = 0
   const take = () => {
     const value = rssMB(pid)
-    if (value !== undefined) samples.push(value)
+    if (value === undefined) return
+    peakMB = Math.max(peakMB, value)
+    sum += value
+    count += 1
   }
   take()
   const timer = setInterval(take, everyMs)
   return {
+    peak: () => peakMB,
     stop() {
       clearInterval(timer)
       take()
-      const peakMB = samples.length ? Math.max(...samples) : 0
-      const meanMB = samples.length ? samples.reduce((a, b) => a + b, 0) / samples.length : 0
-      return { peakMB, meanMB }
+      return { peakMB, meanMB: count ? sum / count : 0 }
     },
   }
 }
