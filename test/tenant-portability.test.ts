@@ -495,6 +495,38 @@ describe('tenant export and import (docs/decisions/portability.md)', () => {
     expect(read.statusCode).toBe(404)
   })
 
+  it('records a failed export with its reason, and removes it past its retention like any', async () => {
+    const owner = await seedTenant(ctx.db)
+    // The export's work folder cannot be made (a file holds its name), as on a full or broken disk.
+    const { rmSync, writeFileSync } = await import('node:fs')
+    const workDir = join(ctx.dataDir, 'portability')
+    rmSync(workDir, { recursive: true, force: true })
+    writeFileSync(workDir, 'not a folder')
+    let failed: Awaited<ReturnType<typeof finishedExport>>
+    try {
+      const started = await call(ctx.app, 'POST', `/api/tenants/${owner.tenantId}/exports`, {
+        token: owner.token,
+        body: {},
+      })
+      expect(started.statusCode, started.body).toBe(202)
+      failed = await finishedExport(ctx.app, owner, started.data.export.id)
+    } finally {
+      rmSync(workDir, { force: true })
+    }
+    expect(failed.status).toBe('failed')
+    expect(failed.error).toMatch(/EEXIST|ENOTDIR/)
+    const kept = new Date(failed.expiresAt).getTime() - new Date(failed.finishedAt).getTime()
+    expect(kept).toBe(168 * 3_600_000)
+    // Not yet past it, then past it.
+    expect(await ctx.app.folio.services.tenantExports.sweep(new Date(failed.finishedAt))).toBe(0)
+    const later = new Date(new Date(failed.expiresAt).getTime() + 1000)
+    expect(await ctx.app.folio.services.tenantExports.sweep(later)).toBeGreaterThanOrEqual(1)
+    const read = await call(ctx.app, 'GET', `/api/tenants/${owner.tenantId}/exports/${failed.id}`, {
+      token: owner.token,
+    })
+    expect(read.statusCode).toBe(404)
+  })
+
   it('refuses an archive over its own tenant limits', async () => {
     const { owner } = await buildTenant()
     expect((await putSettings(ctx, owner, { limits: { entries: 2 } })).statusCode).toBe(200)

@@ -187,15 +187,21 @@ export function createExportService(deps: {
         sizeBytes: archive.size,
         sha256: archive.sha256,
         finishedAt,
-        // A backup is kept by its schedule's `keep` instead (docs/decisions/portability.md "Backups").
-        expiresAt:
-          row.trigger === 'schedule' ? null : new Date(finishedAt.getTime() + deps.retentionHours * 3600_000),
+        expiresAt: expiryOf(row, finishedAt),
         progress: { done: progress.total, total: progress.total },
       }
     } finally {
       await rm(work, { recursive: true, force: true })
     }
   }
+
+  /**
+   * When an export ended at `finishedAt`, succeeded or failed, is removed by the sweep:
+   * `EXPORT_RETENTION_HOURS` later; never for a backup, which its schedule's `keep` removes
+   * (docs/decisions/portability.md "Backups").
+   */
+  const expiryOf = (row: ExportRow, finishedAt: Date): Date | null =>
+    row.trigger === 'schedule' ? null : new Date(finishedAt.getTime() + deps.retentionHours * 3600_000)
 
   return {
     /**
@@ -267,10 +273,12 @@ export function createExportService(deps: {
       try {
         return await repository.exports.update(row.tenantId, row.id, await writeExport(row))
       } catch (err) {
+        const finishedAt = new Date()
         return repository.exports.update(row.tenantId, row.id, {
           status: 'failed',
           error: err instanceof Error ? err.message : String(err),
-          finishedAt: new Date(),
+          finishedAt,
+          expiresAt: expiryOf(row, finishedAt),
         })
       }
     },
